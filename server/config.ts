@@ -1,0 +1,126 @@
+/**
+ * Configuration of the launcher and the provider sandbox, from environment variables only.
+ * Parsed once with zod; a bad value stops start-up with a message naming the variable.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const port = z.coerce.number().int().min(1).max(65535);
+const httpUrl = z
+  .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
+  .transform((u) => u.replace(/\/+$/, ""));
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: port.default(3000),
+  SANDBOX_PORT: port.default(3001),
+  APP_URL: optional(httpUrl),
+  SANDBOX_URL: optional(httpUrl),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: optional(
+    z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL"),
+  ),
+  API_BASE_URL: optional(httpUrl),
+  OIDC_ISSUER: optional(httpUrl),
+  OIDC_CLIENT_ID: optional(z.string().min(1)),
+  OIDC_CLIENT_SECRET: optional(z.string().min(16, "must be at least 16 characters")),
+  SESSION_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
+  SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")),
+  MAIL_FROM: z.string().default("Developer Console <no-reply@localhost>"),
+  PROVIDER_ADMIN_TOKEN: optional(z.string().min(16, "must be at least 16 characters")),
+  REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, "must be a redis:// URL")),
+  SANDBOX_DEMO_EMAIL: z.email().default("demo@example.com"),
+  SANDBOX_DEMO_PASSWORD: z.string().min(8).default("Demo-password-1"),
+  DEBUG_PASSWORD_PREFIX: z.string().min(1).default("sandbox-"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {}
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join(".")}: ${issue.message} (got ${JSON.stringify(source[String(issue.path[0])])})`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  const partial = [env.API_BASE_URL, env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
+  if (partial.some(Boolean) && !partial.every(Boolean)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  API_BASE_URL, OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together (or none, to run the embedded sandbox)",
+    );
+  }
+  return env;
+}
+
+/** Secrets generated once into DATA_DIR for local use, when not given. */
+export interface LocalSecrets {
+  sessionSecret: string;
+  consoleClientSecret: string;
+}
+
+export function loadLocalSecrets(dataDir: string): LocalSecrets {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, "secrets.json");
+  let stored: Partial<LocalSecrets> = {};
+  if (existsSync(file)) stored = JSON.parse(readFileSync(file, "utf8"));
+  const secrets: LocalSecrets = {
+    sessionSecret: stored.sessionSecret ?? randomBytes(32).toString("base64url"),
+    consoleClientSecret: stored.consoleClientSecret ?? randomBytes(32).toString("base64url"),
+  };
+  if (stored.sessionSecret !== secrets.sessionSecret || stored.consoleClientSecret !== secrets.consoleClientSecret) {
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  }
+  return secrets;
+}
+
+/** Everything the sandbox needs, resolved from the environment. */
+export interface SandboxConfig {
+  port: number;
+  /** Public base URL of the sandbox; the OIDC issuer. */
+  url: string;
+  /** Public base URL of the console (links in mails, redirect URIs). */
+  consoleUrl: string;
+  dataDir: string;
+  databaseUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  adminToken?: string;
+  redisUrl?: string;
+  consoleClientId: string;
+  consoleClientSecret: string;
+  demoEmail: string;
+  demoPassword: string;
+  debugPasswordPrefix: string;
+  logLevel: Env["LOG_LEVEL"];
+  production: boolean;
+}
+
+export function sandboxConfig(env: Env, secrets: LocalSecrets): SandboxConfig {
+  return {
+    port: env.SANDBOX_PORT,
+    url: env.SANDBOX_URL ?? `http://localhost:${env.SANDBOX_PORT}`,
+    consoleUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    adminToken: env.PROVIDER_ADMIN_TOKEN,
+    redisUrl: env.REDIS_URL,
+    consoleClientId: env.OIDC_CLIENT_ID ?? "console",
+    consoleClientSecret: env.OIDC_CLIENT_SECRET ?? secrets.consoleClientSecret,
+    demoEmail: env.SANDBOX_DEMO_EMAIL.toLowerCase(),
+    demoPassword: env.SANDBOX_DEMO_PASSWORD,
+    debugPasswordPrefix: env.DEBUG_PASSWORD_PREFIX,
+    logLevel: env.LOG_LEVEL,
+    production: env.NODE_ENV === "production",
+  };
+}

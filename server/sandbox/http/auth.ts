@@ -1,0 +1,64 @@
+/**
+ * Bearer-token authentication of the provider API, as any resource server does it:
+ * the JWT access token is verified against the issuer's JWKS, then its user is loaded.
+ * A missing, expired or forged token answers 401.
+ */
+import { createRemoteJWKSet, jwtVerify, errors as joseErrors } from "jose";
+import { eq } from "drizzle-orm";
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv, Caller, SandboxContext } from "../context";
+import { users } from "../db/schema";
+import { unauthorized } from "./errors";
+
+export const apiAudience = (issuer: string) => `${issuer}/api`;
+
+export function createAuth(ctx: SandboxContext) {
+  const issuer = ctx.config.url;
+  const jwks = createRemoteJWKSet(new URL(`${issuer}/jwks`), { cacheMaxAge: 10 * 60_000 });
+
+  async function verify(token: string): Promise<Caller> {
+    let payload;
+    try {
+      ({ payload } = await jwtVerify(token, jwks, { issuer, audience: apiAudience(issuer), typ: "at+jwt" }));
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw unauthorized("The access token has expired.");
+      throw unauthorized("The access token is not valid.");
+    }
+    const userId = typeof payload.sub === "string" ? payload.sub : "";
+    const [user] = userId
+      ? await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1)
+      : [];
+    if (!user || user.companyId !== payload.company_id) throw unauthorized("The access token is not valid.");
+    return {
+      userId: user.id,
+      companyId: user.companyId,
+      email: user.email,
+      name: `${user.firstName} ${user.lastName}`.trim(),
+      isAdmin: user.isAdmin,
+    };
+  }
+
+  function bearer(header: string | undefined) {
+    const match = /^Bearer\s+(\S+)$/i.exec(header ?? "");
+    return match?.[1];
+  }
+
+  /** Requires a valid access token; sets `caller`. */
+  const required: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const token = bearer(c.req.header("authorization"));
+    if (!token) throw unauthorized();
+    c.set("caller", await verify(token));
+    await next();
+  };
+
+  /** Reads the caller when a token is sent; lookups answer anonymous callers too. */
+  const optional: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const token = bearer(c.req.header("authorization"));
+    if (token) c.set("caller", await verify(token));
+    await next();
+  };
+
+  return { required, optional, verify };
+}
+
+export type Auth = ReturnType<typeof createAuth>;
