@@ -3,6 +3,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   test: {
+    maxWorkers: 2,
+    minWorkers: 1,
     projects: [
       {
         extends: true,
@@ -20,9 +22,6 @@ export default defineConfig({
           globalSetup: ["tests/integration/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: true,
-          maxWorkers: 2,
-          minWorkers: 1,
         },
       },
     ],

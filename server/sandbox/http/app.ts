@@ -8,8 +8,9 @@ import { Hono } from "hono";
 import type { AppEnv, SandboxContext } from "../context";
 import { ApiError, errorBody, sendError } from "./errors";
 import { apiRoutes } from "../api";
+import type { Accounts } from "../identity/accounts";
 
-export function createHttpApp(ctx: SandboxContext, extra: (app: Hono<AppEnv>) => void = () => {}) {
+export function createHttpApp(ctx: SandboxContext, accounts: Accounts, extra: (app: Hono<AppEnv>) => void = () => {}) {
   const app = new Hono<AppEnv>();
 
   app.use("*", async (c, next) => {
@@ -36,7 +37,7 @@ export function createHttpApp(ctx: SandboxContext, extra: (app: Hono<AppEnv>) =>
 
   app.notFound((c) => c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}.`, c.get("traceId")), 404));
 
-  app.route("/api", apiRoutes(ctx));
+  app.route("/api", apiRoutes(ctx, accounts));
   extra(app);
   return app;
 }

@@ -1,0 +1,60 @@
+/** POST registration (spec 02 sections 2.5, 5.7 and 7): a company with its first user. */
+import { z } from "zod";
+import { emailAddress, optionalText, optionalUrl, password, requiredText } from "./common";
+
+export const USER_TITLES = ["mr", "mrs", "ms", "master", "miss", "dr"] as const;
+/** Entity type: 0 external (Standard), 1 internal (Advanced), 2 entry. */
+export const ENTITY_TYPES = { external: 0, internal: 1, entry: 2 } as const;
+export const ABOUT_LIMITS = { min: 200, max: 10_000 } as const;
+export const SOCIAL_PRESENCE_MAX = 1000;
+
+/** Counts the characters of about-text as a reader sees them (trimmed, tags removed). */
+export function plainTextLength(value: string): number {
+  return value.replace(/<[^>]*>/g, "").trim().length;
+}
+
+export const registrationRequest = z.object({
+  // about you
+  title: z.enum(USER_TITLES, { message: "must be one of mr, mrs, ms, master, miss, dr" }),
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  email: emailAddress,
+  password,
+  // about your company
+  companyName: requiredText(200),
+  countryId: requiredText(8),
+  phoneNumber: requiredText(40),
+  addressLine1: requiredText(200),
+  addressLine2: optionalText(200),
+  addressLine3: optionalText(200),
+  cityTown: requiredText(100),
+  zipPostCode: requiredText(20),
+  stateCounty: requiredText(100),
+  profile: z
+    .string({ message: "is required" })
+    .trim()
+    .refine((v) => plainTextLength(v) > 0, { message: "is required" })
+    .refine((v) => plainTextLength(v) >= ABOUT_LIMITS.min, { message: `must be at least ${ABOUT_LIMITS.min} characters` })
+    .refine((v) => plainTextLength(v) <= ABOUT_LIMITS.max, { message: `must be at most ${ABOUT_LIMITS.max} characters` }),
+  website: optionalUrl,
+  socialPresence: optionalText(SOCIAL_PRESENCE_MAX),
+  supportUrl: optionalUrl,
+  termsUrl: optionalUrl,
+  /** Entity type, only where the lower-level entity feature is on for the country. */
+  entityType: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
+  /** Company icon (rules of spec 02 section 5.5), as a PNG in base64. */
+  companyIcon: z
+    .object({ fileName: requiredText(255), contentBase64: z.string().min(1, { message: "is required" }) })
+    .optional(),
+  termsAndConditionsAgreed: z.literal(true, { message: "must be accepted" }),
+  /** The language of the verification mail and of the link's landing page. */
+  localeCode: z.enum(["en-AU", "nl-NL"]).default("en-AU"),
+});
+export type RegistrationRequest = z.input<typeof registrationRequest>;
+
+export const registrationResponse = z.object({
+  userId: z.string(),
+  companyId: z.string(),
+  email: z.string(),
+});
+export type RegistrationResponse = z.infer<typeof registrationResponse>;

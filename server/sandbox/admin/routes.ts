@@ -1,0 +1,62 @@
+/** Reviewer endpoints under /admin/, behind PROVIDER_ADMIN_TOKEN (disabled when unset). */
+import { timingSafeEqual } from "node:crypto";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv, SandboxContext } from "../context";
+import { ApiError, notFound } from "../http/errors";
+import { isUuid, jsonBody, query } from "../http/validate";
+import type { Reviewer } from "./service";
+
+function sameSecret(a: string, b: string) {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export function adminRoutes(ctx: SandboxContext, reviewer: Reviewer) {
+  const app = new Hono<AppEnv>();
+  app.use("*", async (c, next) => {
+    const expected = ctx.config.adminToken;
+    if (!expected) throw new ApiError(403, "The reviewer endpoints are disabled: set PROVIDER_ADMIN_TOKEN.");
+    const given = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1] ?? "";
+    if (!sameSecret(given, expected)) throw new ApiError(401, "A valid reviewer token is required.");
+    await next();
+  });
+
+  app.get("/companies", async (c) => c.json(await reviewer.listCompanies()));
+
+  app.get("/users", async (c) => {
+    const { companyId } = query(c, z.object({ companyId: z.uuid({ message: "must be a company id" }).optional() }));
+    return c.json(await reviewer.listUsers(companyId));
+  });
+
+  app.post("/users/:id/verify", async (c) => {
+    const id = c.req.param("id");
+    if (!isUuid(id)) throw notFound("user");
+    const result = await reviewer.verifyUser(id);
+    if (!result) throw notFound("user");
+    return c.json(result);
+  });
+
+  app.put("/users/:id/access-to-test", async (c) => {
+    const id = c.req.param("id");
+    if (!isUuid(id)) throw notFound("user");
+    const { hasAccessToTest } = await jsonBody(c, z.object({ hasAccessToTest: z.boolean({ message: "must be true or false" }) }));
+    const result = await reviewer.setAccessToTest(id, hasAccessToTest);
+    if (!result) throw notFound("user");
+    return c.json(result);
+  });
+
+  app.get("/outbox", async (c) => {
+    const options = query(
+      c,
+      z.object({
+        to: z.string().optional(),
+        limit: z.coerce.number({ message: "must be a number" }).int().min(1).max(500).optional(),
+      }),
+    );
+    return c.json(await reviewer.outbox(options));
+  });
+
+  return app;
+}

@@ -1,0 +1,243 @@
+/**
+ * Uploads (DECISIONS.md, Uploads; spec 01 section 7, spec 02 section 7):
+ *
+ * - `POST files?fileType=0|1`: a document (0) or a data-flow diagram (1), PDF only.
+ * - `POST images?purpose=` and `POST images/entities/{id}?purpose=`: an image, checked for
+ *   its purpose (icon, banner, screenshot, company-icon, function-icon, or none).
+ *   `{id}` must name the caller's company or one of its regional entities, app groups or
+ *   app versions; any other id answers 404, as if it did not exist.
+ * - `GET files/{id}/download`: the bytes, to the owner company only (404 for anyone else).
+ * - `GET images/{id}`: images are public under their unguessable id, with no token, served
+ *   with a sandboxing CSP so that even an SVG opened directly cannot run anything.
+ *
+ * Each upload is one multipart field `file`; the answer is `{ id, url, fileName, fileSize }`
+ * (201). The type comes from the content (rules.ts), never from the name or the declared
+ * type. Metadata lives in the `files` table, bytes in `ctx.files` under a server-made key.
+ */
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
+import type { AppEnv, SandboxContext } from "../context";
+import { appGroups, appVersions, companyEntities, files } from "../db/schema";
+import { ApiError, badRequest, notFound } from "../http/errors";
+import type { Auth } from "../http/auth";
+import { isUuid, query } from "../http/validate";
+import {
+  attachmentDisposition,
+  checkDocument,
+  checkImage,
+  fileTypeKinds,
+  imagePurposes,
+  sanitizeFileName,
+  type CheckResult,
+} from "../files/rules";
+
+/** Largest request body of an upload: a 9 MB document plus multipart overhead, rounded up. */
+export const maxUploadBodyBytes = 10 * 1024 * 1024;
+
+/** The sandbox an image is served in: no scripts, no loads, inline styles only. */
+export const imageContentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+const filesQuery = z.object({
+  fileType: z.enum(["0", "1"], { error: "must be 0 (document) or 1 (data-flow diagram)" }),
+});
+
+const imagesQuery = z.object({
+  purpose: z.enum(imagePurposes, { error: `must be one of ${imagePurposes.join(", ")}` }).optional(),
+  listItem: z
+    .enum(["true", "false"], { error: "must be true or false" })
+    .optional()
+    .transform((value) => value === "true"),
+});
+
+interface Upload {
+  bytes: Uint8Array;
+  fileName: string;
+}
+
+/** The `file` field of a multipart body; a missing field or another body is a 400 naming `file`. */
+async function readUpload(c: Context<AppEnv>): Promise<Upload> {
+  const contentType = c.req.header("content-type") ?? "";
+  if (!/^multipart\/form-data\s*;/i.test(contentType)) {
+    throw badRequest("file: send a multipart/form-data body with the file in a field named 'file'.", "file");
+  }
+  let form: FormData;
+  try {
+    form = await c.req.formData();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw badRequest("file: the multipart/form-data body could not be read.", "file");
+  }
+  const value = form.get("file");
+  if (value === null || typeof value === "string") {
+    throw badRequest("file: a file is required in the multipart field 'file'.", "file");
+  }
+  return { bytes: new Uint8Array(await value.arrayBuffer()), fileName: value.name };
+}
+
+/** Refuses a request body over `maxUploadBodyBytes` with 413, before (or while) reading it. */
+const uploadLimit = bodyLimit({
+  maxSize: maxUploadBodyBytes,
+  onError: () => {
+    throw new ApiError(413, `The upload is too large: a request body may have at most ${maxUploadBodyBytes / (1024 * 1024)} MB.`, {
+      field: "file",
+    });
+  },
+});
+
+export function fileRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const imageUrl = (id: string) => `${ctx.config.url}/api/images/${id}`;
+  const downloadUrl = (id: string) => `${ctx.config.url}/api/files/${id}/download`;
+
+  /** Keeps the bytes and the row; answers 201 `{ id, url, fileName, fileSize }`. */
+  async function save(
+    c: Context<AppEnv>,
+    upload: Upload,
+    checked: Extract<CheckResult, { ok: true }>,
+    meta: { kind: "document" | "diagram" | "image"; entityId?: string },
+  ) {
+    const caller = c.get("caller");
+    const id = randomUUID();
+    const storageKey = `${id.slice(0, 2)}/${id}`;
+    const fileName = sanitizeFileName(upload.fileName, `${meta.kind}.${checked.extension}`);
+    const isImage = meta.kind === "image";
+    await ctx.files.put(storageKey, upload.bytes);
+    try {
+      await ctx.db.insert(files).values({
+        id,
+        companyId: caller.companyId,
+        uploadedById: caller.userId,
+        kind: meta.kind,
+        entityId: meta.entityId ?? null,
+        fileName,
+        contentType: checked.contentType,
+        fileSize: upload.bytes.byteLength,
+        width: isImage ? (checked.width ?? null) : null,
+        height: isImage ? (checked.height ?? null) : null,
+        storageKey,
+        isPublic: isImage,
+      });
+    } catch (error) {
+      await ctx.files.delete(storageKey).catch(() => {});
+      throw error;
+    }
+    c.get("log").info({ fileId: id, kind: meta.kind, fileSize: upload.bytes.byteLength }, "file uploaded");
+    const url = isImage ? imageUrl(id) : downloadUrl(id);
+    c.header("Location", url);
+    return c.json({ id, url, fileName, fileSize: upload.bytes.byteLength }, 201);
+  }
+
+  function refuse(result: CheckResult): asserts result is Extract<CheckResult, { ok: true }> {
+    if (!result.ok) throw badRequest(result.message, "file");
+  }
+
+  /** True when `id` is the caller's company or one of its entities, app groups or versions. */
+  async function ownsEntity(companyId: string, id: string): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    if (id === companyId) return true;
+    const found = await Promise.all([
+      ctx.db
+        .select({ id: companyEntities.id })
+        .from(companyEntities)
+        .where(and(eq(companyEntities.id, id), eq(companyEntities.companyId, companyId)))
+        .limit(1),
+      ctx.db
+        .select({ id: appGroups.id })
+        .from(appGroups)
+        .where(and(eq(appGroups.id, id), eq(appGroups.companyId, companyId)))
+        .limit(1),
+      ctx.db
+        .select({ id: appVersions.id })
+        .from(appVersions)
+        .where(and(eq(appVersions.id, id), eq(appVersions.companyId, companyId)))
+        .limit(1),
+    ]);
+    return found.some((rows) => rows.length > 0);
+  }
+
+  app.post("/files", auth.required, uploadLimit, async (c) => {
+    const { fileType } = query(c, filesQuery);
+    const upload = await readUpload(c);
+    const checked = await checkDocument(upload.bytes);
+    refuse(checked);
+    return save(c, upload, checked, { kind: fileTypeKinds[fileType] });
+  });
+
+  async function uploadImage(c: Context<AppEnv>, entityId?: string) {
+    const { purpose, listItem } = query(c, imagesQuery);
+    const upload = await readUpload(c);
+    const checked = await checkImage(upload.bytes, { purpose, listItem });
+    refuse(checked);
+    return save(c, upload, checked, { kind: "image", entityId });
+  }
+
+  app.post("/images", auth.required, uploadLimit, (c) => uploadImage(c));
+
+  app.post("/images/entities/:id", auth.required, async (c, next) => {
+    // Checked before the body is read: another company's id is not worth reading 10 MB for.
+    if (!(await ownsEntity(c.get("caller").companyId, c.req.param("id")))) throw notFound("entity");
+    await next();
+  }, uploadLimit, (c) => uploadImage(c, c.req.param("id")));
+
+  app.get("/files/:id/download", auth.required, async (c) => {
+    const id = c.req.param("id");
+    if (!isUuid(id)) throw notFound("file");
+    const [row] = await ctx.db
+      .select()
+      .from(files)
+      .where(and(eq(files.id, id), eq(files.companyId, c.get("caller").companyId)))
+      .limit(1);
+    if (!row) throw notFound("file");
+    const bytes = await ctx.files.get(row.storageKey);
+    if (!bytes) {
+      c.get("log").error({ fileId: id, storageKey: row.storageKey }, "file bytes missing from the store");
+      throw notFound("file");
+    }
+    return c.body(asBody(bytes), 200, {
+      "Content-Type": row.contentType,
+      "Content-Disposition": attachmentDisposition(row.fileName),
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, no-store",
+    });
+  });
+
+  /** Public: an image id is an unguessable UUID; documents are never served here. */
+  app.get("/images/:id", async (c) => {
+    const id = c.req.param("id");
+    if (!isUuid(id)) throw notFound("image");
+    const [row] = await ctx.db
+      .select()
+      .from(files)
+      .where(and(eq(files.id, id), eq(files.kind, "image"), eq(files.isPublic, true)))
+      .limit(1);
+    if (!row) throw notFound("image");
+    const headers = {
+      "Content-Security-Policy": imageContentSecurityPolicy,
+      "X-Content-Type-Options": "nosniff",
+      // An id always names the same bytes.
+      "Cache-Control": "public, max-age=31536000, immutable",
+      ETag: `"${row.id}"`,
+      "Cross-Origin-Resource-Policy": "cross-origin",
+    };
+    if (c.req.header("if-none-match")?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === headers.ETag)) {
+      return c.body(null, 304, headers);
+    }
+    const bytes = await ctx.files.get(row.storageKey);
+    if (!bytes) {
+      c.get("log").error({ fileId: id, storageKey: row.storageKey }, "file bytes missing from the store");
+      throw notFound("image");
+    }
+    return c.body(asBody(bytes), 200, { ...headers, "Content-Type": row.contentType });
+  });
+
+  return app;
+}
+
+/** The store hands back plain ArrayBuffer-backed bytes; hono's body type wants that said. */
+function asBody(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  return bytes.buffer instanceof ArrayBuffer ? (bytes as Uint8Array<ArrayBuffer>) : new Uint8Array(bytes);
+}

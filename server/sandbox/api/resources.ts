@@ -1,0 +1,343 @@
+/**
+ * Lookups (spec 02 section 7): GET resources/* and GET ping/more. Readable without a
+ * token (registration needs countries and flags); a token, when sent, must be valid.
+ * Answers follow the contract in app/api/resources.ts.
+ *
+ * AUB (AU beta) answers AU's resources and IE answers UK's: they are resolved through
+ * countries.resourceCountryCode at query time.
+ */
+import { Hono } from "hono";
+import type { Context } from "hono";
+import { and, asc, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
+import type { AppEnv, Caller, SandboxContext } from "../context";
+import type { Auth } from "../http/auth";
+import { badRequest, notFound } from "../http/errors";
+import { query } from "../http/validate";
+import {
+  appCategories,
+  countries,
+  desktopDownloads,
+  desktopVersions,
+  environments,
+  featureFlags,
+  featureToggles,
+  matterTypes,
+  platformLocations,
+  precedents,
+  productVariants,
+  users,
+} from "../db/schema";
+import { compareVersions, inTreeOrder, matchesFirmType, resourceCountryOf, visibleDownloads } from "../seed/lookups";
+import {
+  FEATURE_FLAGS,
+  PLATFORM_CODES,
+  PLATFORM_TYPES,
+  PRECEDENT_ROOT_FOLDER_ID,
+  SESSION_ANALYTICS_TOGGLE,
+  type AppCategory,
+  type ConfigCountry,
+  type ConfigInitAllResponse,
+  type CountryItem,
+  type DesktopDownload,
+  type DesktopVersion,
+  type FeatureFlags,
+  type LeapEnvironment,
+  type LocationSetting,
+  type MatterTypesResponse,
+  type PingMoreResponse,
+  type Precedent,
+  type ProductVariant,
+} from "~/api/resources";
+
+type CountryRow = typeof countries.$inferSelect;
+type PrecedentRow = typeof precedents.$inferSelect;
+
+/** A country code in the query: required, letters only, case-insensitive. */
+const countryCodeParam = z
+  .string({ message: "is required" })
+  .trim()
+  .min(1, { message: "is required" })
+  .max(8, { message: "must be a country code such as AU" })
+  .regex(/^[A-Za-z]+$/, { message: "must be a country code such as AU" })
+  .transform((value) => value.toUpperCase());
+
+const firmTypeParam = z.preprocess(
+  (value) => (value === "" ? undefined : value),
+  z.coerce
+    .number({ message: "must be a whole number" })
+    .int({ message: "must be a whole number" })
+    .min(1, { message: "must be at least 1" })
+    .max(1000, { message: "must be at most 1000" })
+    .optional(),
+);
+
+const matterTypesQuery = z.object({ countryCode: countryCodeParam, firmType: firmTypeParam });
+const productVariantsQuery = z.object({ countryCode: countryCodeParam });
+/** The precedent calls spell the parameter in lower case (spec 02 section 7). */
+const precedentsQuery = z.object({ countrycode: countryCodeParam });
+
+const countryItemOf = (row: CountryRow): CountryItem => ({
+  code: row.code,
+  name: row.name,
+  currency: row.currency,
+  currencySymbol: row.currencySymbol,
+  phoneCode: row.phoneCode,
+  localeCode: row.localeCode,
+  displayLanguage: row.displayLanguage,
+});
+
+const precedentOf = (row: PrecedentRow): Precedent => ({
+  precedentId: row.precedentId,
+  name: row.name,
+  parentId: row.parentId,
+  matterTypeId: row.matterTypeId,
+  shortcutId: row.shortcutId,
+  type: row.type as Precedent["type"],
+  precedentType: row.precedentType,
+});
+
+const noFlags = (): FeatureFlags =>
+  Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, false])) as FeatureFlags;
+
+export function resourceRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
+  const { db } = ctx;
+  const r = new Hono<AppEnv>();
+
+  const allCountries = () => db.select().from(countries).orderBy(asc(countries.sortOrder), asc(countries.code));
+
+  /** Resolves a known country code to its row and resource country; unknown codes are a 400 naming the field. */
+  async function resolveCountry(code: string, field: string) {
+    const [row] = await db.select().from(countries).where(eq(countries.code, code)).limit(1);
+    if (!row) throw badRequest(`${field}: unknown country '${code}'`, field);
+    return { row, resourceCode: resourceCountryOf(row) };
+  }
+
+  /** Flags per country code: every known flag present, off unless stored on. */
+  async function flagsByCountry(codes: string[]): Promise<Record<string, FeatureFlags>> {
+    const out: Record<string, FeatureFlags> = Object.fromEntries(codes.map((code) => [code, noFlags()]));
+    for (const row of await db.select().from(featureFlags)) {
+      const flags = out[row.countryCode];
+      if (flags && (FEATURE_FLAGS as readonly string[]).includes(row.flag)) flags[row.flag as keyof FeatureFlags] = row.enabled;
+    }
+    return out;
+  }
+
+  async function flagOn(countryCode: string, flag: keyof FeatureFlags): Promise<boolean> {
+    const [row] = await db
+      .select({ enabled: featureFlags.enabled })
+      .from(featureFlags)
+      .where(and(eq(featureFlags.countryCode, countryCode), eq(featureFlags.flag, flag)))
+      .limit(1);
+    return row?.enabled ?? false;
+  }
+
+  function callerOf(c: Context<AppEnv>): Caller | undefined {
+    return c.get("caller") as Caller | undefined;
+  }
+
+  // -------------------------------------------------------------------------
+
+  r.get("/resources/countries", auth.optional, async (c) => {
+    const rows = await allCountries();
+    return c.json(rows.filter((row) => row.selectable).map(countryItemOf));
+  });
+
+  r.get("/resources/config-init-all", auth.optional, async (c) => {
+    const rows = await allCountries();
+    const flags = await flagsByCountry(rows.map((row) => row.code));
+    const locations = await db
+      .select()
+      .from(platformLocations)
+      .orderBy(asc(platformLocations.platform), asc(platformLocations.sortOrder), asc(platformLocations.name));
+
+    const byCountryPlatform = new Map<string, LocationSetting[]>();
+    for (const row of locations) {
+      const key = `${row.countryCode}:${row.platform}`;
+      const list = byCountryPlatform.get(key) ?? [];
+      list.push({
+        id: row.id,
+        name: row.name,
+        type: row.kind as LocationSetting["type"],
+        viewType: (row.viewType ?? (row.kind === "menu" ? "menu" : "matter")) as LocationSetting["viewType"],
+        integratorType: row.integratorType,
+        allowButtons: row.allowButtons,
+        allowContextAtRoot: row.allowContextAtRoot,
+        allowContextMenu: row.allowContextMenu,
+        allowDefinableTableApp: row.allowDefinableTableApp,
+        allowSecondaryTabButtons: row.allowSecondaryTabButtons,
+        isCustomView: row.isCustomView,
+        isPrecedentListView: row.isPrecedentListView,
+        grids: row.grids,
+      });
+      byCountryPlatform.set(key, list);
+    }
+
+    const answer: ConfigInitAllResponse = {
+      init: {
+        countries: rows.map((row): ConfigCountry => {
+          const resourceCode = resourceCountryOf(row);
+          return {
+            ...countryItemOf(row),
+            selectable: row.selectable,
+            resourceCountryCode: resourceCode,
+            settings: {
+              platforms: PLATFORM_TYPES.map((type) => ({
+                type,
+                code: PLATFORM_CODES[type],
+                locations: byCountryPlatform.get(`${resourceCode}:${PLATFORM_CODES[type]}`) ?? [],
+              })),
+            },
+            featureFlags: flags[row.code] ?? noFlags(),
+          };
+        }),
+      },
+    };
+    return c.json(answer);
+  });
+
+  r.get("/resources/app-categories", auth.optional, async (c) => {
+    const rows = await db.select().from(appCategories).orderBy(asc(appCategories.sortOrder), asc(appCategories.name));
+    return c.json(rows.map((row): AppCategory => ({ id: row.id, name: row.name, isOther: row.isOther })));
+  });
+
+  r.get("/resources/matter-types", auth.optional, async (c) => {
+    const q = query(c, matterTypesQuery);
+    const { resourceCode } = await resolveCountry(q.countryCode, "countryCode");
+    const rows = await db
+      .select()
+      .from(matterTypes)
+      .where(eq(matterTypes.countryCode, resourceCode))
+      .orderBy(asc(matterTypes.sortOrder), asc(matterTypes.name));
+    const kept = inTreeOrder(
+      rows.filter((row) => matchesFirmType(row.firmType, q.firmType)),
+      (row) => row.id,
+      (row) => row.parentId,
+    );
+    const answer: MatterTypesResponse = {
+      data: kept.map((row) => ({
+        id: row.id,
+        name: row.name,
+        type: row.type as "Folder" | "MatterType",
+        parentId: row.parentId,
+        states: row.states,
+        shortcutId: row.shortcutId,
+        firmType: row.firmType,
+      })),
+    };
+    return c.json(answer);
+  });
+
+  r.get("/resources/matter-types/:matterTypeId/precedents", auth.optional, async (c) => {
+    const q = query(c, precedentsQuery);
+    const { resourceCode } = await resolveCountry(q.countrycode, "countrycode");
+    const matterTypeId = c.req.param("matterTypeId");
+    const [type] = await db
+      .select({ id: matterTypes.id })
+      .from(matterTypes)
+      .where(and(eq(matterTypes.id, matterTypeId), eq(matterTypes.countryCode, resourceCode)))
+      .limit(1);
+    if (!type) throw notFound("matter type");
+    const rows = await db
+      .select()
+      .from(precedents)
+      .where(and(eq(precedents.countryCode, resourceCode), eq(precedents.matterTypeId, matterTypeId)))
+      .orderBy(asc(precedents.sortOrder), asc(precedents.name));
+    const ordered = inTreeOrder(rows, (row) => row.precedentId, (row) => row.parentId);
+    return c.json(ordered.map(precedentOf));
+  });
+
+  r.get("/resources/precedents/:folderId", auth.optional, async (c) => {
+    const q = query(c, precedentsQuery);
+    const { resourceCode } = await resolveCountry(q.countrycode, "countrycode");
+    const folderId = c.req.param("folderId");
+    const isRoot = folderId === PRECEDENT_ROOT_FOLDER_ID || folderId === "0";
+    if (!isRoot) {
+      const [folderRow] = await db
+        .select({ type: precedents.type })
+        .from(precedents)
+        .where(and(eq(precedents.precedentId, folderId), eq(precedents.countryCode, resourceCode)))
+        .limit(1);
+      if (!folderRow || folderRow.type !== "Folder") throw notFound("precedent folder");
+    }
+    const rows = await db
+      .select()
+      .from(precedents)
+      .where(
+        and(
+          eq(precedents.countryCode, resourceCode),
+          isRoot ? isNull(precedents.parentId) : eq(precedents.parentId, folderId),
+        ),
+      )
+      .orderBy(asc(precedents.sortOrder), asc(precedents.name));
+    return c.json(rows.map(precedentOf));
+  });
+
+  r.get("/resources/product-variants", auth.optional, async (c) => {
+    const q = query(c, productVariantsQuery);
+    const { resourceCode } = await resolveCountry(q.countryCode, "countryCode");
+    // AUB is treated as AU for this check (spec 02 section 6).
+    if (!(await flagOn(resourceCode, "product-variant-enabled"))) return c.json([] as ProductVariant[]);
+    const rows = await db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.countryCode, resourceCode))
+      .orderBy(asc(productVariants.firmType));
+    return c.json(rows.map((row): ProductVariant => ({ firmType: row.firmType, name: row.name })));
+  });
+
+  r.get("/resources/desktop-versions", auth.optional, async (c) => {
+    const rows = await db.select().from(desktopVersions);
+    rows.sort((a, b) => compareVersions(a.version, b.version));
+    return c.json(rows.map((row): DesktopVersion => ({ version: row.version, isMinimum: row.isMinimum })));
+  });
+
+  r.get("/resources/desktop-download", auth.optional, async (c) => {
+    const caller = callerOf(c);
+    let hasAccessToTest = false;
+    if (caller) {
+      const [user] = await db
+        .select({ hasAccessToTest: users.hasAccessToTest })
+        .from(users)
+        .where(eq(users.id, caller.userId))
+        .limit(1);
+      hasAccessToTest = user?.hasAccessToTest ?? false;
+    }
+    const rows = await db.select().from(desktopDownloads).orderBy(asc(desktopDownloads.id));
+    return c.json(
+      visibleDownloads(rows, hasAccessToTest).map(
+        (row): DesktopDownload => ({ url: row.url, country: row.country, versionNumber: row.versionNumber, isStaging: row.isStaging }),
+      ),
+    );
+  });
+
+  r.get("/resources/leap-environments", auth.optional, async (c) => {
+    const rows = await db.select().from(environments).orderBy(asc(environments.id));
+    return c.json(
+      rows.map(
+        (row): LeapEnvironment => ({
+          id: row.id,
+          envType: row.envType as LeapEnvironment["envType"],
+          countryCode: row.countryCode,
+          name: row.name,
+        }),
+      ),
+    );
+  });
+
+  r.get("/ping/more", auth.optional, async (c) => {
+    const rows = await allCountries();
+    const [analytics] = await db
+      .select({ enabled: featureToggles.enabled })
+      .from(featureToggles)
+      .where(eq(featureToggles.name, SESSION_ANALYTICS_TOGGLE))
+      .limit(1);
+    const answer: PingMoreResponse = {
+      analytics: analytics?.enabled ?? false,
+      countries: await flagsByCountry(rows.map((row) => row.code)),
+    };
+    return c.json(answer);
+  });
+
+  return r;
+}

@@ -1,0 +1,187 @@
+/**
+ * Accounts of the identity provider: registration of a company with its first user,
+ * email verification and password reset.
+ */
+import { and, eq } from "drizzle-orm";
+import type { RegistrationRequest } from "~/api/registration";
+import { registrationRequest } from "~/api/registration";
+import type { z } from "zod";
+import type { SandboxContext } from "../context";
+import { companies, companyEntities, countries, featureFlags, userTokens, users } from "../db/schema";
+import { conflict, badRequest } from "../http/errors";
+import { recordChange } from "../history";
+import { translator, type Language } from "./i18n";
+import { hashPassword } from "./passwords";
+import { findToken, issueToken, TOKEN_LIFETIME, useToken, type TokenKind } from "./tokens";
+
+type Registration = z.output<typeof registrationRequest>;
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  return code === "23505";
+}
+
+function mailBody(text: string, link: string, action: string) {
+  const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  const paragraphs = text
+    .split("\n\n")
+    .map((p) => (p.trim() === link ? `<p><a href="${escape(link)}">${escape(action)}</a></p>` : `<p>${escape(p).replaceAll("\n", "<br>")}</p>`))
+    .join("\n");
+  return `<!doctype html><html><body>${paragraphs}</body></html>`;
+}
+
+export function createAccounts(ctx: SandboxContext, lifetimes: Partial<Record<TokenKind, number>> = {}) {
+  const issuer = ctx.config.url;
+  const lifetime = (kind: TokenKind) => lifetimes[kind] ?? TOKEN_LIFETIME[kind];
+
+  async function sendVerification(user: { id: string; email: string; firstName: string; companyId: string }, companyName: string, lang: Language) {
+    const token = await issueToken(ctx.db, user.id, "verify-email", lifetime("verify-email"));
+    const link = `${issuer}/verify-email?token=${token}&lang=${lang}`;
+    const t = translator(lang);
+    const text = t("mail.verifyBody", { name: user.firstName, company: companyName, link });
+    await ctx.mail.send({
+      to: user.email,
+      subject: t("mail.verifySubject"),
+      text,
+      html: mailBody(text, link, t("mail.verifyAction")),
+      link,
+      kind: "verify-email",
+      companyId: user.companyId,
+    });
+  }
+
+  async function register(input: RegistrationRequest | Registration) {
+    const data = input as Registration;
+    const [country] = await ctx.db.select().from(countries).where(eq(countries.code, data.countryId.toUpperCase()));
+    if (!country || !country.selectable) throw badRequest("countryId: must be a country from the list", "countryId");
+    let entityType = 0;
+    if (data.entityType !== undefined) {
+      const resourceCountry = country.resourceCountryCode ?? country.code;
+      const [flag] = await ctx.db
+        .select()
+        .from(featureFlags)
+        .where(and(eq(featureFlags.countryCode, resourceCountry), eq(featureFlags.flag, "lower-level-entity-enabled")));
+      if (!flag?.enabled && data.entityType !== 0) {
+        throw badRequest("entityType: entity types are not offered in this country", "entityType");
+      }
+      entityType = data.entityType;
+    }
+    const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, data.email));
+    if (existing) throw conflict("email: an account with this email address already exists", "email");
+
+    const passwordHash = await hashPassword(data.password);
+    let created: { userId: string; companyId: string };
+    try {
+      created = await ctx.db.transaction(async (tx) => {
+        const [company] = await tx
+          .insert(companies)
+          .values({ name: data.companyName, entityType })
+          .returning({ id: companies.id });
+        await tx.insert(companyEntities).values({
+          companyId: company.id,
+          countryId: country.code,
+          isDefault: true,
+          companyName: data.companyName,
+          phoneNumber: data.phoneNumber,
+          addressLine1: data.addressLine1,
+          addressLine2: data.addressLine2,
+          addressLine3: data.addressLine3,
+          cityTown: data.cityTown,
+          zipPostCode: data.zipPostCode,
+          stateCounty: data.stateCounty,
+          profile: data.profile,
+          website: data.website,
+          socialPresence: data.socialPresence,
+          supportUrl: data.supportUrl,
+          termsUrl: data.termsUrl,
+        });
+        const [user] = await tx
+          .insert(users)
+          .values({
+            companyId: company.id,
+            email: data.email,
+            title: data.title,
+            firstName: data.firstName,
+            lastName: data.lastName,
+            passwordHash,
+            isAdmin: true,
+            localeCode: data.localeCode,
+          })
+          .returning({ id: users.id });
+        await recordChange(tx, { companyId: company.id, entityType: "company", entityId: company.id, action: "registered", toState: "registered", actor: user.id });
+        return { userId: user.id, companyId: company.id };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict("email: an account with this email address already exists", "email");
+      throw error;
+    }
+    await sendVerification(
+      { id: created.userId, email: data.email, firstName: data.firstName, companyId: created.companyId },
+      data.companyName,
+      data.localeCode,
+    );
+    return { ...created, email: data.email };
+  }
+
+  /** Verifies the address behind a link; the result decides the sign-in page's message. */
+  async function verifyEmail(token: string): Promise<{ ok: true; email: string } | { ok: false }> {
+    const row = await findToken(ctx.db, token, "verify-email");
+    if (!row) return { ok: false };
+    return ctx.db.transaction(async (tx) => {
+      if (!(await useToken(tx, row.id))) return { ok: false } as const;
+      const [user] = await tx.update(users).set({ emailVerifiedAt: new Date(), modifiedAt: new Date() }).where(eq(users.id, row.userId)).returning();
+      await recordChange(tx, { companyId: user.companyId, entityType: "user", entityId: user.id, action: "email-verified", toState: "verified", actor: user.id });
+      return { ok: true, email: user.email } as const;
+    });
+  }
+
+  /** Sends a reset link when the address has an account; the caller answers the same either way. */
+  async function requestPasswordReset(email: string, lang: Language) {
+    const [user] = await ctx.db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+    if (!user) {
+      ctx.log.info({ kind: "reset-password" }, "password reset asked for an unknown address");
+      return;
+    }
+    const token = await issueToken(ctx.db, user.id, "reset-password", lifetime("reset-password"));
+    const link = `${issuer}/password/reset/${token}?lang=${lang}`;
+    const t = translator(lang);
+    const text = t("mail.resetBody", { name: user.firstName, link });
+    await ctx.mail.send({
+      to: user.email,
+      subject: t("mail.resetSubject"),
+      text,
+      html: mailBody(text, link, t("mail.resetAction")),
+      link,
+      kind: "reset-password",
+      companyId: user.companyId,
+    });
+  }
+
+  async function findResetToken(token: string) {
+    const row = await findToken(ctx.db, token, "reset-password");
+    if (!row) return undefined;
+    const [user] = await ctx.db.select().from(users).where(eq(users.id, row.userId));
+    return user ? { tokenId: row.id, user } : undefined;
+  }
+
+  /** Sets the new password and spends every open reset link of the user. */
+  async function resetPassword(token: string, newPassword: string) {
+    const found = await findResetToken(token);
+    if (!found) return undefined;
+    const passwordHash = await hashPassword(newPassword);
+    return ctx.db.transaction(async (tx) => {
+      if (!(await useToken(tx, found.tokenId))) return undefined;
+      await tx.update(users).set({ passwordHash, modifiedAt: new Date() }).where(eq(users.id, found.user.id));
+      await tx
+        .update(userTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(userTokens.userId, found.user.id), eq(userTokens.kind, "reset-password")));
+      await recordChange(tx, { companyId: found.user.companyId, entityType: "user", entityId: found.user.id, action: "password-reset", actor: found.user.id });
+      return found.user;
+    });
+  }
+
+  return { register, verifyEmail, requestPasswordReset, findResetToken, resetPassword, sendVerification };
+}
+
+export type Accounts = ReturnType<typeof createAccounts>;

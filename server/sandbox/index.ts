@@ -1,0 +1,100 @@
+/**
+ * The provider sandbox: one Node HTTP server with the provider API (/api/), the reviewer
+ * endpoints (/admin/), the identity provider's account pages and oidc-provider itself.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import path from "node:path";
+import { getRequestListener } from "@hono/node-server";
+import type { SandboxConfig } from "../config";
+import type { SandboxContext } from "./context";
+import { openDatabase } from "./db";
+import { createDiskFileStore } from "./files/store";
+import { createHttpApp } from "./http/app";
+import { createLogger } from "./logger";
+import { createMailer } from "./mail";
+import { createAccounts } from "./identity/accounts";
+import type { TokenKind } from "./identity/tokens";
+import { identityRoutes } from "./identity/routes";
+import { createSignInLimiter, defaultSignInLimits, type SignInLimitOptions } from "./identity/limits";
+import { createProvider } from "./oidc/provider";
+import { interactionRoutes } from "./oidc/interactions";
+import { pruneExpired } from "./oidc/adapter";
+import { adminRoutes } from "./admin/routes";
+import { createReviewer } from "./admin/service";
+import { seedLookups } from "./seed/lookups";
+import { seedDemo } from "./seed/demo";
+
+export interface SandboxOptions {
+  signInLimits?: SignInLimitOptions;
+  /** Lifetimes of mailed links in ms (tests shorten them). */
+  tokenLifetimes?: Partial<Record<TokenKind, number>>;
+  /** Lifetime of access tokens in seconds (default 1 hour). */
+  accessTokenTtl?: number;
+}
+
+export interface RunningSandbox {
+  url: string;
+  ctx: SandboxContext;
+  server: Server;
+  close(): Promise<void>;
+}
+
+/** Paths served by our own routes; everything else is oidc-provider's. */
+const OWN_PATHS = /^\/(api|admin|interaction|verify-email|password|healthz)(\/|$)/;
+
+export async function startSandbox(config: SandboxConfig, options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const log = createLogger(config.logLevel, "sandbox");
+  const started = Date.now();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const { db } = database;
+  await seedLookups(db);
+  const demo = await seedDemo(db, { email: config.demoEmail, password: config.demoPassword });
+
+  const ctx: SandboxContext = {
+    config,
+    db,
+    log,
+    mail: createMailer({ db, log, smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    files: createDiskFileStore(path.join(config.dataDir, "files")),
+  };
+  const accounts = createAccounts(ctx, options.tokenLifetimes);
+  const provider = await createProvider(ctx, { accessTokenTtl: options.accessTokenTtl });
+  const limiter = createSignInLimiter(options.signInLimits ?? defaultSignInLimits);
+  const reviewer = createReviewer(db);
+
+  const app = createHttpApp(ctx, accounts, (root) => {
+    root.get("/healthz", (c) => c.json({ status: "ok" }));
+    root.route("/admin", adminRoutes(ctx, reviewer));
+    root.route("/", identityRoutes(ctx, accounts));
+    root.route("/", interactionRoutes(ctx, provider, limiter) as never);
+  });
+  const honoListener = getRequestListener(app.fetch);
+  const oidcListener = provider.callback();
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const pathname = (req.url ?? "/").split("?")[0];
+    if (OWN_PATHS.test(pathname)) void honoListener(req, res);
+    else oidcListener(req, res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  const prune = setInterval(() => void pruneExpired(db).catch((err) => log.warn({ err }, "prune failed")), 60 * 60_000);
+  prune.unref();
+  log.info({ port, database: database.kind, ms: Date.now() - started, demoCreated: demo.created }, "sandbox ready");
+
+  return {
+    url: config.url,
+    ctx,
+    server,
+    async close() {
+      clearInterval(prune);
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections?.();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * `npm start`: runs the whole product. Starts the embedded provider sandbox (unless
+ * API_BASE_URL and OIDC_* point at a real provider), builds the console when there is no
+ * build yet, and serves it. `--sandbox-only` / `--console-only` run one half.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { ConfigError, loadLocalSecrets, parseEnv, sandboxConfig } from "./config";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const args = new Set(process.argv.slice(2));
+
+async function main() {
+  const env = parseEnv();
+  const secrets = loadLocalSecrets(path.resolve(env.DATA_DIR));
+  const external = Boolean(env.API_BASE_URL);
+  const runSandbox = !args.has("--console-only") && !external;
+  const runConsole = !args.has("--sandbox-only");
+  const sandbox = sandboxConfig(env, secrets);
+  const closers: (() => Promise<void>)[] = [];
+
+  if (runSandbox) {
+    const { startSandbox } = await import("./sandbox/index");
+    const running = await startSandbox(sandbox);
+    closers.push(running.close);
+    console.log(`Provider sandbox: ${running.url} (API ${running.url}/api)`);
+  }
+
+  if (runConsole) {
+    // The console is a pure client: it learns where its provider is from these variables.
+    process.env.API_BASE_URL = env.API_BASE_URL ?? `${sandbox.url}/api`;
+    process.env.OIDC_ISSUER = env.OIDC_ISSUER ?? sandbox.url;
+    process.env.OIDC_CLIENT_ID = env.OIDC_CLIENT_ID ?? sandbox.consoleClientId;
+    process.env.OIDC_CLIENT_SECRET = env.OIDC_CLIENT_SECRET ?? sandbox.consoleClientSecret;
+    process.env.SESSION_SECRET = env.SESSION_SECRET ?? secrets.sessionSecret;
+    process.env.APP_URL = sandbox.consoleUrl;
+
+    const buildPath = path.join(root, "build", "index.js");
+    if (!existsSync(buildPath) || args.has("--build")) {
+      console.log("Building the console...");
+      const result = spawnSync(process.execPath, [path.join(root, "node_modules", "@remix-run", "dev", "dist", "cli.js"), "build"], {
+        cwd: root,
+        stdio: "inherit",
+      });
+      if (result.status !== 0) throw new Error("The console build failed.");
+    }
+    const { startConsole } = await import("./console");
+    const running = await startConsole({ port: env.PORT, buildPath, publicDir: path.join(root, "public") });
+    closers.push(running.close);
+    console.log(`\nDeveloper console: ${sandbox.consoleUrl}`);
+    if (runSandbox) console.log(`Demo sign-in: ${sandbox.demoEmail} / ${sandbox.demoPassword}`);
+  }
+
+  const stop = async () => {
+    for (const close of closers.reverse()) await close().catch(() => {});
+    process.exit(0);
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
+
+main().catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,117 @@
+/**
+ * Time and volume limits, against a sandbox of this file's own with short lifetimes and a
+ * low per-IP limit (the shared sandbox keeps the production values).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadLocalSecrets, parseEnv, sandboxConfig } from "../../server/config";
+import { startSandbox, type RunningSandbox } from "../../server/sandbox/index";
+import { freePort } from "./global-setup";
+import {
+  apiFetch,
+  expectErrorShape,
+  latestMail,
+  newCompany,
+  postLogin,
+  register,
+  follow,
+  startAuthorization,
+  useTarget,
+  validRegistration,
+  verifyByMail,
+} from "./support";
+
+let sandbox: RunningSandbox;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "sandbox-limits-"));
+  const adminToken = "limits-admin-token-0123456789";
+  const env = parseEnv({
+    NODE_ENV: "test",
+    SANDBOX_PORT: String(await freePort()),
+    PORT: "39998",
+    DATA_DIR: dataDir,
+    DATABASE_URL: process.env.DATABASE_URL,
+    PROVIDER_ADMIN_TOKEN: adminToken,
+    LOG_LEVEL: "silent",
+  });
+  const config = sandboxConfig(env, loadLocalSecrets(dataDir));
+  sandbox = await startSandbox(config, {
+    signInLimits: { perAccount: 100, perIp: 4, windowSeconds: 60 },
+    tokenLifetimes: { "reset-password": 1500, "verify-email": 1500 },
+    accessTokenTtl: 2,
+  });
+  useTarget({
+    sandboxUrl: sandbox.url,
+    consoleUrl: config.consoleUrl,
+    adminToken,
+    clientId: config.consoleClientId,
+    clientSecret: config.consoleClientSecret,
+  });
+});
+
+afterAll(async () => {
+  useTarget(undefined);
+  await sandbox?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("lifetimes", () => {
+  it("refuses an expired access token with 401", async () => {
+    const company = await newCompany();
+    expect((await company.api("user")).status).toBe(200);
+    await sleep(3000);
+    const res = await company.api("user");
+    expect(res.status).toBe(401);
+    expect((await expectErrorShape(res)).detail).toMatch(/expired/);
+  });
+
+  it("refuses an expired verification link", async () => {
+    const body = validRegistration();
+    await register(body);
+    await sleep(1800);
+    const res = await verifyByMail(body.email);
+    expect(new URL(res.headers.get("location")!).searchParams.get("message")).toBe("verification link invalid");
+  });
+
+  it("refuses an expired password reset link", async () => {
+    const company = await newCompany();
+    const asked = await fetch(`${sandbox.url}/password/forgot`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: company.email }),
+    });
+    expect(asked.status).toBe(202);
+    const mail = await latestMail(company.email, "reset-password");
+    await sleep(1800);
+    const page = await fetch(mail!.link!);
+    expect(page.status).toBe(410);
+    const post = await fetch(mail!.link!, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ password: "Another-pass-2", confirmPassword: "Another-pass-2" }),
+      redirect: "manual",
+    });
+    expect(post.status).toBe(410);
+  });
+});
+
+describe("failed sign-ins per IP address", () => {
+  it("blocks an address after too many failures, whatever the account", async () => {
+    const flow = await startAuthorization();
+    const atSignIn = await follow(flow.jar, flow.response);
+    const uid = new URL(atSignIn.headers.get("location")!).searchParams.get("interaction")!;
+    for (let i = 0; i < 4; i++) {
+      const res = await postLogin(flow.jar, uid, `someone-${i}@example.test`, "Wrong-pass-1");
+      expect(res.status).toBe(303);
+    }
+    const blocked = await postLogin(flow.jar, uid, "someone-else@example.test", "Wrong-pass-1");
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * Starts one provider sandbox for the integration run: PGlite in a fresh folder, or the
+ * PostgreSQL server of DATABASE_URL. Tests isolate themselves by creating fresh companies.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { loadLocalSecrets, parseEnv, sandboxConfig } from "../../server/config";
+import { startSandbox } from "../../server/sandbox/index";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    sandboxUrl: string;
+    consoleUrl: string;
+    adminToken: string;
+    clientId: string;
+    clientSecret: string;
+    databaseKind: string;
+  }
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "sandbox-it-"));
+  const port = await freePort();
+  const adminToken = "integration-admin-token-0123456789";
+  const env = parseEnv({
+    NODE_ENV: "test",
+    SANDBOX_PORT: String(port),
+    PORT: "39999",
+    DATA_DIR: dataDir,
+    DATABASE_URL: process.env.DATABASE_URL,
+    PROVIDER_ADMIN_TOKEN: adminToken,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "silent",
+  });
+  const config = sandboxConfig(env, loadLocalSecrets(dataDir));
+  const sandbox = await startSandbox(config);
+  project.provide("sandboxUrl", sandbox.url);
+  project.provide("consoleUrl", config.consoleUrl);
+  project.provide("adminToken", adminToken);
+  project.provide("clientId", config.consoleClientId);
+  project.provide("clientSecret", config.consoleClientSecret);
+  project.provide("databaseKind", config.databaseUrl ? "postgres" : "pglite");
+  return async () => {
+    await sandbox.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,184 @@
+import { createLocalJWKSet, decodeJwt, jwtVerify, SignJWT, generateKeyPair } from "jose";
+import { describe, expect, it } from "vitest";
+import {
+  apiFetch,
+  consoleUrl,
+  exchangeCode,
+  expectErrorShape,
+  follow,
+  newCompany,
+  postLogin,
+  refresh,
+  register,
+  sandboxUrl,
+  signIn,
+  startAuthorization,
+  validRegistration,
+  verifyByMail,
+} from "./support";
+
+async function reachSignInPage(options: Parameters<typeof startAuthorization>[0] = {}) {
+  const flow = await startAuthorization(options);
+  const res = await follow(flow.jar, flow.response);
+  const location = new URL(res.headers.get("location") ?? "");
+  return { ...flow, location, uid: location.searchParams.get("interaction")! };
+}
+
+async function verifiedUser() {
+  const body = validRegistration();
+  await register(body);
+  await verifyByMail(body.email);
+  return body;
+}
+
+describe("authorization code flow with PKCE", () => {
+  it("sends the browser to the console's sign-in page in the asked language", async () => {
+    const { location, uid } = await reachSignInPage({ lang: "nl-NL" });
+    expect(location.origin + location.pathname).toBe(`${consoleUrl()}/nl-NL/auth/signin`);
+    expect(uid).toMatch(/^[\w-]{10,}$/);
+  });
+
+  it("signs in, returns a code to the console's callback and exchanges it for tokens", async () => {
+    const user = await verifiedUser();
+    const flow = await reachSignInPage();
+    const after = await follow(flow.jar, await postLogin(flow.jar, flow.uid, user.email, user.password));
+    const callback = new URL(after.headers.get("location")!);
+    expect(callback.origin + callback.pathname).toBe(flow.redirectUri);
+    expect(callback.searchParams.get("state")).toBe(flow.state);
+    expect(callback.searchParams.get("iss")).toBe(sandboxUrl());
+    const res = await exchangeCode(callback.searchParams.get("code")!, flow.verifier, flow.redirectUri);
+    expect(res.status).toBe(200);
+    const tokens = await res.json();
+    expect(tokens).toMatchObject({ token_type: "Bearer", expires_in: expect.any(Number), refresh_token: expect.any(String) });
+
+    // The access token is a JWT for the API, verifiable with the issuer's JWKS.
+    const jwks = createLocalJWKSet(await (await fetch(`${sandboxUrl()}/jwks`)).json());
+    const { payload } = await jwtVerify(tokens.access_token, jwks, { issuer: sandboxUrl(), audience: `${sandboxUrl()}/api` });
+    expect(payload).toMatchObject({ email: user.email, name: `${user.firstName} ${user.lastName}`, admin: true, company_id: expect.any(String) });
+    const idToken = decodeJwt(tokens.id_token);
+    expect(idToken).toMatchObject({ email: user.email, company_id: payload.company_id, admin: true });
+
+    // The code is single-use.
+    const again = await exchangeCode(callback.searchParams.get("code")!, flow.verifier, flow.redirectUri);
+    expect(again.status).toBe(400);
+  });
+
+  it("refuses the code exchange with a wrong PKCE verifier", async () => {
+    const user = await verifiedUser();
+    const flow = await reachSignInPage();
+    const after = await follow(flow.jar, await postLogin(flow.jar, flow.uid, user.email, user.password));
+    const code = new URL(after.headers.get("location")!).searchParams.get("code")!;
+    const res = await exchangeCode(code, "x".repeat(43), flow.redirectUri);
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe("invalid_grant");
+  });
+
+  it("requires PKCE with S256", async () => {
+    const without = await startAuthorization({ withPkce: false });
+    const location = new URL(without.response.headers.get("location")!);
+    expect(location.searchParams.get("error")).toBe("invalid_request");
+    const plain = await startAuthorization({ codeChallengeMethod: "plain" });
+    expect(new URL(plain.response.headers.get("location")!).searchParams.get("error")).toBe("invalid_request");
+  });
+
+  it("sends a wrong password back to the sign-in page with an error and the email", async () => {
+    const user = await verifiedUser();
+    const flow = await reachSignInPage();
+    const res = await postLogin(flow.jar, flow.uid, user.email, "Wrong-pass-1");
+    expect(res.status).toBe(303);
+    const location = new URL(res.headers.get("location")!);
+    expect(location.pathname).toBe("/en-AU/auth/signin");
+    expect(location.searchParams.get("error")).toBe("invalid_credentials");
+    expect(location.searchParams.get("email")).toBe(user.email);
+    expect(location.searchParams.get("interaction")).toBe(flow.uid);
+  });
+
+  it("answers an unknown account exactly like a wrong password", async () => {
+    const flow = await reachSignInPage();
+    const res = await postLogin(flow.jar, flow.uid, "nobody@example.test", "Wrong-pass-1");
+    expect(new URL(res.headers.get("location")!).searchParams.get("error")).toBe("invalid_credentials");
+  });
+
+  it("asks for both fields", async () => {
+    const flow = await reachSignInPage();
+    const res = await postLogin(flow.jar, flow.uid, "", "");
+    expect(new URL(res.headers.get("location")!).searchParams.get("error")).toBe("missing_fields");
+  });
+
+  it("tells an unverified user to verify first", async () => {
+    const body = validRegistration();
+    await register(body);
+    const flow = await reachSignInPage();
+    const res = await postLogin(flow.jar, flow.uid, body.email, body.password);
+    expect(new URL(res.headers.get("location")!).searchParams.get("error")).toBe("email_not_verified");
+  });
+
+  it("limits failed sign-ins per account with 429, Retry-After and a clear message", async () => {
+    const user = await verifiedUser();
+    const flow = await reachSignInPage();
+    for (let i = 0; i < 5; i++) {
+      const res = await postLogin(flow.jar, flow.uid, user.email, `Wrong-pass-${i}`);
+      expect(res.status).toBe(303);
+    }
+    const blocked = await postLogin(flow.jar, flow.uid, user.email, user.password);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    const page = await blocked.text();
+    expect(page).toContain("Too many sign-in attempts");
+    expect(page).toContain(`interaction=${flow.uid}`);
+  });
+
+  it("answers a sign-in post without a live interaction with a fresh start", async () => {
+    const res = await fetch(`${sandboxUrl()}/interaction/unknown-uid/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "email=a%40b.c&password=x",
+    });
+    expect(res.status).toBe(303);
+    expect(new URL(res.headers.get("location")!).searchParams.get("error")).toBe("session_expired");
+  });
+
+  it("renews tokens with the refresh token, once per refresh token", async () => {
+    const company = await newCompany();
+    const res = await refresh(company.tokens.refresh_token!);
+    expect(res.status).toBe(200);
+    const renewed = await res.json();
+    expect(renewed.access_token).not.toBe(company.token);
+    expect((await apiFetch("user", {}, renewed.access_token)).status).toBe(200);
+    expect((await refresh(company.tokens.refresh_token!)).status).toBe(400);
+  });
+});
+
+describe("token checks of the API", () => {
+  it("answers 401 without a token, with the error shape", async () => {
+    const res = await apiFetch("user");
+    expect(res.status).toBe(401);
+    await expectErrorShape(res);
+  });
+
+  it("answers 401 for a forged token signed with another key", async () => {
+    const company = await newCompany();
+    const claims = decodeJwt(company.token);
+    const { privateKey } = await generateKeyPair("RS256");
+    const forged = await new SignJWT(claims)
+      .setProtectedHeader({ alg: "RS256", typ: "at+jwt", kid: "forged" })
+      .sign(privateKey);
+    expect((await apiFetch("user", {}, forged)).status).toBe(401);
+    const tampered = company.token.replace(/\.[^.]+\./, `.${Buffer.from(JSON.stringify({ ...claims, admin: true, company_id: "x" })).toString("base64url")}.`);
+    expect((await apiFetch("user", {}, tampered)).status).toBe(401);
+  });
+
+  it("answers 401 for an ID token used as an access token", async () => {
+    const company = await newCompany();
+    expect((await apiFetch("user", {}, company.tokens.id_token)).status).toBe(401);
+  });
+});
+
+describe("signing in as the demo user", () => {
+  it("works with the documented credentials", async () => {
+    const tokens = await signIn("demo@example.com", "Demo-password-1");
+    const me = await (await apiFetch("user", {}, tokens.access_token)).json();
+    expect(me).toMatchObject({ email: "demo@example.com", companyName: "Demo Legal Apps", admin: true, isTermsAccepted: expect.any(Boolean), hasAccessToTest: true });
+  });
+});

@@ -1,0 +1,290 @@
+/** Lookups over real HTTP: GET resources/* and GET ping/more (spec 02 section 7). */
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  FEATURE_FLAGS,
+  PLATFORM_CODES,
+  appCategoriesResponse,
+  configInitAllResponse,
+  countriesResponse,
+  desktopDownloadResponse,
+  desktopVersionsResponse,
+  leapEnvironmentsResponse,
+  matterTypesResponse,
+  pingMoreResponse,
+  precedentsResponse,
+  productVariantsResponse,
+  type ConfigInitAllResponse,
+} from "~/api/resources";
+import { admin, apiFetch, expectErrorShape, newCompany } from "./support";
+
+async function getJson(path: string, token?: string) {
+  const res = await apiFetch(path, {}, token);
+  expect(res.status, `${path}: ${res.status}`).toBe(200);
+  return res.json() as Promise<unknown>;
+}
+
+/** Expects a 400 naming the given field. */
+async function expectBadField(path: string, field: string) {
+  const res = await apiFetch(path);
+  expect(res.status, path).toBe(400);
+  const body = await expectErrorShape(res);
+  expect(body.field).toBe(field);
+  expect(body.detail).toContain(field);
+}
+
+describe("GET resources/countries", () => {
+  it("answers selectable countries without a token, IE left out, AUB in", async () => {
+    const countries = countriesResponse.parse(await getJson("resources/countries"));
+    const codes = countries.map((c) => c.code);
+    expect(codes).not.toContain("IE");
+    expect(codes).toEqual(expect.arrayContaining(["AU", "AUB", "UK", "US", "CA", "NZ"]));
+    expect(codes[0]).toBe("AU");
+    expect(countries.find((c) => c.code === "AU")).toEqual({
+      code: "AU",
+      name: "Australia",
+      currency: "AUD",
+      currencySymbol: "$",
+      phoneCode: "+61",
+      localeCode: "en-AU",
+      displayLanguage: expect.any(String),
+    });
+    expect(countries.find((c) => c.code === "UK")).toMatchObject({ currency: "GBP", currencySymbol: "£", phoneCode: "+44" });
+  });
+
+  it("rejects a forged token rather than ignoring it", async () => {
+    const res = await apiFetch("resources/countries", {}, "not-a-token");
+    expect(res.status).toBe(401);
+  });
+});
+
+describe("GET resources/config-init-all", () => {
+  let config: ConfigInitAllResponse;
+  const country = (code: string) => config.init.countries.find((c) => c.code === code)!;
+
+  beforeAll(async () => {
+    config = configInitAllResponse.parse(await getJson("resources/config-init-all"));
+  });
+
+  it("includes every country, IE not selectable and resolved to UK, AUB resolved to AU", () => {
+    const codes = config.init.countries.map((c) => c.code);
+    expect(codes).toEqual(expect.arrayContaining(["AU", "AUB", "UK", "IE", "US", "CA", "NZ"]));
+    expect(country("IE")).toMatchObject({ selectable: false, resourceCountryCode: "UK", currency: "EUR" });
+    expect(country("AUB")).toMatchObject({ selectable: true, resourceCountryCode: "AU" });
+    expect(country("IE").settings).toEqual(country("UK").settings);
+    expect(country("AUB").settings).toEqual(country("AU").settings);
+  });
+
+  it("lists the four platforms in code order with their locations", () => {
+    const au = country("AU");
+    expect(au.settings.platforms.map((p) => [p.type, p.code])).toEqual(Object.entries(PLATFORM_CODES));
+    const desktop = au.settings.platforms.find((p) => p.type === "desktop")!;
+    const ids = desktop.locations.map((l) => l.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(desktop.locations.find((l) => l.id === "menu-accounting")).toMatchObject({ type: "menu", integratorType: 1 });
+    expect(desktop.locations.find((l) => l.isCustomView)?.name).toBe("Custom View");
+    expect(desktop.locations.find((l) => l.isPrecedentListView)?.viewType).toBe("precedent");
+    expect(desktop.locations.find((l) => l.id === "matter-list")?.grids.length).toBeGreaterThan(0);
+    for (const code of ["AU", "UK", "US", "CA", "NZ"]) {
+      const web = country(code).settings.platforms.find((p) => p.type === "web")!;
+      expect(web.locations.length, code).toBeGreaterThan(0);
+    }
+  });
+
+  it("has each feature flag on in one country and off in another", () => {
+    for (const flag of FEATURE_FLAGS) {
+      const values = config.init.countries.map((c) => c.featureFlags[flag]);
+      expect(values, flag).toContain(true);
+      expect(values, flag).toContain(false);
+    }
+    expect(country("AU").featureFlags["product-variant-enabled"]).toBe(true);
+    expect(country("UK").featureFlags["product-variant-enabled"]).toBe(false);
+    expect(country("UK").featureFlags["lower-level-entity-enabled"]).toBe(true);
+    expect(country("AU").featureFlags["lower-level-entity-enabled"]).toBe(false);
+  });
+});
+
+describe("GET resources/app-categories", () => {
+  it("answers the categories with exactly one Other", async () => {
+    const categories = appCategoriesResponse.parse(await getJson("resources/app-categories"));
+    expect(categories.length).toBeGreaterThanOrEqual(8);
+    expect(categories.filter((c) => c.isOther).map((c) => c.name)).toEqual(["Other"]);
+    expect(categories.at(-1)?.name).toBe("Other");
+  });
+});
+
+describe("GET resources/matter-types", () => {
+  it("answers a folder tree with states", async () => {
+    const { data } = matterTypesResponse.parse(await getJson("resources/matter-types?countryCode=AU"));
+    const byId = new Map(data.map((m) => [m.id, m]));
+    expect(data.some((m) => m.type === "Folder" && m.parentId === null)).toBe(true);
+    const seen = new Set<string>();
+    for (const m of data) {
+      if (m.parentId) {
+        expect(seen.has(m.parentId), `${m.id} after its parent`).toBe(true);
+        expect(byId.get(m.parentId)?.type).toBe("Folder");
+      }
+      seen.add(m.id);
+      if (m.type === "MatterType") expect(m.states.length).toBeGreaterThan(0);
+    }
+    expect(data.find((m) => m.name === "Purchase")?.states.map((s) => s.name)).toContain("NSW");
+    expect(data.some((m) => m.shortcutId !== null)).toBe(true);
+  });
+
+  it("treats AUB as AU and IE as UK, and accepts lower case", async () => {
+    const au = await getJson("resources/matter-types?countryCode=AU");
+    expect(await getJson("resources/matter-types?countryCode=AUB")).toEqual(au);
+    expect(await getJson("resources/matter-types?countryCode=au")).toEqual(au);
+    expect(await getJson("resources/matter-types?countryCode=IE")).toEqual(await getJson("resources/matter-types?countryCode=UK"));
+    const uk = matterTypesResponse.parse(await getJson("resources/matter-types?countryCode=UK"));
+    expect(uk.data.flatMap((m) => m.states.map((s) => s.name))).toContain("England & Wales");
+  });
+
+  it("keeps matter types of every variant and of the asked firm type", async () => {
+    const all = matterTypesResponse.parse(await getJson("resources/matter-types?countryCode=AU")).data;
+    const conveyancer = matterTypesResponse.parse(await getJson("resources/matter-types?countryCode=AU&firmType=2")).data;
+    const lawFirm = matterTypesResponse.parse(await getJson("resources/matter-types?countryCode=AU&firmType=1")).data;
+    expect(all.some((m) => m.firmType === 2)).toBe(true);
+    expect(conveyancer.every((m) => m.firmType === null || m.firmType === 2)).toBe(true);
+    expect(conveyancer.some((m) => m.firmType === 2)).toBe(true);
+    expect(lawFirm.every((m) => m.firmType === null || m.firmType === 1)).toBe(true);
+    expect(lawFirm.length).toBeLessThan(all.length);
+  });
+
+  it("answers 400 naming the field for a missing, unknown or malformed value", async () => {
+    await expectBadField("resources/matter-types", "countryCode");
+    await expectBadField("resources/matter-types?countryCode=", "countryCode");
+    await expectBadField("resources/matter-types?countryCode=XX", "countryCode");
+    await expectBadField("resources/matter-types?countryCode=A%201", "countryCode");
+    await expectBadField("resources/matter-types?countryCode=AU&firmType=abc", "firmType");
+    await expectBadField("resources/matter-types?countryCode=AU&firmType=0", "firmType");
+    await expectBadField("resources/matter-types?countryCode=AU&firmType=1.5", "firmType");
+  });
+});
+
+describe("GET resources/matter-types/{id}/precedents and resources/precedents/{folderId}", () => {
+  it("lists the precedents of a matter type, parents first", async () => {
+    const { data } = matterTypesResponse.parse(await getJson("resources/matter-types?countryCode=AU"));
+    const purchase = data.find((m) => m.name === "Purchase" && m.type === "MatterType")!;
+    const list = precedentsResponse.parse(
+      await getJson(`resources/matter-types/${encodeURIComponent(purchase.id)}/precedents?countrycode=AU`),
+    );
+    expect(list.length).toBeGreaterThan(3);
+    expect(list.every((p) => p.matterTypeId === purchase.id)).toBe(true);
+    const ids = new Set<string>();
+    for (const p of list) {
+      if (p.parentId) expect(ids.has(p.parentId)).toBe(true);
+      ids.add(p.precedentId);
+    }
+    expect(list.some((p) => p.type === "Precedent" && p.precedentType === "Letter")).toBe(true);
+    expect(await getJson(`resources/matter-types/${purchase.id}/precedents?countrycode=AUB`)).toEqual(list);
+  });
+
+  it("answers 404 for a matter type of another country, 400 without countrycode", async () => {
+    const { data } = matterTypesResponse.parse(await getJson("resources/matter-types?countryCode=AU"));
+    const purchase = data.find((m) => m.name === "Purchase")!;
+    const res = await apiFetch(`resources/matter-types/${purchase.id}/precedents?countrycode=UK`);
+    expect(res.status).toBe(404);
+    await expectErrorShape(res);
+    await expectBadField(`resources/matter-types/${purchase.id}/precedents`, "countrycode");
+    await expectBadField(`resources/matter-types/${purchase.id}/precedents?countrycode=ZZ`, "countrycode");
+  });
+
+  it("walks the precedent tree from root", async () => {
+    const top = precedentsResponse.parse(await getJson("resources/precedents/root?countrycode=UK"));
+    expect(top.length).toBeGreaterThan(0);
+    expect(top.every((p) => p.parentId === null)).toBe(true);
+    expect(await getJson("resources/precedents/0?countrycode=UK")).toEqual(top);
+    expect(await getJson("resources/precedents/root?countrycode=IE")).toEqual(top);
+
+    const folder = top.find((p) => p.type === "Folder")!;
+    const children = precedentsResponse.parse(
+      await getJson(`resources/precedents/${encodeURIComponent(folder.precedentId)}?countrycode=UK`),
+    );
+    expect(children.length).toBeGreaterThan(0);
+    expect(children.every((p) => p.parentId === folder.precedentId)).toBe(true);
+
+    const leaf = children.find((p) => p.type === "Precedent");
+    if (leaf) expect((await apiFetch(`resources/precedents/${leaf.precedentId}?countrycode=UK`)).status).toBe(404);
+    expect((await apiFetch(`resources/precedents/${folder.precedentId}?countrycode=AU`)).status).toBe(404);
+    expect((await apiFetch("resources/precedents/no-such-folder?countrycode=UK")).status).toBe(404);
+    await expectBadField("resources/precedents/root", "countrycode");
+    await expectBadField("resources/precedents/root?countrycode=XYZ", "countrycode");
+  });
+});
+
+describe("GET resources/product-variants", () => {
+  it("answers variants where the flag is on, AUB as AU, none where it is off", async () => {
+    const au = productVariantsResponse.parse(await getJson("resources/product-variants?countryCode=AU"));
+    expect(au.map((v) => v.firmType)).toEqual([1, 2, 3]);
+    expect(au.every((v) => v.name.length > 0)).toBe(true);
+    expect(await getJson("resources/product-variants?countryCode=AUB")).toEqual(au);
+    expect(productVariantsResponse.parse(await getJson("resources/product-variants?countryCode=UK"))).toEqual([]);
+    expect(productVariantsResponse.parse(await getJson("resources/product-variants?countryCode=US"))).toEqual([]);
+  });
+
+  it("answers 400 naming countryCode", async () => {
+    await expectBadField("resources/product-variants", "countryCode");
+    await expectBadField("resources/product-variants?countryCode=QQ", "countryCode");
+  });
+});
+
+describe("GET resources/desktop-versions", () => {
+  it("answers a.b.c.d versions, oldest first, exactly one minimum", async () => {
+    const versions = desktopVersionsResponse.parse(await getJson("resources/desktop-versions"));
+    expect(versions.length).toBeGreaterThanOrEqual(3);
+    expect(versions.filter((v) => v.isMinimum)).toHaveLength(1);
+  });
+});
+
+describe("GET resources/desktop-download", () => {
+  it("offers no staging builds to anonymous callers or users without test access", async () => {
+    const anonymous = desktopDownloadResponse.parse(await getJson("resources/desktop-download"));
+    expect(anonymous.length).toBeGreaterThan(0);
+    expect(anonymous.some((d) => d.isStaging)).toBe(false);
+    expect(anonymous.every((d) => d.url.startsWith("https://downloads.example.com/"))).toBe(true);
+
+    const company = await newCompany();
+    const res = await company.api("resources/desktop-download");
+    expect(res.status).toBe(200);
+    const list = desktopDownloadResponse.parse(await res.json());
+    expect(list.some((d) => d.isStaging)).toBe(false);
+  });
+
+  it("adds staging builds for a user with test access", async () => {
+    const company = await newCompany();
+    const granted = await admin(`users/${company.userId}/access-to-test`, {
+      method: "PUT",
+      body: JSON.stringify({ hasAccessToTest: true }),
+    });
+    expect(granted.status).toBe(200);
+    const res = await company.api("resources/desktop-download");
+    expect(res.status).toBe(200);
+    const list = desktopDownloadResponse.parse(await res.json());
+    expect(list.some((d) => d.isStaging)).toBe(true);
+    expect(list.some((d) => !d.isStaging)).toBe(true);
+  });
+});
+
+describe("GET resources/leap-environments", () => {
+  it("answers DEV, TEST and LIVE per resource country and AU's LIVEB", async () => {
+    const envs = leapEnvironmentsResponse.parse(await getJson("resources/leap-environments"));
+    expect(new Set(envs.map((e) => e.id)).size).toBe(envs.length);
+    for (const code of ["AU", "UK", "US", "CA", "NZ"]) {
+      const types = envs.filter((e) => e.countryCode === code).map((e) => e.envType);
+      expect(types, code).toEqual(expect.arrayContaining(["DEV", "TEST", "LIVE"]));
+    }
+    expect(envs.filter((e) => e.envType === "LIVEB").map((e) => e.countryCode)).toEqual(["AU"]);
+    expect(envs.some((e) => e.countryCode === "AUB" || e.countryCode === "IE")).toBe(false);
+    expect(envs.find((e) => e.countryCode === "AU" && e.envType === "TEST")?.name).toBe("AU Test");
+  });
+});
+
+describe("GET ping/more", () => {
+  it("answers the analytics toggle off and the flags of every country, as config-init-all", async () => {
+    const ping = pingMoreResponse.parse(await getJson("ping/more"));
+    expect(ping.analytics).toBe(false);
+    const config = configInitAllResponse.parse(await getJson("resources/config-init-all"));
+    for (const c of config.init.countries) expect(ping.countries[c.code], c.code).toEqual(c.featureFlags);
+    expect(Object.keys(ping.countries).sort()).toEqual(config.init.countries.map((c) => c.code).sort());
+  });
+});
