@@ -44,7 +44,11 @@ export const registrationRequest = z.object({
   entityType: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
   /** Company icon (rules of spec 02 section 5.5), as a PNG in base64. */
   companyIcon: z
-    .object({ fileName: requiredText(255), contentBase64: z.string().min(1, { message: "is required" }) })
+    .object({
+      fileName: requiredText(255),
+      /** At most 400 KB of PNG: 546,134 base64 characters; a little slack for padding. */
+      contentBase64: z.string().min(1, { message: "is required" }).max(560_000, { message: "File size greater than 400KB" }),
+    })
     .optional(),
   termsAndConditionsAgreed: z.literal(true, { message: "must be accepted" }),
   /** The language of the verification mail and of the link's landing page. */

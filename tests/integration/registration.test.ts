@@ -10,6 +10,7 @@ import {
   validRegistration,
   verifyByMail,
 } from "./support";
+import { pdf, png } from "./fixtures";
 
 describe("POST registration", () => {
   it("creates the company and its first user, always an admin, and mails a verification link", async () => {
@@ -126,6 +127,37 @@ describe("POST registration", () => {
     const refused = await register(validRegistration({ countryId: off![0], entityType: 1 }));
     expect(refused.status).toBe(400);
     expect((await expectErrorShape(refused)).field).toBe("entityType");
+  });
+});
+
+describe("company icon at registration", () => {
+  const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
+
+  it("keeps a square PNG of at least 256x256 as the default entity's icon", async () => {
+    const res = await register(validRegistration({ companyIcon: { fileName: "logo.png", contentBase64: base64(png(300, 300)) } }));
+    expect(res.status).toBe(201);
+    const { companyId } = await res.json();
+    const company = await (await admin(`companies/${companyId}`)).json();
+    const iconFileId = company.entityInformation[0].iconFileId;
+    expect(iconFileId).toEqual(expect.any(String));
+    const image = await fetch(`${sandboxUrl()}/api/images/${iconFileId}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/png");
+  });
+
+  it.each([
+    ["not square", () => png(300, 256), "Image size invalid"],
+    ["smaller than 256x256", () => png(128, 128), "Image size invalid"],
+    ["not a PNG by content", () => pdf(), "Image type invalid"],
+    ["over 400 KB", () => png(256, 256, { minBytes: 400 * 1024 + 1 }), "File size greater than 400KB"],
+  ])("refuses an icon %s and stores nothing", async (_name, make, message) => {
+    const body = validRegistration({ companyIcon: { fileName: "logo.png", contentBase64: base64(make()) } });
+    const res = await register(body);
+    expect(res.status).toBe(400);
+    const error = await expectErrorShape(res);
+    expect(error.field).toBe("companyIcon");
+    expect(error.detail).toContain(message);
+    expect(await latestMail(body.email as string, "verify-email")).toBeUndefined();
   });
 });
 

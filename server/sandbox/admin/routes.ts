@@ -25,6 +25,14 @@ export function adminRoutes(ctx: SandboxContext, reviewer: Reviewer) {
 
   app.get("/companies", async (c) => c.json(await reviewer.listCompanies()));
 
+  app.get("/companies/:id", async (c) => {
+    const id = c.req.param("id");
+    if (!isUuid(id)) throw notFound("company");
+    const company = await reviewer.company(id);
+    if (!company) throw notFound("company");
+    return c.json(company);
+  });
+
   app.get("/users", async (c) => {
     const { companyId } = query(c, z.object({ companyId: z.uuid({ message: "must be a company id" }).optional() }));
     return c.json(await reviewer.listUsers(companyId));

@@ -96,11 +96,15 @@ export function createReviewer(db: Database) {
     return options.to ? query.where(eq(mailOutbox.toAddress, options.to.trim().toLowerCase())) : query;
   }
 
-  async function companyEntitiesOf(companyId: string) {
-    return db.select().from(companyEntities).where(eq(companyEntities.companyId, companyId));
+  /** A company with its regional entity information. */
+  async function company(companyId: string) {
+    const [row] = await db.select().from(companies).where(eq(companies.id, companyId));
+    if (!row) return undefined;
+    const entityInformation = await db.select().from(companyEntities).where(eq(companyEntities.companyId, companyId));
+    return { ...row, entityInformation };
   }
 
-  return { listCompanies, listUsers, findUser, verifyUser, setAccessToTest, outbox, companyEntitiesOf };
+  return { listCompanies, listUsers, findUser, verifyUser, setAccessToTest, outbox, company };
 }
 
 export type Reviewer = ReturnType<typeof createReviewer>;

@@ -14,13 +14,13 @@
  * (201). The type comes from the content (rules.ts), never from the name or the declared
  * type. Metadata lives in the `files` table, bytes in `ctx.files` under a server-made key.
  */
-import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { AppEnv, SandboxContext } from "../context";
 import { appGroups, appVersions, companyEntities, files } from "../db/schema";
+import { storeFile, type Checked } from "../files/service";
 import { ApiError, badRequest, notFound } from "../http/errors";
 import type { Auth } from "../http/auth";
 import { isUuid, query } from "../http/validate";
@@ -30,7 +30,6 @@ import {
   checkImage,
   fileTypeKinds,
   imagePurposes,
-  sanitizeFileName,
   type CheckResult,
 } from "../files/rules";
 
@@ -89,48 +88,30 @@ const uploadLimit = bodyLimit({
 
 export function fileRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const imageUrl = (id: string) => `${ctx.config.url}/api/images/${id}`;
-  const downloadUrl = (id: string) => `${ctx.config.url}/api/files/${id}/download`;
 
   /** Keeps the bytes and the row; answers 201 `{ id, url, fileName, fileSize }`. */
   async function save(
     c: Context<AppEnv>,
     upload: Upload,
-    checked: Extract<CheckResult, { ok: true }>,
+    checked: Checked,
     meta: { kind: "document" | "diagram" | "image"; entityId?: string },
   ) {
     const caller = c.get("caller");
-    const id = randomUUID();
-    const storageKey = `${id.slice(0, 2)}/${id}`;
-    const fileName = sanitizeFileName(upload.fileName, `${meta.kind}.${checked.extension}`);
-    const isImage = meta.kind === "image";
-    await ctx.files.put(storageKey, upload.bytes);
-    try {
-      await ctx.db.insert(files).values({
-        id,
-        companyId: caller.companyId,
-        uploadedById: caller.userId,
-        kind: meta.kind,
-        entityId: meta.entityId ?? null,
-        fileName,
-        contentType: checked.contentType,
-        fileSize: upload.bytes.byteLength,
-        width: isImage ? (checked.width ?? null) : null,
-        height: isImage ? (checked.height ?? null) : null,
-        storageKey,
-        isPublic: isImage,
-      });
-    } catch (error) {
-      await ctx.files.delete(storageKey).catch(() => {});
-      throw error;
-    }
-    c.get("log").info({ fileId: id, kind: meta.kind, fileSize: upload.bytes.byteLength }, "file uploaded");
-    const url = isImage ? imageUrl(id) : downloadUrl(id);
-    c.header("Location", url);
-    return c.json({ id, url, fileName, fileSize: upload.bytes.byteLength }, 201);
+    const stored = await storeFile(ctx, {
+      companyId: caller.companyId,
+      uploadedById: caller.userId,
+      bytes: upload.bytes,
+      fileName: upload.fileName,
+      checked,
+      kind: meta.kind,
+      entityId: meta.entityId,
+    });
+    c.get("log").info({ fileId: stored.id, kind: meta.kind, fileSize: stored.fileSize }, "file uploaded");
+    c.header("Location", stored.url);
+    return c.json(stored, 201);
   }
 
-  function refuse(result: CheckResult): asserts result is Extract<CheckResult, { ok: true }> {
+  function refuse(result: CheckResult): asserts result is Checked {
     if (!result.ok) throw badRequest(result.message, "file");
   }
 

@@ -12,6 +12,8 @@ import { conflict, badRequest } from "../http/errors";
 import { recordChange } from "../history";
 import { translator, type Language } from "./i18n";
 import { hashPassword } from "./passwords";
+import { checkImage } from "../files/rules";
+import { storeFile } from "../files/service";
 import { findToken, issueToken, TOKEN_LIFETIME, useToken, type TokenKind } from "./tokens";
 
 type Registration = z.output<typeof registrationRequest>;
@@ -28,6 +30,15 @@ function mailBody(text: string, link: string, action: string) {
     .map((p) => (p.trim() === link ? `<p><a href="${escape(link)}">${escape(action)}</a></p>` : `<p>${escape(p).replaceAll("\n", "<br>")}</p>`))
     .join("\n");
   return `<!doctype html><html><body>${paragraphs}</body></html>`;
+}
+
+/** The company icon of a registration: base64 PNG, rules of spec 02 section 5.5. */
+async function checkCompanyIcon(contentBase64: string) {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(contentBase64)) throw badRequest("companyIcon: must be base64", "companyIcon");
+  const bytes = new Uint8Array(Buffer.from(contentBase64, "base64"));
+  const checked = await checkImage(bytes, { purpose: "company-icon" });
+  if (!checked.ok) throw badRequest(`companyIcon: ${checked.message}`, "companyIcon");
+  return { bytes, checked };
 }
 
 export function createAccounts(ctx: SandboxContext, lifetimes: Partial<Record<TokenKind, number>> = {}) {
@@ -69,6 +80,7 @@ export function createAccounts(ctx: SandboxContext, lifetimes: Partial<Record<To
     const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, data.email));
     if (existing) throw conflict("email: an account with this email address already exists", "email");
 
+    const icon = data.companyIcon ? await checkCompanyIcon(data.companyIcon.contentBase64) : undefined;
     const passwordHash = await hashPassword(data.password);
     let created: { userId: string; companyId: string };
     try {
@@ -77,7 +89,7 @@ export function createAccounts(ctx: SandboxContext, lifetimes: Partial<Record<To
           .insert(companies)
           .values({ name: data.companyName, entityType })
           .returning({ id: companies.id });
-        await tx.insert(companyEntities).values({
+        const [entity] = await tx.insert(companyEntities).values({
           companyId: company.id,
           countryId: country.code,
           isDefault: true,
@@ -94,7 +106,7 @@ export function createAccounts(ctx: SandboxContext, lifetimes: Partial<Record<To
           socialPresence: data.socialPresence,
           supportUrl: data.supportUrl,
           termsUrl: data.termsUrl,
-        });
+        }).returning({ id: companyEntities.id });
         const [user] = await tx
           .insert(users)
           .values({
@@ -108,6 +120,19 @@ export function createAccounts(ctx: SandboxContext, lifetimes: Partial<Record<To
             localeCode: data.localeCode,
           })
           .returning({ id: users.id });
+        if (icon && data.companyIcon) {
+          const stored = await storeFile(ctx, {
+            companyId: company.id,
+            uploadedById: user.id,
+            bytes: icon.bytes,
+            fileName: data.companyIcon.fileName,
+            checked: icon.checked,
+            kind: "image",
+            entityId: entity.id,
+            tx,
+          });
+          await tx.update(companyEntities).set({ iconFileId: stored.id }).where(eq(companyEntities.id, entity.id));
+        }
         await recordChange(tx, { companyId: company.id, entityType: "company", entityId: company.id, action: "registered", toState: "registered", actor: user.id });
         return { userId: user.id, companyId: company.id };
       });
