@@ -158,9 +158,12 @@ export async function createProvider(ctx: SandboxContext, options: { accessToken
     interactions: {
       url: (_koa, interaction) => `/interaction/${interaction.uid}`,
     },
-    renderError: async (koa, out) => {
+    /** Errors shown to a browser (bad authorization requests...): the API's error shape, logged. */
+    renderError: async (koa, out, error) => {
+      const traceId = randomBytes(16).toString("hex");
+      ctx.log.warn({ traceId, path: koa.path, error: out.error, description: out.error_description, err: error }, "identity provider error");
       koa.type = "json";
-      koa.body = { detail: out.error_description ?? out.error, error: out.error, traceId: randomBytes(16).toString("hex") };
+      koa.body = { status: koa.status, detail: out.error_description ?? out.error, error: out.error, traceId };
     },
     routes: { end_session: "/session/end" },
   };
