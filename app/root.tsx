@@ -1,19 +1,101 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Toast } from "./components/ui/Toast";
+import { DEFAULT_LANGUAGE, type Language } from "./i18n";
+import { languageOfPath } from "./lib/language";
+import { useNonce } from "./lib/nonce";
+import { readToast } from "./session.server";
+import stylesheet from "./styles/tailwind.css";
 
-export default function App() {
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const handle = { i18n: ["common"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const lang = languageOfPath(new URL(request.url).pathname) ?? DEFAULT_LANGUAGE;
+  const { toast, clear } = await readToast(request);
+  if (clear) context.appendSetCookie(clear);
+  return json({ lang, toast: toast ? { ...toast, id: crypto.randomUUID() } : null });
+}
+
+/** The language is the first path segment: reload translations when it changes. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  languageOfPath(currentUrl.pathname) !== languageOfPath(nextUrl.pathname) || defaultShouldRevalidate;
+
+export const meta: MetaFunction = () => [{ name: "color-scheme", content: "light" }];
+
+function Document({ lang, children }: { lang: Language; children: React.ReactNode }) {
+  const nonce = useNonce();
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    document.documentElement.classList.add("js");
+    if (i18n.language !== lang) void i18n.changeLanguage(lang);
+  }, [i18n, lang]);
   return (
-    <html lang="en-AU">
+    <html lang={lang} dir="ltr" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
       </head>
-      <body>
-        <Outlet />
-        <ScrollRestoration />
-        <Scripts />
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+export default function App() {
+  const { lang, toast } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <Document lang={lang}>
+      <Outlet />
+      {toast ? <Toast id={toast.id} message={t(`toast.${toast.key}`, toast.values ?? {})} /> : null}
+    </Document>
+  );
+}
+
+/** Unexpected rendering errors: 'Something went wrong!' (logged by entry.server). */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>("root");
+  const location = useLocation();
+  const lang = data?.lang ?? languageOfPath(location.pathname) ?? DEFAULT_LANGUAGE;
+  const { t } = useTranslation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <Document lang={lang}>
+      <main className="mx-auto max-w-xl p-8">
+        <h1 className="text-2xl font-bold">{notFound ? t("errors.notFoundTitle") : t("errors.somethingWentWrong")}</h1>
+        <p className="mt-4">{notFound ? t("errors.notFoundBody") : t("errors.unexpectedBody")}</p>
+        <p className="mt-6">
+          <a className="font-semibold text-brand-700 underline" href={`/${lang}/apps`}>
+            {t("errors.backToApps")}
+          </a>
+        </p>
+      </main>
+    </Document>
   );
 }

@@ -47,7 +47,16 @@ async function main() {
       if (result.status !== 0) throw new Error("The console build failed.");
     }
     const { startConsole } = await import("./console");
-    const running = await startConsole({ port: env.PORT, buildPath, publicDir: path.join(root, "public") });
+    const running = await startConsole({
+      port: env.PORT,
+      buildPath,
+      publicDir: path.join(root, "public"),
+      localesDir: path.join(root, "locales"),
+      appUrl: process.env.APP_URL,
+      issuerUrl: process.env.OIDC_ISSUER,
+      apiBaseUrl: process.env.API_BASE_URL,
+      production: env.NODE_ENV === "production",
+    });
     closers.push(running.close);
     console.log(`\nDeveloper console: ${sandbox.consoleUrl}`);
     if (runSandbox) console.log(`Demo sign-in: ${sandbox.demoEmail} / ${sandbox.demoPassword}`);

@@ -1,5 +1,5 @@
 import { createLocalJWKSet, decodeJwt, jwtVerify, SignJWT, generateKeyPair } from "jose";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import {
   apiFetch,
   consoleUrl,
@@ -139,13 +139,21 @@ describe("authorization code flow with PKCE", () => {
     expect(new URL(res.headers.get("location")!).searchParams.get("error")).toBe("session_expired");
   });
 
-  it("renews tokens with the refresh token, once per refresh token", async () => {
+  it("renews tokens with the refresh token, also from parallel requests, until it is revoked", async () => {
     const company = await newCompany();
-    const res = await refresh(company.tokens.refresh_token!);
-    expect(res.status).toBe(200);
-    const renewed = await res.json();
+    const [first, second] = await Promise.all([refresh(company.tokens.refresh_token!), refresh(company.tokens.refresh_token!)]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const renewed = await first.json();
     expect(renewed.access_token).not.toBe(company.token);
     expect((await apiFetch("user", {}, renewed.access_token)).status).toBe(200);
+
+    const basic = Buffer.from(`${inject("clientId")}:${inject("clientSecret")}`).toString("base64");
+    const revoked = await fetch(`${sandboxUrl()}/token/revocation`, {
+      method: "POST",
+      headers: { authorization: `Basic ${basic}`, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token: company.tokens.refresh_token!, token_type_hint: "refresh_token" }),
+    });
+    expect(revoked.status).toBe(200);
     expect((await refresh(company.tokens.refresh_token!)).status).toBe(400);
   });
 });

@@ -128,7 +128,9 @@ export async function createProvider(ctx: SandboxContext, options: { accessToken
     /** Refresh tokens for the console without an offline_access consent round. */
     issueRefreshToken: async (_koa, client) => client.grantTypeAllowed("refresh_token"),
     expiresWithSession: async () => false,
-    rotateRefreshToken: true,
+    // The console may renew from parallel requests (one per loader); a rotated token would
+    // sign all but the first out. Refresh tokens are revoked at sign-out instead.
+    rotateRefreshToken: false,
     ttl: {
       AccessToken: accessTokenTtl,
       AuthorizationCode: 60,

@@ -1,0 +1,83 @@
+/**
+ * A menu button: Headless UI's Menu once JavaScript runs (arrow keys, Escape, focus return);
+ * before that, and without JavaScript, a <details>/<summary> disclosure with the same items.
+ */
+import { Menu as HMenu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
+import type { ReactNode } from "react";
+import { useHydrated } from "~/lib/hydrated";
+
+export interface MenuEntry {
+  key: string;
+  /** A link item (href) or a submit button of a form elsewhere on the page (form id). */
+  href?: string;
+  form?: string;
+  /** Extra name/value of the submit button. */
+  name?: string;
+  value?: string;
+  label: ReactNode;
+  danger?: boolean;
+}
+
+interface MenuProps {
+  label: ReactNode;
+  /** Accessible name of the button when `label` is visual only. */
+  ariaLabel?: string;
+  items: MenuEntry[];
+  align?: "left" | "right" | "up";
+  buttonClassName?: string;
+}
+
+const itemClass = (danger?: boolean, active?: boolean) =>
+  `block w-full px-4 py-2 text-left text-sm ${danger ? "text-red-800" : "text-gray-900"} ${active ? "bg-brand-50" : ""}`;
+
+const panelPosition = { left: "left-0 mt-2", right: "right-0 mt-2", up: "left-0 bottom-full mb-2" };
+
+function ItemContent({ entry, active }: { entry: MenuEntry; active?: boolean }) {
+  if (entry.href) {
+    return (
+      <a href={entry.href} className={itemClass(entry.danger, active)}>
+        {entry.label}
+      </a>
+    );
+  }
+  return (
+    <button type="submit" form={entry.form} name={entry.name} value={entry.value} className={itemClass(entry.danger, active)}>
+      {entry.label}
+    </button>
+  );
+}
+
+export function Menu({ label, ariaLabel, items, align = "right", buttonClassName = "" }: MenuProps) {
+  const hydrated = useHydrated();
+  const panel = `absolute z-40 min-w-48 rounded-md border border-gray-200 bg-white py-1 shadow-lg ${panelPosition[align]}`;
+  if (!hydrated) {
+    return (
+      <details className="relative">
+        <summary aria-label={ariaLabel} className={`cursor-pointer list-none ${buttonClassName}`}>
+          {label}
+        </summary>
+        <div className={panel}>
+          <ul>
+            {items.map((entry) => (
+              <li key={entry.key}>
+                <ItemContent entry={entry} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </details>
+    );
+  }
+  return (
+    <HMenu as="div" className="relative">
+      <MenuButton aria-label={ariaLabel} className={buttonClassName}>
+        {label}
+      </MenuButton>
+      <MenuItems className={`${panel} focus:outline-none`}>
+        {items.map((entry) => (
+          <MenuItem key={entry.key}>{({ focus }) => <ItemContent entry={entry} active={focus} />}</MenuItem>
+        ))}
+      </MenuItems>
+    </HMenu>
+  );
+}

@@ -1,0 +1,41 @@
+/** Languages of the console (spec 01 section 1): en-AU is the default and fallback. */
+export const LANGUAGES = ["en-AU", "nl-NL"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = "en-AU";
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
+}
+
+export const i18nConfig = {
+  supportedLngs: [...LANGUAGES],
+  fallbackLng: DEFAULT_LANGUAGE,
+  defaultNS: "common",
+  ns: ["common"],
+  react: { useSuspense: false },
+  interpolation: { escapeValue: false },
+};
+
+/** A path segment that looks like a language tag (en, en-AU, nl_nl...). */
+export const LANGUAGE_LIKE = /^[a-z]{2}([-_][a-z]{2})?$/i;
+
+/** The best supported language in an Accept-Language header. */
+export function languageFromHeader(header: string | null | undefined): Language | undefined {
+  if (!header) return undefined;
+  const ranked = header
+    .split(",")
+    .map((part) => {
+      const [tag, ...params] = part.trim().split(";");
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      return { tag: tag.trim().toLowerCase(), q: q ? Number(q.slice(2)) || 0 : 1 };
+    })
+    .filter((entry) => entry.tag && entry.q > 0)
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of ranked) {
+    const exact = LANGUAGES.find((lang) => lang.toLowerCase() === tag);
+    if (exact) return exact;
+    const base = LANGUAGES.find((lang) => lang.toLowerCase().split("-")[0] === tag.split("-")[0]);
+    if (base) return base;
+  }
+  return undefined;
+}

@@ -1,0 +1,21 @@
+/** Accepting the terms: the checkbox must be ticked; then PUT user/accept-terms. */
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/auth.server";
+import { safeRedirect } from "~/session.server";
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { api } = await requireUser(request, context);
+  const form = await request.formData();
+  const back = safeRedirect(form.get("redirectTo")) ?? `/${params.lang}/apps`;
+  if (form.get("accept") !== "yes") {
+    const url = new URL(back, "http://console.invalid");
+    url.searchParams.set("terms", "required");
+    return redirect(`${url.pathname}${url.search}`);
+  }
+  await api.send("PUT", "user/accept-terms");
+  const url = new URL(back, "http://console.invalid");
+  url.searchParams.delete("terms");
+  return redirect(`${url.pathname}${url.search}`);
+}
+
+export const loader = ({ params }: LoaderFunctionArgs) => redirect(`/${params.lang}/apps`);

@@ -1,0 +1,20 @@
+/** /settings: settings of the signed-in company. */
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useTranslation } from "react-i18next";
+import { requireUser } from "~/auth.server";
+import { PageHeader } from "~/components/PageHeader";
+import i18next from "~/i18next.server";
+import { pageTitle } from "~/lib/title";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
+  const t = await i18next.getFixedT(request, "common");
+  return json({ title: pageTitle(t, t("pages.settings.title")) });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+export default function SettingsPage() {
+  const { t } = useTranslation();
+  return <PageHeader title={t("pages.settings.title")} subtitle={t("pages.settings.subtitle")} />;
+}

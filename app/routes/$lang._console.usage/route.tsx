@@ -1,0 +1,20 @@
+/** /usage: usage of the signed-in company. */
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useTranslation } from "react-i18next";
+import { requireUser } from "~/auth.server";
+import { PageHeader } from "~/components/PageHeader";
+import i18next from "~/i18next.server";
+import { pageTitle } from "~/lib/title";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
+  const t = await i18next.getFixedT(request, "common");
+  return json({ title: pageTitle(t, t("pages.usage.title")) });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+export default function UsagePage() {
+  const { t } = useTranslation();
+  return <PageHeader title={t("pages.usage.title")} subtitle={t("pages.usage.subtitle")} />;
+}

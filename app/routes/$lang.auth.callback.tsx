@@ -1,0 +1,29 @@
+/** /auth/callback: completes the sign-in (state, PKCE, code exchange) and opens the session. */
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { OAuth2RequestError } from "remix-auth-oauth2";
+import { clearStateCookie, finishSignIn, signInPath } from "~/auth.server";
+import { isLanguage } from "~/i18n";
+import { logger } from "~/lib/log.server";
+import { commitSession, getSession } from "~/session.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const lang = isLanguage(params.lang) ? params.lang : "en-AU";
+  const session = await getSession(request);
+  const headers = new Headers({ "Set-Cookie": clearStateCookie() });
+  try {
+    const data = await finishSignIn(request, lang);
+    const redirectTo = session.get("redirectTo");
+    session.unset("redirectTo");
+    session.set("accessToken", data.accessToken);
+    if (data.refreshToken) session.set("refreshToken", data.refreshToken);
+    session.set("expiresAt", data.expiresAt);
+    headers.append("Set-Cookie", await commitSession(session));
+    return redirect(redirectTo ?? `/${lang}/apps`, { headers });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const description =
+      error instanceof OAuth2RequestError ? (error.description ?? error.code) : error instanceof Error ? error.message : String(error);
+    logger.warn({ err: error }, "sign-in failed at the callback");
+    return redirect(signInPath(lang, { failed: description }), { headers });
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * /auth/reset-password: asks the identity provider for a recovery link by email; after
+ * success, the check-your-email state (post/redirect/get).
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { Button } from "~/components/ui/Button";
+import { ErrorSummary } from "~/components/ui/ErrorSummary";
+import { InputField } from "~/components/ui/Field";
+import { env } from "~/env.server";
+import { isLanguage } from "~/i18n";
+import i18next from "~/i18next.server";
+import { logger } from "~/lib/log.server";
+import { pageTitle } from "~/lib/title";
+
+export const handle = { i18n: ["common", "auth"] };
+
+const schema = (t: TFunction) =>
+  z.object({
+    email: z
+      .string({ message: t("reset.errors.emailRequired") })
+      .trim()
+      .min(1, t("reset.errors.emailRequired"))
+      .max(255, t("reset.errors.emailInvalid"))
+      .pipe(z.email({ message: t("reset.errors.emailInvalid") })),
+  });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await i18next.getFixedT(request, ["auth", "common"]);
+  const sent = new URL(request.url).searchParams.get("sent") === "1";
+  return json({ sent, title: pageTitle(t, sent ? t("reset.sentTitle") : t("reset.title")) });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const lang = isLanguage(params.lang) ? params.lang : "en-AU";
+  const t = await i18next.getFixedT(request, ["auth", "common"]);
+  const submission = parseWithZod(await request.formData(), { schema: schema(t) });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply(), failure: null, title: pageTitle(t, t("reset.title"), true) }, 400);
+  }
+  let failure: string | null = null;
+  try {
+    const res = await fetch(`${env().OIDC_ISSUER}/password/forgot`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "accept-language": lang },
+      body: JSON.stringify({ email: submission.value.email, lang }),
+    });
+    if (res.ok) return redirect(`/${lang}/auth/reset-password?sent=1`);
+    const body = (await res.json().catch(() => ({}))) as { detail?: string; traceId?: string };
+    failure = [body.detail ?? t("reset.errors.failed"), body.traceId ? t("common:errors.traceId", { traceId: body.traceId }) : ""].join(" ").trim();
+  } catch (error) {
+    logger.error({ err: error }, "password reset request failed");
+    failure = t("reset.errors.failed");
+  }
+  return json({ result: submission.reply(), failure, title: pageTitle(t, t("reset.title"), true) }, 502);
+}
+
+export const meta: MetaFunction<typeof loader, { "routes/$lang.auth.reset-password": typeof loader }> = ({ data }) => [{ title: data?.title }];
+
+export default function ResetPassword() {
+  const { sent } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t } = useTranslation("auth");
+  const [form, fields] = useForm({
+    id: "reset",
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schema(t) }),
+  });
+
+  if (sent) {
+    return (
+      <div className="space-y-6">
+        <h1 className="text-3xl font-bold">{t("reset.sentTitle")}</h1>
+        <p role="status">{t("reset.sentBody")}</p>
+        <p>{t("reset.sentHint")}</p>
+        <p className="flex flex-wrap gap-6">
+          <Link to="?" className="font-semibold text-brand-700 underline">
+            {t("reset.sendAgain")}
+          </Link>
+          <Link to="../signin" relative="path" className="font-semibold text-brand-700 underline">
+            {t("reset.backToSignIn")}
+          </Link>
+        </p>
+      </div>
+    );
+  }
+
+  const emailError = fields.email.errors?.[0];
+  return (
+    <div className="space-y-6">
+      <h1 className="text-3xl font-bold">{t("reset.title")}</h1>
+      <p>{t("reset.intro")}</p>
+      {actionData?.failure ? (
+        <p role="alert" className="rounded-md border-2 border-red-700 bg-red-50 p-4 font-semibold text-red-900">
+          {actionData.failure}
+        </p>
+      ) : null}
+      <ErrorSummary errors={emailError ? [{ id: fields.email.id, message: emailError }] : []} />
+      <Form method="post" {...getFormProps(form)} className="space-y-5 rounded-lg bg-white p-6 shadow">
+        <InputField {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} label={t("reset.email")} autoComplete="email" error={emailError} />
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <Button type="submit" disabled={navigation.state === "submitting"}>
+            {t("reset.submit")}
+          </Button>
+          <Link to="../signin" relative="path" className="font-semibold text-brand-700 underline">
+            {t("reset.backToSignIn")}
+          </Link>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,203 @@
+/**
+ * /auth/signin: the identity provider's login page. Without an `interaction` the visitor is
+ * sent to the provider's authorization endpoint (which, for the sandbox, returns here with
+ * one); with it, a plain HTML form posts email and password to the provider. No JS needed.
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { hasSession, interactionLoginUrl, startSignIn } from "~/auth.server";
+import i18next from "~/i18next.server";
+import { pageTitle } from "~/lib/title";
+import { Button } from "~/components/ui/Button";
+import { ErrorSummary } from "~/components/ui/ErrorSummary";
+import { InputField } from "~/components/ui/Field";
+import { isLanguage } from "~/i18n";
+import { externalLinks } from "~/lib/links.server";
+import { commitSession, getSession, safeRedirect } from "~/session.server";
+
+export const handle = { i18n: ["common", "auth"] };
+
+/** Errors the provider sends back with the interaction. */
+const PROVIDER_ERRORS = ["invalid_credentials", "email_not_verified", "missing_fields", "session_expired"] as const;
+type ProviderError = (typeof PROVIDER_ERRORS)[number];
+
+/** Messages the provider puts in `message` (spec 01: one starting 'email verified'...). */
+function messageKey(message: string): string | undefined {
+  if (message.startsWith("email verified")) return "signin.messages.emailVerified";
+  if (message === "password reset") return "signin.messages.passwordReset";
+  if (message === "verification link invalid") return "signin.messages.verificationInvalid";
+  return undefined;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const lang = isLanguage(params.lang) ? params.lang : "en-AU";
+  const url = new URL(request.url);
+  const query = url.searchParams;
+  const redirectTo = safeRedirect(query.get("redirectTo"));
+  if (await hasSession(request)) throw redirect(redirectTo ?? `/${lang}/apps`);
+
+  const interaction = query.get("interaction");
+  const failed = query.get("failed");
+  const error = query.get("error");
+  if (!interaction && !failed) {
+    // Start at the provider; a message (email verified...) or an expired interaction is shown on return.
+    const message = query.get("message") ?? (error === "session_expired" ? "session_expired" : undefined);
+    return startSignIn(request, lang, { redirectTo, message: message ?? undefined });
+  }
+
+  const session = await getSession(request);
+  const flashed = session.get("signinMessage");
+  const message = query.get("message") ?? flashed ?? null;
+  const t = await i18next.getFixedT(request, ["auth", "common"]);
+  const data = {
+    title: pageTitle(t, t("signin.title"), error === "invalid_credentials" || error === "missing_fields"),
+    interaction,
+    formAction: interaction ? interactionLoginUrl(interaction) : null,
+    email: (query.get("email") ?? "").slice(0, 255),
+    error: (PROVIDER_ERRORS as readonly string[]).includes(error ?? "") ? (error as ProviderError) : null,
+    failed: failed ? failed.slice(0, 300) : null,
+    message: message === "session_expired" ? null : message ? message.slice(0, 300) : null,
+    sessionExpired: message === "session_expired",
+    links: externalLinks(),
+  };
+  return json(data, flashed ? { headers: { "Set-Cookie": await commitSession(session) } } : undefined);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+const signInSchema = (t: TFunction) =>
+  z.object({
+    email: z.string({ message: t("signin.errors.emailRequired") }).trim().min(1, t("signin.errors.emailRequired")),
+    password: z.string({ message: t("signin.errors.passwordRequired") }).min(1, t("signin.errors.passwordRequired")),
+  });
+
+export default function SignIn() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation("auth");
+
+  // Field errors the provider reported (no JS), shown like the browser's own check (JS).
+  const serverErrors: { email?: string; password?: string } = {};
+  if (data.error === "missing_fields") {
+    if (!data.email) serverErrors.email = t("signin.errors.emailRequired");
+    serverErrors.password = t("signin.errors.passwordRequired");
+  }
+
+  const [form, fields] = useForm({
+    id: "signin",
+    defaultValue: { email: data.email },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema(t) }),
+  });
+
+  const emailError = fields.email.errors?.[0] ?? serverErrors.email;
+  const passwordError = fields.password.errors?.[0] ?? serverErrors.password;
+  const summary = [
+    ...(emailError ? [{ id: fields.email.id, message: emailError }] : []),
+    ...(passwordError ? [{ id: fields.password.id, message: passwordError }] : []),
+  ];
+  const alert =
+    data.error === "invalid_credentials"
+      ? t("signin.errors.invalidCredentials")
+      : data.error === "email_not_verified"
+        ? t("signin.errors.emailNotVerified")
+        : data.sessionExpired || data.error === "session_expired"
+          ? t("signin.errors.sessionExpired")
+          : null;
+  const notice = data.message ? (messageKey(data.message) ? t(messageKey(data.message)!) : data.message) : null;
+
+  return (
+    <div className="space-y-6">
+      <h1 className="text-3xl font-bold">{t("signin.title")}</h1>
+      {notice ? (
+        <p role="status" className="rounded-md border border-green-700 bg-green-50 p-4 font-semibold text-green-900">
+          {notice}
+        </p>
+      ) : null}
+      {data.failed ? (
+        <div role="alert" className="rounded-md border-2 border-red-700 bg-red-50 p-4">
+          <p className="font-semibold text-red-900">{t("signin.errors.failed")}</p>
+          <p className="mt-1 text-red-900">{data.failed}</p>
+          <p className="mt-3">
+            <Link className="font-semibold text-brand-700 underline" to="?">
+              {t("signin.tryAgain")}
+            </Link>
+          </p>
+        </div>
+      ) : null}
+      {alert ? (
+        <p role="alert" className="rounded-md border-2 border-red-700 bg-red-50 p-4 font-semibold text-red-900">
+          {alert}
+        </p>
+      ) : null}
+      <ErrorSummary errors={summary} />
+      {data.formAction ? (
+        <form method="post" action={data.formAction} {...getFormProps(form)} className="space-y-5 rounded-lg bg-white p-6 shadow">
+          <InputField
+            {...getInputProps(fields.email, { type: "email" })}
+            key={fields.email.key}
+            label={t("signin.email")}
+            autoComplete="username"
+            error={emailError}
+          />
+          <InputField
+            {...getInputProps(fields.password, { type: "password" })}
+            key={fields.password.key}
+            label={t("signin.password")}
+            autoComplete="current-password"
+            error={passwordError}
+          />
+          <div className="flex flex-wrap items-center justify-between gap-4">
+            <Button type="submit">{t("signin.submit")}</Button>
+            <Link to="../reset-password" relative="path" className="font-semibold text-brand-700 underline">
+              {t("signin.forgotPassword")}
+            </Link>
+          </div>
+        </form>
+      ) : null}
+      <nav aria-label={t("signin.linksLabel")}>
+        <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+          <li>
+            <a className="text-brand-700 underline" href={data.links.about} target="_blank" rel="noreferrer">
+              {t("signin.links.about")}
+              <span className="sr-only"> {t("common:nav.opensInNewTab")}</span>
+            </a>
+          </li>
+          <li>
+            <a className="text-brand-700 underline" href={data.links.apiReference} target="_blank" rel="noreferrer">
+              {t("signin.links.apiReference")}
+              <span className="sr-only"> {t("common:nav.opensInNewTab")}</span>
+            </a>
+          </li>
+          <li>
+            <a className="text-brand-700 underline" href={data.links.help} target="_blank" rel="noreferrer">
+              {t("signin.links.help")}
+              <span className="sr-only"> {t("common:nav.opensInNewTab")}</span>
+            </a>
+          </li>
+          <li>
+            <a className="text-brand-700 underline" href={data.links.userGuides} target="_blank" rel="noreferrer">
+              {t("signin.links.userGuides")}
+              <span className="sr-only"> {t("common:nav.opensInNewTab")}</span>
+            </a>
+          </li>
+          <li>
+            <Link className="text-brand-700 underline" to="../../privacy" relative="path">
+              {t("signin.links.privacy")}
+            </Link>
+          </li>
+          <li>
+            <Link className="text-brand-700 underline" to="../../terms" relative="path">
+              {t("signin.links.terms")}
+            </Link>
+          </li>
+        </ul>
+      </nav>
+    </div>
+  );
+}

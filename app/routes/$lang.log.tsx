@@ -1,0 +1,33 @@
+/** The log collector: browser errors posted by entry.client, written to the structured log. */
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { logger } from "~/lib/log.server";
+
+const report = z.object({
+  kind: z.enum(["error", "unhandledrejection", "boundary"]),
+  message: z.string().max(1000),
+  url: z.string().max(500).optional(),
+  source: z.string().max(500).optional(),
+  line: z.number().int().optional(),
+  column: z.number().int().optional(),
+  userAgent: z.string().max(500).optional(),
+});
+
+const MAX_BYTES = 8 * 1024;
+
+export async function action({ request }: ActionFunctionArgs) {
+  const text = await request.text();
+  if (text.length > MAX_BYTES) return json({ detail: "The report is too large." }, 413);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return json({ detail: "The report must be JSON." }, 400);
+  }
+  const result = report.safeParse(parsed);
+  if (!result.success) return json({ detail: "The report is not valid." }, 400);
+  logger.warn({ browser: result.data }, "browser error");
+  return new Response(null, { status: 204 });
+}
+
+export const loader = () => json({ detail: "Post browser error reports here." }, 405);

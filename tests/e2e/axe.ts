@@ -1,0 +1,163 @@
+/**
+ * `expectAccessible(page)`: axe-core with the WCAG 2.2 AA rule set, zero violations allowed.
+ *
+ * In the `js` project axe runs in the page itself. In the `no-js` project it cannot (axe
+ * is JavaScript; with scripts disabled the injection hangs), so the helper takes the page's
+ * HTML as the browser rendered it without JS and loads it into a separate, JS-enabled
+ * context at the same URL, with every script blocked: a `script-src 'none'` policy on the
+ * document (inline and nonced scripts) and aborted script requests. Stylesheets, images and
+ * fonts load from the server as usual, and `<noscript>` content is shown, so what axe sees
+ * is what a no-JS user sees. The page's own Content-Security-Policy (recorded by
+ * `trackDocuments`, which the fixtures call for every page) is kept alongside.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { test, type BrowserContextOptions, type Page, type TestInfo } from "@playwright/test";
+
+export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+export interface AccessibleOptions {
+  /** CSS selectors left out of the check (use sparingly, say why at the call). */
+  exclude?: string[];
+  /** axe rule ids switched off (use sparingly, say why at the call). */
+  disableRules?: string[];
+}
+
+type AxeResults = Awaited<ReturnType<AxeBuilder["analyze"]>>;
+type Violation = AxeResults["violations"][number];
+
+/** The Content-Security-Policy of each page's current document, for the no-JS snapshot. */
+const documentPolicies = new WeakMap<Page, string>();
+
+/** Records the CSP of every main-frame document the page loads. */
+export function trackDocuments(page: Page) {
+  page.on("response", (response) => {
+    const request = response.request();
+    if (!request.isNavigationRequest() || request.frame() !== page.mainFrame()) return;
+    const policy = response.headers()["content-security-policy"];
+    if (policy) documentPolicies.set(page, policy);
+    else documentPolicies.delete(page);
+  });
+}
+
+/** A readable list of violations: id, impact, what to do, and the failing elements. */
+export function formatViolations(violations: Violation[], where: string): string {
+  const lines = [`${violations.length} accessibility violation(s) on ${where}:`];
+  violations.forEach((v, i) => {
+    lines.push(`${i + 1}. ${v.id} [${v.impact ?? "unknown"}] ${v.help}`);
+    lines.push(`   ${v.helpUrl}`);
+    for (const node of v.nodes.slice(0, 10)) {
+      const summary = (node.failureSummary ?? "").split("\n").slice(1, 2).join(" ").trim();
+      lines.push(`   - ${JSON.stringify(node.target)}${summary ? `: ${summary}` : ""}`);
+    }
+    if (v.nodes.length > 10) lines.push(`   ... and ${v.nodes.length - 10} more element(s)`);
+  });
+  return lines.join("\n");
+}
+
+/** Frames of another origin than the page (axe's legacy single-run mode cannot reach them). */
+function hasCrossOriginFrames(page: Page) {
+  const origin = (url: string) => (/^https?:/.test(url) ? new URL(url).origin : "opaque");
+  const own = origin(page.url());
+  return page.frames().some((frame) => frame !== page.mainFrame() && !frame.url().startsWith("about:") && origin(frame.url()) !== own);
+}
+
+function builder(page: Page, options: AccessibleOptions) {
+  let axe = new AxeBuilder({ page }).withTags(AXE_TAGS);
+  // One axe.run in the page is about twice as fast as the default (a partial run per frame
+  // and a second blank page to combine them); the default is needed for cross-origin frames.
+  if (!hasCrossOriginFrames(page)) axe = axe.setLegacyMode(true);
+  for (const selector of options.exclude ?? []) axe = axe.exclude(selector);
+  if (options.disableRules?.length) axe = axe.disableRules(options.disableRules);
+  return axe;
+}
+
+/** Shows `<noscript>` content, as a browser with scripting disabled does. */
+function unwrapNoscript(html: string) {
+  return html.replace(/<noscript\b[^>]*>/gi, "").replace(/<\/noscript\s*>/gi, "");
+}
+
+/** Runs axe on the no-JS rendering of `page` in a JS-enabled context with scripts blocked. */
+async function analyzeWithoutScripts(page: Page, testInfo: TestInfo, options: AccessibleOptions): Promise<AxeResults> {
+  const browser = page.context().browser();
+  if (!browser) throw new Error("expectAccessible: the page has no browser to open a snapshot context in");
+  const html = unwrapNoscript(await page.content());
+  const pageUrl = page.url();
+  const baseURL = testInfo.project.use.baseURL ?? "http://localhost";
+  // Pages made with setContent (about:blank) get a stand-in address; the route answers it.
+  const url = /^https?:/.test(pageUrl) ? pageUrl : new URL("/__axe-snapshot__", baseURL).href;
+  const use = testInfo.project.use;
+  const contextOptions: BrowserContextOptions = {
+    javaScriptEnabled: true,
+    viewport: page.viewportSize(),
+    locale: use.locale,
+    colorScheme: use.colorScheme,
+    reducedMotion: use.reducedMotion,
+    forcedColors: use.forcedColors,
+    deviceScaleFactor: use.deviceScaleFactor,
+  };
+  const context = await browser.newContext(contextOptions);
+  try {
+    await context.addCookies(await page.context().cookies());
+    const snapshot = await context.newPage();
+    const blockScripts = "script-src 'none'";
+    const ownPolicy = documentPolicies.get(page);
+    const policy = ownPolicy ? `${ownPolicy}, ${blockScripts}` : blockScripts;
+    let served = false;
+    await context.route("**/*", async (route) => {
+      const request = route.request();
+      if (!served && request.isNavigationRequest() && request.frame() === snapshot.mainFrame()) {
+        served = true;
+        return route.fulfill({
+          status: 200,
+          contentType: "text/html; charset=utf-8",
+          headers: { "content-security-policy": policy },
+          body: html,
+        });
+      }
+      if (request.resourceType() === "script") return route.abort("blockedbyclient");
+      if (request.isNavigationRequest()) {
+        // Frames inside the page: their own document, scripts blocked too.
+        const response = await route.fetch();
+        const headers = response.headers();
+        const framePolicy = headers["content-security-policy"];
+        return route.fulfill({
+          response,
+          headers: { ...headers, "content-security-policy": framePolicy ? `${framePolicy}, ${blockScripts}` : blockScripts },
+        });
+      }
+      return route.continue();
+    });
+    await snapshot.goto(url, { waitUntil: "load" });
+    return await builder(snapshot, options).analyze();
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Fails with a readable list when axe finds any WCAG 2.2 AA violation on the page as it is
+ * now. Works in both projects; call it on every page a test visits.
+ */
+export async function expectAccessible(page: Page, testInfo: TestInfo = test.info(), options: AccessibleOptions = {}) {
+  const noJs = testInfo.project.use.javaScriptEnabled === false;
+  const where = `${page.url()} (${noJs ? "no-js" : "js"})`;
+  await test.step(
+    `axe: ${where}`,
+    async () => {
+      let results: AxeResults;
+      if (noJs) {
+        results = await analyzeWithoutScripts(page, testInfo, options);
+      } else {
+        await page.waitForLoadState("load");
+        results = await builder(page, options).analyze();
+      }
+      if (results.violations.length === 0) return;
+      await testInfo.attach("axe-violations.json", {
+        body: JSON.stringify(results.violations, null, 2),
+        contentType: "application/json",
+      });
+      throw new Error(formatViolations(results.violations, where));
+    },
+    { box: true },
+  );
+}

@@ -1,0 +1,16 @@
+/**
+ * Where the e2e run's product lives. playwright.config.ts starts the sandbox and the console
+ * with these values; the fixtures talk to them. Shared by the config and the workers:
+ * E2E_DATA_DIR is set once by the config in the runner process and inherited by workers.
+ */
+export const CONSOLE_PORT = 3100;
+export const SANDBOX_PORT = 3101;
+// Always localhost, never 127.0.0.1: the console's OIDC state cookie is bound to the host.
+export const CONSOLE_URL = `http://localhost:${CONSOLE_PORT}`;
+export const SANDBOX_URL = `http://localhost:${SANDBOX_PORT}`;
+export const ADMIN_TOKEN = "e2e-admin-token-0123456789";
+export const CONSOLE_CLIENT_ID = "console";
+
+/** The languages of the console; e2e runs each flow in both. */
+export const LANGS = ["en-AU", "nl-NL"] as const;
+export type Lang = (typeof LANGS)[number];

@@ -1,0 +1,282 @@
+/**
+ * The e2e suite's `test`: Playwright's, extended with
+ *
+ * - `guard` (automatic): fails the test when any page of it throws an uncaught error or
+ *   reports a Content-Security-Policy violation (browser console messages in both projects,
+ *   plus a `securitypolicyviolation` listener in the js project);
+ * - `company`: a fresh company with a verified admin user, registered through the sandbox,
+ *   terms accepted unless `test.use({ acceptedTerms: false })`;
+ * - `lang` (option, default en-AU) and `t`, the console's texts in that language.
+ *
+ * and helpers: `signIn(page, company, lang)`, `mailLink(email, kind)`, `createCompany()`,
+ * `acceptTerms(company)`, `translate(lang, key)`, `expectAccessible(page)`.
+ *
+ *   import { test, expect, signIn, expectAccessible, LANGS } from "./fixtures";
+ *
+ *   for (const lang of LANGS) {
+ *     test.describe(lang, () => {
+ *       test.use({ lang });
+ *       test("shows the apps", async ({ page, company, lang, t }) => {
+ *         await signIn(page, company, lang);
+ *         await expect(page.getByRole("heading", { name: t("apps:title") })).toBeVisible();
+ *         await expectAccessible(page);
+ *       });
+ *     });
+ *   }
+ */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { test as base, type Locator, type Page } from "@playwright/test";
+import type { RegistrationRequest } from "~/api/registration";
+import { createProviderClient, validRegistration, type OutboxMail, type Target } from "../support/provider";
+import { trackDocuments } from "./axe";
+import { ADMIN_TOKEN, CONSOLE_CLIENT_ID, CONSOLE_URL, SANDBOX_URL, type Lang } from "./env";
+
+export { expect } from "@playwright/test";
+export { expectAccessible, formatViolations, AXE_TAGS } from "./axe";
+export { LANGS, CONSOLE_URL, SANDBOX_URL, type Lang } from "./env";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+// ---------------------------------------------------------------------------------------
+// The sandbox
+
+/** The data folder of the run's sandbox (set by playwright.config.ts, inherited by workers). */
+export function dataDir(): string {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error("E2E_DATA_DIR is not set: run the e2e tests with `npx playwright test`");
+  return dir;
+}
+
+let clientSecret: string | undefined;
+function consoleClientSecret(): string {
+  if (process.env.E2E_CLIENT_SECRET) return process.env.E2E_CLIENT_SECRET;
+  if (!clientSecret) {
+    const file = path.join(dataDir(), "secrets.json");
+    if (!existsSync(file)) throw new Error(`${file} does not exist: is the sandbox running on this DATA_DIR?`);
+    clientSecret = (JSON.parse(readFileSync(file, "utf8")) as { consoleClientSecret: string }).consoleClientSecret;
+  }
+  return clientSecret;
+}
+
+const target = (): Target => ({
+  sandboxUrl: SANDBOX_URL,
+  consoleUrl: CONSOLE_URL,
+  adminToken: ADMIN_TOKEN,
+  clientId: CONSOLE_CLIENT_ID,
+  clientSecret: consoleClientSecret(),
+});
+
+/** The sandbox's API, reviewer endpoints and OIDC client, bound to the e2e run. */
+export const provider = createProviderClient(target);
+
+export interface Company {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  userId: string;
+  companyId: string;
+}
+
+export interface CompanyOptions {
+  /** Mark the address verified (default true); false leaves the verification mail unused. */
+  verified?: boolean;
+  /** Accept the terms through the API (default true). */
+  acceptedTerms?: boolean;
+  /** Fields of the registration request. */
+  registration?: Partial<RegistrationRequest>;
+}
+
+/** Registers a fresh company and its admin user through the sandbox. */
+export async function createCompany(options: CompanyOptions = {}): Promise<Company> {
+  const body = validRegistration(options.registration);
+  const created = await provider.registerOk(body);
+  const company: Company = {
+    email: created.email,
+    password: body.password,
+    firstName: body.firstName,
+    lastName: body.lastName,
+    companyName: body.companyName,
+    userId: created.userId,
+    companyId: created.companyId,
+  };
+  if (options.verified !== false) await provider.verifyUser(created.userId);
+  if (options.acceptedTerms !== false && options.verified !== false) await acceptTerms(company);
+  return company;
+}
+
+/** Accepts the terms for the user, as the console's terms dialog does (`PUT user/accept-terms`). */
+export async function acceptTerms(company: Pick<Company, "email" | "password">) {
+  const tokens = await provider.signIn(company.email, company.password);
+  await provider.acceptTerms(tokens.access_token);
+}
+
+/**
+ * The link of the newest mail of a kind (`verify-email`, `reset-password`) sent to an
+ * address; waits a few seconds for it to arrive.
+ */
+export async function mailLink(email: string, kind: string, timeoutMs = 5_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  let mails: OutboxMail[] = [];
+  for (;;) {
+    mails = await provider.outbox(email);
+    const mail = mails.find((m) => m.kind === kind);
+    if (mail?.link) return mail.link;
+    if (Date.now() > deadline) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no ${kind} mail with a link for ${email}; outbox: ${JSON.stringify(mails.map((m) => m.kind))}`);
+}
+
+// ---------------------------------------------------------------------------------------
+// Languages
+
+const bundles = new Map<string, Record<string, unknown>>();
+
+function bundle(lang: Lang, ns: string): Record<string, unknown> | undefined {
+  const key = `${lang}/${ns}`;
+  if (!bundles.has(key)) {
+    const file = path.join(root, "locales", lang, `${ns}.json`);
+    if (!existsSync(file)) return undefined;
+    bundles.set(key, JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>);
+  }
+  return bundles.get(key);
+}
+
+function lookup(lang: Lang, ns: string, key: string): string | undefined {
+  let node: unknown = bundle(lang, ns);
+  for (const part of key.split(".")) {
+    if (!node || typeof node !== "object") return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === "string" ? node : undefined;
+}
+
+/**
+ * A text of the console: `translate("nl-NL", "auth:signin.submit")`, with `{{name}}`
+ * interpolation. Throws when the key is missing, so a test never looks for a wrong text.
+ */
+export function translate(lang: Lang, key: string, values: Record<string, string | number> = {}): string {
+  const [ns, k] = key.includes(":") ? key.split(/:(.*)/s, 2) : ["common", key];
+  const text = lookup(lang, ns, k);
+  if (text === undefined) throw new Error(`no text ${key} in locales/${lang}/${ns}.json`);
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`));
+}
+
+/** The first of several candidate keys that exists (while the key names settle). */
+function firstText(lang: Lang, ns: string, keys: string[]): string | undefined {
+  for (const key of keys) {
+    const text = lookup(lang, ns, key);
+    if (text) return text;
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------
+// Signing in through the console
+
+function signInField(page: Page, lang: Lang, field: "email" | "password"): Locator {
+  const label = firstText(lang, "auth", [`signin.${field}`, `signIn.${field}`, `signin.fields.${field}`, `fields.${field}`, field]);
+  return label ? page.getByLabel(label, { exact: true }) : page.locator(`input[name=${field}]`);
+}
+
+function signInButton(page: Page, lang: Lang): Locator {
+  const label = firstText(lang, "auth", ["signin.submit", "signIn.submit", "signin.button", "submit"]);
+  return label ? page.getByRole("button", { name: label, exact: true }) : page.locator("form:has(input[name=password]) button[type=submit]");
+}
+
+/** Signs in through the console's sign-in page and waits for `/{lang}/apps`. */
+export async function signIn(page: Page, company: Pick<Company, "email" | "password">, lang: Lang = "en-AU") {
+  await base.step(
+    `sign in as ${company.email} (${lang})`,
+    async () => {
+      await page.goto(`/${lang}/auth/signin`);
+      await signInField(page, lang, "email").fill(company.email);
+      await signInField(page, lang, "password").fill(company.password);
+      await signInButton(page, lang).click();
+      await page.waitForURL(new RegExp(`^${CONSOLE_URL}/${lang}/apps(?:[/?#]|$)`));
+    },
+    { box: true },
+  );
+}
+
+// ---------------------------------------------------------------------------------------
+// Fixtures
+
+/** What the guard saw; `take()` hands the entries to a test that expects them. */
+export interface Guard {
+  readonly problems: readonly string[];
+  take(): string[];
+}
+
+const CSP_MARKER = "[securitypolicyviolation]";
+
+/** Runs in every page before its own scripts (devtools injection: not subject to the CSP). */
+function reportPolicyViolations(marker: string) {
+  document.addEventListener("securitypolicyviolation", (event) => {
+    const where = event.sourceFile ? ` at ${event.sourceFile}:${event.lineNumber}` : "";
+    console.error(`${marker} ${event.effectiveDirective} blocked ${event.blockedURI || "inline"}${where}`);
+  });
+}
+
+interface Options {
+  lang: Lang;
+  acceptedTerms: boolean;
+}
+
+interface Fixtures {
+  guard: Guard;
+  company: Company;
+  t: (key: string, values?: Record<string, string | number>) => string;
+}
+
+export const test = base.extend<Options & Fixtures>({
+  lang: ["en-AU", { option: true }],
+  acceptedTerms: [true, { option: true }],
+
+  guard: [
+    async ({ context }, use) => {
+      let problems: string[] = [];
+      context.on("weberror", (error) => {
+        problems.push(`uncaught page error on ${error.page()?.url() ?? "?"}: ${error.error().stack ?? error.error().message}`);
+      });
+      context.on("console", (message) => {
+        const text = message.text();
+        if (text.startsWith(CSP_MARKER) || /Content[- ]Security[- ]Policy/i.test(text)) {
+          problems.push(`CSP violation on ${message.page()?.url() ?? "?"}: ${text}`);
+        }
+      });
+      await context.addInitScript(reportPolicyViolations, CSP_MARKER);
+      for (const page of context.pages()) trackDocuments(page);
+      context.on("page", trackDocuments);
+
+      await use({
+        get problems() {
+          return problems;
+        },
+        take() {
+          const taken = problems;
+          problems = [];
+          return taken;
+        },
+      });
+
+      if (problems.length > 0) {
+        throw new Error(`The browser reported ${problems.length} problem(s):\n${problems.map((p) => `- ${p}`).join("\n")}`);
+      }
+    },
+    { auto: true },
+  ],
+
+  company: async ({ acceptedTerms }, use) => {
+    await use(await createCompany({ acceptedTerms }));
+  },
+
+  t: async ({ lang }, use) => {
+    await use((key, values) => translate(lang, key, values));
+  },
+});
+
+export type { OutboxMail };

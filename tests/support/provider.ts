@@ -1,0 +1,271 @@
+/**
+ * A client of the provider sandbox shared by the integration and e2e suites: the reviewer
+ * endpoints, the provider API, registration payloads, the mail outbox, and an OIDC client
+ * that drives the authorization code flow with PKCE over plain HTTP (as the console does).
+ *
+ * No test-runner imports here: each suite binds a client to its own sandbox with
+ * `createProviderClient(() => target)`.
+ */
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import type { RegistrationRequest } from "~/api/registration";
+
+/** Where the sandbox runs and the secrets to talk to it. */
+export interface Target {
+  sandboxUrl: string;
+  consoleUrl: string;
+  adminToken: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface OutboxMail {
+  id: string;
+  to: string;
+  subject: string;
+  kind: string;
+  link: string | null;
+  text: string;
+}
+
+export interface Tokens {
+  access_token: string;
+  refresh_token?: string;
+  id_token: string;
+  expires_in: number;
+  token_type: string;
+}
+
+export interface RegisteredUser {
+  userId: string;
+  companyId: string;
+  email: string;
+}
+
+export const uniqueEmail = (label = "user") => `${label}-${randomUUID().slice(0, 12)}@example.test`;
+
+export const ABOUT_TEXT =
+  "We build practice-management integrations for small and mid-sized law firms across Australia and the " +
+  "United Kingdom, with a focus on document automation, secure client portals and time recording that " +
+  "works the way lawyers already do.";
+
+/** A registration body that the sandbox accepts; every field can be overridden. */
+export function validRegistration(overrides: Partial<RegistrationRequest> = {}): RegistrationRequest {
+  return {
+    title: "ms",
+    firstName: "Alex",
+    lastName: "Tester",
+    email: uniqueEmail("reg"),
+    password: "Valid-pass-1",
+    companyName: `Test Company ${randomUUID().slice(0, 8)}`,
+    countryId: "AU",
+    phoneNumber: "+61 2 9000 0001",
+    addressLine1: "1 Test Street",
+    cityTown: "Sydney",
+    zipPostCode: "2000",
+    stateCounty: "NSW",
+    profile: ABOUT_TEXT,
+    termsAndConditionsAgreed: true,
+    ...overrides,
+  };
+}
+
+/** A minimal cookie jar for one browser session against the sandbox. */
+export class CookieJar {
+  private cookies = new Map<string, string>();
+  store(res: Response) {
+    for (const header of res.headers.getSetCookie()) {
+      const [pair] = header.split(";");
+      const index = pair.indexOf("=");
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      if (/expires=Thu, 01 Jan 1970/i.test(header) || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  header() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+}
+
+const base64url = (buffer: Buffer) => buffer.toString("base64url");
+
+export type ProviderClient = ReturnType<typeof createProviderClient>;
+
+/**
+ * Binds the helpers to a sandbox. `target` is read on every call, so a suite can switch
+ * sandboxes between tests.
+ */
+export function createProviderClient(target: () => Target) {
+  const sandboxUrl = () => target().sandboxUrl;
+  const consoleUrl = () => target().consoleUrl;
+
+  /** Calls the reviewer endpoints with the admin token. */
+  function admin(path: string, init: RequestInit = {}) {
+    const headers = new Headers(init.headers);
+    headers.set("authorization", `Bearer ${target().adminToken}`);
+    if (init.body && !headers.has("content-type")) headers.set("content-type", "application/json");
+    return fetch(`${sandboxUrl()}/admin/${path.replace(/^\//, "")}`, { ...init, headers });
+  }
+
+  /** Calls the provider API; with a token, as that user. */
+  function apiFetch(path: string, init: RequestInit = {}, token?: string) {
+    const headers = new Headers(init.headers);
+    if (token) headers.set("authorization", `Bearer ${token}`);
+    if (typeof init.body === "string" && !headers.has("content-type")) headers.set("content-type", "application/json");
+    return fetch(`${sandboxUrl()}/api/${path.replace(/^\//, "")}`, { ...init, headers });
+  }
+
+  function register(body: unknown) {
+    return apiFetch("registration", { method: "POST", body: JSON.stringify(body) });
+  }
+
+  /** Registers and answers the created ids; throws unless the sandbox answers 201. */
+  async function registerOk(body: RegistrationRequest): Promise<RegisteredUser> {
+    const res = await register(body);
+    if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${await res.text()}`);
+    return (await res.json()) as RegisteredUser;
+  }
+
+  /** Every mail sent to an address, newest first. */
+  async function outbox(to: string): Promise<OutboxMail[]> {
+    const res = await admin(`outbox?to=${encodeURIComponent(to)}`);
+    if (!res.ok) throw new Error(`outbox: ${res.status}`);
+    return (await res.json()) as OutboxMail[];
+  }
+
+  /** The newest mail of a kind sent to an address. */
+  async function latestMail(to: string, kind: string): Promise<OutboxMail | undefined> {
+    return (await outbox(to)).find((m) => m.kind === kind);
+  }
+
+  /** Follows the link of the newest verification mail; answers the redirect. */
+  async function verifyByMail(email: string) {
+    const mail = await latestMail(email, "verify-email");
+    if (!mail?.link) throw new Error(`no verification mail for ${email}`);
+    return fetch(mail.link, { redirect: "manual" });
+  }
+
+  /** Marks a user's address verified through the reviewer endpoint. */
+  async function verifyUser(userId: string) {
+    const res = await admin(`users/${userId}/verify`, { method: "POST" });
+    if (!res.ok) throw new Error(`verify ${userId}: ${res.status} ${await res.text()}`);
+    return res.json();
+  }
+
+  async function setAccessToTest(userId: string, hasAccessToTest: boolean) {
+    const res = await admin(`users/${userId}/access-to-test`, { method: "PUT", body: JSON.stringify({ hasAccessToTest }) });
+    if (!res.ok) throw new Error(`access-to-test ${userId}: ${res.status} ${await res.text()}`);
+    return res.json();
+  }
+
+  /** Starts an authorization request as the console does; answers the state of the flow. */
+  async function startAuthorization(options: { lang?: string; codeChallengeMethod?: string; withPkce?: boolean } = {}) {
+    const jar = new CookieJar();
+    const verifier = base64url(randomBytes(32));
+    const challenge = base64url(createHash("sha256").update(verifier).digest());
+    const state = base64url(randomBytes(12));
+    const redirectUri = `${consoleUrl()}/${options.lang ?? "en-AU"}/auth/callback`;
+    const params = new URLSearchParams({
+      client_id: target().clientId,
+      response_type: "code",
+      redirect_uri: redirectUri,
+      scope: "openid profile email company",
+      state,
+      prompt: "login",
+      ui_locales: options.lang ?? "en-AU",
+    });
+    if (options.withPkce !== false) {
+      params.set("code_challenge", challenge);
+      params.set("code_challenge_method", options.codeChallengeMethod ?? "S256");
+    }
+    const res = await fetch(`${sandboxUrl()}/auth?${params}`, { redirect: "manual" });
+    jar.store(res);
+    return { jar, verifier, state, redirectUri, response: res };
+  }
+
+  /** Follows redirects that stay on the sandbox, keeping cookies; stops at another origin. */
+  async function follow(jar: CookieJar, response: Response): Promise<Response> {
+    let res = response;
+    for (let i = 0; i < 10 && res.status >= 300 && res.status < 400; i++) {
+      const location = new URL(res.headers.get("location")!, sandboxUrl());
+      if (location.origin !== new URL(sandboxUrl()).origin) return res;
+      res = await fetch(location, { redirect: "manual", headers: { cookie: jar.header() } });
+      jar.store(res);
+    }
+    return res;
+  }
+
+  /** Posts the sign-in form as the console's page does. */
+  async function postLogin(jar: CookieJar, interactionUid: string, email: string, password: string) {
+    const res = await fetch(`${sandboxUrl()}/interaction/${interactionUid}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: jar.header(), "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email, password }),
+    });
+    jar.store(res);
+    return res;
+  }
+
+  const basicAuth = () => Buffer.from(`${target().clientId}:${target().clientSecret}`).toString("base64");
+
+  async function exchangeCode(code: string, verifier: string, redirectUri: string) {
+    return fetch(`${sandboxUrl()}/token`, {
+      method: "POST",
+      headers: { authorization: `Basic ${basicAuth()}`, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: redirectUri, code_verifier: verifier }),
+    });
+  }
+
+  async function refresh(refreshToken: string) {
+    return fetch(`${sandboxUrl()}/token`, {
+      method: "POST",
+      headers: { authorization: `Basic ${basicAuth()}`, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: refreshToken }),
+    });
+  }
+
+  /** The whole sign-in: authorization request, the sign-in form, the code exchange. */
+  async function signIn(email: string, password: string): Promise<Tokens> {
+    const flow = await startAuthorization();
+    const atSignIn = await follow(flow.jar, flow.response);
+    const signInPage = new URL(atSignIn.headers.get("location") ?? "");
+    const uid = signInPage.searchParams.get("interaction");
+    if (!uid) throw new Error(`no interaction in ${signInPage}`);
+    const afterLogin = await follow(flow.jar, await postLogin(flow.jar, uid, email, password));
+    const callback = new URL(afterLogin.headers.get("location") ?? "");
+    const code = callback.searchParams.get("code");
+    if (!code) throw new Error(`sign-in did not return a code: ${callback}`);
+    const res = await exchangeCode(code, flow.verifier, flow.redirectUri);
+    if (!res.ok) throw new Error(`token exchange failed: ${res.status} ${await res.text()}`);
+    return (await res.json()) as Tokens;
+  }
+
+  /** `PUT user/accept-terms` as the user with this access token. */
+  async function acceptTerms(accessToken: string) {
+    const res = await apiFetch("user/accept-terms", { method: "PUT" }, accessToken);
+    if (!res.ok) throw new Error(`accept-terms: ${res.status} ${await res.text()}`);
+  }
+
+  return {
+    target,
+    sandboxUrl,
+    consoleUrl,
+    admin,
+    apiFetch,
+    register,
+    registerOk,
+    outbox,
+    latestMail,
+    verifyByMail,
+    verifyUser,
+    setAccessToTest,
+    startAuthorization,
+    follow,
+    postLogin,
+    exchangeCode,
+    refresh,
+    signIn,
+    acceptTerms,
+  };
+}
