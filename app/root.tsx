@@ -15,11 +15,12 @@ import {
 } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { ErrorDialog } from "./components/ErrorDialog";
 import { Toast } from "./components/ui/Toast";
 import { DEFAULT_LANGUAGE, type Language } from "./i18n";
 import { languageOfPath } from "./lib/language";
 import { useNonce } from "./lib/nonce";
-import { readToast } from "./session.server";
+import { readFlashError, readToast } from "./session.server";
 import stylesheet from "./styles/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -33,7 +34,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const lang = languageOfPath(new URL(request.url).pathname) ?? DEFAULT_LANGUAGE;
   const { toast, clear } = await readToast(request);
   if (clear) context.appendSetCookie(clear);
-  return json({ lang, toast: toast ? { ...toast, id: crypto.randomUUID() } : null });
+  const flashed = await readFlashError(request);
+  if (flashed.clear) context.appendSetCookie(flashed.clear);
+  const id = crypto.randomUUID();
+  return json({ lang, toast: toast ? { ...toast, id } : null, error: flashed.error ?? null, id });
 }
 
 /** The language is the first path segment: reload translations when it changes. */
@@ -67,12 +71,13 @@ function Document({ lang, children }: { lang: Language; children: React.ReactNod
 }
 
 export default function App() {
-  const { lang, toast } = useLoaderData<typeof loader>();
+  const { lang, toast, error, id } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <Document lang={lang}>
       <Outlet />
       {toast ? <Toast id={toast.id} message={t(`toast.${toast.key}`, toast.values ?? {})} /> : null}
+      <ErrorDialog error={error} id={id} />
     </Document>
   );
 }

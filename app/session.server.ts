@@ -102,3 +102,31 @@ export async function redirectWithToast(to: string, toast: Toast, init: Response
   headers.append("Set-Cookie", await toastHeader(toast));
   return redirect(to, { ...init, headers });
 }
+
+/** An error of an action that redirects: shown once, in the error dialog of the next page. */
+export interface FlashError {
+  detail?: string;
+  traceId?: string;
+  /** A key of `errors.fallback` in common.json, used when there is no detail. */
+  fallback?: string;
+}
+
+const errorCookie = createCookie("console_error", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 60 });
+
+export async function readFlashError(request: Request): Promise<{ error?: FlashError; clear?: string }> {
+  const value = await errorCookie.parse(request.headers.get("Cookie"));
+  if (!value || typeof value !== "object") return {};
+  const error: FlashError = {
+    detail: typeof value.detail === "string" ? value.detail.slice(0, 1000) : undefined,
+    traceId: typeof value.traceId === "string" ? value.traceId.slice(0, 100) : undefined,
+    fallback: typeof value.fallback === "string" ? value.fallback : undefined,
+  };
+  return { error, clear: await errorCookie.serialize("", { maxAge: 0 }) };
+}
+
+/** A redirect that opens the error dialog on the page it leads to. */
+export async function redirectWithError(to: string, error: FlashError, init: ResponseInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", await errorCookie.serialize(error));
+  return redirect(to, { ...init, headers });
+}

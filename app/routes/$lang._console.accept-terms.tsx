@@ -1,7 +1,8 @@
 /** Accepting the terms: the checkbox must be ticked; then PUT user/accept-terms. */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth.server";
-import { safeRedirect } from "~/session.server";
+import { ApiError } from "~/api/client.server";
+import { redirectWithError, safeRedirect } from "~/session.server";
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { api } = await requireUser(request, context);
@@ -12,9 +13,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     url.searchParams.set("terms", "required");
     return redirect(`${url.pathname}${url.search}`);
   }
-  await api.send("PUT", "user/accept-terms");
   const url = new URL(back, "http://console.invalid");
   url.searchParams.delete("terms");
+  try {
+    await api.send("PUT", "user/accept-terms");
+  } catch (error) {
+    if (error instanceof ApiError) return redirectWithError(`${url.pathname}${url.search}`, { ...error.toJSON(), fallback: "savingData" });
+    throw error;
+  }
   return redirect(`${url.pathname}${url.search}`);
 }
 

@@ -23,7 +23,7 @@ import { commitSession, getSession, safeRedirect } from "~/session.server";
 export const handle = { i18n: ["common", "auth"] };
 
 /** Errors the provider sends back with the interaction. */
-const PROVIDER_ERRORS = ["invalid_credentials", "email_not_verified", "missing_fields", "session_expired"] as const;
+const PROVIDER_ERRORS = ["invalid_credentials", "email_not_verified", "account_suspended", "missing_fields", "session_expired"] as const;
 type ProviderError = (typeof PROVIDER_ERRORS)[number];
 
 /** Messages the provider puts in `message` (spec 01: one starting 'email verified'...). */
@@ -106,7 +106,9 @@ export default function SignIn() {
       ? t("signin.errors.invalidCredentials")
       : data.error === "email_not_verified"
         ? t("signin.errors.emailNotVerified")
-        : data.sessionExpired || data.error === "session_expired"
+        : data.error === "account_suspended"
+          ? t("signin.errors.accountSuspended")
+          : data.sessionExpired || data.error === "session_expired"
           ? t("signin.errors.sessionExpired")
           : null;
   const notice = data.message ? (messageKey(data.message) ? t(messageKey(data.message)!) : data.message) : null;

@@ -4,7 +4,8 @@ import { userPreference } from "~/api/user";
 import { hasSession, requireUser } from "~/auth.server";
 import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n";
 import { pathInLanguage } from "~/lib/language";
-import { languageCookie, safeRedirect } from "~/session.server";
+import { ApiError } from "~/api/client.server";
+import { languageCookie, redirectWithError, redirectWithToast, safeRedirect } from "~/session.server";
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -12,13 +13,20 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const current = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
   const language = isLanguage(chosen) ? chosen : current;
   const back = safeRedirect(form.get("redirectTo")) ?? `/${current}/apps`;
+  const to = pathInLanguage(back, language);
+  const headers = { "Set-Cookie": await languageCookie.serialize(language) };
   if (await hasSession(request)) {
+    // A signed-in user's choice is also their saved preference (spec 02 section 2.3).
     const { api } = await requireUser(request, context);
-    await api.put("user/preference", userPreference, { localeCode: language }).catch(() => undefined);
+    try {
+      await api.put("user/preference", userPreference, { localeCode: language });
+    } catch (error) {
+      if (error instanceof ApiError) return redirectWithError(to, { ...error.toJSON(), fallback: "savingData" }, { headers });
+      throw error;
+    }
+    return redirectWithToast(to, { key: "savedSuccessfully" }, { headers });
   }
-  return redirect(pathInLanguage(back, language), {
-    headers: { "Set-Cookie": await languageCookie.serialize(language) },
-  });
+  return redirect(to, { headers });
 }
 
 export const loader = ({ params }: { params: { lang?: string } }) =>

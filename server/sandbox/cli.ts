@@ -16,6 +16,7 @@ Commands:
   verify <email|userId>         mark a user's email address as verified
   test-access <email|userId> on|off
                                 give or take a user's access to the staging sandbox
+  suspend <email|userId> on|off suspend a user's account or reinstate it
   mail [email] [--limit N]      show the mail outbox, newest first, with links
 `;
 
@@ -63,6 +64,16 @@ async function main(argv: string[]) {
           return 1;
         }
         console.log(`${result.email}: test access ${rest[1]}.`);
+        return 0;
+      }
+      case "suspend": {
+        if (!rest[0] || !["on", "off"].includes(rest[1] ?? "")) break;
+        const result = await reviewer.setSuspended(rest[0], rest[1] === "on");
+        if (!result) {
+          console.error(`No user ${rest[0]}.`);
+          return 1;
+        }
+        console.log(`${result.email}: ${result.suspended ? "suspended" : "reinstated"}.`);
         return 0;
       }
       case "mail": {

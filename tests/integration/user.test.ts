@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { currentUser } from "~/api/user";
-import { admin, expectErrorShape, newCompany } from "./support";
+import { admin, expectErrorShape, newCompany, signIn } from "./support";
 
 describe("user calls", () => {
   it("GET user answers the signed-in user from the token", async () => {
@@ -47,6 +47,21 @@ describe("user calls", () => {
     const res = await admin(`users/${company.userId}/access-to-test`, { method: "PUT", body: JSON.stringify({ hasAccessToTest: true }) });
     expect(res.status).toBe(200);
     expect((await (await company.api("user")).json()).hasAccessToTest).toBe(true);
+  });
+});
+
+describe("suspension by the provider", () => {
+  it("refuses every API call with 403 and the sign-in with a clear error, until reinstated", async () => {
+    const company = await newCompany();
+    const suspend = (suspended: boolean) =>
+      admin(`users/${company.userId}/suspended`, { method: "PUT", body: JSON.stringify({ suspended }) });
+    expect((await suspend(true)).status).toBe(200);
+    const res = await company.api("user/accept-terms", { method: "PUT" });
+    expect(res.status).toBe(403);
+    expect((await expectErrorShape(res)).detail).toMatch(/suspended/);
+    await expect(signIn(company.email, company.password)).rejects.toThrow(/account_suspended/);
+    expect((await suspend(false)).status).toBe(200);
+    expect((await company.api("user")).status).toBe(200);
   });
 });
 

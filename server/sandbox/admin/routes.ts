@@ -55,6 +55,15 @@ export function adminRoutes(ctx: SandboxContext, reviewer: Reviewer) {
     return c.json(result);
   });
 
+  app.put("/users/:id/suspended", async (c) => {
+    const id = c.req.param("id");
+    if (!isUuid(id)) throw notFound("user");
+    const { suspended } = await jsonBody(c, z.object({ suspended: z.boolean({ message: "must be true or false" }) }));
+    const result = await reviewer.setSuspended(id, suspended);
+    if (!result) throw notFound("user");
+    return c.json(result);
+  });
+
   app.get("/outbox", async (c) => {
     const options = query(
       c,

@@ -30,6 +30,7 @@ export function createReviewer(db: Database) {
         emailVerified: users.emailVerifiedAt,
         termsAccepted: users.termsAcceptedAt,
         hasAccessToTest: users.hasAccessToTest,
+        suspendedAt: users.suspendedAt,
       })
       .from(users)
       .orderBy(asc(users.createdAt));
@@ -43,6 +44,7 @@ export function createReviewer(db: Database) {
       emailVerified: Boolean(u.emailVerified),
       termsAccepted: Boolean(u.termsAccepted),
       hasAccessToTest: u.hasAccessToTest,
+      suspended: Boolean(u.suspendedAt),
     }));
   }
 
@@ -78,6 +80,16 @@ export function createReviewer(db: Database) {
     return { id: user.id, email: user.email, hasAccessToTest: flag };
   }
 
+  async function setSuspended(emailOrId: string, suspended: boolean) {
+    const user = await findUser(emailOrId);
+    if (!user) return undefined;
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ suspendedAt: suspended ? new Date() : null }).where(eq(users.id, user.id));
+      await recordChange(tx, { companyId: user.companyId, entityType: "user", entityId: user.id, action: suspended ? "suspended" : "reinstated", fromState: user.suspendedAt ? "suspended" : "active", toState: suspended ? "suspended" : "active", actor: "provider" });
+    });
+    return { id: user.id, email: user.email, suspended };
+  }
+
   async function outbox(options: { to?: string; limit?: number } = {}) {
     const query = db
       .select({
@@ -104,7 +116,7 @@ export function createReviewer(db: Database) {
     return { ...row, entityInformation };
   }
 
-  return { listCompanies, listUsers, findUser, verifyUser, setAccessToTest, outbox, company };
+  return { listCompanies, listUsers, findUser, verifyUser, setAccessToTest, setSuspended, outbox, company };
 }
 
 export type Reviewer = ReturnType<typeof createReviewer>;

@@ -262,6 +262,8 @@ export const users = pgTable(
     hasAccessToTest: boolean("has_access_to_test").notNull().default(false),
     /** User preference: the console language. */
     localeCode: text("locale_code").notNull().default("en-AU"),
+    /** Set by the provider to suspend the account: no sign-in, every API call refused. */
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     createdAt: createdAt(),
     modifiedAt: modifiedAt(),
   },

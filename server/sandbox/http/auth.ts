@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv, Caller, SandboxContext } from "../context";
 import { users } from "../db/schema";
-import { unauthorized } from "./errors";
+import { forbidden, unauthorized } from "./errors";
 
 export const apiAudience = (issuer: string) => `${issuer}/api`;
 
@@ -29,6 +29,7 @@ export function createAuth(ctx: SandboxContext) {
       ? await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1)
       : [];
     if (!user || user.companyId !== payload.company_id) throw unauthorized("The access token is not valid.");
+    if (user.suspendedAt) throw forbidden("This account is suspended by the provider. Contact the provider's support.");
     return {
       userId: user.id,
       companyId: user.companyId,

@@ -21,7 +21,7 @@ import { CONSOLE_SCOPES } from "./provider";
 type NodeBindings = { incoming: IncomingMessage; outgoing: ServerResponse };
 
 /** Error codes the console's sign-in page turns into messages. */
-export type SignInError = "invalid_credentials" | "email_not_verified" | "missing_fields" | "session_expired";
+export type SignInError = "invalid_credentials" | "email_not_verified" | "account_suspended" | "missing_fields" | "session_expired";
 
 export function interactionRoutes(ctx: SandboxContext, provider: Provider, limiter: SignInLimiter) {
   const app = new Hono<AppEnv & { Bindings: NodeBindings }>();
@@ -108,6 +108,7 @@ export function interactionRoutes(ctx: SandboxContext, provider: Provider, limit
     }
     await limiter.succeeded(email);
     if (!user.emailVerifiedAt) return back("email_not_verified");
+    if (user.suspendedAt) return back("account_suspended");
 
     const returnTo = await provider.interactionResult(
       c.env.incoming,

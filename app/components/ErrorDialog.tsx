@@ -1,0 +1,41 @@
+/**
+ * The error dialog of spec 01 section 8: the provider's detail, else the action's fallback,
+ * else 'An error occurred', with the trace ID. Closable without JavaScript (method="dialog").
+ */
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "./ui/Button";
+import { Modal } from "./ui/Modal";
+
+export interface ShownError {
+  detail?: string;
+  traceId?: string;
+  /** A key of `errors.fallback`. */
+  fallback?: string;
+}
+
+export function errorText(t: (key: string, options?: Record<string, unknown>) => string, error: ShownError) {
+  const message = error.detail ?? (error.fallback ? t(`errors.fallback.${error.fallback}`) : t("errors.generic"));
+  return { message, trace: error.traceId ? t("errors.traceId", { traceId: error.traceId }) : undefined };
+}
+
+export function ErrorDialog({ error, id }: { error: ShownError | null | undefined; id?: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(Boolean(error));
+  useEffect(() => setOpen(Boolean(error)), [error, id]);
+  if (!error) return null;
+  const { message, trace } = errorText(t, error);
+  return (
+    <Modal open={open} alert title={t("errors.dialogTitle")} onClose={() => setOpen(false)} describedBy="error-dialog-message">
+      <div id="error-dialog-message">
+        <p>{message}</p>
+        {trace ? <p className="mt-2 text-sm text-gray-700">{trace}</p> : null}
+      </div>
+      <form method="dialog" className="mt-6 flex justify-end">
+        <Button type="submit" autoFocus>
+          {t("errors.close")}
+        </Button>
+      </form>
+    </Modal>
+  );
+}
