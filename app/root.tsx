@@ -20,6 +20,7 @@ import { Toast } from "./components/ui/Toast";
 import { DEFAULT_LANGUAGE, type Language } from "./i18n";
 import { languageOfPath } from "./lib/language";
 import { useNonce } from "./lib/nonce";
+import { send } from "./lib/report-errors.client";
 import { readFlashError, readToast } from "./session.server";
 import stylesheet from "./styles/tailwind.css";
 
@@ -90,6 +91,11 @@ export function ErrorBoundary() {
   const lang = data?.lang ?? languageOfPath(location.pathname) ?? DEFAULT_LANGUAGE;
   const { t } = useTranslation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  useEffect(() => {
+    if (notFound) return;
+    const message = error instanceof Error ? error.message : isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : String(error);
+    send(lang, { kind: "boundary", message: message.slice(0, 1000) });
+  }, [error, lang, notFound]);
   return (
     <Document lang={lang}>
       <main className="mx-auto max-w-xl p-8">

@@ -27,7 +27,7 @@ export interface ConsoleOptions {
   production: boolean;
 }
 
-export function contentSecurityPolicy(nonce: string, options: Pick<ConsoleOptions, "issuerUrl" | "apiBaseUrl" | "production">) {
+export function contentSecurityPolicy(nonce: string, options: Pick<ConsoleOptions, "issuerUrl" | "apiBaseUrl" | "appUrl">) {
   const issuer = new URL(options.issuerUrl).origin;
   const api = new URL(options.apiBaseUrl).origin;
   return [
@@ -42,7 +42,7 @@ export function contentSecurityPolicy(nonce: string, options: Pick<ConsoleOption
     "frame-src 'self'",
     "object-src 'self'",
     "base-uri 'none'",
-    ...(options.production ? ["upgrade-insecure-requests"] : []),
+    ...(options.appUrl.startsWith("https:") ? ["upgrade-insecure-requests"] : []),
   ].join("; ");
 }
 

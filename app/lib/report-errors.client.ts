@@ -2,7 +2,7 @@
 let sent = 0;
 const MAX_REPORTS = 10;
 
-function send(lng: string, report: Record<string, unknown>) {
+export function send(lng: string, report: Record<string, unknown>) {
   if (sent >= MAX_REPORTS) return;
   sent += 1;
   const body = JSON.stringify({ ...report, url: location.pathname, userAgent: navigator.userAgent });

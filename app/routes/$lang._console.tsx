@@ -89,12 +89,11 @@ export default function ConsoleLayout() {
           </ul>
           <div className="mt-auto flex flex-col gap-3 border-t border-gray-700 pt-4">
             <div className="rounded-md bg-white p-2 text-gray-900">
-              <LanguageSelector />
+              <LanguageSelector className="flex-wrap" />
             </div>
             <Form method="post" action={`/${lang}/auth/signout`} id="signout-form" />
             <Menu
               align="up"
-              ariaLabel={t("nav.accountMenu", { name: user.userName })}
               buttonClassName="flex w-full min-h-11 items-center gap-3 rounded-md px-2 py-2 text-left text-sm hover:bg-gray-800"
               label={
                 <>

@@ -165,26 +165,15 @@ export function translate(lang: Lang, key: string, values: Record<string, string
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`));
 }
 
-/** The first of several candidate keys that exists (while the key names settle). */
-function firstText(lang: Lang, ns: string, keys: string[]): string | undefined {
-  for (const key of keys) {
-    const text = lookup(lang, ns, key);
-    if (text) return text;
-  }
-  return undefined;
-}
-
 // ---------------------------------------------------------------------------------------
 // Signing in through the console
 
 function signInField(page: Page, lang: Lang, field: "email" | "password"): Locator {
-  const label = firstText(lang, "auth", [`signin.${field}`, `signIn.${field}`, `signin.fields.${field}`, `fields.${field}`, field]);
-  return label ? page.getByLabel(label, { exact: true }) : page.locator(`input[name=${field}]`);
+  return page.getByLabel(translate(lang, `auth:signin.${field}`), { exact: true });
 }
 
 function signInButton(page: Page, lang: Lang): Locator {
-  const label = firstText(lang, "auth", ["signin.submit", "signIn.submit", "signin.button", "submit"]);
-  return label ? page.getByRole("button", { name: label, exact: true }) : page.locator("form:has(input[name=password]) button[type=submit]");
+  return page.getByRole("button", { name: translate(lang, "auth:signin.submit"), exact: true });
 }
 
 /** Signs in through the console's sign-in page and waits for `/{lang}/apps`. */
@@ -217,7 +206,8 @@ const CSP_MARKER = "[securitypolicyviolation]";
 function reportPolicyViolations(marker: string) {
   document.addEventListener("securitypolicyviolation", (event) => {
     const where = event.sourceFile ? ` at ${event.sourceFile}:${event.lineNumber}` : "";
-    console.error(`${marker} ${event.effectiveDirective} blocked ${event.blockedURI || "inline"}${where}`);
+    const reportOnly = event.disposition === "report" ? " (report-only)" : "";
+    console.error(`${marker} ${event.effectiveDirective} blocked ${event.blockedURI || "inline"}${where}${reportOnly}`);
   });
 }
 

@@ -170,7 +170,7 @@ test.describe("guard", () => {
     guard.take();
   });
 
-  test("fails the test when a problem is left", async ({ page }) => {
+  test("fails the test when a problem is left (an expected failure)", async ({ page }) => {
     test.fail(true, "the guard must fail this test in its teardown");
     await servePage(page, doc(`<img alt="blocked" src="${SANDBOX_URL}/healthz">`), { "content-security-policy": "img-src 'none'" });
     await page.waitForTimeout(200);

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { contentSecurityPolicy, isCrossOrigin } from "./console";
+
+const headers = (h: Record<string, string>) => ({ method: "POST", headers: h }) as never;
+
+describe("cross-origin check", () => {
+  const origin = "http://localhost:3000";
+  it("lets same-origin posts and every GET through", () => {
+    expect(isCrossOrigin(headers({ origin, "sec-fetch-site": "same-origin" }), origin)).toBe(false);
+    expect(isCrossOrigin(headers({}), origin)).toBe(false);
+    expect(isCrossOrigin({ method: "GET", headers: { origin: "https://evil.test" } } as never, origin)).toBe(false);
+  });
+  it("refuses posts from another site or origin", () => {
+    expect(isCrossOrigin(headers({ "sec-fetch-site": "cross-site" }), origin)).toBe(true);
+    expect(isCrossOrigin(headers({ "sec-fetch-site": "same-site" }), origin)).toBe(true);
+    expect(isCrossOrigin(headers({ origin: "https://evil.test" }), origin)).toBe(true);
+    expect(isCrossOrigin(headers({ origin: "null" }), origin)).toBe(true);
+  });
+});
+
+describe("content security policy", () => {
+  const csp = contentSecurityPolicy("abc", { issuerUrl: "http://localhost:3001", apiBaseUrl: "http://localhost:3001/api", appUrl: "http://localhost:3000" });
+  it("allows scripts only with the nonce", () => {
+    expect(csp).toContain("script-src 'self' 'nonce-abc'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+  it("lets forms post to the identity provider and nowhere else", () => {
+    expect(csp).toContain("form-action 'self' http://localhost:3001");
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+  it("upgrades insecure requests only when served over https", () => {
+    expect(csp).not.toContain("upgrade-insecure-requests");
+    expect(contentSecurityPolicy("n", { issuerUrl: "https://id.test", apiBaseUrl: "https://api.test", appUrl: "https://console.test" })).toContain(
+      "upgrade-insecure-requests",
+    );
+  });
+});
