@@ -38,6 +38,11 @@ const NAV: { to: string; label: string; icon: IconName }[] = [
   { to: "settings", label: "nav.settings", icon: "settings" },
 ];
 
+const EXTERNAL: { key: "documentation" | "apiReference"; icon: IconName }[] = [
+  { key: "documentation", icon: "book" },
+  { key: "apiReference", icon: "code" },
+];
+
 export default function ConsoleLayout() {
   const { user, links, termsError } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
@@ -72,20 +77,15 @@ export default function ConsoleLayout() {
             ))}
           </ul>
           <ul className="mt-4 flex flex-row flex-wrap gap-1 border-t border-gray-700 pt-4 md:flex-col">
-            <li>
-              <a href={links.documentation} target="_blank" rel="noreferrer" className="flex min-h-11 items-center gap-3 rounded-md px-3 py-2 text-sm hover:bg-gray-800">
-                <Icon name="book" />
-                {t("nav.documentation")}
-                <span className="sr-only"> {t("nav.opensInNewTab")}</span>
-              </a>
-            </li>
-            <li>
-              <a href={links.apiReference} target="_blank" rel="noreferrer" className="flex min-h-11 items-center gap-3 rounded-md px-3 py-2 text-sm hover:bg-gray-800">
-                <Icon name="code" />
-                {t("nav.apiReference")}
-                <span className="sr-only"> {t("nav.opensInNewTab")}</span>
-              </a>
-            </li>
+            {EXTERNAL.map((item) => (
+              <li key={item.key}>
+                <a href={links[item.key]} target="_blank" rel="noreferrer" className="flex min-h-11 items-center gap-3 rounded-md px-3 py-2 text-sm hover:bg-gray-800">
+                  <Icon name={item.icon} />
+                  {t(`nav.${item.key}`)}
+                  <span className="sr-only"> {t("nav.opensInNewTab")}</span>
+                </a>
+              </li>
+            ))}
           </ul>
           <div className="mt-auto flex flex-col gap-3 border-t border-gray-700 pt-4">
             <div className="rounded-md bg-white p-2 text-gray-900">

@@ -164,40 +164,21 @@ export default function SignIn() {
       ) : null}
       <nav aria-label={t("signin.linksLabel")}>
         <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
-          <li>
-            <a className="text-brand-700 underline" href={data.links.about} target="_blank" rel="noreferrer">
-              {t("signin.links.about")}
-              <span className="sr-only"> {t("common:nav.opensInNewTab")}</span>
-            </a>
-          </li>
-          <li>
-            <a className="text-brand-700 underline" href={data.links.apiReference} target="_blank" rel="noreferrer">
-              {t("signin.links.apiReference")}
-              <span className="sr-only"> {t("common:nav.opensInNewTab")}</span>
-            </a>
-          </li>
-          <li>
-            <a className="text-brand-700 underline" href={data.links.help} target="_blank" rel="noreferrer">
-              {t("signin.links.help")}
-              <span className="sr-only"> {t("common:nav.opensInNewTab")}</span>
-            </a>
-          </li>
-          <li>
-            <a className="text-brand-700 underline" href={data.links.userGuides} target="_blank" rel="noreferrer">
-              {t("signin.links.userGuides")}
-              <span className="sr-only"> {t("common:nav.opensInNewTab")}</span>
-            </a>
-          </li>
-          <li>
-            <Link className="text-brand-700 underline" to="../../privacy" relative="path">
-              {t("signin.links.privacy")}
-            </Link>
-          </li>
-          <li>
-            <Link className="text-brand-700 underline" to="../../terms" relative="path">
-              {t("signin.links.terms")}
-            </Link>
-          </li>
+          {(["about", "apiReference", "help", "userGuides"] as const).map((key) => (
+            <li key={key}>
+              <a className="text-brand-700 underline" href={data.links[key]} target="_blank" rel="noreferrer">
+                {t(`signin.links.${key}`)}
+                <span className="sr-only"> {t("common:nav.opensInNewTab")}</span>
+              </a>
+            </li>
+          ))}
+          {(["privacy", "terms"] as const).map((key) => (
+            <li key={key}>
+              <Link className="text-brand-700 underline" to={`../../${key}`} relative="path">
+                {t(`signin.links.${key}`)}
+              </Link>
+            </li>
+          ))}
         </ul>
       </nav>
     </div>

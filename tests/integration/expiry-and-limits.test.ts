@@ -2,15 +2,9 @@
  * Time and volume limits, against a sandbox of this file's own with short lifetimes and a
  * low per-IP limit (the shared sandbox keeps the production values).
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadLocalSecrets, parseEnv, sandboxConfig } from "../../server/config";
-import { startSandbox, type RunningSandbox } from "../../server/sandbox/index";
-import { freePort } from "./global-setup";
+import { ownSandbox, type OwnSandbox } from "./own-sandbox";
 import {
-  apiFetch,
   expectErrorShape,
   latestMail,
   newCompany,
@@ -18,46 +12,22 @@ import {
   register,
   follow,
   startAuthorization,
-  useTarget,
   validRegistration,
   verifyByMail,
 } from "./support";
 
-let sandbox: RunningSandbox;
-let dataDir: string;
+let own: OwnSandbox;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "sandbox-limits-"));
-  const adminToken = "limits-admin-token-0123456789";
-  const env = parseEnv({
-    NODE_ENV: "test",
-    SANDBOX_PORT: String(await freePort()),
-    PORT: "39998",
-    DATA_DIR: dataDir,
-    DATABASE_URL: process.env.DATABASE_URL,
-    PROVIDER_ADMIN_TOKEN: adminToken,
-    LOG_LEVEL: "silent",
-  });
-  const config = sandboxConfig(env, loadLocalSecrets(dataDir));
-  sandbox = await startSandbox(config, {
+  own = await ownSandbox("limits");
+  await own.start({
     signInLimits: { perAccount: 100, perIp: 4, windowSeconds: 60 },
     tokenLifetimes: { "reset-password": 1500, "verify-email": 1500 },
     accessTokenTtl: 2,
   });
-  useTarget({
-    sandboxUrl: sandbox.url,
-    consoleUrl: config.consoleUrl,
-    adminToken,
-    clientId: config.consoleClientId,
-    clientSecret: config.consoleClientSecret,
-  });
 });
 
-afterAll(async () => {
-  useTarget(undefined);
-  await sandbox?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => own?.dispose());
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -81,7 +51,7 @@ describe("lifetimes", () => {
 
   it("refuses an expired password reset link", async () => {
     const company = await newCompany();
-    const asked = await fetch(`${sandbox.url}/password/forgot`, {
+    const asked = await fetch(`${own.target.sandboxUrl}/password/forgot`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email: company.email }),

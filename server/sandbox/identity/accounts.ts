@@ -45,19 +45,35 @@ export function createAccounts(ctx: SandboxContext, lifetimes: Partial<Record<To
   const issuer = ctx.config.url;
   const lifetime = (kind: TokenKind) => lifetimes[kind] ?? TOKEN_LIFETIME[kind];
 
-  async function sendVerification(user: { id: string; email: string; firstName: string; companyId: string }, companyName: string, lang: Language) {
-    const token = await issueToken(ctx.db, user.id, "verify-email", lifetime("verify-email"));
-    const link = `${issuer}/verify-email?token=${token}&lang=${lang}`;
+  /** Mails a single-use link of `kind` to a user, in their language. */
+  async function mailLink(
+    user: { id: string; email: string; firstName: string; companyId: string },
+    kind: TokenKind,
+    lang: Language,
+    content: { path: string; subject: string; body: string; action: string; values?: Record<string, string> },
+  ) {
+    const token = await issueToken(ctx.db, user.id, kind, lifetime(kind));
+    const link = `${issuer}${content.path.replace("{token}", token)}${content.path.includes("?") ? "&" : "?"}lang=${lang}`;
     const t = translator(lang);
-    const text = t("mail.verifyBody", { name: user.firstName, company: companyName, link });
+    const text = t(content.body, { name: user.firstName, link, ...content.values });
     await ctx.mail.send({
       to: user.email,
-      subject: t("mail.verifySubject"),
+      subject: t(content.subject),
       text,
-      html: mailBody(text, link, t("mail.verifyAction")),
+      html: mailBody(text, link, t(content.action)),
       link,
-      kind: "verify-email",
+      kind,
       companyId: user.companyId,
+    });
+  }
+
+  function sendVerification(user: { id: string; email: string; firstName: string; companyId: string }, companyName: string, lang: Language) {
+    return mailLink(user, "verify-email", lang, {
+      path: "/verify-email?token={token}",
+      subject: "mail.verifySubject",
+      body: "mail.verifyBody",
+      action: "mail.verifyAction",
+      values: { company: companyName },
     });
   }
 
@@ -167,18 +183,11 @@ export function createAccounts(ctx: SandboxContext, lifetimes: Partial<Record<To
       ctx.log.info({ kind: "reset-password" }, "password reset asked for an unknown address");
       return;
     }
-    const token = await issueToken(ctx.db, user.id, "reset-password", lifetime("reset-password"));
-    const link = `${issuer}/password/reset/${token}?lang=${lang}`;
-    const t = translator(lang);
-    const text = t("mail.resetBody", { name: user.firstName, link });
-    await ctx.mail.send({
-      to: user.email,
-      subject: t("mail.resetSubject"),
-      text,
-      html: mailBody(text, link, t("mail.resetAction")),
-      link,
-      kind: "reset-password",
-      companyId: user.companyId,
+    await mailLink(user, "reset-password", lang, {
+      path: "/password/reset/{token}",
+      subject: "mail.resetSubject",
+      body: "mail.resetBody",
+      action: "mail.resetAction",
     });
   }
 

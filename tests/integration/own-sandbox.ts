@@ -1,0 +1,64 @@
+/**
+ * A sandbox of a test file's own (special limits, restarts), on a fresh data folder:
+ * PGlite there, or the PostgreSQL of DATABASE_URL. The file's helpers are pointed at it.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { loadLocalSecrets, parseEnv, sandboxConfig, type SandboxConfig } from "../../server/config";
+import { startSandbox, type SandboxOptions } from "../../server/sandbox/index";
+import { freePort } from "./global-setup";
+import { useTarget, type Target } from "./support";
+
+export interface OwnSandbox {
+  config: SandboxConfig;
+  target: Target;
+  dataDir: string;
+  /** Starts (or starts again, on the same folder) the sandbox. */
+  start(options?: SandboxOptions): Promise<void>;
+  stop(): Promise<void>;
+  /** Stops it, removes the folder and points the helpers back at the run's sandbox. */
+  dispose(): Promise<void>;
+}
+
+export async function ownSandbox(label: string): Promise<OwnSandbox> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `sandbox-${label}-`));
+  const adminToken = `${label}-admin-token-0123456789`;
+  const env = parseEnv({
+    NODE_ENV: "test",
+    SANDBOX_PORT: String(await freePort()),
+    PORT: String(await freePort()),
+    DATA_DIR: dataDir,
+    DATABASE_URL: process.env.DATABASE_URL,
+    PROVIDER_ADMIN_TOKEN: adminToken,
+    LOG_LEVEL: "silent",
+  });
+  const config = sandboxConfig(env, loadLocalSecrets(dataDir));
+  const target: Target = {
+    sandboxUrl: config.url,
+    consoleUrl: config.consoleUrl,
+    adminToken,
+    clientId: config.consoleClientId,
+    clientSecret: config.consoleClientSecret,
+  };
+  useTarget(target);
+  let running: Awaited<ReturnType<typeof startSandbox>> | undefined;
+  const own: OwnSandbox = {
+    config,
+    target,
+    dataDir,
+    async start(options) {
+      running = await startSandbox(config, options);
+    },
+    async stop() {
+      await running?.close();
+      running = undefined;
+    },
+    async dispose() {
+      await own.stop();
+      useTarget(undefined);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return own;
+}
