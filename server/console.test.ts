@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, isCrossOrigin } from "./console";
+import { contentSecurityPolicy, isCrossOrigin, isFramable } from "./console";
 
 const headers = (h: Record<string, string>) => ({ method: "POST", headers: h }) as never;
 
@@ -27,6 +27,13 @@ describe("content security policy", () => {
   it("lets forms post to the identity provider and nowhere else", () => {
     expect(csp).toContain("form-action 'self' http://localhost:3001");
     expect(csp).toContain("frame-ancestors 'none'");
+  });
+  it("lets only the console's own legal PDFs be framed, by the console itself", () => {
+    const options = { issuerUrl: "http://i.test", apiBaseUrl: "http://i.test/api", appUrl: "http://c.test" };
+    expect(isFramable("/legal/terms-of-use-en-AU.pdf")).toBe(true);
+    expect(isFramable("/en-AU/apps")).toBe(false);
+    expect(isFramable("/legal/../build/x.js")).toBe(false);
+    expect(contentSecurityPolicy("n", options, true)).toContain("frame-ancestors 'self'");
   });
   it("upgrades insecure requests only when served over https", () => {
     expect(csp).not.toContain("upgrade-insecure-requests");

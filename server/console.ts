@@ -27,7 +27,14 @@ export interface ConsoleOptions {
   production: boolean;
 }
 
-export function contentSecurityPolicy(nonce: string, options: Pick<ConsoleOptions, "issuerUrl" | "apiBaseUrl" | "appUrl">) {
+/** Documents the console itself shows in a frame (the terms of use PDFs in /terms). */
+export const isFramable = (pathname: string) => /^\/legal\/[\w-]+\.pdf$/.test(pathname);
+
+export function contentSecurityPolicy(
+  nonce: string,
+  options: Pick<ConsoleOptions, "issuerUrl" | "apiBaseUrl" | "appUrl">,
+  framable = false,
+) {
   const issuer = new URL(options.issuerUrl).origin;
   const api = new URL(options.apiBaseUrl).origin;
   return [
@@ -38,7 +45,7 @@ export function contentSecurityPolicy(nonce: string, options: Pick<ConsoleOption
     "font-src 'self'",
     "connect-src 'self'",
     `form-action 'self' ${issuer}`,
-    "frame-ancestors 'none'",
+    `frame-ancestors ${framable ? "'self'" : "'none'"}`,
     "frame-src 'self'",
     "object-src 'self'",
     "base-uri 'none'",
@@ -68,10 +75,11 @@ export async function startConsole(options: ConsoleOptions): Promise<{ server: S
   app.use((req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, options));
+    const framable = isFramable(req.path);
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, options, framable));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("X-Frame-Options", framable ? "SAMEORIGIN" : "DENY");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
     if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");

@@ -33,7 +33,7 @@ describe("pdfTextString", () => {
   it("writes ASCII as an escaped literal and anything else as UTF-16BE with a byte-order mark", () => {
     expect(pdfTextString("Terms (AU)")).toBe("(Terms \\(AU\\))");
     expect(pdfTextString("Opschorting & beëindiging")).toBe(
-      `<FEFF${[..."Opschorting & beëindiging"].map((c) => c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")).join("")}>`,
+      `<FEFF${[..."Opschorting & beëindiging"].map((c) => c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")).join("")}>`
     );
   });
 });
@@ -83,7 +83,8 @@ describe("wrapText", () => {
   });
 });
 
-const paragraph = (n: number) => `Paragraph ${n}. ${"Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor. ".repeat(3 + (n % 4) * 4)}`;
+const paragraph = (n: number) =>
+  `Paragraph ${n}. ${"Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor. ".repeat(3 + (n % 4) * 4)}`;
 const longDocument: Block[] = [
   { kind: "title", text: "Title" },
   { kind: "subtitle", text: "Subtitle" },
@@ -131,7 +132,10 @@ function parsePdf(pdf: Buffer) {
   expect(text.slice(startxref, startxref + 5)).toBe("xref\n");
   const [, first, count] = /^xref\n(\d+) (\d+)\n/.exec(text.slice(startxref)) ?? [];
   expect(Number(first)).toBe(0);
-  const entries = text.slice(startxref).split("\n").slice(2, 2 + Number(count));
+  const entries = text
+    .slice(startxref)
+    .split("\n")
+    .slice(2, 2 + Number(count));
   const objects = new Map<number, string>();
   entries.forEach((entry, n) => {
     expect(entry).toHaveLength(19); // 20 bytes with the newline

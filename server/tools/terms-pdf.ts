@@ -16,8 +16,7 @@ export const TERMS_LANGUAGES = ["en-AU", "nl-NL"] as const;
 export type TermsLanguage = (typeof TERMS_LANGUAGES)[number];
 
 /** Where the console serves them from: /legal/terms-of-use-{lang}.pdf. */
-export const termsPath = (lang: TermsLanguage) =>
-  path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../public/legal", `terms-of-use-${lang}.pdf`);
+export const termsPath = (lang: TermsLanguage) => path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../public/legal", `terms-of-use-${lang}.pdf`);
 
 const EFFECTIVE = new Date(Date.UTC(2026, 10, 1));
 
@@ -137,10 +136,7 @@ const EN: Terms = {
       "The parties first try to resolve a dispute by talking to each other. If that fails within 30 days, the courts of Sydney or, under Dutch law, the competent court in Amsterdam have exclusive jurisdiction.",
       "These terms are available in English and in Dutch. Both versions have the same meaning; where they differ, the English version prevails.",
     ],
-    [
-      "Contact",
-      "Questions about these terms: legal@developer-console.example. Security incidents: security@developer-console.example.",
-    ],
+    ["Contact", "Questions about these terms: legal@developer-console.example. Security incidents: security@developer-console.example."],
   ],
 };
 
@@ -247,10 +243,7 @@ const NL: Terms = {
       "Partijen proberen een geschil eerst in onderling overleg op te lossen. Lukt dat niet binnen 30 dagen, dan is uitsluitend de rechter in Sydney bevoegd of, onder Nederlands recht, de bevoegde rechter in Amsterdam.",
       "Deze voorwaarden zijn beschikbaar in het Engels en in het Nederlands. Beide versies hebben dezelfde betekenis; bij verschil gaat de Engelse versie voor.",
     ],
-    [
-      "Contact",
-      "Vragen over deze voorwaarden: legal@developer-console.example. Beveiligingsincidenten: security@developer-console.example.",
-    ],
+    ["Contact", "Vragen over deze voorwaarden: legal@developer-console.example. Beveiligingsincidenten: security@developer-console.example."],
   ],
 };
 

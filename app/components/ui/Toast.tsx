@@ -1,11 +1,9 @@
 /** Success messages, top right, role="status"; rendered by the server, hidden after 3 s with JS. */
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 
 export const TOAST_MS = 3000;
 
 export function Toast({ message, id }: { message: string; id: string }) {
-  const { t } = useTranslation();
   const [visible, setVisible] = useState(true);
   useEffect(() => {
     setVisible(true);
@@ -18,7 +16,6 @@ export function Toast({ message, id }: { message: string; id: string }) {
         {visible ? (
           <div className="pointer-events-auto flex items-start gap-3 rounded-md border border-green-700 bg-green-50 p-4 text-green-900 shadow-lg">
             <p className="text-sm font-semibold">{message}</p>
-            <span className="sr-only">{t("toast.successLabel")}</span>
           </div>
         ) : null}
       </div>
