@@ -130,7 +130,7 @@ export async function startSignIn(request: Request, language: Language, keep: { 
   if (keep.redirectTo) session.set("redirectTo", keep.redirectTo);
   if (keep.message) session.flash("signinMessage", keep.message);
   try {
-    await (await getAuthenticator()).authenticate(language, request);
+    await (await getAuthenticator()).authenticate(language, withoutStateCookie(request));
   } catch (thrown) {
     if (thrown instanceof Response) {
       thrown.headers.append("Set-Cookie", await commitSession(session));
@@ -139,6 +139,21 @@ export async function startSignIn(request: Request, language: Language, keep: { 
     throw thrown;
   }
   throw new Error("The identity provider did not redirect.");
+}
+
+/**
+ * The request without earlier sign-in states: each start replaces the state cookie, which
+ * would otherwise collect one state per unfinished attempt until browsers refuse it (4 KB).
+ */
+function withoutStateCookie(request: Request) {
+  const cookies = (request.headers.get("Cookie") ?? "")
+    .split(";")
+    .filter((part) => part.trim() && !part.trim().startsWith(`${STATE_COOKIE}=`))
+    .join(";");
+  const headers = new Headers(request.headers);
+  if (cookies) headers.set("Cookie", cookies);
+  else headers.delete("Cookie");
+  return new Request(request.url, { method: request.method, headers });
 }
 
 /** Completes the sign-in at the callback; answers the session data or throws. */

@@ -6,7 +6,8 @@
 import path from "node:path";
 import { ConfigError, parseEnv } from "../config";
 import { openDatabase } from "./db";
-import { createReviewer } from "./admin/service";
+import { createReviewer, type AppGroupFlags } from "./admin/service";
+import { APP_LEVELS, VERSION_STATUS, isVersionStatusCode, type VersionStatusName } from "~/api/apps";
 
 const usage = `Usage: npm run provider -- <command>
 
@@ -18,7 +19,37 @@ Commands:
                                 give or take a user's access to the staging sandbox
   suspend <email|userId> on|off suspend a user's account or reinstate it
   mail [email] [--limit N]      show the mail outbox, newest first, with links
+  version-status <versionId> <code|name> [--live-rejected on|off]
+                                move an app version to a status (200 or Live, 210 or Beta...)
+  app-flags <appGroupId> [pre-approval=on|off] [price=on|off] [level=0..4]
+                                set the provider's flags of an app group
+
+Version status codes: ${Object.entries(VERSION_STATUS).map(([name, code]) => `${code} ${name}`).join(", ")}
 `;
+
+/** A status code from a number or a name (case-insensitive). */
+function statusArg(value: string | undefined): number | undefined {
+  if (!value) return undefined;
+  const code = /^\d+$/.test(value) ? Number(value) : undefined;
+  if (code !== undefined) return isVersionStatusCode(code) ? code : undefined;
+  const name = (Object.keys(VERSION_STATUS) as VersionStatusName[]).find((n) => n.toLowerCase() === value.toLowerCase());
+  return name ? VERSION_STATUS[name] : undefined;
+}
+
+/** `pre-approval=on price=off level=3` into flags; undefined when an argument is not understood. */
+function flagArgs(args: string[]): AppGroupFlags | undefined {
+  const flags: AppGroupFlags = {};
+  const levels = Object.values(APP_LEVELS) as number[];
+  for (const arg of args) {
+    const [key, value] = arg.split("=");
+    if ((key === "pre-approval" || key === "price") && (value === "on" || value === "off")) {
+      flags[key === "price" ? "isPriceRequired" : "isPreApprovalRequired"] = value === "on";
+    } else if (key === "level" && /^\d$/.test(value ?? "") && levels.includes(Number(value))) {
+      flags.appLevel = Number(value);
+    } else return undefined;
+  }
+  return flags;
+}
 
 function table(rows: Record<string, unknown>[]) {
   if (rows.length === 0) return "(none)";
@@ -74,6 +105,32 @@ async function main(argv: string[]) {
           return 1;
         }
         console.log(`${result.email}: ${result.suspended ? "suspended" : "reinstated"}.`);
+        return 0;
+      }
+      case "version-status": {
+        const statusCode = statusArg(rest[1]);
+        const rejectedAt = rest.indexOf("--live-rejected");
+        const rejected = rejectedAt >= 0 ? rest[rejectedAt + 1] : undefined;
+        if (!rest[0] || statusCode === undefined || (rejectedAt >= 0 && rejected !== "on" && rejected !== "off")) break;
+        const result = await reviewer.setVersionStatus(rest[0], statusCode, {
+          isLiveSubmissionRejected: rejected === undefined ? undefined : rejected === "on",
+        });
+        if (!result) {
+          console.error(`No app version ${rest[0]}.`);
+          return 1;
+        }
+        console.log(`${result.id} (${result.version}): ${result.status} (${result.statusCode}).`);
+        return 0;
+      }
+      case "app-flags": {
+        const flags = rest[0] ? flagArgs(rest.slice(1)) : undefined;
+        if (!flags) break;
+        const result = await reviewer.setAppGroupFlags(rest[0], flags);
+        if (!result) {
+          console.error(`No app group ${rest[0]}.`);
+          return 1;
+        }
+        console.log(table([result]));
         return 0;
       }
       case "mail": {

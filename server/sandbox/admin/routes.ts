@@ -2,6 +2,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { Hono } from "hono";
 import { z } from "zod";
+import { APP_LEVELS, APP_PLATFORMS, isVersionStatusCode } from "~/api/apps";
 import type { AppEnv, SandboxContext } from "../context";
 import { ApiError, notFound } from "../http/errors";
 import { isUuid, jsonBody, query } from "../http/validate";
@@ -61,6 +62,54 @@ export function adminRoutes(ctx: SandboxContext, reviewer: Reviewer) {
     const { suspended } = await jsonBody(c, z.object({ suspended: z.boolean({ message: "must be true or false" }) }));
     const result = await reviewer.setSuspended(id, suspended);
     if (!result) throw notFound("user");
+    return c.json(result);
+  });
+
+  /** `{ statusCode, isLiveSubmissionRejected? }`: moves a version to any status. */
+  app.put("/versions/:id/status", async (c) => {
+    const id = c.req.param("id");
+    if (!isUuid(id)) throw notFound("app version");
+    const body = await jsonBody(
+      c,
+      z.object({
+        statusCode: z.number({ message: "must be a version status code" }).refine(isVersionStatusCode, { message: "must be a version status code" }),
+        isLiveSubmissionRejected: z.boolean({ message: "must be true or false" }).optional(),
+      }),
+    );
+    const result = await reviewer.setVersionStatus(id, body.statusCode, { isLiveSubmissionRejected: body.isLiveSubmissionRejected });
+    if (!result) throw notFound("app version");
+    return c.json(result);
+  });
+
+  /** `{ isPreApprovalRequired?, isPriceRequired?, appLevel? }`: the provider's flags of an app group. */
+  app.put("/app-groups/:id/flags", async (c) => {
+    const id = c.req.param("id");
+    if (!isUuid(id)) throw notFound("app group");
+    const levels = Object.values(APP_LEVELS) as number[];
+    const flags = await jsonBody(
+      c,
+      z.object({
+        isPreApprovalRequired: z.boolean({ message: "must be true or false" }).optional(),
+        isPriceRequired: z.boolean({ message: "must be true or false" }).optional(),
+        appLevel: z
+          .number({ message: `must be one of ${levels.join(", ")}` })
+          .refine((value) => levels.includes(value), { message: `must be one of ${levels.join(", ")}` })
+          .optional(),
+      }),
+    );
+    const result = await reviewer.setAppGroupFlags(id, flags);
+    if (!result) throw notFound("app group");
+    return c.json(result);
+  });
+
+  /** The body is the platform's schema document; `platform` is desktop, web, mobile or reporting. */
+  app.put("/versions/:id/platform-schemas/:platform", async (c) => {
+    const id = c.req.param("id");
+    const platform = (APP_PLATFORMS as readonly string[]).indexOf(c.req.param("platform"));
+    if (!isUuid(id) || platform < 0) throw notFound("app version or platform");
+    const document = await jsonBody(c, z.record(z.string(), z.unknown(), { message: "must be a JSON object" }));
+    const result = await reviewer.setPlatformSchema(id, platform, document);
+    if (!result) throw notFound("app version");
     return c.json(result);
   });
 

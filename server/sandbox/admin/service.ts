@@ -3,9 +3,20 @@
  * /admin/ endpoints. Later areas add their review actions here.
  */
 import { asc, count, desc, eq } from "drizzle-orm";
+import { VERSION_STATUS, formatVersion, statusName } from "~/api/apps";
 import type { Database } from "../db";
-import { companies, companyEntities, mailOutbox, users } from "../db/schema";
+import { appGroups, appVersions, companies, companyEntities, mailOutbox, platformSchemas, users } from "../db/schema";
 import { recordChange } from "../history";
+import { isUuid } from "../http/validate";
+
+/** Statuses in which a version is (or was just) in the marketplace. */
+const IN_MARKET: readonly number[] = [VERSION_STATUS.Live, VERSION_STATUS.Beta, VERSION_STATUS.Paused, VERSION_STATUS.BetaPaused];
+
+export interface AppGroupFlags {
+  isPreApprovalRequired?: boolean;
+  isPriceRequired?: boolean;
+  appLevel?: number;
+}
 
 export function createReviewer(db: Database) {
   async function listCompanies() {
@@ -116,7 +127,120 @@ export function createReviewer(db: Database) {
     return { ...row, entityInformation };
   }
 
-  return { listCompanies, listUsers, findUser, verifyUser, setAccessToTest, setSuspended, outbox, company };
+  /**
+   * Moves a version to any status (tests reach Live, Beta, Paused... this way). Entering
+   * Live or Beta sets the went-live time once; leaving the marketplace statuses sets the
+   * stopped-live time. `isLiveSubmissionRejected` marks a Beta version whose submission to
+   * live was rejected.
+   */
+  async function setVersionStatus(versionId: string, statusCode: number, options: { isLiveSubmissionRejected?: boolean } = {}) {
+    if (!isUuid(versionId)) return undefined;
+    return db.transaction(async (tx) => {
+      const [version] = await tx.select().from(appVersions).where(eq(appVersions.id, versionId)).for("update");
+      if (!version) return undefined;
+      const now = new Date();
+      const wasIn = IN_MARKET.includes(version.statusCode);
+      const isIn = IN_MARKET.includes(statusCode);
+      const enteringLive = statusCode === VERSION_STATUS.Live || statusCode === VERSION_STATUS.Beta;
+      const [updated] = await tx
+        .update(appVersions)
+        .set({
+          statusCode,
+          modifiedAt: now,
+          ...(enteringLive && !version.wentLiveAt ? { wentLiveAt: now } : {}),
+          ...(wasIn && !isIn ? { stoppedLiveAt: now } : {}),
+          ...(options.isLiveSubmissionRejected !== undefined ? { liveSubmissionRejected: options.isLiveSubmissionRejected } : {}),
+        })
+        .where(eq(appVersions.id, versionId))
+        .returning();
+      await tx.update(appGroups).set({ modifiedAt: now }).where(eq(appGroups.id, version.groupId));
+      await recordChange(tx, {
+        companyId: version.companyId,
+        entityType: "app-version",
+        entityId: version.id,
+        action: "status-set",
+        fromState: version.statusCode,
+        toState: statusCode,
+        actor: "provider",
+        ...(options.isLiveSubmissionRejected !== undefined ? { detail: { isLiveSubmissionRejected: options.isLiveSubmissionRejected } } : {}),
+      });
+      return {
+        id: updated.id,
+        groupId: updated.groupId,
+        version: formatVersion(updated.versionMajor, updated.versionMinor),
+        statusCode: updated.statusCode,
+        status: statusName(updated.statusCode),
+        isLiveSubmissionRejected: updated.liveSubmissionRejected,
+      };
+    });
+  }
+
+  /** Sets the provider's flags of an app group (DECISIONS.md, App group flags set by the provider). */
+  async function setAppGroupFlags(groupId: string, flags: AppGroupFlags) {
+    if (!isUuid(groupId)) return undefined;
+    return db.transaction(async (tx) => {
+      const [group] = await tx.select().from(appGroups).where(eq(appGroups.id, groupId)).for("update");
+      if (!group) return undefined;
+      const changes = Object.fromEntries(Object.entries(flags).filter(([, value]) => value !== undefined)) as AppGroupFlags;
+      if (Object.keys(changes).length > 0) {
+        await tx.update(appGroups).set(changes).where(eq(appGroups.id, groupId));
+        await recordChange(tx, {
+          companyId: group.companyId,
+          entityType: "app-group",
+          entityId: group.id,
+          action: "flags-set",
+          actor: "provider",
+          detail: {
+            from: { isPreApprovalRequired: group.isPreApprovalRequired, isPriceRequired: group.isPriceRequired, appLevel: group.appLevel },
+            to: changes,
+          },
+        });
+      }
+      const [after] = await tx.select().from(appGroups).where(eq(appGroups.id, groupId));
+      return {
+        appGroupId: after.id,
+        isPreApprovalRequired: after.isPreApprovalRequired,
+        isPriceRequired: after.isPriceRequired,
+        appLevel: after.appLevel,
+      };
+    });
+  }
+
+  /** Stores a platform schema document of a version (a test aid until the schema editor's calls exist). */
+  async function setPlatformSchema(versionId: string, platform: number, document: unknown) {
+    if (!isUuid(versionId)) return undefined;
+    return db.transaction(async (tx) => {
+      const [version] = await tx.select().from(appVersions).where(eq(appVersions.id, versionId));
+      if (!version) return undefined;
+      await tx
+        .insert(platformSchemas)
+        .values({ appVersionId: versionId, platform, document })
+        .onConflictDoUpdate({ target: [platformSchemas.appVersionId, platformSchemas.platform], set: { document, modifiedAt: new Date() } });
+      await recordChange(tx, {
+        companyId: version.companyId,
+        entityType: "app-version",
+        entityId: versionId,
+        action: "platform-schema-set",
+        actor: "provider",
+        detail: { platform },
+      });
+      return { appVersionId: versionId, platform };
+    });
+  }
+
+  return {
+    listCompanies,
+    listUsers,
+    findUser,
+    verifyUser,
+    setAccessToTest,
+    setSuspended,
+    outbox,
+    company,
+    setVersionStatus,
+    setAppGroupFlags,
+    setPlatformSchema,
+  };
 }
 
 export type Reviewer = ReturnType<typeof createReviewer>;

@@ -12,6 +12,7 @@ import { registrationRoutes } from "./registration";
 import { resourceRoutes } from "./resources";
 import { userRoutes } from "./user";
 import { fileRoutes } from "./files";
+import { appRoutes } from "./apps";
 
 export function apiRoutes(ctx: SandboxContext, accounts: Accounts) {
   const auth = createAuth(ctx);
@@ -28,5 +29,6 @@ export function apiRoutes(ctx: SandboxContext, accounts: Accounts) {
   api.route("/", resourceRoutes(ctx, auth));
   api.route("/", userRoutes(ctx, auth));
   api.route("/", fileRoutes(ctx, auth));
+  api.route("/", appRoutes(ctx, auth));
   return api;
 }
