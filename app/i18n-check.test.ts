@@ -45,6 +45,11 @@ const IDENTICAL_ALLOWED = new Set([
   "Privacy",
   "Postcode",
   "Website",
+  "Sandbox", // the provider's name of a version status and of its test environments
+  "Live", // status names used as such in Dutch ("live gaan")
+  "Connector", // the app type, a product term in both languages
+  "Desktop", // platform names, the same in Dutch
+  "Web",
 ]);
 
 /** Attributes (and component props) whose value people see or hear. */
