@@ -16,7 +16,7 @@ import { env } from "~/env.server";
 import { isLanguage } from "~/i18n";
 import i18next from "~/i18next.server";
 import { logger } from "~/lib/log.server";
-import { pageTitle } from "~/lib/title";
+import { hasFailed, markFailed, pageTitle, useFailedTitle } from "~/lib/title";
 
 export const handle = { i18n: ["common", "auth"] };
 
@@ -30,18 +30,19 @@ const schema = (t: TFunction) =>
       .pipe(z.email({ message: t("reset.errors.emailInvalid") })),
   });
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request, ["auth", "common"]);
   const sent = new URL(request.url).searchParams.get("sent") === "1";
-  return json({ sent, title: pageTitle(t, sent ? t("reset.sentTitle") : t("reset.title")) });
+  return json({ sent, title: pageTitle(t, sent ? t("reset.sentTitle") : t("reset.title"), hasFailed(context)) });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = isLanguage(params.lang) ? params.lang : "en-AU";
   const t = await i18next.getFixedT(request, ["auth", "common"]);
   const submission = parseWithZod(await request.formData(), { schema: schema(t) });
   if (submission.status !== "success") {
-    return json({ result: submission.reply(), failure: null, title: pageTitle(t, t("reset.title"), true) }, 400);
+    markFailed(context);
+    return json({ result: submission.reply(), failure: null }, 400);
   }
   let failure: string | null = null;
   try {
@@ -57,10 +58,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     logger.error({ err: error }, "password reset request failed");
     failure = t("reset.errors.failed");
   }
-  return json({ result: submission.reply(), failure, title: pageTitle(t, t("reset.title"), true) }, 502);
+  markFailed(context);
+  return json({ result: submission.reply(), failure }, 502);
 }
 
-export const meta: MetaFunction<typeof loader, { "routes/$lang.auth.reset-password": typeof loader }> = ({ data }) => [{ title: data?.title }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 export default function ResetPassword() {
   const { sent } = useLoaderData<typeof loader>();
@@ -74,6 +76,8 @@ export default function ResetPassword() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: schema(t) }),
   });
+
+  useFailedTitle(sent ? t("reset.sentTitle") : t("reset.title"), !sent && Boolean(fields.email.errors?.length || actionData?.failure));
 
   if (sent) {
     return (
