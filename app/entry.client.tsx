@@ -2,7 +2,6 @@
  * Hydration: the same translations as the server (fetched from /locales before hydrating),
  * and browser errors reported to the console's log collector.
  */
-import "./lib/zod-config";
 import { RemixBrowser } from "@remix-run/react";
 import i18next from "i18next";
 import Backend from "i18next-http-backend";

@@ -59,6 +59,8 @@ function Document({ lang, children }: { lang: Language; children: React.ReactNod
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Before any module: zod reads its configuration when it loads (see the file). */}
+        <script src="/zod-config.js" nonce={nonce} />
         <Meta />
         <Links />
       </head>

@@ -27,21 +27,25 @@ interface MenuProps {
   buttonClassName?: string;
 }
 
-const itemClass = (danger?: boolean, active?: boolean) =>
-  `block w-full px-4 py-2 text-left text-sm ${danger ? "text-red-800" : "text-gray-900"} ${active ? "bg-brand-50" : ""}`;
+const itemClass = (danger?: boolean) =>
+  `block w-full px-4 py-2 text-left text-sm data-focus:bg-brand-50 ${danger ? "text-red-800" : "text-gray-900"}`;
 
 const panelPosition = { left: "left-0 mt-2", right: "right-0 mt-2", up: "left-0 bottom-full mb-2" };
 
-function ItemContent({ entry, active }: { entry: MenuEntry; active?: boolean }) {
+/**
+ * An item as a plain element (not a component), so that Headless UI's MenuItem can give it
+ * its role, id and focus state.
+ */
+function itemElement(entry: MenuEntry) {
   if (entry.href) {
     return (
-      <a href={entry.href} className={itemClass(entry.danger, active)}>
+      <a href={entry.href} className={itemClass(entry.danger)}>
         {entry.label}
       </a>
     );
   }
   return (
-    <button type="submit" form={entry.form} name={entry.name} value={entry.value} className={itemClass(entry.danger, active)}>
+    <button type="submit" form={entry.form} name={entry.name} value={entry.value} className={itemClass(entry.danger)}>
       {entry.label}
     </button>
   );
@@ -60,7 +64,7 @@ export function Menu({ label, ariaLabel, items, align = "right", buttonClassName
           <ul>
             {items.map((entry) => (
               <li key={entry.key}>
-                <ItemContent entry={entry} />
+                {itemElement(entry)}
               </li>
             ))}
           </ul>
@@ -75,7 +79,7 @@ export function Menu({ label, ariaLabel, items, align = "right", buttonClassName
       </MenuButton>
       <MenuItems className={`${panel} focus:outline-none`}>
         {items.map((entry) => (
-          <MenuItem key={entry.key}>{({ focus }) => <ItemContent entry={entry} active={focus} />}</MenuItem>
+          <MenuItem key={entry.key}>{itemElement(entry)}</MenuItem>
         ))}
       </MenuItems>
     </HMenu>

@@ -22,12 +22,17 @@ interface ModalProps {
 export function Modal({ open, title, children, onClose, blocking = false, alert = false, className = "", describedBy }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  /** The close() that precedes showModal() is ours, not the user's: onClose must not run. */
+  const internalClose = useRef(false);
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.matches(":modal")) {
-      if (dialog.open) dialog.close();
+      if (dialog.open) {
+        internalClose.current = true;
+        dialog.close();
+      }
       dialog.showModal();
     } else if (!open && dialog.open) {
       dialog.close();
@@ -40,7 +45,13 @@ export function Modal({ open, title, children, onClose, blocking = false, alert 
     const onCancel = (event: Event) => {
       if (blocking) event.preventDefault();
     };
-    const handleClose = () => onClose?.();
+    const handleClose = () => {
+      if (internalClose.current) {
+        internalClose.current = false;
+        return;
+      }
+      onClose?.();
+    };
     dialog.addEventListener("cancel", onCancel);
     dialog.addEventListener("close", handleClose);
     return () => {

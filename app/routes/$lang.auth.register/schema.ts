@@ -8,7 +8,6 @@
  * so a provider error naming a `field` lands next to the right input.
  * What only the server can check (the captcha's signature, the icon's pixels) is not here.
  */
-import { JITLESS } from "./zod-jitless";
 import type { TFunction } from "i18next";
 import { z } from "zod";
 import { HTTP_URL, PASSWORD_POLICY } from "~/api/common";
@@ -88,7 +87,6 @@ export const SECRET_FIELDS = ["password", "confirmPassword", "altcha", "captchaT
 const URL_MAX = 2048;
 
 export function registerSchema(t: TFunction, context: RegisterContext) {
-  void JITLESS;
   const countryCodes = new Set(context.countries.map((country) => country.code));
   const entityCountries = context.countries.filter((country) => country.entityTypes);
 
