@@ -704,6 +704,8 @@ export const appListItem = z.object({
   countryCode: z.string(),
   platforms: z.array(z.string()),
   appType: z.number().int(),
+  /** 3 hides the marketplace preview. */
+  appLevel: z.number().int(),
   isArchived: z.boolean(),
   versions: z.array(groupVersion),
   lastModifiedDate: dateTime,
@@ -716,7 +718,6 @@ export const appGroup = appListItem.extend({
   isPriceRequired: z.boolean(),
   isPreApprovalRequired: z.boolean(),
   apiKey: z.string(),
-  appLevel: z.number().int(),
   history: z.array(groupHistoryItem),
 });
 export type AppGroup = z.infer<typeof appGroup>;

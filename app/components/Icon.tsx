@@ -1,5 +1,5 @@
 /** Icons from the SVG sprite (public/icons.svg); decorative unless given a label. */
-export type IconName = "apps" | "instances" | "usage" | "settings" | "book" | "code" | "close" | "external" | "download";
+export type IconName = "apps" | "instances" | "usage" | "settings" | "book" | "code" | "close" | "external" | "download" | "desktop" | "web" | "reporting" | "connector" | "plus";
 
 export function Icon({ name, className = "h-5 w-5", label }: { name: IconName; className?: string; label?: string }) {
   return (

@@ -158,6 +158,23 @@ export function createProviderClient(target: () => Target) {
     return res.json();
   }
 
+  /** Suspends a user's account (no sign-in, every API call answers 403) or reinstates it. */
+  async function setSuspended(userId: string, suspended: boolean) {
+    const res = await admin(`users/${userId}/suspended`, { method: "PUT", body: JSON.stringify({ suspended }) });
+    if (!res.ok) throw new Error(`suspended ${userId}: ${res.status} ${await res.text()}`);
+    return res.json();
+  }
+
+  /** Asks for a password reset mail as the console's reset page does (`POST /password/forgot`). */
+  async function forgotPassword(email: string, lang = "en-AU") {
+    const res = await fetch(`${sandboxUrl()}/password/forgot`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "accept-language": lang },
+      body: JSON.stringify({ email, lang }),
+    });
+    if (!res.ok) throw new Error(`password/forgot: ${res.status} ${await res.text()}`);
+  }
+
   /** Starts an authorization request as the console does; answers the state of the flow. */
   async function startAuthorization(options: { lang?: string; codeChallengeMethod?: string; withPkce?: boolean } = {}) {
     const jar = new CookieJar();
@@ -260,6 +277,8 @@ export function createProviderClient(target: () => Target) {
     verifyByMail,
     verifyUser,
     setAccessToTest,
+    setSuspended,
+    forgotPassword,
     startAuthorization,
     follow,
     postLogin,
@@ -268,4 +287,30 @@ export function createProviderClient(target: () => Target) {
     signIn,
     acceptTerms,
   };
+}
+
+/**
+ * Creates an app through the API as the user of `accessToken` (`POST apps` with a client-made
+ * id), as the console's create page does; answers the save answer (`id` is the version id,
+ * `groupAppId` the app group id). `details` overrides a valid standard AU app.
+ */
+export async function createAppThroughApi(
+  client: ProviderClient,
+  accessToken: string,
+  details: { name?: string; description?: string; countryCode?: string; categoryId?: number; appType?: number } = {},
+): Promise<{ id: string; groupAppId: string; versionNumber: string }> {
+  const body = {
+    id: randomUUID(),
+    details: {
+      name: `App ${randomUUID().slice(0, 8)}`,
+      description: "Keeps matters in step with your document system.",
+      countryCode: "AU",
+      categoryId: 1,
+      appType: 0,
+      ...details,
+    },
+  };
+  const res = await client.apiFetch("apps", { method: "POST", body: JSON.stringify(body) }, accessToken);
+  if (res.status !== 201) throw new Error(`POST apps: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { id: string; groupAppId: string; versionNumber: string };
 }

@@ -1,20 +1,161 @@
-/** /apps: apps of the signed-in company. */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+/**
+ * /apps: the company's apps (spec 01 section 2). A New app button; filters by country
+ * (several, or all), by archive state (all, current by default, archived) and a sort order,
+ * remembered in a cookie (see list-preferences.server.ts); a card per app with its versions,
+ * each with its actions menu, and a card menu to archive, unarchive or delete.
+ *
+ * Dialogs are addressed by the URL, keeping the filters, so the server renders them open:
+ * - `?confirm=archive|unarchive|delete&app={appGroupId}`: the confirmation (Yes posts the
+ *   intent, No returns to the list);
+ * - `?duplicate={versionId}`: the duplicate dialog.
+ * With JavaScript their links open them without a page load (the loader does not run again
+ * for a change of dialog parameters only). The posts go to this page's action, which hands
+ * them to the shared app actions (~/lib/apps/version-actions.server).
+ */
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useLocation, useParams, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireUser } from "~/auth.server";
+import { AppCard, CARD_ACTIONS, cardMenuId, type AppCardData } from "~/components/apps/AppCard";
+import { DuplicateDialog } from "~/components/apps/DuplicateDialog";
+import { pageSearch, useDialogHref } from "~/components/apps/VersionMenu";
+import { ErrorDialog } from "~/components/ErrorDialog";
+import { Icon } from "~/components/Icon";
 import { PageHeader } from "~/components/PageHeader";
-import i18next from "~/i18next.server";
-import { pageTitle } from "~/lib/title";
+import { ButtonLink } from "~/components/ui/Button";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+import { handleAppAction } from "~/lib/apps/version-actions.server";
+import { ListFilters } from "./ListFilters";
+import { loadAppList } from "./load.server";
+
+export const handle = { i18n: ["common", "apps", "appList"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context);
-  const t = await i18next.getFixedT(request, "common");
-  return json({ title: pageTitle(t, t("pages.apps.title")) });
+  return json(await loadAppList(request, context));
 }
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const url = new URL(request.url);
+  const search = pageSearch(url.search).toString();
+  const list = `${url.pathname}${search ? `?${search}` : ""}`;
+  return handleAppAction(request, context, { formData: await request.formData(), back: list, list });
+}
+
+/** Opening or closing a dialog changes only dialog parameters: the list stays as loaded. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  const isGet = !formMethod || formMethod.toUpperCase() === "GET";
+  if (
+    isGet &&
+    currentUrl.pathname === nextUrl.pathname &&
+    currentUrl.search !== nextUrl.search &&
+    pageSearch(currentUrl.search).toString() === pageSearch(nextUrl.search).toString()
+  ) {
+    return false;
+  }
+  return defaultShouldRevalidate;
+};
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
+type CardList = AppCardData[];
+
+function findVersion(apps: CardList, versionId: string | null) {
+  if (!versionId) return undefined;
+  for (const app of apps) {
+    const version = app.versions.find((v) => v.versionId === versionId);
+    if (version) return { app, version };
+  }
+  return undefined;
+}
+
+function findConfirmation(apps: CardList, confirm: string | null, appGroupId: string | null) {
+  const action = CARD_ACTIONS.find((a) => a === confirm);
+  const app = action ? apps.find((a) => a.appGroupId === appGroupId && a.actions.includes(action)) : undefined;
+  return action && app ? { action, app } : undefined;
+}
+
 export default function AppsPage() {
-  const { t } = useTranslation();
-  return <PageHeader title={t("pages.apps.title")} subtitle={t("pages.apps.subtitle")} />;
+  const { filters, clearSearch, countries, total, apps, loadError } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const { lang } = useParams();
+  const { t } = useTranslation("appList");
+  const dialog = useDialogHref();
+
+  const confirmation = findConfirmation(apps, searchParams.get("confirm"), searchParams.get("app"));
+  const duplicate = findVersion(apps, searchParams.get("duplicate"));
+  const newApp = (
+    <ButtonLink to={`/${lang}/apps/new/details`}>
+      <Icon name="plus" />
+      {t("newApp")}
+    </ButtonLink>
+  );
+
+  return (
+    <>
+      <PageHeader title={t("common:pages.apps.title")} subtitle={t("common:pages.apps.subtitle")} actions={total > 0 ? newApp : undefined} />
+      {total === 0 ? (
+        loadError ? null : (
+          <section aria-labelledby="apps-empty" className="rounded-lg border border-dashed border-gray-400 bg-white p-8 text-center">
+            <h2 id="apps-empty" className="text-xl font-bold text-gray-900">
+              {t("empty.title")}
+            </h2>
+            <p className="mx-auto mt-2 max-w-prose text-gray-700">{t("empty.body")}</p>
+            <p className="mt-6">{newApp}</p>
+          </section>
+        )
+      ) : (
+        <>
+          <ListFilters action={location.pathname} values={filters} countries={countries} />
+          <p role="status" className="mb-4 text-sm text-gray-700">
+            {t("count", { count: apps.length, total })}
+          </p>
+          {apps.length === 0 ? (
+            <section aria-labelledby="apps-filtered-empty" className="rounded-lg border border-dashed border-gray-400 bg-white p-8 text-center">
+              <h2 id="apps-filtered-empty" className="text-xl font-bold text-gray-900">
+                {t("empty.filteredTitle")}
+              </h2>
+              <p className="mx-auto mt-2 max-w-prose text-gray-700">{t("empty.filteredBody")}</p>
+              <p className="mt-6">
+                <Link to={`${location.pathname}?${clearSearch}`} replace className="font-semibold text-brand-700 underline">
+                  {t("filters.clear")}
+                </Link>
+              </p>
+            </section>
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {apps.map((app) => (
+                <li key={app.appGroupId}>
+                  <AppCard app={app} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+
+      {confirmation ? (
+        <ConfirmDialog
+          title={t(`confirm.${confirmation.action}.title`, { name: confirmation.app.name })}
+          body={<p>{t(`confirm.${confirmation.action}.body`)}</p>}
+          closeHref={dialog.close}
+          returnFocusTo={cardMenuId(confirmation.app.appGroupId)}
+          danger={confirmation.action === "delete"}
+        >
+          <input type="hidden" name="intent" value={confirmation.action} />
+          <input type="hidden" name="appGroupId" value={confirmation.app.appGroupId} />
+        </ConfirmDialog>
+      ) : null}
+      {duplicate ? (
+        <DuplicateDialog
+          key={duplicate.version.versionId}
+          version={duplicate.version}
+          appName={duplicate.app.name}
+          countries={countries}
+          lastResult={actionData?.result}
+        />
+      ) : null}
+      <ErrorDialog error={loadError ?? actionData?.apiError} />
+    </>
+  );
 }

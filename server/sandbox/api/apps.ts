@@ -378,6 +378,7 @@ export function appRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
           countryCode: group.countryCode,
           platforms: newest ? [...(platformsOf.get(newest.id) ?? [])].sort((a, b) => a - b).map(platformName) : [],
           appType: group.appType,
+          appLevel: group.appLevel,
           isArchived: group.isArchived,
           versions: all
             .filter((v) => v.statusCode !== VERSION_STATUS.Archived)

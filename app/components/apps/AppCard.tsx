@@ -1,0 +1,103 @@
+/**
+ * An app of the app list (spec 01 section 2): icon, name (a link to the app group page that
+ * covers the card), country code badge, platform icons, Archived chip, the versions with their
+ * status badges and actions menus, the last-updated date, and the card menu (archive or
+ * unarchive, delete) when the rules allow it (`showCardMenu`, `canArchive`, `canDelete`).
+ *
+ * The card menu's entries open a confirmation addressed by the URL of the page:
+ * `?confirm=archive|unarchive|delete&app={appGroupId}` (the page renders <ConfirmDialog>).
+ */
+import { Link, useParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AppIcon } from "./AppIcon";
+import { PlatformIcons } from "./PlatformIcons";
+import { ArchivedChip, StatusBadge } from "./StatusBadge";
+import { ActionMenu, useDialogHref, VersionMenu, type ActionMenuItem } from "./VersionMenu";
+
+export const CARD_ACTIONS = ["archive", "unarchive", "delete"] as const;
+export type CardAction = (typeof CARD_ACTIONS)[number];
+
+export interface AppCardVersion {
+  versionId: string;
+  versionDisplay: string;
+  statusCode: number;
+  isLiveSubmissionRejected: boolean;
+}
+
+/** What a card shows (the list's loader shapes the API's list items into this). */
+export interface AppCardData {
+  appGroupId: string;
+  name: string;
+  iconUrl: string | null;
+  countryCode: string;
+  /** The country's name, for the badge's tooltip; null when the country is not in the pick list. */
+  countryName: string | null;
+  platforms: string[];
+  appType: number;
+  /** 3 hides the marketplace preview; null when not known. */
+  appLevel: number | null;
+  isArchived: boolean;
+  /** ISO date-time and its dd/MM/yyyy form. */
+  lastModified: { iso: string; display: string };
+  versions: AppCardVersion[];
+  /** The card menu's actions; empty when the menu is not shown. */
+  actions: CardAction[];
+}
+
+/** The id of a card's menu button (the confirmations it opens return focus there). */
+export const cardMenuId = (appGroupId: string) => `card-menu-${appGroupId}`;
+
+export function AppCard({ app }: { app: AppCardData }) {
+  const { t } = useTranslation("appList");
+  const { lang } = useParams();
+  const dialog = useDialogHref();
+  const titleId = `app-${app.appGroupId}`;
+  const menu: ActionMenuItem[] = app.actions.map((action) => ({
+    key: action,
+    label: t(`cardMenu.${action}`),
+    to: dialog.open({ confirm: action, app: app.appGroupId }),
+    danger: action === "delete",
+  }));
+  return (
+    <article aria-labelledby={titleId} className="relative flex h-full flex-col gap-3 rounded-lg border border-gray-300 bg-white p-4 shadow-sm focus-within:border-brand-600 hover:border-brand-600">
+      <div className="flex items-start gap-3">
+        <AppIcon url={app.iconUrl} name={app.name} />
+        <div className="min-w-0 flex-1">
+          <h2 id={titleId} className="break-words text-lg font-bold leading-snug text-gray-900">
+            <Link
+              to={`/${lang}/apps/group/${app.appGroupId}`}
+              className="rounded-sm after:absolute after:inset-0 after:rounded-lg after:content-[''] hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            >
+              {app.name}
+            </Link>
+          </h2>
+          <div className="mt-1 flex flex-wrap items-center gap-2">
+            <span title={app.countryName ?? undefined} className="inline-flex items-center rounded border border-gray-500 px-1.5 py-0.5 text-xs font-semibold text-gray-900">
+              <span className="sr-only">{t("card.country")} </span>
+              {app.countryCode}
+            </span>
+            {app.isArchived ? <ArchivedChip /> : null}
+            <PlatformIcons platforms={app.platforms} appType={app.appType} />
+          </div>
+        </div>
+        {menu.length > 0 ? <ActionMenu id={cardMenuId(app.appGroupId)} label={t("card.menu", { name: app.name })} items={menu} /> : null}
+      </div>
+      {app.versions.length > 0 ? (
+        <ul aria-label={t("card.versions")} className="divide-y divide-gray-200 border-y border-gray-200">
+          {app.versions.map((version) => (
+            <li key={version.versionId} className="flex items-center gap-2 py-1">
+              <span className="text-sm font-semibold text-gray-900">{t("card.version", { version: version.versionDisplay })}</span>
+              <span className="flex-1">
+                <StatusBadge statusCode={version.statusCode} liveSubmissionRejected={version.isLiveSubmissionRejected} />
+              </span>
+              <VersionMenu version={version} appName={app.name} appLevel={app.appLevel} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="mt-auto text-sm text-gray-700">
+        {t("card.lastUpdated")} <time dateTime={app.lastModified.iso}>{app.lastModified.display}</time>
+      </p>
+    </article>
+  );
+}

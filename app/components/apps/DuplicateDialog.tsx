@@ -1,0 +1,154 @@
+/**
+ * The duplicate dialog (spec 01 sections 4 and 5): a new name and a country, both required;
+ * the copy may go to another country, without matter types and regional info.
+ *
+ * URL-addressed: the page renders it when `?duplicate={versionId}` names one of its versions
+ * (VersionMenu links there), so the server renders it open without JS. It posts
+ * `intent=duplicate`, `versionId`, `appName`, `countryCode` to the page's action, which hands
+ * them to `handleAppAction` (~/lib/apps/version-actions.server); a failure comes back as
+ * `actionData` and re-renders the dialog with what was typed and the messages.
+ *
+ *   <DuplicateDialog version={{ versionId, versionDisplay }} appName={name} countries={countries}
+ *     lastResult={actionData?.result} />
+ *
+ * Texts: the `appList` namespace (load it in the page's `handle.i18n`).
+ */
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import type { TFunction } from "i18next";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { APP_LIMITS, validateDuplicate } from "~/api/apps";
+import { Button, buttonClass } from "~/components/ui/Button";
+import { useCloseDialog, useModalClose, useReturnFocus } from "~/components/ui/ConfirmDialog";
+import { ErrorSummary } from "~/components/ui/ErrorSummary";
+import { FieldFrame, InputField, inputClass } from "~/components/ui/Field";
+import { Modal } from "~/components/ui/Modal";
+import { useDialogHref, versionMenuId } from "./VersionMenu";
+
+/** The messages of the dialog's fields, by the rule key `validateDuplicate` (or the API) names. */
+export function duplicateMessages(t: TFunction) {
+  return {
+    appName: {
+      required: t("appList:duplicate.errors.appNameRequired"),
+      tooLong: t("appList:duplicate.errors.appNameTooLong", { max: APP_LIMITS.nameMax }),
+    },
+    countryCode: {
+      required: t("appList:duplicate.errors.countryRequired"),
+      unknownCountry: t("appList:duplicate.errors.countryUnknown"),
+    },
+  } as const;
+}
+
+/** The dialog's form, in the browser and in the action: the rules of `validateDuplicate`. */
+export const duplicateSchema = (t: TFunction) =>
+  z
+    .object({ appName: z.string().optional(), countryCode: z.string().optional() })
+    .superRefine((value, ctx) => {
+      const messages = duplicateMessages(t);
+      for (const [path, key] of Object.entries(validateDuplicate(value))) {
+        const byKey = messages[path as keyof typeof messages] as Record<string, string> | undefined;
+        ctx.addIssue({ code: "custom", path: [path], message: byKey?.[key] ?? messages.appName.required });
+      }
+    })
+    .transform((value) => ({ appName: (value.appName ?? "").trim(), countryCode: (value.countryCode ?? "").trim().toUpperCase() }));
+
+/**
+ * 'Error: ' before the document title while the form shows errors (WCAG 2.4.2), whether the
+ * browser or the action found them; without JS the page's loader gives the prefix.
+ */
+function useErrorTitle(failed: boolean) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    const prefix = `${t("common:form.errorTitlePrefix")} `;
+    const strip = () => {
+      if (document.title.startsWith(prefix)) document.title = document.title.slice(prefix.length);
+    };
+    strip();
+    if (failed) document.title = `${prefix}${document.title}`;
+    return strip;
+  }, [failed, t]);
+}
+
+export interface DuplicateDialogProps {
+  version: { versionId: string; versionDisplay: string };
+  appName: string;
+  countries: { code: string; name: string }[];
+  /** `result` of the action's answer after a failed post. */
+  lastResult?: SubmissionResult<string[]> | null;
+}
+
+export function DuplicateDialog({ version, appName, countries, lastResult }: DuplicateDialogProps) {
+  const { t } = useTranslation("appList");
+  const navigation = useNavigation();
+  const dialog = useDialogHref();
+  const close = useCloseDialog(dialog.close);
+  const { ref, onClose } = useModalClose(close);
+  useReturnFocus(versionMenuId(version.versionId));
+  const [form, fields] = useForm({
+    id: `duplicate-${version.versionId}`,
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: duplicateSchema(t) }),
+  });
+  const nameError = fields.appName.errors?.[0];
+  const countryError = fields.countryCode.errors?.[0];
+  const summary = [
+    ...(nameError ? [{ id: fields.appName.id, message: nameError }] : []),
+    ...(countryError ? [{ id: fields.countryCode.id, message: countryError }] : []),
+  ];
+  useErrorTitle(summary.length > 0);
+  const introId = `${form.id}-intro`;
+  return (
+    <Modal open title={t("duplicate.title", { name: appName, version: version.versionDisplay })} onClose={onClose} describedBy={introId}>
+      <div ref={ref} id={introId} className="mb-4 text-gray-800">
+        <p>{t("duplicate.intro")}</p>
+      </div>
+      <ErrorSummary errors={summary} />
+      <Form method="post" replace preventScrollReset {...getFormProps(form)} className="space-y-5">
+        <input type="hidden" name="intent" value="duplicate" />
+        <input type="hidden" name="versionId" value={version.versionId} />
+        <InputField
+          {...getInputProps(fields.appName, { type: "text", ariaAttributes: false })}
+          key={fields.appName.key}
+          label={t("duplicate.appName")}
+          error={nameError}
+          autoComplete="off"
+          maxLength={APP_LIMITS.nameMax}
+        />
+        <FieldFrame id={fields.countryCode.id} label={t("duplicate.country")} error={countryError}>
+          {(aria) => (
+            <select {...aria} {...getSelectProps(fields.countryCode, { ariaAttributes: false })} key={fields.countryCode.key} className={inputClass(countryError)}>
+              <option value="">{t("duplicate.chooseCountry")}</option>
+              {countries.map((country) => (
+                <option key={country.code} value={country.code}>
+                  {country.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FieldFrame>
+        <div className="flex flex-wrap justify-end gap-3">
+          <Link
+            to={dialog.close}
+            replace
+            preventScrollReset
+            className={buttonClass("secondary")}
+            onClick={(event) => {
+              event.preventDefault();
+              close();
+            }}
+          >
+            {t("duplicate.cancel")}
+          </Link>
+          <Button type="submit" disabled={navigation.state === "submitting"}>
+            {t("duplicate.submit")}
+          </Button>
+        </div>
+      </Form>
+    </Modal>
+  );
+}

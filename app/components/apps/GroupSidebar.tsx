@@ -1,0 +1,100 @@
+/**
+ * The app group sidebar (spec 01 section 2): header with the app's icon, name, Archived chip and
+ * country name; the app switcher (5 most recently modified apps + a link to the app listing);
+ * the navigation of the group pages that exist (Versions).
+ *
+ * STABLE INTERFACE — used by the group layout ($lang._console.apps.group.$appGroupId.tsx) and
+ * by the app version layout ($lang._console.apps.$appVersionId.tsx):
+ *
+ *   <GroupSidebar group={…} recent={…} current="versions" />
+ *
+ *   group:   { appGroupId: string; name: string; appIcon: string | null; isArchived: boolean;
+ *              countryCode: string; countryName: string }
+ *   recent:  { appGroupId: string; name: string; appIcon: string | null; latestVersionId: string | null }[]
+ *            (the 5 most recently modified apps, newest first, archived ones too; may include
+ *            the current one; latestVersionId is the newest active version, null when none)
+ *   current: "versions" (the highlighted nav entry; later issues add "approval", "submissions",
+ *            "security", "pricing"). Optional, none by default. The entry whose address is the
+ *            current page also gets aria-current="page" (so a version page may highlight
+ *            "versions" without claiming to be that page).
+ *
+ * Load both objects with `loadGroupSidebar(api, appGroupId)` from ~/lib/apps/group.server
+ * (it throws a 404 Response for an unknown or foreign group) and spread them:
+ * `<GroupSidebar {...data.sidebar} />`. Add "appGroup" and "apps" to the route's
+ * `handle.i18n`. Links carry the current `$lang` param.
+ */
+import { Link, useLocation, useParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AppSwitcher } from "~/components/apps/AppSwitcher";
+import { AppIcon } from "~/components/apps/AppIcon";
+import { ArchivedChip } from "~/components/apps/StatusBadge";
+
+export interface SidebarGroup {
+  appGroupId: string;
+  name: string;
+  appIcon: string | null;
+  isArchived: boolean;
+  countryCode: string;
+  countryName: string;
+}
+
+export interface SidebarRecentApp {
+  appGroupId: string;
+  name: string;
+  appIcon: string | null;
+  latestVersionId: string | null;
+}
+
+export type GroupPage = "versions";
+
+export interface GroupSidebarProps {
+  group: SidebarGroup;
+  recent: SidebarRecentApp[];
+  current?: GroupPage;
+}
+
+const PAGES: { key: GroupPage; path: string }[] = [{ key: "versions", path: "" }];
+
+export function GroupSidebar({ group, recent, current }: GroupSidebarProps) {
+  const { t } = useTranslation("appGroup");
+  const { lang } = useParams();
+  const { pathname } = useLocation();
+  const base = `/${lang}/apps/group/${group.appGroupId}`;
+  return (
+    <aside aria-label={t("sidebar.label", { name: group.name })} className="flex w-full shrink-0 flex-col gap-4 md:w-64">
+      <div className="flex items-start gap-3">
+        <AppIcon url={group.appIcon} name={group.name} />
+        <div className="min-w-0 flex-1">
+          <p className="break-words font-bold text-gray-900">{group.name}</p>
+          {group.countryName ? <p className="text-sm text-gray-700">{group.countryName}</p> : null}
+          {group.isArchived ? (
+            <p className="mt-1">
+              <ArchivedChip />
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <AppSwitcher recent={recent} currentAppGroupId={group.appGroupId} />
+      <nav aria-label={t("sidebar.navigation")}>
+        <ul className="flex flex-col gap-1">
+          {PAGES.map((page) => {
+            const to = page.path ? `${base}/${page.path}` : base;
+            return (
+              <li key={page.key}>
+                <Link
+                  to={to}
+                  aria-current={pathname.replace(/\/$/, "") === to ? "page" : undefined}
+                  className={`flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-semibold ${
+                    current === page.key ? "bg-brand-600 text-white" : "text-gray-900 hover:bg-gray-100"
+                  }`}
+                >
+                  {t(`sidebar.pages.${page.key}`)}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    </aside>
+  );
+}

@@ -1,0 +1,602 @@
+/**
+ * The app version editor's server side, shared by the routes that create an app
+ * (`/apps/new/details`) and edit a version (`/apps/{id}/details`, `/apps/{id}/marketplace`):
+ * loading a version and the lookups, and the actions (STYLE.md: 'new' and 'edit' share one
+ * action module).
+ *
+ * | action | form | call | success |
+ * |---|---|---|---|
+ * | `createApp` | details (+ `id`, made when the form was shown) | `POST apps` | replaces the entry with `/apps/{id}/marketplace`, toast 'saved successfully' |
+ * | `saveDetails` | details (type and country locked) | `PUT apps/{id}` with the details only (the listing is kept) | the same page, toast |
+ * | `saveListing` | multipart: the listing, its images, chosen files | `POST images?purpose=` per file, then `PUT apps/{id}` with details and listing | the same page, toast |
+ *
+ * The listing form's `intent`: `save` (default); `upload` (upload the chosen files and show
+ * them, without JS); `remove:{list}:{index}`, `up:{list}:{index}`, `down:{list}:{index}`
+ * (change the images, without JS: nothing is saved until Save); `upload-files` (a fetcher of
+ * the page with JS: uploads the files of one kind on selection and answers them). Each image
+ * is checked by content first (image-check.ts), so the spec's messages show before anything
+ * is sent; any refused file, failing field or missing mandatory detail saves nothing.
+ *
+ * Failures answer 400 (fields: `result` for conform, images, messages) or the API's status
+ * with `apiError` for the error dialog; the intent `duplicate` goes to `handleAppAction`.
+ */
+import { randomUUID } from "node:crypto";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import { json, replace, unstable_parseMultipartFormData, type AppLoadContext, type UploadHandler } from "@remix-run/node";
+import sanitizeHtml from "sanitize-html";
+import { z } from "zod";
+import {
+  APP_LIMITS,
+  OVERVIEW_TAGS,
+  appSaveResponse,
+  appVersion,
+  isEditable,
+  validateDetails,
+  type AppVersion,
+  type ImageRef,
+  type ListingImageKind,
+  type RuleKey,
+  IMAGE_MESSAGES,
+} from "~/api/apps";
+import { ApiError, type ApiClient } from "~/api/client.server";
+import { appCategoriesResponse, countriesResponse, pingMoreResponse, flagsOf, type AppCategory, type CountryItem } from "~/api/resources";
+import { requireUser } from "~/auth.server";
+import { checkImage, maxBytes } from "~/components/apps/editor/image-check";
+import {
+  apiFieldRule,
+  detailsBody,
+  detailsSchema,
+  fieldMessage,
+  listingBody,
+  LISTING_FIELDS,
+  listingSchema,
+  type DetailsContext,
+  type ImageField,
+  type Translate,
+} from "~/components/apps/editor/schema";
+import type { ShownError } from "~/components/ErrorDialog";
+import type { Language } from "~/i18n";
+import i18next from "~/i18next.server";
+import { handleAppAction } from "~/lib/apps/version-actions.server";
+import { logger } from "~/lib/log.server";
+import { markFailed, pageTitle } from "~/lib/title";
+import { toastHeader } from "~/session.server";
+
+export const EDITOR_NAMESPACES = ["appEditor", "apps", "appList", "common"] as const;
+
+// ---------------------------------------------------------------------------
+// The overview
+// ---------------------------------------------------------------------------
+
+/** The overview reduced to OVERVIEW_TAGS without attributes (the provider's allowlist, applied again here). */
+export function sanitizeOverview(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: [...OVERVIEW_TAGS],
+    allowedAttributes: {},
+    allowedStyles: {},
+    disallowedTagsMode: "discard",
+  }).trim();
+}
+
+// ---------------------------------------------------------------------------
+// Loading
+// ---------------------------------------------------------------------------
+
+const VERSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const isVersionId = (value: unknown): value is string => typeof value === "string" && VERSION_ID.test(value);
+
+/** The body of an error Response a loader throws: the page title, and the API's error when it was not a 404. */
+export interface LoadError {
+  title: string;
+  detail?: string;
+  traceId?: string;
+  fallback?: string;
+}
+
+/** A 404 Response ('page not found'), with the page title for the route's meta. */
+export async function notFound(request: Request): Promise<Response> {
+  const t = await i18next.getFixedT(request, "common");
+  return json<LoadError>({ title: pageTitle(t, t("errors.notFoundTitle")) }, { status: 404, statusText: "Not Found" });
+}
+
+/** The Response a failed load becomes: 404 for anything not found, else the API's error for the boundary. */
+export async function loadFailure(request: Request, error: unknown, fallback = "fetchApp"): Promise<Response> {
+  if (!(error instanceof ApiError)) throw error;
+  if (error.status === 404 || error.status === 400 || error.status === 403) return notFound(request);
+  const t = await i18next.getFixedT(request, "common");
+  logger.warn({ status: error.status, url: error.url, traceId: error.traceId }, "app editor: loading failed");
+  return json<LoadError>(
+    { title: pageTitle(t, t("errors.somethingWentWrong")), detail: error.detail, traceId: error.traceId, fallback },
+    { status: error.status >= 500 ? 502 : error.status },
+  );
+}
+
+/** `GET apps/{id}`; an unknown, foreign or malformed id throws a 404 Response (nothing of the app is sent). */
+export async function loadVersion(request: Request, api: ApiClient, id: string | undefined): Promise<AppVersion> {
+  if (!isVersionId(id)) throw await notFound(request);
+  try {
+    return await api.get(`apps/${id}`, appVersion);
+  } catch (error) {
+    throw await loadFailure(request, error);
+  }
+}
+
+export interface Lookups {
+  categories: AppCategory[];
+  countries: Pick<CountryItem, "code" | "name">[];
+}
+
+/** Categories and pick-list countries (IE is never one). */
+export async function loadLookups(request: Request, api: ApiClient): Promise<Lookups> {
+  try {
+    const [categories, countries] = await Promise.all([
+      api.get("resources/app-categories", appCategoriesResponse),
+      api.get("resources/countries", countriesResponse),
+    ]);
+    return {
+      categories,
+      countries: countries.filter((country) => country.code !== "IE").map((country) => ({ code: country.code, name: country.name })),
+    };
+  } catch (error) {
+    throw await loadFailure(request, error, "fetchingData");
+  }
+}
+
+/** Whether the country's allow-svg-button flag is on (off when the flags cannot be read: the provider decides anyway). */
+export async function svgAllowed(api: ApiClient, countryCode: string): Promise<boolean> {
+  try {
+    const toggles = await api.get("ping/more", pingMoreResponse);
+    return flagsOf(toggles.countries, countryCode)["allow-svg-button"];
+  } catch {
+    return false;
+  }
+}
+
+/** The version's editable state and title parts. */
+export function versionSummary(version: AppVersion) {
+  return {
+    id: version.id,
+    name: version.details.name,
+    versionDisplay: version.versionNumberDisplay,
+    statusCode: version.statusCode,
+    isLiveSubmissionRejected: version.isLiveSubmissionRejected,
+    appLevel: version.appLevel,
+    editable: isEditable(version.statusCode, version.isArchived),
+    isArchived: version.isArchived,
+  };
+}
+export type VersionSummary = ReturnType<typeof versionSummary>;
+
+// ---------------------------------------------------------------------------
+// Answers
+// ---------------------------------------------------------------------------
+
+export interface ListingImages {
+  appIcon: ImageRef | null;
+  banners: ImageRef[];
+  screenshots: ImageRef[];
+}
+
+/** The answer of a save that did not succeed. */
+export interface EditorFailure {
+  intent: "save";
+  result: SubmissionResult<string[]> | null;
+  apiError: ShownError | null;
+  /** A message of the whole form (the mandatory details of the listing, a form too large). */
+  formError: string | null;
+  /** The listing's images as the form now holds them. */
+  images?: ListingImages;
+}
+
+/** The answer of `upload-files` (a fetcher, with JS). */
+export interface UploadAnswer {
+  intent: "upload-files";
+  kind: ListingImageKind;
+  images: ImageRef[];
+  errors: string[];
+  apiError: ShownError | null;
+}
+
+const shown = (error: ApiError, fallback = "savingData"): ShownError => ({ detail: error.detail, traceId: error.traceId, fallback });
+
+async function replaceWithToast(to: string) {
+  return replace(to, { headers: { "Set-Cookie": await toastHeader({ key: "savedSuccessfully" }) } });
+}
+
+function failure(context: AppLoadContext, data: Omit<EditorFailure, "intent">, status: number) {
+  markFailed(context);
+  return json<EditorFailure>({ intent: "save", ...data }, status);
+}
+
+async function fixedT(request: Request): Promise<Translate> {
+  return (await i18next.getFixedT(request, EDITOR_NAMESPACES)) as unknown as Translate;
+}
+
+// ---------------------------------------------------------------------------
+// Details: create and save
+// ---------------------------------------------------------------------------
+
+/** A refusal of the API about one field, as a message on that field. */
+function apiFieldErrors(t: Translate, language: string, error: ApiError, prefix: "details" | "marketplace", fields: readonly string[]) {
+  if (error.status !== 400) return undefined;
+  const rule = apiFieldRule(error, prefix);
+  if (!rule || !fields.includes(rule.field)) return undefined;
+  return { [rule.field]: [fieldMessage(t, language, rule.field, rule.key)] };
+}
+
+/** POST apps: a new app from the details form; the id was made when the form was shown. */
+export async function createApp(request: Request, context: AppLoadContext) {
+  const { api, language } = await requireUser(request, context);
+  const t = await fixedT(request);
+  const formData = await request.formData();
+  const lookups = await loadLookups(request, api);
+  const schema = detailsSchema(t, language, {
+    categoryIds: lookups.categories.map((c) => c.id),
+    countryCodes: lookups.countries.map((c) => c.code),
+  });
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") return failure(context, { result: submission.reply(), apiError: null, formError: null }, 400);
+
+  const id = isVersionId(submission.value.id) ? submission.value.id.toLowerCase() : randomUUID();
+  const next = `/${language}/apps/${id}/marketplace`;
+  try {
+    await api.post("apps", appSaveResponse, { id, details: detailsBody(submission.value) });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 409 && error.field === "id") {
+      // The same form sent twice: the first one made the app.
+      const made = await api.get(`apps/${id}`, appVersion).catch(() => null);
+      if (made) return replaceWithToast(next);
+    }
+    const fieldErrors = apiFieldErrors(t, language, error, "details", ["categoryId", "name", "appType", "description", "countryCode"]);
+    if (fieldErrors) return failure(context, { result: submission.reply({ fieldErrors }), apiError: null, formError: null }, 400);
+    return failure(context, { result: submission.reply(), apiError: shown(error), formError: null }, error.status >= 500 ? 502 : error.status);
+  }
+  return replaceWithToast(next);
+}
+
+/** PUT apps/{id} with the details only (the stored listing is kept); type and country stay as created. */
+export async function saveDetails(request: Request, context: AppLoadContext, versionId: string | undefined) {
+  const { api, language } = await requireUser(request, context);
+  const formData = await request.formData();
+  const page = new URL(request.url).pathname;
+  const intent = formData.get("intent") ?? "save";
+  if (intent === "duplicate") return handleAppAction(request, context, { formData, back: page });
+  if (intent !== "save") throw new Response("Unknown intent.", { status: 400 });
+
+  const t = await fixedT(request);
+  const [version, lookups] = await Promise.all([loadVersion(request, api, versionId), loadLookups(request, api)]);
+  const locked = { appType: version.details.appType, countryCode: version.details.countryCode };
+  const schema = detailsSchema(t, language, { categoryIds: lookups.categories.map((c) => c.id), countryCodes: [], locked });
+  const submission = parseWithZod(formData, { schema });
+  if (!isEditable(version.statusCode, version.isArchived)) {
+    return failure(context, { result: submission.reply(), apiError: { detail: t("appEditor:notEditable.saveRefused") }, formError: null }, 409);
+  }
+  if (submission.status !== "success") return failure(context, { result: submission.reply(), apiError: null, formError: null }, 400);
+  try {
+    await api.put(`apps/${version.id}`, appSaveResponse, { details: detailsBody(submission.value, locked) });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const fieldErrors = apiFieldErrors(t, language, error, "details", ["categoryId", "name", "description"]);
+    if (fieldErrors) return failure(context, { result: submission.reply({ fieldErrors }), apiError: null, formError: null }, 400);
+    return failure(context, { result: submission.reply(), apiError: shown(error), formError: null }, error.status >= 500 ? 502 : error.status);
+  }
+  return replaceWithToast(page);
+}
+
+// ---------------------------------------------------------------------------
+// The listing form: multipart with files
+// ---------------------------------------------------------------------------
+
+/** File inputs of the listing form, by the kind of image they hold. */
+export const FILE_INPUTS = { iconFile: "icon", bannerFiles: "banner", screenshotFiles: "screenshot", files: null } as const;
+
+export interface FilePart {
+  input: keyof typeof FILE_INPUTS;
+  fileName: string;
+  /** The whole file's size. */
+  size: number;
+  /** Its bytes, at most the largest allowed size plus one (enough to tell it is too big). */
+  bytes: Uint8Array<ArrayBuffer>;
+  contentType: string;
+}
+
+export class FormTooLargeError extends Error {}
+
+const TEXT_MAX_BYTES = 256 * 1024;
+const BODY_MAX_BYTES = 32 * 1024 * 1024;
+const MAX_PARTS = 400;
+const LARGEST_IMAGE = Math.max(APP_LIMITS.iconBytes, APP_LIMITS.bannerBytes, APP_LIMITS.screenshotBytes);
+
+/** The form's fields (text) and its files (kept apart, each cut at its limit), with limits on the whole body. */
+export async function readListingForm(request: Request): Promise<{ formData: FormData; files: FilePart[] }> {
+  const type = request.headers.get("content-type") ?? "";
+  if (Number(request.headers.get("content-length") ?? "0") > BODY_MAX_BYTES) throw new FormTooLargeError();
+  if (!type.startsWith("multipart/form-data")) return { formData: await request.formData(), files: [] };
+  const files: FilePart[] = [];
+  let total = 0;
+  let parts = 0;
+  const handler: UploadHandler = async ({ name, filename, contentType, data }) => {
+    parts += 1;
+    if (parts > MAX_PARTS) throw new FormTooLargeError();
+    const isFile = typeof filename === "string";
+    const input = name in FILE_INPUTS ? (name as keyof typeof FILE_INPUTS) : undefined;
+    const keep = isFile ? (input ? LARGEST_IMAGE + 1 : 0) : TEXT_MAX_BYTES;
+    const chunks: Uint8Array[] = [];
+    let kept = 0;
+    let size = 0;
+    for await (const chunk of data) {
+      size += chunk.byteLength;
+      total += chunk.byteLength;
+      if (total > BODY_MAX_BYTES) throw new FormTooLargeError();
+      if (kept < keep) {
+        const piece = chunk.subarray(0, keep - kept);
+        chunks.push(piece);
+        kept += piece.byteLength;
+      }
+    }
+    const bytes = new Uint8Array(kept);
+    let offset = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    if (!isFile) return new TextDecoder().decode(bytes);
+    // An empty file input sends a part without a name and without bytes.
+    if (input && !(filename === "" && size === 0)) files.push({ input, fileName: filename.slice(-200) || "image", size, bytes, contentType });
+    return undefined;
+  };
+  try {
+    return { formData: await unstable_parseMultipartFormData(request, handler), files };
+  } catch (error) {
+    if (error instanceof FormTooLargeError) throw error;
+    throw new FormTooLargeError();
+  }
+}
+
+/** The answer of `POST images`. */
+const uploadedImage = z.object({ id: z.string(), url: z.string(), fileName: z.string(), fileSize: z.number() });
+
+/** The rule key of an upload the provider refused (its detail is the spec's message), if it is one. */
+function providerImageRule(detail: string | undefined): RuleKey | undefined {
+  const entry = Object.entries(IMAGE_MESSAGES).find(([, message]) => message === detail);
+  return entry ? (entry[0] as RuleKey) : undefined;
+}
+
+/** Image list names of the form and their fields. */
+const LISTS = { appIcon: "promo.appIcon", banners: "promo.banners", screenshots: "promo.screenshots" } as const;
+type ListName = keyof typeof LISTS;
+const KIND_FIELD: Record<ListingImageKind, ImageField> = { icon: "promo.appIcon", banner: "promo.banners", screenshot: "promo.screenshots" };
+
+const imageUrl = (value: FormDataEntryValue | null) => (typeof value === "string" && /^https?:\/\//i.test(value) ? value.slice(0, 2048) : "");
+
+/** The images as the form's hidden fields hold them (`promo.banners[0].id`, `...url`). */
+export function readImages(formData: FormData): ListingImages {
+  const list = (name: "banners" | "screenshots") => {
+    const items: { index: number; image: ImageRef }[] = [];
+    for (const [key, value] of formData.entries()) {
+      const match = new RegExp(`^promo\\.${name}\\[(\\d{1,3})\\]\\.id$`).exec(key);
+      if (!match || typeof value !== "string" || !value.trim()) continue;
+      const index = Number(match[1]);
+      items.push({ index, image: { id: value.trim(), url: imageUrl(formData.get(`promo.${name}[${index}].url`)) } });
+    }
+    return items.sort((a, b) => a.index - b.index).map((item) => item.image);
+  };
+  const iconId = formData.get("promo.appIcon.id");
+  return {
+    appIcon: typeof iconId === "string" && iconId.trim() ? { id: iconId.trim(), url: imageUrl(formData.get("promo.appIcon.url")) } : null,
+    banners: list("banners"),
+    screenshots: list("screenshots"),
+  };
+}
+
+/** The form's fields with the images written back as hidden fields. */
+function withImages(formData: FormData, images: ListingImages): FormData {
+  const out = new FormData();
+  for (const [key, value] of formData.entries()) {
+    if (typeof value === "string" && !key.startsWith("promo.appIcon.") && !/^promo\.(banners|screenshots)\[/.test(key)) out.append(key, value);
+  }
+  if (images.appIcon) {
+    out.append("promo.appIcon.id", images.appIcon.id);
+    out.append("promo.appIcon.url", images.appIcon.url);
+  }
+  for (const name of ["banners", "screenshots"] as const) {
+    images[name].forEach((image, index) => {
+      out.append(`promo.${name}[${index}].id`, image.id);
+      out.append(`promo.${name}[${index}].url`, image.url);
+    });
+  }
+  return out;
+}
+
+const IMAGE_INTENT = /^(remove|up|down):(appIcon|banners|screenshots)(?::(\d{1,3}))?$/;
+
+/** The intents of the listing form (besides `duplicate`, the dialog's). */
+export const isListingIntent = (intent: string) => ["save", "upload", "upload-files"].includes(intent) || IMAGE_INTENT.test(intent);
+
+/** Applies a no-JS image intent (`remove:banners:2`, `up:screenshots:1`...); undefined when it is not one. */
+export function applyImageIntent(images: ListingImages, intent: string): ListingImages | undefined {
+  const match = IMAGE_INTENT.exec(intent);
+  if (!match) return undefined;
+  const [, action, list, indexText] = match as unknown as [string, "remove" | "up" | "down", ListName, string | undefined];
+  if (list === "appIcon") return action === "remove" ? { ...images, appIcon: null } : images;
+  const index = Number(indexText ?? -1);
+  const items = [...images[list]];
+  if (index < 0 || index >= items.length) return images;
+  if (action === "remove") items.splice(index, 1);
+  else {
+    const to = action === "up" ? index - 1 : index + 1;
+    if (to < 0 || to >= items.length) return images;
+    [items[index], items[to]] = [items[to], items[index]];
+  }
+  return { ...images, [list]: items };
+}
+
+interface UploadOutcome {
+  images: ListingImages;
+  /** Messages of refused files, by field. */
+  errors: Partial<Record<ImageField, string[]>>;
+  apiError: ShownError | null;
+}
+
+/**
+ * Checks each chosen file by content and uploads the good ones (`POST images?purpose=`),
+ * adding them to the images: a new icon replaces the old one; banners and screenshots are
+ * added at the end, at most 8 each.
+ */
+async function uploadFiles(
+  api: ApiClient,
+  t: Translate,
+  language: string,
+  files: FilePart[],
+  start: ListingImages,
+  options: { allowSvg: boolean },
+): Promise<UploadOutcome> {
+  const images: ListingImages = { appIcon: start.appIcon, banners: [...start.banners], screenshots: [...start.screenshots] };
+  const errors: UploadOutcome["errors"] = {};
+  const refuse = (field: ImageField, message: string) => {
+    errors[field] = [...(errors[field] ?? []), message];
+  };
+  for (const file of files) {
+    const kind = FILE_INPUTS[file.input];
+    if (!kind) continue;
+    const field = KIND_FIELD[kind];
+    const list = kind === "banner" ? images.banners : kind === "screenshot" ? images.screenshots : undefined;
+    const limit = kind === "banner" ? APP_LIMITS.bannersMax : APP_LIMITS.screenshotsMax;
+    if (list && list.length >= limit) {
+      refuse(field, t("appEditor:images.fileRefused", { file: file.fileName, message: fieldMessage(t, language, field, "tooMany") }));
+      continue;
+    }
+    const problem = checkImage(kind, file.bytes, file.size, options);
+    if (problem) {
+      refuse(field, t("appEditor:images.fileRefused", { file: file.fileName, message: fieldMessage(t, language, field, problem) }));
+      continue;
+    }
+    const body = new FormData();
+    body.append("file", new Blob([file.bytes], { type: file.contentType || "application/octet-stream" }), file.fileName);
+    try {
+      const uploaded = await api.post(`images?purpose=${kind}`, uploadedImage, body);
+      const image = { id: uploaded.id, url: uploaded.url };
+      if (list) list.push(image);
+      else images.appIcon = image;
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const rule = error.status === 400 ? providerImageRule(error.detail) : undefined;
+      if (error.status === 400 || error.status === 413) {
+        const message = rule ? fieldMessage(t, language, field, rule) : (error.detail ?? t("common:errors.generic"));
+        refuse(field, t("appEditor:images.fileRefused", { file: file.fileName, message }));
+        continue;
+      }
+      return { images, errors, apiError: shown(error) };
+    }
+  }
+  return { images, errors, apiError: null };
+}
+
+/**
+ * The listing page's action: the duplicate dialog, an upload of the page's fetcher (JS), a
+ * change of the images (no JS), or Save.
+ */
+export async function saveListing(request: Request, context: AppLoadContext, versionId: string | undefined) {
+  const { api, language } = await requireUser(request, context);
+  const t = await fixedT(request);
+  const page = new URL(request.url).pathname;
+
+  let read: Awaited<ReturnType<typeof readListingForm>>;
+  try {
+    read = await readListingForm(request);
+  } catch (error) {
+    if (!(error instanceof FormTooLargeError)) throw error;
+    return failure(context, { result: null, apiError: null, formError: t("appEditor:errors.formTooLarge") }, 413);
+  }
+  const { formData, files } = read;
+  const intent = String(formData.get("intent") ?? "save");
+  if (intent === "duplicate") return handleAppAction(request, context, { formData, back: page });
+  if (!isListingIntent(intent)) throw new Response("Unknown intent.", { status: 400 });
+
+  const version = await loadVersion(request, api, versionId);
+  const allowSvg = await svgAllowed(api, version.details.countryCode);
+  if (!isEditable(version.statusCode, version.isArchived)) {
+    const apiError = { detail: t("appEditor:notEditable.saveRefused") };
+    if (intent === "upload-files") return json<UploadAnswer>({ intent, kind: "icon", images: [], errors: [], apiError }, 409);
+    return failure(context, { result: null, apiError, formError: null }, 409);
+  }
+
+  // With JS: the files of one kind, uploaded on selection.
+  if (intent === "upload-files") {
+    const kind = z.enum(["icon", "banner", "screenshot"]).safeParse(formData.get("kind"));
+    if (!kind.success) throw new Response("kind must be icon, banner or screenshot", { status: 400 });
+    const start = readImages(formData);
+    const chosen = files.filter((file) => file.input === "files").map((file) => ({ ...file, input: inputOf(kind.data) }));
+    const outcome = await uploadFiles(api, t, language, chosen, start, { allowSvg });
+    const added =
+      kind.data === "icon"
+        ? outcome.images.appIcon && outcome.images.appIcon.id !== start.appIcon?.id
+          ? [outcome.images.appIcon]
+          : []
+        : outcome.images[kind.data === "banner" ? "banners" : "screenshots"].slice(start[kind.data === "banner" ? "banners" : "screenshots"].length);
+    return json<UploadAnswer>(
+      { intent, kind: kind.data, images: added, errors: outcome.errors[KIND_FIELD[kind.data]] ?? [], apiError: outcome.apiError },
+      outcome.apiError ? 502 : 200,
+    );
+  }
+
+  // The overview as the allowlist leaves it: a textarea without JS may hold anything.
+  const overview = formData.get("detail.description");
+  if (typeof overview === "string") formData.set("detail.description", sanitizeOverview(overview));
+
+  const outcome = await uploadFiles(api, t, language, files, readImages(formData), { allowSvg });
+  let images = outcome.images;
+  const fieldErrors = Object.fromEntries(Object.entries(outcome.errors)) as Record<string, string[]>;
+  const hasFileErrors = Object.keys(fieldErrors).length > 0;
+
+  if (intent !== "save") {
+    images = applyImageIntent(images, intent) ?? images;
+    // Not a save: the form comes back as typed, with the images changed and no field checked.
+    const shape = parseWithZod(withImages(formData, images), { schema: listingSchema(t, language, { appType: version.details.appType }, { validate: false }) });
+    const result = shape.reply(hasFileErrors ? { fieldErrors } : undefined);
+    if (outcome.apiError || hasFileErrors) {
+      return failure(context, { result, apiError: outcome.apiError, formError: null, images }, outcome.apiError ? 502 : 400);
+    }
+    return json<EditorFailure>({ intent: "save", result, apiError: null, formError: null, images });
+  }
+
+  const submission = parseWithZod(withImages(formData, images), { schema: listingSchema(t, language, { appType: version.details.appType }) });
+  const missingDetails = Object.keys(validateDetails(version.details)).length > 0;
+  const formError = missingDetails ? t("appEditor:errors.mandatoryDetails") : null;
+  if (outcome.apiError) return failure(context, { result: submission.reply(), apiError: outcome.apiError, formError, images }, 502);
+  if (submission.status !== "success" || hasFileErrors || missingDetails) {
+    return failure(context, { result: submission.reply({ fieldErrors, formErrors: formError ? [formError] : undefined }), apiError: null, formError, images }, 400);
+  }
+  try {
+    const { categoryId, name, description, appType, countryCode } = version.details;
+    await api.put(`apps/${version.id}`, appSaveResponse, {
+      details: { categoryId, name, description, appType, countryCode },
+      marketplace: listingBody(submission.value, sanitizeOverview),
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const apiFields = apiFieldErrors(t, language, error, "marketplace", LISTING_FIELDS);
+    if (apiFields) return failure(context, { result: submission.reply({ fieldErrors: apiFields }), apiError: null, formError: null, images }, 400);
+    if (error.status === 400 && error.field?.startsWith("details.")) {
+      const message = t("appEditor:errors.mandatoryDetails");
+      return failure(context, { result: submission.reply({ formErrors: [message] }), apiError: null, formError: message, images }, 400);
+    }
+    return failure(context, { result: submission.reply(), apiError: shown(error), formError: null, images }, error.status >= 500 ? 502 : error.status);
+  }
+  return replaceWithToast(page);
+}
+
+
+const inputOf = (kind: ListingImageKind): keyof typeof FILE_INPUTS => (kind === "icon" ? "iconFile" : kind === "banner" ? "bannerFiles" : "screenshotFiles");
+
+/** The images of a stored version. */
+export const versionImages = (version: AppVersion): ListingImages => ({
+  appIcon: version.marketplace.promo.appIcon,
+  banners: version.marketplace.promo.banners,
+  screenshots: version.marketplace.promo.screenshots,
+});
+
+export type { DetailsContext, Language };

@@ -1,0 +1,118 @@
+/**
+ * Loading an app group for the group area (spec 01 sections 2 and 3).
+ *
+ * USED BY the group layout ($lang._console.apps.group.$appGroupId.tsx), the group's versions
+ * page (._index/) and the app version layout ($lang._console.apps.$appVersionId.tsx):
+ *
+ *   // a loader with the group id
+ *   const sidebar = await loadGroupSidebar(api, params.appGroupId);
+ *   return json({ sidebar, ... });            // then <GroupSidebar {...data.sidebar} />
+ *
+ *   // a loader that needs the whole group (versions, history, flags) too
+ *   const group = await fetchAppGroup(api, params.appGroupId);
+ *
+ * `loadGroupSidebar` answers `{ group, recent }`, the props of GroupSidebar (see
+ * app/components/apps/GroupSidebar.tsx): the group's header (icon, name, Archived, country
+ * name) and the 5 most recently modified apps of the company. It makes three calls in
+ * parallel: `GET apps/group/{id}`, `GET apps` (the list, newest first) and
+ * `GET resources/countries` (the country's name). Only the group call must succeed:
+ *
+ * - an unknown group, another company's, or a malformed id (the API answers 404 or 400)
+ *   throws a 404 Response, so the route's error boundary shows 'page not found' and nothing
+ *   of the group is sent;
+ * - any other failure of the group call throws a Response with the API's status and
+ *   `{ detail, traceId, fallback: "fetchApp" }` as JSON (see `groupErrorResponse`);
+ * - a failed app list gives no recent apps; a failed country list shows the country code.
+ *
+ * `fetchAppGroup` is the group call alone, with the same 404 and error handling.
+ */
+import { json } from "@remix-run/node";
+import { appGroup, appListResponse, type AppGroup, type AppListItem } from "~/api/apps";
+import { ApiError, type ApiClient } from "~/api/client.server";
+import { countriesResponse, type CountryItem } from "~/api/resources";
+import type { SidebarGroup, SidebarRecentApp } from "~/components/apps/GroupSidebar";
+
+/** How many apps the switcher lists. */
+export const RECENT_APPS = 5;
+
+export interface GroupSidebarData {
+  group: SidebarGroup;
+  recent: SidebarRecentApp[];
+}
+
+/** The body of a thrown error Response of the group call (not 404). */
+export interface GroupLoadError {
+  detail?: string;
+  traceId?: string;
+  fallback: "fetchApp";
+}
+
+/** The Response a failed group call becomes: 404 for anything not found, else the API's status. */
+export function groupErrorResponse(error: unknown): Response {
+  if (error instanceof ApiError) {
+    // 400 is a malformed id: as not found, so a guessed path never learns more.
+    if (error.status === 404 || error.status === 400) return groupNotFound();
+    const body: GroupLoadError = {
+      detail: error.detail,
+      traceId: error.traceId,
+      fallback: "fetchApp",
+    };
+    const status = error.status >= 500 ? error.status : 502;
+    return json(body, { status });
+  }
+  throw error;
+}
+
+/** A group id as the API takes it (a UUID); anything else is not found without asking. */
+export function isGroupId(value: string | undefined): value is string {
+  return typeof value === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
+/** The 404 Response of an unknown group. */
+export const groupNotFound = () => new Response(null, { status: 404, statusText: "Not Found" });
+
+/** `GET apps/group/{id}`; throws a 404 Response (unknown, foreign or malformed id) or an error Response. */
+export async function fetchAppGroup(api: ApiClient, appGroupId: string | undefined): Promise<AppGroup> {
+  if (!isGroupId(appGroupId)) throw groupNotFound();
+  try {
+    return await api.get(`apps/group/${encodeURIComponent(appGroupId)}`, appGroup);
+  } catch (error) {
+    throw groupErrorResponse(error);
+  }
+}
+
+/** The header of the sidebar from the group and the country list (the code when the name is unknown). */
+export function sidebarGroup(group: AppGroup, countries: readonly Pick<CountryItem, "code" | "name">[]): SidebarGroup {
+  const country = countries.find((c) => c.code === group.countryCode);
+  return {
+    appGroupId: group.appGroupId,
+    name: group.name,
+    appIcon: group.appIcon?.url ?? null,
+    isArchived: group.isArchived,
+    countryCode: group.countryCode,
+    countryName: country?.name ?? group.countryCode,
+  };
+}
+
+/** The 5 most recently modified apps (by lastModifiedDate, newest first; ties by name). */
+export function recentApps(apps: readonly AppListItem[], limit = RECENT_APPS): SidebarRecentApp[] {
+  return [...apps]
+    .sort((a, b) => b.lastModifiedDate.localeCompare(a.lastModifiedDate) || a.name.localeCompare(b.name))
+    .slice(0, limit)
+    .map((app) => ({
+      appGroupId: app.appGroupId,
+      name: app.name,
+      appIcon: app.appIcon?.url ?? null,
+      latestVersionId: app.versions[0]?.versionId ?? null,
+    }));
+}
+
+/** What GroupSidebar renders; see the top of this file. */
+export async function loadGroupSidebar(api: ApiClient, appGroupId: string | undefined): Promise<GroupSidebarData> {
+  const [group, apps, countries] = await Promise.all([
+    fetchAppGroup(api, appGroupId),
+    api.get("apps?archived=-1", appListResponse).catch(() => [] as AppListItem[]),
+    api.get("resources/countries", countriesResponse).catch(() => [] as CountryItem[]),
+  ]);
+  return { group: sidebarGroup(group, countries), recent: recentApps(apps) };
+}

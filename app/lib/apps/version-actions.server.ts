@@ -1,0 +1,152 @@
+/**
+ * The app and version actions that several pages offer (the app list's card and version
+ * menus, the app group page): one action module, called from each page's `action`.
+ *
+ *   export async function action({ request, context }: ActionFunctionArgs) {
+ *     const formData = await request.formData();
+ *     return handleAppAction(request, context, { formData, back: `/${lang}/apps/group/${id}` });
+ *   }
+ *
+ * Intents (the form's `intent` field) and their fields:
+ *
+ * | intent      | fields                                  | call                                        | success |
+ * |-------------|-----------------------------------------|---------------------------------------------|---------|
+ * | `duplicate` | `versionId`, `appName`, `countryCode`   | `POST apps/{versionId}/duplicate`           | `list`, toast 'duplicated successfully' |
+ * | `archive`   | `appGroupId`                            | `PUT apps/group/{id}/setArchived?flag=true` | `back`, toast 'archived' |
+ * | `unarchive` | `appGroupId`                            | `PUT apps/group/{id}/setArchived?flag=false`| `back`, toast 'unarchived' |
+ * | `delete`    | `appGroupId`                            | `GET apps/group/{id}`, then `DELETE apps/delete/{a version id}` | `list`, toast 'deleted successfully' |
+ *
+ * Every success is a redirect (post/redirect/get) with its toast. Failures:
+ * - duplicate, fields that fail `duplicateSchema` (or that the API refuses with a `field`):
+ *   `json({ intent: "duplicate", result, apiError: null }, 400)`; pass `result` to
+ *   `<DuplicateDialog lastResult>` (the dialog stays open with the typed values).
+ * - duplicate, any other API error: `json({ intent: "duplicate", result, apiError }, status)`;
+ *   render `<ErrorDialog error={actionData?.apiError} />` (after the dialog, so it is on top).
+ * - archive, unarchive, delete, API errors (a rule the API enforces, e.g. 409 'cannot be
+ *   deleted while a version is Live'): a redirect to `back` that opens the error dialog of
+ *   the root (flash), with the API's detail or the fallback ('savingData', 'deletingApp').
+ * - an unknown intent or a malformed id: a 400 Response (thrown).
+ *
+ * `back`: where archive and unarchive land, and failures (the page itself, without its
+ * dialog). `list`: where delete and duplicate land (default `/{lang}/apps`): the deleted
+ * app's pages are gone, and the copy is a new app of the list. Both must be same-origin
+ * paths (checked with `safeRedirect`).
+ */
+import { json, type AppLoadContext, type TypedResponse } from "@remix-run/node";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
+import { appGroup, duplicateResponse, setArchivedResponse } from "~/api/apps";
+import { ApiError } from "~/api/client.server";
+import { requireUser } from "~/auth.server";
+import { duplicateMessages, duplicateSchema } from "~/components/apps/DuplicateDialog";
+import type { ShownError } from "~/components/ErrorDialog";
+import i18next from "~/i18next.server";
+import { markFailed } from "~/lib/title";
+import { redirectWithError, redirectWithToast, safeRedirect } from "~/session.server";
+
+export const APP_ACTION_INTENTS = ["duplicate", "archive", "unarchive", "delete"] as const;
+export type AppActionIntent = (typeof APP_ACTION_INTENTS)[number];
+
+export interface AppActionOptions {
+  formData: FormData;
+  /** Where archive and unarchive lead, and where failures are shown: the page without its dialog. */
+  back: string;
+  /** Where delete and duplicate lead; `/{lang}/apps` by default. */
+  list?: string;
+}
+
+/** The answer of a failed duplicate (the only intent that answers with data). */
+export interface AppActionFailure {
+  intent: "duplicate";
+  result: SubmissionResult<string[]>;
+  apiError: (ShownError & { status: number }) | null;
+}
+
+const intentField = z.enum(APP_ACTION_INTENTS);
+const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+
+const badRequest = (message: string) => new Response(message, { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
+
+/** The error dialog's view of an API error, with the action's fallback text. */
+const shown = (error: ApiError, fallback: string): ShownError => ({ detail: error.detail, traceId: error.traceId, fallback });
+
+/** A status for the page that shows a failed call: the API's own for refusals, 502 when the provider failed. */
+const failureStatus = (error: ApiError) => (error.status >= 500 ? 502 : error.status);
+
+export async function handleAppAction(
+  request: Request,
+  context: AppLoadContext,
+  { formData, back, list }: AppActionOptions,
+): Promise<TypedResponse<AppActionFailure> | TypedResponse<never>> {
+  const { api, language } = await requireUser(request, context);
+  const listPath = safeRedirect(list) ?? `/${language}/apps`;
+  const backPath = safeRedirect(back) ?? listPath;
+
+  const intent = intentField.safeParse(formData.get("intent"));
+  if (!intent.success) throw badRequest("Unknown intent.");
+
+  switch (intent.data) {
+    case "duplicate": {
+      const versionId = uuid.safeParse(formData.get("versionId"));
+      if (!versionId.success) throw badRequest("versionId must be the id of an app version.");
+      const t = await i18next.getFixedT(request, ["appList", "common"]);
+      const submission = parseWithZod(formData, { schema: duplicateSchema(t) });
+      if (submission.status !== "success") {
+        markFailed(context);
+        return json<AppActionFailure>({ intent: "duplicate", result: submission.reply(), apiError: null }, 400);
+      }
+      try {
+        await api.post(`apps/${versionId.data}/duplicate`, duplicateResponse, submission.value);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        markFailed(context);
+        // The form passed the same rules, so a refused field is a country the API does not offer, or a name it refuses.
+        const messages = duplicateMessages(t);
+        const fieldError: Record<string, string[]> | undefined =
+          error.field === "countryCode"
+            ? { countryCode: [messages.countryCode.unknownCountry] }
+            : error.field === "appName"
+              ? { appName: [messages.appName.tooLong] }
+              : undefined;
+        if (error.status === 400 && fieldError) {
+          return json<AppActionFailure>({ intent: "duplicate", result: submission.reply({ fieldErrors: fieldError }), apiError: null }, 400);
+        }
+        return json<AppActionFailure>(
+          { intent: "duplicate", result: submission.reply(), apiError: { ...shown(error, "savingData"), status: error.status } },
+          failureStatus(error),
+        );
+      }
+      return redirectWithToast(listPath, { key: "duplicatedSuccessfully" });
+    }
+
+    case "archive":
+    case "unarchive":
+    case "delete": {
+      const appGroupId = uuid.safeParse(formData.get("appGroupId"));
+      if (!appGroupId.success) throw badRequest("appGroupId must be the id of an app group.");
+      const id = appGroupId.data;
+      if (intent.data === "delete") {
+        try {
+          // The API deletes an app group through any of its versions.
+          const group = await api.get(`apps/group/${id}`, appGroup);
+          const versionId = group.versions[0]?.versionId ?? group.history[0]?.versionId;
+          if (!versionId) throw new ApiError(404, `apps/group/${id}`);
+          await api.send("DELETE", `apps/delete/${versionId}`);
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          return redirectWithError(backPath, shown(error, "deletingApp"));
+        }
+        return redirectWithToast(listPath, { key: "deletedSuccessfully" });
+      }
+      const archive = intent.data === "archive";
+      try {
+        await api.put(`apps/group/${id}/setArchived?flag=${archive}`, setArchivedResponse);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        return redirectWithError(backPath, shown(error, "savingData"));
+      }
+      return redirectWithToast(backPath, { key: archive ? "archived" : "unarchived" });
+    }
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * The app list's data: `GET apps` and `GET resources/countries`, the remembered filters
+ * applied here (the API answers all of the company's apps), shaped to what the cards show.
+ */
+import type { AppLoadContext } from "@remix-run/node";
+import { format } from "date-fns";
+import { z } from "zod";
+import { ARCHIVE_FILTERS, appListItem, canArchive, canDelete, showCardMenu, type AppListItem } from "~/api/apps";
+import { ApiError } from "~/api/client.server";
+import { countriesResponse, type CountryItem } from "~/api/resources";
+import { requireUser } from "~/auth.server";
+import type { AppCardData, CardAction } from "~/components/apps/AppCard";
+import type { ShownError } from "~/components/ErrorDialog";
+import i18next from "~/i18next.server";
+import { applyPreferences, listPreferences, preferencesToSearch, type ListPreferences } from "~/lib/apps/list-preferences.server";
+import { hasFailed, pageTitle } from "~/lib/title";
+
+/** `GET apps`; `appLevel` 3 hides the marketplace preview. */
+const appList = z.array(appListItem);
+type ListItem = AppListItem;
+
+/**
+ * The card menu's actions (spec 01 section 2): no menu while a version is Live; unarchive for
+ * an archived app, else archive; delete only when no version is Live, Paused, Beta or BetaPaused.
+ */
+export function cardActions(item: { isArchived: boolean; versions: readonly { statusCode: number }[] }): CardAction[] {
+  if (!showCardMenu(item.versions)) return [];
+  const actions: CardAction[] = [];
+  if (item.isArchived) actions.push("unarchive");
+  else if (canArchive(item.versions)) actions.push("archive");
+  if (canDelete(item.versions)) actions.push("delete");
+  return actions;
+}
+
+/** A list item as its card shows it; the date as dd/MM/yyyy (spec 01 section 9). */
+export function toCard(item: ListItem, countryNames: ReadonlyMap<string, string>): AppCardData {
+  return {
+    appGroupId: item.appGroupId,
+    name: item.name,
+    iconUrl: item.appIcon?.url ?? null,
+    countryCode: item.countryCode,
+    countryName: countryNames.get(item.countryCode) ?? null,
+    platforms: item.platforms,
+    appType: item.appType,
+    appLevel: item.appLevel,
+    isArchived: item.isArchived,
+    lastModified: { iso: item.lastModifiedDate, display: format(new Date(item.lastModifiedDate), "dd/MM/yyyy") },
+    versions: item.versions.map((v) => ({
+      versionId: v.versionId,
+      versionDisplay: v.versionDisplay,
+      statusCode: v.statusCode,
+      isLiveSubmissionRejected: v.isLiveSubmissionRejected,
+    })),
+    actions: cardActions(item),
+  };
+}
+
+export async function loadAppList(request: Request, context: AppLoadContext) {
+  const { api, language } = await requireUser(request, context);
+  const t = await i18next.getFixedT(request, ["appList", "common"]);
+  const { preferences, setCookie } = await listPreferences(request);
+  if (setCookie) context.appendSetCookie(setCookie);
+
+  let items: ListItem[] = [];
+  let countries: CountryItem[] = [];
+  let loadError: ShownError | null = null;
+  try {
+    [items, countries] = await Promise.all([api.get("apps", appList), api.get("resources/countries", countriesResponse)]);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    loadError = { detail: error.detail, traceId: error.traceId, fallback: "fetchApps" };
+  }
+  // Selectable countries only (the API leaves IE out; so do we).
+  const pickList = countries.filter((country) => country.code !== "IE").map((country) => ({ code: country.code, name: country.name }));
+  const known = new Set(pickList.map((country) => country.code));
+  const filters: ListPreferences = {
+    ...preferences,
+    countries: loadError ? preferences.countries : preferences.countries.filter((code) => known.has(code)),
+  };
+  const countryNames = new Map(pickList.map((country) => [country.code, country.name]));
+  return {
+    title: pageTitle(t, t("common:pages.apps.title"), hasFailed(context)),
+    filters,
+    /** The query of 'clear filters': every country, every archive state, the same sort. */
+    clearSearch: preferencesToSearch({ countries: [], archived: ARCHIVE_FILTERS.all, sort: filters.sort }).toString(),
+    countries: pickList,
+    total: items.length,
+    apps: applyPreferences(items, filters, language).map((item) => toCard(item, countryNames)),
+    loadError,
+  };
+}

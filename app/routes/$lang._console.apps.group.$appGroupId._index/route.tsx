@@ -1,0 +1,335 @@
+/**
+ * /apps/group/{appGroupId}: the versions of an app (spec 01 section 2). Active lists the
+ * versions whose status is not Archived, each row a link to its details page with the
+ * version's actions menu (VersionMenu: duplicate, preview); History lists the archived
+ * versions, filtered by 'show versions that went live'. The app can be archived (when no
+ * version is Live) or unarchived, after a Yes/No confirmation.
+ *
+ * URLs (the server renders each state, so everything works without JS):
+ * - `?live=1`: the history shows only the versions that went live. A GET form: a checkbox and
+ *   Apply without JS; with JS the checkbox applies on change.
+ * - `?confirm=archive|unarchive`: the confirmation (Yes posts `intent` and `appGroupId`).
+ * - `?duplicate={versionId}`: the duplicate dialog of an active version.
+ * With JS the dialog links open them without a page load (the loaders do not run again for a
+ * change of dialog parameters only). Posts go to this page's action, which hands them to the
+ * shared app actions (~/lib/apps/version-actions.server): archive and unarchive come back here
+ * with a toast, a duplicate goes to the app list.
+ */
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigate,
+  useParams,
+  useSearchParams,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { countriesResponse, type CountryItem } from "~/api/resources";
+import { requireUser } from "~/auth.server";
+import { DuplicateDialog } from "~/components/apps/DuplicateDialog";
+import { StatusBadge } from "~/components/apps/StatusBadge";
+import { pageSearch, useDialogHref, VersionMenu } from "~/components/apps/VersionMenu";
+import { ErrorDialog } from "~/components/ErrorDialog";
+import { Button, ButtonLink } from "~/components/ui/Button";
+import { ConfirmDialog, DIALOG_LINK_STATE } from "~/components/ui/ConfirmDialog";
+import i18next from "~/i18next.server";
+import { fetchAppGroup } from "~/lib/apps/group.server";
+import { handleAppAction } from "~/lib/apps/version-actions.server";
+import { useHydrated } from "~/lib/hydrated";
+import { hasFailed, pageTitle, useFailedTitle } from "~/lib/title";
+import { activeRows, groupAction, historyRows, LIVE_PARAM, showLiveParam, type ActiveRow, type HistoryRow } from "./versions";
+
+export const handle = { i18n: ["common", "apps", "appList", "appGroup"] };
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context);
+  const [group, countries] = await Promise.all([
+    fetchAppGroup(api, params.appGroupId),
+    // Only the duplicate dialog needs them: without them it offers no country.
+    api.get("resources/countries", countriesResponse).catch(() => [] as CountryItem[]),
+  ]);
+  const showLive = showLiveParam(new URL(request.url).searchParams);
+  const t = await i18next.getFixedT(request, ["appGroup", "common"]);
+  return json({
+    title: pageTitle(t, t("appGroup:versions.pageTitle", { name: group.name }), hasFailed(context)),
+    group: {
+      appGroupId: group.appGroupId,
+      name: group.name,
+      isArchived: group.isArchived,
+      appLevel: group.appLevel,
+    },
+    groupAction: groupAction(group),
+    active: activeRows(group),
+    history: historyRows(group, showLive),
+    historyTotal: group.history.length,
+    showLive,
+    countries: countries.filter((c) => c.code !== "IE").map((c) => ({ code: c.code, name: c.name })),
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const url = new URL(request.url);
+  const search = pageSearch(url.search).toString();
+  const back = `${url.pathname}${search ? `?${search}` : ""}`;
+  return handleAppAction(request, context, {
+    formData: await request.formData(),
+    back,
+  });
+}
+
+/** Opening or closing a dialog changes only dialog parameters: the page stays as loaded. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  const isGet = !formMethod || formMethod.toUpperCase() === "GET";
+  if (
+    isGet &&
+    currentUrl.pathname === nextUrl.pathname &&
+    currentUrl.search !== nextUrl.search &&
+    pageSearch(currentUrl.search).toString() === pageSearch(nextUrl.search).toString()
+  ) {
+    return false;
+  }
+  return defaultShouldRevalidate;
+};
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+/** A date cell: dd/MM/yyyy, or a dash that reads as 'no date'. */
+function DateText({ value }: { value: string | null }) {
+  const { t } = useTranslation("appGroup");
+  if (value) return <>{value}</>;
+  return (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">{t("versions.noDate")}</span>
+    </>
+  );
+}
+
+const thClass = "px-3 py-2 text-left text-sm font-semibold text-gray-900";
+const tdClass = "px-3 py-3 text-sm text-gray-900 align-middle";
+/** The version link covers its whole row (a real link, not a click handler on the row). */
+const rowLinkClass =
+  "font-semibold text-brand-700 underline underline-offset-2 after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:outline focus-visible:after:outline-2 focus-visible:after:outline-brand-600";
+
+function VersionLink({ versionId, version }: { versionId: string; version: string }) {
+  const { t } = useTranslation("appGroup");
+  const { lang } = useParams();
+  return (
+    <Link to={`/${lang}/apps/${versionId}/details`} className={rowLinkClass} aria-label={t("versions.openDetails", { version })}>
+      {version}
+    </Link>
+  );
+}
+
+function ActiveTable({ rows, appName, appLevel }: { rows: ActiveRow[]; appName: string; appLevel: number }) {
+  const { t } = useTranslation("appGroup");
+  return (
+    <table aria-labelledby="active-title" className="w-full border-collapse">
+      <thead className="border-b border-gray-300 bg-gray-50">
+        <tr>
+          <th scope="col" className={thClass}>
+            {t("versions.columns.version")}
+          </th>
+          <th scope="col" className={thClass}>
+            {t("versions.columns.status")}
+          </th>
+          <th scope="col" className={thClass}>
+            {t("versions.columns.modified")}
+          </th>
+          <th scope="col" className={thClass}>
+            <span className="sr-only">{t("versions.columns.actions")}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.versionId} className="relative border-b border-gray-200 hover:bg-gray-50">
+            <td className={tdClass}>
+              <VersionLink versionId={row.versionId} version={row.version} />
+            </td>
+            <td className={tdClass}>
+              <StatusBadge statusCode={row.statusCode} liveSubmissionRejected={row.isLiveSubmissionRejected} />
+            </td>
+            <td className={tdClass}>{row.modified}</td>
+            {/* Above the row's link, so that the menu gets the clicks. */}
+            <td className={`${tdClass} relative z-10 w-14`}>
+              <VersionMenu
+                version={{
+                  versionId: row.versionId,
+                  versionDisplay: row.version,
+                  statusCode: row.statusCode,
+                }}
+                appName={appName}
+                appLevel={appLevel}
+              />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function HistoryTable({ rows }: { rows: HistoryRow[] }) {
+  const { t } = useTranslation("appGroup");
+  const columns = ["version", "status", "submitted", "outcome", "liveFrom", "liveUntil"] as const;
+  return (
+    <table aria-labelledby="history-title" className="w-full border-collapse">
+      <thead className="border-b border-gray-300 bg-gray-50">
+        <tr>
+          {columns.map((column) => (
+            <th key={column} scope="col" className={thClass}>
+              {t(`versions.columns.${column}`)}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.versionId} className="relative border-b border-gray-200 hover:bg-gray-50">
+            <td className={tdClass}>
+              <VersionLink versionId={row.versionId} version={row.version} />
+            </td>
+            <td className={tdClass}>
+              <StatusBadge statusCode={row.statusCode} />
+            </td>
+            <td className={tdClass}>
+              <DateText value={row.submitted} />
+            </td>
+            <td className={`${tdClass} ${row.outcome === 2 ? "font-semibold text-red-800" : ""}`}>
+              {t(`versions.outcome.${row.outcome === 1 || row.outcome === 2 ? row.outcome : 0}`)}
+            </td>
+            <td className={tdClass}>
+              <DateText value={row.liveFrom} />
+            </td>
+            <td className={tdClass}>
+              <DateText value={row.liveUntil} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** 'Show versions that went live': a GET form; Apply without JS, applied on change with JS. */
+function HistoryFilter({ showLive }: { showLive: boolean }) {
+  const { t } = useTranslation("appGroup");
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  return (
+    <Form method="get" aria-label={t("versions.history.filterLabel")} className="mb-4 flex flex-wrap items-center gap-3">
+      <label className="inline-flex min-h-11 items-center gap-2 text-sm text-gray-900">
+        <input
+          type="checkbox"
+          name={LIVE_PARAM}
+          value="1"
+          defaultChecked={showLive}
+          key={String(showLive)}
+          className="h-5 w-5 rounded border-gray-500"
+          onChange={(event) => {
+            const search = event.currentTarget.checked ? `?${LIVE_PARAM}=1` : "";
+            navigate({ search }, { replace: true, preventScrollReset: true });
+          }}
+        />
+        {t("versions.history.showLive")}
+      </label>
+      {hydrated ? null : (
+        <Button type="submit" variant="secondary">
+          {t("versions.history.apply")}
+        </Button>
+      )}
+    </Form>
+  );
+}
+
+const GROUP_ACTION_ID = "group-action";
+
+export default function AppGroupVersions() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("appGroup");
+  const [searchParams] = useSearchParams();
+  const dialog = useDialogHref();
+  const { group, groupAction: kind } = data;
+  const pageName = t("versions.pageTitle", { name: group.name });
+  useFailedTitle(pageName, Boolean(actionData));
+
+  const confirm = kind && searchParams.get("confirm") === kind ? kind : null;
+  const duplicateId = searchParams.get("duplicate");
+  const duplicate = duplicateId ? data.active.find((row) => row.versionId === duplicateId) : undefined;
+
+  return (
+    <>
+      {/* The action sits under the title: a toast (which stays without JS) covers the top right. */}
+      <header className="mb-6 flex flex-col items-start gap-4">
+        <h1 className="text-3xl font-bold text-gray-900">{t("versions.title", { name: group.name })}</h1>
+        {kind ? (
+          <ButtonLink
+            id={GROUP_ACTION_ID}
+            variant="secondary"
+            to={dialog.open({ confirm: kind })}
+            state={DIALOG_LINK_STATE}
+            preventScrollReset
+          >
+            {t(`group.${kind}`)}
+          </ButtonLink>
+        ) : null}
+      </header>
+      {group.isArchived ? (
+        <p className="mb-6 rounded-md border border-gray-400 bg-gray-100 p-3 text-sm text-gray-900">{t("versions.archivedNotice")}</p>
+      ) : null}
+
+      <section aria-labelledby="active-title" className="mb-10">
+        <h2 id="active-title" className="mb-3 text-xl font-bold text-gray-900">
+          {t("versions.active.title")}
+        </h2>
+        {data.active.length > 0 ? (
+          <ActiveTable rows={data.active} appName={group.name} appLevel={group.appLevel} />
+        ) : (
+          <p className="text-gray-700">{t("versions.active.empty")}</p>
+        )}
+      </section>
+
+      <section aria-labelledby="history-title">
+        <h2 id="history-title" className="mb-3 text-xl font-bold text-gray-900">
+          {t("versions.history.title")}
+        </h2>
+        <HistoryFilter showLive={data.showLive} />
+        {data.history.length > 0 ? (
+          <HistoryTable rows={data.history} />
+        ) : (
+          <p className="text-gray-700">{t(data.historyTotal > 0 ? "versions.history.emptyLive" : "versions.history.empty")}</p>
+        )}
+      </section>
+
+      {confirm ? (
+        <ConfirmDialog
+          title={t(`appList:confirm.${confirm}.title`, { name: group.name })}
+          body={<p>{t(`appList:confirm.${confirm}.body`)}</p>}
+          closeHref={dialog.close}
+          returnFocusTo={GROUP_ACTION_ID}
+        >
+          <input type="hidden" name="intent" value={confirm} />
+          <input type="hidden" name="appGroupId" value={group.appGroupId} />
+        </ConfirmDialog>
+      ) : null}
+      {duplicate ? (
+        <DuplicateDialog
+          key={duplicate.versionId}
+          version={{
+            versionId: duplicate.versionId,
+            versionDisplay: duplicate.version,
+          }}
+          appName={group.name}
+          countries={data.countries}
+          lastResult={actionData?.result}
+        />
+      ) : null}
+      <ErrorDialog error={actionData?.apiError} />
+    </>
+  );
+}
