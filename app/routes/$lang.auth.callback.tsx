@@ -4,7 +4,8 @@ import { OAuth2RequestError } from "remix-auth-oauth2";
 import { clearStateCookie, finishSignIn, signInPath } from "~/auth.server";
 import { isLanguage } from "~/i18n";
 import { logger } from "~/lib/log.server";
-import { commitSession, getSession } from "~/session.server";
+import { pathInLanguage } from "~/lib/language";
+import { commitSession, getSession, preferredLanguage } from "~/session.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = isLanguage(params.lang) ? params.lang : "en-AU";
@@ -18,7 +19,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (data.refreshToken) session.set("refreshToken", data.refreshToken);
     session.set("expiresAt", data.expiresAt);
     headers.append("Set-Cookie", await commitSession(session));
-    return redirect(redirectTo ?? `/${lang}/apps`, { headers });
+    // The language chosen on the sign-in page wins over the one the sign-in started in.
+    const language = (await preferredLanguage(request)) ?? lang;
+    return redirect(pathInLanguage(redirectTo ?? `/${lang}/apps`, language), { headers });
   } catch (error) {
     if (error instanceof Response) throw error;
     const description =

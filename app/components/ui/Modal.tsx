@@ -50,6 +50,12 @@ export function Modal({ open, title, children, onClose, blocking = false, alert 
         internalClose.current = false;
         return;
       }
+      // Browsers let a repeated Escape through even when `cancel` is prevented: a blocking
+      // dialog opens again.
+      if (blocking) {
+        dialog.showModal();
+        return;
+      }
       onClose?.();
     };
     dialog.addEventListener("cancel", onCancel);
