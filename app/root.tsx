@@ -47,7 +47,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 
 export const meta: MetaFunction = () => [{ name: "color-scheme", content: "light" }];
 
-function Document({ lang, children }: { lang: Language; children: React.ReactNode }) {
+function Document({ lang, title, children }: { lang: Language; title?: string; children: React.ReactNode }) {
   const nonce = useNonce();
   const { i18n } = useTranslation();
   useEffect(() => {
@@ -61,6 +61,7 @@ function Document({ lang, children }: { lang: Language; children: React.ReactNod
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* Before any module: zod reads its configuration when it loads (see the file). */}
         <script src="/zod-config.js" nonce={nonce} />
+        {title ? <title>{title}</title> : null}
         <Meta />
         <Links />
       </head>
@@ -98,10 +99,11 @@ export function ErrorBoundary() {
     const message = error instanceof Error ? error.message : isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : String(error);
     send(lang, { kind: "boundary", message: message.slice(0, 1000) });
   }, [error, lang, notFound]);
+  const heading = notFound ? t("errors.notFoundTitle") : t("errors.somethingWentWrong");
   return (
-    <Document lang={lang}>
+    <Document lang={lang} title={`${heading} – ${t("app.name")}`}>
       <main className="mx-auto max-w-xl p-8">
-        <h1 className="text-2xl font-bold">{notFound ? t("errors.notFoundTitle") : t("errors.somethingWentWrong")}</h1>
+        <h1 className="text-2xl font-bold">{heading}</h1>
         <p className="mt-4">{notFound ? t("errors.notFoundBody") : t("errors.unexpectedBody")}</p>
         <p className="mt-6">
           <a className="font-semibold text-brand-700 underline" href={`/${lang}/apps`}>

@@ -42,7 +42,7 @@ import {
 import { ApiError, type ApiClient } from "~/api/client.server";
 import { appCategoriesResponse, countriesResponse, pingMoreResponse, flagsOf, type AppCategory, type CountryItem } from "~/api/resources";
 import { requireUser } from "~/auth.server";
-import { checkImage, maxBytes } from "~/components/apps/editor/image-check";
+import { checkImage } from "~/components/apps/editor/image-check";
 import {
   apiFieldRule,
   detailsBody,
@@ -51,12 +51,10 @@ import {
   listingBody,
   LISTING_FIELDS,
   listingSchema,
-  type DetailsContext,
   type ImageField,
   type Translate,
 } from "~/components/apps/editor/schema";
 import type { ShownError } from "~/components/ErrorDialog";
-import type { Language } from "~/i18n";
 import i18next from "~/i18next.server";
 import { handleAppAction } from "~/lib/apps/version-actions.server";
 import { logger } from "~/lib/log.server";
@@ -598,5 +596,3 @@ export const versionImages = (version: AppVersion): ListingImages => ({
   banners: version.marketplace.promo.banners,
   screenshots: version.marketplace.promo.screenshots,
 });
-
-export type { DetailsContext, Language };

@@ -1,0 +1,271 @@
+/**
+ * The app details form (spec 01 sections 2 and 5), for a new app and for an existing
+ * version: category (choosing the category named Other shows a warning), name, app type
+ * (public 0, connector 1), description (at most 450, with a live count) and country. For an
+ * existing app the type and country are shown, not editable. Save only when the version is
+ * editable; otherwise the fields are shown read-only with the reason.
+ *
+ * One schema with the action (schema.ts, `detailsSchema`); errors next to each field and in
+ * the summary; with JavaScript, leaving with unsaved changes asks first.
+ */
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "@remix-run/react";
+import { useMemo, useRef, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { APP_LIMITS, APP_TYPES } from "~/api/apps";
+import type { AppCategory } from "~/api/resources";
+import { Button } from "~/components/ui/Button";
+import { ErrorSummary } from "~/components/ui/ErrorSummary";
+import { FieldFrame, InputField, inputClass } from "~/components/ui/Field";
+import { useFailedTitle } from "~/lib/title";
+import { CharacterCount } from "./CharacterCount";
+import { DETAILS_FIELDS, DETAILS_FORM_ID, detailsSchema, fieldId, type Translate } from "./schema";
+import { useErrorSummary } from "./useErrorSummary";
+import { useUnsavedChanges } from "./UnsavedChanges";
+
+export interface DetailsDefaults {
+  /** A new app's id, made when the form was shown. */
+  id?: string;
+  categoryId: number | null;
+  name: string;
+  appType: number | null;
+  description: string;
+  countryCode: string;
+}
+
+export interface DetailsFormProps {
+  /** The page's name in the document title (prefixed with 'Error:' while the form shows errors). */
+  pageTitle: string;
+  defaultValue: DetailsDefaults;
+  categories: AppCategory[];
+  countries: { code: string; name: string }[];
+  /** An existing app: type and country as created, shown but not editable. */
+  locked?: { appType: number; countryCode: string; countryName: string };
+  editable: boolean;
+  /** Why the version cannot be saved (when not editable). */
+  readOnlyReason?: string;
+  lastResult?: SubmissionResult<string[]> | null;
+  /** An error of the provider was shown (the title gets its prefix). */
+  failed?: boolean;
+  /** Beside Save: the Actions menu. */
+  actions?: ReactNode;
+  /** Pages reachable without the unsaved-changes question. */
+  siblings: string[];
+  /** Changes when newly saved values are shown. */
+  resetKey: unknown;
+}
+
+export function DetailsForm(props: DetailsFormProps) {
+  const { defaultValue, categories, countries, locked, editable, lastResult } = props;
+  const { t, i18n } = useTranslation("appEditor");
+  const navigation = useNavigation();
+  const translate = t as unknown as Translate;
+  const schema = useMemo(
+    () =>
+      detailsSchema(translate, i18n.language, {
+        categoryIds: categories.map((c) => c.id),
+        countryCodes: countries.map((c) => c.code),
+        locked: locked ? { appType: locked.appType, countryCode: locked.countryCode } : undefined,
+      }),
+    [translate, i18n.language, categories, countries, locked],
+  );
+  const [form, fields] = useForm({
+    id: DETAILS_FORM_ID,
+    lastResult,
+    defaultValue: {
+      id: defaultValue.id,
+      categoryId: defaultValue.categoryId === null ? "" : String(defaultValue.categoryId),
+      name: defaultValue.name,
+      appType: defaultValue.appType === null ? "" : String(defaultValue.appType),
+      description: defaultValue.description,
+      countryCode: defaultValue.countryCode,
+    },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+
+  const formRef = useRef<HTMLFormElement>(null);
+  const unsaved = useUnsavedChanges(formRef, { resetKey: props.resetKey, siblings: props.siblings, enabled: editable });
+
+  const error = (name: (typeof DETAILS_FIELDS)[number]) => fields[name].errors?.[0];
+  const { summary, onSubmitted } = useErrorSummary({
+    order: DETAILS_FIELDS,
+    errorOf: (name) => error(name as (typeof DETAILS_FIELDS)[number]),
+    idOf: (name) => (name === "appType" ? `${fieldId(DETAILS_FORM_ID, "appType")}-0` : fieldId(DETAILS_FORM_ID, name)),
+    lastResult,
+  });
+  useFailedTitle(props.pageTitle, summary.length > 0 || Boolean(props.failed));
+
+  // The Other warning follows the choice as it is made (JS), and the value the page was sent with.
+  const [categoryId, setCategoryId] = useState(fields.categoryId.initialValue ?? "");
+  const isOther = categories.some((c) => c.isOther && String(c.id) === categoryId);
+  const [description, setDescription] = useState(fields.description.initialValue ?? "");
+
+  const formProps = getFormProps(form);
+  const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+  const required = (label: string) => `${label} ${t("required")}`;
+  const categoryIdError = error("categoryId");
+  const countryError = error("countryCode");
+  const descriptionError = error("description");
+  const appTypeError = error("appType");
+
+  return (
+    <>
+      <ErrorSummary errors={summary} />
+      <Form
+        method="post"
+        {...formProps}
+        ref={formRef}
+        onSubmit={(event) => {
+          formProps.onSubmit(event);
+          onSubmitted();
+        }}
+        className="space-y-6"
+      >
+        {defaultValue.id ? <input type="hidden" name="id" value={defaultValue.id} /> : null}
+        <div className="flex flex-wrap items-center gap-3">
+          {editable ? (
+            <Button type="submit" name="intent" value="save" disabled={submitting}>
+              {submitting ? t("actions.saving") : t("actions.save")}
+            </Button>
+          ) : null}
+          {props.actions}
+        </div>
+        {!editable && props.readOnlyReason ? (
+          <p className="rounded-md border-l-4 border-blue-700 bg-blue-50 p-4 text-blue-950">{props.readOnlyReason}</p>
+        ) : null}
+        <p className="text-sm text-gray-700">{t("requiredNote")}</p>
+        <fieldset disabled={!editable} className="space-y-6 rounded-lg bg-white p-6 shadow">
+          <legend className="sr-only">{t("details.legend")}</legend>
+
+          <FieldFrame id={fields.categoryId.id} label={required(t("fields.categoryId.label"))} error={categoryIdError}>
+            {(aria) => (
+              <select
+                {...getSelectProps(fields.categoryId, { ariaAttributes: false })}
+                key={fields.categoryId.key}
+                {...aria}
+                aria-describedby={[aria["aria-describedby"], isOther ? `${fields.categoryId.id}-other` : null].filter(Boolean).join(" ") || undefined}
+                onChange={(event) => setCategoryId(event.currentTarget.value)}
+                className={`${inputClass(categoryIdError)} sm:max-w-md`}
+              >
+                <option value="">{t("fields.categoryId.choose")}</option>
+                {categories.map((category) => (
+                  <option key={category.id} value={String(category.id)}>
+                    {category.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FieldFrame>
+          <div aria-live="polite">
+            {isOther ? (
+              <p id={`${fields.categoryId.id}-other`} className="rounded-md border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950">
+                {t("fields.categoryId.otherWarning")}
+              </p>
+            ) : null}
+          </div>
+
+          <InputField
+            {...getInputProps(fields.name, { type: "text", ariaAttributes: false })}
+            key={fields.name.key}
+            label={required(t("fields.name.label"))}
+            error={error("name")}
+            autoComplete="off"
+            className="sm:max-w-xl"
+          />
+
+          {locked ? (
+            <div className="flex flex-col gap-1">
+              <p className="text-sm font-semibold text-gray-900">{t("fields.appType.label")}</p>
+              <p className="text-base text-gray-900">{t(`apps:appType.${locked.appType}`)}</p>
+              <p className="text-sm text-gray-700">{t("fields.appType.locked")}</p>
+            </div>
+          ) : (
+            <fieldset aria-describedby={appTypeError ? `${fields.appType.id}-error` : undefined} className="flex flex-col gap-2">
+              <legend className="text-sm font-semibold text-gray-900">{required(t("fields.appType.label"))}</legend>
+              {appTypeError ? (
+                <p id={`${fields.appType.id}-error`} className="text-sm font-semibold text-red-700">
+                  {appTypeError}
+                </p>
+              ) : null}
+              {[APP_TYPES.standard, APP_TYPES.connector].map((type, index) => (
+                <div key={type} className="flex items-start gap-3">
+                  <input
+                    type="radio"
+                    id={`${fields.appType.id}-${index}`}
+                    name={fields.appType.name}
+                    value={String(type)}
+                    defaultChecked={fields.appType.initialValue === String(type)}
+                    key={`${fields.appType.key}-${type}`}
+                    aria-describedby={`${fields.appType.id}-${index}-hint`}
+                    className="mt-1 h-5 w-5 accent-brand-600"
+                  />
+                  <div>
+                    <label htmlFor={`${fields.appType.id}-${index}`} className="font-semibold text-gray-900">
+                      {t(`apps:appType.${type}`)}
+                    </label>
+                    <p id={`${fields.appType.id}-${index}-hint`} className="text-sm text-gray-700">
+                      {t(`fields.appType.hint${type}`)}
+                    </p>
+                  </div>
+                </div>
+              ))}
+              <p className="text-sm text-gray-700">{t("fields.appType.lockedLater")}</p>
+            </fieldset>
+          )}
+
+          <FieldFrame
+            id={fields.description.id}
+            label={required(t("fields.description.label"))}
+            hint={t("fields.description.hint")}
+            error={descriptionError}
+          >
+            {(aria) => (
+              <>
+                <textarea
+                  {...getTextareaProps(fields.description, { ariaAttributes: false })}
+                  key={fields.description.key}
+                  {...aria}
+                  aria-describedby={`${aria["aria-describedby"] ?? ""} ${fields.description.id}-count`.trim()}
+                  rows={5}
+                  onChange={(event) => setDescription(event.currentTarget.value)}
+                  className={inputClass(descriptionError)}
+                />
+                <CharacterCount id={`${fields.description.id}-count`} count={description.trim().length} max={APP_LIMITS.descriptionMax} />
+              </>
+            )}
+          </FieldFrame>
+
+          {locked ? (
+            <div className="flex flex-col gap-1">
+              <p className="text-sm font-semibold text-gray-900">{t("fields.countryCode.label")}</p>
+              <p className="text-base text-gray-900">{locked.countryName}</p>
+              <p className="text-sm text-gray-700">{t("fields.countryCode.locked")}</p>
+            </div>
+          ) : (
+            <FieldFrame id={fields.countryCode.id} label={required(t("fields.countryCode.label"))} hint={t("fields.countryCode.hint")} error={countryError}>
+              {(aria) => (
+                <select
+                  {...getSelectProps(fields.countryCode, { ariaAttributes: false })}
+                  key={fields.countryCode.key}
+                  {...aria}
+                  className={`${inputClass(countryError)} sm:max-w-md`}
+                >
+                  <option value="">{t("fields.countryCode.choose")}</option>
+                  {countries.map((country) => (
+                    <option key={country.code} value={country.code}>
+                      {country.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FieldFrame>
+          )}
+        </fieldset>
+      </Form>
+      {unsaved.dialog}
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * What the editor's routes show when their loader throws: 'page not found' for an unknown
+ * version or another company's (nothing of it is sent), else what went wrong with the
+ * provider's detail and trace ID. Inside the console's layout, so the navigation stays.
+ * The thrown body carries the page title (`LoadError` of editor.server), used by `errorMeta`.
+ */
+import { isRouteErrorResponse, Link, useParams, useRouteError } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { errorText } from "~/components/ErrorDialog";
+
+interface Thrown {
+  title?: string;
+  detail?: string;
+  traceId?: string;
+  fallback?: string;
+}
+
+/** The page title of a thrown error, for a route's `meta`. */
+export function errorMeta(error: unknown): { title: string }[] {
+  const thrown = isRouteErrorResponse(error) ? (error.data as Thrown | null) : null;
+  return thrown?.title ? [{ title: thrown.title }] : [];
+}
+
+export function EditorErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const { lang } = useParams();
+  if (!isRouteErrorResponse(error)) throw error;
+  const notFound = error.status === 404;
+  const thrown = (error.data ?? {}) as Thrown;
+  const { message, trace } = errorText(t, { detail: thrown.detail, traceId: thrown.traceId, fallback: thrown.fallback ?? "fetchApp" });
+  return (
+    <section aria-labelledby="editor-error-title" className="max-w-xl">
+      <h1 id="editor-error-title" className="text-2xl font-bold text-gray-900">
+        {notFound ? t("errors.notFoundTitle") : t("errors.somethingWentWrong")}
+      </h1>
+      <p className="mt-4">{notFound ? t("errors.notFoundBody") : message}</p>
+      {trace && !notFound ? <p className="mt-2 text-sm text-gray-700">{trace}</p> : null}
+      <p className="mt-6">
+        <Link className="font-semibold text-brand-700 underline" to={`/${lang}/apps`}>
+          {t("errors.backToApps")}
+        </Link>
+      </p>
+    </section>
+  );
+}

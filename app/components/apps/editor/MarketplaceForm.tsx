@@ -1,0 +1,314 @@
+/**
+ * The marketplace listing form (spec 01 sections 2 and 5): every field of the listing with
+ * the spec's rules and messages (schema.ts, `listingSchema`, the same on both sides):
+ * details (short overview, overview, features, keywords, contact email, app and website,
+ * support and documentation URLs), legal (copyright, privacy policy and terms of service,
+ * each with its URL), images and video (app icon, banners, screenshots, YouTube URL) and
+ * visibility. One multipart form: the images' lists are hidden fields, chosen files go
+ * with it (no JS) or are uploaded on choice (JS), the overview is a hidden field written by
+ * the rich-text editor (JS) or a textarea (no JS).
+ */
+import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useFetchers, useNavigation } from "@remix-run/react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { APP_LIMITS, APP_TYPES, type ImageRef, type Marketplace } from "~/api/apps";
+import { Button } from "~/components/ui/Button";
+import { ErrorSummary } from "~/components/ui/ErrorSummary";
+import { InputField, TextareaField } from "~/components/ui/Field";
+import type { ListingImages } from "~/lib/apps/editor.server";
+import { useFailedTitle } from "~/lib/title";
+import { CharacterCount } from "./CharacterCount";
+import { ImageField } from "./ImageField";
+import { OverviewField } from "./OverviewField";
+import { fieldId, LISTING_FIELDS, LISTING_FORM_ID, listingSchema, type Translate } from "./schema";
+import { useErrorSummary } from "./useErrorSummary";
+import { useUnsavedChanges } from "./UnsavedChanges";
+
+export interface MarketplaceFormProps {
+  pageTitle: string;
+  /** The stored listing (the overview already reduced to the allowed tags). */
+  listing: Marketplace;
+  /** The images as the server last saw them (stored, or changed by the last post). */
+  images: ListingImages;
+  /** The images of the last answer of the action, when there was one. */
+  answeredImages?: ListingImages;
+  appType: number;
+  allowSvg: boolean;
+  editable: boolean;
+  readOnlyReason?: string;
+  lastResult?: SubmissionResult<string[]> | null;
+  /** A message of the whole form (mandatory details missing...). */
+  formError?: string | null;
+  failed?: boolean;
+  /** Beside Save: Preview and the Actions menu. */
+  actions?: ReactNode;
+  detailsHref: string;
+  siblings: string[];
+  resetKey: unknown;
+}
+
+const section = "space-y-6 rounded-lg bg-white p-6 shadow";
+
+export function MarketplaceForm(props: MarketplaceFormProps) {
+  const { listing, editable, lastResult, appType } = props;
+  const { t, i18n } = useTranslation("appEditor");
+  const navigation = useNavigation();
+  const translate = t as unknown as Translate;
+  const schema = useMemo(() => listingSchema(translate, i18n.language, { appType }), [translate, i18n.language, appType]);
+  const [form, fields] = useForm({
+    id: LISTING_FORM_ID,
+    lastResult,
+    defaultValue: {
+      detail: listing.detail,
+      legal: listing.legal,
+      promo: { youtubeUrl: listing.promo.youtubeUrl },
+      visibility: listing.visibility,
+    },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const detail = fields.detail.getFieldset();
+  const legal = fields.legal.getFieldset();
+  const promo = fields.promo.getFieldset();
+
+  const [images, setImages] = useState<ListingImages>(props.images);
+  useEffect(() => {
+    if (props.answeredImages) setImages(props.answeredImages);
+  }, [props.answeredImages]);
+
+  const formRef = useRef<HTMLFormElement>(null);
+  const unsaved = useUnsavedChanges(formRef, { resetKey: props.resetKey, siblings: props.siblings, enabled: editable });
+  const { recheck } = unsaved;
+  useEffect(() => recheck(), [images, recheck]);
+
+  const byName: Record<string, FieldMetadata<unknown>> = {
+    "detail.shortDescription": detail.shortDescription,
+    "detail.description": detail.description,
+    "detail.features": detail.features,
+    "detail.keywords": detail.keywords,
+    "detail.contactEmail": detail.contactEmail,
+    "detail.appURL": detail.appURL,
+    "detail.websiteUrl": detail.websiteUrl,
+    "detail.supportUrl": detail.supportUrl,
+    "detail.documentationUrl": detail.documentationUrl,
+    "legal.copyright": legal.copyright,
+    "legal.privacyPolicy": legal.privacyPolicy,
+    "legal.privacyPolicyUrl": legal.privacyPolicyUrl,
+    "legal.termsOfService": legal.termsOfService,
+    "legal.termsOfServiceUrl": legal.termsOfServiceUrl,
+    "promo.appIcon": promo.appIcon,
+    "promo.banners": promo.banners,
+    "promo.screenshots": promo.screenshots,
+    "promo.youtubeUrl": promo.youtubeUrl,
+  } as Record<string, FieldMetadata<unknown>>;
+  const errorOf = (name: string) => byName[name]?.errors?.[0];
+  const { summary, onSubmitted } = useErrorSummary({ order: LISTING_FIELDS, errorOf, idOf: (name) => fieldId(LISTING_FORM_ID, name), lastResult });
+  useFailedTitle(props.pageTitle, summary.length > 0 || Boolean(props.formError) || Boolean(props.failed));
+
+  const [shortOverview, setShortOverview] = useState(detail.shortDescription.initialValue ?? "");
+  const formProps = getFormProps(form);
+  const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+  // Images chosen with JS are uploaded first: Save waits for them, so that it sends them too.
+  const uploading = useFetchers().some((fetcher) => fetcher.state !== "idle" && fetcher.formData?.get("intent") === "upload-files");
+  const required = (label: string) => `${label} ${t("required")}`;
+  const label = (name: string) => t(`fields.${name}.label`);
+
+  /** A text input of the listing: label (with '(required)' when it is), hint, error. */
+  const input = (name: string, options: { type?: "text" | "email" | "url"; required?: boolean; hint?: boolean; autoComplete?: string } = {}) => {
+    const meta = byName[name];
+    return (
+      <InputField
+        {...getInputProps(meta, { type: options.type ?? "text", ariaAttributes: false })}
+        key={meta.key}
+        label={options.required ? required(label(name)) : label(name)}
+        hint={options.hint ? t(`fields.${name}.hint`) : undefined}
+        error={meta.errors?.[0]}
+        autoComplete={options.autoComplete ?? "off"}
+        className="sm:max-w-2xl"
+      />
+    );
+  };
+  const textarea = (name: string, rows = 4) => {
+    const meta = byName[name];
+    return (
+      <TextareaField
+        {...getTextareaProps(meta, { ariaAttributes: false })}
+        key={meta.key}
+        label={label(name)}
+        hint={t(`fields.${name}.hint`)}
+        error={meta.errors?.[0]}
+        rows={rows}
+      />
+    );
+  };
+
+  const imageErrors = (name: "promo.appIcon" | "promo.banners" | "promo.screenshots") => byName[name].errors ?? [];
+  const contactRequired = appType === APP_TYPES.connector;
+
+  return (
+    <>
+      {props.formError ? (
+        <div role="alert" className="mb-6 rounded-md border-4 border-red-700 bg-white p-4">
+          <p className="font-semibold text-gray-900">{props.formError}</p>
+          <p className="mt-2">
+            <Link to={props.detailsHref} className="font-semibold text-brand-700 underline">
+              {t("errors.goToDetails")}
+            </Link>
+          </p>
+        </div>
+      ) : null}
+      <ErrorSummary errors={summary} />
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...formProps}
+        ref={formRef}
+        onSubmit={(event) => {
+          formProps.onSubmit(event);
+          onSubmitted();
+        }}
+        className="space-y-8"
+      >
+        <div className="flex flex-wrap items-center gap-3">
+          {editable ? (
+            <Button type="submit" name="intent" value="save" disabled={submitting || uploading}>
+              {submitting ? t("actions.saving") : t("actions.save")}
+            </Button>
+          ) : null}
+          {props.actions}
+        </div>
+        {!editable && props.readOnlyReason ? (
+          <p className="rounded-md border-l-4 border-blue-700 bg-blue-50 p-4 text-blue-950">{props.readOnlyReason}</p>
+        ) : null}
+        <p className="text-sm text-gray-700">{t("requiredNote")}</p>
+
+        <fieldset disabled={!editable} className="space-y-8">
+          <legend className="sr-only">{t("listing.legend")}</legend>
+          <section aria-labelledby="listing-detail" className={section}>
+            <h2 id="listing-detail" className="text-xl font-bold text-gray-900">
+              {t("listing.sections.detail")}
+            </h2>
+            <div className="flex flex-col gap-1">
+              <InputField
+                {...getInputProps(detail.shortDescription, { type: "text", ariaAttributes: false })}
+                key={detail.shortDescription.key}
+                label={label("detail.shortDescription")}
+                hint={t("fields.detail.shortDescription.hint")}
+                error={detail.shortDescription.errors?.[0]}
+                aria-describedby={[
+                  detail.shortDescription.errors?.[0] ? `${detail.shortDescription.id}-error` : null,
+                  `${detail.shortDescription.id}-hint`,
+                  `${detail.shortDescription.id}-count`,
+                ]
+                  .filter(Boolean)
+                  .join(" ")}
+                onChange={(event) => setShortOverview(event.currentTarget.value)}
+                autoComplete="off"
+                className="sm:max-w-2xl"
+              />
+              <CharacterCount id={`${detail.shortDescription.id}-count`} count={shortOverview.trim().length} max={APP_LIMITS.shortOverviewMax} />
+            </div>
+            <OverviewField
+              id={detail.description.id}
+              name={detail.description.name}
+              label={required(label("detail.description"))}
+              initialValue={detail.description.initialValue ?? ""}
+              error={detail.description.errors?.[0]}
+              editable={editable}
+            />
+            {textarea("detail.features", 5)}
+            {input("detail.keywords", { hint: true })}
+            {input("detail.contactEmail", { type: "email", required: contactRequired, hint: true, autoComplete: "email" })}
+            {input("detail.appURL", { type: "url", hint: true })}
+            {input("detail.websiteUrl", { type: "url", required: true })}
+            {input("detail.supportUrl", { type: "url", required: true })}
+            {input("detail.documentationUrl", { type: "url" })}
+          </section>
+
+          <section aria-labelledby="listing-legal" className={section}>
+            <h2 id="listing-legal" className="text-xl font-bold text-gray-900">
+              {t("listing.sections.legal")}
+            </h2>
+            {input("legal.copyright", { hint: true })}
+            {textarea("legal.privacyPolicy", 6)}
+            {input("legal.privacyPolicyUrl", { type: "url", required: true })}
+            {textarea("legal.termsOfService", 6)}
+            {input("legal.termsOfServiceUrl", { type: "url", required: true })}
+          </section>
+
+          <section aria-labelledby="listing-promo" className={section}>
+            <h2 id="listing-promo" className="text-xl font-bold text-gray-900">
+              {t("listing.sections.promo")}
+            </h2>
+            <ImageField
+              id={fieldId(LISTING_FORM_ID, "promo.appIcon")}
+              name="promo.appIcon"
+              kind="icon"
+              label={required(label("promo.appIcon"))}
+              hint={t(props.allowSvg ? "fields.promo.appIcon.hintSvg" : "fields.promo.appIcon.hint")}
+              images={images.appIcon ? [images.appIcon] : []}
+              onChange={(next: ImageRef[]) => setImages((before) => ({ ...before, appIcon: next[0] ?? null }))}
+              errors={imageErrors("promo.appIcon")}
+              max={1}
+              allowSvg={props.allowSvg}
+              editable={editable}
+            />
+            <ImageField
+              id={fieldId(LISTING_FORM_ID, "promo.banners")}
+              name="promo.banners"
+              kind="banner"
+              label={label("promo.banners")}
+              hint={t(props.allowSvg ? "fields.promo.banners.hintSvg" : "fields.promo.banners.hint", { max: APP_LIMITS.bannersMax })}
+              images={images.banners}
+              onChange={(next: ImageRef[]) => setImages((before) => ({ ...before, banners: next }))}
+              errors={imageErrors("promo.banners")}
+              max={APP_LIMITS.bannersMax}
+              allowSvg={props.allowSvg}
+              editable={editable}
+            />
+            <ImageField
+              id={fieldId(LISTING_FORM_ID, "promo.screenshots")}
+              name="promo.screenshots"
+              kind="screenshot"
+              label={label("promo.screenshots")}
+              hint={t("fields.promo.screenshots.hint", { max: APP_LIMITS.screenshotsMax })}
+              images={images.screenshots}
+              onChange={(next: ImageRef[]) => setImages((before) => ({ ...before, screenshots: next }))}
+              errors={imageErrors("promo.screenshots")}
+              max={APP_LIMITS.screenshotsMax}
+              allowSvg={props.allowSvg}
+              editable={editable}
+            />
+            {input("promo.youtubeUrl", { type: "url", hint: true })}
+          </section>
+
+          <section aria-labelledby="listing-visibility" className={section}>
+            <h2 id="listing-visibility" className="text-xl font-bold text-gray-900">
+              {t("listing.sections.visibility")}
+            </h2>
+            <div className="flex items-start gap-3">
+              <input
+                {...getInputProps(fields.visibility, { type: "checkbox", ariaAttributes: false })}
+                key={fields.visibility.key}
+                aria-describedby={`${fields.visibility.id}-hint`}
+                className="mt-1 h-5 w-5 accent-brand-600"
+              />
+              <div>
+                <label htmlFor={fields.visibility.id} className="font-semibold text-gray-900">
+                  {t("fields.visibility.label")}
+                </label>
+                <p id={`${fields.visibility.id}-hint`} className="text-sm text-gray-700">
+                  {t("fields.visibility.hint")}
+                </p>
+              </div>
+            </div>
+          </section>
+        </fieldset>
+      </Form>
+      {unsaved.dialog}
+    </>
+  );
+}

@@ -1,0 +1,258 @@
+/**
+ * The overview editor (spec 01 section 5): a small rich-text editor that offers only what
+ * the overview may hold: bold, Normal / Heading 1 / Heading 2, bulleted and numbered lists,
+ * and undo. Loaded only on the marketplace page, in a chunk of its own (OverviewField
+ * imports it lazily); without JavaScript the page has a textarea of the allowed HTML instead.
+ *
+ * Accessibility: the editing area is a labelled `role="textbox"` with `aria-multiline`; the
+ * toolbar is a `role="toolbar"` with one tab stop (arrow keys, Home and End move between its
+ * buttons; Alt+F10 from the text goes to it), toggle buttons say their state with
+ * `aria-pressed` and their shortcuts with `aria-keyshortcuts`. Shortcuts in the text:
+ * Ctrl/Cmd+B bold, Ctrl/Cmd+Alt+0/1/2 normal, heading 1, heading 2, Ctrl/Cmd+Shift+8
+ * bulleted list, Ctrl/Cmd+Shift+7 numbered list, Ctrl/Cmd+Z undo.
+ *
+ * The browser edits (contenteditable with execCommand, which keeps its own undo history);
+ * after each change `serializeOverview` turns the content into the allowed HTML, which the
+ * page keeps in a hidden field of the form. Pasted content comes in as plain text. The
+ * HTML the editor starts from is put through the same serializer in an inert document
+ * first, so only allowed tags ever reach the page.
+ */
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { serializeOverview } from "./overview";
+
+export interface RichTextEditorProps {
+  /** The id of the editing area (the field's id: the error summary links to it). */
+  id: string;
+  /** The id of the field's label. */
+  labelId: string;
+  describedBy?: string;
+  invalid?: boolean;
+  /** Allowed HTML to start from. */
+  initialHtml: string;
+  /** Called with the allowed HTML after every change. */
+  onChange: (html: string) => void;
+}
+
+type Command = "bold" | "normal" | "h1" | "h2" | "ul" | "ol" | "undo";
+
+interface ToolbarState {
+  bold: boolean;
+  block: "normal" | "h1" | "h2";
+  ul: boolean;
+  ol: boolean;
+}
+
+const BUTTONS: { command: Command; shortcut: string; toggle: boolean }[] = [
+  { command: "bold", shortcut: "Control+B", toggle: true },
+  { command: "normal", shortcut: "Control+Alt+0", toggle: true },
+  { command: "h1", shortcut: "Control+Alt+1", toggle: true },
+  { command: "h2", shortcut: "Control+Alt+2", toggle: true },
+  { command: "ul", shortcut: "Control+Shift+8", toggle: true },
+  { command: "ol", shortcut: "Control+Shift+7", toggle: true },
+  { command: "undo", shortcut: "Control+Z", toggle: false },
+];
+
+/** The allowed HTML of any HTML, read in an inert document (nothing in it loads or runs). */
+export function allowedHtml(html: string): string {
+  const doc = new DOMParser().parseFromString(`<!doctype html><body>${html}</body>`, "text/html");
+  return serializeOverview(doc.body);
+}
+
+function pressed(state: ToolbarState, command: Command): boolean | undefined {
+  switch (command) {
+    case "bold":
+      return state.bold;
+    case "normal":
+    case "h1":
+    case "h2":
+      return state.block === command;
+    case "ul":
+      return state.ul;
+    case "ol":
+      return state.ol;
+    default:
+      return undefined;
+  }
+}
+
+export default function RichTextEditor({ id, labelId, describedBy, invalid, initialHtml, onChange }: RichTextEditorProps) {
+  const { t } = useTranslation("appEditor");
+  const area = useRef<HTMLDivElement>(null);
+  const toolbar = useRef<HTMLDivElement>(null);
+  const savedRange = useRef<Range | null>(null);
+  const [state, setState] = useState<ToolbarState>({ bold: false, block: "normal", ul: false, ol: false });
+  const [focusIndex, setFocusIndex] = useState(0);
+
+  useEffect(() => {
+    const element = area.current;
+    if (!element) return;
+    element.innerHTML = allowedHtml(initialHtml);
+    // Only on mount: later changes are the person's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const inEditor = (node: Node | null) => Boolean(node && area.current?.contains(node));
+
+  const readState = useCallback(() => {
+    const selection = document.getSelection();
+    if (!selection || !inEditor(selection.anchorNode)) return;
+    const block = String(document.queryCommandValue("formatBlock") || "").toLowerCase().replace(/[<>]/g, "");
+    setState({
+      bold: document.queryCommandState("bold"),
+      block: block === "h1" || block === "h2" ? block : "normal",
+      ul: document.queryCommandState("insertUnorderedList"),
+      ol: document.queryCommandState("insertOrderedList"),
+    });
+    if (selection.rangeCount > 0) savedRange.current = selection.getRangeAt(0).cloneRange();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    document.addEventListener("selectionchange", readState);
+    return () => document.removeEventListener("selectionchange", readState);
+  }, [readState]);
+
+  const changed = useCallback(() => {
+    if (!area.current) return;
+    onChange(serializeOverview(area.current));
+    readState();
+  }, [onChange, readState]);
+
+  /** Runs a command on the text, with the selection the text had (the toolbar took focus). */
+  const run = useCallback(
+    (command: Command) => {
+      const element = area.current;
+      if (!element) return;
+      element.focus();
+      const selection = document.getSelection();
+      if (selection && savedRange.current && !inEditor(selection.anchorNode)) {
+        selection.removeAllRanges();
+        selection.addRange(savedRange.current);
+      }
+      document.execCommand("defaultParagraphSeparator", false, "p");
+      switch (command) {
+        case "bold":
+          document.execCommand("bold");
+          break;
+        case "normal":
+          document.execCommand("formatBlock", false, "<p>");
+          break;
+        case "h1":
+        case "h2":
+          document.execCommand("formatBlock", false, state.block === command ? "<p>" : `<${command}>`);
+          break;
+        case "ul":
+          document.execCommand("insertUnorderedList");
+          break;
+        case "ol":
+          document.execCommand("insertOrderedList");
+          break;
+        case "undo":
+          document.execCommand("undo");
+          break;
+      }
+      changed();
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [changed, state.block],
+  );
+
+  const onAreaKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.altKey && event.key === "F10") {
+      event.preventDefault();
+      toolbar.current?.querySelectorAll<HTMLButtonElement>("button")[focusIndex]?.focus();
+      return;
+    }
+    const mod = event.ctrlKey || event.metaKey;
+    if (!mod) return;
+    const key = event.key.toLowerCase();
+    let command: Command | undefined;
+    if (!event.shiftKey && !event.altKey && key === "b") command = "bold";
+    else if (event.altKey && (event.code === "Digit0" || key === "0")) command = "normal";
+    else if (event.altKey && (event.code === "Digit1" || key === "1")) command = "h1";
+    else if (event.altKey && (event.code === "Digit2" || key === "2")) command = "h2";
+    else if (event.shiftKey && (event.code === "Digit8" || key === "8" || key === "*")) command = "ul";
+    else if (event.shiftKey && (event.code === "Digit7" || key === "7" || key === "&")) command = "ol";
+    // Italic, underline and the like are not part of the overview.
+    else if (!event.shiftKey && !event.altKey && (key === "i" || key === "u")) {
+      event.preventDefault();
+      return;
+    }
+    if (!command) return;
+    event.preventDefault();
+    run(command);
+  };
+
+  const onToolbarKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const buttons = Array.from(toolbar.current?.querySelectorAll<HTMLButtonElement>("button") ?? []);
+    const current = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    if (current < 0) return;
+    let next = current;
+    if (event.key === "ArrowRight") next = (current + 1) % buttons.length;
+    else if (event.key === "ArrowLeft") next = (current - 1 + buttons.length) % buttons.length;
+    else if (event.key === "Home") next = 0;
+    else if (event.key === "End") next = buttons.length - 1;
+    else if (event.key === "Escape") {
+      event.preventDefault();
+      area.current?.focus();
+      return;
+    } else return;
+    event.preventDefault();
+    setFocusIndex(next);
+    buttons[next].focus();
+  };
+
+  return (
+    <div className={`rounded-md border bg-white ${invalid ? "border-2 border-red-700" : "border-gray-500"}`}>
+      <div
+        ref={toolbar}
+        role="toolbar"
+        aria-label={t("editor.toolbar")}
+        aria-controls={id}
+        onKeyDown={onToolbarKeyDown}
+        className="flex flex-wrap gap-1 border-b border-gray-300 bg-gray-50 p-1"
+      >
+        {BUTTONS.map((button, index) => (
+          <button
+            key={button.command}
+            type="button"
+            tabIndex={index === focusIndex ? 0 : -1}
+            aria-pressed={button.toggle ? pressed(state, button.command) : undefined}
+            aria-keyshortcuts={button.shortcut}
+            onMouseDown={(event) => event.preventDefault()}
+            onFocus={() => setFocusIndex(index)}
+            onClick={() => run(button.command)}
+            className={`min-h-11 rounded px-3 py-1 text-sm font-semibold ${
+              button.toggle && pressed(state, button.command) ? "bg-brand-600 text-white" : "text-gray-900 hover:bg-gray-200"
+            } ${index === 3 || index === 5 ? "mr-2" : ""}`}
+          >
+            {t(`editor.${button.command}`)}
+          </button>
+        ))}
+      </div>
+      <div
+        ref={area}
+        id={id}
+        role="textbox"
+        aria-multiline="true"
+        aria-labelledby={labelId}
+        aria-describedby={describedBy}
+        aria-invalid={invalid || undefined}
+        contentEditable
+        suppressContentEditableWarning
+        spellCheck
+        onInput={changed}
+        onKeyDown={onAreaKeyDown}
+        onFocus={() => document.execCommand("defaultParagraphSeparator", false, "p")}
+        onPaste={(event) => {
+          event.preventDefault();
+          const text = event.clipboardData.getData("text/plain");
+          document.execCommand("insertText", false, text);
+        }}
+        onDrop={(event) => event.preventDefault()}
+        className="overview-editor min-h-64 max-h-[32rem] overflow-y-auto px-3 py-2 text-base text-gray-900 focus:outline-2 focus:outline-offset-2 focus:outline-brand-600 [&_h1]:mb-2 [&_h1]:text-2xl [&_h1]:font-bold [&_h2]:mb-2 [&_h2]:text-xl [&_h2]:font-bold [&_li]:ml-6 [&_ol]:mb-2 [&_ol]:list-decimal [&_p]:mb-2 [&_ul]:mb-2 [&_ul]:list-disc"
+      />
+    </div>
+  );
+}

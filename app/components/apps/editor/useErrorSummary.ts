@@ -1,0 +1,42 @@
+/**
+ * The error summary of an editor form, as a snapshot taken at each submit (the browser's
+ * check) and at each answer of the server, so that it does not move while the person
+ * corrects fields (the summary takes focus when it changes). The page title gets its
+ * 'Error:' prefix while the summary shows.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { useEffect, useMemo, useState, type FormEvent } from "react";
+import type { SummaryError } from "~/components/ui/ErrorSummary";
+
+interface Options {
+  /** Field names in the order of the form. */
+  order: readonly string[];
+  /** The current (browser) error of a field. */
+  errorOf: (name: string) => string | undefined;
+  /** The id a summary entry links to. */
+  idOf: (name: string) => string;
+  /** The server's last answer. */
+  lastResult?: SubmissionResult<string[]> | null;
+}
+
+export function useErrorSummary({ order, errorOf, idOf, lastResult }: Options) {
+  const [attempt, setAttempt] = useState(0);
+  const [source, setSource] = useState<"client" | "server">("server");
+  useEffect(() => {
+    if (lastResult) setSource("server");
+  }, [lastResult]);
+  const summary = useMemo<SummaryError[]>(() => {
+    const server = lastResult?.error ?? {};
+    return order.flatMap((name) => {
+      const message = source === "server" ? server[name]?.[0] : errorOf(name);
+      return message ? [{ id: idOf(name), message }] : [];
+    });
+    // Not on errorOf: the snapshot changes only with a submit or an answer of the server.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [source, attempt, lastResult]);
+  const onSubmitted = (_event?: FormEvent) => {
+    setSource("client");
+    setAttempt((count) => count + 1);
+  };
+  return { summary, onSubmitted };
+}

@@ -1,0 +1,98 @@
+/**
+ * /apps/{appVersionId}/details (spec 01 sections 2 and 5): the app details of a version:
+ * category (Other shows a warning), name, description; app type and country shown but
+ * locked. Save and the Actions menu (Duplicate, Preview) only when the version can be
+ * edited. Save sends `PUT apps/{id}` with the details (the listing is kept) and comes back
+ * here with 'saved successfully'. The Duplicate dialog is `?duplicate={id}` on this page.
+ */
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData, useParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireUser } from "~/auth.server";
+import { DetailsForm } from "~/components/apps/editor/DetailsForm";
+import { EditorActions, EditorDuplicateDialog } from "~/components/apps/editor/EditorActions";
+import { EditorErrorBoundary, errorMeta } from "~/components/apps/editor/EditorErrorBoundary";
+import { withNamespaces } from "~/components/apps/editor/namespaces";
+import { ErrorDialog } from "~/components/ErrorDialog";
+import i18next from "~/i18next.server";
+import { EDITOR_NAMESPACES, loadLookups, loadVersion, saveDetails, versionSummary, type EditorFailure } from "~/lib/apps/editor.server";
+import { hasFailed, pageTitle } from "~/lib/title";
+
+export const handle = { i18n: ["common", "apps", "appEditor", "appList"] };
+
+/** Client navigations load the page's translations with its data. */
+export const clientLoader = withNamespaces(handle.i18n);
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context);
+  const [version, lookups] = await Promise.all([loadVersion(request, api, params.appVersionId), loadLookups(request, api)]);
+  const t = await i18next.getFixedT(request, EDITOR_NAMESPACES);
+  const summary = versionSummary(version);
+  const page = t("appEditor:title.page", {
+    page: t("appEditor:tabs.details"),
+    name: summary.name,
+    version: summary.versionDisplay,
+    status: t(`apps:status.${version.status}`, { defaultValue: version.status }),
+  });
+  const { details } = version;
+  return json({
+    page,
+    title: pageTitle(t, page, hasFailed(context)),
+    version: summary,
+    readOnlyReason: summary.editable ? null : t(summary.isArchived ? "appEditor:notEditable.archived" : "appEditor:notEditable.status", { status: t(`apps:status.${version.status}`) }),
+    defaultValue: {
+      categoryId: details.categoryId,
+      name: details.name,
+      appType: details.appType,
+      description: details.description,
+      countryCode: details.countryCode,
+    },
+    locked: {
+      appType: details.appType,
+      countryCode: details.countryCode,
+      countryName: lookups.countries.find((c) => c.code === details.countryCode)?.name ?? details.countryCode,
+    },
+    categories: lookups.categories,
+    countries: lookups.countries,
+    resetKey: version.modifiedDateTime,
+  });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  return saveDetails(request, context, params.appVersionId);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => (error ? errorMeta(error) : [{ title: data?.title }]);
+
+export default function VersionDetailsPage() {
+  const data = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as (EditorFailure | { intent: "duplicate"; result: never; apiError: never }) | undefined;
+  const { lang } = useParams();
+  const { t } = useTranslation("appEditor");
+  const saveAnswer = answer?.intent === "save" ? (answer as EditorFailure) : undefined;
+  const base = `/${lang}/apps/${data.version.id}`;
+  return (
+    <>
+      <h2 className="sr-only">{t("tabs.details")}</h2>
+      <DetailsForm
+        key={data.resetKey}
+        pageTitle={data.page}
+        defaultValue={data.defaultValue}
+        categories={data.categories}
+        countries={data.countries}
+        locked={data.locked}
+        editable={data.version.editable}
+        readOnlyReason={data.readOnlyReason ?? undefined}
+        lastResult={saveAnswer?.result}
+        failed={Boolean(saveAnswer?.apiError)}
+        actions={<EditorActions version={data.version} preview={false} />}
+        siblings={[`${base}/details`, `${base}/marketplace`]}
+        resetKey={data.resetKey}
+      />
+      <EditorDuplicateDialog version={data.version} countries={data.countries} answer={answer} />
+      <ErrorDialog error={saveAnswer?.apiError} />
+    </>
+  );
+}
+
+export const ErrorBoundary = EditorErrorBoundary;

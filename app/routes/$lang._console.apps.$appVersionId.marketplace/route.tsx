@@ -1,0 +1,117 @@
+/**
+ * /apps/{appVersionId}/marketplace (spec 01 sections 2 and 5): the marketplace listing of a
+ * version, every field with the spec's rules and messages, the images with previews, the
+ * overview's rich-text editor (JS) or HTML textarea (no JS). Save (when the version can be
+ * edited) uploads the chosen files and sends `PUT apps/{id}` with the whole version (details
+ * and listing); Preview opens the marketplace preview in a new tab (not for app level 3);
+ * the Actions menu holds Duplicate and Preview.
+ */
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData, useParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { countriesResponse } from "~/api/resources";
+import { requireUser } from "~/auth.server";
+import { EditorActions, EditorDuplicateDialog } from "~/components/apps/editor/EditorActions";
+import { EditorErrorBoundary, errorMeta } from "~/components/apps/editor/EditorErrorBoundary";
+import { withNamespaces } from "~/components/apps/editor/namespaces";
+import { MarketplaceForm } from "~/components/apps/editor/MarketplaceForm";
+import { ErrorDialog } from "~/components/ErrorDialog";
+import i18next from "~/i18next.server";
+import {
+  EDITOR_NAMESPACES,
+  loadVersion,
+  sanitizeOverview,
+  saveListing,
+  svgAllowed,
+  versionImages,
+  versionSummary,
+  type EditorFailure,
+} from "~/lib/apps/editor.server";
+import { hasFailed, pageTitle } from "~/lib/title";
+
+export const handle = { i18n: ["common", "apps", "appEditor", "appList"] };
+
+/** Client navigations load the page's translations with its data. */
+export const clientLoader = withNamespaces(handle.i18n);
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context);
+  const version = await loadVersion(request, api, params.appVersionId);
+  const summary = versionSummary(version);
+  const duplicating = new URL(request.url).searchParams.get("duplicate") === version.id && summary.editable;
+  const [allowSvg, countries, t] = await Promise.all([
+    svgAllowed(api, version.details.countryCode),
+    duplicating
+      ? api
+          .get("resources/countries", countriesResponse)
+          .then((list) => list.filter((c) => c.code !== "IE").map((c) => ({ code: c.code, name: c.name })))
+          .catch(() => null)
+      : Promise.resolve(null),
+    i18next.getFixedT(request, EDITOR_NAMESPACES),
+  ]);
+  const page = t("appEditor:title.page", {
+    page: t("appEditor:tabs.marketplace"),
+    name: summary.name,
+    version: summary.versionDisplay,
+    status: t(`apps:status.${version.status}`, { defaultValue: version.status }),
+  });
+  const { marketplace } = version;
+  return json({
+    page,
+    title: pageTitle(t, page, hasFailed(context)),
+    version: summary,
+    readOnlyReason: summary.editable ? null : t(summary.isArchived ? "appEditor:notEditable.archived" : "appEditor:notEditable.status", { status: t(`apps:status.${version.status}`) }),
+    listing: { ...marketplace, detail: { ...marketplace.detail, description: sanitizeOverview(marketplace.detail.description) } },
+    images: versionImages(version),
+    appType: version.details.appType,
+    allowSvg,
+    countries,
+    resetKey: version.modifiedDateTime,
+  });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  return saveListing(request, context, params.appVersionId);
+}
+
+/** An upload on choice (JS) changes nothing stored: the page keeps what it shows. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get("intent") === "upload-files" ? false : defaultShouldRevalidate;
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => (error ? errorMeta(error) : [{ title: data?.title }]);
+
+export default function VersionMarketplacePage() {
+  const data = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as (EditorFailure | { intent: "duplicate" }) | undefined;
+  const { lang } = useParams();
+  const { t } = useTranslation("appEditor");
+  const saveAnswer = answer?.intent === "save" ? (answer as EditorFailure) : undefined;
+  const base = `/${lang}/apps/${data.version.id}`;
+  return (
+    <>
+      <h2 className="sr-only">{t("tabs.marketplace")}</h2>
+      <MarketplaceForm
+        key={data.resetKey}
+        pageTitle={data.page}
+        listing={data.listing}
+        images={saveAnswer?.images ?? data.images}
+        answeredImages={saveAnswer?.images}
+        appType={data.appType}
+        allowSvg={data.allowSvg}
+        editable={data.version.editable}
+        readOnlyReason={data.readOnlyReason ?? undefined}
+        lastResult={saveAnswer?.result}
+        formError={saveAnswer?.formError}
+        failed={Boolean(saveAnswer?.apiError)}
+        actions={<EditorActions version={data.version} preview />}
+        detailsHref={`${base}/details`}
+        siblings={[`${base}/details`, `${base}/marketplace`]}
+        resetKey={data.resetKey}
+      />
+      <EditorDuplicateDialog version={data.version} countries={data.countries} answer={answer as never} />
+      <ErrorDialog error={saveAnswer?.apiError} />
+    </>
+  );
+}
+
+export const ErrorBoundary = EditorErrorBoundary;

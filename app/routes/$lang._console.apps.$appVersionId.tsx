@@ -1,0 +1,73 @@
+/**
+ * The app version area (spec 01 section 2): the app group sidebar beside the version's
+ * pages, with Back to the app list, the title (the app's name, version number and status
+ * name) and the tabs Details and Marketplace. The pages (details/, marketplace/) carry the
+ * forms, Save and the Actions menu.
+ *
+ * `/apps/{id}` alone opens the details; `/apps/new` the new app's details. An unknown
+ * version, a malformed id or another company's version is 'page not found' (a 404 Response,
+ * nothing of the version is sent).
+ */
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { requireUser } from "~/auth.server";
+import { EditorErrorBoundary, errorMeta } from "~/components/apps/editor/EditorErrorBoundary";
+import { withNamespaces } from "~/components/apps/editor/namespaces";
+import { EditorHeader } from "~/components/apps/editor/EditorHeader";
+import { GroupSidebar } from "~/components/apps/GroupSidebar";
+import { loadVersion } from "~/lib/apps/editor.server";
+import { loadGroupSidebar } from "~/lib/apps/group.server";
+
+export const handle = { i18n: ["common", "apps", "appGroup", "appEditor", "appList"] };
+
+/** Client navigations load the page's translations with its data. */
+export const clientLoader = withNamespaces(handle.i18n);
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { api, language } = await requireUser(request, context);
+  const id = params.appVersionId ?? "";
+  if (id === "new") throw redirect(`/${language}/apps/new/details`);
+  const version = await loadVersion(request, api, id);
+  const { pathname } = new URL(request.url);
+  if (pathname.replace(/\/+$/, "") === `/${language}/apps/${id}`) throw redirect(`/${language}/apps/${version.id}/details`);
+  // The sidebar is a comfort: the version's pages work without it.
+  const sidebar = await loadGroupSidebar(api, version.groupId).catch(() => null);
+  return json({
+    header: {
+      versionId: version.id,
+      name: version.details.name,
+      versionDisplay: version.versionNumberDisplay,
+      statusCode: version.statusCode,
+      isLiveSubmissionRejected: version.isLiveSubmissionRejected,
+    },
+    sidebar,
+  });
+}
+
+/**
+ * Not reloaded when only a dialog's query changes, nor after an upload of the listing page
+ * (the page adds the image itself; nothing of the header changed).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, formData, defaultShouldRevalidate }) => {
+  if (formData?.get("intent") === "upload-files") return false;
+  const isGet = !formMethod || formMethod.toUpperCase() === "GET";
+  if (isGet && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
+  return defaultShouldRevalidate;
+};
+
+export const meta: MetaFunction<typeof loader> = ({ error }) => errorMeta(error);
+
+export default function AppVersionLayout() {
+  const { header, sidebar } = useLoaderData<typeof loader>();
+  return (
+    <div className="flex flex-col gap-8 lg:flex-row">
+      {sidebar ? <GroupSidebar {...sidebar} current="versions" /> : null}
+      <div className="min-w-0 flex-1">
+        <EditorHeader mode="edit" {...header} />
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+export const ErrorBoundary = EditorErrorBoundary;
