@@ -26,7 +26,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { test as base, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page, type Response } from "@playwright/test";
 import type { RegistrationRequest } from "~/api/registration";
 import { createProviderClient, validRegistration, type OutboxMail, type Target } from "../support/provider";
 import { trackDocuments } from "./axe";
@@ -189,6 +189,100 @@ export async function signIn(page: Page, company: Pick<Company, "email" | "passw
     },
     { box: true },
   );
+}
+
+/** The sign-in page's form fields and button in a language. */
+export function signInForm(page: Page, lang: Lang) {
+  return { email: signInField(page, lang, "email"), password: signInField(page, lang, "password"), submit: signInButton(page, lang) };
+}
+
+// ---------------------------------------------------------------------------------------
+// Small helpers for the specs
+
+/** True in the `no-js` project. */
+export const isNoJs = () => base.info().project.use.javaScriptEnabled === false;
+
+/**
+ * With JS, waits until React has hydrated the page (root.tsx then marks <html> with the
+ * `js` class): before that, forms submit natively and menus are the no-JS fallbacks.
+ * Without JS, returns at once.
+ */
+export async function hydrated(page: Page) {
+  if (isNoJs()) return;
+  await base.step("wait for hydration", () => page.waitForFunction(() => document.documentElement.classList.contains("js")), { box: true });
+}
+
+/** The language that is not `lang`. */
+export const otherLang = (lang: Lang): Lang => (lang === "en-AU" ? "nl-NL" : "en-AU");
+
+/** Every address a navigation went through, first to last (redirects included). */
+export function redirectChain(response: Response | null): string[] {
+  const chain: string[] = [];
+  for (let request = response?.request() ?? null; request; request = request.redirectedFrom()) chain.unshift(request.url());
+  return chain;
+}
+
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A URL of the console (path, then an optional query), for toHaveURL. */
+export const consoleUrl = (path: string, query = "(?:[?#].*)?") => new RegExp(`^${escapeRegExp(`${CONSOLE_URL}${path}`)}${query}$`);
+
+/** The sign-in page of a language, with its provider interaction. */
+export const signInPageUrl = (lang: Lang) => consoleUrl(`/${lang}/auth/signin`, "\\?(?:.*&)?interaction=.*");
+
+/**
+ * Picks a language in the language selector of the page (shown in `from`): with JS the
+ * change submits the form; without, the Change button does. Waits for the page in `to`.
+ */
+export async function chooseLanguage(page: Page, from: Lang, to: Lang) {
+  await base.step(`choose ${to} in the language selector`, async () => {
+    await hydrated(page);
+    const select = page.getByRole("combobox", { name: translate(from, "language.label"), exact: true });
+    await select.selectOption(to);
+    if (isNoJs()) await page.getByRole("button", { name: translate(from, "language.change"), exact: true }).click();
+    await page.waitForURL(new RegExp(`^${escapeRegExp(CONSOLE_URL)}/${to}(?:[/?#]|$)`));
+  });
+}
+
+/**
+ * The avatar menu's trigger: Headless UI's menu button with JS, the <details> disclosure's
+ * summary without (named by the user's name either way).
+ */
+export function avatarMenuTrigger(page: Page, userName: string): Locator {
+  return isNoJs()
+    ? page.getByRole("group").getByText(userName, { exact: true })
+    : page.getByRole("button", { name: userName, exact: true });
+}
+
+/**
+ * Signs out through the avatar menu and waits for the sign-in page: with JS from the keyboard
+ * (Enter opens the menu on its first item, Enter activates it) or with the mouse; without JS
+ * the <details> disclosure is clicked open and its Sign out button clicked.
+ */
+export async function signOutFromMenu(
+  page: Page,
+  company: Pick<Company, "firstName" | "lastName">,
+  lang: Lang,
+  how: "keyboard" | "mouse" = "keyboard",
+) {
+  await base.step(`sign out from the avatar menu (${isNoJs() ? "no JS" : how})`, async () => {
+    await hydrated(page);
+    const trigger = avatarMenuTrigger(page, `${company.firstName} ${company.lastName}`);
+    const name = translate(lang, "nav.signOut");
+    if (isNoJs()) {
+      await trigger.click();
+      await page.getByRole("button", { name, exact: true }).click();
+    } else if (how === "keyboard") {
+      await trigger.focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("menuitem", { name, exact: true })).toBeVisible();
+      await page.keyboard.press("Enter");
+    } else {
+      await trigger.click();
+      await page.getByRole("menuitem", { name, exact: true }).click();
+    }
+    await page.waitForURL(signInPageUrl(lang));
+  });
 }
 
 // ---------------------------------------------------------------------------------------

@@ -42,7 +42,9 @@ export function Modal({ open, title, children, onClose, blocking = false, alert 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
+    let focused: Element | null = null;
     const onCancel = (event: Event) => {
+      focused = document.activeElement;
       if (blocking) event.preventDefault();
     };
     const handleClose = () => {
@@ -54,6 +56,7 @@ export function Modal({ open, title, children, onClose, blocking = false, alert 
       // dialog opens again.
       if (blocking) {
         dialog.showModal();
+        if (focused instanceof HTMLElement && dialog.contains(focused)) focused.focus();
         return;
       }
       onClose?.();
