@@ -42,6 +42,9 @@ function provider(): Promise<Discovery> {
 let jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
 
 export const SCOPES = ["openid", "profile", "email", "company"];
+
+/** The sign-in page's message for an account the provider suspended. */
+export const SUSPENDED_MESSAGE = "account suspended";
 export const STATE_COOKIE = "console_oauth";
 
 /** The strategy adds the console's authorization parameters: always ask to sign in, in the page's language. */

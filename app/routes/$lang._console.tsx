@@ -7,7 +7,8 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, NavLink, Outlet, useLoaderData, useLocation, useParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { currentUser } from "~/api/user";
-import { requireUser } from "~/auth.server";
+import { ApiError } from "~/api/client.server";
+import { requireUser, signInPath, signOutRedirect, SUSPENDED_MESSAGE } from "~/auth.server";
 import { Icon, type IconName } from "~/components/Icon";
 import { LanguageSelector } from "~/components/LanguageSelector";
 import { Logo } from "~/components/Logo";
@@ -21,8 +22,14 @@ export const handle = { i18n: ["common"] };
 const inertProps = { inert: "", "aria-hidden": true } as Record<string, unknown>;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api } = await requireUser(request, context);
-  const user = await api.get("user", currentUser);
+  const { api, language } = await requireUser(request, context);
+  const user = await api.get("user", currentUser).catch((error: unknown) => {
+    // A suspended account (403) cannot use the console: back to sign-in, with the reason.
+    if (error instanceof ApiError && error.status === 403) {
+      return signOutRedirect(request, signInPath(language, { message: SUSPENDED_MESSAGE }));
+    }
+    throw error;
+  });
   const links = externalLinks();
   return json({
     user: { userName: user.userName, userInitials: user.userInitials, email: user.email, isTermsAccepted: user.isTermsAccepted },

@@ -31,6 +31,7 @@ function messageKey(message: string): string | undefined {
   if (message.startsWith("email verified")) return "signin.messages.emailVerified";
   if (message === "password reset") return "signin.messages.passwordReset";
   if (message === "verification link invalid") return "signin.messages.verificationInvalid";
+  if (message === "account suspended") return "signin.errors.accountSuspended";
   return undefined;
 }
 
