@@ -45,7 +45,21 @@ function itemElement(entry: MenuEntry) {
     );
   }
   return (
-    <button type="submit" form={entry.form} name={entry.name} value={entry.value} className={itemClass(entry.danger)}>
+    <button
+      type="submit"
+      form={entry.form}
+      name={entry.name}
+      value={entry.value}
+      className={itemClass(entry.danger)}
+      // The open menu closes on this click and takes the button with it before the browser
+      // would submit: submit now, with this button as the submitter.
+      onClick={(event) => {
+        const button = event.currentTarget;
+        if (!button.form) return;
+        event.preventDefault();
+        button.form.requestSubmit(button);
+      }}
+    >
       {entry.label}
     </button>
   );
