@@ -69,12 +69,13 @@ export function Menu({ label, ariaLabel, items, align = "right", buttonClassName
   const hydrated = useHydrated();
   const panel = `absolute z-40 min-w-48 rounded-md border border-gray-200 bg-white py-1 shadow-lg ${panelPosition[align]}`;
   if (!hydrated) {
+    // Without JS the disclosure opens in the flow of the page, covering nothing.
     return (
       <details className="relative">
         <summary aria-label={ariaLabel} className={`cursor-pointer list-none ${buttonClassName}`}>
           {label}
         </summary>
-        <div className={panel}>
+        <div className="mt-1 min-w-48 rounded-md border border-gray-200 bg-white py-1 shadow-lg">
           <ul>
             {items.map((entry) => (
               <li key={entry.key}>
