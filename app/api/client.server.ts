@@ -13,6 +13,8 @@ export class ApiError extends Error {
     readonly detail?: string,
     readonly traceId?: string,
     readonly field?: string,
+    /** Every refused field's messages, when the provider names more than one (`{ "marketplace.detail.websiteUrl": ["..."] }`). */
+    readonly errors?: Record<string, string[]>,
   ) {
     super(detail ?? `The provider answered ${status}.`);
   }
@@ -71,7 +73,7 @@ export function createApiClient(options: ClientOptions) {
       } catch {
         // not JSON: no detail
       }
-      throw new ApiError(res.status, url, parsed.detail, parsed.traceId, parsed.field);
+      throw new ApiError(res.status, url, parsed.detail, parsed.traceId, parsed.field, parsed.errors);
     }
     return res;
   }

@@ -11,8 +11,8 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { requireUser } from "~/auth.server";
-import { EditorErrorBoundary, errorMeta } from "~/components/apps/editor/EditorErrorBoundary";
-import { withNamespaces } from "~/components/apps/editor/namespaces";
+import { AppErrorBoundary, errorMeta } from "~/components/apps/AppErrorBoundary";
+import { withNamespaces } from "~/lib/namespaces";
 import { EditorHeader } from "~/components/apps/editor/EditorHeader";
 import { GroupSidebar } from "~/components/apps/GroupSidebar";
 import { loadVersion } from "~/lib/apps/editor.server";
@@ -31,7 +31,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);
   if (pathname.replace(/\/+$/, "") === `/${language}/apps/${id}`) throw redirect(`/${language}/apps/${version.id}/details`);
   // The sidebar is a comfort: the version's pages work without it.
-  const sidebar = await loadGroupSidebar(api, version.groupId).catch(() => null);
+  const sidebar = await loadGroupSidebar(api, language, version.groupId).catch(() => null);
   return json({
     header: {
       versionId: version.id,
@@ -70,4 +70,4 @@ export default function AppVersionLayout() {
   );
 }
 
-export const ErrorBoundary = EditorErrorBoundary;
+export const ErrorBoundary = AppErrorBoundary;

@@ -4,24 +4,19 @@
  * is 'page not found' (a 404 Response, nothing of the group is sent).
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  Link,
-  Outlet,
-  useLoaderData,
-  useParams,
-  useRouteError,
-  type ShouldRevalidateFunction,
-} from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { requireUser } from "~/auth.server";
-import { errorText } from "~/components/ErrorDialog";
+import { AppErrorBoundary, errorMeta } from "~/components/apps/AppErrorBoundary";
 import { GroupSidebar } from "~/components/apps/GroupSidebar";
 import i18next from "~/i18next.server";
 import { loadGroupSidebar, type GroupLoadError } from "~/lib/apps/group.server";
 import { pageTitle } from "~/lib/title";
+import { withNamespaces } from "~/lib/namespaces";
 
 export const handle = { i18n: ["common", "apps", "appGroup"] };
+
+/** Client navigations load the page's translations with its data. */
+export const clientLoader = withNamespaces(handle.i18n);
 
 /** The body of the error Responses this route throws: the page title and what went wrong. */
 interface ThrownError extends Partial<GroupLoadError> {
@@ -29,9 +24,9 @@ interface ThrownError extends Partial<GroupLoadError> {
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { api } = await requireUser(request, context);
+  const { api, language } = await requireUser(request, context);
   try {
-    const sidebar = await loadGroupSidebar(api, params.appGroupId);
+    const sidebar = await loadGroupSidebar(api, language, params.appGroupId);
     return json({ sidebar });
   } catch (error) {
     if (!(error instanceof Response)) throw error;
@@ -53,10 +48,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   return defaultShouldRevalidate;
 };
 
-export const meta: MetaFunction<typeof loader> = ({ error }) => {
-  const thrown = isRouteErrorResponse(error) ? (error.data as ThrownError | null) : null;
-  return thrown?.title ? [{ title: thrown.title }] : [];
-};
+export const meta: MetaFunction<typeof loader> = ({ error }) => errorMeta(error);
 
 export default function AppGroupLayout() {
   const { sidebar } = useLoaderData<typeof loader>();
@@ -70,29 +62,4 @@ export default function AppGroupLayout() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useTranslation();
-  const { lang } = useParams();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const thrown = isRouteErrorResponse(error) ? (error.data as ThrownError | null) : null;
-  const { message, trace } = errorText(t, {
-    detail: thrown?.detail,
-    traceId: thrown?.traceId,
-    fallback: notFound ? undefined : "fetchApp",
-  });
-  return (
-    <section aria-labelledby="group-error-title" className="max-w-xl">
-      <h1 id="group-error-title" className="text-2xl font-bold text-gray-900">
-        {notFound ? t("errors.notFoundTitle") : t("errors.somethingWentWrong")}
-      </h1>
-      <p className="mt-4">{notFound ? t("errors.notFoundBody") : message}</p>
-      {trace && !notFound ? <p className="mt-2 text-sm text-gray-700">{trace}</p> : null}
-      <p className="mt-6">
-        <Link className="font-semibold text-brand-700 underline" to={`/${lang}/apps`}>
-          {t("errors.backToApps")}
-        </Link>
-      </p>
-    </section>
-  );
-}
+export const ErrorBoundary = AppErrorBoundary;

@@ -17,12 +17,13 @@ import { APP_LEVEL_WITHOUT_PREVIEW, isEmail, isHttpUrl } from "~/api/apps";
 import { appCategoriesResponse } from "~/api/resources";
 import { requireUser } from "~/auth.server";
 import { BannerSlider } from "~/components/apps/editor/BannerSlider";
-import { EditorErrorBoundary, errorMeta } from "~/components/apps/editor/EditorErrorBoundary";
-import { withNamespaces } from "~/components/apps/editor/namespaces";
+import { AppErrorBoundary, errorMeta } from "~/components/apps/AppErrorBoundary";
+import { withNamespaces } from "~/lib/namespaces";
 import { ListingImage } from "~/components/apps/editor/ListingImage";
 import { StatusBadge } from "~/components/apps/StatusBadge";
 import i18next from "~/i18next.server";
-import { EDITOR_NAMESPACES, loadVersion, notFound, sanitizeOverview } from "~/lib/apps/editor.server";
+import { sanitizeOverview } from "~/api/overview.server";
+import { EDITOR_NAMESPACES, loadVersion, notFound } from "~/lib/apps/editor.server";
 import { pageTitle } from "~/lib/title";
 
 export const handle = { i18n: ["common", "apps", "appEditor"] };
@@ -209,4 +210,4 @@ export default function MarketplacePreview() {
   );
 }
 
-export const ErrorBoundary = EditorErrorBoundary;
+export const ErrorBoundary = AppErrorBoundary;

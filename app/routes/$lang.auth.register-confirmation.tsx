@@ -4,8 +4,12 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import i18next from "~/i18next.server";
 import { pageTitle } from "~/lib/title";
+import { withNamespaces } from "~/lib/namespaces";
 
 export const handle = { i18n: ["common", "auth"] };
+
+/** Client navigations load the page's translations with its data. */
+export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request, ["auth", "common"]);

@@ -17,8 +17,12 @@ import { isLanguage } from "~/i18n";
 import i18next from "~/i18next.server";
 import { logger } from "~/lib/log.server";
 import { hasFailed, markFailed, pageTitle, useFailedTitle } from "~/lib/title";
+import { withNamespaces } from "~/lib/namespaces";
 
 export const handle = { i18n: ["common", "auth"] };
+
+/** Client navigations load the page's translations with its data. */
+export const clientLoader = withNamespaces(handle.i18n);
 
 const schema = (t: TFunction) =>
   z.object({

@@ -19,8 +19,12 @@ import { InputField } from "~/components/ui/Field";
 import { isLanguage } from "~/i18n";
 import { externalLinks } from "~/lib/links.server";
 import { commitSession, getSession, safeRedirect } from "~/session.server";
+import { withNamespaces } from "~/lib/namespaces";
 
 export const handle = { i18n: ["common", "auth"] };
+
+/** Client navigations load the page's translations with its data. */
+export const clientLoader = withNamespaces(handle.i18n);
 
 /** Errors the provider sends back with the interaction. */
 const PROVIDER_ERRORS = ["invalid_credentials", "email_not_verified", "account_suspended", "missing_fields", "session_expired"] as const;

@@ -11,8 +11,12 @@ import { LegalLayout } from "~/components/LegalLayout";
 import i18next from "~/i18next.server";
 import { CONSOLE_COOKIES } from "~/lib/legal.server";
 import { pageTitle } from "~/lib/title";
+import { withNamespaces } from "~/lib/namespaces";
 
 export const handle = { i18n: ["common", "legal"] };
+
+/** Client navigations load the page's translations with its data. */
+export const clientLoader = withNamespaces(handle.i18n);
 
 const PRIVACY_EMAIL = "privacy@developer-console.example";
 

@@ -12,8 +12,12 @@ import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n";
 import i18next from "~/i18next.server";
 import { termsDocument } from "~/lib/legal.server";
 import { pageTitle } from "~/lib/title";
+import { withNamespaces } from "~/lib/namespaces";
 
 export const handle = { i18n: ["common", "legal"] };
+
+/** Client navigations load the page's translations with its data. */
+export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;

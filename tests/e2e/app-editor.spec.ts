@@ -254,6 +254,15 @@ test.describe("app editor", () => {
     await expect(banners.locator('input[name="promo.banners[1].id"]')).toHaveValue(firstBanner);
     await screenshots.getByRole("button", { name: `${t("appEditor:images.remove")} ${t("appEditor:images.screenshot.item", { number: 3, total: 3 })}` }).click();
     await expect(screenshots.getByRole("img")).toHaveCount(2);
+    const shots = [0, 1].map((index) => screenshots.locator(`input[name="promo.screenshots[${index}].id"]`));
+    const shotIds = [await shots[0].inputValue(), await shots[1].inputValue()];
+    if (!isNoJs()) {
+      // With JS an image can also be dragged to another place.
+      await screenshots.getByRole("listitem").nth(1).dragTo(screenshots.getByRole("listitem").nth(0));
+      shotIds.reverse();
+      await expect(shots[0]).toHaveValue(shotIds[0]);
+      await expect(shots[1]).toHaveValue(shotIds[1]);
+    }
     await save(page, lang);
     await expect(page.getByRole("status").filter({ hasText: t("toast.savedSuccessfully") })).toBeVisible();
 
@@ -269,7 +278,7 @@ test.describe("app editor", () => {
     expect(stored.marketplace.detail.description).toMatch(/<ul><li>Receipts<\/li><li>Payments<\/li><\/ul>/);
     expect(stored.marketplace.promo.appIcon).not.toBeNull();
     expect(stored.marketplace.promo.banners.map((b) => b.id)[1]).toBe(firstBanner);
-    expect(stored.marketplace.promo.screenshots).toHaveLength(2);
+    expect(stored.marketplace.promo.screenshots.map((shot) => shot.id)).toEqual(shotIds);
     expect(stored.marketplace.legal.termsOfServiceUrl).toBe("https://ledger.example/terms");
 
     // The preview, in a new tab.

@@ -14,6 +14,7 @@ import type { Locator, Page } from "@playwright/test";
 import {
   CONSOLE_URL,
   LANGS,
+  countryName,
   createCompany,
   expect,
   expectAccessible,
@@ -142,7 +143,7 @@ for (const lang of LANGS) {
         name: t("appGroup:sidebar.label", { name: current.name }),
       });
       await expect(sidebar.getByText(current.name, { exact: true }).first()).toBeVisible();
-      await expect(sidebar.getByText("Australia", { exact: true })).toBeVisible();
+      await expect(sidebar.getByText(countryName(lang, "AU"), { exact: true })).toBeVisible();
       await expect(
         sidebar.getByRole("link", {
           name: t("appGroup:sidebar.pages.versions"),
@@ -181,6 +182,28 @@ for (const lang of LANGS) {
         })
         .click();
       await expect(page).toHaveURL(`${CONSOLE_URL}/${lang}/apps/${current.versionId}/details`);
+    });
+
+    test("moving from the app list to the group, the details and back shows texts, never keys", async ({ page, company, t }) => {
+      // The guard fails the test should a page show a translation key at any moment: with JS
+      // each page loads its translations with its data when the browser comes to it.
+      const app = await createApp(await tokenOf(company), "Journey app");
+      await signIn(page, company, lang);
+      await page.goto(`/${lang}/apps`);
+      await expect(page.getByRole("heading", { level: 1, name: t("pages.apps.title") })).toBeVisible();
+      await hydrated(page, t("appList:filters.apply"));
+
+      await page.getByRole("link", { name: app.name }).first().click();
+      await expect(page).toHaveURL(`${CONSOLE_URL}${groupPath(lang, app.groupId)}`);
+      await expect(page.getByRole("heading", { level: 1, name: t("appGroup:versions.title", { name: app.name }) })).toBeVisible();
+
+      await page.getByRole("link", { name: t("appGroup:versions.openDetails", { version: "1.000" }) }).click();
+      await expect(page).toHaveURL(`${CONSOLE_URL}/${lang}/apps/${app.versionId}/details`);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(app.name);
+
+      await page.getByRole("link", { name: t("appEditor:back") }).click();
+      await expect(page).toHaveURL(new RegExp(`^${CONSOLE_URL}/${lang}/apps(\\?|$)`));
+      await expect(page.getByRole("heading", { level: 1, name: t("pages.apps.title") })).toBeVisible();
     });
 
     test("History: archived versions with their dates, filtered by 'show versions that went live'", async ({ page, company, t }) => {
@@ -292,13 +315,13 @@ for (const lang of LANGS) {
       await expect(dialog).toBeVisible();
       await expect(dialog).toContainText(t("appList:confirm.archive.body"));
       await expectAccessible(page);
-      await dialog.getByRole("link", { name: t("appList:confirm.no"), exact: true }).click();
+      await dialog.getByRole("link", { name: t("confirm.no"), exact: true }).click();
       await expect(dialog).toBeHidden();
       await expect(page).toHaveURL(`${CONSOLE_URL}${groupPath(lang, app.groupId)}`);
 
       // Yes archives it: toast, Archived chip, notice, and Unarchive offered.
       await page.getByRole("link", { name: t("appGroup:group.archive") }).click();
-      await dialog.getByRole("button", { name: t("appList:confirm.yes"), exact: true }).click();
+      await dialog.getByRole("button", { name: t("confirm.yes"), exact: true }).click();
       await expect(page.getByRole("status").getByText(t("toast.archived"), { exact: true })).toBeVisible();
       await expect(page).toHaveURL(`${CONSOLE_URL}${groupPath(lang, app.groupId)}`);
       await expect(page.getByRole("complementary").getByText(t("apps:archived"), { exact: true })).toBeVisible();
@@ -322,7 +345,7 @@ for (const lang of LANGS) {
       });
       await expect(dialog).toBeVisible();
       await expectAccessible(page);
-      await dialog.getByRole("button", { name: t("appList:confirm.yes"), exact: true }).click();
+      await dialog.getByRole("button", { name: t("confirm.yes"), exact: true }).click();
       await expect(page.getByRole("status").getByText(t("toast.unarchived"), { exact: true })).toBeVisible();
       // Back on the page, its filter kept.
       await expect(page).toHaveURL(`${CONSOLE_URL}${groupPath(lang, app.groupId, "?live=1")}`);

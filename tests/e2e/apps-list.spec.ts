@@ -262,7 +262,7 @@ test.describe("app list (en-AU)", () => {
     await expect(archiveDialog).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`confirm=archive&app=${app.groupId}`));
     await expectAccessible(page);
-    await archiveDialog.getByRole("link", { name: t("appList:confirm.no") }).click();
+    await archiveDialog.getByRole("link", { name: t("confirm.no") }).click();
     await expect(archiveDialog).toHaveCount(0);
     await expect(card(page, app.name)).toBeVisible();
     if (!isNoJs()) await expect(page.locator(`#card-menu-${app.groupId}`)).toBeFocused();
@@ -270,7 +270,7 @@ test.describe("app list (en-AU)", () => {
     // Yes: archived, gone from the current apps.
     await openCardMenu(page, app);
     await menuEntry(page, t("appList:cardMenu.archive")).click();
-    await archiveDialog.getByRole("button", { name: t("appList:confirm.yes") }).click();
+    await archiveDialog.getByRole("button", { name: t("confirm.yes") }).click();
     await expect(toast(page, t("toast.archived"))).toBeVisible();
     await expect(card(page, app.name)).toHaveCount(0);
     await expect(page.getByRole("heading", { name: t("appList:empty.filteredTitle") })).toBeVisible();
@@ -283,7 +283,7 @@ test.describe("app list (en-AU)", () => {
     await expect(menuEntry(page, t("appList:cardMenu.archive"))).toHaveCount(0);
     await menuEntry(page, t("appList:cardMenu.unarchive")).click();
     const unarchiveDialog = page.getByRole("alertdialog", { name: t("appList:confirm.unarchive.title", { name: app.name }) });
-    await unarchiveDialog.getByRole("button", { name: t("appList:confirm.yes") }).click();
+    await unarchiveDialog.getByRole("button", { name: t("confirm.yes") }).click();
     await expect(toast(page, t("toast.unarchived"))).toBeVisible();
     await expect(card(page, app.name)).toBeVisible();
     await expect(card(page, app.name)).not.toContainText(t("apps:archived"));
@@ -316,7 +316,7 @@ test.describe("app list (en-AU)", () => {
     const dialog = page.getByRole("alertdialog", { name: t("appList:confirm.delete.title", { name: sandbox.name }) });
     await expect(dialog).toContainText(t("appList:confirm.delete.body"));
     await expectAccessible(page);
-    await dialog.getByRole("button", { name: t("appList:confirm.yes") }).click();
+    await dialog.getByRole("button", { name: t("confirm.yes") }).click();
     await expect(toast(page, t("toast.deletedSuccessfully"))).toBeVisible();
     await expect(card(page, sandbox.name)).toHaveCount(0);
     await expect(cardNames(page)).toHaveText([paused.name, live.name]);

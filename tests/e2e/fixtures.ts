@@ -3,7 +3,8 @@
  *
  * - `guard` (automatic): fails the test when any page of it throws an uncaught error or
  *   reports a Content-Security-Policy violation (browser console messages in both projects,
- *   plus a `securitypolicyviolation` listener in the js project);
+ *   plus a `securitypolicyviolation` listener in the js project), or shows a translation key
+ *   instead of its text at any moment (js project);
  * - `company`: a fresh company with a verified admin user, registered through the sandbox,
  *   terms accepted unless `test.use({ acceptedTerms: false })`;
  * - `lang` (option, default en-AU) and `t`, the console's texts in that language.
@@ -24,7 +25,7 @@
  *     });
  *   }
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { test as base, expect, type Locator, type Page, type Response } from "@playwright/test";
 import type { RegistrationRequest } from "~/api/registration";
@@ -165,6 +166,18 @@ export function translate(lang: Lang, key: string, values: Record<string, string
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`));
 }
 
+/** The name the console shows for a country of the sandbox, in each language. */
+const COUNTRY_NAMES: Record<Lang, Record<string, string>> = {
+  "en-AU": { AU: "Australia", AUB: "Australia (Beta)", UK: "United Kingdom", US: "United States", CA: "Canada", NZ: "New Zealand" },
+  "nl-NL": { AU: "Australië", AUB: "Australië (bèta)", UK: "Verenigd Koninkrijk", US: "Verenigde Staten", CA: "Canada", NZ: "Nieuw-Zeeland" },
+};
+
+export function countryName(lang: Lang, code: string): string {
+  const name = COUNTRY_NAMES[lang][code];
+  if (!name) throw new Error(`no name of country ${code} in ${lang}`);
+  return name;
+}
+
 // ---------------------------------------------------------------------------------------
 // Signing in through the console
 
@@ -296,13 +309,64 @@ export interface Guard {
 
 const CSP_MARKER = "[securitypolicyviolation]";
 
-/** Runs in every page before its own scripts (devtools injection: not subject to the CSP). */
-function reportPolicyViolations(marker: string) {
+const KEY_MARKER = "[untranslated]";
+
+/** Every translation key of the console (`apps.title`, `appList:apps.title`), as a missing translation renders it. */
+function translationKeys(): string[] {
+  const dir = path.join(root, "locales", "en-AU");
+  const keys = new Set<string>();
+  const walk = (ns: string, node: unknown, prefix: string) => {
+    if (typeof node === "string") {
+      const key = prefix.replace(/_(zero|one|two|few|many|other)$/, "");
+      keys.add(key);
+      keys.add(`${ns}:${key}`);
+      return;
+    }
+    if (node && typeof node === "object") {
+      for (const [name, child] of Object.entries(node)) walk(ns, child, prefix ? `${prefix}.${name}` : name);
+    }
+  };
+  for (const file of readdirSync(dir).filter((name) => name.endsWith(".json"))) {
+    walk(file.slice(0, -".json".length), JSON.parse(readFileSync(path.join(dir, file), "utf8")), "");
+  }
+  return [...keys].filter((key) => key.includes("."));
+}
+
+/**
+ * Runs in every page before its own scripts (devtools injection: not subject to the CSP):
+ * reports CSP violations, and any text or accessible-name attribute that shows a translation
+ * key instead of its text (a namespace not loaded yet on a client navigation), at any moment.
+ */
+function watchPage({ cspMarker, keyMarker, keys }: { cspMarker: string; keyMarker: string; keys: string[] }) {
   document.addEventListener("securitypolicyviolation", (event) => {
     const where = event.sourceFile ? ` at ${event.sourceFile}:${event.lineNumber}` : "";
     const reportOnly = event.disposition === "report" ? " (report-only)" : "";
-    console.error(`${marker} ${event.effectiveDirective} blocked ${event.blockedURI || "inline"}${where}${reportOnly}`);
+    console.error(`${cspMarker} ${event.effectiveDirective} blocked ${event.blockedURI || "inline"}${where}${reportOnly}`);
   });
+  const known = new Set(keys);
+  const attributes = ["aria-label", "title", "placeholder", "alt"];
+  const check = (value: string | null | undefined, where: string) => {
+    const text = value?.trim();
+    if (text && known.has(text)) console.error(`${keyMarker} "${text}" shown as ${where} on ${location.pathname}`);
+  };
+  const scan = (node: Node) => {
+    if (node.nodeType === Node.TEXT_NODE) return check(node.nodeValue, "text");
+    if (!(node instanceof Element)) return;
+    for (const name of attributes) check(node.getAttribute(name), name);
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
+    for (let next = walker.nextNode(); next; next = walker.nextNode()) {
+      if (next.nodeType === Node.TEXT_NODE) check(next.nodeValue, "text");
+      else for (const name of attributes) check((next as Element).getAttribute(name), name);
+    }
+  };
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.type === "childList") record.addedNodes.forEach(scan);
+      else if (record.type === "characterData") check(record.target.nodeValue, "text");
+      else if (record.target instanceof Element && record.attributeName) check(record.target.getAttribute(record.attributeName), record.attributeName);
+    }
+  });
+  observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: attributes });
 }
 
 interface Options {
@@ -330,9 +394,11 @@ export const test = base.extend<Options & Fixtures>({
         const text = message.text();
         if (text.startsWith(CSP_MARKER) || /Content[- ]Security[- ]Policy/i.test(text)) {
           problems.push(`CSP violation on ${message.page()?.url() ?? "?"}: ${text}`);
+        } else if (text.startsWith(KEY_MARKER)) {
+          problems.push(`translation key shown instead of its text: ${text}`);
         }
       });
-      await context.addInitScript(reportPolicyViolations, CSP_MARKER);
+      await context.addInitScript(watchPage, { cspMarker: CSP_MARKER, keyMarker: KEY_MARKER, keys: translationKeys() });
       for (const page of context.pages()) trackDocuments(page);
       context.on("page", trackDocuments);
 

@@ -12,6 +12,7 @@ import { jpeg, png } from "../integration/fixtures";
 import {
   LANGS,
   consoleUrl,
+  countryName,
   escapeRegExp,
   expect,
   expectAccessible,
@@ -457,7 +458,7 @@ for (const lang of LANGS) {
 
     test("the entity type is offered only for a country with the lower-level entity flag (UK)", async ({ page, t }) => {
       const form = await openRegister(page, lang);
-      const uk = "United Kingdom";
+      const uk = countryName(lang, "UK");
       if (!isNoJs()) {
         // With JS the choice appears with the country that offers it, and goes with another.
         await expect(form.entityType).toHaveCount(0);

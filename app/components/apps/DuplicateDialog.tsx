@@ -15,14 +15,14 @@
  */
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { APP_LIMITS, validateDuplicate } from "~/api/apps";
-import { Button, buttonClass } from "~/components/ui/Button";
-import { useCloseDialog, useModalClose, useReturnFocus } from "~/components/ui/ConfirmDialog";
+import { Button } from "~/components/ui/Button";
+import { DialogCloseLink, useCloseDialog, useModalClose, useReturnFocus } from "~/components/ui/ConfirmDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FieldFrame, InputField, inputClass } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
@@ -132,18 +132,9 @@ export function DuplicateDialog({ version, appName, countries, lastResult }: Dup
           )}
         </FieldFrame>
         <div className="flex flex-wrap justify-end gap-3">
-          <Link
-            to={dialog.close}
-            replace
-            preventScrollReset
-            className={buttonClass("secondary")}
-            onClick={(event) => {
-              event.preventDefault();
-              close();
-            }}
-          >
+          <DialogCloseLink href={dialog.close} onClose={close}>
             {t("duplicate.cancel")}
-          </Link>
+          </DialogCloseLink>
           <Button type="submit" disabled={navigation.state === "submitting"}>
             {t("duplicate.submit")}
           </Button>

@@ -13,7 +13,7 @@
  * versions, and hands the dialog's post to `handleAppAction` (~/lib/apps/version-actions.server).
  */
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
-import { Link, useLocation, useParams } from "@remix-run/react";
+import { Link, useLocation, useParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { forwardRef, type AnchorHTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { versionActions } from "~/api/apps";
@@ -34,6 +34,23 @@ export function pageSearch(search: string): URLSearchParams {
   for (const name of [...DIALOG_PARAMS, "index", "_data"]) params.delete(name);
   return params;
 }
+
+/**
+ * A page's `shouldRevalidate` when it opens its dialogs by URL: opening or closing a dialog
+ * changes only dialog parameters, so the page stays as loaded.
+ */
+export const keepPageForDialogs: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  const isGet = !formMethod || formMethod.toUpperCase() === "GET";
+  if (
+    isGet &&
+    currentUrl.pathname === nextUrl.pathname &&
+    currentUrl.search !== nextUrl.search &&
+    pageSearch(currentUrl.search).toString() === pageSearch(nextUrl.search).toString()
+  ) {
+    return false;
+  }
+  return defaultShouldRevalidate;
+};
 
 /** Links that open a dialog on the current page, and the link that closes it, keeping the page's own query. */
 export function useDialogHref() {

@@ -14,8 +14,7 @@
  *     <input type="hidden" name="appGroupId" value={id} />
  *   </ConfirmDialog>
  *
- * Its texts live in the `appList` namespace (`confirm.yes`, `confirm.no`): pages that use it
- * load that namespace in `handle.i18n`.
+ * Its buttons' texts are `common:confirm.yes` and `common:confirm.no`.
  */
 import { Form, Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, type ReactNode } from "react";
@@ -82,8 +81,29 @@ interface ConfirmDialogProps {
   children?: ReactNode;
 }
 
+/**
+ * The button-like link that closes a URL-addressed dialog: a link to the page without the
+ * dialog (no JS), `onClose` without a page load (JS, from `useCloseDialog`).
+ */
+export function DialogCloseLink({ href, onClose, children }: { href: string; onClose: () => void; children: ReactNode }) {
+  return (
+    <Link
+      to={href}
+      replace
+      preventScrollReset
+      className={buttonClass("secondary")}
+      onClick={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      {children}
+    </Link>
+  );
+}
+
 export function ConfirmDialog({ title, body, closeHref, returnFocusTo, danger = false, action, children }: ConfirmDialogProps) {
-  const { t } = useTranslation("appList");
+  const { t } = useTranslation("common");
   const navigation = useNavigation();
   const close = useCloseDialog(closeHref);
   const { ref, onClose } = useModalClose(close);
@@ -98,18 +118,9 @@ export function ConfirmDialog({ title, body, closeHref, returnFocusTo, danger = 
       <Form method="post" action={action} replace preventScrollReset className="mt-6 flex flex-wrap justify-end gap-3">
         {children}
         {/* No comes first: showModal focuses it, the harmless choice. */}
-        <Link
-          to={closeHref}
-          replace
-          preventScrollReset
-          className={buttonClass("secondary")}
-          onClick={(event) => {
-            event.preventDefault();
-            close();
-          }}
-        >
+        <DialogCloseLink href={closeHref} onClose={close}>
           {t("confirm.no")}
-        </Link>
+        </DialogCloseLink>
         <Button type="submit" variant={danger ? "danger" : "primary"} disabled={busy}>
           {t("confirm.yes")}
         </Button>

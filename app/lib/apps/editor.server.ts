@@ -24,11 +24,9 @@ import { randomUUID } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { json, replace, unstable_parseMultipartFormData, type AppLoadContext, type UploadHandler } from "@remix-run/node";
-import sanitizeHtml from "sanitize-html";
 import { z } from "zod";
 import {
   APP_LIMITS,
-  OVERVIEW_TAGS,
   appSaveResponse,
   appVersion,
   isEditable,
@@ -40,7 +38,8 @@ import {
   IMAGE_MESSAGES,
 } from "~/api/apps";
 import { ApiError, type ApiClient } from "~/api/client.server";
-import { appCategoriesResponse, countriesResponse, pingMoreResponse, flagsOf, type AppCategory, type CountryItem } from "~/api/resources";
+import { sanitizeOverview } from "~/api/overview.server";
+import { appCategoriesResponse, pingMoreResponse, flagsOf, type AppCategory, type CountryItem } from "~/api/resources";
 import { requireUser } from "~/auth.server";
 import { checkImage } from "~/components/apps/editor/image-check";
 import {
@@ -60,22 +59,9 @@ import { handleAppAction } from "~/lib/apps/version-actions.server";
 import { logger } from "~/lib/log.server";
 import { markFailed, pageTitle } from "~/lib/title";
 import { toastHeader } from "~/session.server";
+import { getCountries } from "~/lib/countries.server";
 
 export const EDITOR_NAMESPACES = ["appEditor", "apps", "appList", "common"] as const;
-
-// ---------------------------------------------------------------------------
-// The overview
-// ---------------------------------------------------------------------------
-
-/** The overview reduced to OVERVIEW_TAGS without attributes (the provider's allowlist, applied again here). */
-export function sanitizeOverview(html: string): string {
-  return sanitizeHtml(html, {
-    allowedTags: [...OVERVIEW_TAGS],
-    allowedAttributes: {},
-    allowedStyles: {},
-    disallowedTagsMode: "discard",
-  }).trim();
-}
 
 // ---------------------------------------------------------------------------
 // Loading
@@ -128,14 +114,15 @@ export interface Lookups {
 
 /** Categories and pick-list countries (IE is never one). */
 export async function loadLookups(request: Request, api: ApiClient): Promise<Lookups> {
+  const language = await i18next.getLocale(request);
   try {
     const [categories, countries] = await Promise.all([
       api.get("resources/app-categories", appCategoriesResponse),
-      api.get("resources/countries", countriesResponse),
+      getCountries(api, language),
     ]);
     return {
       categories,
-      countries: countries.filter((country) => country.code !== "IE").map((country) => ({ code: country.code, name: country.name })),
+      countries: countries.map((country) => ({ code: country.code, name: country.name })),
     };
   } catch (error) {
     throw await loadFailure(request, error, "fetchingData");
@@ -216,12 +203,23 @@ async function fixedT(request: Request): Promise<Translate> {
 // Details: create and save
 // ---------------------------------------------------------------------------
 
-/** A refusal of the API about one field, as a message on that field. */
-function apiFieldErrors(t: Translate, language: string, error: ApiError, prefix: "details" | "marketplace", fields: readonly string[]) {
+/**
+ * A refusal of the API about the form's fields, as a message on each field (every field the
+ * answer's `errors` names, else its one `field`). Undefined when any refusal is not one of
+ * this form's field rules: the error dialog then shows the provider's detail.
+ */
+export function apiFieldErrors(t: Translate, language: string, error: ApiError, prefix: "details" | "marketplace", fields: readonly string[]) {
   if (error.status !== 400) return undefined;
-  const rule = apiFieldRule(error, prefix);
-  if (!rule || !fields.includes(rule.field)) return undefined;
-  return { [rule.field]: [fieldMessage(t, language, rule.field, rule.key)] };
+  const refusals = error.errors
+    ? Object.entries(error.errors).map(([field, messages]) => ({ field, detail: `${field}: ${messages[0] ?? ""}` }))
+    : [error];
+  const fieldErrors: Record<string, string[]> = {};
+  for (const refusal of refusals) {
+    const rule = apiFieldRule(refusal, prefix);
+    if (!rule || !fields.includes(rule.field)) return undefined;
+    fieldErrors[rule.field] ??= [fieldMessage(t, language, rule.field, rule.key)];
+  }
+  return Object.keys(fieldErrors).length > 0 ? fieldErrors : undefined;
 }
 
 /** POST apps: a new app from the details form; the id was made when the form was shown. */

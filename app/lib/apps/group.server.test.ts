@@ -161,7 +161,7 @@ describe("loadGroupSidebar", () => {
       apps: [listItem(3, "2024-05-03T10:00:00.000Z")],
       "resources/countries": [{ code: "AU", name: "Australia" }],
     });
-    const data = await loadGroupSidebar(api, GROUP_ID);
+    const data = await loadGroupSidebar(api, "en-AU", GROUP_ID);
     expect(data.group.countryName).toBe("Australia");
     expect(data.recent.map((a) => a.name)).toEqual(["App 3"]);
   });
@@ -171,7 +171,7 @@ describe("loadGroupSidebar", () => {
       apps: fails(503),
       "resources/countries": fails(503),
     });
-    const data = await loadGroupSidebar(api, GROUP_ID);
+    const data = await loadGroupSidebar(api, "en-AU", GROUP_ID);
     expect(data.recent).toEqual([]);
     expect(data.group.countryName).toBe("AU");
   });

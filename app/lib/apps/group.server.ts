@@ -5,7 +5,7 @@
  * page (._index/) and the app version layout ($lang._console.apps.$appVersionId.tsx):
  *
  *   // a loader with the group id
- *   const sidebar = await loadGroupSidebar(api, params.appGroupId);
+ *   const sidebar = await loadGroupSidebar(api, language, params.appGroupId);
  *   return json({ sidebar, ... });            // then <GroupSidebar {...data.sidebar} />
  *
  *   // a loader that needs the whole group (versions, history, flags) too
@@ -29,8 +29,9 @@
 import { json } from "@remix-run/node";
 import { appGroup, appListResponse, type AppGroup, type AppListItem } from "~/api/apps";
 import { ApiError, type ApiClient } from "~/api/client.server";
-import { countriesResponse, type CountryItem } from "~/api/resources";
+import type { CountryItem } from "~/api/resources";
 import type { SidebarGroup, SidebarRecentApp } from "~/components/apps/GroupSidebar";
+import { getCountries } from "~/lib/countries.server";
 
 /** How many apps the switcher lists. */
 export const RECENT_APPS = 5;
@@ -108,11 +109,11 @@ export function recentApps(apps: readonly AppListItem[], limit = RECENT_APPS): S
 }
 
 /** What GroupSidebar renders; see the top of this file. */
-export async function loadGroupSidebar(api: ApiClient, appGroupId: string | undefined): Promise<GroupSidebarData> {
+export async function loadGroupSidebar(api: ApiClient, language: string, appGroupId: string | undefined): Promise<GroupSidebarData> {
   const [group, apps, countries] = await Promise.all([
     fetchAppGroup(api, appGroupId),
     api.get("apps?archived=-1", appListResponse).catch(() => [] as AppListItem[]),
-    api.get("resources/countries", countriesResponse).catch(() => [] as CountryItem[]),
+    getCountries(api, language).catch(() => [] as CountryItem[]),
   ]);
   return { group: sidebarGroup(group, countries), recent: recentApps(apps) };
 }

@@ -11,8 +11,8 @@ import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth.server";
 import { DetailsForm } from "~/components/apps/editor/DetailsForm";
 import { EditorActions, EditorDuplicateDialog } from "~/components/apps/editor/EditorActions";
-import { EditorErrorBoundary, errorMeta } from "~/components/apps/editor/EditorErrorBoundary";
-import { withNamespaces } from "~/components/apps/editor/namespaces";
+import { AppErrorBoundary, errorMeta } from "~/components/apps/AppErrorBoundary";
+import { withNamespaces } from "~/lib/namespaces";
 import { ErrorDialog } from "~/components/ErrorDialog";
 import i18next from "~/i18next.server";
 import { EDITOR_NAMESPACES, loadLookups, loadVersion, saveDetails, versionSummary, type EditorFailure } from "~/lib/apps/editor.server";
@@ -95,4 +95,4 @@ export default function VersionDetailsPage() {
   );
 }
 
-export const ErrorBoundary = EditorErrorBoundary;
+export const ErrorBoundary = AppErrorBoundary;

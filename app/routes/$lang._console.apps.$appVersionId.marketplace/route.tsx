@@ -9,18 +9,17 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { countriesResponse } from "~/api/resources";
 import { requireUser } from "~/auth.server";
 import { EditorActions, EditorDuplicateDialog } from "~/components/apps/editor/EditorActions";
-import { EditorErrorBoundary, errorMeta } from "~/components/apps/editor/EditorErrorBoundary";
-import { withNamespaces } from "~/components/apps/editor/namespaces";
+import { AppErrorBoundary, errorMeta } from "~/components/apps/AppErrorBoundary";
+import { withNamespaces } from "~/lib/namespaces";
 import { MarketplaceForm } from "~/components/apps/editor/MarketplaceForm";
+import { sanitizeOverview } from "~/api/overview.server";
 import { ErrorDialog } from "~/components/ErrorDialog";
 import i18next from "~/i18next.server";
 import {
   EDITOR_NAMESPACES,
   loadVersion,
-  sanitizeOverview,
   saveListing,
   svgAllowed,
   versionImages,
@@ -28,6 +27,7 @@ import {
   type EditorFailure,
 } from "~/lib/apps/editor.server";
 import { hasFailed, pageTitle } from "~/lib/title";
+import { getCountries } from "~/lib/countries.server";
 
 export const handle = { i18n: ["common", "apps", "appEditor", "appList"] };
 
@@ -35,16 +35,15 @@ export const handle = { i18n: ["common", "apps", "appEditor", "appList"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { api } = await requireUser(request, context);
+  const { api, language } = await requireUser(request, context);
   const version = await loadVersion(request, api, params.appVersionId);
   const summary = versionSummary(version);
   const duplicating = new URL(request.url).searchParams.get("duplicate") === version.id && summary.editable;
   const [allowSvg, countries, t] = await Promise.all([
     svgAllowed(api, version.details.countryCode),
     duplicating
-      ? api
-          .get("resources/countries", countriesResponse)
-          .then((list) => list.filter((c) => c.code !== "IE").map((c) => ({ code: c.code, name: c.name })))
+      ? getCountries(api, language)
+          .then((list) => list.map((c) => ({ code: c.code, name: c.name })))
           .catch(() => null)
       : Promise.resolve(null),
     i18next.getFixedT(request, EDITOR_NAMESPACES),
@@ -114,4 +113,4 @@ export default function VersionMarketplacePage() {
   );
 }
 
-export const ErrorBoundary = EditorErrorBoundary;
+export const ErrorBoundary = AppErrorBoundary;

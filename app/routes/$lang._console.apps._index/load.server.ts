@@ -7,13 +7,14 @@ import { format } from "date-fns";
 import { z } from "zod";
 import { ARCHIVE_FILTERS, appListItem, canArchive, canDelete, showCardMenu, type AppListItem } from "~/api/apps";
 import { ApiError } from "~/api/client.server";
-import { countriesResponse, type CountryItem } from "~/api/resources";
+import type { CountryItem } from "~/api/resources";
 import { requireUser } from "~/auth.server";
 import type { AppCardData, CardAction } from "~/components/apps/AppCard";
 import type { ShownError } from "~/components/ErrorDialog";
 import i18next from "~/i18next.server";
 import { applyPreferences, listPreferences, preferencesToSearch, type ListPreferences } from "~/lib/apps/list-preferences.server";
 import { hasFailed, pageTitle } from "~/lib/title";
+import { getCountries } from "~/lib/countries.server";
 
 /** `GET apps`; `appLevel` 3 hides the marketplace preview. */
 const appList = z.array(appListItem);
@@ -65,13 +66,12 @@ export async function loadAppList(request: Request, context: AppLoadContext) {
   let countries: CountryItem[] = [];
   let loadError: ShownError | null = null;
   try {
-    [items, countries] = await Promise.all([api.get("apps", appList), api.get("resources/countries", countriesResponse)]);
+    [items, countries] = await Promise.all([api.get("apps", appList), getCountries(api, language)]);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     loadError = { detail: error.detail, traceId: error.traceId, fallback: "fetchApps" };
   }
-  // Selectable countries only (the API leaves IE out; so do we).
-  const pickList = countries.filter((country) => country.code !== "IE").map((country) => ({ code: country.code, name: country.name }));
+  const pickList = countries.map((country) => ({ code: country.code, name: country.name }));
   const known = new Set(pickList.map((country) => country.code));
   const filters: ListPreferences = {
     ...preferences,

@@ -13,11 +13,11 @@
  * them to the shared app actions (~/lib/apps/version-actions.server).
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useLocation, useParams, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation, useParams, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AppCard, CARD_ACTIONS, cardMenuId, type AppCardData } from "~/components/apps/AppCard";
 import { DuplicateDialog } from "~/components/apps/DuplicateDialog";
-import { pageSearch, useDialogHref } from "~/components/apps/VersionMenu";
+import { keepPageForDialogs, pageSearch, useDialogHref } from "~/components/apps/VersionMenu";
 import { ErrorDialog } from "~/components/ErrorDialog";
 import { Icon } from "~/components/Icon";
 import { PageHeader } from "~/components/PageHeader";
@@ -26,8 +26,12 @@ import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { handleAppAction } from "~/lib/apps/version-actions.server";
 import { ListFilters } from "./ListFilters";
 import { loadAppList } from "./load.server";
+import { withNamespaces } from "~/lib/namespaces";
 
 export const handle = { i18n: ["common", "apps", "appList"] };
+
+/** Client navigations load the page's translations with its data. */
+export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(await loadAppList(request, context));
@@ -40,19 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return handleAppAction(request, context, { formData: await request.formData(), back: list, list });
 }
 
-/** Opening or closing a dialog changes only dialog parameters: the list stays as loaded. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
-  const isGet = !formMethod || formMethod.toUpperCase() === "GET";
-  if (
-    isGet &&
-    currentUrl.pathname === nextUrl.pathname &&
-    currentUrl.search !== nextUrl.search &&
-    pageSearch(currentUrl.search).toString() === pageSearch(nextUrl.search).toString()
-  ) {
-    return false;
-  }
-  return defaultShouldRevalidate;
-};
+export const shouldRevalidate = keepPageForDialogs;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 

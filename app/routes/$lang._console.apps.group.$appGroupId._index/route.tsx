@@ -24,14 +24,13 @@ import {
   useNavigate,
   useParams,
   useSearchParams,
-  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { countriesResponse, type CountryItem } from "~/api/resources";
+import type { CountryItem } from "~/api/resources";
 import { requireUser } from "~/auth.server";
 import { DuplicateDialog } from "~/components/apps/DuplicateDialog";
 import { StatusBadge } from "~/components/apps/StatusBadge";
-import { pageSearch, useDialogHref, VersionMenu } from "~/components/apps/VersionMenu";
+import { keepPageForDialogs, pageSearch, useDialogHref, VersionMenu } from "~/components/apps/VersionMenu";
 import { ErrorDialog } from "~/components/ErrorDialog";
 import { Button, ButtonLink } from "~/components/ui/Button";
 import { ConfirmDialog, DIALOG_LINK_STATE } from "~/components/ui/ConfirmDialog";
@@ -41,15 +40,20 @@ import { handleAppAction } from "~/lib/apps/version-actions.server";
 import { useHydrated } from "~/lib/hydrated";
 import { hasFailed, pageTitle, useFailedTitle } from "~/lib/title";
 import { activeRows, groupAction, historyRows, LIVE_PARAM, showLiveParam, type ActiveRow, type HistoryRow } from "./versions";
+import { withNamespaces } from "~/lib/namespaces";
+import { getCountries } from "~/lib/countries.server";
 
 export const handle = { i18n: ["common", "apps", "appList", "appGroup"] };
 
+/** Client navigations load the page's translations with its data. */
+export const clientLoader = withNamespaces(handle.i18n);
+
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { api } = await requireUser(request, context);
+  const { api, language } = await requireUser(request, context);
   const [group, countries] = await Promise.all([
     fetchAppGroup(api, params.appGroupId),
     // Only the duplicate dialog needs them: without them it offers no country.
-    api.get("resources/countries", countriesResponse).catch(() => [] as CountryItem[]),
+    getCountries(api, language).catch(() => [] as CountryItem[]),
   ]);
   const showLive = showLiveParam(new URL(request.url).searchParams);
   const t = await i18next.getFixedT(request, ["appGroup", "common"]);
@@ -80,19 +84,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-/** Opening or closing a dialog changes only dialog parameters: the page stays as loaded. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
-  const isGet = !formMethod || formMethod.toUpperCase() === "GET";
-  if (
-    isGet &&
-    currentUrl.pathname === nextUrl.pathname &&
-    currentUrl.search !== nextUrl.search &&
-    pageSearch(currentUrl.search).toString() === pageSearch(nextUrl.search).toString()
-  ) {
-    return false;
-  }
-  return defaultShouldRevalidate;
-};
+export const shouldRevalidate = keepPageForDialogs;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 

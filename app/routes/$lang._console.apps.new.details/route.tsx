@@ -9,8 +9,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { requireUser } from "~/auth.server";
 import { DetailsForm } from "~/components/apps/editor/DetailsForm";
-import { EditorErrorBoundary, errorMeta } from "~/components/apps/editor/EditorErrorBoundary";
-import { withNamespaces } from "~/components/apps/editor/namespaces";
+import { AppErrorBoundary, errorMeta } from "~/components/apps/AppErrorBoundary";
+import { withNamespaces } from "~/lib/namespaces";
 import { EditorHeader } from "~/components/apps/editor/EditorHeader";
 import { ErrorDialog } from "~/components/ErrorDialog";
 import i18next from "~/i18next.server";
@@ -68,4 +68,4 @@ export default function NewAppDetailsPage() {
   );
 }
 
-export const ErrorBoundary = EditorErrorBoundary;
+export const ErrorBoundary = AppErrorBoundary;

@@ -26,7 +26,6 @@ import {
   json,
   redirect,
   type ActionFunctionArgs,
-  type AppLoadContext,
   type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -38,7 +37,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, createApiClient } from "~/api/client.server";
 import { ABOUT_LIMITS, plainTextLength, registrationResponse, USER_TITLES } from "~/api/registration";
-import { countriesResponse, flagsOf, pingMoreResponse } from "~/api/resources";
+import { flagsOf, pingMoreResponse } from "~/api/resources";
 import { Button } from "~/components/ui/Button";
 import { ErrorSummary, type SummaryError } from "~/components/ui/ErrorSummary";
 import { FieldFrame, InputField, TextareaField, inputClass } from "~/components/ui/Field";
@@ -52,8 +51,13 @@ import { CaptchaWidget } from "./CaptchaWidget";
 import { captcha, type CaptchaCheck, type QuestionChallenge } from "./captcha.server";
 import { checkCompanyIcon, ICON_MESSAGE_KEYS } from "./company-icon";
 import { FormTooLargeError, ICON_FIELD, readRegistrationForm } from "./upload.server";
+import { withNamespaces } from "~/lib/namespaces";
+import { getCountries } from "~/lib/countries.server";
 
 export const handle = { i18n: ["common", "auth"] };
+
+/** Client navigations load the page's translations with its data. */
+export const clientLoader = withNamespaces(handle.i18n);
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: altchaStyles }];
 
@@ -61,11 +65,9 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: altchaStyl
 async function loadCountries(language: Language, t: TFunction): Promise<{ countries: RegisterCountry[]; failure: string | null }> {
   const api = createApiClient({ baseUrl: env().API_BASE_URL, language });
   try {
-    const [countries, toggles] = await Promise.all([api.get("resources/countries", countriesResponse), api.get("ping/more", pingMoreResponse)]);
+    const [countries, toggles] = await Promise.all([getCountries(api, language), api.get("ping/more", pingMoreResponse)]);
     return {
-      countries: countries
-        .filter((country) => country.code !== "IE")
-        .map((country) => ({
+      countries: countries.map((country) => ({
           code: country.code,
           name: country.name,
           phoneCode: country.phoneCode,

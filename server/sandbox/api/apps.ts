@@ -16,10 +16,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import sanitizeHtml from "sanitize-html";
 import { z } from "zod";
 import {
-  OVERVIEW_TAGS,
   RULE_MESSAGES,
   VERSION_STATUS,
   APP_PLATFORMS,
@@ -50,6 +48,7 @@ import {
   type ListingImageKind,
   type Marketplace,
 } from "~/api/apps";
+import { sanitizeOverview } from "~/api/overview.server";
 import type { AppEnv, Caller, SandboxContext } from "../context";
 import type { Database, Tx } from "../db";
 import {
@@ -81,15 +80,6 @@ type DbOrTx = Database | Tx;
 // Pure helpers
 // ---------------------------------------------------------------------------
 
-/** The overview as stored: only the allowed tags, no attributes or styles, trimmed. */
-export function sanitizeOverview(html: string): string {
-  return sanitizeHtml(html, {
-    allowedTags: [...OVERVIEW_TAGS],
-    allowedAttributes: {},
-    allowedStyles: {},
-    disallowedTagsMode: "discard",
-  }).trim();
-}
 
 /** A 400 naming the first failing field, with every field's message. */
 function refuse(errors: FieldErrors): never {

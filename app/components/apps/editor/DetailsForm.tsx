@@ -15,7 +15,7 @@ import { useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { APP_LIMITS, APP_TYPES } from "~/api/apps";
 import type { AppCategory } from "~/api/resources";
-import { Button } from "~/components/ui/Button";
+import { EditorToolbar } from "./EditorActions";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FieldFrame, InputField, inputClass } from "~/components/ui/Field";
 import { useFailedTitle } from "~/lib/title";
@@ -125,18 +125,7 @@ export function DetailsForm(props: DetailsFormProps) {
         className="space-y-6"
       >
         {defaultValue.id ? <input type="hidden" name="id" value={defaultValue.id} /> : null}
-        <div className="flex flex-wrap items-center gap-3">
-          {editable ? (
-            <Button type="submit" name="intent" value="save" disabled={submitting}>
-              {submitting ? t("actions.saving") : t("actions.save")}
-            </Button>
-          ) : null}
-          {props.actions}
-        </div>
-        {!editable && props.readOnlyReason ? (
-          <p className="rounded-md border-l-4 border-blue-700 bg-blue-50 p-4 text-blue-950">{props.readOnlyReason}</p>
-        ) : null}
-        <p className="text-sm text-gray-700">{t("requiredNote")}</p>
+        <EditorToolbar editable={editable} busy={submitting} submitting={submitting} actions={props.actions} readOnlyReason={props.readOnlyReason} />
         <fieldset disabled={!editable} className="space-y-6 rounded-lg bg-white p-6 shadow">
           <legend className="sr-only">{t("details.legend")}</legend>
 

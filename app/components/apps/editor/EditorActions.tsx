@@ -12,7 +12,8 @@ import { DuplicateDialog } from "~/components/apps/DuplicateDialog";
 import { VersionMenu } from "~/components/apps/VersionMenu";
 import { ErrorDialog, type ShownError } from "~/components/ErrorDialog";
 import { Icon } from "~/components/Icon";
-import { buttonClass } from "~/components/ui/Button";
+import { Button, buttonClass } from "~/components/ui/Button";
+import type { ReactNode } from "react";
 import type { SubmissionResult } from "@conform-to/react";
 
 export interface EditorVersion {
@@ -80,6 +81,38 @@ export function EditorDuplicateDialog({
         />
       ) : null}
       <ErrorDialog error={duplicate?.apiError} />
+    </>
+  );
+}
+
+/**
+ * The top of both editor forms: Save (only when the version can be edited) with the page's
+ * actions beside it, why the version cannot be edited, and the note on required fields.
+ */
+export function EditorToolbar({ editable, busy, submitting, actions, readOnlyReason }: {
+  editable: boolean;
+  /** Save is disabled (a save or an upload under way). */
+  busy: boolean;
+  /** A save is under way: Save says so. */
+  submitting: boolean;
+  actions?: ReactNode;
+  readOnlyReason?: ReactNode;
+}) {
+  const { t } = useTranslation("appEditor");
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-3">
+        {editable ? (
+          <Button type="submit" name="intent" value="save" disabled={busy}>
+            {submitting ? t("actions.saving") : t("actions.save")}
+          </Button>
+        ) : null}
+        {actions}
+      </div>
+      {!editable && readOnlyReason ? (
+        <p className="rounded-md border-l-4 border-blue-700 bg-blue-50 p-4 text-blue-950">{readOnlyReason}</p>
+      ) : null}
+      <p className="text-sm text-gray-700">{t("requiredNote")}</p>
     </>
   );
 }

@@ -14,7 +14,7 @@ import { Form, Link, useFetchers, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { APP_LIMITS, APP_TYPES, type ImageRef, type Marketplace } from "~/api/apps";
-import { Button } from "~/components/ui/Button";
+import { EditorToolbar } from "./EditorActions";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { InputField, TextareaField } from "~/components/ui/Field";
 import type { ListingImages } from "~/lib/apps/editor.server";
@@ -172,18 +172,7 @@ export function MarketplaceForm(props: MarketplaceFormProps) {
         }}
         className="space-y-8"
       >
-        <div className="flex flex-wrap items-center gap-3">
-          {editable ? (
-            <Button type="submit" name="intent" value="save" disabled={submitting || uploading}>
-              {submitting ? t("actions.saving") : t("actions.save")}
-            </Button>
-          ) : null}
-          {props.actions}
-        </div>
-        {!editable && props.readOnlyReason ? (
-          <p className="rounded-md border-l-4 border-blue-700 bg-blue-50 p-4 text-blue-950">{props.readOnlyReason}</p>
-        ) : null}
-        <p className="text-sm text-gray-700">{t("requiredNote")}</p>
+        <EditorToolbar editable={editable} busy={submitting || uploading} submitting={submitting} actions={props.actions} readOnlyReason={props.readOnlyReason} />
 
         <fieldset disabled={!editable} className="space-y-8">
           <legend className="sr-only">{t("listing.legend")}</legend>

@@ -1,8 +1,13 @@
 /**
- * What the editor's routes show when their loader throws: 'page not found' for an unknown
- * version or another company's (nothing of it is sent), else what went wrong with the
- * provider's detail and trace ID. Inside the console's layout, so the navigation stays.
- * The thrown body carries the page title (`LoadError` of editor.server), used by `errorMeta`.
+ * What the app version and app group routes show when their loader throws: 'page not found'
+ * for an unknown version or group, or another company's (nothing of it is sent), else what
+ * went wrong with the provider's detail and trace ID. Inside the console's layout, so the
+ * navigation stays. The thrown body carries the page title (`LoadError` of editor.server,
+ * the group layout's error body), used by `errorMeta`. Anything else goes on to the root's
+ * boundary, which logs it.
+ *
+ *   export const meta: MetaFunction<typeof loader> = ({ data, error }) => (error ? errorMeta(error) : [...]);
+ *   export const ErrorBoundary = AppErrorBoundary;
  */
 import { isRouteErrorResponse, Link, useParams, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -21,7 +26,7 @@ export function errorMeta(error: unknown): { title: string }[] {
   return thrown?.title ? [{ title: thrown.title }] : [];
 }
 
-export function EditorErrorBoundary() {
+export function AppErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   const { lang } = useParams();
@@ -30,8 +35,8 @@ export function EditorErrorBoundary() {
   const thrown = (error.data ?? {}) as Thrown;
   const { message, trace } = errorText(t, { detail: thrown.detail, traceId: thrown.traceId, fallback: thrown.fallback ?? "fetchApp" });
   return (
-    <section aria-labelledby="editor-error-title" className="max-w-xl">
-      <h1 id="editor-error-title" className="text-2xl font-bold text-gray-900">
+    <section aria-labelledby="app-error-title" className="max-w-xl">
+      <h1 id="app-error-title" className="text-2xl font-bold text-gray-900">
         {notFound ? t("errors.notFoundTitle") : t("errors.somethingWentWrong")}
       </h1>
       <p className="mt-4">{notFound ? t("errors.notFoundBody") : message}</p>
