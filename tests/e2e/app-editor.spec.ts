@@ -184,6 +184,8 @@ test.describe("app editor", () => {
     await expect(page.getByRole("heading", { level: 1, name: t("appEditor:title.newApp") })).toBeVisible();
     await expect(page).toHaveTitle(new RegExp(`^${escape(t("appEditor:title.newApp"))}`));
     await expect(page.getByRole("link", { name: t("appEditor:back") })).toHaveAttribute("href", `/${lang}/apps`);
+    // No app group yet: no group sidebar.
+    await expect(page.getByRole("complementary")).toHaveCount(0);
     await hydrated(page);
     await expectAccessible(page);
 
@@ -204,6 +206,7 @@ test.describe("app editor", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Ledger Link");
     await expect(page.getByRole("heading", { level: 1 })).toContainText(t("appEditor:title.version", { version: "1.000" }));
     await expect(page.getByRole("heading", { level: 1 })).toContainText(t("apps:status.Sandbox"));
+    await expect(page.getByRole("complementary", { name: t("appGroup:sidebar.label", { name: "Ledger Link" }) })).toBeVisible();
     const created = await getVersion(token, versionId);
     expect(created.details).toMatchObject({ name: "Ledger Link", categoryId: 8, appType: 0, countryCode: "AU" });
     if (!isNoJs()) {
