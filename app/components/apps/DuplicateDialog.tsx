@@ -24,7 +24,7 @@ import { APP_LIMITS, validateDuplicate } from "~/api/apps";
 import { Button } from "~/components/ui/Button";
 import { DialogCloseLink, useCloseDialog, useModalClose, useReturnFocus } from "~/components/ui/ConfirmDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
-import { FieldFrame, InputField, inputClass } from "~/components/ui/Field";
+import { FieldFrame, InputField, SelectOptions, inputClass } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
 import { useDialogHref, versionMenuId } from "./VersionMenu";
 
@@ -122,12 +122,7 @@ export function DuplicateDialog({ version, appName, countries, lastResult }: Dup
         <FieldFrame id={fields.countryCode.id} label={t("duplicate.country")} error={countryError}>
           {(aria) => (
             <select {...aria} {...getSelectProps(fields.countryCode, { ariaAttributes: false })} key={fields.countryCode.key} className={inputClass(countryError)}>
-              <option value="">{t("duplicate.chooseCountry")}</option>
-              {countries.map((country) => (
-                <option key={country.code} value={country.code}>
-                  {country.name}
-                </option>
-              ))}
+              <SelectOptions placeholder={t("duplicate.chooseCountry")} choices={countries.map((country) => ({ value: country.code, label: country.name }))} />
             </select>
           )}
         </FieldFrame>

@@ -73,4 +73,18 @@ export function TextareaField({ id, label, hint, error, className, ...textarea }
   );
 }
 
+/** A select's options: the empty 'choose…' option first, then one per choice. */
+export function SelectOptions({ placeholder, choices }: { placeholder: string; choices: readonly { value: string; label: string }[] }) {
+  return (
+    <>
+      <option value="">{placeholder}</option>
+      {choices.map((choice) => (
+        <option key={choice.value} value={choice.value}>
+          {choice.label}
+        </option>
+      ))}
+    </>
+  );
+}
+
 export { inputClass };

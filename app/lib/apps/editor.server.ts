@@ -23,7 +23,7 @@
 import { randomUUID } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
-import { json, replace, unstable_parseMultipartFormData, type AppLoadContext, type UploadHandler } from "@remix-run/node";
+import { json, replace, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import {
   APP_LIMITS,
@@ -57,6 +57,7 @@ import type { ShownError } from "~/components/ErrorDialog";
 import i18next from "~/i18next.server";
 import { handleAppAction } from "~/lib/apps/version-actions.server";
 import { logger } from "~/lib/log.server";
+import { FormTooLargeError, readBoundedForm } from "~/lib/multipart.server";
 import { markFailed, pageTitle } from "~/lib/title";
 import { toastHeader } from "~/session.server";
 import { getCountries } from "~/lib/countries.server";
@@ -299,57 +300,22 @@ export interface FilePart {
   contentType: string;
 }
 
-export class FormTooLargeError extends Error {}
-
-const TEXT_MAX_BYTES = 256 * 1024;
-const BODY_MAX_BYTES = 32 * 1024 * 1024;
-const MAX_PARTS = 400;
 const LARGEST_IMAGE = Math.max(APP_LIMITS.iconBytes, APP_LIMITS.bannerBytes, APP_LIMITS.screenshotBytes);
+const LISTING_LIMITS = {
+  textBytes: 256 * 1024,
+  bodyBytes: 32 * 1024 * 1024,
+  parts: 400,
+  fileBytes: (name: string) => (name in FILE_INPUTS ? LARGEST_IMAGE + 1 : 0),
+};
 
 /** The form's fields (text) and its files (kept apart, each cut at its limit), with limits on the whole body. */
 export async function readListingForm(request: Request): Promise<{ formData: FormData; files: FilePart[] }> {
-  const type = request.headers.get("content-type") ?? "";
-  if (Number(request.headers.get("content-length") ?? "0") > BODY_MAX_BYTES) throw new FormTooLargeError();
-  if (!type.startsWith("multipart/form-data")) return { formData: await request.formData(), files: [] };
   const files: FilePart[] = [];
-  let total = 0;
-  let parts = 0;
-  const handler: UploadHandler = async ({ name, filename, contentType, data }) => {
-    parts += 1;
-    if (parts > MAX_PARTS) throw new FormTooLargeError();
-    const isFile = typeof filename === "string";
-    const input = name in FILE_INPUTS ? (name as keyof typeof FILE_INPUTS) : undefined;
-    const keep = isFile ? (input ? LARGEST_IMAGE + 1 : 0) : TEXT_MAX_BYTES;
-    const chunks: Uint8Array[] = [];
-    let kept = 0;
-    let size = 0;
-    for await (const chunk of data) {
-      size += chunk.byteLength;
-      total += chunk.byteLength;
-      if (total > BODY_MAX_BYTES) throw new FormTooLargeError();
-      if (kept < keep) {
-        const piece = chunk.subarray(0, keep - kept);
-        chunks.push(piece);
-        kept += piece.byteLength;
-      }
-    }
-    const bytes = new Uint8Array(kept);
-    let offset = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, offset);
-      offset += chunk.byteLength;
-    }
-    if (!isFile) return new TextDecoder().decode(bytes);
-    // An empty file input sends a part without a name and without bytes.
-    if (input && !(filename === "" && size === 0)) files.push({ input, fileName: filename.slice(-200) || "image", size, bytes, contentType });
+  const formData = await readBoundedForm(request, LISTING_LIMITS, ({ name, fileName, contentType, size, bytes }) => {
+    files.push({ input: name as keyof typeof FILE_INPUTS, fileName: fileName.slice(-200) || "image", size, bytes, contentType });
     return undefined;
-  };
-  try {
-    return { formData: await unstable_parseMultipartFormData(request, handler), files };
-  } catch (error) {
-    if (error instanceof FormTooLargeError) throw error;
-    throw new FormTooLargeError();
-  }
+  });
+  return { formData, files };
 }
 
 /** The answer of `POST images`. */

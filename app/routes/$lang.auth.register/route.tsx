@@ -40,7 +40,7 @@ import { ABOUT_LIMITS, plainTextLength, registrationResponse, USER_TITLES } from
 import { flagsOf, pingMoreResponse } from "~/api/resources";
 import { Button } from "~/components/ui/Button";
 import { ErrorSummary, type SummaryError } from "~/components/ui/ErrorSummary";
-import { FieldFrame, InputField, TextareaField, inputClass } from "~/components/ui/Field";
+import { FieldFrame, InputField, SelectOptions, TextareaField, inputClass } from "~/components/ui/Field";
 import { env } from "~/env.server";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/i18n";
 import i18next from "~/i18next.server";
@@ -321,12 +321,7 @@ export default function Register() {
           <FieldFrame id={fields.title.id} label={t("register.fields.title.label")} error={error("title")} className="clear-both">
             {(aria) => (
               <select {...aria} {...getSelectProps(fields.title, { ariaAttributes: false })} autoComplete="honorific-prefix" className={`${inputClass(error("title"))} sm:w-48`}>
-                <option value="">{t("register.fields.title.choose")}</option>
-                {USER_TITLES.map((title) => (
-                  <option key={title} value={title}>
-                    {t(`register.fields.title.options.${title}`)}
-                  </option>
-                ))}
+                <SelectOptions placeholder={t("register.fields.title.choose")} choices={USER_TITLES.map((title) => ({ value: title, label: t(`register.fields.title.options.${title}`) }))} />
               </select>
             )}
           </FieldFrame>
@@ -348,12 +343,7 @@ export default function Register() {
                 onChange={(event) => setCountryId(event.currentTarget.value)}
                 className={`${inputClass(error("countryId"))} sm:w-80`}
               >
-                <option value="">{t("register.fields.countryId.choose")}</option>
-                {data.countries.map((item) => (
-                  <option key={item.code} value={item.code}>
-                    {item.name}
-                  </option>
-                ))}
+                <SelectOptions placeholder={t("register.fields.countryId.choose")} choices={data.countries.map((item) => ({ value: item.code, label: item.name }))} />
               </select>
             )}
           </FieldFrame>

@@ -17,7 +17,7 @@ import { APP_LIMITS, APP_TYPES } from "~/api/apps";
 import type { AppCategory } from "~/api/resources";
 import { EditorToolbar } from "./EditorActions";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
-import { FieldFrame, InputField, inputClass } from "~/components/ui/Field";
+import { FieldFrame, InputField, SelectOptions, inputClass } from "~/components/ui/Field";
 import { useFailedTitle } from "~/lib/title";
 import { CharacterCount } from "./CharacterCount";
 import { DETAILS_FIELDS, DETAILS_FORM_ID, detailsSchema, fieldId, type Translate } from "./schema";
@@ -139,12 +139,7 @@ export function DetailsForm(props: DetailsFormProps) {
                 onChange={(event) => setCategoryId(event.currentTarget.value)}
                 className={`${inputClass(categoryIdError)} sm:max-w-md`}
               >
-                <option value="">{t("fields.categoryId.choose")}</option>
-                {categories.map((category) => (
-                  <option key={category.id} value={String(category.id)}>
-                    {category.name}
-                  </option>
-                ))}
+                <SelectOptions placeholder={t("fields.categoryId.choose")} choices={categories.map((category) => ({ value: String(category.id), label: category.name }))} />
               </select>
             )}
           </FieldFrame>
@@ -242,12 +237,7 @@ export function DetailsForm(props: DetailsFormProps) {
                   {...aria}
                   className={`${inputClass(countryError)} sm:max-w-md`}
                 >
-                  <option value="">{t("fields.countryCode.choose")}</option>
-                  {countries.map((country) => (
-                    <option key={country.code} value={country.code}>
-                      {country.name}
-                    </option>
-                  ))}
+                  <SelectOptions placeholder={t("fields.countryCode.choose")} choices={countries.map((country) => ({ value: country.code, label: country.name }))} />
                 </select>
               )}
             </FieldFrame>

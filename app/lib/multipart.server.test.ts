@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { FormTooLargeError, readBoundedForm, type FormLimits } from "./multipart.server";
+
+const limits: FormLimits = { textBytes: 8, bodyBytes: 4096, parts: 4, fileBytes: (name) => (name === "icon" ? 11 : 0) };
+const post = (body: BodyInit, headers: Record<string, string> = {}) => new Request("http://console.test/", { method: "POST", body, headers });
+const asFile = (file: { bytes: Uint8Array<ArrayBuffer>; fileName: string }) => new File([file.bytes], file.fileName);
+
+describe("readBoundedForm", () => {
+  it("cuts text at its limit, keeps a named file's first bytes with its whole size, and drops other files", async () => {
+    const body = new FormData();
+    body.append("about", "0123456789abc");
+    body.append("icon", new Blob([new Uint8Array(100)]), "icon.png");
+    body.append("other", new Blob([new Uint8Array(10)]), "other.bin");
+    const sizes: number[] = [];
+    const form = await readBoundedForm(post(body), limits, (file) => {
+      sizes.push(file.size);
+      return asFile(file);
+    });
+    expect(form.get("about")).toBe("01234567");
+    expect((form.get("icon") as File).size).toBe(11);
+    expect(sizes).toEqual([100]);
+    expect(form.has("other")).toBe(false);
+  });
+
+  it("treats an empty file input as no file", async () => {
+    // As a browser sends a file input with no file chosen: filename="" and no bytes.
+    const body = '--b\r\nContent-Disposition: form-data; name="icon"; filename=""\r\nContent-Type: application/octet-stream\r\n\r\n\r\n--b--\r\n';
+    let called = false;
+    const form = await readBoundedForm(post(body, { "content-type": "multipart/form-data; boundary=b" }), limits, (file) => {
+      called = true;
+      return asFile(file);
+    });
+    expect(called).toBe(false);
+    expect(form.has("icon")).toBe(false);
+  });
+
+  it("refuses a body past its size or part count", async () => {
+    const big = new FormData();
+    big.append("icon", new Blob([new Uint8Array(5000)]), "icon.png");
+    await expect(readBoundedForm(post(big), limits, asFile)).rejects.toBeInstanceOf(FormTooLargeError);
+    const many = new FormData();
+    for (let i = 0; i < 5; i++) many.append(`f${i}`, "x");
+    await expect(readBoundedForm(post(many), limits, asFile)).rejects.toBeInstanceOf(FormTooLargeError);
+  });
+
+  it("reads a form that is not multipart as it is", async () => {
+    const form = await readBoundedForm(post(new URLSearchParams({ name: "long value here" })), limits, asFile);
+    expect(form.get("name")).toBe("long value here");
+  });
+});
