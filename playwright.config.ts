@@ -1,29 +1,23 @@
 /**
  * Browser tests (tests/e2e): Debian's chromium, two projects (`js`, and `no-js` with
  * JavaScript disabled: every feature must work without it), and the whole product started
- * for the run on a fresh data folder: first the provider sandbox, then a fresh build of the
- * console (the same as `npm start`, one half per process so each has its health check).
+ * for the run on a fresh data folder and on free ports: first the provider sandbox, then a
+ * fresh build of the console (the same as `npm start`, one half per process so each has its
+ * health check). A server left running by an earlier run is never reused.
  *
- * To run against servers you started yourself (outside CI), start them with the same ports,
- * PROVIDER_ADMIN_TOKEN and a DATA_DIR, and pass that folder as E2E_DATA_DIR.
+ * To run against servers you started yourself, start them with PROVIDER_ADMIN_TOKEN set to
+ * the e2e token (tests/e2e/env.ts) and a DATA_DIR, and pass that folder as E2E_DATA_DIR (and
+ * their ports as E2E_PORT and E2E_SANDBOX_PORT unless 3100 and 3101); the run checks that
+ * they are that product before any test (tests/e2e/global-setup.ts).
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { defineConfig } from "@playwright/test";
-import { ADMIN_TOKEN, CONSOLE_PORT, CONSOLE_URL, SANDBOX_PORT, SANDBOX_URL } from "./tests/e2e/env";
+import { defineConfig, type PlaywrightTestConfig } from "@playwright/test";
+import { runMode } from "./tests/e2e/servers";
 
-// The config is loaded by the runner and again by every worker: the runner makes the
-// folder once and the workers inherit it through the environment.
-if (!process.env.E2E_DATA_DIR) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "console-e2e-"));
-  process.env.E2E_DATA_DIR = dir;
-  process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
-}
-const dataDir = process.env.E2E_DATA_DIR;
+// Read only now that servers.ts has settled the ports (a static import may run first).
+const { ADMIN_TOKEN, CONSOLE_PORT, CONSOLE_URL, SANDBOX_PORT, SANDBOX_URL } = await import("./tests/e2e/env");
 
 const serverEnv = {
-  DATA_DIR: dataDir,
+  DATA_DIR: process.env.E2E_DATA_DIR as string,
   PORT: String(CONSOLE_PORT),
   SANDBOX_PORT: String(SANDBOX_PORT),
   PROVIDER_ADMIN_TOKEN: ADMIN_TOKEN,
@@ -31,7 +25,33 @@ const serverEnv = {
   NODE_ENV: "production",
 };
 
-const reuseExistingServer = !process.env.CI;
+/** The product of the run: started for it, never one found running on the ports. */
+const ownServers: PlaywrightTestConfig["webServer"] = [
+  {
+    name: "sandbox",
+    command: "npm run sandbox",
+    url: `${SANDBOX_URL}/healthz`,
+    env: serverEnv,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+  {
+    // Started after the sandbox, whose first start writes DATA_DIR/secrets.json (the
+    // console's OIDC client secret); always on a fresh build of app/.
+    name: "console",
+    command: "npm run build && npm run console",
+    url: `${CONSOLE_URL}/healthz`,
+    env: serverEnv,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+];
 
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -68,30 +88,6 @@ export default defineConfig({
     { name: "js", use: { javaScriptEnabled: true } },
     { name: "no-js", use: { javaScriptEnabled: false } },
   ],
-  webServer: [
-    {
-      name: "sandbox",
-      command: "npm run sandbox",
-      url: `${SANDBOX_URL}/healthz`,
-      env: serverEnv,
-      reuseExistingServer,
-      timeout: 60_000,
-      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
-      stdout: "pipe",
-      stderr: "pipe",
-    },
-    {
-      // Started after the sandbox, whose first start writes DATA_DIR/secrets.json (the
-      // console's OIDC client secret); always on a fresh build of app/.
-      name: "console",
-      command: "npm run build && npm run console",
-      url: `${CONSOLE_URL}/healthz`,
-      env: serverEnv,
-      reuseExistingServer,
-      timeout: 120_000,
-      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
-      stdout: "pipe",
-      stderr: "pipe",
-    },
-  ],
+  globalSetup: "./tests/e2e/global-setup.ts",
+  webServer: runMode === "own" ? ownServers : [],
 });

@@ -1,11 +1,10 @@
 /**
- * Where the e2e run's product lives. playwright.config.ts starts the sandbox and the console
- * with these values; the fixtures talk to them. Shared by the config and the workers:
- * E2E_DATA_DIR is set once by the config in the runner process and inherited by workers.
+ * Where the e2e run's product lives. servers.ts settles the ports in the runner (free ones
+ * when the run starts its own servers) and workers inherit them; playwright.config.ts starts
+ * the sandbox and the console with these values, and the fixtures talk to them.
  */
-// E2E_PORT moves both (console on it, sandbox on the next), for runs side by side.
 export const CONSOLE_PORT = Number(process.env.E2E_PORT ?? 3100);
-export const SANDBOX_PORT = CONSOLE_PORT + 1;
+export const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? CONSOLE_PORT + 1);
 // Always localhost, never 127.0.0.1: the console's OIDC state cookie is bound to the host.
 export const CONSOLE_URL = `http://localhost:${CONSOLE_PORT}`;
 export const SANDBOX_URL = `http://localhost:${SANDBOX_PORT}`;

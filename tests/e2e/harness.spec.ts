@@ -170,10 +170,10 @@ test.describe("guard", () => {
     guard.take();
   });
 
-  test("fails the test when a problem is left (an expected failure)", async ({ page }) => {
+  test("fails the test when a problem is left (an expected failure)", async ({ page, guard }) => {
     test.fail(true, "the guard must fail this test in its teardown");
     await servePage(page, doc(`<img alt="blocked" src="${SANDBOX_URL}/healthz">`), { "content-security-policy": "img-src 'none'" });
-    await page.waitForTimeout(200);
+    await expect.poll(() => guard.problems.length).toBeGreaterThan(0);
   });
 });
 
