@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { renderTerms, TERMS, termsBlocks, termsPath, TERMS_LANGUAGES } from "./terms-pdf";
 
 describe("the terms of use PDFs", () => {
-  it.each(TERMS_LANGUAGES)("public/legal/terms-of-use-%s.pdf is what the generator makes (run server/tools/terms-pdf.ts after editing)", (lang) => {
-    expect(readFileSync(termsPath(lang)).equals(renderTerms(lang))).toBe(true);
+  it.each(TERMS_LANGUAGES)("public/legal/terms-of-use-%s.pdf is what the generator makes (run server/tools/terms-pdf.ts after editing)", async (lang) => {
+    expect(readFileSync(termsPath(lang)).equals(await renderTerms(lang))).toBe(true);
   });
 
   it("has the same sections, paragraphs and lists in every language", () => {

@@ -265,7 +265,7 @@ export function termsBlocks(terms: Terms): Block[] {
   return blocks;
 }
 
-export function renderTerms(lang: TermsLanguage): Buffer {
+export function renderTerms(lang: TermsLanguage): Promise<Buffer> {
   const terms = TERMS[lang];
   return renderPdf({
     title: terms.title,
@@ -279,12 +279,12 @@ export function renderTerms(lang: TermsLanguage): Buffer {
   });
 }
 
-function main(args: string[]) {
+async function main(args: string[]) {
   const check = args.includes("--check");
   let stale = 0;
   for (const lang of TERMS_LANGUAGES) {
     const file = termsPath(lang);
-    const pdf = renderTerms(lang);
+    const pdf = await renderTerms(lang);
     if (check) {
       let current: Buffer | undefined;
       try {
