@@ -6,50 +6,47 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { envIssueLines, httpUrl, secret, sharedEnvFields as shared, type EnvSource } from "~/env.shared";
 
 const port = z.coerce.number().int().min(1).max(65535);
-const httpUrl = z
-  .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
-  .transform((u) => u.replace(/\/+$/, ""));
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
+/** The launcher's variables; those the console reads too keep the console's rules (app/env.shared.ts). */
 export const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  NODE_ENV: shared.NODE_ENV,
   PORT: port.default(3000),
   SANDBOX_PORT: port.default(3001),
-  APP_URL: optional(httpUrl),
+  APP_URL: optional(shared.APP_URL),
   SANDBOX_URL: optional(httpUrl),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: optional(
     z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL"),
   ),
-  API_BASE_URL: optional(httpUrl),
-  OIDC_ISSUER: optional(httpUrl),
-  OIDC_CLIENT_ID: optional(z.string().min(1)),
-  OIDC_CLIENT_SECRET: optional(z.string().min(16, "must be at least 16 characters")),
-  SESSION_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
+  API_BASE_URL: optional(shared.API_BASE_URL),
+  OIDC_ISSUER: optional(shared.OIDC_ISSUER),
+  OIDC_CLIENT_ID: optional(shared.OIDC_CLIENT_ID),
+  OIDC_CLIENT_SECRET: optional(shared.OIDC_CLIENT_SECRET),
+  SESSION_SECRET: optional(shared.SESSION_SECRET),
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")),
   MAIL_FROM: z.string().default("Developer Console <no-reply@localhost>"),
-  PROVIDER_ADMIN_TOKEN: optional(z.string().min(16, "must be at least 16 characters")),
+  PROVIDER_ADMIN_TOKEN: optional(secret(16)),
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, "must be a redis:// URL")),
   SANDBOX_DEMO_EMAIL: z.email().default("demo@example.com"),
   SANDBOX_DEMO_PASSWORD: z.string().min(8).default("Demo-password-1"),
   DEBUG_PASSWORD_PREFIX: z.string().min(1).default("sandbox-"),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_LEVEL: shared.LOG_LEVEL,
 });
 
 export type Env = z.infer<typeof envSchema>;
 
 export class ConfigError extends Error {}
 
-export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export function parseEnv(source: EnvSource = process.env): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
-    const lines = result.error.issues.map(
-      (issue) => `  ${issue.path.join(".")}: ${issue.message} (got ${JSON.stringify(source[String(issue.path[0])])})`,
-    );
-    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+    const lines = envIssueLines(result.error, (name) => ` (got ${JSON.stringify(source[name])})`);
+    throw new ConfigError(`Invalid configuration:\n${lines}`);
   }
   const env = result.data;
   const partial = [env.API_BASE_URL, env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];

@@ -1,0 +1,68 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { parseConsoleEnv } from "~/env.server";
+import type { EnvSource } from "~/env.shared";
+import { parseEnv } from "./config";
+
+/** A whole configuration of a console that talks to an outside provider. */
+const good = {
+  NODE_ENV: "production",
+  APP_URL: "https://console.example.com/",
+  API_BASE_URL: "https://provider.example.com/api//",
+  OIDC_ISSUER: "http://localhost:3001",
+  OIDC_CLIENT_ID: "console",
+  OIDC_CLIENT_SECRET: "0123456789abcdef",
+  SESSION_SECRET: "s".repeat(32),
+  LOG_LEVEL: "warn",
+};
+
+/** The problem line of `variable` in the message `parse` throws for `source`. */
+function problem(parse: (source: EnvSource) => unknown, source: EnvSource, variable: string) {
+  try {
+    parse(source);
+  } catch (error) {
+    return (error as Error).message.split("\n").find((line) => line.startsWith(`  ${variable}: `));
+  }
+  return undefined;
+}
+
+describe("the variables the console and the launcher both read", () => {
+  it("are accepted alike, with the same values", () => {
+    const launcher = parseEnv(good);
+    const consoleEnv = parseConsoleEnv(good);
+    for (const name of Object.keys(good) as (keyof typeof good)[]) expect(launcher[name]).toEqual(consoleEnv[name]);
+    expect(consoleEnv.APP_URL).toBe("https://console.example.com");
+    expect(consoleEnv.API_BASE_URL).toBe("https://provider.example.com/api");
+  });
+
+  it("accept the client and session secrets the launcher generates", () => {
+    const generated = randomBytes(32).toString("base64url");
+    const source = { ...good, OIDC_CLIENT_SECRET: generated, SESSION_SECRET: generated };
+    expect(parseEnv(source).OIDC_CLIENT_SECRET).toBe(generated);
+    expect(parseConsoleEnv(source).SESSION_SECRET).toBe(generated);
+  });
+
+  it.each([
+    ["NODE_ENV", "staging", /^Invalid option/],
+    ["APP_URL", "console.example.com", /^must be an http\(s\) URL$/],
+    ["API_BASE_URL", "ftp://provider.example.com/api", /^must be an http\(s\) URL$/],
+    ["OIDC_ISSUER", "javascript:alert(1)", /^must be an http\(s\) URL$/],
+    ["OIDC_CLIENT_SECRET", "fifteen-chars!!", /^must be at least 16 characters$/],
+    ["SESSION_SECRET", "s".repeat(31), /^must be at least 32 characters$/],
+    ["LOG_LEVEL", "verbose", /^Invalid option/],
+  ])("are refused alike: %s=%s, with a message naming it", (variable, value, message) => {
+    const source = { ...good, [variable]: value };
+    const launcher = problem(parseEnv, source, variable);
+    const consoleEnv = problem(parseConsoleEnv, source, variable);
+    expect(launcher).toBeDefined();
+    expect(consoleEnv).toBeDefined();
+    expect(consoleEnv?.slice(variable.length + 4)).toMatch(message);
+    expect(launcher?.startsWith(consoleEnv as string)).toBe(true);
+  });
+
+  it("are required by the console, optional for the launcher (the sandbox fills them in)", () => {
+    expect(() => parseEnv({})).not.toThrow();
+    expect(problem(parseConsoleEnv, { ...good, OIDC_CLIENT_SECRET: undefined }, "OIDC_CLIENT_SECRET")).toBeDefined();
+    expect(problem(parseConsoleEnv, { ...good, OIDC_CLIENT_ID: "" }, "OIDC_CLIENT_ID")).toBe("  OIDC_CLIENT_ID: must not be empty");
+  });
+});
