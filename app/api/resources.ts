@@ -29,7 +29,7 @@ export const FEATURE_FLAGS = [
 ] as const;
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 
-/** The non-country toggle read by `analytics` of ping/more (always off, DECISIONS.md). */
+/** The non-country toggle read by `analytics` of ping/more (always off, docs/decisions/0018-nothing-third-party.md). */
 export const SESSION_ANALYTICS_TOGGLE = "session-analytics";
 
 /** Sandbox environment types; LIVEB is the live environment of the AU beta region (AUB). */

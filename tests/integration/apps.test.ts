@@ -193,7 +193,7 @@ describe("creating an app", () => {
       countryCode: "AU",
       appType: 0,
       isArchived: false,
-      // DECISIONS.md: pre-approval required by default, price required where monetisation is on (AU).
+      // docs/decisions/0003-app-group-flags.md: pre-approval required by default, price required where monetisation is on (AU).
       isPreApprovalRequired: true,
       isPriceRequired: true,
       appLevel: 1,

@@ -175,7 +175,7 @@ export function createReviewer(db: Database) {
     });
   }
 
-  /** Sets the provider's flags of an app group (DECISIONS.md, App group flags set by the provider). */
+  /** Sets the provider's flags of an app group (docs/decisions/0003-app-group-flags.md). */
   async function setAppGroupFlags(groupId: string, flags: AppGroupFlags) {
     if (!isUuid(groupId)) return undefined;
     return db.transaction(async (tx) => {

@@ -126,7 +126,7 @@ export const FLAG_MATRIX: Record<string, Record<Flag, boolean>> = {
 };
 
 export const FEATURE_TOGGLE_ROWS: (typeof featureToggles.$inferInsert)[] = [
-  // Left out on purpose (DECISIONS.md): nothing third-party is loaded; the toggle stays off.
+  // Left out on purpose (docs/decisions/0018-nothing-third-party.md): nothing third-party is loaded; the toggle stays off.
   { name: SESSION_ANALYTICS_TOGGLE, enabled: false, value: null },
 ];
 
@@ -687,7 +687,7 @@ export function environmentRows(): (typeof environments.$inferInsert)[] {
       { id: base + 1, envType: "TEST", countryCode, name: `${countryCode} Test` },
       { id: base + 2, envType: "LIVE", countryCode, name: `${countryCode} Live` },
     );
-    // The AUB (AU beta) live environment is AU's LIVEB (DECISIONS.md).
+    // The AUB (AU beta) live environment is AU's LIVEB (docs/decisions/0005-aub-region.md).
     if (countryCode === "AU") rows.push({ id: base + 3, envType: "LIVEB", countryCode, name: "AU Live (Beta)" });
   }
   return rows;
