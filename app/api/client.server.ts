@@ -13,8 +13,8 @@ export class ApiError extends Error {
     readonly detail?: string,
     readonly traceId?: string,
     readonly field?: string,
-    /** Every refused field's messages, when the provider names more than one (`{ "marketplace.detail.websiteUrl": ["..."] }`). */
-    readonly errors?: Record<string, string[]>,
+    /** Every refused field with the code of the rule it breaks (`{ "marketplace.detail.websiteUrl": "invalidUrl" }`). */
+    readonly errors?: Record<string, string>,
   ) {
     super(detail ?? `The provider answered ${status}.`);
   }

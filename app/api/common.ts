@@ -53,13 +53,36 @@ export function meetsPasswordPolicy(value: string): boolean {
   return password.safeParse(value).success;
 }
 
-/** The error answer of every failing call (spec 01 section 8). */
+/**
+ * Codes of the refusals of a request's shape, on any call (a value missing, of the wrong
+ * type, too short or long, badly formed, not one of the allowed values, or a body that is
+ * not JSON). Each area's rules add their own codes (apps: `RULE_KEYS`).
+ */
+export const SHAPE_RULE_CODES = [
+  "required",
+  "invalidType",
+  "tooShort",
+  "tooLong",
+  "invalidFormat",
+  "invalidEmail",
+  "invalidUrl",
+  "invalidValue",
+  "invalid",
+  "invalidJson",
+] as const;
+export type ShapeRuleCode = (typeof SHAPE_RULE_CODES)[number];
+
+/**
+ * The error answer of every failing call (spec 01 section 8). `errors` names every failing
+ * field with the code of the rule it breaks (`{ "marketplace.detail.websiteUrl": "invalidUrl" }`);
+ * the console words codes from `locales/`, `detail` is the provider's own (English) words.
+ */
 export const apiErrorBody = z.object({
   status: z.number().optional(),
   title: z.string().optional(),
   detail: z.string().optional(),
   traceId: z.string().optional(),
   field: z.string().optional(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
+  errors: z.record(z.string(), z.string()).optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBody>;

@@ -4,7 +4,7 @@
  * or sends (a textarea without JS may hold anything).
  */
 import sanitizeHtml from "sanitize-html";
-import { OVERVIEW_TAGS } from "./apps";
+import { OVERVIEW_TAGS } from "~/api/apps/rules";
 
 /** The overview reduced to OVERVIEW_TAGS without attributes or styles, trimmed. */
 export function sanitizeOverview(html: string): string {

@@ -13,7 +13,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { APP_LEVEL_WITHOUT_PREVIEW, isEmail, isHttpUrl } from "~/api/apps";
+import { APP_LEVEL_WITHOUT_PREVIEW } from "~/api/apps/status";
+import { isEmail, isHttpUrl } from "~/api/apps/rules";
 import { appCategoriesResponse } from "~/api/resources";
 import { requireUser } from "~/auth.server";
 import { BannerSlider } from "~/components/apps/editor/BannerSlider";

@@ -7,7 +7,8 @@ import path from "node:path";
 import { ConfigError, parseEnv } from "../config";
 import { openDatabase } from "./db";
 import { createReviewer, type AppGroupFlags } from "./admin/service";
-import { APP_LEVELS, VERSION_STATUS, isVersionStatusCode, type VersionStatusName } from "~/api/apps";
+import { VERSION_STATUS, isVersionStatusCode, type VersionStatusName } from "~/api/apps/status";
+import { APP_LEVELS } from "~/api/apps/rules";
 
 const usage = `Usage: npm run provider -- <command>
 

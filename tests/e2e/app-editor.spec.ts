@@ -512,8 +512,8 @@ test.describe("app editor", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Ledger Link Pro");
     expect((await getVersion(token, id)).details).toMatchObject({ name: "Ledger Link Pro", appType: 0, countryCode: "AU" });
 
-    // The version went live while the page was open: Save is refused, in the error dialog, and the typed name stays.
-    await setStatus(id, 200);
+    // The version went to review while the page was open: Save is refused, in the error dialog, and the typed name stays.
+    await setStatus(id, 100);
     await page.getByLabel(required("appEditor:fields.name.label")).fill("Too late");
     await save(page, lang);
     const problem = page.getByRole("alertdialog", { name: t("errors.dialogTitle") });
@@ -523,9 +523,10 @@ test.describe("app editor", () => {
     await expectAccessible(page);
     expect((await getVersion(token, id)).details.name).toBe("Ledger Link Pro");
 
+    // The provider moves a version only the way the status table allows: on to Live.
     for (const [statusCode, status, tabs] of [
-      [200, "Live", ["details", "marketplace"]],
       [100, "AwaitingReview", ["details"]],
+      [200, "Live", ["details", "marketplace"]],
     ] as const) {
       await setStatus(id, statusCode);
       for (const tab of tabs) {

@@ -79,5 +79,5 @@ export async function expectErrorShape(res: Response) {
   if (typeof body.detail !== "string" || typeof body.traceId !== "string" || body.traceId.length < 8) {
     throw new Error(`not the error shape: ${JSON.stringify(body)}`);
   }
-  return body as { detail: string; traceId: string; field?: string; errors?: Record<string, string[]> };
+  return body as { detail: string; traceId: string; field?: string; errors?: Record<string, string> };
 }

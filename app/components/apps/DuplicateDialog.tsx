@@ -20,7 +20,7 @@ import type { TFunction } from "i18next";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { APP_LIMITS, validateDuplicate } from "~/api/apps";
+import { APP_LIMITS, validateDuplicate } from "~/api/apps/rules";
 import { Button } from "~/components/ui/Button";
 import { DialogCloseLink, useCloseDialog, useModalClose, useReturnFocus } from "~/components/ui/ConfirmDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";

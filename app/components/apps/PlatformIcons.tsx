@@ -4,10 +4,10 @@
  * tooltip; the group is a list named 'Platforms'.
  */
 import { useTranslation } from "react-i18next";
-import { APP_TYPES } from "~/api/apps";
+import { APP_TYPES } from "~/api/apps/rules";
 import { Icon, type IconName } from "~/components/Icon";
 
-/** The platforms the card shows, in this order (mobile has no editor: DECISIONS.md). */
+/** The platforms the card shows, in this order (mobile has no editor: docs/decisions/0008-mobile-platform.md). */
 export const SHOWN_PLATFORMS = ["desktop", "web", "reporting"] as const satisfies readonly IconName[];
 type Shown = (typeof SHOWN_PLATFORMS)[number] | "connector";
 

@@ -1,6 +1,6 @@
 /** A version's status with the colours of spec 01 section 4 (contrast checked against WCAG AA). */
 import { useTranslation } from "react-i18next";
-import { statusColour, statusName, type StatusColour } from "~/api/apps";
+import { statusColour, statusName, type StatusColour } from "~/api/apps/status";
 
 const colours: Record<StatusColour, string> = {
   info: "bg-blue-100 text-blue-900 border-blue-300",

@@ -16,7 +16,7 @@ import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { Link, useLocation, useParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { forwardRef, type AnchorHTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { versionActions } from "~/api/apps";
+import { versionActions } from "~/api/apps/status";
 import { Icon } from "~/components/Icon";
 import { DIALOG_LINK_STATE } from "~/components/ui/ConfirmDialog";
 import { useHydrated } from "~/lib/hydrated";

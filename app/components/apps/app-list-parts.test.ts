@@ -1,7 +1,7 @@
 /** The pure parts of the app list's components: dialog links, platform icons, the duplicate form's rules. */
 import type { TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
-import { validateDuplicate } from "~/api/apps";
+import { validateDuplicate } from "~/api/apps/rules";
 import { duplicateSchema } from "./DuplicateDialog";
 import { platformIcons } from "./PlatformIcons";
 import { keepPageForDialogs, pageSearch } from "./VersionMenu";

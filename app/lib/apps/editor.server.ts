@@ -25,18 +25,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { json, replace, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import {
-  APP_LIMITS,
-  appSaveResponse,
-  appVersion,
-  isEditable,
-  validateDetails,
-  type AppVersion,
-  type ImageRef,
-  type ListingImageKind,
-  type RuleKey,
-  IMAGE_MESSAGES,
-} from "~/api/apps";
+import { isEditable } from "~/api/apps/status";
+import { APP_LIMITS, RULE_KEYS, validateDetails, type ListingImageKind, type RuleKey } from "~/api/apps/rules";
+import { appSaveResponse, appVersion, type AppVersion, type ImageRef } from "~/api/apps/schemas";
 import { ApiError, type ApiClient } from "~/api/client.server";
 import { sanitizeOverview } from "~/api/overview.server";
 import { appCategoriesResponse, pingMoreResponse, flagsOf, type AppCategory, type CountryItem } from "~/api/resources";
@@ -205,18 +196,15 @@ async function fixedT(request: Request): Promise<Translate> {
 // ---------------------------------------------------------------------------
 
 /**
- * A refusal of the API about the form's fields, as a message on each field (every field the
- * answer's `errors` names, else its one `field`). Undefined when any refusal is not one of
- * this form's field rules: the error dialog then shows the provider's detail.
+ * A refusal of the API about the form's fields, as a message on each field the answer's
+ * `errors` names, worded from its rule code. Undefined when any refusal is not one of this
+ * form's field rules: the error dialog then shows the provider's detail.
  */
 export function apiFieldErrors(t: Translate, language: string, error: ApiError, prefix: "details" | "marketplace", fields: readonly string[]) {
-  if (error.status !== 400) return undefined;
-  const refusals = error.errors
-    ? Object.entries(error.errors).map(([field, messages]) => ({ field, detail: `${field}: ${messages[0] ?? ""}` }))
-    : [error];
+  if (error.status !== 400 || !error.errors) return undefined;
   const fieldErrors: Record<string, string[]> = {};
-  for (const refusal of refusals) {
-    const rule = apiFieldRule(refusal, prefix);
+  for (const [path, code] of Object.entries(error.errors)) {
+    const rule = apiFieldRule(path, code, prefix);
     if (!rule || !fields.includes(rule.field)) return undefined;
     fieldErrors[rule.field] ??= [fieldMessage(t, language, rule.field, rule.key)];
   }
@@ -321,10 +309,10 @@ export async function readListingForm(request: Request): Promise<{ formData: For
 /** The answer of `POST images`. */
 const uploadedImage = z.object({ id: z.string(), url: z.string(), fileName: z.string(), fileSize: z.number() });
 
-/** The rule key of an upload the provider refused (its detail is the spec's message), if it is one. */
-function providerImageRule(detail: string | undefined): RuleKey | undefined {
-  const entry = Object.entries(IMAGE_MESSAGES).find(([, message]) => message === detail);
-  return entry ? (entry[0] as RuleKey) : undefined;
+/** The rule of an upload the provider refused (the code it gives the `file`), when it is one of the images' rules. */
+function providerImageRule(error: ApiError): RuleKey | undefined {
+  const code = error.errors?.file;
+  return code && (RULE_KEYS as readonly string[]).includes(code) ? (code as RuleKey) : undefined;
 }
 
 /** Image list names of the form and their fields. */
@@ -445,7 +433,7 @@ async function uploadFiles(
       else images.appIcon = image;
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      const rule = error.status === 400 ? providerImageRule(error.detail) : undefined;
+      const rule = error.status === 400 ? providerImageRule(error) : undefined;
       if (error.status === 400 || error.status === 413) {
         const message = rule ? fieldMessage(t, language, field, rule) : (error.detail ?? t("common:errors.generic"));
         refuse(field, t("appEditor:images.fileRefused", { file: file.fileName, message }));

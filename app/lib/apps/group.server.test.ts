@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { AppGroup, AppListItem } from "~/api/apps";
+import type { AppGroup, AppListItem } from "~/api/apps/schemas";
 import { ApiError, type ApiClient } from "~/api/client.server";
 import { fetchAppGroup, groupErrorResponse, isGroupId, loadGroupSidebar, recentApps, sidebarGroup } from "./group.server";
 

@@ -27,7 +27,7 @@
  * `fetchAppGroup` is the group call alone, with the same 404 and error handling.
  */
 import { json } from "@remix-run/node";
-import { appGroup, appListResponse, type AppGroup, type AppListItem } from "~/api/apps";
+import { appGroup, appListResponse, type AppGroup, type AppListItem } from "~/api/apps/schemas";
 import { ApiError, type ApiClient } from "~/api/client.server";
 import type { CountryItem } from "~/api/resources";
 import type { SidebarGroup, SidebarRecentApp } from "~/components/apps/GroupSidebar";

@@ -17,7 +17,7 @@
  */
 import { createCookie } from "@remix-run/node";
 import { z } from "zod";
-import { ARCHIVE_FILTERS, filterByArchived } from "~/api/apps";
+import { ARCHIVE_FILTERS, filterByArchived } from "~/api/apps/rules";
 
 export const LIST_SORTS = ["recent", "name-asc", "name-desc"] as const;
 export type ListSort = (typeof LIST_SORTS)[number];

@@ -5,7 +5,6 @@
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { ruleMessage } from "~/api/apps";
 import { ApiError } from "~/api/client.server";
 import { hasFailed } from "~/lib/title";
 
@@ -91,9 +90,9 @@ describe("saveListing", () => {
     const website = "marketplace.detail.websiteUrl";
     const support = "marketplace.detail.supportUrl";
     api.put.mockRejectedValue(
-      new ApiError(400, `apps/${VERSION}`, `${website}: ${ruleMessage("detail.websiteUrl", "invalidUrl")}`, "t-2", website, {
-        [website]: [ruleMessage("detail.websiteUrl", "invalidUrl")],
-        [support]: [ruleMessage("detail.supportUrl", "required")],
+      new ApiError(400, `apps/${VERSION}`, `${website}: the provider's own words`, "t-2", website, {
+        [website]: "invalidUrl",
+        [support]: "required",
       }),
     );
     const { response, body } = await save(listingForm());

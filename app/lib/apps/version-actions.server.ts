@@ -36,7 +36,7 @@ import { json, type AppLoadContext, type TypedResponse } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
-import { appGroup, duplicateResponse, setArchivedResponse } from "~/api/apps";
+import { appGroup, duplicateResponse, setArchivedResponse } from "~/api/apps/schemas";
 import { ApiError } from "~/api/client.server";
 import { requireUser } from "~/auth.server";
 import { duplicateMessages, duplicateSchema } from "~/components/apps/DuplicateDialog";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { VERSION_STATUS as S, type AppListItem } from "~/api/apps";
+import { type AppListItem } from "~/api/apps/schemas";
+import { VERSION_STATUS as S } from "~/api/apps/status";
 import { cardActions, toCard } from "./load.server";
 
 const v = (statusCode: number) => ({ statusCode });

@@ -5,7 +5,9 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { format } from "date-fns";
 import { z } from "zod";
-import { ARCHIVE_FILTERS, appListItem, canArchive, canDelete, showCardMenu, type AppListItem } from "~/api/apps";
+import { canArchive, canDelete, showCardMenu } from "~/api/apps/status";
+import { ARCHIVE_FILTERS } from "~/api/apps/rules";
+import { appListItem, type AppListItem } from "~/api/apps/schemas";
 import { ApiError } from "~/api/client.server";
 import type { CountryItem } from "~/api/resources";
 import { requireUser } from "~/auth.server";

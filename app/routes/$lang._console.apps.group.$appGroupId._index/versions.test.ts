@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { GroupHistoryItem, GroupVersion } from "~/api/apps";
+import type { GroupHistoryItem, GroupVersion } from "~/api/apps/schemas";
 import { activeRows, formatDate, groupAction, historyRows, showLiveParam } from "./versions";
 
 const version = (statusCode: number, extra: Partial<GroupVersion> = {}): GroupVersion => ({

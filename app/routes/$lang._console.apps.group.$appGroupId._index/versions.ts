@@ -4,7 +4,8 @@
  * the 'show versions that went live' filter and dates as dd/MM/yyyy. Plain TypeScript.
  */
 import { format } from "date-fns";
-import { canArchive, VERSION_STATUS, type AppGroup } from "~/api/apps";
+import { canArchive, VERSION_STATUS } from "~/api/apps/status";
+import { type AppGroup } from "~/api/apps/schemas";
 
 /** The search parameter of the history filter: `?live=1` shows only versions that went live. */
 export const LIVE_PARAM = "live";

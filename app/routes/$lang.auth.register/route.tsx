@@ -192,13 +192,14 @@ function captchaField(check: CaptchaCheck) {
   return check.kind === "altcha" ? "altcha" : "captchaAnswer";
 }
 
-/** The provider's answer for one field, in the page's language where we know the rule. */
+/** The provider's answer for one field, worded in the page's language from its rule code where we know the rule. */
 function providerFieldMessage(t: TFunction, error: ApiError, field: string, context: RegisterContext): string {
   const detail = error.detail ?? "";
-  if (field === "email" && error.status === 409) return t("register.errors.emailTaken");
+  const code = error.errors?.[field];
+  if (field === "email" && code === "taken") return t("register.errors.emailTaken");
   if (field === ICON_FIELD) {
-    if (/size greater than 400KB/i.test(detail)) return t("register.errors.iconTooBig");
-    if (/image size invalid/i.test(detail)) return t("register.errors.iconInvalidSize");
+    if (code === "sizeGreater400KB") return t("register.errors.iconTooBig");
+    if (code === "imageSizeInvalid") return t("register.errors.iconInvalidSize");
     return t("register.errors.iconInvalidType");
   }
   if (field === "countryId") return t("register.errors.countryRequired");

@@ -2,7 +2,8 @@
 import { timingSafeEqual } from "node:crypto";
 import { Hono } from "hono";
 import { z } from "zod";
-import { APP_LEVELS, APP_PLATFORMS, isVersionStatusCode } from "~/api/apps";
+import { isVersionStatusCode } from "~/api/apps/status";
+import { APP_LEVELS, APP_PLATFORMS } from "~/api/apps/rules";
 import type { AppEnv, SandboxContext } from "../context";
 import { ApiError, notFound } from "../http/errors";
 import { isUuid, jsonBody, query } from "../http/validate";

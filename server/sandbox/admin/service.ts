@@ -3,14 +3,13 @@
  * /admin/ endpoints. Later areas add their review actions here.
  */
 import { asc, count, desc, eq } from "drizzle-orm";
-import { VERSION_STATUS, formatVersion, statusName } from "~/api/apps";
+import { GO_LIVE_STATUSES, IN_MARKET_STATUSES, VERSION_STATUS, pathBetween, statusName, type VersionStatusName } from "~/api/apps/status";
+import { formatVersion } from "~/api/apps/rules";
 import type { Database } from "../db";
 import { appGroups, appVersions, companies, companyEntities, mailOutbox, platformSchemas, users } from "../db/schema";
 import { recordChange } from "../history";
+import { conflict } from "../http/errors";
 import { isUuid } from "../http/validate";
-
-/** Statuses in which a version is (or was just) in the marketplace. */
-const IN_MARKET: readonly number[] = [VERSION_STATUS.Live, VERSION_STATUS.Beta, VERSION_STATUS.Paused, VERSION_STATUS.BetaPaused];
 
 export interface AppGroupFlags {
   isPreApprovalRequired?: boolean;
@@ -128,42 +127,64 @@ export function createReviewer(db: Database) {
   }
 
   /**
-   * Moves a version to any status (tests reach Live, Beta, Paused... this way). Entering
-   * Live or Beta sets the went-live time once; leaving the marketplace statuses sets the
-   * stopped-live time. `isLiveSubmissionRejected` marks a Beta version whose submission to
-   * live was rejected.
+   * Moves a version to a status the way the status table allows, step by step (the
+   * developer's actions and the provider's decisions of spec 01 section 4, by the shortest
+   * way): tests reach Live, Beta, Paused... this way. Each step is recorded; a status the
+   * table cannot reach from the current one (nothing leaves Archived) is refused with 409.
+   * Entering Live or Beta sets the went-live time once; leaving the marketplace statuses sets
+   * the stopped-live time. `isLiveSubmissionRejected` marks a Beta version whose submission
+   * to live was rejected.
    */
   async function setVersionStatus(versionId: string, statusCode: number, options: { isLiveSubmissionRejected?: boolean } = {}) {
     if (!isUuid(versionId)) return undefined;
     return db.transaction(async (tx) => {
       const [version] = await tx.select().from(appVersions).where(eq(appVersions.id, versionId)).for("update");
       if (!version) return undefined;
+      const from = statusName(version.statusCode);
+      const to = statusName(statusCode);
+      const path = from === "Unknown" || to === "Unknown" ? undefined : pathBetween(from, to);
+      if (!path) throw conflict(`A version cannot move from ${from} to ${to}: the status table has no way there.`, "statusCode", "unreachable");
       const now = new Date();
-      const wasIn = IN_MARKET.includes(version.statusCode);
-      const isIn = IN_MARKET.includes(statusCode);
-      const enteringLive = statusCode === VERSION_STATUS.Live || statusCode === VERSION_STATUS.Beta;
+      const wasIn = IN_MARKET_STATUSES.includes(version.statusCode);
+      const isIn = IN_MARKET_STATUSES.includes(statusCode);
+      const rejectedOnTheWay = path.some((step) => step.liveSubmissionRejected);
+      const liveSubmissionRejected = options.isLiveSubmissionRejected ?? (rejectedOnTheWay ? true : undefined);
       const [updated] = await tx
         .update(appVersions)
         .set({
           statusCode,
           modifiedAt: now,
-          ...(enteringLive && !version.wentLiveAt ? { wentLiveAt: now } : {}),
+          ...(GO_LIVE_STATUSES.includes(statusCode) && !version.wentLiveAt ? { wentLiveAt: now } : {}),
           ...(wasIn && !isIn ? { stoppedLiveAt: now } : {}),
-          ...(options.isLiveSubmissionRejected !== undefined ? { liveSubmissionRejected: options.isLiveSubmissionRejected } : {}),
+          ...(liveSubmissionRejected !== undefined ? { liveSubmissionRejected } : {}),
         })
         .where(eq(appVersions.id, versionId))
         .returning();
       await tx.update(appGroups).set({ modifiedAt: now }).where(eq(appGroups.id, version.groupId));
-      await recordChange(tx, {
-        companyId: version.companyId,
-        entityType: "app-version",
-        entityId: version.id,
-        action: "status-set",
-        fromState: version.statusCode,
-        toState: statusCode,
-        actor: "provider",
-        ...(options.isLiveSubmissionRejected !== undefined ? { detail: { isLiveSubmissionRejected: options.isLiveSubmissionRejected } } : {}),
-      });
+      for (const step of path) {
+        await recordChange(tx, {
+          companyId: version.companyId,
+          entityType: "app-version",
+          entityId: version.id,
+          action: step.by === "provider" ? `provider-${step.action}` : step.action,
+          fromState: VERSION_STATUS[step.from],
+          toState: VERSION_STATUS[step.to as VersionStatusName],
+          actor: "provider",
+          ...(step.beta ? { detail: { beta: true } } : {}),
+        });
+      }
+      if (options.isLiveSubmissionRejected !== undefined) {
+        await recordChange(tx, {
+          companyId: version.companyId,
+          entityType: "app-version",
+          entityId: version.id,
+          action: "live-submission-rejected-set",
+          fromState: statusCode,
+          toState: statusCode,
+          actor: "provider",
+          detail: { isLiveSubmissionRejected: options.isLiveSubmissionRejected },
+        });
+      }
       return {
         id: updated.id,
         groupId: updated.groupId,

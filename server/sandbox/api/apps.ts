@@ -17,37 +17,10 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import {
-  RULE_MESSAGES,
-  VERSION_STATUS,
-  APP_PLATFORMS,
-  HISTORY_STATUS,
-  appVersionInput,
-  canArchive,
-  canDelete,
-  checkListingImage,
-  duplicateRequest,
-  filterByArchived,
-  formatVersion,
-  isEditable,
-  prefixErrors,
-  ruleMessage,
-  statusName,
-  validateDetails,
-  validateDuplicate,
-  validateMarketplace,
-  withoutRegionalInfo,
-  type AppGroup,
-  type AppListItem,
-  type AppSaveResponse,
-  type AppVersion,
-  type FieldErrors,
-  type GroupHistoryItem,
-  type GroupVersion,
-  type ImageRef,
-  type ListingImageKind,
-  type Marketplace,
-} from "~/api/apps";
+import { VERSION_STATUS, canArchive, canDelete, isEditable, statusName } from "~/api/apps/status";
+import { APP_PLATFORMS, checkListingImage, filterByArchived, formatVersion, prefixErrors, validateDetails, validateDuplicate, validateMarketplace, withoutRegionalInfo, type FieldErrors, type ListingImageKind } from "~/api/apps/rules";
+import { HISTORY_STATUS, appVersionInput, duplicateRequest, type AppGroup, type AppListItem, type AppSaveResponse, type AppVersion, type GroupHistoryItem, type GroupVersion, type ImageRef, type Marketplace } from "~/api/apps/schemas";
+import { RULE_MESSAGES, ruleMessage } from "../apps/wording";
 import { sanitizeOverview } from "~/api/overview.server";
 import type { AppEnv, Caller, SandboxContext } from "../context";
 import type { Database, Tx } from "../db";
@@ -81,12 +54,10 @@ type DbOrTx = Database | Tx;
 // ---------------------------------------------------------------------------
 
 
-/** A 400 naming the first failing field, with every field's message. */
+/** A 400 naming the first failing field in words, with every field's rule code. */
 function refuse(errors: FieldErrors): never {
-  const entries = Object.entries(errors);
-  const messages = Object.fromEntries(entries.map(([field, key]) => [field, [ruleMessage(field, key)]]));
-  const [field, key] = entries[0];
-  throw new ApiError(400, `${field}: ${ruleMessage(field, key)}`, { field, errors: messages });
+  const [field, key] = Object.entries(errors)[0];
+  throw new ApiError(400, `${field}: ${ruleMessage(field, key)}`, { field, errors });
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -495,7 +466,7 @@ export function appRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
     }
   }
 
-  /** Defaults of a new app group (DECISIONS.md, App group flags set by the provider). */
+  /** Defaults of a new app group (docs/decisions/0003-app-group-flags.md). */
   async function newGroupValues(q: DbOrTx, caller: Caller, values: { name: string; countryCode: string; appType: number }) {
     return {
       id: randomUUID(),
@@ -560,7 +531,7 @@ export function appRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
     const caller = c.get("caller");
     const body = await jsonBody(c, appVersionInput);
     const id = body.id?.trim().toLowerCase();
-    if (!isUuid(id)) throw new ApiError(400, "id: must be a UUID made by the client", { field: "id", errors: { id: ["must be a UUID made by the client"] } });
+    if (!isUuid(id)) throw new ApiError(400, "id: must be a UUID made by the client", { field: "id", errors: { id: "invalidFormat" } });
     const details = normalizeDetails(body.details);
     const listing = body.marketplace ? normalizeListing(body.marketplace) : undefined;
 
@@ -569,7 +540,7 @@ export function appRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
       if (listing) Object.assign(errors, await checkListing(tx, caller.companyId, listing, details.appType, details.countryCode));
       if (Object.keys(errors).length > 0) refuse(errors);
       const [taken] = await tx.select({ id: appVersions.id }).from(appVersions).where(eq(appVersions.id, id)).limit(1);
-      if (taken) throw conflict(RULE_MESSAGES.idExists, "id");
+      if (taken) throw conflict(RULE_MESSAGES.idExists, "id", "taken");
 
       const group = await newGroupValues(tx, caller, { name: details.name, countryCode: details.countryCode, appType: details.appType! });
       await tx.insert(appGroups).values(group);
@@ -614,7 +585,7 @@ export function appRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
       });
       return version;
     }).catch((error: unknown) => {
-      if (isUniqueViolation(error)) throw conflict(RULE_MESSAGES.idExists, "id");
+      if (isUniqueViolation(error)) throw conflict(RULE_MESSAGES.idExists, "id", "taken");
       throw error;
     });
     c.get("log").info({ appVersionId: created.id, groupId: created.groupId }, "app created");
@@ -643,10 +614,10 @@ export function appRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
         );
       }
       if ((details.appType === 0 || details.appType === 1) && details.appType !== version.appType) {
-        throw conflict(RULE_MESSAGES.appTypeLocked, "details.appType");
+        throw conflict(RULE_MESSAGES.appTypeLocked, "details.appType", "locked");
       }
       if (details.countryCode && details.countryCode !== version.countryCode) {
-        throw conflict(RULE_MESSAGES.countryLocked, "details.countryCode");
+        throw conflict(RULE_MESSAGES.countryLocked, "details.countryCode", "locked");
       }
       const errors = await checkDetails(tx, details, { newCountry: false });
       if (listing) Object.assign(errors, await checkListing(tx, caller.companyId, listing, version.appType, version.countryCode));

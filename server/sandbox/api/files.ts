@@ -16,13 +16,13 @@
  */
 import { and, eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { AppEnv, SandboxContext } from "../context";
 import { appGroups, appVersions, companyEntities, files } from "../db/schema";
 import { storeFile, type Checked } from "../files/service";
 import { ApiError, badRequest, notFound } from "../http/errors";
 import type { Auth } from "../http/auth";
+import { limitBody } from "../http/limits";
 import { isUuid, query } from "../http/validate";
 import {
   attachmentDisposition,
@@ -60,31 +60,28 @@ interface Upload {
 async function readUpload(c: Context<AppEnv>): Promise<Upload> {
   const contentType = c.req.header("content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
-    throw badRequest("file: send a multipart/form-data body with the file in a field named 'file'.", "file");
+    throw badRequest("file: send a multipart/form-data body with the file in a field named 'file'.", "file", "required");
   }
   let form: FormData;
   try {
     form = await c.req.formData();
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    throw badRequest("file: the multipart/form-data body could not be read.", "file");
+    throw badRequest("file: the multipart/form-data body could not be read.", "file", "invalidFormat");
   }
   const value = form.get("file");
   if (value === null || typeof value === "string") {
-    throw badRequest("file: a file is required in the multipart field 'file'.", "file");
+    throw badRequest("file: a file is required in the multipart field 'file'.", "file", "required");
   }
   return { bytes: new Uint8Array(await value.arrayBuffer()), fileName: value.name };
 }
 
 /** Refuses a request body over `maxUploadBodyBytes` with 413, before (or while) reading it. */
-const uploadLimit = bodyLimit({
-  maxSize: maxUploadBodyBytes,
-  onError: () => {
-    throw new ApiError(413, `The upload is too large: a request body may have at most ${maxUploadBodyBytes / (1024 * 1024)} MB.`, {
-      field: "file",
-    });
-  },
-});
+const uploadLimit = limitBody(
+  maxUploadBodyBytes,
+  `The upload is too large: a request body may have at most ${maxUploadBodyBytes / (1024 * 1024)} MB.`,
+  "file",
+);
 
 export function fileRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -112,7 +109,7 @@ export function fileRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
   }
 
   function refuse(result: CheckResult): asserts result is Checked {
-    if (!result.ok) throw badRequest(result.message, "file");
+    if (!result.ok) throw badRequest(result.message, "file", result.code);
   }
 
   /** True when `id` is the caller's company or one of its entities, app groups or versions. */

@@ -1,7 +1,6 @@
 /** The provider API (mounted at /api): one module per area of spec section 7. */
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
-import { ApiError } from "../http/errors";
+import { limitBody } from "../http/limits";
 
 /** Largest JSON request body (a registration with its 400 KB icon in base64 fits). */
 const MAX_JSON_BODY = 1024 * 1024;
@@ -18,12 +17,7 @@ export function apiRoutes(ctx: SandboxContext, accounts: Accounts) {
   const auth = createAuth(ctx);
   const api = new Hono<AppEnv>();
   // JSON bodies stay small; uploads have their own, larger limit (api/files.ts).
-  const jsonLimit = bodyLimit({
-    maxSize: MAX_JSON_BODY,
-    onError: () => {
-      throw new ApiError(413, `The request body is too large: at most ${MAX_JSON_BODY / 1024 / 1024} MB.`, { field: "body" });
-    },
-  });
+  const jsonLimit = limitBody(MAX_JSON_BODY, `The request body is too large: at most ${MAX_JSON_BODY / 1024 / 1024} MB.`, "body");
   api.use("*", (c, next) => (/^\/api\/images|^\/api\/files/.test(c.req.path) ? next() : jsonLimit(c, next)));
   api.route("/", registrationRoutes(ctx, accounts));
   api.route("/", resourceRoutes(ctx, auth));

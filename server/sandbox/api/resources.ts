@@ -109,7 +109,7 @@ export function resourceRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
   /** Resolves a known country code to its row and resource country; unknown codes are a 400 naming the field. */
   async function resolveCountry(code: string, field: string) {
     const [row] = await db.select().from(countries).where(eq(countries.code, code)).limit(1);
-    if (!row) throw badRequest(`${field}: unknown country '${code}'`, field);
+    if (!row) throw badRequest(`${field}: unknown country '${code}'`, field, "unknownCountry");
     return { row, resourceCode: resourceCountryOf(row) };
   }
 

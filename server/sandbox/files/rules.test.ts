@@ -27,7 +27,7 @@ describe("checkDocument", () => {
 
   it("refuses what is not a PDF, whatever it is called", async () => {
     for (const bytes of [png(10, 10), jpeg(10, 10), utf8("hello"), utf8(svg()), utf8(" %PDF-1.4")]) {
-      expect(await checkDocument(bytes)).toEqual({ ok: false, message: messages.mustBePdf });
+      expect(await checkDocument(bytes)).toEqual({ ok: false, code: "mustBePdf", message: messages.mustBePdf });
     }
   });
 
@@ -37,12 +37,13 @@ describe("checkDocument", () => {
     expect((await checkDocument(max)).ok).toBe(true);
     expect(await checkDocument(pdf({ minBytes: limits.documentBytes + 1 }))).toEqual({
       ok: false,
+      code: "tooBig",
       message: messages.tooBig,
     });
   });
 
   it("refuses an empty file", async () => {
-    expect(await checkDocument(new Uint8Array(0))).toEqual({ ok: false, message: messages.noContent });
+    expect(await checkDocument(new Uint8Array(0))).toEqual({ ok: false, code: "noContent", message: messages.noContent });
   });
 
   it("uses the spec's texts", () => {

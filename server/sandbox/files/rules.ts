@@ -104,44 +104,47 @@ const imageRules: Record<ImagePurpose | "any", ImageRule> = {
   any: { formats: ["png", "jpeg", "svg"], maxBytes: 800 * KB },
 };
 
-const sizeMessages: Record<number, string> = {
-  [50 * KB]: messages.sizeGreater50KB,
-  [400 * KB]: messages.sizeGreater400KB,
-  [800 * KB]: messages.sizeGreater800KB,
+/** The code of a refusal: what a client words in its own language. */
+export type FileRuleCode = keyof typeof messages;
+
+const sizeCodes: Record<number, FileRuleCode> = {
+  [50 * KB]: "sizeGreater50KB",
+  [400 * KB]: "sizeGreater400KB",
+  [800 * KB]: "sizeGreater800KB",
 };
 
 export type CheckResult =
   | { ok: true; contentType: string; extension: string; width?: number; height?: number }
-  | { ok: false; message: string };
+  | { ok: false; code: FileRuleCode; message: string };
 
-const fail = (message: string): CheckResult => ({ ok: false, message });
+const fail = (code: FileRuleCode): CheckResult => ({ ok: false, code, message: messages[code] });
 
 /** A document (fileType 0) or data-flow diagram (fileType 1): a PDF by content, 1 byte to 9 MB. */
 export async function checkDocument(bytes: Uint8Array): Promise<CheckResult> {
-  if (bytes.byteLength === 0) return fail(messages.noContent);
+  if (bytes.byteLength === 0) return fail("noContent");
   const sniffed = await fileTypeFromBuffer(bytes);
-  if (sniffed?.mime !== "application/pdf") return fail(messages.mustBePdf);
-  if (bytes.byteLength > limits.documentBytes) return fail(messages.tooBig);
+  if (sniffed?.mime !== "application/pdf") return fail("mustBePdf");
+  if (bytes.byteLength > limits.documentBytes) return fail("tooBig");
   return { ok: true, contentType: contentTypes.pdf, extension: "pdf" };
 }
 
 /** An image for `purpose` (or any image when none is given). */
 export async function checkImage(bytes: Uint8Array, options: ImageOptions = {}): Promise<CheckResult> {
-  if (bytes.byteLength === 0) return fail(messages.noContent);
+  if (bytes.byteLength === 0) return fail("noContent");
   const rule = imageRules[options.purpose ?? "any"];
 
   const format = await sniffImage(bytes);
-  if (!format || !rule.formats.includes(format.format)) return fail(messages.imageTypeInvalid);
-  if (bytes.byteLength > rule.maxBytes) return fail(sizeMessages[rule.maxBytes]);
+  if (!format || !rule.formats.includes(format.format)) return fail("imageTypeInvalid");
+  if (bytes.byteLength > rule.maxBytes) return fail(sizeCodes[rule.maxBytes]);
 
   if (format.format === "svg") {
-    if (svgProblem(format.text)) return fail(messages.imageTypeInvalid);
+    if (svgProblem(format.text)) return fail("imageTypeInvalid");
     const size = svgDimensions(format.text);
     if (rule.svgRatio) {
-      if (!size) return fail(messages.imageSizeInvalid);
+      if (!size) return fail("imageSizeInvalid");
       const want = rule.svgRatio.width / rule.svgRatio.height;
       const got = size.width / size.height;
-      if (Math.abs(got - want) / want > limits.svgRatioTolerance) return fail(messages.imageSizeInvalid);
+      if (Math.abs(got - want) / want > limits.svgRatioTolerance) return fail("imageSizeInvalid");
     }
     return {
       ok: true,
@@ -155,15 +158,15 @@ export async function checkImage(bytes: Uint8Array, options: ImageOptions = {}):
   try {
     size = imageSize(bytes);
   } catch {
-    return fail(messages.imageTypeInvalid);
+    return fail("imageTypeInvalid");
   }
   const expected = format.format === "png" ? "png" : "jpg";
-  if (size.type !== expected || !(size.width > 0) || !(size.height > 0)) return fail(messages.imageTypeInvalid);
+  if (size.type !== expected || !(size.width > 0) || !(size.height > 0)) return fail("imageTypeInvalid");
   // EXIF orientations 5 to 8 turn a JPEG a quarter: the displayed size is the other way round.
   const turned = size.orientation !== undefined && size.orientation >= 5 && size.orientation <= 8;
   const shown = turned ? { width: size.height, height: size.width } : { width: size.width, height: size.height };
-  if (shown.width > limits.maxImageSide || shown.height > limits.maxImageSide) return fail(messages.imageSizeInvalid);
-  if (rule.raster && !rule.raster(shown, options)) return fail(messages.imageSizeInvalid);
+  if (shown.width > limits.maxImageSide || shown.height > limits.maxImageSide) return fail("imageSizeInvalid");
+  if (rule.raster && !rule.raster(shown, options)) return fail("imageSizeInvalid");
   return {
     ok: true,
     contentType: contentTypes[format.format],

@@ -1,17 +1,20 @@
 /**
  * Error answers of the provider API: always JSON with `detail` and `traceId`
  * (spec 01 section 8), plus `status`, a short `title` and, for bad input, the
- * failing `field` and per-field `errors`.
+ * failing `field` and `errors`: every failing field with the code of the rule it breaks
+ * (`{ "marketplace.detail.websiteUrl": "invalidUrl" }`). `detail` is English for people;
+ * clients word the codes themselves.
  */
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
+import type { ShapeRuleCode } from "~/api/common";
 
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     readonly detail: string,
-    readonly extra: { field?: string; errors?: Record<string, string[]>; headers?: Record<string, string> } = {},
+    readonly extra: { field?: string; errors?: RuleCodes; headers?: Record<string, string> } = {},
   ) {
     super(detail);
   }
@@ -30,21 +33,60 @@ const titles: Record<number, string> = {
   500: "Internal Server Error",
 };
 
-export const badRequest = (detail: string, field?: string) => new ApiError(400, detail, { field });
+/** Failing fields and the code of the rule each breaks. */
+export type RuleCodes = Record<string, string>;
+
+const naming = (field?: string, code?: string) => (field ? { field, ...(code ? { errors: { [field]: code } } : {}) } : {});
+
+/** A 400; with a field, `code` names the rule it breaks. */
+export const badRequest = (detail: string, field?: string, code?: string) => new ApiError(400, detail, naming(field, code));
 export const notFound = (what = "resource") => new ApiError(404, `The ${what} was not found.`);
-export const conflict = (detail: string, field?: string) => new ApiError(409, detail, { field });
+/** A 409: a rule of the resource's state, or (with a field) a value that is taken. */
+export const conflict = (detail: string, field?: string, code?: string) => new ApiError(409, detail, naming(field, code));
 export const unauthorized = (detail = "A valid access token is required.") => new ApiError(401, detail);
 export const forbidden = (detail: string) => new ApiError(403, detail);
 
-/** Turns zod issues into one 400 naming the first failing field, with all field errors. */
-export function validationError(error: z.ZodError): ApiError {
-  const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join(".") : "body";
-    (errors[key] ??= []).push(issue.message);
+/** The value at a dotted path of a body. */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== "object") return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
   }
-  const [field, messages] = Object.entries(errors)[0] ?? ["body", ["Invalid request."]];
-  return new ApiError(400, `${field}: ${messages[0]}`, { field, errors });
+  return value;
+}
+
+/** The rule code of a zod issue: what a client can word in its own language. */
+export function issueCode(issue: z.core.$ZodIssue, input: unknown): ShapeRuleCode {
+  switch (issue.code) {
+    case "invalid_type": {
+      const value = valueAt(input, issue.path);
+      return value === undefined || value === null ? "required" : "invalidType";
+    }
+    case "too_small":
+      return issue.origin === "string" && Number(issue.minimum) === 1 ? "required" : "tooShort";
+    case "too_big":
+      return "tooLong";
+    case "invalid_format":
+      return issue.format === "email" ? "invalidEmail" : issue.format === "url" ? "invalidUrl" : "invalidFormat";
+    case "invalid_value":
+      return "invalidValue";
+    default:
+      return "invalid";
+  }
+}
+
+/** Turns zod issues into one 400 naming the first failing field, with every field's rule code. */
+export function validationError(error: z.ZodError, input?: unknown): ApiError {
+  const errors: RuleCodes = {};
+  let first: { field: string; message: string } | undefined;
+  for (const issue of error.issues) {
+    const field = issue.path.length ? issue.path.join(".") : "body";
+    first ??= { field, message: issue.message };
+    errors[field] ??= issueCode(issue, input);
+  }
+  const { field, message } = first ?? { field: "body", message: "Invalid request." };
+  return new ApiError(400, `${field}: ${message}`, { field, errors: Object.keys(errors).length > 0 ? errors : { body: "invalid" } });
 }
 
 export function errorBody(status: number, detail: string, traceId: string, extra: ApiError["extra"] = {}) {

@@ -9,14 +9,14 @@ export async function jsonBody<T extends z.ZodType>(c: Context, schema: T): Prom
     const text = await c.req.text();
     raw = text.trim() === "" ? undefined : JSON.parse(text);
   } catch {
-    throw badRequest("The request body must be valid JSON.", "body");
+    throw badRequest("The request body must be valid JSON.", "body", "invalidJson");
   }
   return parse(schema, raw);
 }
 
 export function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value);
-  if (!result.success) throw validationError(result.error);
+  if (!result.success) throw validationError(result.error, value);
   return result.data;
 }
 

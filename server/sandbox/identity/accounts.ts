@@ -34,10 +34,10 @@ function mailBody(text: string, link: string, action: string) {
 
 /** The company icon of a registration: base64 PNG, rules of spec 02 section 5.5. */
 async function checkCompanyIcon(contentBase64: string) {
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(contentBase64)) throw badRequest("companyIcon: must be base64", "companyIcon");
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(contentBase64)) throw badRequest("companyIcon: must be base64", "companyIcon", "invalidFormat");
   const bytes = new Uint8Array(Buffer.from(contentBase64, "base64"));
   const checked = await checkImage(bytes, { purpose: "company-icon" });
-  if (!checked.ok) throw badRequest(`companyIcon: ${checked.message}`, "companyIcon");
+  if (!checked.ok) throw badRequest(`companyIcon: ${checked.message}`, "companyIcon", checked.code);
   return { bytes, checked };
 }
 
@@ -80,7 +80,7 @@ export function createAccounts(ctx: SandboxContext, lifetimes: Partial<Record<To
   async function register(input: RegistrationRequest | Registration) {
     const data = input as Registration;
     const [country] = await ctx.db.select().from(countries).where(eq(countries.code, data.countryId.toUpperCase()));
-    if (!country || !country.selectable) throw badRequest("countryId: must be a country from the list", "countryId");
+    if (!country || !country.selectable) throw badRequest("countryId: must be a country from the list", "countryId", "unknownCountry");
     let entityType = 0;
     if (data.entityType !== undefined) {
       const resourceCountry = country.resourceCountryCode ?? country.code;
@@ -89,12 +89,12 @@ export function createAccounts(ctx: SandboxContext, lifetimes: Partial<Record<To
         .from(featureFlags)
         .where(and(eq(featureFlags.countryCode, resourceCountry), eq(featureFlags.flag, "lower-level-entity-enabled")));
       if (!flag?.enabled && data.entityType !== 0) {
-        throw badRequest("entityType: entity types are not offered in this country", "entityType");
+        throw badRequest("entityType: entity types are not offered in this country", "entityType", "notOffered");
       }
       entityType = data.entityType;
     }
     const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, data.email));
-    if (existing) throw conflict("email: an account with this email address already exists", "email");
+    if (existing) throw conflict("email: an account with this email address already exists", "email", "taken");
 
     const icon = data.companyIcon ? await checkCompanyIcon(data.companyIcon.contentBase64) : undefined;
     const passwordHash = await hashPassword(data.password);
@@ -153,7 +153,7 @@ export function createAccounts(ctx: SandboxContext, lifetimes: Partial<Record<To
         return { userId: user.id, companyId: company.id };
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict("email: an account with this email address already exists", "email");
+      if (isUniqueViolation(error)) throw conflict("email: an account with this email address already exists", "email", "taken");
       throw error;
     }
     await sendVerification(

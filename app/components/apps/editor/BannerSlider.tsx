@@ -6,7 +6,7 @@
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ImageRef } from "~/api/apps";
+import type { ImageRef } from "~/api/apps/schemas";
 import { useHydrated } from "~/lib/hydrated";
 import { ListingImage } from "./ListingImage";
 

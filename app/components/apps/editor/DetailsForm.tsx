@@ -13,7 +13,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { APP_LIMITS, APP_TYPES } from "~/api/apps";
+import { APP_LIMITS, APP_TYPES } from "~/api/apps/rules";
 import type { AppCategory } from "~/api/resources";
 import { EditorToolbar } from "./EditorActions";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";

@@ -7,7 +7,7 @@
  */
 import { useParams, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { APP_LEVEL_WITHOUT_PREVIEW } from "~/api/apps";
+import { APP_LEVEL_WITHOUT_PREVIEW } from "~/api/apps/status";
 import { DuplicateDialog } from "~/components/apps/DuplicateDialog";
 import { VersionMenu } from "~/components/apps/VersionMenu";
 import { ErrorDialog, type ShownError } from "~/components/ErrorDialog";

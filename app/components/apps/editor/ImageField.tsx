@@ -15,7 +15,8 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
-import type { ImageRef, ListingImageKind, RuleKey } from "~/api/apps";
+import type { ListingImageKind, RuleKey } from "~/api/apps/rules";
+import type { ImageRef } from "~/api/apps/schemas";
 import { useHydrated } from "~/lib/hydrated";
 import type { UploadAnswer } from "~/lib/apps/editor.server";
 import { checkImage, maxBytes } from "./image-check";

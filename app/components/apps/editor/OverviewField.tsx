@@ -7,7 +7,7 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { APP_LIMITS, overviewPlainText } from "~/api/apps";
+import { APP_LIMITS, overviewPlainText } from "~/api/apps/rules";
 import { inputClass } from "~/components/ui/Field";
 import { useHydrated } from "~/lib/hydrated";
 import { CharacterCount } from "./CharacterCount";

@@ -6,7 +6,7 @@
  * provider checks every upload again (and refuses SVGs with active content). Runs in the
  * browser (a chosen file) and in the action (an uploaded part).
  */
-import { APP_LIMITS, checkListingImage, type ImageFacts, type ListingImageKind, type RuleKey } from "~/api/apps";
+import { APP_LIMITS, checkListingImage, type ImageFacts, type ListingImageKind, type RuleKey } from "~/api/apps/rules";
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 

@@ -1,6 +1,6 @@
 import sanitizeHtml from "sanitize-html";
 import { describe, expect, it } from "vitest";
-import { OVERVIEW_TAGS } from "~/api/apps";
+import { OVERVIEW_TAGS } from "~/api/apps/rules";
 import { serializeOverview, type OverviewNode } from "./overview";
 
 /** A small HTML reader for the tests: elements, attributes, text with a few entities. */

@@ -10,17 +10,8 @@
  * of the API (`marketplace.detail.websiteUrl`) lands on its field.
  */
 import { z } from "zod";
-import {
-  APP_TYPES,
-  fieldLimit,
-  RULE_KEYS,
-  ruleMessage,
-  validateDetails,
-  validateMarketplace,
-  type FieldErrors,
-  type MarketplaceInput,
-  type RuleKey,
-} from "~/api/apps";
+import { APP_TYPES, fieldLimit, RULE_KEYS, validateDetails, validateMarketplace, type FieldErrors, type RuleKey } from "~/api/apps/rules";
+import { type MarketplaceInput } from "~/api/apps/schemas";
 
 /** A translate function (i18next's `t`, or a fixed one on the server). */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -204,15 +195,13 @@ export function listingBody(value: ListingValue, overview: (html: string) => str
 }
 
 /**
- * The form field and rule of an API refusal: the API words a field's rule as
- * `{path}: {ruleMessage}`, so the rule key is found by wording each one. Image paths
- * (`marketplace.promo.banners.2`) name their field (`promo.banners`). Undefined when the
- * refusal is not one of a field's rules.
+ * The form field and rule of an API refusal: a failing path of the answer's `errors` and the
+ * code of the rule it breaks. Image paths (`marketplace.promo.banners.2`) name their field
+ * (`promo.banners`). Undefined when the path is not under `prefix` or the code is not one of
+ * a field's rules.
  */
-export function apiFieldRule(error: { field?: string; detail?: string }, prefix: "details" | "marketplace"): { field: string; key: RuleKey } | undefined {
-  if (!error.field?.startsWith(`${prefix}.`)) return undefined;
-  const key = RULE_KEYS.find((k) => error.detail === `${error.field}: ${ruleMessage(error.field!, k)}`);
-  if (!key) return undefined;
-  const field = error.field.slice(prefix.length + 1).replace(/^(promo\.(?:banners|screenshots))\.\d+$/, "$1");
-  return { field, key };
+export function apiFieldRule(path: string, code: string, prefix: "details" | "marketplace"): { field: string; key: RuleKey } | undefined {
+  if (!path.startsWith(`${prefix}.`) || !(RULE_KEYS as readonly string[]).includes(code)) return undefined;
+  const field = path.slice(prefix.length + 1).replace(/^(promo\.(?:banners|screenshots))\.\d+$/, "$1");
+  return { field, key: code as RuleKey };
 }

@@ -1,108 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  ACTIONS_BY_STATUS,
-  APP_LIMITS,
-  STATUS_COLOURS,
-  VERSION_STATUS,
-  VERSION_STATUS_NAMES,
-  appVersionInput,
-  canArchive,
-  canDelete,
-  checkListingImage,
-  fieldLimit,
-  filterByArchived,
-  formatVersion,
-  isEditable,
-  isHttpUrl,
-  overviewPlainText,
-  parseVersion,
-  prefixErrors,
-  ruleMessage,
-  showCardMenu,
-  statusColour,
-  statusName,
-  validateDetails,
-  validateDuplicate,
-  validateMarketplace,
-  versionActions,
-  withoutRegionalInfo,
-  type MarketplaceValues,
-} from "./apps";
-
-const S = VERSION_STATUS;
-const v = (...codes: number[]) => codes.map((statusCode) => ({ statusCode }));
-
-describe("version status codes", () => {
-  it("names every code of the spec table", () => {
-    expect(VERSION_STATUS_NAMES).toHaveLength(14);
-    expect(statusName(0)).toBe("Sandbox");
-    expect(statusName(113)).toBe("BetaToLiveAwaitingReview");
-    expect(statusName(310)).toBe("BetaPaused");
-    expect(statusName(999)).toBe("Unknown");
-  });
-
-  it("groups the badge colours as the spec says", () => {
-    const by = (colour: string) => VERSION_STATUS_NAMES.filter((name) => STATUS_COLOURS[name] === colour).sort();
-    expect(by("info")).toEqual(["AwaitingReview", "BetaAwaitingReview", "BetaToLiveAwaitingReview", "Sandbox"]);
-    expect(by("warning")).toEqual(["BetaPaused", "BetaQueuedForLive", "Paused", "QueuedForBeta", "QueuedForLive"]);
-    expect(by("success")).toEqual(["Beta", "Live"]);
-    expect(by("danger")).toEqual(["BetaRejected", "Rejected"]);
-    expect(by("error")).toEqual(["Archived"]);
-    expect(statusColour(S.Live)).toBe("success");
-  });
-});
-
-describe("actions by status", () => {
-  it("follows the table of spec 01 section 4", () => {
-    expect(versionActions(S.Sandbox)).toEqual(["submit", "duplicate", "preview"]);
-    expect(versionActions(S.Beta)).toEqual(["submitToLive", "pause", "duplicate", "preview"]);
-    expect(versionActions(S.Live)).toEqual(["pause", "duplicate", "preview"]);
-    expect(versionActions(S.BetaQueuedForLive)).toEqual(["pushToLive", "rollbackToBeta", "duplicate", "preview"]);
-    expect(versionActions(S.QueuedForBeta)).toEqual(["pushToBeta", "archive", "duplicate", "preview"]);
-    for (const name of ["AwaitingReview", "BetaAwaitingReview", "BetaToLiveAwaitingReview"] as const) {
-      expect(ACTIONS_BY_STATUS[name]).toEqual(["withdraw"]);
-    }
-    for (const name of ["Rejected", "BetaRejected", "QueuedForLive", "QueuedForBeta", "Paused", "BetaPaused"] as const) {
-      expect(ACTIONS_BY_STATUS[name]).toContain("archive");
-    }
-    expect(ACTIONS_BY_STATUS.Paused).toContain("unpause");
-  });
-
-  it("hides the preview for app level 3 only", () => {
-    expect(versionActions(S.Sandbox, { appLevel: 3 })).toEqual(["submit", "duplicate"]);
-    expect(versionActions(S.Sandbox, { appLevel: 1 })).toContain("preview");
-  });
-});
-
-describe("rules of the app's state", () => {
-  it("edits only Sandbox, Rejected and BetaRejected versions of a current app", () => {
-    for (const code of Object.values(S)) {
-      const expected = code === S.Sandbox || code === S.Rejected || code === S.BetaRejected;
-      expect(isEditable(code, false)).toBe(expected);
-      expect(isEditable(code, true)).toBe(false);
-    }
-  });
-
-  it("deletes only without a Live, Paused, Beta or BetaPaused version", () => {
-    expect(canDelete(v(S.Sandbox, S.Rejected, S.Archived, S.QueuedForLive))).toBe(true);
-    for (const code of [S.Live, S.Paused, S.Beta, S.BetaPaused]) expect(canDelete(v(S.Sandbox, code))).toBe(false);
-    expect(canDelete([])).toBe(true);
-  });
-
-  it("archives and shows the card menu only without a Live version", () => {
-    expect(canArchive(v(S.Beta, S.Paused, S.BetaPaused))).toBe(true);
-    expect(canArchive(v(S.Sandbox, S.Live))).toBe(false);
-    expect(showCardMenu(v(S.Live))).toBe(false);
-    expect(showCardMenu(v(S.Beta))).toBe(true);
-  });
-
-  it("filters by archive state", () => {
-    const items = [{ isArchived: true }, { isArchived: false }];
-    expect(filterByArchived(items, -1)).toHaveLength(2);
-    expect(filterByArchived(items, 0)).toEqual([{ isArchived: false }]);
-    expect(filterByArchived(items, 1)).toEqual([{ isArchived: true }]);
-  });
-});
+import { checkListingImage, formatVersion, isHttpUrl, overviewPlainText, parseVersion, validateDetails, validateDuplicate, validateMarketplace, withoutRegionalInfo, type MarketplaceValues } from "./rules";
 
 describe("version numbers", () => {
   it("shows the minor padded to three digits", () => {
@@ -261,34 +158,6 @@ describe("details and duplicate validation", () => {
   });
 });
 
-describe("messages", () => {
-  it("words every key with the field's limit", () => {
-    expect(ruleMessage("details.description", "tooLong")).toBe("must be at most 450 characters");
-    expect(ruleMessage("marketplace.detail.description", "tooShort")).toBe("must be 200 to 10000 characters of text");
-    expect(ruleMessage("marketplace.detail.shortDescription", "tooLong")).toBe("must be at most 115 characters");
-    expect(ruleMessage("marketplace.promo.screenshots", "tooMany")).toBe("must hold at most 8 images");
-    expect(ruleMessage("marketplace.promo.appIcon", "sizeGreater400KB")).toBe("File size greater than 400KB");
-    expect(ruleMessage("x", "imageSizeInvalid")).toBe("Image size invalid");
-    expect(fieldLimit("marketplace.detail.websiteUrl")).toEqual({ max: APP_LIMITS.urlMax });
-    expect(prefixErrors("details", { name: "required" })).toEqual({ "details.name": "required" });
-  });
-});
-
-describe("request shape", () => {
-  it("reads nulls as empty and keeps the listing optional", () => {
-    const parsed = appVersionInput.parse({
-      id: "x",
-      details: { name: null, countryCode: "AU", categoryId: 1, appType: 0, description: "d" },
-      extra: "ignored",
-    });
-    expect(parsed.details.name).toBe("");
-    expect(parsed.marketplace).toBeUndefined();
-    const withListing = appVersionInput.parse({ details: {}, marketplace: { detail: { description: null }, promo: { banners: null } } });
-    expect(withListing.marketplace?.promo.banners).toEqual([]);
-    expect(withListing.marketplace?.visibility).toBe(true);
-    expect(appVersionInput.safeParse({ details: { name: 5 } }).success).toBe(false);
-  });
-});
 
 describe("duplicating a platform schema", () => {
   it("drops matter types and regional info from every visibility, nothing else", () => {
@@ -311,3 +180,4 @@ describe("duplicating a platform schema", () => {
     expect(document.views[0].visibility.matterTypes).toEqual(["a"]);
   });
 });
+

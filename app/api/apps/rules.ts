@@ -1,0 +1,343 @@
+/**
+ * The rules of an app and its listing (spec 01 sections 5 and 9) as pure functions, shared
+ * by the console (messages next to the fields) and the sandbox (refusals with rule codes):
+ * limits, app types and levels, version numbers, and the checks of the details, the
+ * marketplace listing and the duplicate dialog. A check answers the failing fields (dotted
+ * paths) with the code of the rule each breaks; the console words a code from `locales/`,
+ * the API words it in its `detail`. Plain TypeScript; zod only for the email check.
+ */
+import { z } from "zod";
+import { HTTP_URL } from "../common";
+
+/** 0 standard (public), 1 connector (may be submitted without platform configuration). */
+export const APP_TYPES = { standard: 0, connector: 1 } as const;
+export type AppType = (typeof APP_TYPES)[keyof typeof APP_TYPES];
+
+/** Set by the provider (reviewer command); 1 Firm by default. */
+export const APP_LEVELS = { Staff: 0, Firm: 1, AlwaysOn: 2, AlwaysOnInternal: 3, ProductVariantAlwaysOn: 4 } as const;
+export type AppLevel = (typeof APP_LEVELS)[keyof typeof APP_LEVELS];
+
+/** Platform names of a version, in this order. */
+export const APP_PLATFORMS = ["desktop", "web", "mobile", "reporting"] as const;
+
+/** 1.000 style: the major number, a dot, the minor padded to three digits. */
+export function formatVersion(major: number, minor: number): string {
+  return `${major}.${String(minor).padStart(3, "0")}`;
+}
+
+/** The reverse of `formatVersion`; undefined for anything else. */
+export function parseVersion(display: string): { major: number; minor: number } | undefined {
+  const match = /^(\d+)\.(\d{3,})$/.exec(display.trim());
+  return match ? { major: Number(match[1]), minor: Number(match[2]) } : undefined;
+}
+
+export const INITIAL_VERSION = { major: 1, minor: 0, display: "1.000" } as const;
+
+export const APP_LIMITS = {
+  /** App name: not in the spec; a name on a card and a page title. */
+  nameMax: 100,
+  descriptionMax: 450,
+  overviewMin: 200,
+  overviewMax: 10_000,
+  shortOverviewMax: 115,
+  contactEmailMax: 255,
+  urlMax: 2048,
+  /** Other free texts of the listing (features, keywords, copyright, legal texts): not in the spec. */
+  textMax: 10_000,
+  screenshotsMax: 8,
+  /** Banners: not limited by the spec (2 to 5 is advice); held to the screenshots' limit. */
+  bannersMax: 8,
+  iconBytes: 400 * 1024,
+  bannerBytes: 800 * 1024,
+  screenshotBytes: 800 * 1024,
+  icon: { width: 256, height: 256 },
+  banner: { width: 1410, height: 480 },
+  /** Aspect-ratio tolerance of an SVG for an exact-size image. */
+  svgRatioTolerance: 0.01,
+} as const;
+
+/** The tags the overview may hold; no attributes, no styles. */
+export const OVERVIEW_TAGS = ["p", "span", "ul", "ol", "li", "br", "h1", "h2", "strong"] as const;
+
+/**
+ * What a failing field breaks: the rule codes of the apps calls' refusals. The console words
+ * a code from `locales/` (with the limit of `fieldLimit`); the API words it in its `detail`.
+ */
+export const RULE_KEYS = [
+  "required",
+  "tooShort",
+  "tooLong",
+  "invalidEmail",
+  "invalidUrl",
+  "tooMany",
+  "invalidAppType",
+  "unknownCategory",
+  "unknownCountry",
+  "imageNotFound",
+  "imageTypeInvalid",
+  "imageSizeInvalid",
+  "sizeGreater400KB",
+  "sizeGreater800KB",
+] as const;
+export type RuleKey = (typeof RULE_KEYS)[number];
+
+/** Failing fields (dotted paths) and what each breaks; empty when everything passes. */
+export type FieldErrors = Record<string, RuleKey>;
+
+/** Length limits of a field, by the last segments of its path. */
+export function fieldLimit(field: string): { min?: number; max?: number } {
+  const path = field.replace(/^(details|marketplace)\./, "");
+  switch (path) {
+    case "name":
+    case "appName":
+      return { max: APP_LIMITS.nameMax };
+    case "description":
+      return { max: APP_LIMITS.descriptionMax };
+    case "detail.description":
+      return { min: APP_LIMITS.overviewMin, max: APP_LIMITS.overviewMax };
+    case "detail.shortDescription":
+      return { max: APP_LIMITS.shortOverviewMax };
+    case "detail.contactEmail":
+      return { max: APP_LIMITS.contactEmailMax };
+    case "promo.screenshots":
+      return { max: APP_LIMITS.screenshotsMax };
+    case "promo.banners":
+      return { max: APP_LIMITS.bannersMax };
+    default:
+      return /url$/i.test(path) ? { max: APP_LIMITS.urlMax } : { max: APP_LIMITS.textMax };
+  }
+}
+
+const namedEntities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+
+/** The text of the overview as a reader sees it: tags removed, entities decoded, trimmed. */
+export function overviewPlainText(html: string): string {
+  return html
+    .replace(/<br\s*\/?>/gi, "\n")
+    .replace(/<[^>]*>/g, "")
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+      if (name[0] === "#") {
+        const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+        return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+      }
+      return namedEntities[name.toLowerCase()] ?? whole;
+    })
+    .trim();
+}
+
+/** An http or https URL with the protocol written out. */
+export function isHttpUrl(value: string): boolean {
+  if (!HTTP_URL.test(value) || value.length > APP_LIMITS.urlMax) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+const emailCheck = z.email();
+export function isEmail(value: string): boolean {
+  return emailCheck.safeParse(value).success;
+}
+
+const text = (value: unknown): string => (typeof value === "string" ? value.trim() : "");
+
+/** Spec 01 section 5: empty means null, an empty array, a blank string, zero or an empty map. */
+export function isEmpty(value: unknown): boolean {
+  if (value === null || value === undefined) return true;
+  if (typeof value === "string") return value.trim() === "";
+  if (typeof value === "number") return value === 0 || Number.isNaN(value);
+  if (Array.isArray(value)) return value.length === 0;
+  if (typeof value === "object") return Object.keys(value).length === 0;
+  return false;
+}
+
+export interface DetailsValues {
+  categoryId?: number | null;
+  name?: string | null;
+  description?: string | null;
+  countryCode?: string | null;
+  appType?: number | null;
+}
+
+/** App details (spec 01 section 5): category, name, description (at most 450) and country required. */
+export function validateDetails(details: DetailsValues): FieldErrors {
+  const errors: FieldErrors = {};
+  if (isEmpty(details.categoryId)) errors.categoryId = "required";
+  const name = text(details.name);
+  if (!name) errors.name = "required";
+  else if (name.length > APP_LIMITS.nameMax) errors.name = "tooLong";
+  if (details.appType === null || details.appType === undefined) errors.appType = "required";
+  else if (details.appType !== APP_TYPES.standard && details.appType !== APP_TYPES.connector) errors.appType = "invalidAppType";
+  const description = text(details.description);
+  if (!description) errors.description = "required";
+  else if (description.length > APP_LIMITS.descriptionMax) errors.description = "tooLong";
+  if (!text(details.countryCode)) errors.countryCode = "required";
+  return errors;
+}
+
+export interface MarketplaceValues {
+  detail?: {
+    appURL?: string | null;
+    description?: string | null;
+    shortDescription?: string | null;
+    contactEmail?: string | null;
+    features?: string | null;
+    keywords?: string | null;
+    supportUrl?: string | null;
+    websiteUrl?: string | null;
+    documentationUrl?: string | null;
+  } | null;
+  legal?: {
+    copyright?: string | null;
+    privacyPolicy?: string | null;
+    privacyPolicyUrl?: string | null;
+    termsOfService?: string | null;
+    termsOfServiceUrl?: string | null;
+  } | null;
+  promo?: {
+    appIcon?: { id?: string | null } | null;
+    banners?: readonly unknown[] | null;
+    screenshots?: readonly unknown[] | null;
+    youtubeUrl?: string | null;
+  } | null;
+}
+
+/**
+ * The marketplace listing (spec 01 section 5), paths relative to `marketplace`:
+ * the overview 200 to 10,000 characters of plain text; the short overview at most 115;
+ * the contact email at most 255, required for a connector (appType 1) and otherwise valid
+ * when filled; website, support, privacy-policy and terms URLs required; documentation,
+ * video and app URLs optional; every URL http or https with the protocol; the app icon
+ * required; at most 8 screenshots (and 8 banners). Free texts at most 10,000.
+ */
+export function validateMarketplace(listing: MarketplaceValues, options: { appType: number | null | undefined }): FieldErrors {
+  const errors: FieldErrors = {};
+  const detail = listing.detail ?? {};
+  const legal = listing.legal ?? {};
+  const promo = listing.promo ?? {};
+
+  const overview = overviewPlainText(text(detail.description));
+  if (!overview) errors["detail.description"] = "required";
+  else if (overview.length < APP_LIMITS.overviewMin) errors["detail.description"] = "tooShort";
+  else if (overview.length > APP_LIMITS.overviewMax) errors["detail.description"] = "tooLong";
+
+  if (text(detail.shortDescription).length > APP_LIMITS.shortOverviewMax) errors["detail.shortDescription"] = "tooLong";
+
+  const email = text(detail.contactEmail);
+  if (!email) {
+    if (options.appType === APP_TYPES.connector) errors["detail.contactEmail"] = "required";
+  } else if (email.length > APP_LIMITS.contactEmailMax) errors["detail.contactEmail"] = "tooLong";
+  else if (!isEmail(email)) errors["detail.contactEmail"] = "invalidEmail";
+
+  const url = (path: string, value: unknown, required: boolean) => {
+    const v = text(value);
+    if (!v) {
+      if (required) errors[path] = "required";
+    } else if (!isHttpUrl(v)) errors[path] = "invalidUrl";
+  };
+  url("detail.websiteUrl", detail.websiteUrl, true);
+  url("detail.supportUrl", detail.supportUrl, true);
+  url("legal.privacyPolicyUrl", legal.privacyPolicyUrl, true);
+  url("legal.termsOfServiceUrl", legal.termsOfServiceUrl, true);
+  url("detail.documentationUrl", detail.documentationUrl, false);
+  url("promo.youtubeUrl", promo.youtubeUrl, false);
+  url("detail.appURL", detail.appURL, false);
+
+  const free: [string, unknown][] = [
+    ["detail.features", detail.features],
+    ["detail.keywords", detail.keywords],
+    ["legal.copyright", legal.copyright],
+    ["legal.privacyPolicy", legal.privacyPolicy],
+    ["legal.termsOfService", legal.termsOfService],
+  ];
+  for (const [path, value] of free) if (text(value).length > APP_LIMITS.textMax) errors[path] = "tooLong";
+
+  if (isEmpty(promo.appIcon?.id)) errors["promo.appIcon"] = "required";
+  if ((promo.screenshots?.length ?? 0) > APP_LIMITS.screenshotsMax) errors["promo.screenshots"] = "tooMany";
+  if ((promo.banners?.length ?? 0) > APP_LIMITS.bannersMax) errors["promo.banners"] = "tooMany";
+  return errors;
+}
+
+export type ListingImageKind = "icon" | "banner" | "screenshot";
+
+/** What is known of an uploaded image (the `files` row, or the file picked in the browser). */
+export interface ImageFacts {
+  contentType: string;
+  width: number | null;
+  height: number | null;
+  fileSize: number;
+}
+
+/**
+ * An image of the listing (spec 01 section 5): icon PNG exactly 256x256 (or SVG of that
+ * ratio when SVG is allowed) at most 400 KB; banner PNG (or SVG) exactly 1410x480 at most
+ * 800 KB; screenshot PNG or JPEG at most 800 KB. SVG is allowed where the country's
+ * allow-svg-button flag is on. Undefined when the image fits.
+ */
+export function checkListingImage(kind: ListingImageKind, image: ImageFacts, options: { allowSvg: boolean }): RuleKey | undefined {
+  const type = image.contentType.toLowerCase();
+  const isPng = type === "image/png";
+  const isSvg = type === "image/svg+xml";
+  const isJpeg = type === "image/jpeg";
+  if (kind === "screenshot") {
+    if (!isPng && !isJpeg) return "imageTypeInvalid";
+    if (image.fileSize > APP_LIMITS.screenshotBytes) return "sizeGreater800KB";
+    return undefined;
+  }
+  if (!isPng && !(isSvg && options.allowSvg)) return "imageTypeInvalid";
+  const maxBytes = kind === "icon" ? APP_LIMITS.iconBytes : APP_LIMITS.bannerBytes;
+  if (image.fileSize > maxBytes) return kind === "icon" ? "sizeGreater400KB" : "sizeGreater800KB";
+  const want = APP_LIMITS[kind];
+  if (!image.width || !image.height) return "imageSizeInvalid";
+  if (isPng) return image.width === want.width && image.height === want.height ? undefined : "imageSizeInvalid";
+  const ratio = want.width / want.height;
+  return Math.abs(image.width / image.height - ratio) / ratio > APP_LIMITS.svgRatioTolerance ? "imageSizeInvalid" : undefined;
+}
+
+/** Duplicate dialog: new name and country required. Paths `appName`, `countryCode`. */
+export function validateDuplicate(request: { appName?: string | null; countryCode?: string | null }): FieldErrors {
+  const errors: FieldErrors = {};
+  const name = text(request.appName);
+  if (!name) errors.appName = "required";
+  else if (name.length > APP_LIMITS.nameMax) errors.appName = "tooLong";
+  if (!text(request.countryCode)) errors.countryCode = "required";
+  return errors;
+}
+
+/** Puts a prefix before every path: `prefixErrors('details', { name: 'required' })`. */
+export function prefixErrors(prefix: string, errors: FieldErrors): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).map(([path, key]) => [`${prefix}.${path}`, key]));
+}
+
+/**
+ * The keys a duplicate drops from every `visibility` of a platform schema document:
+ * matter types (and the precedent locations chosen under them) and regional info (states).
+ */
+export const DUPLICATE_DROPPED_VISIBILITY_KEYS = ["matterTypes", "states", "location"] as const;
+
+/** A copy of a platform schema document without matter types and regional info. */
+export function withoutRegionalInfo<T>(document: T): T {
+  const walk = (value: unknown, inVisibility: boolean): unknown => {
+    if (Array.isArray(value)) return value.map((item) => walk(item, false));
+    if (value === null || typeof value !== "object") return value;
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      if (inVisibility && (DUPLICATE_DROPPED_VISIBILITY_KEYS as readonly string[]).includes(key)) continue;
+      out[key] = walk(item, key === "visibility");
+    }
+    return out;
+  };
+  return walk(document, false) as T;
+}
+
+/** `archived` of GET apps and the app list's archive filter: all -1, current 0 (default on the list), archived 1. */
+export const ARCHIVE_FILTERS = { all: -1, current: 0, archived: 1 } as const;
+
+/** Keeps the items the archive filter asks for. */
+export function filterByArchived<T extends { isArchived: boolean }>(items: readonly T[], archived: number): T[] {
+  if (archived === ARCHIVE_FILTERS.current) return items.filter((item) => !item.isArchived);
+  if (archived === ARCHIVE_FILTERS.archived) return items.filter((item) => item.isArchived);
+  return [...items];
+}
