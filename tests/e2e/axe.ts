@@ -79,6 +79,32 @@ async function analyze(page: Page, options: AccessibleOptions): Promise<AxeResul
     return builder.analyze();
   }
   for (const frame of page.frames()) await frame.evaluate(axe.source);
+  // Checks the page as it is first shown: running animations (a toast fading out after
+  // 3 s) are held at their start during the run, then put back where they were.
+  await page.evaluate(() => {
+    const held = document.getAnimations().filter((animation) => animation.playState === "running");
+    (window as unknown as { __axeHeld: [Animation, CSSNumberish | null][] }).__axeHeld = held.map((animation) => [animation, animation.currentTime]);
+    for (const animation of held) {
+      animation.pause();
+      animation.currentTime = 0;
+    }
+  });
+  try {
+    return await runAxe(page, options);
+  } finally {
+    await page.evaluate(() => {
+      const store = window as unknown as { __axeHeld?: [Animation, CSSNumberish | null][] };
+      for (const [animation, time] of store.__axeHeld ?? []) {
+        animation.currentTime = time;
+        animation.play();
+      }
+      delete store.__axeHeld;
+    });
+  }
+}
+
+/** One axe.run in the page (axe loaded in every frame), reaching every frame without the ping. */
+async function runAxe(page: Page, options: AccessibleOptions): Promise<AxeResults> {
   const context = options.exclude?.length ? { exclude: options.exclude.map((selector) => [selector]) } : null;
   const runOptions: axe.RunOptions = {
     runOnly: { type: "tag", values: AXE_TAGS },
