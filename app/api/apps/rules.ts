@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { HTTP_URL } from "../common";
+import { IMAGE_RULES, imageFormatOf, judgeImage } from "../files/rules";
 
 /** 0 standard (public), 1 connector (may be submitted without platform configuration). */
 export const APP_TYPES = { standard: 0, connector: 1 } as const;
@@ -47,13 +48,10 @@ export const APP_LIMITS = {
   screenshotsMax: 8,
   /** Banners: not limited by the spec (2 to 5 is advice); held to the screenshots' limit. */
   bannersMax: 8,
-  iconBytes: 400 * 1024,
-  bannerBytes: 800 * 1024,
-  screenshotBytes: 800 * 1024,
-  icon: { width: 256, height: 256 },
-  banner: { width: 1410, height: 480 },
-  /** Aspect-ratio tolerance of an SVG for an exact-size image. */
-  svgRatioTolerance: 0.01,
+  /** The byte limits of the listing images (the files contract's image rules). */
+  iconBytes: IMAGE_RULES.icon.maxBytes,
+  bannerBytes: IMAGE_RULES.banner.maxBytes,
+  screenshotBytes: IMAGE_RULES.screenshot.maxBytes,
 } as const;
 
 /** The tags the overview may hold; no attributes, no styles. */
@@ -270,30 +268,18 @@ export interface ImageFacts {
   fileSize: number;
 }
 
+const isRuleKey = (code: string): code is RuleKey => (RULE_KEYS as readonly string[]).includes(code);
+
 /**
- * An image of the listing (spec 01 section 5): icon PNG exactly 256x256 (or SVG of that
- * ratio when SVG is allowed) at most 400 KB; banner PNG (or SVG) exactly 1410x480 at most
- * 800 KB; screenshot PNG or JPEG at most 800 KB. SVG is allowed where the country's
- * allow-svg-button flag is on. Undefined when the image fits.
+ * An image of the listing (spec 01 section 5: the app icon, a banner, a screenshot), judged
+ * by the files contract's rules of that purpose. SVG is taken, where the purpose allows it,
+ * only when the country's allow-svg-button flag is on. Undefined when the image fits.
  */
 export function checkListingImage(kind: ListingImageKind, image: ImageFacts, options: { allowSvg: boolean }): RuleKey | undefined {
-  const type = image.contentType.toLowerCase();
-  const isPng = type === "image/png";
-  const isSvg = type === "image/svg+xml";
-  const isJpeg = type === "image/jpeg";
-  if (kind === "screenshot") {
-    if (!isPng && !isJpeg) return "imageTypeInvalid";
-    if (image.fileSize > APP_LIMITS.screenshotBytes) return "sizeGreater800KB";
-    return undefined;
-  }
-  if (!isPng && !(isSvg && options.allowSvg)) return "imageTypeInvalid";
-  const maxBytes = kind === "icon" ? APP_LIMITS.iconBytes : APP_LIMITS.bannerBytes;
-  if (image.fileSize > maxBytes) return kind === "icon" ? "sizeGreater400KB" : "sizeGreater800KB";
-  const want = APP_LIMITS[kind];
-  if (!image.width || !image.height) return "imageSizeInvalid";
-  if (isPng) return image.width === want.width && image.height === want.height ? undefined : "imageSizeInvalid";
-  const ratio = want.width / want.height;
-  return Math.abs(image.width / image.height - ratio) / ratio > APP_LIMITS.svgRatioTolerance ? "imageSizeInvalid" : undefined;
+  const { contentType, ...content } = image;
+  const code = judgeImage(kind, { format: imageFormatOf(contentType), ...content }, options);
+  // The one files rule that is not a listing rule here is noContent: an empty file is of no type.
+  return code === undefined || isRuleKey(code) ? code : "imageTypeInvalid";
 }
 
 /** Duplicate dialog: new name and country required. Paths `appName`, `countryCode`. */

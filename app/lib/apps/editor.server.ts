@@ -32,7 +32,7 @@ import { ApiError, type ApiClient } from "~/api/client.server";
 import { sanitizeOverview } from "~/api/overview.server";
 import { appCategoriesResponse, pingMoreResponse, flagsOf, type AppCategory, type CountryItem } from "~/api/resources";
 import { requireUser } from "~/auth.server";
-import { checkImage } from "~/components/apps/editor/image-check";
+import { checkImage } from "./image-check";
 import {
   apiFieldRule,
   detailsBody,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkCompanyIcon, COMPANY_ICON_MAX_BYTES, pngSize } from "./company-icon";
+import { pngSize } from "~/api/files/rules";
+import { checkCompanyIcon, COMPANY_ICON_MAX_BYTES } from "./company-icon";
 
 /** The start of a PNG: signature and IHDR chunk (the rest does not matter to these checks). */
 function png(width: number, height: number, totalBytes = 64) {

@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { jpeg, pdf, png, svg } from "../../../tests/integration/fixtures";
+import { FILE_LIMITS as limits, svgDimensions } from "~/api/files/rules";
 import {
   attachmentDisposition,
   checkDocument,
   checkImage,
-  limits,
   messages,
   sanitizeFileName,
-  svgDimensions,
   svgProblem,
   type ImageOptions,
 } from "./rules";

@@ -1,21 +1,34 @@
 /**
- * Content rules of uploads (spec 01 section 5, Marketplace images, Documents, Data
- * attestation; spec 02 sections 5.2 and 5.5). Pure: bytes in, a verdict out. The type is
- * always decided by the content, never by the file name or the declared content type.
+ * The provider's check of an upload (spec 01 section 5, Marketplace images, Documents, Data
+ * attestation; spec 02 sections 5.2 and 5.5): bytes in, a verdict out. The rules themselves
+ * are the files contract's (app/api/files/rules.ts); here the content is read with the
+ * server's libraries (the type by file-type, a PNG's or JPEG's size by image-size, turned by
+ * its EXIF orientation), an SVG is refused when it has active or external content (see
+ * `svgProblem`), and a refusal is worded in English for the API. Upload file names are made
+ * safe here too.
  *
- * Order of checks, for every upload: empty -> type -> byte size -> (SVG: active content)
- * -> dimensions. The first failing check gives the message.
- *
- * SVG: an SVG is accepted only when it has no active or external content (see `svgProblem`).
- * Its dimensions come from its root `width` and `height` when both are absolute lengths,
- * otherwise from its `viewBox` (scaled by `width` or `height` when one of them is given).
- * A vector image has no fixed pixel size, so for purposes that require exact pixels (app
- * icon 256x256, banner 1410x480) an SVG is accepted when its aspect ratio matches the
- * required one within 1%; an SVG whose size cannot be found is refused ('Image size invalid').
+ * Order of checks, for every upload: empty -> type -> byte size -> (SVG: active content;
+ * PNG or JPEG: it decodes) -> dimensions. The first failing check gives the message.
  */
 import { fileTypeFromBuffer } from "file-type";
 import { imageSize } from "image-size";
+import {
+  decodeXmlEntities,
+  FILE_LIMITS,
+  IMAGE_FORMATS,
+  judgeFormatAndBytes,
+  judgeImage,
+  PDF_CONTENT_TYPE,
+  svgDimensions,
+  svgText,
+  type FileRuleCode,
+  type ImagePurpose,
+  type Size,
+} from "~/api/files/rules";
 
+export { FILE_TYPE_KINDS as fileTypeKinds, IMAGE_PURPOSES as imagePurposes } from "~/api/files/rules";
+
+/** The API's English wording of each rule code. */
 export const messages = {
   noContent: "File has no content",
   mustBePdf: "File type must be .PDF",
@@ -25,93 +38,13 @@ export const messages = {
   sizeGreater50KB: "File size greater than 50KB",
   sizeGreater400KB: "File size greater than 400KB",
   sizeGreater800KB: "File size greater than 800KB",
-} as const;
-
-const KB = 1024;
-export const limits = {
-  /** A document or data-flow diagram: 9 MB (9 * 1024 KB). */
-  documentBytes: 9 * 1024 * KB,
-  /** Raster images larger than this on a side are refused (a guard against decoding bombs). */
-  maxImageSide: 10_000,
-  /** Aspect-ratio tolerance of an SVG for an exact-size purpose. */
-  svgRatioTolerance: 0.01,
-} as const;
-
-/** `fileType` of `POST files`: 0 documents, 1 data-flow diagrams. */
-export const fileTypeKinds = { "0": "document", "1": "diagram" } as const;
-export type DocumentKind = (typeof fileTypeKinds)[keyof typeof fileTypeKinds];
-
-export const imagePurposes = ["icon", "banner", "screenshot", "company-icon", "function-icon"] as const;
-export type ImagePurpose = (typeof imagePurposes)[number];
-
-type ImageFormat = "png" | "jpeg" | "svg";
-
-const contentTypes: Record<ImageFormat | "pdf", string> = {
-  png: "image/png",
-  jpeg: "image/jpeg",
-  svg: "image/svg+xml",
-  pdf: "application/pdf",
-};
-
-interface Size {
-  width: number;
-  height: number;
-}
-
-interface ImageRule {
-  formats: readonly ImageFormat[];
-  maxBytes: number;
-  /** Checks the pixel size of a raster image; true when it fits. */
-  raster?: (size: Size, options: ImageOptions) => boolean;
-  /** Exact size required: an SVG must have this aspect ratio. */
-  svgRatio?: Size;
-}
+} as const satisfies Record<FileRuleCode, string>;
 
 export interface ImageOptions {
   purpose?: ImagePurpose;
   /** Function icon of a list item (precedent list): exactly 24x24. */
   listItem?: boolean;
 }
-
-const exactly = (width: number, height: number) => (size: Size) => size.width === width && size.height === height;
-
-const imageRules: Record<ImagePurpose | "any", ImageRule> = {
-  // Marketplace app icon: PNG exactly 256x256 or SVG, at most 400 KB.
-  icon: { formats: ["png", "svg"], maxBytes: 400 * KB, raster: exactly(256, 256), svgRatio: { width: 256, height: 256 } },
-  // Marketplace banner: PNG or SVG, exactly 1410x480, at most 800 KB.
-  banner: {
-    formats: ["png", "svg"],
-    maxBytes: 800 * KB,
-    raster: exactly(1410, 480),
-    svgRatio: { width: 1410, height: 480 },
-  },
-  // Marketplace screenshot: PNG or JPEG, at most 800 KB (1200x480 is only advice).
-  screenshot: { formats: ["png", "jpeg"], maxBytes: 800 * KB },
-  // Company icon: PNG, at least 256x256, square, at most 400 KB.
-  "company-icon": {
-    formats: ["png"],
-    maxBytes: 400 * KB,
-    raster: ({ width, height }) => width >= 256 && width === height,
-  },
-  // Function icon: PNG 28 to 65 px each side (24x24 for a list item) or SVG, at most 50 KB.
-  "function-icon": {
-    formats: ["png", "svg"],
-    maxBytes: 50 * KB,
-    raster: ({ width, height }, { listItem }) =>
-      listItem ? width === 24 && height === 24 : width >= 28 && width <= 65 && height >= 28 && height <= 65,
-  },
-  // No purpose given: any PNG, JPEG or SVG of at most 800 KB.
-  any: { formats: ["png", "jpeg", "svg"], maxBytes: 800 * KB },
-};
-
-/** The code of a refusal: what a client words in its own language. */
-export type FileRuleCode = keyof typeof messages;
-
-const sizeCodes: Record<number, FileRuleCode> = {
-  [50 * KB]: "sizeGreater50KB",
-  [400 * KB]: "sizeGreater400KB",
-  [800 * KB]: "sizeGreater800KB",
-};
 
 export type CheckResult =
   | { ok: true; contentType: string; extension: string; width?: number; height?: number }
@@ -123,82 +56,55 @@ const fail = (code: FileRuleCode): CheckResult => ({ ok: false, code, message: m
 export async function checkDocument(bytes: Uint8Array): Promise<CheckResult> {
   if (bytes.byteLength === 0) return fail("noContent");
   const sniffed = await fileTypeFromBuffer(bytes);
-  if (sniffed?.mime !== "application/pdf") return fail("mustBePdf");
-  if (bytes.byteLength > limits.documentBytes) return fail("tooBig");
-  return { ok: true, contentType: contentTypes.pdf, extension: "pdf" };
+  if (sniffed?.mime !== PDF_CONTENT_TYPE) return fail("mustBePdf");
+  if (bytes.byteLength > FILE_LIMITS.documentBytes) return fail("tooBig");
+  return { ok: true, contentType: PDF_CONTENT_TYPE, extension: "pdf" };
 }
 
 /** An image for `purpose` (or any image when none is given). */
 export async function checkImage(bytes: Uint8Array, options: ImageOptions = {}): Promise<CheckResult> {
-  if (bytes.byteLength === 0) return fail("noContent");
-  const rule = imageRules[options.purpose ?? "any"];
-
-  const format = await sniffImage(bytes);
-  if (!format || !rule.formats.includes(format.format)) return fail("imageTypeInvalid");
-  if (bytes.byteLength > rule.maxBytes) return fail(sizeCodes[rule.maxBytes]);
-
-  if (format.format === "svg") {
-    if (svgProblem(format.text)) return fail("imageTypeInvalid");
-    const size = svgDimensions(format.text);
-    if (rule.svgRatio) {
-      if (!size) return fail("imageSizeInvalid");
-      const want = rule.svgRatio.width / rule.svgRatio.height;
-      const got = size.width / size.height;
-      if (Math.abs(got - want) / want > limits.svgRatioTolerance) return fail("imageSizeInvalid");
-    }
-    return {
-      ok: true,
-      contentType: contentTypes.svg,
-      extension: "svg",
-      ...(size ? { width: Math.round(size.width), height: Math.round(size.height) } : {}),
-    };
-  }
-
-  let size: Size & { type?: string; orientation?: number };
-  try {
-    size = imageSize(bytes);
-  } catch {
-    return fail("imageTypeInvalid");
-  }
-  const expected = format.format === "png" ? "png" : "jpg";
-  if (size.type !== expected || !(size.width > 0) || !(size.height > 0)) return fail("imageTypeInvalid");
-  // EXIF orientations 5 to 8 turn a JPEG a quarter: the displayed size is the other way round.
-  const turned = size.orientation !== undefined && size.orientation >= 5 && size.orientation <= 8;
-  const shown = turned ? { width: size.height, height: size.width } : { width: size.width, height: size.height };
-  if (shown.width > limits.maxImageSide || shown.height > limits.maxImageSide) return fail("imageSizeInvalid");
-  if (rule.raster && !rule.raster(shown, options)) return fail("imageSizeInvalid");
-  return {
-    ok: true,
-    contentType: contentTypes[format.format],
-    extension: format.format === "jpeg" ? "jpg" : "png",
-    ...shown,
-  };
+  const purpose = options.purpose ?? "any";
+  const sniffed = await sniffImage(bytes);
+  const early = judgeFormatAndBytes(purpose, { format: sniffed?.format, fileSize: bytes.byteLength });
+  if (early || !sniffed) return fail(early ?? "imageTypeInvalid");
+  const image = { format: sniffed.format, fileSize: bytes.byteLength, ...readContent(bytes, sniffed) };
+  const code = judgeImage(purpose, image, { listItem: options.listItem });
+  if (code) return fail(code);
+  const { contentType, extension } = IMAGE_FORMATS[sniffed.format];
+  // An SVG's size is in CSS pixels and may be fractional; an SVG without one is kept without.
+  const size = image.width && image.height ? { width: Math.round(image.width), height: Math.round(image.height) } : {};
+  return { ok: true, contentType, extension, ...size };
 }
 
+type Sniffed = { format: "png" | "jpeg" } | { format: "svg"; text: string };
+
 /** PNG (APNG is a PNG) and JPEG by signature; SVG when the text's root element is `svg`. */
-async function sniffImage(bytes: Uint8Array): Promise<{ format: "png" | "jpeg" } | { format: "svg"; text: string } | undefined> {
+async function sniffImage(bytes: Uint8Array): Promise<Sniffed | undefined> {
   const sniffed = await fileTypeFromBuffer(bytes);
   if (sniffed?.ext === "png" || sniffed?.ext === "apng") return { format: "png" };
   if (sniffed?.ext === "jpg") return { format: "jpeg" };
   if (sniffed && sniffed.ext !== "xml") return undefined;
-  const text = decodeUtf8(bytes);
-  if (text === undefined || !isSvgText(text)) return undefined;
-  return { format: "svg", text };
+  const text = svgText(bytes);
+  return text === undefined ? undefined : { format: "svg", text };
 }
 
-function decodeUtf8(bytes: Uint8Array): string | undefined {
+/**
+ * The shown size of an image: a PNG's or JPEG's from its decoded header (EXIF orientations
+ * 5 to 8 turn a JPEG a quarter, so the other way round), an SVG's from its root element.
+ * `invalid` when a PNG or JPEG does not decode, or an SVG has active or external content.
+ */
+function readContent(bytes: Uint8Array, sniffed: Sniffed): Partial<Size> & { invalid?: true } {
+  if (sniffed.format === "svg") return svgProblem(sniffed.text) ? { invalid: true } : { ...svgDimensions(sniffed.text) };
+  let size: Size & { type?: string; orientation?: number };
   try {
-    const text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
-    return text.includes("\u0000") ? undefined : text;
+    size = imageSize(bytes);
   } catch {
-    return undefined;
+    return { invalid: true };
   }
-}
-
-/** True when the first element of the text (after a prolog within its first 64 KB) is `svg`. */
-export function isSvgText(text: string): boolean {
-  const prolog = /^\ufeff?\s*(?:<\?xml\s[^]*?\?>\s*)?(?:(?:<!--[^]*?-->|<!DOCTYPE[^>]*>)\s*)*<([A-Za-z_][\w.-]*:)?svg[\s/>]/i;
-  return prolog.test(text.slice(0, 64 * 1024));
+  const expected = sniffed.format === "png" ? "png" : "jpg";
+  if (size.type !== expected || !(size.width > 0) || !(size.height > 0)) return { invalid: true };
+  const turned = size.orientation !== undefined && size.orientation >= 5 && size.orientation <= 8;
+  return turned ? { width: size.height, height: size.width } : { width: size.width, height: size.height };
 }
 
 // ---------------------------------------------------------------------------
@@ -247,31 +153,6 @@ const forbiddenNamespaces = new Set([
   "http://www.w3.org/1999/xsl/transform",
 ]);
 
-const namedEntities: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
-
-/** Decodes XML character references; undefined when an entity other than the five XML ones is used. */
-function decodeEntities(value: string): string | undefined {
-  let bad = false;
-  const decoded = value.replace(/&(#x[0-9a-f]+|#[0-9]+|[A-Za-z][\w.-]*)?(;)?/gi, (_match, name?: string, semi?: string) => {
-    if (!name || !semi) {
-      bad = true;
-      return "";
-    }
-    if (name[0] === "#") {
-      const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      if (!Number.isFinite(code) || code <= 0 || code > 0x10ffff) {
-        bad = true;
-        return "";
-      }
-      return String.fromCodePoint(code);
-    }
-    const known = namedEntities[name];
-    if (known === undefined) bad = true;
-    return known ?? "";
-  });
-  return bad ? undefined : decoded;
-}
-
 /** Lower-cased, without whitespace and control characters (browsers ignore them in URL schemes). */
 const squash = (value: string) => value.replace(/[\u0000-\u0020\u007f-\u009f\u00a0\u1680\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]/g, "").toLowerCase();
 
@@ -308,7 +189,7 @@ function cssProblem(css: string): string | undefined {
 
 /** Why an attribute is refused, if it is. `name` is as written, `raw` the value before decoding. */
 function attributeProblem(name: string, raw: string): string | undefined {
-  const value = decodeEntities(raw);
+  const value = decodeXmlEntities(raw);
   if (value === undefined) return `unknown entity in ${name}`;
   const lower = name.toLowerCase();
   const local = lower.slice(lower.lastIndexOf(":") + 1);
@@ -352,7 +233,7 @@ export function svgProblem(source: string): string | undefined {
 
   const checkText = (content: string, decode: boolean) => {
     if (stack[stack.length - 1] !== "style") return undefined;
-    const css = decode ? decodeEntities(content) : content;
+    const css = decode ? decodeXmlEntities(content) : content;
     if (css === undefined) return "unknown entity in style";
     return cssProblem(css);
   };
@@ -454,51 +335,6 @@ export function svgProblem(source: string): string | undefined {
   if (!sawRoot) return "no svg element";
   if (stack.length > 0) return "unclosed element";
   return undefined;
-}
-
-// ---------------------------------------------------------------------------
-// SVG dimensions
-// ---------------------------------------------------------------------------
-
-const unitsInPx: Record<string, number> = { "": 1, px: 1, in: 96, cm: 96 / 2.54, mm: 96 / 25.4, pt: 96 / 72, pc: 16 };
-
-function parseLength(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const match = /^\s*([+]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)\s*(px|in|cm|mm|pt|pc)?\s*$/i.exec(value);
-  if (!match) return undefined;
-  const px = Number(match[1]) * unitsInPx[(match[2] ?? "").toLowerCase()];
-  return Number.isFinite(px) && px > 0 ? px : undefined;
-}
-
-function rootAttributes(text: string): Record<string, string> | undefined {
-  const root = /<(?:[A-Za-z_][\w.-]*:)?svg(\s(?:[^>"']|"[^"]*"|'[^']*')*)?\/?>/i.exec(text.replace(/<!--[^]*?-->/g, ""));
-  if (!root) return undefined;
-  const attributes: Record<string, string> = {};
-  const attr = /([^\s=/>"']+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
-  let match: RegExpExecArray | null;
-  while ((match = attr.exec(root[1] ?? ""))) {
-    attributes[match[1]] = decodeEntities(match[2] ?? match[3] ?? "") ?? "";
-  }
-  return attributes;
-}
-
-/**
- * The intrinsic size of an SVG in CSS pixels: root `width` and `height` when both are
- * absolute lengths; otherwise the `viewBox` size, scaled to `width` or `height` when one is
- * given. Undefined when neither gives a size (percentages and em units do not).
- */
-export function svgDimensions(text: string): Size | undefined {
-  const attributes = rootAttributes(text);
-  if (!attributes) return undefined;
-  const width = parseLength(attributes.width);
-  const height = parseLength(attributes.height);
-  if (width && height) return { width, height };
-  const box = (attributes.viewBox ?? "").trim().split(/[\s,]+/).map(Number);
-  const viewBox = box.length === 4 && box.every(Number.isFinite) && box[2] > 0 && box[3] > 0 ? { width: box[2], height: box[3] } : undefined;
-  if (!viewBox) return undefined;
-  if (width) return { width, height: (width * viewBox.height) / viewBox.width };
-  if (height) return { width: (height * viewBox.width) / viewBox.height, height };
-  return viewBox;
 }
 
 // ---------------------------------------------------------------------------

@@ -19,7 +19,7 @@ import type { ListingImageKind, RuleKey } from "~/api/apps/rules";
 import type { ImageRef } from "~/api/apps/schemas";
 import { useHydrated } from "~/lib/hydrated";
 import type { UploadAnswer } from "~/lib/apps/editor.server";
-import { checkImage, maxBytes } from "./image-check";
+import { checkImage, maxBytes } from "~/lib/apps/image-check";
 import { ListingImage } from "./ListingImage";
 import { fieldMessage, type ImageField as ImageFieldName, type Translate } from "./schema";
 

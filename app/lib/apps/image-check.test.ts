@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { jpeg, pdf, png, svg } from "../../../../tests/integration/fixtures";
-import { checkImage, imageFacts, svgSize } from "./image-check";
+import { jpeg, pdf, png, svg } from "../../../tests/integration/fixtures";
+import { checkImage, imageFacts } from "./image-check";
 
 const text = (value: string) => new TextEncoder().encode(value);
 const check = (kind: "icon" | "banner" | "screenshot", bytes: Uint8Array, allowSvg = false) => checkImage(kind, bytes, bytes.byteLength, { allowSvg });
@@ -24,20 +24,6 @@ describe("imageFacts", () => {
   });
 });
 
-describe("svgSize", () => {
-  it("takes width and height, else the viewBox, scaled by the one given", () => {
-    expect(svgSize('<svg width="1410" height="480"/>')).toEqual({ width: 1410, height: 480 });
-    expect(svgSize('<svg viewBox="0 0 141 48"/>')).toEqual({ width: 141, height: 48 });
-    expect(svgSize('<svg width="282px" viewBox="0 0 141 48"/>')).toEqual({ width: 282, height: 96 });
-    expect(svgSize('<svg width="100%" height="100%" viewBox="0 0 10 10"/>')).toEqual({ width: 10, height: 10 });
-  });
-
-  it("leaves other units and unknown sizes to the provider", () => {
-    expect(svgSize('<svg width="10cm" height="5cm" viewBox="0 0 1 1"/>')).toBeUndefined();
-    expect(svgSize("<svg/>")).toBeUndefined();
-  });
-});
-
 describe("checkImage", () => {
   it("accepts an icon PNG of exactly 256x256 and at most 400 KB", () => {
     expect(check("icon", png(256, 256))).toBeUndefined();
@@ -57,6 +43,12 @@ describe("checkImage", () => {
     expect(check("icon", text(svg('width="512" height="512"')), true)).toBeUndefined();
     expect(check("icon", text(svg('viewBox="0 0 300 100"')), true)).toBe("imageSizeInvalid");
     expect(check("icon", text(svg('width="2in" height="2in"')), true)).toBeUndefined();
+  });
+
+  it("reads an SVG's size in any absolute unit, as the provider does, and refuses one without a size where the ratio counts", () => {
+    expect(check("icon", text(svg('width="5cm" height="50mm"')), true)).toBeUndefined();
+    expect(check("banner", text(svg('width="14.1in" height="4.8in"')), true)).toBeUndefined();
+    expect(check("icon", text(svg('width="100%" height="100%"')), true)).toBe("imageSizeInvalid");
   });
 
   it("checks banners at 1410x480 and 800 KB", () => {

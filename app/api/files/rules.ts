@@ -1,0 +1,323 @@
+/**
+ * The rules of uploaded files (spec 01 section 5, Marketplace images, Documents and Data
+ * attestation; spec 02 sections 5.2 and 5.5), shared by the console (its own check, so that
+ * the spec's messages show before anything is sent) and the sandbox (the provider's check of
+ * every upload): each image purpose with its formats, byte limit and pixel size, the
+ * document limits, the rule codes of a refusal, one judge of an image from what its content
+ * says, and the reading of that content that needs no server library. The console words a
+ * code from `locales/`, the API in English. Plain TypeScript: it runs in the browser too.
+ *
+ * Order of the checks of an image: empty -> type -> byte size -> dimensions; the first one
+ * that fails gives the code. The type is decided by the content, never by the file name or
+ * the declared content type.
+ *
+ * SVG: a vector image has no fixed pixel size. Where a purpose wants an exact size (app icon
+ * 256x256, banner 1410x480) an SVG must have that aspect ratio within 1%, and an SVG whose
+ * size cannot be found is refused; elsewhere an SVG is of any size. Its size comes from its
+ * root `width` and `height` when both are absolute lengths, otherwise from its `viewBox`
+ * (scaled by `width` or `height` when one of them is given). The provider also refuses an
+ * SVG with active or external content.
+ */
+
+const KB = 1024;
+
+/** What a refused upload breaks: the codes a client words in its own language. */
+export const FILE_RULE_CODES = [
+  "noContent",
+  "mustBePdf",
+  "tooBig",
+  "imageTypeInvalid",
+  "imageSizeInvalid",
+  "sizeGreater50KB",
+  "sizeGreater400KB",
+  "sizeGreater800KB",
+] as const;
+export type FileRuleCode = (typeof FILE_RULE_CODES)[number];
+
+export const FILE_LIMITS = {
+  /** A document or data-flow diagram: 9 MB (9 * 1024 KB). */
+  documentBytes: 9 * 1024 * KB,
+  /** The documents of an app version together: 80 MB. */
+  documentsTotalBytes: 80 * 1024 * KB,
+  /** A PNG or JPEG larger than this on a side is refused (a guard against decoding bombs). */
+  maxRasterSide: 10_000,
+  /** How far an SVG's aspect ratio may be from the one of an exact-size purpose (1%). */
+  svgRatioTolerance: 0.01,
+} as const;
+
+/** Documents and data-flow diagrams are PDFs. */
+export const PDF_CONTENT_TYPE = "application/pdf";
+
+/** `fileType` of `POST files`: 0 documents, 1 data-flow diagrams. */
+export const FILE_TYPE_KINDS = { "0": "document", "1": "diagram" } as const;
+export type DocumentKind = (typeof FILE_TYPE_KINDS)[keyof typeof FILE_TYPE_KINDS];
+
+/** The image formats taken anywhere, with the content type and file extension they are kept under. */
+export const IMAGE_FORMATS = {
+  png: { contentType: "image/png", extension: "png" },
+  jpeg: { contentType: "image/jpeg", extension: "jpg" },
+  svg: { contentType: "image/svg+xml", extension: "svg" },
+} as const;
+export type ImageFormat = keyof typeof IMAGE_FORMATS;
+
+/** The format a content type names (as stored with a file), if it is an image format. */
+export function imageFormatOf(contentType: string): ImageFormat | undefined {
+  const type = contentType.trim().toLowerCase();
+  return (Object.keys(IMAGE_FORMATS) as ImageFormat[]).find((format) => IMAGE_FORMATS[format].contentType === type);
+}
+
+export const IMAGE_PURPOSES = ["icon", "banner", "screenshot", "company-icon", "function-icon"] as const;
+export type ImagePurpose = (typeof IMAGE_PURPOSES)[number];
+
+export interface Size {
+  width: number;
+  height: number;
+}
+
+/** The pixel size a PNG or JPEG must have; every field given must hold. */
+export interface PixelRule {
+  /** Exactly this size. An SVG must have its aspect ratio instead. */
+  exact?: Size;
+  /** Width equal to height. */
+  square?: boolean;
+  /** At least this many pixels on each side. */
+  minSide?: number;
+  /** At most this many pixels on each side. */
+  maxSide?: number;
+}
+
+export interface ImageRule {
+  formats: readonly ImageFormat[];
+  maxBytes: number;
+  /** The pixel size of a PNG or JPEG (and, through `exact`, the aspect ratio of an SVG). */
+  pixels?: PixelRule;
+  /** The pixel size of a PNG or JPEG shown as a list item, when it differs; an SVG is of any size there. */
+  listItemPixels?: PixelRule;
+}
+
+/** The image rules of each purpose, and of an image uploaded without one (`any`). */
+export const IMAGE_RULES: Record<ImagePurpose | "any", ImageRule> = {
+  // Marketplace app icon: PNG exactly 256x256 or SVG, at most 400 KB.
+  icon: { formats: ["png", "svg"], maxBytes: 400 * KB, pixels: { exact: { width: 256, height: 256 } } },
+  // Marketplace banner: PNG or SVG, exactly 1410x480, at most 800 KB.
+  banner: { formats: ["png", "svg"], maxBytes: 800 * KB, pixels: { exact: { width: 1410, height: 480 } } },
+  // Marketplace screenshot: PNG or JPEG, at most 800 KB (1200x480 is only advice).
+  screenshot: { formats: ["png", "jpeg"], maxBytes: 800 * KB },
+  // Company icon: PNG, square, at least 256x256, at most 400 KB.
+  "company-icon": { formats: ["png"], maxBytes: 400 * KB, pixels: { square: true, minSide: 256 } },
+  // Function icon: PNG 28 to 65 px each side (exactly 24x24 for a list item of a precedent list) or SVG, at most 50 KB.
+  "function-icon": {
+    formats: ["png", "svg"],
+    maxBytes: 50 * KB,
+    pixels: { minSide: 28, maxSide: 65 },
+    listItemPixels: { exact: { width: 24, height: 24 } },
+  },
+  // No purpose given: any PNG, JPEG or SVG of at most 800 KB.
+  any: { formats: ["png", "jpeg", "svg"], maxBytes: 800 * KB },
+};
+
+/** The code of an image over its purpose's byte limit. */
+const tooBigCodes: Record<number, FileRuleCode> = {
+  [50 * KB]: "sizeGreater50KB",
+  [400 * KB]: "sizeGreater400KB",
+  [800 * KB]: "sizeGreater800KB",
+};
+
+/** What is known of an image from its content. */
+export interface ImageContent {
+  /** By the content; undefined when it is none of the image formats. */
+  format?: ImageFormat;
+  /** The whole file's size in bytes. */
+  fileSize: number;
+  /** The size as shown, in pixels; unknown when null or undefined. */
+  width?: number | null;
+  height?: number | null;
+  /**
+   * The content has the format's signature but is not a sound image of it (a PNG or JPEG
+   * that does not decode, an SVG with active content): refused as of the wrong type, once
+   * the byte size has been checked.
+   */
+  invalid?: boolean;
+}
+
+export interface JudgeOptions {
+  /** A function icon shown as a list item (precedent list): exactly 24x24. */
+  listItem?: boolean;
+  /** Whether SVG is taken where the purpose allows it (the country's allow-svg-button flag); yes by default. */
+  allowSvg?: boolean;
+}
+
+/** The first rule an image breaks for `purpose`, in the order empty -> type -> byte size -> dimensions; undefined when it fits. */
+export function judgeImage(purpose: ImagePurpose | "any", image: ImageContent, options: JudgeOptions = {}): FileRuleCode | undefined {
+  const early = judgeFormatAndBytes(purpose, image, options);
+  if (early) return early;
+  if (image.invalid) return "imageTypeInvalid";
+  const rule = IMAGE_RULES[purpose];
+  const size = image.width && image.height ? { width: image.width, height: image.height } : undefined;
+  const fits = image.format === "svg" ? svgFits(rule, size) : rasterFits(options.listItem && rule.listItemPixels ? rule.listItemPixels : rule.pixels, size);
+  return fits ? undefined : "imageSizeInvalid";
+}
+
+/**
+ * The first checks of `judgeImage`, which need only the format and the byte size (empty ->
+ * type -> byte size): what they refuse need not be decoded.
+ */
+export function judgeFormatAndBytes(
+  purpose: ImagePurpose | "any",
+  image: Pick<ImageContent, "format" | "fileSize">,
+  options: Pick<JudgeOptions, "allowSvg"> = {},
+): FileRuleCode | undefined {
+  const rule = IMAGE_RULES[purpose];
+  if (image.fileSize === 0) return "noContent";
+  const format = image.format;
+  if (!format || !rule.formats.includes(format) || (format === "svg" && options.allowSvg === false)) return "imageTypeInvalid";
+  return image.fileSize > rule.maxBytes ? tooBigCodes[rule.maxBytes] : undefined;
+}
+
+function svgFits(rule: ImageRule, size: Size | undefined): boolean {
+  const want = rule.pixels?.exact;
+  if (!want) return true;
+  if (!size) return false;
+  const ratio = want.width / want.height;
+  return Math.abs(size.width / size.height - ratio) / ratio <= FILE_LIMITS.svgRatioTolerance;
+}
+
+function rasterFits(rule: PixelRule | undefined, size: Size | undefined): boolean {
+  if (size && Math.max(size.width, size.height) > FILE_LIMITS.maxRasterSide) return false;
+  if (!rule) return true;
+  if (!size) return false;
+  const { width, height } = size;
+  if (rule.exact && (width !== rule.exact.width || height !== rule.exact.height)) return false;
+  if (rule.square && width !== height) return false;
+  if (rule.minSide !== undefined && Math.min(width, height) < rule.minSide) return false;
+  return rule.maxSide === undefined || Math.max(width, height) <= rule.maxSide;
+}
+
+// ---------------------------------------------------------------------------
+// Reading the content
+// ---------------------------------------------------------------------------
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** A PNG (or APNG) by its 8-byte signature. */
+export function isPng(bytes: Uint8Array): boolean {
+  return bytes.length >= PNG_SIGNATURE.length && PNG_SIGNATURE.every((byte, index) => bytes[index] === byte);
+}
+
+/** A JPEG by its start-of-image marker and the marker after it. */
+export function isJpeg(bytes: Uint8Array): boolean {
+  return bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+}
+
+/** A PNG's width and height from its IHDR chunk, which must come first; undefined when it does not. */
+export function pngSize(bytes: Uint8Array): Size | undefined {
+  if (!isPng(bytes) || bytes.length < 24) return undefined;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const chunkType = String.fromCharCode(bytes[12], bytes[13], bytes[14], bytes[15]);
+  if (view.getUint32(8) !== 13 || chunkType !== "IHDR") return undefined;
+  const width = view.getUint32(16);
+  const height = view.getUint32(20);
+  return width > 0 && height > 0 ? { width, height } : undefined;
+}
+
+/**
+ * What the content says of an image, read without decoding it: PNG (with its IHDR size) and
+ * JPEG (without a size) by signature, SVG by its root element (with its size). `bytes` may
+ * be only the beginning of a file of `fileSize` bytes.
+ */
+export function readImage(bytes: Uint8Array, fileSize = bytes.byteLength): ImageContent {
+  if (isPng(bytes)) {
+    const size = pngSize(bytes);
+    return size ? { format: "png", fileSize, ...size } : { format: "png", fileSize, invalid: true };
+  }
+  if (isJpeg(bytes)) return { format: "jpeg", fileSize };
+  const text = svgText(bytes, { wholeFile: bytes.byteLength >= fileSize });
+  return text === undefined ? { fileSize } : { format: "svg", fileSize, ...svgDimensions(text) };
+}
+
+/**
+ * The text of an SVG: UTF-8 without NUL characters whose root element is `svg`; undefined
+ * for anything else. When the bytes are not the whole file, a character cut at their end is
+ * no fault.
+ */
+export function svgText(bytes: Uint8Array, options: { wholeFile?: boolean } = {}): string | undefined {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes, { stream: options.wholeFile === false });
+  } catch {
+    return undefined;
+  }
+  return !text.includes("\u0000") && isSvgText(text) ? text : undefined;
+}
+
+/** True when the first element of the text (after a prolog within its first 64 KB) is `svg`. */
+export function isSvgText(text: string): boolean {
+  const prolog = /^\ufeff?\s*(?:<\?xml\s[^]*?\?>\s*)?(?:(?:<!--[^]*?-->|<!DOCTYPE[^>]*>)\s*)*<([A-Za-z_][\w.-]*:)?svg[\s/>]/i;
+  return prolog.test(text.slice(0, 64 * 1024));
+}
+
+const namedEntities: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
+
+/** Decodes XML character references; undefined when an entity other than the five XML ones is used. */
+export function decodeXmlEntities(value: string): string | undefined {
+  let bad = false;
+  const decoded = value.replace(/&(#x[0-9a-f]+|#[0-9]+|[A-Za-z][\w.-]*)?(;)?/gi, (_match, name?: string, semi?: string) => {
+    if (!name || !semi) {
+      bad = true;
+      return "";
+    }
+    if (name[0] === "#") {
+      const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      if (!Number.isFinite(code) || code <= 0 || code > 0x10ffff) {
+        bad = true;
+        return "";
+      }
+      return String.fromCodePoint(code);
+    }
+    const known = namedEntities[name];
+    if (known === undefined) bad = true;
+    return known ?? "";
+  });
+  return bad ? undefined : decoded;
+}
+
+/** CSS pixels of an absolute length unit. */
+const unitsInPx: Record<string, number> = { "": 1, px: 1, in: 96, cm: 96 / 2.54, mm: 96 / 25.4, pt: 96 / 72, pc: 16 };
+
+function parseLength(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const match = /^\s*([+]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)\s*(px|in|cm|mm|pt|pc)?\s*$/i.exec(value);
+  if (!match) return undefined;
+  const px = Number(match[1]) * unitsInPx[(match[2] ?? "").toLowerCase()];
+  return Number.isFinite(px) && px > 0 ? px : undefined;
+}
+
+function rootAttributes(text: string): Record<string, string> | undefined {
+  const root = /<(?:[A-Za-z_][\w.-]*:)?svg(\s(?:[^>"']|"[^"]*"|'[^']*')*)?\/?>/i.exec(text.replace(/<!--[^]*?-->/g, ""));
+  if (!root) return undefined;
+  const attributes: Record<string, string> = {};
+  for (const match of (root[1] ?? "").matchAll(/([^\s=/>"']+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
+    attributes[match[1]] = decodeXmlEntities(match[2] ?? match[3] ?? "") ?? "";
+  }
+  return attributes;
+}
+
+/**
+ * The intrinsic size of an SVG in CSS pixels: root `width` and `height` when both are
+ * absolute lengths (px, in, cm, mm, pt, pc or no unit); otherwise the `viewBox` size, scaled
+ * to `width` or `height` when one is given. Undefined when neither gives a size (percentages
+ * and em units do not).
+ */
+export function svgDimensions(text: string): Size | undefined {
+  const attributes = rootAttributes(text);
+  if (!attributes) return undefined;
+  const width = parseLength(attributes.width);
+  const height = parseLength(attributes.height);
+  if (width && height) return { width, height };
+  const box = (attributes.viewBox ?? "").trim().split(/[\s,]+/).map(Number);
+  const viewBox = box.length === 4 && box.every(Number.isFinite) && box[2] > 0 && box[3] > 0 ? { width: box[2], height: box[3] } : undefined;
+  if (!viewBox) return undefined;
+  if (width) return { width, height: (width * viewBox.height) / viewBox.width };
+  if (height) return { width: (height * viewBox.width) / viewBox.height, height };
+  return viewBox;
+}
