@@ -208,7 +208,21 @@ const RENEW_MARGIN_MS = 60_000;
  * The signed-in user's provider client; a visitor without a session (or whose session cannot
  * be renewed) is sent to sign-in, remembering where they were going.
  */
-export async function requireUser(request: Request, context: AppLoadContext): Promise<SignedIn> {
+export function requireUser(request: Request, context: AppLoadContext): Promise<SignedIn> {
+  // The loaders of one request (a layout and its page) share one client, so they share its
+  // answers and one renewal of the session.
+  let signedIn = signedInByRequest.get(context);
+  if (!signedIn) {
+    signedIn = signIn(request, context);
+    signedInByRequest.set(context, signedIn);
+  }
+  return signedIn;
+}
+
+/** The signed-in user of each console request (its load context), while it runs. */
+const signedInByRequest = new WeakMap<AppLoadContext, Promise<SignedIn>>();
+
+async function signIn(request: Request, context: AppLoadContext): Promise<SignedIn> {
   const language = languageOf(request);
   const session = await getSession(request);
   const token = session.get("accessToken");

@@ -3,10 +3,10 @@
  * folder. Prints a table; asserts nothing. Usage: npx tsx bench/pages.ts [requests]
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { CookieJar, createProviderClient, validRegistration } from "../tests/support/provider";
+import { signedInJar, waitFor } from "./support";
 
 const CONSOLE = "http://localhost:3700";
 const SANDBOX = "http://localhost:3701";
@@ -28,51 +28,6 @@ const stopServer = () => {
     // already gone
   }
 };
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-/** Signs a fresh company in through the console's own pages; answers the cookie jar. */
-async function signedInJar() {
-  const secrets = JSON.parse(readFileSync(path.join(dataDir, "secrets.json"), "utf8"));
-  const provider = createProviderClient(() => ({ sandboxUrl: SANDBOX, consoleUrl: CONSOLE, adminToken: ADMIN, clientId: "console", clientSecret: secrets.consoleClientSecret }));
-  const body = validRegistration();
-  const user = await provider.registerOk(body);
-  await provider.verifyUser(user.userId);
-  await provider.acceptTerms((await provider.signIn(body.email, body.password)).access_token);
-  const jar = new CookieJar();
-  const get = async (url: string) => {
-    const res = await fetch(url, { redirect: "manual", headers: { cookie: jar.header() } });
-    jar.store(res);
-    return res;
-  };
-  let res = await get(`${CONSOLE}/en-AU/apps`);
-  while (res.status >= 300 && res.status < 400) {
-    if (process.env.BENCH_DEBUG) console.log(res.status, res.url, "->", res.headers.get("location"));
-    res = await get(new URL(res.headers.get("location")!, res.url).href);
-  }
-  const page = await res.text();
-  const action = /action="([^"]*\/login)"/.exec(page)?.[1];
-  if (!action) throw new Error(`no sign-in form at ${res.url} (${res.status}): ${page.slice(0, 300)}`);
-  res = await fetch(action.replaceAll("&amp;", "&"), {
-    method: "POST",
-    redirect: "manual",
-    headers: { cookie: jar.header(), "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email: body.email, password: body.password }),
-  });
-  jar.store(res);
-  while (res.status >= 300 && res.status < 400) res = await get(new URL(res.headers.get("location")!, res.url || action).href);
-  return jar;
-}
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -104,7 +59,7 @@ async function measure(url: string, cookie: string, concurrency: number) {
 try {
   await waitFor(`${SANDBOX}/healthz`);
   await waitFor(`${CONSOLE}/healthz`);
-  const jar = await signedInJar();
+  const { jar } = await signedInJar({ consoleUrl: CONSOLE, sandboxUrl: SANDBOX, adminToken: ADMIN, dataDir });
   const pages = ["/en-AU/apps", "/nl-NL/apps", "/en-AU/settings", "/en-AU/auth/reset-password", "/en-AU/terms", "/en-AU/privacy"];
   console.log(`${requests} requests per page and concurrency; times in ms`);
   console.log("page".padEnd(30), "conc", "p50".padStart(7), "p95".padStart(7), "req/s".padStart(7), "html KiB".padStart(9), "data KiB".padStart(9));

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApiError, createApiClient } from "./client.server";
+import { endpoint, noContent, urlOf } from "./endpoint";
+
+const get = <S extends z.ZodType>(path: string, answer: S) => endpoint({ method: "GET", path, answer });
 
 const respond = (status: number, body?: unknown) =>
   (async () => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { "content-type": "application/json" } })) as typeof fetch;
@@ -17,14 +20,14 @@ describe("provider client", () => {
         return new Response(JSON.stringify({ a: 1 }), { status: 200 });
       }) as typeof fetch,
     });
-    expect(await client.get("things", z.object({ a: z.number() }))).toEqual({ a: 1 });
+    expect(await client.call(get("things", z.object({ a: z.number() })))).toEqual({ a: 1 });
     expect(seen?.get("authorization")).toBe("Bearer t0k");
     expect(seen?.get("accept-language")).toBe("nl-NL");
   });
 
   it("turns an error answer into the spec's shape", async () => {
     const client = createApiClient({ baseUrl: "http://p.test/api", language: "en-AU", fetch: respond(409, { detail: "Nope", traceId: "abc123" }) });
-    const error: ApiError | undefined = await client.get("x", z.unknown()).then(() => undefined, (e: unknown) => e as ApiError);
+    const error: ApiError | undefined = await client.call(get("x", z.unknown())).then(() => undefined, (e: unknown) => e as ApiError);
     expect(error).toBeInstanceOf(ApiError);
     expect(error?.toJSON()).toEqual({ status: 409, errorType: "api", url: "http://p.test/api/x", detail: "Nope", traceId: "abc123", field: undefined });
   });
@@ -35,7 +38,7 @@ describe("provider client", () => {
       language: "en-AU",
       fetch: (async () => new Response("<html>", { status: 502 })) as typeof fetch,
     });
-    const error: ApiError | undefined = await client.get("x", z.unknown()).then(() => undefined, (e: unknown) => e as ApiError);
+    const error: ApiError | undefined = await client.call(get("x", z.unknown())).then(() => undefined, (e: unknown) => e as ApiError);
     expect(error?.status).toBe(502);
     expect(error?.detail).toBeUndefined();
   });
@@ -49,12 +52,66 @@ describe("provider client", () => {
         throw new Error("signed out");
       },
     });
-    await expect(client.get("x", z.unknown())).rejects.toThrow("signed out");
+    await expect(client.call(get("x", z.unknown()))).rejects.toThrow("signed out");
   });
 
   it("refuses an answer that does not fit the contract", async () => {
     const client = createApiClient({ baseUrl: "http://p.test/api", language: "en-AU", fetch: respond(200, { a: "no" }) });
-    const error: ApiError | undefined = await client.get("x", z.object({ a: z.number() })).then(() => undefined, (e: unknown) => e as ApiError);
+    const error: ApiError | undefined = await client.call(get("x", z.object({ a: z.number() }))).then(() => undefined, (e: unknown) => e as ApiError);
     expect(error?.status).toBe(502);
+  });
+
+  it("keeps GET answers for the rest of the request, and forgets them after any other call", async () => {
+    const seen: string[] = [];
+    const client = createApiClient({
+      baseUrl: "http://p.test/api",
+      language: "en-AU",
+      fetch: (async (url: string, init: RequestInit) => {
+        seen.push(`${init.method} ${url}`);
+        return init.method === "DELETE" ? new Response(null, { status: 204 }) : new Response(JSON.stringify({ n: seen.length }), { status: 200 });
+      }) as typeof fetch,
+    });
+    const getThing = endpoint({ method: "GET", path: "things/:id", answer: z.object({ n: z.number() }) });
+    const deleteThing = endpoint({ method: "DELETE", path: "things/:id", answer: noContent });
+    const [a, b] = await Promise.all([client.call(getThing, { params: { id: 1 } }), client.call(getThing, { params: { id: 1 } })]);
+    expect(a).toEqual(b);
+    await client.call(getThing, { params: { id: 2 } });
+    expect(await client.call(deleteThing, { params: { id: 1 } })).toBeNull();
+    expect((await client.call(getThing, { params: { id: 1 } })).n).toBe(4);
+    expect(seen).toEqual([
+      "GET http://p.test/api/things/1",
+      "GET http://p.test/api/things/2",
+      "DELETE http://p.test/api/things/1",
+      "GET http://p.test/api/things/1",
+    ]);
+  });
+
+  it("asks again after a failed read", async () => {
+    let calls = 0;
+    const client = createApiClient({
+      baseUrl: "http://p.test/api",
+      language: "en-AU",
+      fetch: (async () => (++calls === 1 ? new Response(null, { status: 503 }) : new Response("{}", { status: 200 }))) as typeof fetch,
+    });
+    const thing = get("thing", z.object({}));
+    await expect(client.call(thing)).rejects.toBeInstanceOf(ApiError);
+    await expect(client.call(thing)).resolves.toEqual({});
+  });
+});
+
+describe("urlOf", () => {
+  it("fills each path parameter, encoded, and adds the query", () => {
+    const e = endpoint({ method: "PUT", path: "apps/group/:groupId/setArchived", query: z.object({ flag: z.string() }), answer: z.unknown() });
+    expect(urlOf(e, { params: { groupId: "a/b c" }, query: { flag: "true" } })).toBe("apps/group/a%2Fb%20c/setArchived?flag=true");
+  });
+
+  it("leaves out query values that are not given", () => {
+    const e = endpoint({ method: "GET", path: "apps", query: z.object({ archived: z.string().optional() }), answer: z.unknown() });
+    expect(urlOf(e, { query: { archived: undefined } })).toBe("apps");
+  });
+
+  it("refuses a call without a path parameter's value", () => {
+    const e = endpoint({ method: "GET", path: "apps/:id", answer: z.unknown() });
+    expect(() => urlOf(e, {})).toThrow(":id");
   });
 });

@@ -1,9 +1,13 @@
 /**
- * The typed provider client. Answers are parsed with the contract's zod schemas; error
- * answers become an ApiError of the shape of spec 01 section 8.
+ * The typed provider client. A call names an endpoint of the contract (app/api/<area>/
+ * endpoints.ts) and answers its parsed answer; error answers become an ApiError of the
+ * shape of spec 01 section 8. One client serves one console request: GET answers are kept
+ * for the rest of that request (a layout and its page asking the same thing cost one call),
+ * and any other call forgets them, so a read after a write sees the write.
  */
 import type { z } from "zod";
 import { apiErrorBody } from "./common";
+import { rawAnswer, urlOf, type Answer, type CallInput, type Endpoint } from "./endpoint";
 
 export class ApiError extends Error {
   readonly errorType = "api" as const;
@@ -44,6 +48,9 @@ export interface ClientOptions {
 }
 
 type Body = Record<string, unknown> | unknown[] | FormData | null | undefined;
+
+/** The arguments of `call`: the input may be left out when the endpoint needs none. */
+type CallArgs<E> = {} extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
 
 export function createApiClient(options: ClientOptions) {
   const doFetch = options.fetch ?? fetch;
@@ -86,14 +93,28 @@ export function createApiClient(options: ClientOptions) {
     return result.data;
   }
 
+  /** GET answers of this request, by path and query; dropped by any other call. */
+  const answers = new Map<string, Promise<unknown>>();
+
   return {
-    get: <S extends z.ZodType>(path: string, schema: S) => json("GET", path, schema),
-    post: <S extends z.ZodType>(path: string, schema: S, body?: Body) => json("POST", path, schema, body),
-    put: <S extends z.ZodType>(path: string, schema: S, body?: Body) => json("PUT", path, schema, body),
-    patch: <S extends z.ZodType>(path: string, schema: S, body?: Body) => json("PATCH", path, schema, body),
-    delete: <S extends z.ZodType>(path: string, schema: S) => json("DELETE", path, schema),
-    /** For answers without a body (204) or raw downloads. */
-    send: (method: string, path: string, body?: Body) => request(method, path, body),
+    /** Calls an endpoint and answers its parsed answer. */
+    call<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<Answer<E>> {
+      const given = (input ?? {}) as { params?: Record<string, string | number>; query?: unknown; body?: Body };
+      const path = urlOf(endpoint, given);
+      if (endpoint.answer === rawAnswer) return request(endpoint.method, path, given.body) as Promise<Answer<E>>;
+      if (endpoint.method !== "GET") {
+        answers.clear();
+        return json(endpoint.method, path, endpoint.answer, given.body) as Promise<Answer<E>>;
+      }
+      let answer = answers.get(path);
+      if (!answer) {
+        answer = json("GET", path, endpoint.answer);
+        answers.set(path, answer);
+        // A failed read is not kept: the next caller asks again.
+        answer.catch(() => answers.delete(path));
+      }
+      return answer as Promise<Answer<E>>;
+    },
   };
 }
 

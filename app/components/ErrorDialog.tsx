@@ -6,18 +6,9 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "./ui/Button";
 import { Modal } from "./ui/Modal";
+import { errorText, type ShownError } from "~/lib/errors";
 
-export interface ShownError {
-  detail?: string;
-  traceId?: string;
-  /** A key of `errors.fallback`. */
-  fallback?: string;
-}
-
-export function errorText(t: (key: string, options?: Record<string, unknown>) => string, error: ShownError) {
-  const message = error.detail ?? (error.fallback ? t(`errors.fallback.${error.fallback}`) : t("errors.generic"));
-  return { message, trace: error.traceId ? t("errors.traceId", { traceId: error.traceId }) : undefined };
-}
+export { errorText, type ShownError };
 
 export function ErrorDialog({ error, id }: { error: ShownError | null | undefined; id?: string }) {
   const { t } = useTranslation();

@@ -5,7 +5,8 @@
  * region code in the page's language (Intl, with the provider's UK as the ISO GB), keeping
  * the provider's name for a code it does not know.
  */
-import { countriesResponse, type CountryItem } from "~/api/resources";
+import type { CountryItem } from "~/api/resources/schemas";
+import { getCountries as getCountriesCall } from "~/api/resources/endpoints";
 import type { ApiClient } from "~/api/client.server";
 import i18next from "~/i18next.server";
 
@@ -29,7 +30,7 @@ export function countryNamer(language: string, own: (code: string) => string | u
 
 /** The pick-list countries (IE is never one, even should a provider list it), named in `language`. */
 export async function getCountries(api: ApiClient, language: string): Promise<CountryItem[]> {
-  const [countries, t] = await Promise.all([api.get("resources/countries", countriesResponse), i18next.getFixedT(language, "common")]);
+  const [countries, t] = await Promise.all([api.call(getCountriesCall), i18next.getFixedT(language, "common")]);
   const name = countryNamer(language, (code) => {
     const key = `countries.${code}`;
     const text = t(key, { defaultValue: "" });

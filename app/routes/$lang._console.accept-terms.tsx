@@ -1,5 +1,6 @@
 /** Accepting the terms: the checkbox must be ticked; then PUT user/accept-terms. */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { acceptTerms } from "~/api/user/endpoints";
 import { requireUser } from "~/auth.server";
 import { ApiError } from "~/api/client.server";
 import { redirectWithError, safeRedirect } from "~/session.server";
@@ -16,7 +17,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const url = new URL(back, "http://console.invalid");
   url.searchParams.delete("terms");
   try {
-    await api.send("PUT", "user/accept-terms");
+    await api.call(acceptTerms);
   } catch (error) {
     if (error instanceof ApiError) return redirectWithError(`${url.pathname}${url.search}`, { ...error.toJSON(), fallback: "savingData" });
     throw error;

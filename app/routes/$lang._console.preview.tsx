@@ -15,7 +15,7 @@ import { Link, useLoaderData, useParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { APP_LEVEL_WITHOUT_PREVIEW } from "~/api/apps/status";
 import { isEmail, isHttpUrl } from "~/api/apps/rules";
-import { appCategoriesResponse } from "~/api/resources";
+import { getAppCategories } from "~/api/resources/endpoints";
 import { requireUser } from "~/auth.server";
 import { BannerSlider } from "~/components/apps/editor/BannerSlider";
 import { AppErrorBoundary, errorMeta } from "~/components/apps/AppErrorBoundary";
@@ -40,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const version = await loadVersion(request, api, id);
   if (version.appLevel === APP_LEVEL_WITHOUT_PREVIEW) throw await notFound(request);
   const [categories, t] = await Promise.all([
-    api.get("resources/app-categories", appCategoriesResponse).catch(() => []),
+    api.call(getAppCategories).catch(() => []),
     i18next.getFixedT(request, EDITOR_NAMESPACES),
   ]);
   const { details, marketplace } = version;

@@ -6,7 +6,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, NavLink, Outlet, useLoaderData, useLocation, useParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { currentUser } from "~/api/user";
+import { getUser } from "~/api/user/endpoints";
 import { ApiError } from "~/api/client.server";
 import { requireUser, signInPath, signOutRedirect, SUSPENDED_MESSAGE } from "~/auth.server";
 import { Icon, type IconName } from "~/components/Icon";
@@ -23,7 +23,7 @@ const inertProps = { inert: "", "aria-hidden": true } as Record<string, unknown>
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language } = await requireUser(request, context);
-  const user = await api.get("user", currentUser).catch((error: unknown) => {
+  const user = await api.call(getUser).catch((error: unknown) => {
     // A suspended account (403) cannot use the console: back to sign-in, with the reason.
     if (error instanceof ApiError && error.status === 403) {
       return signOutRedirect(request, signInPath(language, { message: SUSPENDED_MESSAGE }));

@@ -1,6 +1,6 @@
 /** The language selector's target: remembers the choice, saves it for a signed-in user, returns to the same page. */
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { userPreference } from "~/api/user";
+import { setPreference } from "~/api/user/endpoints";
 import { hasSession, requireUser } from "~/auth.server";
 import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n";
 import { pathInLanguage } from "~/lib/language";
@@ -19,7 +19,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     // A signed-in user's choice is also their saved preference (spec 02 section 2.3).
     const { api } = await requireUser(request, context);
     try {
-      await api.put("user/preference", userPreference, { localeCode: language });
+      await api.call(setPreference, { body: { localeCode: language } });
     } catch (error) {
       if (error instanceof ApiError) return redirectWithError(to, { ...error.toJSON(), fallback: "savingData" }, { headers });
       throw error;

@@ -28,7 +28,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { test as base, expect, type Locator, type Page, type Response } from "@playwright/test";
-import type { RegistrationRequest } from "~/api/registration";
+import type { RegistrationRequest } from "~/api/registration/schemas";
 import { createProviderClient, validRegistration, type OutboxMail, type Target } from "../support/provider";
 import { trackDocuments } from "./axe";
 import { ADMIN_TOKEN, CONSOLE_CLIENT_ID, CONSOLE_URL, SANDBOX_URL, type Lang } from "./env";

@@ -14,7 +14,7 @@ import {
   precedentsResponse,
   productVariantsResponse,
   type ConfigInitAllResponse,
-} from "~/api/resources";
+} from "~/api/resources/schemas";
 import { admin, apiFetch, expectErrorShape, newCompany } from "./support";
 
 async function getJson(path: string, token?: string) {

@@ -5,7 +5,7 @@
  * (`tests/support/provider.ts`); this module binds it to the sandbox of the run.
  */
 import { inject } from "vitest";
-import type { RegistrationRequest } from "~/api/registration";
+import type { RegistrationRequest } from "~/api/registration/schemas";
 import { createProviderClient, validRegistration, type Target, type Tokens } from "../support/provider";
 
 export { ABOUT_TEXT, CookieJar, uniqueEmail, validRegistration } from "../support/provider";

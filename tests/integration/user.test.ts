@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currentUser } from "~/api/user";
+import { currentUser } from "~/api/user/schemas";
 import { admin, expectErrorShape, newCompany, signIn } from "./support";
 
 describe("user calls", () => {

@@ -7,7 +7,7 @@
  * `createProviderClient(() => target)`.
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import type { RegistrationRequest } from "~/api/registration";
+import type { RegistrationRequest } from "~/api/registration/schemas";
 
 /** Where the sandbox runs and the secrets to talk to it. */
 export interface Target {

@@ -16,44 +16,16 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
-import type { TFunction } from "i18next";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
-import { APP_LIMITS, validateDuplicate } from "~/api/apps/rules";
+import { APP_LIMITS } from "~/api/apps/rules";
 import { Button } from "~/components/ui/Button";
 import { DialogCloseLink, useCloseDialog, useModalClose, useReturnFocus } from "~/components/ui/ConfirmDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FieldFrame, InputField, SelectOptions, inputClass } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
 import { useDialogHref, versionMenuId } from "./VersionMenu";
-
-/** The messages of the dialog's fields, by the rule key `validateDuplicate` (or the API) names. */
-export function duplicateMessages(t: TFunction) {
-  return {
-    appName: {
-      required: t("appList:duplicate.errors.appNameRequired"),
-      tooLong: t("appList:duplicate.errors.appNameTooLong", { max: APP_LIMITS.nameMax }),
-    },
-    countryCode: {
-      required: t("appList:duplicate.errors.countryRequired"),
-      unknownCountry: t("appList:duplicate.errors.countryUnknown"),
-    },
-  } as const;
-}
-
-/** The dialog's form, in the browser and in the action: the rules of `validateDuplicate`. */
-export const duplicateSchema = (t: TFunction) =>
-  z
-    .object({ appName: z.string().optional(), countryCode: z.string().optional() })
-    .superRefine((value, ctx) => {
-      const messages = duplicateMessages(t);
-      for (const [path, key] of Object.entries(validateDuplicate(value))) {
-        const byKey = messages[path as keyof typeof messages] as Record<string, string> | undefined;
-        ctx.addIssue({ code: "custom", path: [path], message: byKey?.[key] ?? messages.appName.required });
-      }
-    })
-    .transform((value) => ({ appName: (value.appName ?? "").trim(), countryCode: (value.countryCode ?? "").trim().toUpperCase() }));
+import { duplicateSchema } from "~/forms/duplicate-app";
 
 /**
  * 'Error: ' before the document title while the form shows errors (WCAG 2.4.2), whether the

@@ -28,22 +28,9 @@ import { useTranslation } from "react-i18next";
 import { AppSwitcher } from "~/components/apps/AppSwitcher";
 import { AppIcon } from "~/components/apps/AppIcon";
 import { ArchivedChip } from "~/components/apps/StatusBadge";
+import type { SidebarGroup, SidebarRecentApp } from "~/lib/apps/sidebar";
 
-export interface SidebarGroup {
-  appGroupId: string;
-  name: string;
-  appIcon: string | null;
-  isArchived: boolean;
-  countryCode: string;
-  countryName: string;
-}
-
-export interface SidebarRecentApp {
-  appGroupId: string;
-  name: string;
-  appIcon: string | null;
-  latestVersionId: string | null;
-}
+export type { SidebarGroup, SidebarRecentApp };
 
 export type GroupPage = "versions";
 

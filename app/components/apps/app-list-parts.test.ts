@@ -2,7 +2,7 @@
 import type { TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
 import { validateDuplicate } from "~/api/apps/rules";
-import { duplicateSchema } from "./DuplicateDialog";
+import { duplicateSchema } from "~/forms/duplicate-app";
 import { platformIcons } from "./PlatformIcons";
 import { keepPageForDialogs, pageSearch } from "./VersionMenu";
 

@@ -27,10 +27,13 @@ import { json, replace, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { isEditable } from "~/api/apps/status";
 import { APP_LIMITS, RULE_KEYS, validateDetails, type ListingImageKind, type RuleKey } from "~/api/apps/rules";
-import { appSaveResponse, appVersion, type AppVersion, type ImageRef } from "~/api/apps/schemas";
+import type { AppVersion, ImageRef } from "~/api/apps/schemas";
+import { createApp as createAppCall, getApp, updateApp } from "~/api/apps/endpoints";
+import { uploadImage } from "~/api/files/endpoints";
 import { ApiError, type ApiClient } from "~/api/client.server";
 import { sanitizeOverview } from "~/api/overview.server";
-import { appCategoriesResponse, pingMoreResponse, flagsOf, type AppCategory, type CountryItem } from "~/api/resources";
+import { flagsOf, type AppCategory, type CountryItem } from "~/api/resources/schemas";
+import { getAppCategories, getPingMore } from "~/api/resources/endpoints";
 import { requireUser } from "~/auth.server";
 import { checkImage } from "./image-check";
 import {
@@ -43,8 +46,8 @@ import {
   listingSchema,
   type ImageField,
   type Translate,
-} from "~/components/apps/editor/schema";
-import type { ShownError } from "~/components/ErrorDialog";
+} from "~/forms/app-editor";
+import type { ShownError } from "~/lib/errors";
 import i18next from "~/i18next.server";
 import { handleAppAction } from "~/lib/apps/version-actions.server";
 import { logger } from "~/lib/log.server";
@@ -93,7 +96,7 @@ export async function loadFailure(request: Request, error: unknown, fallback = "
 export async function loadVersion(request: Request, api: ApiClient, id: string | undefined): Promise<AppVersion> {
   if (!isVersionId(id)) throw await notFound(request);
   try {
-    return await api.get(`apps/${id}`, appVersion);
+    return await api.call(getApp, { params: { id } });
   } catch (error) {
     throw await loadFailure(request, error);
   }
@@ -109,7 +112,7 @@ export async function loadLookups(request: Request, api: ApiClient): Promise<Loo
   const language = await i18next.getLocale(request);
   try {
     const [categories, countries] = await Promise.all([
-      api.get("resources/app-categories", appCategoriesResponse),
+      api.call(getAppCategories),
       getCountries(api, language),
     ]);
     return {
@@ -124,7 +127,7 @@ export async function loadLookups(request: Request, api: ApiClient): Promise<Loo
 /** Whether the country's allow-svg-button flag is on (off when the flags cannot be read: the provider decides anyway). */
 export async function svgAllowed(api: ApiClient, countryCode: string): Promise<boolean> {
   try {
-    const toggles = await api.get("ping/more", pingMoreResponse);
+    const toggles = await api.call(getPingMore);
     return flagsOf(toggles.countries, countryCode)["allow-svg-button"];
   } catch {
     return false;
@@ -227,12 +230,12 @@ export async function createApp(request: Request, context: AppLoadContext) {
   const id = isVersionId(submission.value.id) ? submission.value.id.toLowerCase() : randomUUID();
   const next = `/${language}/apps/${id}/marketplace`;
   try {
-    await api.post("apps", appSaveResponse, { id, details: detailsBody(submission.value) });
+    await api.call(createAppCall, { body: { id, details: detailsBody(submission.value) } });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 409 && error.field === "id") {
       // The same form sent twice: the first one made the app.
-      const made = await api.get(`apps/${id}`, appVersion).catch(() => null);
+      const made = await api.call(getApp, { params: { id } }).catch(() => null);
       if (made) return replaceWithToast(next);
     }
     const fieldErrors = apiFieldErrors(t, language, error, "details", ["categoryId", "name", "appType", "description", "countryCode"]);
@@ -261,7 +264,7 @@ export async function saveDetails(request: Request, context: AppLoadContext, ver
   }
   if (submission.status !== "success") return failure(context, { result: submission.reply(), apiError: null, formError: null }, 400);
   try {
-    await api.put(`apps/${version.id}`, appSaveResponse, { details: detailsBody(submission.value, locked) });
+    await api.call(updateApp, { params: { id: version.id }, body: { details: detailsBody(submission.value, locked) } });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const fieldErrors = apiFieldErrors(t, language, error, "details", ["categoryId", "name", "description"]);
@@ -305,9 +308,6 @@ export async function readListingForm(request: Request): Promise<{ formData: For
   });
   return { formData, files };
 }
-
-/** The answer of `POST images`. */
-const uploadedImage = z.object({ id: z.string(), url: z.string(), fileName: z.string(), fileSize: z.number() });
 
 /** The rule of an upload the provider refused (the code it gives the `file`), when it is one of the images' rules. */
 function providerImageRule(error: ApiError): RuleKey | undefined {
@@ -427,7 +427,7 @@ async function uploadFiles(
     const body = new FormData();
     body.append("file", new Blob([file.bytes], { type: file.contentType || "application/octet-stream" }), file.fileName);
     try {
-      const uploaded = await api.post(`images?purpose=${kind}`, uploadedImage, body);
+      const uploaded = await api.call(uploadImage, { query: { purpose: kind }, body });
       const image = { id: uploaded.id, url: uploaded.url };
       if (list) list.push(image);
       else images.appIcon = image;
@@ -522,9 +522,9 @@ export async function saveListing(request: Request, context: AppLoadContext, ver
   }
   try {
     const { categoryId, name, description, appType, countryCode } = version.details;
-    await api.put(`apps/${version.id}`, appSaveResponse, {
-      details: { categoryId, name, description, appType, countryCode },
-      marketplace: listingBody(submission.value, sanitizeOverview),
+    await api.call(updateApp, {
+      params: { id: version.id },
+      body: { details: { categoryId, name, description, appType, countryCode }, marketplace: listingBody(submission.value, sanitizeOverview) },
     });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { AppGroup, AppListItem } from "~/api/apps/schemas";
-import { ApiError, type ApiClient } from "~/api/client.server";
+import { ApiError } from "~/api/client.server";
+import { asClient, mockApi } from "../../../tests/support/mock-api";
 import { fetchAppGroup, groupErrorResponse, isGroupId, loadGroupSidebar, recentApps, sidebarGroup } from "./group.server";
 
 const GROUP_ID = "0b7c2a52-4a4e-4c36-9d3b-6f0f5d1c2e11";
@@ -37,14 +38,16 @@ function group(extra: Partial<AppGroup> = {}): AppGroup {
 }
 
 /** A client whose `get` answers by path (a function throws). */
-function fakeApi(answers: Record<string, unknown | (() => never)>): ApiClient {
+function fakeApi(answers: Record<string, unknown | (() => never)>) {
   const get = vi.fn(async (path: string) => {
     const answer = answers[path.split("?")[0]];
     if (typeof answer === "function") return (answer as () => never)();
     if (answer === undefined) throw new Error(`unexpected call ${path}`);
     return answer;
   });
-  return { get } as unknown as ApiClient;
+  const api = mockApi();
+  api.get.mockImplementation(get);
+  return asClient(api);
 }
 
 const fails = (status: number, detail?: string) => () => {

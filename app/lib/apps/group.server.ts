@@ -14,8 +14,10 @@
  * `loadGroupSidebar` answers `{ group, recent }`, the props of GroupSidebar (see
  * app/components/apps/GroupSidebar.tsx): the group's header (icon, name, Archived, country
  * name) and the 5 most recently modified apps of the company. It makes three calls in
- * parallel: `GET apps/group/{id}`, `GET apps` (the list, newest first) and
- * `GET resources/countries` (the country's name). Only the group call must succeed:
+ * parallel: `GET apps/group/{id}`, `GET apps` (the list, newest first: the API has no
+ * shorter answer for the switcher) and `GET resources/countries` (the country's name). A
+ * page that asks the same in the same request is answered from the client's cache of that
+ * request. Only the group call must succeed:
  *
  * - an unknown group, another company's, or a malformed id (the API answers 404 or 400)
  *   throws a 404 Response, so the route's error boundary shows 'page not found' and nothing
@@ -27,10 +29,11 @@
  * `fetchAppGroup` is the group call alone, with the same 404 and error handling.
  */
 import { json } from "@remix-run/node";
-import { appGroup, appListResponse, type AppGroup, type AppListItem } from "~/api/apps/schemas";
+import type { AppGroup, AppListItem } from "~/api/apps/schemas";
+import { getAppGroup, listApps } from "~/api/apps/endpoints";
+import type { CountryItem } from "~/api/resources/schemas";
 import { ApiError, type ApiClient } from "~/api/client.server";
-import type { CountryItem } from "~/api/resources";
-import type { SidebarGroup, SidebarRecentApp } from "~/components/apps/GroupSidebar";
+import type { SidebarGroup, SidebarRecentApp } from "~/lib/apps/sidebar";
 import { getCountries } from "~/lib/countries.server";
 
 /** How many apps the switcher lists. */
@@ -76,7 +79,7 @@ export const groupNotFound = () => new Response(null, { status: 404, statusText:
 export async function fetchAppGroup(api: ApiClient, appGroupId: string | undefined): Promise<AppGroup> {
   if (!isGroupId(appGroupId)) throw groupNotFound();
   try {
-    return await api.get(`apps/group/${encodeURIComponent(appGroupId)}`, appGroup);
+    return await api.call(getAppGroup, { params: { groupId: appGroupId } });
   } catch (error) {
     throw groupErrorResponse(error);
   }
@@ -112,7 +115,7 @@ export function recentApps(apps: readonly AppListItem[], limit = RECENT_APPS): S
 export async function loadGroupSidebar(api: ApiClient, language: string, appGroupId: string | undefined): Promise<GroupSidebarData> {
   const [group, apps, countries] = await Promise.all([
     fetchAppGroup(api, appGroupId),
-    api.get("apps?archived=-1", appListResponse).catch(() => [] as AppListItem[]),
+    api.call(listApps, { query: { archived: "-1" } }).catch(() => [] as AppListItem[]),
     getCountries(api, language).catch(() => [] as CountryItem[]),
   ]);
   return { group: sidebarGroup(group, countries), recent: recentApps(apps) };

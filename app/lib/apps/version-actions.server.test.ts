@@ -1,9 +1,10 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "~/api/client.server";
+import { mockApi } from "../../../tests/support/mock-api";
 import { hasFailed } from "~/lib/title";
 
-const api = { get: vi.fn(), post: vi.fn(), put: vi.fn(), send: vi.fn() };
+const api = mockApi();
 vi.mock("~/auth.server", () => ({ requireUser: vi.fn(async () => ({ api, language: "en-AU" })) }));
 
 const { handleAppAction } = await import("./version-actions.server");

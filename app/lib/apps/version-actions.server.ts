@@ -36,11 +36,11 @@ import { json, type AppLoadContext, type TypedResponse } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
-import { appGroup, duplicateResponse, setArchivedResponse } from "~/api/apps/schemas";
+import { deleteApp, duplicateApp, getAppGroup, setArchived } from "~/api/apps/endpoints";
 import { ApiError } from "~/api/client.server";
 import { requireUser } from "~/auth.server";
-import { duplicateMessages, duplicateSchema } from "~/components/apps/DuplicateDialog";
-import type { ShownError } from "~/components/ErrorDialog";
+import { duplicateMessages, duplicateSchema } from "~/forms/duplicate-app";
+import type { ShownError } from "~/lib/errors";
 import i18next from "~/i18next.server";
 import { markFailed } from "~/lib/title";
 import { redirectWithError, redirectWithToast, safeRedirect } from "~/session.server";
@@ -97,7 +97,7 @@ export async function handleAppAction(
         return json<AppActionFailure>({ intent: "duplicate", result: submission.reply(), apiError: null }, 400);
       }
       try {
-        await api.post(`apps/${versionId.data}/duplicate`, duplicateResponse, submission.value);
+        await api.call(duplicateApp, { params: { id: versionId.data }, body: submission.value });
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         markFailed(context);
@@ -129,10 +129,10 @@ export async function handleAppAction(
       if (intent.data === "delete") {
         try {
           // The API deletes an app group through any of its versions.
-          const group = await api.get(`apps/group/${id}`, appGroup);
+          const group = await api.call(getAppGroup, { params: { groupId: id } });
           const versionId = group.versions[0]?.versionId ?? group.history[0]?.versionId;
           if (!versionId) throw new ApiError(404, `apps/group/${id}`);
-          await api.send("DELETE", `apps/delete/${versionId}`);
+          await api.call(deleteApp, { params: { id: versionId } });
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;
           return redirectWithError(backPath, shown(error, "deletingApp"));
@@ -141,7 +141,7 @@ export async function handleAppAction(
       }
       const archive = intent.data === "archive";
       try {
-        await api.put(`apps/group/${id}/setArchived?flag=${archive}`, setArchivedResponse);
+        await api.call(setArchived, { params: { groupId: id }, query: { flag: archive ? "true" : "false" } });
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         return redirectWithError(backPath, shown(error, "savingData"));

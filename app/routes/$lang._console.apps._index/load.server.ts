@@ -4,22 +4,20 @@
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { format } from "date-fns";
-import { z } from "zod";
 import { canArchive, canDelete, showCardMenu } from "~/api/apps/status";
 import { ARCHIVE_FILTERS } from "~/api/apps/rules";
-import { appListItem, type AppListItem } from "~/api/apps/schemas";
+import type { AppListItem } from "~/api/apps/schemas";
+import { listApps } from "~/api/apps/endpoints";
 import { ApiError } from "~/api/client.server";
-import type { CountryItem } from "~/api/resources";
+import type { CountryItem } from "~/api/resources/schemas";
 import { requireUser } from "~/auth.server";
-import type { AppCardData, CardAction } from "~/components/apps/AppCard";
-import type { ShownError } from "~/components/ErrorDialog";
+import type { AppCardData, CardAction } from "~/lib/apps/cards";
+import type { ShownError } from "~/lib/errors";
 import i18next from "~/i18next.server";
 import { applyPreferences, listPreferences, preferencesToSearch, type ListPreferences } from "~/lib/apps/list-preferences.server";
 import { hasFailed, pageTitle } from "~/lib/title";
 import { getCountries } from "~/lib/countries.server";
 
-/** `GET apps`; `appLevel` 3 hides the marketplace preview. */
-const appList = z.array(appListItem);
 type ListItem = AppListItem;
 
 /**
@@ -68,7 +66,7 @@ export async function loadAppList(request: Request, context: AppLoadContext) {
   let countries: CountryItem[] = [];
   let loadError: ShownError | null = null;
   try {
-    [items, countries] = await Promise.all([api.get("apps", appList), getCountries(api, language)]);
+    [items, countries] = await Promise.all([api.call(listApps), getCountries(api, language)]);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     loadError = { detail: error.detail, traceId: error.traceId, fallback: "fetchApps" };

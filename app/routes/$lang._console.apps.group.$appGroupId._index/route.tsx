@@ -26,7 +26,7 @@ import {
   useSearchParams,
 } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { CountryItem } from "~/api/resources";
+import type { CountryItem } from "~/api/resources/schemas";
 import { requireUser } from "~/auth.server";
 import { DuplicateDialog } from "~/components/apps/DuplicateDialog";
 import { StatusBadge } from "~/components/apps/StatusBadge";

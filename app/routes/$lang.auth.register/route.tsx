@@ -36,8 +36,10 @@ import type { TFunction } from "i18next";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, createApiClient } from "~/api/client.server";
-import { ABOUT_LIMITS, plainTextLength, registrationResponse, USER_TITLES } from "~/api/registration";
-import { flagsOf, pingMoreResponse } from "~/api/resources";
+import { ABOUT_LIMITS, plainTextLength, USER_TITLES } from "~/api/registration/schemas";
+import { register } from "~/api/registration/endpoints";
+import { flagsOf } from "~/api/resources/schemas";
+import { getPingMore } from "~/api/resources/endpoints";
 import { Button } from "~/components/ui/Button";
 import { ErrorSummary, type SummaryError } from "~/components/ui/ErrorSummary";
 import { FieldFrame, InputField, SelectOptions, TextareaField, inputClass } from "~/components/ui/Field";
@@ -65,7 +67,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: altchaStyl
 async function loadCountries(language: Language, t: TFunction): Promise<{ countries: RegisterCountry[]; failure: string | null }> {
   const api = createApiClient({ baseUrl: env().API_BASE_URL, language });
   try {
-    const [countries, toggles] = await Promise.all([getCountries(api, language), api.get("ping/more", pingMoreResponse)]);
+    const [countries, toggles] = await Promise.all([getCountries(api, language), api.call(getPingMore)]);
     return {
       countries: countries.map((country) => ({
           code: country.code,
@@ -172,7 +174,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const api = createApiClient({ baseUrl: env().API_BASE_URL, language: lang });
   try {
-    await api.post("registration", registrationResponse, toRegistrationRequest(submission.value, { context: registerContext, language: lang, icon }));
+    await api.call(register, { body: toRegistrationRequest(submission.value, { context: registerContext, language: lang, icon }) });
   } catch (error) {
     if (!(error instanceof ApiError)) {
       logger.error({ err: error }, "registration failed");

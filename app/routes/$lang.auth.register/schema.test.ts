@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
-import { registrationRequest } from "~/api/registration";
+import { registrationRequest } from "~/api/registration/schemas";
 import { registerSchema, stateKind, toRegistrationRequest, type RegisterContext } from "./schema";
 
 /** Keys come back as they are, with their values, so tests can see which message was chosen. */

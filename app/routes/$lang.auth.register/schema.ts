@@ -1,7 +1,7 @@
 /**
  * The registration form (spec 02 sections 2.5 and 5.7): one zod schema, built from a
  * translator and the countries of the page, used by conform in the browser and by the
- * action on the server. The provider checks the same rules again (app/api/registration.ts);
+ * action on the server. The provider checks the same rules again (app/api/registration/);
  * this schema exists for the translated messages next to the fields.
  *
  * Field names are the contract's (`countryId`, `zipPostCode`, `termsAndConditionsAgreed`...),
@@ -18,7 +18,7 @@ import {
   SOCIAL_PRESENCE_MAX,
   USER_TITLES,
   type RegistrationRequest,
-} from "~/api/registration";
+} from "~/api/registration/schemas";
 import { COMPANY_ICON_MAX_BYTES } from "./company-icon";
 
 /** A country of the pick list, as the page needs it. */

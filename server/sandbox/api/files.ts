@@ -16,20 +16,20 @@
  */
 import { and, eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import { z } from "zod";
+import { FILE_TYPE_KINDS } from "~/api/files/rules";
+import { downloadFile, getImage, uploadDocument, uploadEntityImage, uploadImage as uploadImageCall } from "~/api/files/endpoints";
 import type { AppEnv, SandboxContext } from "../context";
 import { appGroups, appVersions, companyEntities, files } from "../db/schema";
 import { storeFile, type Checked } from "../files/service";
 import { ApiError, badRequest, notFound } from "../http/errors";
 import type { Auth } from "../http/auth";
 import { limitBody } from "../http/limits";
+import { route } from "../http/route";
 import { isUuid, query } from "../http/validate";
 import {
   attachmentDisposition,
   checkDocument,
   checkImage,
-  fileTypeKinds,
-  imagePurposes,
   type CheckResult,
 } from "../files/rules";
 
@@ -38,18 +38,6 @@ export const maxUploadBodyBytes = 10 * 1024 * 1024;
 
 /** The sandbox an image is served in: no scripts, no loads, inline styles only. */
 export const imageContentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
-
-const filesQuery = z.object({
-  fileType: z.enum(["0", "1"], { error: "must be 0 (document) or 1 (data-flow diagram)" }),
-});
-
-const imagesQuery = z.object({
-  purpose: z.enum(imagePurposes, { error: `must be one of ${imagePurposes.join(", ")}` }).optional(),
-  listItem: z
-    .enum(["true", "false"], { error: "must be true or false" })
-    .optional()
-    .transform((value) => value === "true"),
-});
 
 interface Upload {
   bytes: Uint8Array;
@@ -136,31 +124,31 @@ export function fileRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
     return found.some((rows) => rows.length > 0);
   }
 
-  app.post("/files", auth.required, uploadLimit, async (c) => {
-    const { fileType } = query(c, filesQuery);
+  route(app, uploadDocument, auth.required, uploadLimit, async (c) => {
+    const { fileType } = query(c, uploadDocument.query);
     const upload = await readUpload(c);
     const checked = await checkDocument(upload.bytes);
     refuse(checked);
-    return save(c, upload, checked, { kind: fileTypeKinds[fileType] });
+    return save(c, upload, checked, { kind: FILE_TYPE_KINDS[fileType] });
   });
 
   async function uploadImage(c: Context<AppEnv>, entityId?: string) {
-    const { purpose, listItem } = query(c, imagesQuery);
+    const { purpose, listItem } = query(c, uploadImageCall.query);
     const upload = await readUpload(c);
     const checked = await checkImage(upload.bytes, { purpose, listItem });
     refuse(checked);
     return save(c, upload, checked, { kind: "image", entityId });
   }
 
-  app.post("/images", auth.required, uploadLimit, (c) => uploadImage(c));
+  route(app, uploadImageCall, auth.required, uploadLimit, (c) => uploadImage(c));
 
-  app.post("/images/entities/:id", auth.required, async (c, next) => {
+  route(app, uploadEntityImage, auth.required, async (c, next) => {
     // Checked before the body is read: another company's id is not worth reading 10 MB for.
     if (!(await ownsEntity(c.get("caller").companyId, c.req.param("id")))) throw notFound("entity");
     await next();
   }, uploadLimit, (c) => uploadImage(c, c.req.param("id")));
 
-  app.get("/files/:id/download", auth.required, async (c) => {
+  route(app, downloadFile, auth.required, async (c) => {
     const id = c.req.param("id");
     if (!isUuid(id)) throw notFound("file");
     const [row] = await ctx.db
@@ -184,7 +172,7 @@ export function fileRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
   });
 
   /** Public: an image id is an unguessable UUID; documents are never served here. */
-  app.get("/images/:id", async (c) => {
+  route(app, getImage, async (c) => {
     const id = c.req.param("id");
     if (!isUuid(id)) throw notFound("image");
     const [row] = await ctx.db

@@ -1,7 +1,7 @@
 /**
  * Lookups (spec 02 section 7): GET resources/* and GET ping/more. Readable without a
  * token (registration needs countries and flags); a token, when sent, must be valid.
- * Answers follow the contract in app/api/resources.ts.
+ * Answers follow the contract in app/api/resources/.
  *
  * AUB (AU beta) answers AU's resources and IE answers UK's: they are resolved through
  * countries.resourceCountryCode at query time.
@@ -9,11 +9,12 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { z } from "zod";
 import type { AppEnv, Caller, SandboxContext } from "../context";
 import type { Auth } from "../http/auth";
 import { badRequest, notFound } from "../http/errors";
 import { query } from "../http/validate";
+import { route } from "../http/route";
+import * as resources from "~/api/resources/endpoints";
 import {
   appCategories,
   countries,
@@ -48,34 +49,10 @@ import {
   type PingMoreResponse,
   type Precedent,
   type ProductVariant,
-} from "~/api/resources";
+} from "~/api/resources/schemas";
 
 type CountryRow = typeof countries.$inferSelect;
 type PrecedentRow = typeof precedents.$inferSelect;
-
-/** A country code in the query: required, letters only, case-insensitive. */
-const countryCodeParam = z
-  .string({ message: "is required" })
-  .trim()
-  .min(1, { message: "is required" })
-  .max(8, { message: "must be a country code such as AU" })
-  .regex(/^[A-Za-z]+$/, { message: "must be a country code such as AU" })
-  .transform((value) => value.toUpperCase());
-
-const firmTypeParam = z.preprocess(
-  (value) => (value === "" ? undefined : value),
-  z.coerce
-    .number({ message: "must be a whole number" })
-    .int({ message: "must be a whole number" })
-    .min(1, { message: "must be at least 1" })
-    .max(1000, { message: "must be at most 1000" })
-    .optional(),
-);
-
-const matterTypesQuery = z.object({ countryCode: countryCodeParam, firmType: firmTypeParam });
-const productVariantsQuery = z.object({ countryCode: countryCodeParam });
-/** The precedent calls spell the parameter in lower case (spec 02 section 7). */
-const precedentsQuery = z.object({ countrycode: countryCodeParam });
 
 const countryItemOf = (row: CountryRow): CountryItem => ({
   code: row.code,
@@ -138,12 +115,12 @@ export function resourceRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
 
   // -------------------------------------------------------------------------
 
-  r.get("/resources/countries", auth.optional, async (c) => {
+  route(r, resources.getCountries, auth.optional, async (c) => {
     const rows = await allCountries();
     return c.json(rows.filter((row) => row.selectable).map(countryItemOf));
   });
 
-  r.get("/resources/config-init-all", auth.optional, async (c) => {
+  route(r, resources.getConfigInitAll, auth.optional, async (c) => {
     const rows = await allCountries();
     const flags = await flagsByCountry(rows.map((row) => row.code));
     const locations = await db
@@ -196,13 +173,13 @@ export function resourceRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
     return c.json(answer);
   });
 
-  r.get("/resources/app-categories", auth.optional, async (c) => {
+  route(r, resources.getAppCategories, auth.optional, async (c) => {
     const rows = await db.select().from(appCategories).orderBy(asc(appCategories.sortOrder), asc(appCategories.name));
     return c.json(rows.map((row): AppCategory => ({ id: row.id, name: row.name, isOther: row.isOther })));
   });
 
-  r.get("/resources/matter-types", auth.optional, async (c) => {
-    const q = query(c, matterTypesQuery);
+  route(r, resources.getMatterTypes, auth.optional, async (c) => {
+    const q = query(c, resources.getMatterTypes.query);
     const { resourceCode } = await resolveCountry(q.countryCode, "countryCode");
     const rows = await db
       .select()
@@ -228,8 +205,8 @@ export function resourceRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
     return c.json(answer);
   });
 
-  r.get("/resources/matter-types/:matterTypeId/precedents", auth.optional, async (c) => {
-    const q = query(c, precedentsQuery);
+  route(r, resources.getMatterTypePrecedents, auth.optional, async (c) => {
+    const q = query(c, resources.getMatterTypePrecedents.query);
     const { resourceCode } = await resolveCountry(q.countrycode, "countrycode");
     const matterTypeId = c.req.param("matterTypeId");
     const [type] = await db
@@ -247,8 +224,8 @@ export function resourceRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
     return c.json(ordered.map(precedentOf));
   });
 
-  r.get("/resources/precedents/:folderId", auth.optional, async (c) => {
-    const q = query(c, precedentsQuery);
+  route(r, resources.getPrecedents, auth.optional, async (c) => {
+    const q = query(c, resources.getPrecedents.query);
     const { resourceCode } = await resolveCountry(q.countrycode, "countrycode");
     const folderId = c.req.param("folderId");
     const isRoot = folderId === PRECEDENT_ROOT_FOLDER_ID || folderId === "0";
@@ -273,8 +250,8 @@ export function resourceRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
     return c.json(rows.map(precedentOf));
   });
 
-  r.get("/resources/product-variants", auth.optional, async (c) => {
-    const q = query(c, productVariantsQuery);
+  route(r, resources.getProductVariants, auth.optional, async (c) => {
+    const q = query(c, resources.getProductVariants.query);
     const { resourceCode } = await resolveCountry(q.countryCode, "countryCode");
     // AUB is treated as AU for this check (spec 02 section 6).
     if (!(await flagOn(resourceCode, "product-variant-enabled"))) return c.json([] as ProductVariant[]);
@@ -286,13 +263,13 @@ export function resourceRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
     return c.json(rows.map((row): ProductVariant => ({ firmType: row.firmType, name: row.name })));
   });
 
-  r.get("/resources/desktop-versions", auth.optional, async (c) => {
+  route(r, resources.getDesktopVersions, auth.optional, async (c) => {
     const rows = await db.select().from(desktopVersions);
     rows.sort((a, b) => compareVersions(a.version, b.version));
     return c.json(rows.map((row): DesktopVersion => ({ version: row.version, isMinimum: row.isMinimum })));
   });
 
-  r.get("/resources/desktop-download", auth.optional, async (c) => {
+  route(r, resources.getDesktopDownload, auth.optional, async (c) => {
     const caller = callerOf(c);
     let hasAccessToTest = false;
     if (caller) {
@@ -311,7 +288,7 @@ export function resourceRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
     );
   });
 
-  r.get("/resources/leap-environments", auth.optional, async (c) => {
+  route(r, resources.getLeapEnvironments, auth.optional, async (c) => {
     const rows = await db.select().from(environments).orderBy(asc(environments.id));
     return c.json(
       rows.map(
@@ -325,7 +302,7 @@ export function resourceRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
     );
   });
 
-  r.get("/ping/more", auth.optional, async (c) => {
+  route(r, resources.getPingMore, auth.optional, async (c) => {
     const rows = await allCountries();
     const [analytics] = await db
       .select({ enabled: featureToggles.enabled })

@@ -1,12 +1,14 @@
 /** The signed-in user: GET user, PUT user/accept-terms, GET/PUT user/preference. */
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { currentUser, userPreference, type CurrentUser } from "~/api/user";
+import { currentUser, type CurrentUser } from "~/api/user/schemas";
+import { acceptTerms, getPreference, getUser, setPreference } from "~/api/user/endpoints";
 import type { AppEnv, SandboxContext } from "../context";
 import { companies, users } from "../db/schema";
 import { notFound } from "../http/errors";
 import type { Auth } from "../http/auth";
-import { isUuid, jsonBody } from "../http/validate";
+import { isUuid, jsonBody, query } from "../http/validate";
+import { route } from "../http/route";
 import { recordChange } from "../history";
 
 type UserRow = typeof users.$inferSelect;
@@ -35,9 +37,9 @@ export function userRoutes(ctx: SandboxContext, auth: Auth) {
   const app = new Hono<AppEnv>();
 
   /** The signed-in user, or with ?user-id= a user of the same company. */
-  app.get("/user", auth.required, async (c) => {
+  route(app, getUser, auth.required, async (c) => {
     const caller = c.get("caller");
-    const wanted = c.req.query("user-id") ?? caller.userId;
+    const wanted = query(c, getUser.query)["user-id"] ?? caller.userId;
     if (!isUuid(wanted)) throw notFound("user");
     const [row] = await ctx.db
       .select({ user: users, companyName: companies.name })
@@ -49,7 +51,7 @@ export function userRoutes(ctx: SandboxContext, auth: Auth) {
     return c.json(toCurrentUser(row.user, row.companyName));
   });
 
-  app.put("/user/accept-terms", auth.required, async (c) => {
+  route(app, acceptTerms, auth.required, async (c) => {
     const caller = c.get("caller");
     await ctx.db.transaction(async (tx) => {
       const [before] = await tx.select().from(users).where(eq(users.id, caller.userId));
@@ -60,14 +62,14 @@ export function userRoutes(ctx: SandboxContext, auth: Auth) {
     return c.body(null, 204);
   });
 
-  app.get("/user/preference", auth.required, async (c) => {
+  route(app, getPreference, auth.required, async (c) => {
     const [user] = await ctx.db.select({ localeCode: users.localeCode }).from(users).where(eq(users.id, c.get("caller").userId));
-    return c.json(userPreference.parse(user));
+    return c.json(getPreference.answer.parse(user));
   });
 
-  app.put("/user/preference", auth.required, async (c) => {
+  route(app, setPreference, auth.required, async (c) => {
     const caller = c.get("caller");
-    const { localeCode } = await jsonBody(c, userPreference);
+    const { localeCode } = await jsonBody(c, setPreference.body);
     await ctx.db.update(users).set({ localeCode, modifiedAt: new Date() }).where(eq(users.id, caller.userId));
     return c.json({ localeCode });
   });

@@ -26,8 +26,6 @@ import {
   type Size,
 } from "~/api/files/rules";
 
-export { FILE_TYPE_KINDS as fileTypeKinds, IMAGE_PURPOSES as imagePurposes } from "~/api/files/rules";
-
 /** The API's English wording of each rule code. */
 export const messages = {
   noContent: "File has no content",

@@ -3,8 +3,8 @@
  * email verification and password reset.
  */
 import { and, eq } from "drizzle-orm";
-import type { RegistrationRequest } from "~/api/registration";
-import { registrationRequest } from "~/api/registration";
+import type { RegistrationRequest } from "~/api/registration/schemas";
+import { registrationRequest } from "~/api/registration/schemas";
 import type { z } from "zod";
 import type { SandboxContext } from "../context";
 import { companies, companyEntities, countries, featureFlags, userTokens, users } from "../db/schema";

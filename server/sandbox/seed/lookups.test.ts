@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FEATURE_FLAGS, flagsOf } from "~/api/resources";
+import { FEATURE_FLAGS, flagsOf } from "~/api/resources/schemas";
 import {
   APP_CATEGORY_ROWS,
   COUNTRY_ROWS,

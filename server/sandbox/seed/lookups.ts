@@ -11,7 +11,7 @@
  * locations, matter types, precedents, product variants and environments are stored for
  * AU, UK, US, CA and NZ only; the API resolves AUB and IE at query time.
  */
-import { FEATURE_FLAGS, SESSION_ANALYTICS_TOGGLE, type FeatureFlag } from "~/api/resources";
+import { FEATURE_FLAGS, SESSION_ANALYTICS_TOGGLE, type FeatureFlag } from "~/api/resources/schemas";
 import type { Database } from "../db";
 import {
   appCategories,

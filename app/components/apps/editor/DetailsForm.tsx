@@ -14,13 +14,13 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { APP_LIMITS, APP_TYPES } from "~/api/apps/rules";
-import type { AppCategory } from "~/api/resources";
+import type { AppCategory } from "~/api/resources/schemas";
 import { EditorToolbar } from "./EditorActions";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FieldFrame, InputField, SelectOptions, inputClass } from "~/components/ui/Field";
 import { useFailedTitle } from "~/lib/title";
 import { CharacterCount } from "./CharacterCount";
-import { DETAILS_FIELDS, DETAILS_FORM_ID, detailsSchema, fieldId, type Translate } from "./schema";
+import { DETAILS_FIELDS, DETAILS_FORM_ID, detailsSchema, fieldId, type Translate } from "~/forms/app-editor";
 import { useErrorSummary } from "./useErrorSummary";
 import { useUnsavedChanges } from "./UnsavedChanges";
 

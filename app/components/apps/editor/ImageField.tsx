@@ -21,7 +21,7 @@ import { useHydrated } from "~/lib/hydrated";
 import type { UploadAnswer } from "~/lib/apps/editor.server";
 import { checkImage, maxBytes } from "~/lib/apps/image-check";
 import { ListingImage } from "./ListingImage";
-import { fieldMessage, type ImageField as ImageFieldName, type Translate } from "./schema";
+import { fieldMessage, type ImageField as ImageFieldName, type Translate } from "~/forms/app-editor";
 
 /** The name of the hidden fields of each image field, and of its file input. */
 const NAMES: Record<ListingImageKind, { list: "appIcon" | "banners" | "screenshots"; input: string }> = {

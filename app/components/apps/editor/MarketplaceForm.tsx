@@ -23,7 +23,7 @@ import { useFailedTitle } from "~/lib/title";
 import { CharacterCount } from "./CharacterCount";
 import { ImageField } from "./ImageField";
 import { OverviewField } from "./OverviewField";
-import { fieldId, LISTING_FIELDS, LISTING_FORM_ID, listingSchema, type Translate } from "./schema";
+import { fieldId, LISTING_FIELDS, LISTING_FORM_ID, listingSchema, type Translate } from "~/forms/app-editor";
 import { useErrorSummary } from "./useErrorSummary";
 import { useUnsavedChanges } from "./UnsavedChanges";
 

@@ -19,7 +19,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { serializeOverview } from "./overview";
+import { serializeOverview } from "~/lib/apps/overview";
 
 export interface RichTextEditorProps {
   /** The id of the editing area (the field's id: the error summary links to it). */

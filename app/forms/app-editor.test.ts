@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { apiFieldRule, detailsBody, detailsSchema, fieldMessage, listingBody, listingSchema, type Translate } from "./schema";
+import { apiFieldRule, detailsBody, detailsSchema, fieldMessage, listingBody, listingSchema, type Translate } from "./app-editor";
 
 /** A translate function that shows the key and its values, so tests see what was asked for. */
 const t: Translate = (key, values) => (values ? `${key} ${JSON.stringify(values)}` : key);

@@ -1,6 +1,6 @@
 /** POST registration (spec 02 sections 2.5, 5.7 and 7): a company with its first user. */
 import { z } from "zod";
-import { emailAddress, optionalText, optionalUrl, password, requiredText } from "./common";
+import { emailAddress, optionalText, optionalUrl, password, requiredText } from "../common";
 
 export const USER_TITLES = ["mr", "mrs", "ms", "master", "miss", "dr"] as const;
 /** Entity type: 0 external (Standard), 1 internal (Advanced), 2 entry. */

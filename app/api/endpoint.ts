@@ -1,0 +1,92 @@
+/**
+ * A call of the provider API (spec sections 7) as one object: method, path with its named
+ * parameters, query and body shapes, and the shape of the answer. The console's client calls
+ * an endpoint and gets the parsed answer typed (`api.call(getApp, { params: { id } })`); the
+ * sandbox registers its routes from the same objects (server/sandbox/http/route.ts), so
+ * every path is written once. Pure: zod only.
+ */
+import { z } from "zod";
+
+export type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+/** The names of a path template's `:name` segments (`apps/:id/duplicate` -> "id"). */
+export type PathParams<P extends string> = P extends `${string}:${infer Rest}`
+  ? Rest extends `${infer Name}/${infer Tail}`
+    ? Name | PathParams<Tail>
+    : Rest
+  : never;
+
+/** A multipart/form-data body (an upload), sent as FormData. */
+export const MULTIPART = "multipart" as const;
+
+type BodyShape = z.ZodType | typeof MULTIPART | undefined;
+
+export interface Endpoint<
+  P extends string = string,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends BodyShape = BodyShape,
+  A extends z.ZodType = z.ZodType,
+> {
+  method: Method;
+  /** Relative to the API base, without a leading slash: `apps/group/:groupId`. */
+  path: P;
+  /**
+   * Parameters that are UUIDs. The sandbox's route matches only hex digits and dashes there,
+   * so that another call with a word in that place (`apps/report`) finds its own route.
+   */
+  uuidParams?: readonly (string extends P ? string : PathParams<P>)[];
+  /** The query string's values, when the call takes any. */
+  query?: Q;
+  /** A JSON body's shape, or MULTIPART for an upload. */
+  body?: B;
+  /** The answer's shape; `noContent` for a 204. */
+  answer: A;
+  /** Whether the call needs a signed-in user (default true). */
+  public?: boolean;
+}
+
+/** An endpoint as declared: its query and body shapes are known (undefined when it has none). */
+export type Declared<P extends string, Q extends z.ZodType | undefined, B extends BodyShape, A extends z.ZodType> = Endpoint<P, Q, B, A> & {
+  query: Q;
+  body: B;
+};
+
+/** Declares an endpoint, keeping its literal path for the parameter types. */
+export function endpoint<const P extends string, A extends z.ZodType, Q extends z.ZodType | undefined = undefined, B extends BodyShape = undefined>(
+  definition: Endpoint<P, Q, B, A>,
+): Declared<P, Q, B, A> {
+  return definition as Declared<P, Q, B, A>;
+}
+
+/** The answer of a call that answers 204 without a body. */
+export const noContent = z.null();
+
+/** The answer of a call whose body is not JSON (a file's bytes): the client hands back the Response. */
+export const rawAnswer = z.custom<Response>((value) => value instanceof Response);
+
+type ParamValues<P extends string> = [PathParams<P>] extends [never] ? { params?: undefined } : { params: Record<PathParams<P>, string | number> };
+type QueryValues<Q> = Q extends z.ZodType ? ({} extends z.input<Q> ? { query?: z.input<Q> } : { query: z.input<Q> }) : { query?: undefined };
+type BodyValues<B> = B extends z.ZodType ? { body: z.input<B> } : B extends typeof MULTIPART ? { body: FormData } : { body?: undefined };
+
+/** What a call of the endpoint needs: path parameters, query values and body, each only when it has them. */
+export type CallInput<E> = E extends Endpoint<infer P, infer Q, infer B, z.ZodType> ? ParamValues<P> & QueryValues<Q> & BodyValues<B> : never;
+
+/** The parsed answer of an endpoint. */
+export type Answer<E> = E extends Endpoint<string, z.ZodType | undefined, BodyShape, infer A> ? z.output<A> : never;
+
+/** The path of a call with its parameters filled in (each encoded), and its query string. */
+export function urlOf(endpoint: Endpoint, input: { params?: Record<string, string | number>; query?: unknown } = {}): string {
+  const path = endpoint.path.replace(/:([A-Za-z_]\w*)/g, (_whole, name: string) => {
+    const value = input.params?.[name];
+    if (value === undefined) throw new Error(`${endpoint.method} ${endpoint.path}: no value for :${name}`);
+    return encodeURIComponent(String(value));
+  });
+  const query = new URLSearchParams();
+  if (input.query && typeof input.query === "object") {
+    for (const [name, value] of Object.entries(input.query)) {
+      if (value !== undefined && value !== null) query.set(name, String(value));
+    }
+  }
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}

@@ -1,0 +1,87 @@
+/**
+ * Lookups (spec 02 section 7): `resources/*` and `ping/more`. Readable without a token
+ * (registration needs countries and flags); a token, when sent, must be valid.
+ */
+import { z } from "zod";
+import { endpoint } from "../endpoint";
+import {
+  appCategoriesResponse,
+  configInitAllResponse,
+  countriesResponse,
+  desktopDownloadResponse,
+  desktopVersionsResponse,
+  leapEnvironmentsResponse,
+  matterTypesResponse,
+  pingMoreResponse,
+  precedentsResponse,
+  productVariantsResponse,
+} from "./schemas";
+
+/** A country code in the query: required, letters only, case-insensitive. */
+const countryCode = z
+  .string({ message: "is required" })
+  .trim()
+  .min(1, { message: "is required" })
+  .max(8, { message: "must be a country code such as AU" })
+  .regex(/^[A-Za-z]+$/, { message: "must be a country code such as AU" })
+  .transform((value) => value.toUpperCase());
+
+const firmType = z.preprocess(
+  (value) => (value === "" ? undefined : value),
+  z.coerce
+    .number({ message: "must be a whole number" })
+    .int({ message: "must be a whole number" })
+    .min(1, { message: "must be at least 1" })
+    .max(1000, { message: "must be at most 1000" })
+    .optional(),
+);
+
+/** The precedent calls spell the parameter in lower case (spec 02 section 7). */
+const precedentsQuery = z.object({ countrycode: countryCode });
+
+export const getCountries = endpoint({ method: "GET", path: "resources/countries", answer: countriesResponse, public: true });
+
+export const getConfigInitAll = endpoint({ method: "GET", path: "resources/config-init-all", answer: configInitAllResponse, public: true });
+
+export const getAppCategories = endpoint({ method: "GET", path: "resources/app-categories", answer: appCategoriesResponse, public: true });
+
+export const getMatterTypes = endpoint({
+  method: "GET",
+  path: "resources/matter-types",
+  query: z.object({ countryCode, firmType }),
+  answer: matterTypesResponse,
+  public: true,
+});
+
+export const getMatterTypePrecedents = endpoint({
+  method: "GET",
+  path: "resources/matter-types/:matterTypeId/precedents",
+  query: precedentsQuery,
+  answer: precedentsResponse,
+  public: true,
+});
+
+export const getPrecedents = endpoint({
+  method: "GET",
+  path: "resources/precedents/:folderId",
+  query: precedentsQuery,
+  answer: precedentsResponse,
+  public: true,
+});
+
+export const getProductVariants = endpoint({
+  method: "GET",
+  path: "resources/product-variants",
+  query: z.object({ countryCode }),
+  answer: productVariantsResponse,
+  public: true,
+});
+
+export const getDesktopVersions = endpoint({ method: "GET", path: "resources/desktop-versions", answer: desktopVersionsResponse, public: true });
+
+export const getDesktopDownload = endpoint({ method: "GET", path: "resources/desktop-download", answer: desktopDownloadResponse, public: true });
+
+export const getLeapEnvironments = endpoint({ method: "GET", path: "resources/leap-environments", answer: leapEnvironmentsResponse, public: true });
+
+/** Feature toggles and every country's feature flags. */
+export const getPingMore = endpoint({ method: "GET", path: "ping/more", answer: pingMoreResponse, public: true });

@@ -1,0 +1,15 @@
+/**
+ * An error as the error dialog of spec 01 section 8 shows it: the provider's detail, else the
+ * action's fallback, else 'An error occurred', with the trace ID.
+ */
+export interface ShownError {
+  detail?: string;
+  traceId?: string;
+  /** A key of `errors.fallback`. */
+  fallback?: string;
+}
+
+export function errorText(t: (key: string, options?: Record<string, unknown>) => string, error: ShownError) {
+  const message = error.detail ?? (error.fallback ? t(`errors.fallback.${error.fallback}`) : t("errors.generic"));
+  return { message, trace: error.traceId ? t("errors.traceId", { traceId: error.traceId }) : undefined };
+}

@@ -1,0 +1,61 @@
+/** What the benchmarks share: waiting for a server, and a fresh company signed in through the console. */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { CookieJar, createProviderClient, validRegistration } from "../tests/support/provider";
+
+export async function waitFor(url: string) {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+export interface BenchTarget {
+  consoleUrl: string;
+  sandboxUrl: string;
+  adminToken: string;
+  /** The data folder of the sandbox (its secrets.json holds the console's client secret). */
+  dataDir: string;
+}
+
+/**
+ * Registers a fresh company, signs it in through the console's own pages and answers the
+ * console's cookie jar, the provider client and the user's access token (for setting up data).
+ */
+export async function signedInJar(target: BenchTarget) {
+  const secrets = JSON.parse(readFileSync(path.join(target.dataDir, "secrets.json"), "utf8"));
+  const provider = createProviderClient(() => ({ ...target, clientId: "console", clientSecret: secrets.consoleClientSecret }));
+  const body = validRegistration();
+  const user = await provider.registerOk(body);
+  await provider.verifyUser(user.userId);
+  const accessToken = (await provider.signIn(body.email, body.password)).access_token;
+  await provider.acceptTerms(accessToken);
+  const jar = new CookieJar();
+  const get = async (url: string) => {
+    const res = await fetch(url, { redirect: "manual", headers: { cookie: jar.header() } });
+    jar.store(res);
+    return res;
+  };
+  let res = await get(`${target.consoleUrl}/en-AU/apps`);
+  while (res.status >= 300 && res.status < 400) {
+    if (process.env.BENCH_DEBUG) console.log(res.status, res.url, "->", res.headers.get("location"));
+    res = await get(new URL(res.headers.get("location")!, res.url).href);
+  }
+  const page = await res.text();
+  const action = /action="([^"]*\/login)"/.exec(page)?.[1];
+  if (!action) throw new Error(`no sign-in form at ${res.url} (${res.status}): ${page.slice(0, 300)}`);
+  res = await fetch(action.replaceAll("&amp;", "&"), {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie: jar.header(), "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email: body.email, password: body.password }),
+  });
+  jar.store(res);
+  while (res.status >= 300 && res.status < 400) res = await get(new URL(res.headers.get("location")!, res.url || action).href);
+  return { jar, provider, accessToken };
+}

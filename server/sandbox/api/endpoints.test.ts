@@ -1,0 +1,60 @@
+/**
+ * Every call the contract declares (app/api/<area>/endpoints.ts) has its sandbox route, with
+ * the same method and path, and every route of the provider API comes from a declared call:
+ * a path is written once.
+ */
+import { describe, expect, it } from "vitest";
+import { Hono } from "hono";
+import type { Endpoint } from "~/api/endpoint";
+import type { SandboxContext } from "../context";
+import type { Accounts } from "../identity/accounts";
+import { routePath } from "../http/route";
+import { apiRoutes } from "./index";
+
+const areas = import.meta.glob<Record<string, unknown>>("../../../app/api/*/endpoints.ts", { eager: true });
+
+const isEndpoint = (value: unknown): value is Endpoint =>
+  typeof value === "object" && value !== null && "method" in value && "path" in value && "answer" in value;
+
+/** Every declared endpoint, named `area.export`. */
+function declared(): { name: string; endpoint: Endpoint }[] {
+  return Object.entries(areas).flatMap(([file, exports]) => {
+    const area = /api\/([^/]+)\/endpoints\.ts$/.exec(file)![1];
+    return Object.entries(exports)
+      .filter(([, value]) => isEndpoint(value))
+      .map(([name, value]) => ({ name: `${area}.${name}`, endpoint: value as Endpoint }));
+  });
+}
+
+/** The routes (method and path) the sandbox serves under /api; building them touches nothing. */
+function servedRoutes(): Set<string> {
+  const ctx = { config: { url: "http://sandbox.test" } } as unknown as SandboxContext;
+  const root = new Hono();
+  root.route("/api", apiRoutes(ctx, {} as Accounts));
+  return new Set(root.routes.filter((r) => r.method !== "ALL").map((r) => `${r.method} ${r.path}`));
+}
+
+describe("endpoints and routes", () => {
+  const endpoints = declared();
+  const served = servedRoutes();
+
+  it("finds the contract's endpoints", () => {
+    expect(endpoints.length).toBeGreaterThan(20);
+    expect(endpoints.map((e) => e.name)).toContain("apps.getApp");
+  });
+
+  it("has a sandbox route for every declared endpoint", () => {
+    const missing = endpoints.filter(({ endpoint }) => !served.has(`${endpoint.method} /api${routePath(endpoint)}`)).map((e) => e.name);
+    expect(missing).toEqual([]);
+  });
+
+  it("serves no API route that is not a declared endpoint", () => {
+    const known = new Set(endpoints.map(({ endpoint }) => `${endpoint.method} /api${routePath(endpoint)}`));
+    expect([...served].filter((r) => !known.has(r))).toEqual([]);
+  });
+
+  it("declares each method and path once", () => {
+    const keys = endpoints.map(({ endpoint }) => `${endpoint.method} ${endpoint.path}`);
+    expect(keys.length).toBe(new Set(keys).size);
+  });
+});
