@@ -23,7 +23,7 @@ import { withNamespaces } from "~/lib/namespaces";
 import { ListingImage } from "~/components/apps/editor/ListingImage";
 import { StatusBadge } from "~/components/apps/StatusBadge";
 import i18next from "~/i18next.server";
-import { sanitizeOverview } from "~/api/overview.server";
+import { sanitizeOverview } from "~/api/apps/overview.server";
 import { EDITOR_NAMESPACES, loadVersion, notFound } from "~/lib/apps/editor.server";
 import { pageTitle } from "~/lib/title";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyImageIntent, isListingIntent, readImages, readListingForm, type ListingImages } from "./editor.server";
-import { sanitizeOverview } from "~/api/overview.server";
+import { sanitizeOverview } from "~/api/apps/overview.server";
 
 const image = (id: string) => ({ id, url: `https://img.example/${id}` });
 

@@ -31,7 +31,7 @@ import type { AppVersion, ImageRef } from "~/api/apps/schemas";
 import { createApp as createAppCall, getApp, updateApp } from "~/api/apps/endpoints";
 import { uploadImage } from "~/api/files/endpoints";
 import { ApiError, type ApiClient } from "~/api/client.server";
-import { sanitizeOverview } from "~/api/overview.server";
+import { sanitizeOverview } from "~/api/apps/overview.server";
 import { flagsOf, type AppCategory, type CountryItem } from "~/api/resources/schemas";
 import { getAppCategories, getPingMore } from "~/api/resources/endpoints";
 import { requireUser } from "~/auth.server";

@@ -14,7 +14,7 @@ import { EditorActions, EditorDuplicateDialog } from "~/components/apps/editor/E
 import { AppErrorBoundary, errorMeta } from "~/components/apps/AppErrorBoundary";
 import { withNamespaces } from "~/lib/namespaces";
 import { MarketplaceForm } from "~/components/apps/editor/MarketplaceForm";
-import { sanitizeOverview } from "~/api/overview.server";
+import { sanitizeOverview } from "~/api/apps/overview.server";
 import { ErrorDialog } from "~/components/ErrorDialog";
 import i18next from "~/i18next.server";
 import {

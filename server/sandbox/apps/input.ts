@@ -7,7 +7,7 @@ import type { z } from "zod";
 import type { appVersionInput, duplicateRequest } from "~/api/apps/schemas";
 import type { ListingImageKind, validateMarketplace } from "~/api/apps/rules";
 import type { Marketplace } from "~/api/apps/schemas";
-import { sanitizeOverview } from "~/api/overview.server";
+import { sanitizeOverview } from "~/api/apps/overview.server";
 import type { appMarketplace } from "../db/schema";
 
 type ListingInsert = typeof appMarketplace.$inferInsert;
