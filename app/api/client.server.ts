@@ -3,7 +3,8 @@
  * endpoints.ts) and answers its parsed answer; error answers become an ApiError of the
  * shape of spec 01 section 8. One client serves one console request: GET answers are kept
  * for the rest of that request (a layout and its page asking the same thing cost one call),
- * and any other call forgets them, so a read after a write sees the write.
+ * and any other call forgets them, so a read after a write sees the write. A kept answer is
+ * shared by its callers: treat answers as read-only.
  */
 import type { z } from "zod";
 import { apiErrorBody } from "./common";
