@@ -1,9 +1,9 @@
 /**
- * A call of the provider API (section 7 of specs 01 and 02) as one object: method, path with its named
- * parameters, query and body shapes, and the shape of the answer. The console's client calls
- * an endpoint and gets the parsed answer typed (`api.call(getApp, { params: { id } })`); the
- * sandbox registers its routes from the same objects (server/sandbox/http/route.ts), so
- * every path is written once. Pure: zod only.
+ * A call of the provider API (section 7 of specs 01 and 02) as one object: method, path with
+ * its named parameters, query and body shapes, and the shape of the answer. The console's
+ * client calls an endpoint and gets the parsed answer typed (`api.call(getApp, { params: {
+ * id } })`); the sandbox registers its routes from the same objects
+ * (server/sandbox/http/route.ts), so every path is written once. Pure: zod only.
  */
 import { z } from "zod";
 
