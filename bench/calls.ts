@@ -11,6 +11,7 @@ import { createServer, request as httpRequest } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileForm, png } from "../tests/integration/fixtures";
+import { validListingForm } from "../tests/support/listing";
 import { createAppThroughApi } from "../tests/support/provider";
 import { signedInJar, waitFor } from "./support";
 
@@ -66,18 +67,7 @@ try {
   const app = apps[0];
   const icon = await (await provider.apiFetch("images?purpose=icon", { method: "POST", body: fileForm(png(256, 256), "icon.png", "image/png") }, accessToken)).json();
 
-  const listing = () => {
-    const form = new FormData();
-    form.set("intent", "save");
-    form.set("detail.description", `<p>${"An overview of the app. ".repeat(12)}</p>`);
-    form.set("detail.websiteUrl", "https://example.com");
-    form.set("detail.supportUrl", "https://example.com/support");
-    form.set("legal.privacyPolicyUrl", "https://example.com/privacy");
-    form.set("legal.termsOfServiceUrl", "https://example.com/terms");
-    form.set("promo.appIcon.id", icon.id);
-    form.set("promo.appIcon.url", icon.url);
-    return form;
-  };
+  const listing = () => validListingForm(icon);
   const details = () => new URLSearchParams({ intent: "save", categoryId: "1", name: "Matter notes", description: "Notes on matters." });
 
   /** One request as a signed-in browser without JS makes it; answers the calls it cost and where it went. */

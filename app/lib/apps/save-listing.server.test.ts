@@ -6,6 +6,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "~/api/client.server";
+import { validListingForm } from "../../../tests/support/listing";
 import { mockApi } from "../../../tests/support/mock-api";
 import { hasFailed } from "~/lib/title";
 
@@ -28,18 +29,7 @@ const version = (details: Partial<typeof DETAILS>) => ({
 });
 
 /** A listing that passes every rule of spec 01 section 5. */
-function listingForm() {
-  const form = new FormData();
-  form.set("intent", "save");
-  form.set("detail.description", `<p>${"An overview of the app. ".repeat(12)}</p>`);
-  form.set("detail.websiteUrl", "https://example.com");
-  form.set("detail.supportUrl", "https://example.com/support");
-  form.set("legal.privacyPolicyUrl", "https://example.com/privacy");
-  form.set("legal.termsOfServiceUrl", "https://example.com/terms");
-  form.set("promo.appIcon.id", "icon-1");
-  form.set("promo.appIcon.url", "https://img.example/icon-1");
-  return form;
-}
+const listingForm = () => validListingForm({ id: "icon-1", url: "https://img.example/icon-1" });
 
 async function save(form: FormData) {
   const context = { appendSetCookie: vi.fn() } as unknown as AppLoadContext;
