@@ -158,6 +158,52 @@ describe("authorization code flow with PKCE", () => {
   });
 });
 
+describe("revoked grants", () => {
+  const revoke = (token: string) =>
+    fetch(`${sandboxUrl()}/token/revocation`, {
+      method: "POST",
+      headers: {
+        authorization: `Basic ${Buffer.from(`${inject("clientId")}:${inject("clientSecret")}`).toString("base64")}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ token, token_type_hint: "refresh_token" }),
+    });
+
+  it("a reused authorization code revokes the grant: its access token fails at the API", async () => {
+    const user = await verifiedUser();
+    const flow = await reachSignInPage();
+    const after = await follow(flow.jar, await postLogin(flow.jar, flow.uid, user.email, user.password));
+    const code = new URL(after.headers.get("location")!).searchParams.get("code")!;
+    const tokens = await (await exchangeCode(code, flow.verifier, flow.redirectUri)).json();
+    expect((await apiFetch("user", {}, tokens.access_token)).status).toBe(200);
+
+    expect((await exchangeCode(code, flow.verifier, flow.redirectUri)).status).toBe(400);
+    const res = await apiFetch("user", {}, tokens.access_token);
+    expect(res.status).toBe(401);
+    expect((await expectErrorShape(res)).detail).toMatch(/revoked/);
+    expect((await refresh(tokens.refresh_token)).status).toBe(400);
+  });
+
+  it("revoking the refresh token (sign-out) makes the access tokens of its grant fail, renewed ones too", async () => {
+    const company = await newCompany();
+    const renewed = await (await refresh(company.tokens.refresh_token!)).json();
+    expect((await company.api("user")).status).toBe(200);
+    expect((await apiFetch("user", {}, renewed.access_token)).status).toBe(200);
+
+    expect((await revoke(company.tokens.refresh_token!)).status).toBe(200);
+    expect((await company.api("user")).status).toBe(401);
+    expect((await apiFetch("user", {}, renewed.access_token)).status).toBe(401);
+  });
+
+  it("revoking one grant leaves the user's other sign-ins working", async () => {
+    const company = await newCompany();
+    const other = await signIn(company.email, company.password);
+    expect((await revoke(company.tokens.refresh_token!)).status).toBe(200);
+    expect((await company.api("user")).status).toBe(401);
+    expect((await apiFetch("user", {}, other.access_token)).status).toBe(200);
+  });
+});
+
 describe("token checks of the API", () => {
   it("answers 401 without a token, with the error shape", async () => {
     const res = await apiFetch("user");

@@ -1,20 +1,27 @@
 /**
  * Bearer-token authentication of the provider API, as any resource server does it:
  * the JWT access token is verified against the issuer's JWKS, then its user is loaded.
- * A missing, expired or forged token answers 401.
+ * A missing, expired or forged token answers 401, and so does a token whose grant was
+ * revoked (sign-out, a reused authorization code): the API looks the grant up in the
+ * identity provider's storage (docs/decisions/0026-revoked-grants.md).
  */
 import { createRemoteJWKSet, jwtVerify, errors as joseErrors } from "jose";
 import { eq } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv, Caller, SandboxContext } from "../context";
 import { users } from "../db/schema";
+import { createAdapterFactory } from "../oidc/adapter";
 import { forbidden, unauthorized } from "./errors";
 
 export const apiAudience = (issuer: string) => `${issuer}/api`;
 
+/** The access token's claim naming the grant it was issued under. */
+export const GRANT_CLAIM = "grant_id";
+
 export function createAuth(ctx: SandboxContext) {
   const issuer = ctx.config.url;
   const jwks = createRemoteJWKSet(new URL(`${issuer}/jwks`), { cacheMaxAge: 10 * 60_000 });
+  const grants = new (createAdapterFactory(ctx.db))("Grant");
 
   async function verify(token: string): Promise<Caller> {
     let payload;
@@ -25,10 +32,11 @@ export function createAuth(ctx: SandboxContext) {
       throw unauthorized("The access token is not valid.");
     }
     const userId = typeof payload.sub === "string" ? payload.sub : "";
-    const [user] = userId
-      ? await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1)
-      : [];
+    const grantId = payload[GRANT_CLAIM];
+    if (!userId || typeof grantId !== "string" || !grantId) throw unauthorized("The access token is not valid.");
+    const [[user], grant] = await Promise.all([ctx.db.select().from(users).where(eq(users.id, userId)).limit(1), grants.find(grantId)]);
     if (!user || user.companyId !== payload.company_id) throw unauthorized("The access token is not valid.");
+    if (!grant || grant.accountId !== userId) throw unauthorized("The access token has been revoked.");
     if (user.suspendedAt) throw forbidden("This account is suspended by the provider. Contact the provider's support.");
     return {
       userId: user.id,

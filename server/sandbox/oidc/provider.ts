@@ -10,7 +10,7 @@ import { exportJWK, generateKeyPair, type JWK } from "jose";
 import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-provider";
 import type { SandboxContext } from "../context";
 import { companies, providerSecrets, users } from "../db/schema";
-import { apiAudience } from "../http/auth";
+import { apiAudience, GRANT_CLAIM } from "../http/auth";
 import { createAdapterFactory } from "./adapter";
 
 export const CONSOLE_SCOPES = "openid profile email company";
@@ -96,18 +96,26 @@ export async function createProvider(ctx: SandboxContext, options: { accessToken
       if (!claims) return undefined;
       return { accountId: sub, claims: async () => claims };
     },
-    /** The claims of spec 01 section 6 in the access token too: user, email, name, company, admin. */
+    /**
+     * The claims of spec 01 section 6 in the access token too: user, email, name, company,
+     * admin; and the grant it was issued under, which the API checks is not revoked
+     * (docs/decisions/0026-revoked-grants.md).
+     */
     async extraTokenClaims(_koa, token) {
       if (!("accountId" in token) || typeof token.accountId !== "string") return undefined;
       const claims = await accountClaims(ctx, token.accountId);
       if (!claims) return undefined;
       const { email, name, company_id, company_name, admin } = claims;
-      return { email, name, company_id, company_name, admin };
+      return { email, name, company_id, company_name, admin, [GRANT_CLAIM]: "grantId" in token ? token.grantId : undefined };
     },
     pkce: { required: () => true },
     features: {
       devInteractions: { enabled: false },
-      revocation: { enabled: true },
+      revocation: {
+        enabled: true,
+        /** A client revokes only the tokens issued to it (the console its own, at sign-out). */
+        allowedPolicy: async (_koa, client, token) => token.clientId === client.clientId,
+      },
       rpInitiatedLogout: { enabled: true },
       resourceIndicators: {
         enabled: true,
@@ -128,6 +136,12 @@ export async function createProvider(ctx: SandboxContext, options: { accessToken
     /** Refresh tokens for the console without an offline_access consent round. */
     issueRefreshToken: async (_koa, client) => client.grantTypeAllowed("refresh_token"),
     expiresWithSession: async () => false,
+    /**
+     * Every revocation ends the whole grant: a revoked refresh token (sign-out), a reused
+     * authorization code, a logout. With it go the grant's access tokens, which the API
+     * refuses once their grant is gone (docs/decisions/0026-revoked-grants.md).
+     */
+    revokeGrantPolicy: async () => true,
     // The console may renew from parallel requests (one per loader); a rotated token would
     // sign all but the first out. Refresh tokens are revoked at sign-out instead.
     rotateRefreshToken: false,
