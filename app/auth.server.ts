@@ -9,6 +9,7 @@ import { Authenticator } from "remix-auth";
 import { CodeChallengeMethod, OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
 import { createApiClient, type ApiClient } from "./api/client.server";
+import type { SignInMessage } from "./api/signin/codes";
 import { env, isProduction } from "./env.server";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "./i18n";
 import { commitSession, destroySession, getSession, safeRedirect, type ConsoleSession, type SessionData } from "./session.server";
@@ -43,9 +44,13 @@ let jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
 
 export const SCOPES = ["openid", "profile", "email", "company"];
 
-/** The sign-in page's message for an account the provider suspended. */
-export const SUSPENDED_MESSAGE = "account suspended";
-export const STATE_COOKIE = "console_oauth";
+/** The sign-in page's message for an account the provider suspended (a code: app/api/signin/codes.ts). */
+export const SUSPENDED_MESSAGE: SignInMessage = "account_suspended";
+/**
+ * The one-time state of a sign-in round trip (state and PKCE verifier), `__Host-` in
+ * production. One at a time: each start replaces it, the callback clears it.
+ */
+export const stateCookieName = () => (isProduction() ? "__Host-console_oauth" : "console_oauth");
 
 /** The strategy adds the console's authorization parameters: always ask to sign in, in the page's language. */
 class ConsoleStrategy extends OAuth2Strategy<SessionData> {
@@ -96,7 +101,7 @@ function getAuthenticator() {
           redirectURI: `${env().APP_URL}/${language}/auth/callback`,
           scopes: SCOPES,
           codeChallengeMethod: CodeChallengeMethod.S256,
-          cookie: { name: STATE_COOKIE, httpOnly: true, sameSite: "Lax", path: "/", maxAge: 600, ...(isProduction() ? { secure: true as const } : {}) },
+          cookie: { name: stateCookieName(), httpOnly: true, sameSite: "Lax", path: "/", maxAge: 600, ...(isProduction() ? { secure: true as const } : {}) },
         }),
         language,
       );
@@ -133,11 +138,14 @@ export async function startSignIn(request: Request, language: Language, keep: { 
   if (keep.redirectTo) session.set("redirectTo", keep.redirectTo);
   if (keep.message) session.flash("signinMessage", keep.message);
   try {
-    await (await getAuthenticator()).authenticate(language, withoutStateCookie(request));
+    await (await getAuthenticator()).authenticate(language, withoutStateCookies(request));
   } catch (thrown) {
     if (thrown instanceof Response) {
-      thrown.headers.append("Set-Cookie", await commitSession(session));
-      throw thrown;
+      const headers = new Headers();
+      for (const cookie of thrown.headers.getSetCookie()) headers.append("Set-Cookie", underFixedName(cookie));
+      for (const name of stateCookiesOf(request)) if (name !== stateCookieName()) headers.append("Set-Cookie", expiredCookie(name));
+      headers.append("Set-Cookie", await commitSession(session));
+      throw redirect(thrown.headers.get("Location") ?? signInPath(language), { headers });
     }
     throw thrown;
   }
@@ -145,13 +153,31 @@ export async function startSignIn(request: Request, language: Language, keep: { 
 }
 
 /**
- * The request without earlier sign-in states: each start replaces the state cookie, which
- * would otherwise collect one state per unfinished attempt until browsers refuse it (4 KB).
+ * The names of the sign-in state cookies a request carries: the one of this console, and
+ * any left by a start that named its cookie after the attempt (`console_oauth:<id>`).
  */
-function withoutStateCookie(request: Request) {
+function stateCookiesOf(request: Request): string[] {
+  return (request.headers.get("Cookie") ?? "")
+    .split(";")
+    .map((part) => part.split("=")[0].trim())
+    .filter((name) => /^(__Host-)?console_oauth(:|$)/.test(name));
+}
+
+/** The sign-in library names each attempt's cookie `<name>:<id>`: the console keeps one name. */
+function underFixedName(setCookie: string): string {
+  const name = stateCookieName();
+  return setCookie.startsWith(`${name}:`) ? `${name}${setCookie.slice(setCookie.indexOf("="))}` : setCookie;
+}
+
+const expiredCookie = (name: string) =>
+  `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${isProduction() || name.startsWith("__Host-") ? "; Secure" : ""}`;
+
+/** The request without sign-in states: a start makes a new one, never one more. */
+function withoutStateCookies(request: Request) {
+  const states = new Set(stateCookiesOf(request));
   const cookies = (request.headers.get("Cookie") ?? "")
     .split(";")
-    .filter((part) => part.trim() && !part.trim().startsWith(`${STATE_COOKIE}=`))
+    .filter((part) => part.trim() && !states.has(part.split("=")[0].trim()))
     .join(";");
   const headers = new Headers(request.headers);
   if (cookies) headers.set("Cookie", cookies);
@@ -164,9 +190,8 @@ export async function finishSignIn(request: Request, language: Language): Promis
   return (await getAuthenticator()).authenticate(language, request);
 }
 
-/** Clears the one-time state cookie of the sign-in round trip. */
-export const clearStateCookie = () =>
-  `${STATE_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${isProduction() ? "; Secure" : ""}`;
+/** Set-Cookie headers clearing every sign-in state cookie the request carries (at the callback). */
+export const clearStateCookies = (request: Request) => stateCookiesOf(request).map(expiredCookie);
 
 export async function signOutRedirect(request: Request, to?: string): Promise<never> {
   const session = await getSession(request);

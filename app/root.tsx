@@ -18,6 +18,7 @@ import { useTranslation } from "react-i18next";
 import { ErrorDialog } from "./components/ErrorDialog";
 import { Toast } from "./components/ui/Toast";
 import { DEFAULT_LANGUAGE, type Language } from "./i18n";
+import { isUnreadableForm } from "./lib/errors";
 import { languageOfPath } from "./lib/language";
 import { useNonce } from "./lib/nonce";
 import { send } from "./lib/report-errors.client";
@@ -94,17 +95,19 @@ export function ErrorBoundary() {
   const lang = data?.lang ?? languageOfPath(location.pathname) ?? DEFAULT_LANGUAGE;
   const { t } = useTranslation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const unreadable = isRouteErrorResponse(error) && isUnreadableForm(error.data);
   useEffect(() => {
-    if (notFound) return;
+    if (notFound || unreadable) return;
     const message = error instanceof Error ? error.message : isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : String(error);
     send(lang, { kind: "boundary", message: message.slice(0, 1000) });
-  }, [error, lang, notFound]);
-  const heading = notFound ? t("errors.notFoundTitle") : t("errors.somethingWentWrong");
+  }, [error, lang, notFound, unreadable]);
+  const heading = notFound ? t("errors.notFoundTitle") : unreadable ? t("errors.unreadableFormTitle") : t("errors.somethingWentWrong");
+  const body = notFound ? t("errors.notFoundBody") : unreadable ? t("errors.unreadableFormBody") : t("errors.unexpectedBody");
   return (
     <Document lang={lang} title={`${heading} – ${t("app.name")}`}>
       <main className="mx-auto max-w-xl p-8">
         <h1 className="text-2xl font-bold">{heading}</h1>
-        <p className="mt-4">{notFound ? t("errors.notFoundBody") : t("errors.unexpectedBody")}</p>
+        <p className="mt-4">{body}</p>
         <p className="mt-6">
           <a className="font-semibold text-brand-700 underline" href={`/${lang}/apps`}>
             {t("errors.backToApps")}

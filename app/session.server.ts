@@ -1,11 +1,23 @@
 /**
- * Cookies of the console: the session (tokens, expiry, flash messages) and the language
- * preference. The session cookie is HttpOnly and SameSite=Lax, `__Host-` and Secure in
- * production; its name never collides with the identity provider's (_session, _interaction).
+ * Cookies of the console: the session (tokens, expiry, flash messages), the language
+ * preference, the toast and error of the next page. Every cookie is HttpOnly and
+ * SameSite=Lax, and Secure in production. The session cookie is encrypted (JWE, A256GCM with
+ * a key derived from SESSION_SECRET), so its tokens can neither be read nor changed in the
+ * browser; it is `__Host-` in production and its name never collides with the identity
+ * provider's (_session, _interaction).
  */
-import { createCookie, createCookieSessionStorage, redirect, type Session } from "@remix-run/node";
+import { hkdfSync } from "node:crypto";
+import { createCookie, createSession, redirect, type CookieOptions, type Session, type SessionStorage } from "@remix-run/node";
+import { EncryptJWT, jwtDecrypt } from "jose";
 import { env, isProduction } from "./env.server";
 import { isLanguage, type Language } from "./i18n";
+
+/** Cookies are Secure in production (browsers keep them on http://localhost too). */
+const SECURE = process.env.NODE_ENV === "production";
+
+/** A console cookie: HttpOnly, SameSite=Lax, for the whole site, Secure in production. */
+export const consoleCookie = (name: string, options: Omit<CookieOptions, "httpOnly" | "sameSite" | "path" | "secure"> = {}) =>
+  createCookie(name, { ...options, httpOnly: true, sameSite: "lax", path: "/", secure: SECURE });
 
 export interface SessionData {
   accessToken: string;
@@ -27,25 +39,56 @@ export interface SessionFlash {
   signinMessage: string;
 }
 
-let storage: ReturnType<typeof createStorage> | undefined;
+const SESSION_MAX_AGE = 60 * 60 * 24 * 14;
 
-function createStorage() {
-  const production = isProduction();
-  return createCookieSessionStorage<SessionData, SessionFlash>({
-    cookie: {
-      name: production ? "__Host-console" : "console_session",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: production,
-      path: "/",
-      secrets: [env().SESSION_SECRET],
-      maxAge: 60 * 60 * 24 * 14,
-    },
+let storage: SessionStorage<SessionData, SessionFlash> | undefined;
+
+/** The session's encryption key: 256 bits derived from SESSION_SECRET. */
+const sessionKey = (secret: string) => new Uint8Array(hkdfSync("sha256", secret, "", "developer-console session", 32));
+
+/**
+ * Session storage whose cookie holds the session's data, encrypted and authenticated: a
+ * cookie that fails to decrypt or has expired is no session at all.
+ */
+export function createEncryptedSessionStorage(secret: string, production: boolean): SessionStorage<SessionData, SessionFlash> {
+  const key = sessionKey(secret);
+  const cookie = createCookie(production ? "__Host-console" : "console_session", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: production,
+    path: "/",
+    maxAge: SESSION_MAX_AGE,
   });
+  const read = async (value: unknown) => {
+    if (typeof value !== "string" || value.length > 8192) return {};
+    try {
+      const { payload } = await jwtDecrypt(value, key, { keyManagementAlgorithms: ["dir"], contentEncryptionAlgorithms: ["A256GCM"] });
+      return payload.data && typeof payload.data === "object" ? (payload.data as Record<string, unknown>) : {};
+    } catch {
+      return {};
+    }
+  };
+  return {
+    async getSession(cookieHeader) {
+      const data = await read(await cookie.parse(cookieHeader ?? null));
+      return createSession<SessionData, SessionFlash>(data as Partial<SessionData> as SessionData);
+    },
+    async commitSession(session) {
+      const sealed = await new EncryptJWT({ data: session.data })
+        .setProtectedHeader({ alg: "dir", enc: "A256GCM" })
+        .setIssuedAt()
+        .setExpirationTime(`${SESSION_MAX_AGE}s`)
+        .encrypt(key);
+      return cookie.serialize(sealed);
+    },
+    async destroySession() {
+      return cookie.serialize("", { maxAge: undefined, expires: new Date(0) });
+    },
+  };
 }
 
 function sessionStorage() {
-  storage ??= createStorage();
+  storage ??= createEncryptedSessionStorage(env().SESSION_SECRET, isProduction());
   return storage;
 }
 
@@ -56,12 +99,7 @@ export const commitSession = (session: ConsoleSession) => sessionStorage().commi
 export const destroySession = (session: ConsoleSession) => sessionStorage().destroySession(session);
 
 /** The remembered language (set by the language selector). */
-export const languageCookie = createCookie("console_lang", {
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/",
-  maxAge: 60 * 60 * 24 * 365,
-});
+export const languageCookie = consoleCookie("console_lang", { maxAge: 60 * 60 * 24 * 365 });
 
 export async function preferredLanguage(request: Request): Promise<Language | undefined> {
   const value = await languageCookie.parse(request.headers.get("Cookie"));
@@ -84,7 +122,7 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined)
  * The success toast of the next page (post/redirect/get). A cookie of its own, so that
  * reading it never races with a loader that renews the session.
  */
-const toastCookie = createCookie("console_toast", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 60 });
+const toastCookie = consoleCookie("console_toast", { maxAge: 60 });
 
 export async function toastHeader(toast: Toast) {
   return toastCookie.serialize(toast);
@@ -111,7 +149,7 @@ export interface FlashError {
   fallback?: string;
 }
 
-const errorCookie = createCookie("console_error", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 60 });
+const errorCookie = consoleCookie("console_error", { maxAge: 60 });
 
 export async function readFlashError(request: Request): Promise<{ error?: FlashError; clear?: string }> {
   const value = await errorCookie.parse(request.headers.get("Cookie"));

@@ -15,6 +15,8 @@ const optional = <T extends z.ZodType>(schema: T) =>
 /** The launcher's variables; those the console reads too keep the console's rules (app/env.shared.ts). */
 export const envSchema = z.object({
   NODE_ENV: shared.NODE_ENV,
+  /** The interface both servers listen on; 0.0.0.0 (every interface) only where something in front needs it. */
+  HOST: z.string().min(1).default("127.0.0.1"),
   PORT: port.default(3000),
   SANDBOX_PORT: port.default(3001),
   APP_URL: optional(shared.APP_URL),
@@ -82,6 +84,7 @@ export function loadLocalSecrets(dataDir: string): LocalSecrets {
 /** Everything the sandbox needs, resolved from the environment. */
 export interface SandboxConfig {
   port: number;
+  host: string;
   /** Public base URL of the sandbox; the OIDC issuer. */
   url: string;
   /** Public base URL of the console (links in mails, redirect URIs). */
@@ -104,6 +107,7 @@ export interface SandboxConfig {
 export function sandboxConfig(env: Env, secrets: LocalSecrets): SandboxConfig {
   return {
     port: env.SANDBOX_PORT,
+    host: env.HOST,
     url: env.SANDBOX_URL ?? `http://localhost:${env.SANDBOX_PORT}`,
     consoleUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
     dataDir: path.resolve(env.DATA_DIR),

@@ -1,21 +1,26 @@
 /**
- * The console's HTTP host: Express with the Remix request handler (@remix-run/express).
+ * The console's HTTP host: Express with the Remix request handler (@remix-run/node).
  * Here sit the concerns of every request, in one place in front of every route:
  * security headers with a per-request CSP nonce, the cross-origin check of non-GET requests,
- * compression, static assets, the health check, and a load context through which loaders can
- * add cookies (token renewal) to any answer.
+ * compression, static assets, the health check, the body limit of every request (before any
+ * route reads a byte), and a load context through which loaders can add cookies (token
+ * renewal) to any answer.
  */
 import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import { readFileSync } from "node:fs";
+import { Transform, type Readable } from "node:stream";
+import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
+import { BODY_LIMITS, bodyKindOf } from "~/lib/body-limits";
 
 export interface ConsoleOptions {
   port: number;
+  /** The interface to listen on (127.0.0.1 unless deployed behind a proxy or in a container). */
+  host: string;
   buildPath: string;
   publicDir: string;
   localesDir: string;
@@ -47,7 +52,7 @@ export function contentSecurityPolicy(
     `form-action 'self' ${issuer}`,
     `frame-ancestors ${framable ? "'self'" : "'none'"}`,
     "frame-src 'self'",
-    "object-src 'self'",
+    "object-src 'none'",
     "base-uri 'none'",
     ...(options.appUrl.startsWith("https:") ? ["upgrade-insecure-requests"] : []),
   ].join("; ");
@@ -62,6 +67,122 @@ export function isCrossOrigin(req: Pick<Request, "method" | "headers">, appOrigi
   if (typeof origin === "string" && origin !== "null" && origin !== appOrigin) return true;
   if (origin === "null") return true;
   return false;
+}
+
+/** How long, and how much, a refused body is still read after its 413 before the connection closes. */
+const LINGER = { ms: 2000, bytes: 1024 * 1024 };
+
+/**
+ * The 413 of a body over its route's limit, sent as soon as the limit is passed (or at once,
+ * when the declared length is over it). The connection then closes: the rest of the body is
+ * read and dropped for a moment, so that a client still sending reads the answer rather than
+ * a reset, and never for longer.
+ */
+function refuseBody(req: Request, res: Response, page: (lang: string, limit: number) => string, limit: number) {
+  if (res.headersSent) return;
+  req.unpipe();
+  res.status(413).set("Connection", "close").type("html").send(page(languageOfPath(req.path), limit));
+  res.once("finish", () => {
+    let dropped = 0;
+    const close = () => req.socket.destroy();
+    const timer = setTimeout(close, LINGER.ms);
+    timer.unref();
+    req.on("data", (chunk: Buffer) => {
+      dropped += chunk.length;
+      if (dropped > LINGER.bytes) close();
+    });
+    req.once("end", () => clearTimeout(timer));
+    req.resume();
+  });
+}
+
+const languageOfPath = (pathname: string) => {
+  const first = pathname.split("/")[1] ?? "";
+  return LANGUAGES.includes(first) ? first : LANGUAGES[0];
+};
+const LANGUAGES = ["en-AU", "nl-NL"];
+
+/** The page of a refused body, in the language of the path, from the console's messages. */
+function tooLargePage(localesDir: string) {
+  const messages = new Map<string, Record<string, string>>();
+  const errorsOf = (lang: string) => {
+    let found = messages.get(lang);
+    if (!found) {
+      const common = JSON.parse(readFileSync(path.join(localesDir, lang, "common.json"), "utf8")) as { errors: Record<string, string> };
+      found = common.errors;
+      messages.set(lang, found);
+    }
+    return found;
+  };
+  const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return (lang: string, limit: number) => {
+    const errors = errorsOf(lang);
+    const size = limit >= 1024 * 1024 ? `${limit / 1024 / 1024} MB` : `${limit / 1024} KB`;
+    return [
+      `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">`,
+      `<title>${escape(errors.tooLargeTitle)}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem">`,
+      `<main><h1>${escape(errors.tooLargeTitle)}</h1><p>${escape(errors.tooLargeBody.replace("{{limit}}", size))}</p>`,
+      `<p><a href="/${lang}/apps">${escape(errors.backToApps)}</a></p></main></body></html>`,
+    ].join("");
+  };
+}
+
+/**
+ * The request body as Remix reads it: counted as it arrives, and cut off with a 413 once past
+ * the limit of its route's kind (app/lib/body-limits.ts), whatever the declared length said.
+ */
+function limitedBody(req: Request, res: Response, refuse: (limit: number) => void): Readable | undefined {
+  if (req.method === "GET" || req.method === "HEAD") return undefined;
+  const limit = BODY_LIMITS[bodyKindOf(req.path)];
+  const declared = Number(req.headers["content-length"] ?? 0);
+  if (declared > limit) {
+    refuse(limit);
+    return undefined;
+  }
+  let read = 0;
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      read += chunk.length;
+      if (read <= limit) return done(null, chunk);
+      refuse(limit);
+      done(new Error("The request body is over its limit."));
+    },
+  });
+  req.pipe(counted);
+  req.once("aborted", () => counted.destroy(new Error("The client went away.")));
+  return counted;
+}
+
+/**
+ * A Fetch API Request for Remix (as @remix-run/express builds it), with the counted body; it
+ * is aborted when the answer can no longer be written, or was given already (a refused body).
+ */
+function remixRequest(req: Request, res: Response, body: Readable | undefined, controller: AbortController): globalThis.Request {
+  const url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
+  let finished = false;
+  res.once("finish", () => (finished = true));
+  res.once("close", () => {
+    if (!finished) controller.abort();
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
+  }
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (body) {
+    init.body = createReadableStreamFromReadable(body);
+    init.duplex = "half";
+  }
+  return new Request(url.href, init);
+}
+
+/** Writes Remix's answer to the Express response. */
+async function sendRemixResponse(res: Response, answer: globalThis.Response) {
+  res.statusMessage = answer.statusText;
+  res.status(answer.status);
+  for (const [name, value] of answer.headers.entries()) res.append(name, value);
+  if (answer.body) await writeReadableStreamToWritable(answer.body, res);
+  else res.end();
 }
 
 export async function startConsole(options: ConsoleOptions): Promise<{ server: Server; close(): Promise<void> }> {
@@ -96,21 +217,30 @@ export async function startConsole(options: ConsoleOptions): Promise<{ server: S
   app.use("/build", express.static(path.join(options.publicDir, "build"), { immutable: true, maxAge: "1y" }));
   app.use("/locales", express.static(options.localesDir, { maxAge: "1h" }));
   app.use(express.static(options.publicDir, { maxAge: "1h", index: false }));
-  app.all(
-    "*",
-    createRequestHandler({
-      build,
-      mode: build.mode,
-      getLoadContext: (_req, res) => ({
+  const handle = createRequestHandler(build, build.mode);
+  const refusal = tooLargePage(options.localesDir);
+  app.all("*", async (req: Request, res: Response, next: NextFunction) => {
+    const controller = new AbortController();
+    const refuse = (limit: number) => {
+      controller.abort();
+      refuseBody(req, res, refusal, limit);
+    };
+    const body = limitedBody(req, res, refuse);
+    if (res.headersSent) return;
+    try {
+      const response = await handle(remixRequest(req, res, body, controller), {
         cspNonce: res.locals.cspNonce as string,
         appendSetCookie: (cookie: string) => {
           res.append("Set-Cookie", cookie);
         },
-      }),
-    }),
-  );
+      });
+      if (!res.headersSent) await sendRemixResponse(res, response);
+    } catch (error) {
+      if (!res.headersSent) next(error);
+    }
+  });
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(options.port, () => resolve(s));
+    const s = app.listen(options.port, options.host, () => resolve(s));
     s.once("error", reject);
   });
   return {

@@ -1,7 +1,9 @@
 /**
  * `npm start`: runs the whole product. Starts the embedded provider sandbox (unless
  * API_BASE_URL and OIDC_* point at a real provider), builds the console when there is no
- * build yet, and serves it. `--sandbox-only` / `--console-only` run one half.
+ * build yet (or with `--build`), and serves it in production mode: the product as deployed.
+ * `--dev` (`npm run dev`) runs it in development mode instead and rebuilds first.
+ * `--sandbox-only` / `--console-only` run one half.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -13,6 +15,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = new Set(process.argv.slice(2));
 
 async function main() {
+  // The mode is settled before anything reads it: React and Remix read NODE_ENV too.
+  process.env.NODE_ENV ||= args.has("--dev") ? "development" : "production";
   const env = parseEnv();
   const secrets = loadLocalSecrets(path.resolve(env.DATA_DIR));
   const external = Boolean(env.API_BASE_URL);
@@ -38,7 +42,7 @@ async function main() {
     process.env.APP_URL = sandbox.consoleUrl;
 
     const buildPath = path.join(root, "build", "index.js");
-    if (!existsSync(buildPath) || args.has("--build")) {
+    if (!existsSync(buildPath) || args.has("--build") || args.has("--dev")) {
       console.log("Building the console...");
       const result = spawnSync(process.execPath, [path.join(root, "node_modules", "@remix-run", "dev", "dist", "cli.js"), "build"], {
         cwd: root,
@@ -49,6 +53,7 @@ async function main() {
     const { startConsole } = await import("./console");
     const running = await startConsole({
       port: env.PORT,
+      host: env.HOST,
       buildPath,
       publicDir: path.join(root, "public"),
       localesDir: path.join(root, "locales"),

@@ -3,16 +3,35 @@
  * value even when a file is too big: each file part keeps at most `fileBytes(name)` bytes
  * (one more than a file may have is enough to say it is too big; 0 drops the part), text
  * fields at most `textBytes` each, and the whole body and the number of parts are bounded.
- * A body past a bound throws FormTooLargeError (so does any failure of the multipart parser),
- * which the page answers with its form and a message.
+ * A body past a bound throws FormTooLargeError, which the page answers with its form and a
+ * message.
  *
  *   const formData = await readBoundedForm(request, limits, (file) => new File([file.bytes], file.fileName));
+ *
+ * `readForm` reads every other form. Both answer a body that is not a form (another content
+ * type, broken multipart) with 400 and the 'form could not be read' page, never a 500.
  */
-import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import { json, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import type { UnreadableForm } from "./errors";
 
 export class FormTooLargeError extends Error {
   constructor() {
     super("The form is too large.");
+  }
+}
+
+const unreadableForm = () => json<UnreadableForm>({ formError: "unreadable" }, 400);
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/** The fields of a posted form; a body that is not a form throws the 400 answer. */
+export async function readForm(request: Request): Promise<FormData> {
+  const type = (request.headers.get("content-type") ?? "").toLowerCase();
+  if (!FORM_TYPES.some((form) => type.startsWith(form))) throw unreadableForm();
+  try {
+    return await request.formData();
+  } catch {
+    throw unreadableForm();
   }
 }
 
@@ -41,7 +60,7 @@ export interface ReadFile {
 export async function readBoundedForm(request: Request, limits: FormLimits, onFile: (file: ReadFile) => File | undefined): Promise<FormData> {
   const type = request.headers.get("content-type") ?? "";
   if (Number(request.headers.get("content-length") ?? "0") > limits.bodyBytes) throw new FormTooLargeError();
-  if (!type.startsWith("multipart/form-data")) return request.formData();
+  if (!type.toLowerCase().startsWith("multipart/form-data")) return readForm(request);
 
   let total = 0;
   let parts = 0;
@@ -72,7 +91,7 @@ export async function readBoundedForm(request: Request, limits: FormLimits, onFi
     return await unstable_parseMultipartFormData(request, handler);
   } catch (error) {
     if (error instanceof FormTooLargeError) throw error;
-    throw new FormTooLargeError();
+    throw unreadableForm();
   }
 }
 

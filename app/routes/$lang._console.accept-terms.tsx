@@ -4,10 +4,11 @@ import { acceptTerms } from "~/api/user/endpoints";
 import { requireUser } from "~/auth.server";
 import { ApiError } from "~/api/client.server";
 import { redirectWithError, safeRedirect } from "~/session.server";
+import { readForm } from "~/lib/multipart.server";
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { api } = await requireUser(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const back = safeRedirect(form.get("redirectTo")) ?? `/${params.lang}/apps`;
   if (form.get("accept") !== "yes") {
     const url = new URL(back, "http://console.invalid");

@@ -1,16 +1,18 @@
 /** /auth/callback: completes the sign-in (state, PKCE, code exchange) and opens the session. */
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { OAuth2RequestError } from "remix-auth-oauth2";
-import { clearStateCookie, finishSignIn, signInPath } from "~/auth.server";
+import { clearStateCookies, finishSignIn, signInPath } from "~/auth.server";
 import { isLanguage } from "~/i18n";
 import { logger } from "~/lib/log.server";
+import { failureOf } from "~/lib/signin-messages";
 import { pathInLanguage } from "~/lib/language";
 import { commitSession, getSession, preferredLanguage } from "~/session.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = isLanguage(params.lang) ? params.lang : "en-AU";
   const session = await getSession(request);
-  const headers = new Headers({ "Set-Cookie": clearStateCookie() });
+  const headers = new Headers();
+  for (const cookie of clearStateCookies(request)) headers.append("Set-Cookie", cookie);
   try {
     const data = await finishSignIn(request, lang);
     const redirectTo = session.get("redirectTo");
@@ -24,9 +26,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return redirect(pathInLanguage(redirectTo ?? `/${lang}/apps`, language), { headers });
   } catch (error) {
     if (error instanceof Response) throw error;
-    const description =
-      error instanceof OAuth2RequestError ? (error.description ?? error.code) : error instanceof Error ? error.message : String(error);
     logger.warn({ err: error }, "sign-in failed at the callback");
-    return redirect(signInPath(lang, { failed: description }), { headers });
+    // A code, never the provider's text: the sign-in page words it (app/lib/signin-messages.ts).
+    return redirect(signInPath(lang, { failed: failureOf(error instanceof OAuth2RequestError ? error.code : undefined) }), { headers });
   }
 }

@@ -18,6 +18,7 @@ import i18next from "~/i18next.server";
 import { logger } from "~/lib/log.server";
 import { hasFailed, markFailed, pageTitle, useFailedTitle } from "~/lib/title";
 import { withNamespaces } from "~/lib/namespaces";
+import { readForm } from "~/lib/multipart.server";
 
 export const handle = { i18n: ["common", "auth"] };
 
@@ -43,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = isLanguage(params.lang) ? params.lang : "en-AU";
   const t = await i18next.getFixedT(request, ["auth", "common"]);
-  const submission = parseWithZod(await request.formData(), { schema: schema(t) });
+  const submission = parseWithZod(await readForm(request), { schema: schema(t) });
   if (submission.status !== "success") {
     markFailed(context);
     return json({ result: submission.reply(), failure: null }, 400);

@@ -6,9 +6,10 @@ import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n";
 import { pathInLanguage } from "~/lib/language";
 import { ApiError } from "~/api/client.server";
 import { languageCookie, redirectWithError, redirectWithToast, safeRedirect } from "~/session.server";
+import { readForm } from "~/lib/multipart.server";
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const chosen = form.get("lang");
   const current = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
   const language = isLanguage(chosen) ? chosen : current;

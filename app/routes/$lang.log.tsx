@@ -1,6 +1,7 @@
 /** The log collector: browser errors posted by entry.client, written to the structured log. */
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+import { BODY_LIMITS } from "~/lib/body-limits";
 import { logger } from "~/lib/log.server";
 
 const report = z.object({
@@ -13,11 +14,10 @@ const report = z.object({
   userAgent: z.string().max(500).optional(),
 });
 
-const MAX_BYTES = 8 * 1024;
-
 export async function action({ request }: ActionFunctionArgs) {
+  // The host has refused a body over BODY_LIMITS.log before this reads it.
   const text = await request.text();
-  if (text.length > MAX_BYTES) return json({ detail: "The report is too large." }, 413);
+  if (Buffer.byteLength(text) > BODY_LIMITS.log) return json({ detail: "The report is too large." }, 413);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

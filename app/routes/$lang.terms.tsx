@@ -49,21 +49,17 @@ export default function Terms() {
           </a>
         </p>
       </div>
-      <object
-        data={pdf.href}
-        type="application/pdf"
+      {/* A frame of the console's own origin (frame-src 'self'): no plugin content (object-src 'none'). */}
+      <iframe
+        src={pdf.href}
         title={t("terms.viewerTitle")}
         className="mt-8 block h-[80vh] min-h-96 w-full rounded-md border border-gray-300 bg-white"
-      >
-        <div className="max-w-prose p-6">
-          <p>{t("terms.fallback")}</p>
-          <p className="mt-2">
-            <a href={pdf.href} type="application/pdf" hrefLang={lang} className="font-semibold text-brand-700 underline">
-              {t("terms.fallbackLink", { size: pdf.size })}
-            </a>
-          </p>
-        </div>
-      </object>
+      />
+      <p className="mt-4 max-w-prose">
+        <a href={pdf.href} type="application/pdf" hrefLang={lang} className="font-semibold text-brand-700 underline">
+          {t("terms.openLink", { size: pdf.size })}
+        </a>
+      </p>
     </LegalLayout>
   );
 }

@@ -39,6 +39,20 @@ export interface RunningSandbox {
   close(): Promise<void>;
 }
 
+/**
+ * Headers of every answer, oidc-provider's pages included; a page that needs more (the
+ * identity pages' nonce for their styles, images' sandbox) sets its own, which win.
+ */
+export function setSecurityHeaders(res: ServerResponse, consoleOrigin: string) {
+  res.setHeader(
+    "Content-Security-Policy",
+    `default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self' ${consoleOrigin}; frame-ancestors 'none'; base-uri 'none'; object-src 'none'`,
+  );
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("Referrer-Policy", "no-referrer");
+}
+
 /** Paths served by our own routes; everything else is oidc-provider's. */
 const OWN_PATHS = /^\/(api|admin|interaction|verify-email|password|healthz)(\/|$)/;
 
@@ -71,14 +85,16 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
   const honoListener = getRequestListener(app.fetch);
   const oidcListener = provider.callback();
 
+  const consoleOrigin = new URL(config.consoleUrl).origin;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    setSecurityHeaders(res, consoleOrigin);
     const pathname = (req.url ?? "/").split("?")[0];
     if (OWN_PATHS.test(pathname)) void honoListener(req, res);
     else oidcListener(req, res);
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(config.port, () => resolve());
+    server.listen(config.port, config.host, () => resolve());
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;

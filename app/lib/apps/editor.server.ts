@@ -51,7 +51,8 @@ import type { ShownError } from "~/lib/errors";
 import i18next from "~/i18next.server";
 import { handleAppAction } from "~/lib/apps/version-actions.server";
 import { logger } from "~/lib/log.server";
-import { FormTooLargeError, readBoundedForm } from "~/lib/multipart.server";
+import { BODY_LIMITS } from "~/lib/body-limits";
+import { FormTooLargeError, readBoundedForm, readForm } from "~/lib/multipart.server";
 import { markFailed, pageTitle } from "~/lib/title";
 import { toastHeader } from "~/session.server";
 import { getCountries } from "~/lib/countries.server";
@@ -218,7 +219,7 @@ export function apiFieldErrors(t: Translate, language: string, error: ApiError, 
 export async function createApp(request: Request, context: AppLoadContext) {
   const { api, language } = await requireUser(request, context);
   const t = await fixedT(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const lookups = await loadLookups(request, api);
   const schema = detailsSchema(t, language, {
     categoryIds: lookups.categories.map((c) => c.id),
@@ -248,7 +249,7 @@ export async function createApp(request: Request, context: AppLoadContext) {
 /** PUT apps/{id} with the details only (the stored listing is kept); type and country stay as created. */
 export async function saveDetails(request: Request, context: AppLoadContext, versionId: string | undefined) {
   const { api, language } = await requireUser(request, context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const page = new URL(request.url).pathname;
   const intent = formData.get("intent") ?? "save";
   if (intent === "duplicate") return handleAppAction(request, context, { formData, back: page });
@@ -294,7 +295,7 @@ export interface FilePart {
 const LARGEST_IMAGE = Math.max(APP_LIMITS.iconBytes, APP_LIMITS.bannerBytes, APP_LIMITS.screenshotBytes);
 const LISTING_LIMITS = {
   textBytes: 256 * 1024,
-  bodyBytes: 32 * 1024 * 1024,
+  bodyBytes: BODY_LIMITS.listing,
   parts: 400,
   fileBytes: (name: string) => (name in FILE_INPUTS ? LARGEST_IMAGE + 1 : 0),
 };

@@ -15,7 +15,7 @@
  * Filtering and sorting happen here, in the console's server: `GET apps` answers all of
  * the company's apps.
  */
-import { createCookie } from "@remix-run/node";
+import { consoleCookie } from "~/session.server";
 import { z } from "zod";
 import { ARCHIVE_FILTERS, filterByArchived } from "~/api/apps/rules";
 
@@ -95,12 +95,7 @@ export function preferencesFromCookie(value: unknown): ListPreferences {
   };
 }
 
-export const listPreferencesCookie = createCookie("console_app_list", {
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/",
-  maxAge: 60 * 60 * 24 * 365,
-});
+export const listPreferencesCookie = consoleCookie("console_app_list", { maxAge: 60 * 60 * 24 * 365 });
 
 const samePreferences = (a: ListPreferences, b: ListPreferences) =>
   a.archived === b.archived && a.sort === b.sort && a.countries.join(",") === b.countries.join(",");

@@ -27,6 +27,7 @@ import { handleAppAction } from "~/lib/apps/version-actions.server";
 import { ListFilters } from "./ListFilters";
 import { loadAppList } from "./load.server";
 import { withNamespaces } from "~/lib/namespaces";
+import { readForm } from "~/lib/multipart.server";
 
 export const handle = { i18n: ["common", "apps", "appList"] };
 
@@ -41,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const search = pageSearch(url.search).toString();
   const list = `${url.pathname}${search ? `?${search}` : ""}`;
-  return handleAppAction(request, context, { formData: await request.formData(), back: list, list });
+  return handleAppAction(request, context, { formData: await readForm(request), back: list, list });
 }
 
 export const shouldRevalidate = keepPageForDialogs;

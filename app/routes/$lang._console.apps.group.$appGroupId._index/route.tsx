@@ -42,6 +42,7 @@ import { hasFailed, pageTitle, useFailedTitle } from "~/lib/title";
 import { activeRows, groupAction, historyRows, LIVE_PARAM, showLiveParam, type ActiveRow, type HistoryRow } from "./versions";
 import { withNamespaces } from "~/lib/namespaces";
 import { getCountries } from "~/lib/countries.server";
+import { readForm } from "~/lib/multipart.server";
 
 export const handle = { i18n: ["common", "apps", "appList", "appGroup"] };
 
@@ -79,7 +80,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const search = pageSearch(url.search).toString();
   const back = `${url.pathname}${search ? `?${search}` : ""}`;
   return handleAppAction(request, context, {
-    formData: await request.formData(),
+    formData: await readForm(request),
     back,
   });
 }

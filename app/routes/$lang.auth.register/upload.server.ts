@@ -7,6 +7,7 @@
  * - other files are read and dropped; the whole body may not pass 10 MB.
  * The console never stores the icon: it is forwarded to the provider in the registration.
  */
+import { BODY_LIMITS } from "~/lib/body-limits";
 import { readBoundedForm } from "~/lib/multipart.server";
 import { COMPANY_ICON_MAX_BYTES } from "./company-icon";
 
@@ -16,7 +17,7 @@ export const ICON_FIELD = "companyIcon";
 
 const LIMITS = {
   textBytes: 64 * 1024,
-  bodyBytes: 10 * 1024 * 1024,
+  bodyBytes: BODY_LIMITS.registration,
   parts: 64,
   fileBytes: (name: string) => (name === ICON_FIELD ? COMPANY_ICON_MAX_BYTES + 1 : 0),
 };
