@@ -14,6 +14,7 @@ RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 FROM node:20-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
     PORT=3000 \
     SANDBOX_PORT=3001 \
     DATA_DIR=/app/data
@@ -22,7 +23,7 @@ COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/public ./public
 COPY --from=build --chown=node:node /app/package.json /app/tsconfig.json ./
 COPY --from=build --chown=node:node /app/server ./server
-COPY --from=build --chown=node:node /app/app/api ./app/api
+COPY --from=build --chown=node:node /app/app ./app
 COPY --from=build --chown=node:node /app/locales ./locales
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node

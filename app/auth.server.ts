@@ -1,7 +1,8 @@
 /**
  * Signing in through the identity provider (authorization code + PKCE, remix-auth-oauth2),
  * and `requireUser`, which hands loaders and actions a provider client already holding the
- * bearer token and the language. Tokens never reach the browser.
+ * bearer token and the language. Tokens reach the browser only sealed in the encrypted
+ * session cookie (session.server.ts).
  */
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { createRemoteJWKSet, jwtVerify } from "jose";

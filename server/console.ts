@@ -154,7 +154,7 @@ function limitedBody(req: Request, res: Response, refuse: (limit: number) => voi
 }
 
 /**
- * A Fetch API Request for Remix (as @remix-run/express builds it), with the counted body; it
+ * A Fetch API Request for Remix (as Remix's Express adapter builds it), with the counted body; it
  * is aborted when the answer can no longer be written, or was given already (a refused body).
  */
 function remixRequest(req: Request, res: Response, body: Readable | undefined, controller: AbortController): globalThis.Request {
