@@ -18,13 +18,17 @@ export async function termsDocument(lang: Language) {
 
 /**
  * The cookies this console sets, as the privacy statement lists them: the session
- * (app/session.server.ts; `__Host-` and Secure in production), the language preference,
- * the one-time sign-in state (app/auth.server.ts) and the confirmation toast.
+ * (app/session.server.ts; `__Host-` in production), the language preference, the one-time
+ * sign-in state (app/auth.server.ts; `__Host-` in production), the confirmation toast, the
+ * error of the next page and the app list's preferences (app/lib/apps/list-preferences.server.ts).
  */
 export const CONSOLE_COOKIES = {
   session: "console_session",
   secureSession: "__Host-console",
   language: "console_lang",
   signin: "console_oauth",
+  secureSignin: "__Host-console_oauth",
   toast: "console_toast",
+  error: "console_error",
+  appList: "console_app_list",
 } as const;

@@ -149,8 +149,15 @@ export default function Privacy() {
                   duration={t("privacy.cookies.session.duration")}
                 />
                 <CookieRow name={cookies.language} purpose={t("privacy.cookies.language.purpose")} duration={t("privacy.cookies.language.duration")} />
-                <CookieRow name={cookies.signin} purpose={t("privacy.cookies.signin.purpose")} duration={t("privacy.cookies.signin.duration")} />
+                <CookieRow
+                  name={cookies.signin}
+                  secureName={cookies.secureSignin}
+                  purpose={t("privacy.cookies.signin.purpose")}
+                  duration={t("privacy.cookies.signin.duration")}
+                />
                 <CookieRow name={cookies.toast} purpose={t("privacy.cookies.toast.purpose")} duration={t("privacy.cookies.toast.duration")} />
+                <CookieRow name={cookies.error} purpose={t("privacy.cookies.error.purpose")} duration={t("privacy.cookies.error.duration")} />
+                <CookieRow name={cookies.appList} purpose={t("privacy.cookies.appList.purpose")} duration={t("privacy.cookies.appList.duration")} />
               </tbody>
             </table>
           </div>
