@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { parseConsoleEnv } from "~/env.server";
 import type { EnvSource } from "~/env.shared";
-import { parseEnv } from "./config";
+import { launchMode, parseEnv } from "./config";
 
 /** A whole configuration of a console that talks to an outside provider. */
 const good = {
@@ -64,5 +64,13 @@ describe("the variables the console and the launcher both read", () => {
     expect(() => parseEnv({})).not.toThrow();
     expect(problem(parseConsoleEnv, { ...good, OIDC_CLIENT_SECRET: undefined }, "OIDC_CLIENT_SECRET")).toBeDefined();
     expect(problem(parseConsoleEnv, { ...good, OIDC_CLIENT_ID: "" }, "OIDC_CLIENT_ID")).toBe("  OIDC_CLIENT_ID: must not be empty");
+  });
+});
+
+describe("launchMode", () => {
+  it("runs the product in production mode unless asked for development", () => {
+    expect(launchMode(new Set(), undefined)).toBe("production");
+    expect(launchMode(new Set(["--dev"]), undefined)).toBe("development");
+    expect(launchMode(new Set(["--build"]), "test")).toBe("test");
   });
 });

@@ -42,6 +42,14 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/**
+ * The mode `npm start` runs in when NODE_ENV does not say: production (the product as
+ * deployed), or development with `--dev` (`npm run dev`).
+ */
+type NodeEnv = NonNullable<NodeJS.ProcessEnv["NODE_ENV"]>;
+export const launchMode = (args: ReadonlySet<string>, nodeEnv: NodeEnv | undefined): NodeEnv =>
+  nodeEnv || (args.has("--dev") ? "development" : "production");
+
 export class ConfigError extends Error {}
 
 export function parseEnv(source: EnvSource = process.env): Env {

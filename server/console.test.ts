@@ -24,6 +24,10 @@ describe("content security policy", () => {
     expect(csp).toContain("script-src 'self' 'nonce-abc'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
+  it("allows no plugin content (the terms PDF is a same-origin frame)", () => {
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-src 'self'");
+  });
   it("lets forms post to the identity provider and nowhere else", () => {
     expect(csp).toContain("form-action 'self' http://localhost:3001");
     expect(csp).toContain("frame-ancestors 'none'");

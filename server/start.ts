@@ -9,14 +9,14 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ConfigError, loadLocalSecrets, parseEnv, sandboxConfig } from "./config";
+import { ConfigError, launchMode, loadLocalSecrets, parseEnv, sandboxConfig } from "./config";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = new Set(process.argv.slice(2));
 
 async function main() {
   // The mode is settled before anything reads it: React and Remix read NODE_ENV too.
-  process.env.NODE_ENV ||= args.has("--dev") ? "development" : "production";
+  process.env.NODE_ENV = launchMode(args, process.env.NODE_ENV);
   const env = parseEnv();
   const secrets = loadLocalSecrets(path.resolve(env.DATA_DIR));
   const external = Boolean(env.API_BASE_URL);
