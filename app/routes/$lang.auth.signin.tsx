@@ -20,24 +20,12 @@ import { isLanguage } from "~/i18n";
 import { externalLinks } from "~/lib/links.server";
 import { commitSession, getSession, safeRedirect } from "~/session.server";
 import { withNamespaces } from "~/lib/namespaces";
+import { ERROR_KEYS, FAILURE_KEYS, MESSAGE_KEYS, readSignInCodes } from "~/lib/signin-messages";
 
 export const handle = { i18n: ["common", "auth"] };
 
 /** Client navigations load the page's translations with its data. */
 export const clientLoader = withNamespaces(handle.i18n);
-
-/** Errors the provider sends back with the interaction. */
-const PROVIDER_ERRORS = ["invalid_credentials", "email_not_verified", "account_suspended", "missing_fields", "session_expired"] as const;
-type ProviderError = (typeof PROVIDER_ERRORS)[number];
-
-/** Messages the provider puts in `message` (spec 01: one starting 'email verified'...). */
-function messageKey(message: string): string | undefined {
-  if (message.startsWith("email verified")) return "signin.messages.emailVerified";
-  if (message === "password reset") return "signin.messages.passwordReset";
-  if (message === "verification link invalid") return "signin.messages.verificationInvalid";
-  if (message === "account suspended") return "signin.errors.accountSuspended";
-  return undefined;
-}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = isLanguage(params.lang) ? params.lang : "en-AU";
@@ -46,28 +34,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(query.get("redirectTo"));
   if (await hasSession(request)) throw redirect(redirectTo ?? `/${lang}/apps`);
 
+  // Codes only (app/lib/signin-messages.ts): any other value is dropped and shows nothing.
   const interaction = query.get("interaction");
-  const failed = query.get("failed");
-  const error = query.get("error");
-  if (!interaction && !failed) {
-    // Start at the provider; a message (email verified...) or an expired interaction is shown on return.
-    const message = query.get("message") ?? (error === "session_expired" ? "session_expired" : undefined);
-    return startSignIn(request, lang, { redirectTo, message: message ?? undefined });
+  const codes = readSignInCodes({ message: query.get("message"), error: query.get("error"), failed: query.get("failed") });
+  if (!interaction && !codes.failed) {
+    // Start at the provider; a notice (email verified...) or an expired interaction is shown on return.
+    const message = codes.message ?? (codes.error === "session_expired" ? "session_expired" : undefined);
+    return startSignIn(request, lang, { redirectTo, message });
   }
 
   const session = await getSession(request);
   const flashed = session.get("signinMessage");
-  const message = query.get("message") ?? flashed ?? null;
   const t = await i18next.getFixedT(request, ["auth", "common"]);
   const data = {
-    title: pageTitle(t, t("signin.title"), error === "invalid_credentials" || error === "missing_fields"),
+    title: pageTitle(t, t("signin.title"), codes.error === "invalid_credentials" || codes.error === "missing_fields"),
     interaction,
     formAction: interaction ? interactionLoginUrl(interaction) : null,
     email: (query.get("email") ?? "").slice(0, 255),
-    error: (PROVIDER_ERRORS as readonly string[]).includes(error ?? "") ? (error as ProviderError) : null,
-    failed: failed ? failed.slice(0, 300) : null,
-    message: message === "session_expired" ? null : message ? message.slice(0, 300) : null,
-    sessionExpired: message === "session_expired",
+    error: codes.error,
+    failed: codes.failed,
+    message: codes.message ?? readSignInCodes({ message: flashed }).message,
     links: externalLinks(),
   };
   return json(data, flashed ? { headers: { "Set-Cookie": await commitSession(session) } } : undefined);
@@ -106,17 +92,10 @@ export default function SignIn() {
     ...(emailError ? [{ id: fields.email.id, message: emailError }] : []),
     ...(passwordError ? [{ id: fields.password.id, message: passwordError }] : []),
   ];
-  const alert =
-    data.error === "invalid_credentials"
-      ? t("signin.errors.invalidCredentials")
-      : data.error === "email_not_verified"
-        ? t("signin.errors.emailNotVerified")
-        : data.error === "account_suspended"
-          ? t("signin.errors.accountSuspended")
-          : data.sessionExpired || data.error === "session_expired"
-          ? t("signin.errors.sessionExpired")
-          : null;
-  const notice = data.message ? (messageKey(data.message) ? t(messageKey(data.message)!) : data.message) : null;
+  const message = data.message ? MESSAGE_KEYS[data.message] : null;
+  const alertKey = (data.error ? ERROR_KEYS[data.error] : null) ?? (message?.alert ? message.key : null);
+  const alert = alertKey ? t(alertKey) : null;
+  const notice = message && !message.alert ? t(message.key) : null;
 
   return (
     <div className="space-y-6">
@@ -129,7 +108,7 @@ export default function SignIn() {
       {data.failed ? (
         <div role="alert" className="rounded-md border-2 border-red-700 bg-red-50 p-4">
           <p className="font-semibold text-red-900">{t("signin.errors.failed")}</p>
-          <p className="mt-1 text-red-900">{data.failed}</p>
+          <p className="mt-1 text-red-900">{t(FAILURE_KEYS[data.failed])}</p>
           <p className="mt-3">
             <Link className="font-semibold text-brand-700 underline" to="?">
               {t("signin.tryAgain")}

@@ -152,6 +152,23 @@ for (const lang of LANGS) {
       await expectAccessible(page);
     });
 
+    test("the page shows only messages of its own: a code it knows is worded, any other text shows nothing", async ({ page, t }) => {
+      await page.goto(`/${lang}/auth/signin?failed=Call+1-800-EVIL`);
+      await expect(heading(page, lang, "auth:signin.title")).toBeVisible();
+      await expect(page.getByText("1-800-EVIL")).toHaveCount(0);
+      await expect(page.getByText(t("auth:signin.errors.failed"), { exact: true })).toHaveCount(0);
+      await page.goto(`/${lang}/auth/signin?message=Call+1-800-EVIL`);
+      await expect(signInForm(page, lang).email).toBeVisible();
+      await expect(page.getByText("1-800-EVIL")).toHaveCount(0);
+      await expect(page.getByRole("status")).toHaveCount(0);
+
+      await page.goto(`/${lang}/auth/signin?failed=access_denied`);
+      await expect(page.getByRole("alert")).toContainText(t("auth:signin.failures.accessDenied"));
+      await page.goto(`/${lang}/auth/signin?message=password_reset`);
+      await expect(page.getByRole("status").filter({ hasText: t("auth:signin.messages.passwordReset") })).toBeVisible();
+      await expectAccessible(page);
+    });
+
     test("after signing out, signing in asks for the password again (no silent sign-in)", async ({ page, company, t }) => {
       await signIn(page, company, lang);
       await expect(heading(page, lang, "pages.apps.title")).toBeVisible();

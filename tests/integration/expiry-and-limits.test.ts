@@ -46,7 +46,7 @@ describe("lifetimes", () => {
     await register(body);
     await sleep(1800);
     const res = await verifyByMail(body.email);
-    expect(new URL(res.headers.get("location")!).searchParams.get("message")).toBe("verification link invalid");
+    expect(new URL(res.headers.get("location")!).searchParams.get("message")).toBe("verification_invalid");
   });
 
   it("refuses an expired password reset link", async () => {

@@ -55,7 +55,7 @@ describe("password reset", () => {
     expect(done.status).toBe(303);
     const location = new URL(done.headers.get("location")!);
     expect(location.origin + location.pathname).toBe(`${consoleUrl()}/nl-NL/auth/signin`);
-    expect(location.searchParams.get("message")).toBe("password reset");
+    expect(location.searchParams.get("message")).toBe("password_reset");
     expect(location.searchParams.get("email")).toBe(company.email);
 
     await expect(signIn(company.email, company.password)).rejects.toThrow(/invalid_credentials/);

@@ -7,18 +7,12 @@ import { html } from "hono/html";
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import { z } from "zod";
 import { emailAddress, meetsPasswordPolicy, PASSWORD_POLICY } from "~/api/common";
+import type { SignInMessage } from "~/api/signin/codes";
 import type { AppEnv, SandboxContext } from "../context";
 import { jsonBody } from "../http/validate";
 import type { Accounts } from "./accounts";
 import { pickLanguage, translator, type Language } from "./i18n";
 import { page } from "./pages";
-
-/** Messages the console's sign-in page understands (spec 01: 'email verified' ...). */
-export const SIGN_IN_MESSAGES = {
-  emailVerified: "email verified",
-  verificationInvalid: "verification link invalid",
-  passwordReset: "password reset",
-} as const;
 
 const forgotRequest = z.object({
   email: emailAddress,
@@ -28,7 +22,7 @@ const forgotRequest = z.object({
 export function identityRoutes(ctx: SandboxContext, accounts: Accounts) {
   const app = new Hono<AppEnv>();
   const consoleOrigin = new URL(ctx.config.consoleUrl).origin;
-  const signIn = (lang: Language, message: string, email?: string) => {
+  const signIn = (lang: Language, message: SignInMessage, email?: string) => {
     const query = new URLSearchParams({ message, ...(email ? { email } : {}) });
     return `${ctx.config.consoleUrl}/${lang}/auth/signin?${query}`;
   };
@@ -37,8 +31,8 @@ export function identityRoutes(ctx: SandboxContext, accounts: Accounts) {
   app.get("/verify-email", async (c) => {
     const lang = pickLanguage(c.req.query("lang"));
     const result = await accounts.verifyEmail(c.req.query("token") ?? "");
-    if (!result.ok) return c.redirect(signIn(lang, SIGN_IN_MESSAGES.verificationInvalid), 303);
-    return c.redirect(signIn(lang, SIGN_IN_MESSAGES.emailVerified, result.email), 303);
+    if (!result.ok) return c.redirect(signIn(lang, "verification_invalid"), 303);
+    return c.redirect(signIn(lang, "email_verified", result.email), 303);
   });
 
   /** Asks for a reset link: the same answer whether or not the address has an account. */
@@ -129,7 +123,7 @@ export function identityRoutes(ctx: SandboxContext, accounts: Accounts) {
       const view = invalidLink(lang);
       return c.html(view.body, 410, view.headers);
     }
-    return c.redirect(signIn(lang, SIGN_IN_MESSAGES.passwordReset, user.email), 303);
+    return c.redirect(signIn(lang, "password_reset", user.email), 303);
   });
 
   return app;

@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import { html } from "hono/html";
 import { Hono, type Context } from "hono";
 import type Provider from "oidc-provider";
+import type { SignInError } from "~/api/signin/codes";
 import type { AppEnv, SandboxContext } from "../context";
 import { users } from "../db/schema";
 import { pickLanguage, translator, type Language } from "../identity/i18n";
@@ -20,8 +21,6 @@ import { CONSOLE_SCOPES } from "./provider";
 
 type NodeBindings = { incoming: IncomingMessage; outgoing: ServerResponse };
 
-/** Error codes the console's sign-in page turns into messages. */
-export type SignInError = "invalid_credentials" | "email_not_verified" | "account_suspended" | "missing_fields" | "session_expired";
 
 export function interactionRoutes(ctx: SandboxContext, provider: Provider, limiter: SignInLimiter) {
   const app = new Hono<AppEnv & { Bindings: NodeBindings }>();
