@@ -5,24 +5,65 @@
  */
 import { z } from "zod";
 
+/** `String.prototype.isWellFormed` and `toWellFormed` (ES2024; Node 20 and every current browser have them). */
+type WellFormed = { isWellFormed(): boolean; toWellFormed(): string };
+
+/**
+ * Text the database can store: no NUL character (U+0000, which PostgreSQL refuses in text
+ * and jsonb) and no lone surrogate (half of a UTF-16 pair, such as "\ud800": not a character,
+ * it has no UTF-8). Every text of every call is held to this rule (`storableText`), and the
+ * sandbox checks every string and key of a JSON body, its path and its query again.
+ */
+export function isStorableText(value: string): boolean {
+  return !value.includes("\0") && (value as unknown as WellFormed).isWellFormed();
+}
+
+/** The text with every character the database cannot store replaced by U+FFFD. */
+export function storableCopy(value: string): string {
+  return (value as unknown as WellFormed).toWellFormed().replaceAll("\0", "\ufffd");
+}
+
+/** The refusal of text the database cannot store: the API's words and the rule code. */
+export const INVALID_CHARACTERS = {
+  message: "must not contain a NUL character or a lone surrogate",
+  params: { code: "invalidCharacters" },
+} as const;
+
+/** A string the database can store (`isStorableText`); `params` words a missing or non-string value. */
+export const storableText = (params?: Parameters<typeof z.string>[0]) => z.string(params).refine(isStorableText, INVALID_CHARACTERS);
+
+/** The range of a database integer (int4) column. */
+export const INT32 = { min: -2_147_483_648, max: 2_147_483_647 } as const;
+
+/**
+ * A whole number a database integer column holds: not a fraction, not NaN or infinite, within
+ * int32 and within `min` and `max` when given (ids and codes are never negative: `min: 0`).
+ */
+export function wholeNumber(range: { min?: number; max?: number } = {}) {
+  const min = Math.max(range.min ?? INT32.min, INT32.min);
+  const max = Math.min(range.max ?? INT32.max, INT32.max);
+  return z
+    .number({ message: "must be a number" })
+    .int({ message: "must be a whole number" })
+    .min(min, { message: `must be at least ${min}` })
+    .max(max, { message: `must be at most ${max}` });
+}
+
 /** A required string: trimmed, not blank, at most `max` characters. */
 export const requiredText = (max: number) =>
-  z
-    .string({ message: "is required" })
+  storableText({ message: "is required" })
     .trim()
     .min(1, { message: "is required" })
     .max(max, { message: `must be at most ${max} characters` });
 
 /** An optional string: trimmed, empty allowed, at most `max` characters. */
 export const optionalText = (max: number) =>
-  z
-    .string()
+  storableText()
     .trim()
     .max(max, { message: `must be at most ${max} characters` })
     .default("");
 
-export const emailAddress = z
-  .string({ message: "is required" })
+export const emailAddress = storableText({ message: "is required" })
   .trim()
   .min(1, { message: "is required" })
   .max(255, { message: "must be at most 255 characters" })
@@ -32,8 +73,7 @@ export const emailAddress = z
 /** http(s) URLs with the protocol written out (spec 01 section 5). */
 export const HTTP_URL = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 
-export const optionalUrl = z
-  .string()
+export const optionalUrl = storableText()
   .trim()
   .max(2048, { message: "must be at most 2048 characters" })
   .refine((value) => value === "" || HTTP_URL.test(value), { message: "must be a valid http or https URL" })
@@ -41,8 +81,7 @@ export const optionalUrl = z
 
 /** Password policy of spec 02 section 5.7. */
 export const PASSWORD_POLICY = { minLength: 8, maxLength: 128 } as const;
-export const password = z
-  .string({ message: "is required" })
+export const password = storableText({ message: "is required" })
   .min(1, { message: "is required" })
   .max(PASSWORD_POLICY.maxLength, { message: `must be at most ${PASSWORD_POLICY.maxLength} characters` })
   .refine((value) => value.length >= PASSWORD_POLICY.minLength && /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value), {
@@ -55,15 +94,18 @@ export function meetsPasswordPolicy(value: string): boolean {
 
 /**
  * Codes of the refusals of a request's shape, on any call (a value missing, of the wrong
- * type, too short or long, badly formed, not one of the allowed values, or a body that is
- * not JSON). Each area's rules add their own codes (apps: `RULE_KEYS`).
+ * type, too short or long, a number out of its range, badly formed, holding characters the
+ * database cannot store, not one of the allowed values, or a body that is not JSON). Each
+ * area's rules add their own codes (apps: `RULE_KEYS`).
  */
 export const SHAPE_RULE_CODES = [
   "required",
   "invalidType",
   "tooShort",
   "tooLong",
+  "outOfRange",
   "invalidFormat",
+  "invalidCharacters",
   "invalidEmail",
   "invalidUrl",
   "invalidValue",

@@ -158,6 +158,35 @@ describe("details and duplicate validation", () => {
   });
 });
 
+describe("text the database cannot store", () => {
+  it("is invalidCharacters in every text of the details and the duplicate, over the other rules", () => {
+    const base = { categoryId: 1, name: "App", appType: 0, description: "d", countryCode: "AU" };
+    expect(validateDetails({ ...base, name: "A\u0000pp", description: "\ud800", countryCode: "A\u0000" })).toEqual({
+      name: "invalidCharacters",
+      description: "invalidCharacters",
+      countryCode: "invalidCharacters",
+    });
+    expect(validateDetails({ ...base, name: `${"n".repeat(200)}\u0000` })).toEqual({ name: "invalidCharacters" });
+    expect(validateDuplicate({ appName: "Copy \udc00", countryCode: "UK\u0000" })).toEqual({ appName: "invalidCharacters", countryCode: "invalidCharacters" });
+  });
+
+  it("is invalidCharacters in every text of the listing and in an image id", () => {
+    const texts = {
+      detail: ["appURL", "description", "shortDescription", "contactEmail", "features", "keywords", "supportUrl", "websiteUrl", "documentationUrl"],
+      legal: ["copyright", "privacyPolicy", "privacyPolicyUrl", "termsOfService", "termsOfServiceUrl"],
+      promo: ["youtubeUrl"],
+    } as const;
+    for (const [section, names] of Object.entries(texts)) {
+      for (const name of names) {
+        const errors = validateMarketplace(listing({ [section]: { [name]: "https://example.com/\u0000" } }), { appType: 0 });
+        expect(errors, `${section}.${name}`).toEqual({ [`${section}.${name}`]: "invalidCharacters" });
+      }
+    }
+    const images = validateMarketplace(listing({ promo: { appIcon: { id: "\ud800" }, banners: [{ id: "b" }, { id: "b\u0000" }], screenshots: [{ id: "\udc00" }] } }), { appType: 0 });
+    expect(images).toEqual({ "promo.appIcon": "invalidCharacters", "promo.banners": "invalidCharacters", "promo.screenshots": "invalidCharacters" });
+  });
+});
+
 
 describe("duplicating a platform schema", () => {
   it("drops matter types and regional info from every visibility, nothing else", () => {

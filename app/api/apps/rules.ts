@@ -7,7 +7,7 @@
  * the API words it in its `detail`. Plain TypeScript; zod only for the email check.
  */
 import { z } from "zod";
-import { HTTP_URL } from "../common";
+import { HTTP_URL, isStorableText } from "../common";
 import { IMAGE_RULES, imageFormatOf, judgeImage } from "../files/rules";
 
 /** 0 standard (public), 1 connector (may be submitted without platform configuration). */
@@ -65,6 +65,7 @@ export const RULE_KEYS = [
   "required",
   "tooShort",
   "tooLong",
+  "invalidCharacters",
   "invalidEmail",
   "invalidUrl",
   "tooMany",
@@ -141,6 +142,18 @@ export function isEmail(value: string): boolean {
 
 const text = (value: unknown): string => (typeof value === "string" ? value.trim() : "");
 
+/**
+ * The text rule of every field (common.ts `isStorableText`): a text holding a NUL or a lone
+ * surrogate breaks `invalidCharacters`, whatever else it breaks. Laid over the other rules'
+ * errors; an image list breaks it by an id.
+ */
+function withStorableText(errors: FieldErrors, texts: Record<string, unknown>): FieldErrors {
+  const unstorable = (value: unknown): boolean =>
+    typeof value === "string" ? !isStorableText(value) : Array.isArray(value) ? value.some((item) => unstorable(item?.id)) : false;
+  for (const [path, value] of Object.entries(texts)) if (unstorable(value)) errors[path] = "invalidCharacters";
+  return errors;
+}
+
 /** Spec 01 section 5: empty means null, an empty array, a blank string, zero or an empty map. */
 export function isEmpty(value: unknown): boolean {
   if (value === null || value === undefined) return true;
@@ -172,7 +185,7 @@ export function validateDetails(details: DetailsValues): FieldErrors {
   if (!description) errors.description = "required";
   else if (description.length > APP_LIMITS.descriptionMax) errors.description = "tooLong";
   if (!text(details.countryCode)) errors.countryCode = "required";
-  return errors;
+  return withStorableText(errors, { name: details.name, description: details.description, countryCode: details.countryCode });
 }
 
 export interface MarketplaceValues {
@@ -201,6 +214,10 @@ export interface MarketplaceValues {
     youtubeUrl?: string | null;
   } | null;
 }
+
+/** The texts of the listing's `detail` and `legal`. */
+const DETAIL_TEXTS = ["appURL", "description", "shortDescription", "contactEmail", "features", "keywords", "supportUrl", "websiteUrl", "documentationUrl"] as const;
+const LEGAL_TEXTS = ["copyright", "privacyPolicy", "privacyPolicyUrl", "termsOfService", "termsOfServiceUrl"] as const;
 
 /**
  * The marketplace listing (spec 01 section 5), paths relative to `marketplace`:
@@ -255,7 +272,14 @@ export function validateMarketplace(listing: MarketplaceValues, options: { appTy
   if (isEmpty(promo.appIcon?.id)) errors["promo.appIcon"] = "required";
   if ((promo.screenshots?.length ?? 0) > APP_LIMITS.screenshotsMax) errors["promo.screenshots"] = "tooMany";
   if ((promo.banners?.length ?? 0) > APP_LIMITS.bannersMax) errors["promo.banners"] = "tooMany";
-  return errors;
+  return withStorableText(errors, {
+    ...Object.fromEntries(DETAIL_TEXTS.map((name) => [`detail.${name}`, detail[name]])),
+    ...Object.fromEntries(LEGAL_TEXTS.map((name) => [`legal.${name}`, legal[name]])),
+    "promo.youtubeUrl": promo.youtubeUrl,
+    "promo.appIcon": promo.appIcon?.id,
+    "promo.banners": promo.banners,
+    "promo.screenshots": promo.screenshots,
+  });
 }
 
 export type ListingImageKind = "icon" | "banner" | "screenshot";
@@ -289,7 +313,7 @@ export function validateDuplicate(request: { appName?: string | null; countryCod
   if (!name) errors.appName = "required";
   else if (name.length > APP_LIMITS.nameMax) errors.appName = "tooLong";
   if (!text(request.countryCode)) errors.countryCode = "required";
-  return errors;
+  return withStorableText(errors, { appName: request.appName, countryCode: request.countryCode });
 }
 
 /** Puts a prefix before every path: `prefixErrors('details', { name: 'required' })`. */

@@ -3,6 +3,7 @@
  * (registration needs countries and flags); a token, when sent, must be valid.
  */
 import { z } from "zod";
+import { storableText, wholeNumber } from "../common";
 import { endpoint } from "../endpoint";
 import {
   appCategoriesResponse,
@@ -18,22 +19,17 @@ import {
 } from "./schemas";
 
 /** A country code in the query: required, letters only, case-insensitive. */
-const countryCode = z
-  .string({ message: "is required" })
+const countryCode = storableText({ message: "is required" })
   .trim()
   .min(1, { message: "is required" })
   .max(8, { message: "must be a country code such as AU" })
   .regex(/^[A-Za-z]+$/, { message: "must be a country code such as AU" })
   .transform((value) => value.toUpperCase());
 
+/** A product variant (firm type): a whole number from 1 to 1000 in the query. */
 const firmType = z.preprocess(
-  (value) => (value === "" ? undefined : value),
-  z.coerce
-    .number({ message: "must be a whole number" })
-    .int({ message: "must be a whole number" })
-    .min(1, { message: "must be at least 1" })
-    .max(1000, { message: "must be at most 1000" })
-    .optional(),
+  (value) => (value === "" || value === undefined ? undefined : Number(value)),
+  wholeNumber({ min: 1, max: 1000 }).optional(),
 );
 
 /** The precedent calls spell the parameter in lower case (spec 02 section 7). */

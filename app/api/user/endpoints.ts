@@ -1,5 +1,6 @@
 /** The signed-in user (spec 02 section 7): who they are, the terms, their language. */
 import { z } from "zod";
+import { storableText } from "../common";
 import { endpoint, noContent } from "../endpoint";
 import { currentUser, userPreference } from "./schemas";
 
@@ -7,7 +8,7 @@ import { currentUser, userPreference } from "./schemas";
 export const getUser = endpoint({
   method: "GET",
   path: "user",
-  query: z.object({ "user-id": z.string().optional() }),
+  query: z.object({ "user-id": storableText().optional() }),
   answer: currentUser,
 });
 

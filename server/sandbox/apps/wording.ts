@@ -3,6 +3,7 @@
  * of the answer carry the rule codes, which the console words in the user's language).
  */
 import { fieldLimit, type RuleKey } from "~/api/apps/rules";
+import { INVALID_CHARACTERS } from "~/api/common";
 import { messages as fileMessages } from "../files/rules";
 
 /** The rules of an app's state (the `detail` of a 409). */
@@ -24,6 +25,8 @@ export function ruleMessage(field: string, key: RuleKey): string {
   switch (key) {
     case "required":
       return "is required";
+    case "invalidCharacters":
+      return INVALID_CHARACTERS.message;
     case "tooShort":
       return overview ? `must be ${min} to ${max} characters of text` : `must be at least ${min} characters`;
     case "tooLong":

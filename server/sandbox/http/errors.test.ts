@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { requiredText, wholeNumber } from "~/api/common";
 import { badRequest, conflict, errorBody, validationError } from "./errors";
 
 const schema = z.object({
@@ -24,6 +25,17 @@ describe("validationError", () => {
     });
     expect(codesOf({ name: "" }).errors).toEqual({ name: "required" });
     expect(codesOf({ name: "toolong" }).errors).toEqual({ name: "tooLong" });
+  });
+
+  it("gives a number out of its range outOfRange, and a contract rule's refinement its own code", () => {
+    const rules = z.object({ id: wholeNumber({ min: 0 }), name: requiredText(10) });
+    const result = rules.safeParse({ id: 2147483648, name: "a\u0000" });
+    expect(result.success).toBe(false);
+    if (!result.success) expect(validationError(result.error, {}).extra.errors).toEqual({ id: "outOfRange", name: "invalidCharacters" });
+    const negative = rules.safeParse({ id: -1, name: "ok" });
+    if (!negative.success) expect(validationError(negative.error, {}).extra.errors).toEqual({ id: "outOfRange" });
+    const other = z.string().refine(() => false).safeParse("x");
+    if (!other.success) expect(validationError(other.error, {}).extra.errors).toEqual({ body: "invalid" });
   });
 
   it("words the first refusal in its detail", () => {

@@ -8,7 +8,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
-import type { ShapeRuleCode } from "~/api/common";
+import { SHAPE_RULE_CODES, type ShapeRuleCode } from "~/api/common";
 
 export class ApiError extends Error {
   constructor(
@@ -56,6 +56,9 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   return value;
 }
 
+const isNumeric = (origin: string) => origin === "number" || origin === "int" || origin === "bigint";
+const isShapeRuleCode = (code: unknown): code is ShapeRuleCode => (SHAPE_RULE_CODES as readonly unknown[]).includes(code);
+
 /** The rule code of a zod issue: what a client can word in its own language. */
 export function issueCode(issue: z.core.$ZodIssue, input: unknown): ShapeRuleCode {
   switch (issue.code) {
@@ -64,13 +67,17 @@ export function issueCode(issue: z.core.$ZodIssue, input: unknown): ShapeRuleCod
       return value === undefined || value === null ? "required" : "invalidType";
     }
     case "too_small":
+      if (isNumeric(issue.origin)) return "outOfRange";
       return issue.origin === "string" && Number(issue.minimum) === 1 ? "required" : "tooShort";
     case "too_big":
-      return "tooLong";
+      return isNumeric(issue.origin) ? "outOfRange" : "tooLong";
     case "invalid_format":
       return issue.format === "email" ? "invalidEmail" : issue.format === "url" ? "invalidUrl" : "invalidFormat";
     case "invalid_value":
       return "invalidValue";
+    case "custom":
+      // A rule of the contract names its code (`INVALID_CHARACTERS`); other refinements are "invalid".
+      return isShapeRuleCode(issue.params?.code) ? issue.params.code : "invalid";
     default:
       return "invalid";
   }
