@@ -1,8 +1,14 @@
 import type { Context } from "hono";
 import type { z } from "zod";
+import { INVALID_CHARACTERS, isStorableText, storableCopy } from "~/api/common";
 import { badRequest, validationError } from "./errors";
 
-/** Reads and validates a JSON body; bad JSON or a failing field is a 400 naming it. */
+/**
+ * Reads and validates a JSON body; bad JSON or a failing field is a 400 naming it. Past the
+ * schema, every string and every key of the body is held to the text rule again
+ * (`unstorablePath`), so that nothing the database cannot store gets in where a schema
+ * forgot the rule (or lets a value through untouched).
+ */
 export async function jsonBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T>> {
   let raw: unknown;
   try {
@@ -11,7 +17,54 @@ export async function jsonBody<T extends z.ZodType>(c: Context, schema: T): Prom
   } catch {
     throw badRequest("The request body must be valid JSON.", "body", "invalidJson");
   }
-  return parse(schema, raw);
+  const value = parse(schema, raw);
+  const field = unstorablePath(raw);
+  if (field !== undefined) throw refuseUnstorable(field);
+  return value;
+}
+
+/** The 400 of a value (at `field`) the database cannot store. */
+export function refuseUnstorable(field: string) {
+  return badRequest(`${field}: ${INVALID_CHARACTERS.message}`, field, INVALID_CHARACTERS.params.code);
+}
+
+/** Where a value stands in a JSON value: its key (an index in an array), under its parent. */
+interface At {
+  key: string | number;
+  parent: At | undefined;
+}
+
+/**
+ * The dotted path (`details.name`, `promo.banners.0.id`) of the first string or key of a JSON
+ * value that the database cannot store (common.ts `isStorableText`), in document order;
+ * undefined when there is none. A key is named with its bad characters as U+FFFD; the whole
+ * value is `body`. Walks without recursion, so any depth of nesting is fine.
+ */
+export function unstorablePath(value: unknown): string | undefined {
+  const stack: { value: unknown; at: At | undefined }[] = [{ value, at: undefined }];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const { value: item, at } = next;
+    if (typeof item === "string") {
+      if (!isStorableText(item)) return pathOf(at);
+    } else if (Array.isArray(item)) {
+      // First item on top.
+      for (let i = item.length - 1; i >= 0; i--) stack.push({ value: item[i], at: { key: i, parent: at } });
+    } else if (item !== null && typeof item === "object") {
+      // Each key, then its value, first entry on top.
+      const keys = Object.keys(item);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const under = { key: keys[i], parent: at };
+        stack.push({ value: (item as Record<string, unknown>)[keys[i]], at: under }, { value: keys[i], at: under });
+      }
+    }
+  }
+  return undefined;
+}
+
+function pathOf(at: At | undefined): string {
+  const keys: string[] = [];
+  for (let step = at; step; step = step.parent) keys.push(storableCopy(String(step.key)));
+  return keys.reverse().join(".") || "body";
 }
 
 export function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
