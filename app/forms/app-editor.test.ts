@@ -49,6 +49,15 @@ describe("detailsSchema", () => {
     });
   });
 
+  // A form's values are Unicode strings (a lone surrogate becomes U+FFFD on the way in): a NUL is what gets through.
+  it("refuses text the database cannot store, with its own message, before the API is called", () => {
+    const result = parse({ categoryId: "1", name: "App\u0000", appType: "0", description: "\u0000", countryCode: "AU" });
+    expect(result.status === "error" && result.error).toEqual({
+      name: [expect.stringContaining("appEditor:errors.invalidCharacters")],
+      description: [expect.stringContaining("appEditor:errors.invalidCharacters")],
+    });
+  });
+
   it("refuses a category that is not a number without failing", () => {
     const result = parse({ categoryId: "abc", name: "App", appType: "0", description: "d", countryCode: "AU" });
     expect(result.status === "error" && result.error?.categoryId).toEqual([expect.stringContaining("unknownCategory")]);
@@ -103,6 +112,15 @@ describe("listingSchema", () => {
       "detail.documentationUrl": [expect.stringContaining("invalidUrl")],
       "detail.contactEmail": [expect.stringContaining("invalidEmail")],
       "detail.shortDescription": [expect.stringContaining("tooLong")],
+    });
+  });
+
+  it("refuses text the database cannot store in any field, with its own message", () => {
+    const result = parse({ ...complete, "detail.keywords": "sync\u0000", "legal.copyright": "\u0000 Example", "promo.banners[0].id": "b\u0000" });
+    expect(result.status === "error" && result.error).toEqual({
+      "detail.keywords": [expect.stringContaining("appEditor:errors.invalidCharacters")],
+      "legal.copyright": [expect.stringContaining("appEditor:errors.invalidCharacters")],
+      "promo.banners": [expect.stringContaining("appEditor:errors.invalidCharacters")],
     });
   });
 

@@ -12,10 +12,13 @@ export function duplicateMessages(t: TFunction) {
     appName: {
       required: t("appList:duplicate.errors.appNameRequired"),
       tooLong: t("appList:duplicate.errors.appNameTooLong", { max: APP_LIMITS.nameMax }),
+      invalidCharacters: t("appList:duplicate.errors.appNameInvalidCharacters"),
     },
     countryCode: {
       required: t("appList:duplicate.errors.countryRequired"),
       unknownCountry: t("appList:duplicate.errors.countryUnknown"),
+      // The country comes from the list: a code with characters no country has is not one of them.
+      invalidCharacters: t("appList:duplicate.errors.countryUnknown"),
     },
   } as const;
 }
