@@ -15,7 +15,7 @@ import { createMailer } from "./mail";
 import { createAccounts } from "./identity/accounts";
 import type { TokenKind } from "./identity/tokens";
 import { identityRoutes } from "./identity/routes";
-import { createSignInLimiter, defaultSignInLimits, type SignInLimitOptions } from "./identity/limits";
+import { createSignInLimiter, defaultSignInLimits, openLimitStore, type SignInLimitOptions } from "./identity/limits";
 import { createProvider } from "./oidc/provider";
 import { interactionRoutes } from "./oidc/interactions";
 import { pruneExpired } from "./oidc/adapter";
@@ -71,15 +71,17 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
     mail: createMailer({ db, log, smtpUrl: config.smtpUrl, from: config.mailFrom }),
     files: createDiskFileStore(path.join(config.dataDir, "files")),
   };
+  // Limits in Redis when REDIS_URL is set (shared by instances, kept across restarts), else in memory.
+  const limits = await openLimitStore({ redisUrl: config.redisUrl, namespace: `sandbox:${config.url}` });
   const accounts = createAccounts(ctx, options.tokenLifetimes);
   const provider = await createProvider(ctx, { accessTokenTtl: options.accessTokenTtl });
-  const limiter = createSignInLimiter(options.signInLimits ?? defaultSignInLimits);
+  const limiter = createSignInLimiter(limits, options.signInLimits ?? defaultSignInLimits);
   const reviewer = createReviewer(db);
 
   const app = createHttpApp(ctx, accounts, (root) => {
     root.get("/healthz", (c) => c.json({ status: "ok" }));
     root.route("/admin", adminRoutes(ctx, reviewer));
-    root.route("/", identityRoutes(ctx, accounts));
+    root.route("/", identityRoutes(ctx, accounts, limiter));
     root.route("/", interactionRoutes(ctx, provider, limiter) as never);
   });
   const honoListener = getRequestListener(app.fetch);
@@ -100,7 +102,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
   const port = typeof address === "object" && address ? address.port : config.port;
   const prune = setInterval(() => void pruneExpired(db).catch((err) => log.warn({ err }, "prune failed")), 60 * 60_000);
   prune.unref();
-  log.info({ port, database: database.kind, ms: Date.now() - started, demoCreated: demo.created }, "sandbox ready");
+  log.info({ port, database: database.kind, limits: limits.kind, ms: Date.now() - started, demoCreated: demo.created }, "sandbox ready");
 
   return {
     url: config.url,
@@ -111,6 +113,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections?.();
       await database.close();
+      await limits.close();
     },
   };
 }

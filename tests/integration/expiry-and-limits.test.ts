@@ -21,7 +21,7 @@ let own: OwnSandbox;
 beforeAll(async () => {
   own = await ownSandbox("limits");
   await own.start({
-    signInLimits: { perAccount: 100, perIp: 4, windowSeconds: 60 },
+    signInLimits: { freeFailures: 100, firstDelaySeconds: 1, maxDelaySeconds: 1, perIp: 4, windowSeconds: 60 },
     tokenLifetimes: { "reset-password": 1500, "verify-email": 1500 },
     accessTokenTtl: 2,
   });

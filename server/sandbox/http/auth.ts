@@ -7,13 +7,20 @@
  */
 import { createRemoteJWKSet, jwtVerify, errors as joseErrors } from "jose";
 import { eq } from "drizzle-orm";
-import type { MiddlewareHandler } from "hono";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv, Caller, SandboxContext } from "../context";
 import { users } from "../db/schema";
 import { createAdapterFactory } from "../oidc/adapter";
 import { forbidden, unauthorized } from "./errors";
 
 export const apiAudience = (issuer: string) => `${issuer}/api`;
+
+/** The address of the connection (IPv4 without its IPv6 mapping), "unknown" when the socket is gone. */
+export function remoteAddress(c: Context): string {
+  const address = getConnInfo(c).remote.address ?? "unknown";
+  return address.startsWith("::ffff:") && address.includes(".") ? address.slice(7) : address;
+}
 
 /** The access token's claim naming the grant it was issued under. */
 export const GRANT_CLAIM = "grant_id";

@@ -1,6 +1,7 @@
 /**
  * The identity provider's account pages: the email verification link, the password reset
  * request, and the page that sets a new password (plain HTML forms, no JavaScript needed).
+ * Sign-in limits never apply here: the owner of an account can always set a new password.
  */
 import { Hono } from "hono";
 import { html } from "hono/html";
@@ -11,6 +12,8 @@ import type { SignInMessage } from "~/api/signin/codes";
 import type { AppEnv, SandboxContext } from "../context";
 import { jsonBody } from "../http/validate";
 import type { Accounts } from "./accounts";
+import { remoteAddress } from "../http/auth";
+import type { SignInLimiter } from "./limits";
 import { pickLanguage, translator, type Language } from "./i18n";
 import { page } from "./pages";
 
@@ -19,7 +22,7 @@ const forgotRequest = z.object({
   lang: z.string().optional(),
 });
 
-export function identityRoutes(ctx: SandboxContext, accounts: Accounts) {
+export function identityRoutes(ctx: SandboxContext, accounts: Accounts, limiter: SignInLimiter) {
   const app = new Hono<AppEnv>();
   const consoleOrigin = new URL(ctx.config.consoleUrl).origin;
   const signIn = (lang: Language, message: SignInMessage, email?: string) => {
@@ -123,6 +126,8 @@ export function identityRoutes(ctx: SandboxContext, accounts: Accounts) {
       const view = invalidLink(lang);
       return c.html(view.body, 410, view.headers);
     }
+    // The owner is back in: the waits their failed sign-ins from here had earned are over.
+    await limiter.cleared(user.email, remoteAddress(c));
     return c.redirect(signIn(lang, "password_reset", user.email), 303);
   });
 

@@ -5,7 +5,6 @@
  * Works without JavaScript.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { eq } from "drizzle-orm";
 import { html } from "hono/html";
 import { Hono, type Context } from "hono";
@@ -16,6 +15,7 @@ import { users } from "../db/schema";
 import { pickLanguage, translator, type Language } from "../identity/i18n";
 import type { SignInLimiter } from "../identity/limits";
 import { page } from "../identity/pages";
+import { remoteAddress } from "../http/auth";
 import { unusableHash, verifyPassword } from "../identity/passwords";
 import { CONSOLE_SCOPES } from "./provider";
 
@@ -84,16 +84,19 @@ export function interactionRoutes(ctx: SandboxContext, provider: Provider, limit
     const back = (error: SignInError) => c.redirect(signInUrl(lang, { interaction: interaction.uid, error, email }), 303);
     if (!email || !password) return back("missing_fields");
 
-    const address = getConnInfo(c).remote.address ?? "unknown";
-    const wait = await limiter.blockedFor(email, address);
+    // Checked before the password: a try during the wait tells nothing, right or wrong.
+    const address = remoteAddress(c);
+    const wait = await limiter.waitFor(email, address);
     if (wait > 0) {
-      c.get("log").warn({ email, address }, "sign-in refused: too many failed attempts");
+      c.get("log").warn({ email, address, wait }, "sign-in refused: too many failed attempts");
       const t = translator(lang);
+      const waitText = wait < 60 ? t("tooManyAttempts.waitSeconds", { count: wait }) : t("tooManyAttempts.waitMinutes", { count: Math.ceil(wait / 60) });
       const view = page(
         lang,
         t("tooManyAttempts.title"),
         html`<h1>${t("tooManyAttempts.title")}</h1>
-          <p role="alert">${t("tooManyAttempts.body", { minutes: Math.max(1, Math.ceil(wait / 60)) })}</p>
+          <p role="alert">${t("tooManyAttempts.body")} ${waitText}</p>
+          <p>${t("tooManyAttempts.forgotPassword")} <a href="${consoleUrl}/${lang}/auth/reset-password">${t("tooManyAttempts.resetPassword")}</a></p>
           <p><a href="${signInUrl(lang, { interaction: interaction.uid, email })}">${t("backToSignIn")}</a></p>`,
       );
       return c.html(view.body, 429, { ...view.headers, "Retry-After": String(wait) });
@@ -105,7 +108,7 @@ export function interactionRoutes(ctx: SandboxContext, provider: Provider, limit
       await limiter.failed(email, address);
       return back("invalid_credentials");
     }
-    await limiter.succeeded(email);
+    await limiter.cleared(email, address);
     if (!user.emailVerifiedAt) return back("email_not_verified");
     if (user.suspendedAt) return back("account_suspended");
 
