@@ -9,5 +9,7 @@ declare module "@remix-run/node" {
     cspNonce: string;
     /** Adds a Set-Cookie header to this response, whatever the route returns. */
     appendSetCookie(cookie: string): void;
+    /** The IP address of the person (as Express sees it), forwarded to the provider at registration. */
+    clientAddress?: string;
   }
 }

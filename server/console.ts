@@ -233,6 +233,7 @@ export async function startConsole(options: ConsoleOptions): Promise<{ server: S
         appendSetCookie: (cookie: string) => {
           res.append("Set-Cookie", cookie);
         },
+        clientAddress: req.ip ?? req.socket.remoteAddress,
       });
       if (!res.headersSent) await sendRemixResponse(res, response);
     } catch (error) {
