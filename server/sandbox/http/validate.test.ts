@@ -1,5 +1,8 @@
+import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { unstorablePath } from "./validate";
+import { z } from "zod";
+import { ApiError } from "./errors";
+import { jsonBody, unstorablePath } from "./validate";
 
 describe("unstorablePath", () => {
   it("names the first string or key the database cannot store, in document order", () => {
@@ -18,5 +21,25 @@ describe("unstorablePath", () => {
     expect(unstorablePath(deep)).toMatch(/^0(\.0)+$/);
     const wide = Array.from({ length: 100_000 }, (_, i) => ({ [`k${i}`]: "fine" }));
     expect(unstorablePath(wide)).toBeUndefined();
+  });
+});
+
+describe("jsonBody", () => {
+  const app = new Hono();
+  app.onError((error, c) => (error instanceof ApiError ? c.json({ field: error.extra.field, errors: error.extra.errors }, error.status) : c.text("failed", 500)));
+  app.post("/", async (c) => c.json(await jsonBody(c, z.object({ name: z.string(), profile: z.string().optional() }))));
+  const post = async (body: unknown) => {
+    const res = await app.request("/", { method: "POST", body: JSON.stringify(body) });
+    return { status: res.status, body: (await res.json()) as unknown };
+  };
+
+  it("refuses a string or key the schema let through, naming it", async () => {
+    expect(await post({ name: "ok", profile: "a\u0000" })).toEqual({ status: 400, body: { field: "profile", errors: { profile: "invalidCharacters" } } });
+    expect(await post({ name: "ok", ["k\ud800"]: 1 })).toEqual({ status: 400, body: { field: "k\ufffd", errors: { "k\ufffd": "invalidCharacters" } } });
+    expect(await post({ name: "ok", profile: "fine" })).toEqual({ status: 200, body: { name: "ok", profile: "fine" } });
+  });
+
+  it("names it next to the schema's own refusals", async () => {
+    expect(await post({ profile: "\u0000" })).toEqual({ status: 400, body: { field: "name", errors: { name: "required", profile: "invalidCharacters" } } });
   });
 });

@@ -17,10 +17,16 @@ export async function jsonBody<T extends z.ZodType>(c: Context, schema: T): Prom
   } catch {
     throw badRequest("The request body must be valid JSON.", "body", "invalidJson");
   }
-  const value = parse(schema, raw);
-  const field = unstorablePath(raw);
-  if (field !== undefined) throw refuseUnstorable(field);
-  return value;
+  const result = schema.safeParse(raw);
+  const unstorable = unstorablePath(raw);
+  if (!result.success) {
+    const error = validationError(result.error, raw);
+    // `errors` names every failing field: the text rule's too, where the schema had no word for it.
+    if (unstorable !== undefined) error.extra.errors![unstorable] ??= INVALID_CHARACTERS.params.code;
+    throw error;
+  }
+  if (unstorable !== undefined) throw refuseUnstorable(unstorable);
+  return result.data;
 }
 
 /** The 400 of a value (at `field`) the database cannot store. */
