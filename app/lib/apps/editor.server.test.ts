@@ -79,4 +79,12 @@ describe("readListingForm", () => {
     expect(files[0]).toMatchObject({ input: "bannerFiles", fileName: "big.png", size: 900 * 1024 });
     expect(files[0].bytes.byteLength).toBe(800 * 1024 + 1);
   });
+
+  it("keeps a file sent where a text field goes in the form, as a file, for the field's rule to refuse", async () => {
+    const body = new FormData();
+    body.append("detail.features", new Blob(["Sync"], { type: "text/plain" }), "features.txt");
+    const { formData, files } = await readListingForm(new Request("http://console.test/", { method: "POST", body }));
+    expect(formData.get("detail.features")).toBeInstanceOf(File);
+    expect(files).toEqual([]);
+  });
 });

@@ -297,13 +297,19 @@ const LISTING_LIMITS = {
   textBytes: 256 * 1024,
   bodyBytes: BODY_LIMITS.listing,
   parts: 400,
-  fileBytes: (name: string) => (name in FILE_INPUTS ? LARGEST_IMAGE + 1 : 0),
+  // A file part of any other name keeps a byte: enough to stand in the form as a file.
+  fileBytes: (name: string) => (name in FILE_INPUTS ? LARGEST_IMAGE + 1 : 1),
 };
 
-/** The form's fields (text) and its files (kept apart, each cut at its limit), with limits on the whole body. */
+/**
+ * The form's fields (text) and its files (kept apart, each cut at its limit), with limits on
+ * the whole body. A file sent where a text field goes stays in the form as a file, so that
+ * the field's rule refuses it rather than the field being saved empty.
+ */
 export async function readListingForm(request: Request): Promise<{ formData: FormData; files: FilePart[] }> {
   const files: FilePart[] = [];
   const formData = await readBoundedForm(request, LISTING_LIMITS, ({ name, fileName, contentType, size, bytes }) => {
+    if (!(name in FILE_INPUTS)) return new File([bytes], fileName, { type: contentType });
     files.push({ input: name as keyof typeof FILE_INPUTS, fileName: fileName.slice(-200) || "image", size, bytes, contentType });
     return undefined;
   });
@@ -346,8 +352,9 @@ export function readImages(formData: FormData): ListingImages {
 /** The form's fields with the images written back as hidden fields. */
 function withImages(formData: FormData, images: ListingImages): FormData {
   const out = new FormData();
+  // Every field but the images' (a file where text goes included: its field's rule refuses it).
   for (const [key, value] of formData.entries()) {
-    if (typeof value === "string" && !key.startsWith("promo.appIcon.") && !/^promo\.(banners|screenshots)\[/.test(key)) out.append(key, value);
+    if (!key.startsWith("promo.appIcon.") && !/^promo\.(banners|screenshots)\[/.test(key)) out.append(key, value);
   }
   if (images.appIcon) {
     out.append("promo.appIcon.id", images.appIcon.id);
