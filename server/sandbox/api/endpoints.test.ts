@@ -5,26 +5,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { Hono } from "hono";
-import type { Endpoint } from "~/api/endpoint";
+import { declaredEndpoints } from "../../../tests/support/endpoints";
 import type { SandboxContext } from "../context";
 import type { Accounts } from "../identity/accounts";
 import { routePath } from "../http/route";
 import { apiRoutes } from "./index";
-
-const areas = import.meta.glob<Record<string, unknown>>("../../../app/api/*/endpoints.ts", { eager: true });
-
-const isEndpoint = (value: unknown): value is Endpoint =>
-  typeof value === "object" && value !== null && "method" in value && "path" in value && "answer" in value;
-
-/** Every declared endpoint, named `area.export`. */
-function declared(): { name: string; endpoint: Endpoint }[] {
-  return Object.entries(areas).flatMap(([file, exports]) => {
-    const area = /api\/([^/]+)\/endpoints\.ts$/.exec(file)![1];
-    return Object.entries(exports)
-      .filter(([, value]) => isEndpoint(value))
-      .map(([name, value]) => ({ name: `${area}.${name}`, endpoint: value as Endpoint }));
-  });
-}
 
 /** The routes (method and path) the sandbox serves under /api; building them touches nothing. */
 function servedRoutes(): Set<string> {
@@ -35,7 +20,7 @@ function servedRoutes(): Set<string> {
 }
 
 describe("endpoints and routes", () => {
-  const endpoints = declared();
+  const endpoints = declaredEndpoints();
   const served = servedRoutes();
 
   it("finds the contract's endpoints", () => {
