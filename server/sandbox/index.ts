@@ -16,6 +16,7 @@ import { createAccounts } from "./identity/accounts";
 import type { TokenKind } from "./identity/tokens";
 import { identityRoutes } from "./identity/routes";
 import { createSignInLimiter, defaultSignInLimits, openLimitStore, type SignInLimitOptions } from "./identity/limits";
+import type { RegistrationLimitOptions } from "./identity/registration-guard";
 import { createProvider } from "./oidc/provider";
 import { interactionRoutes } from "./oidc/interactions";
 import { pruneExpired } from "./oidc/adapter";
@@ -26,6 +27,8 @@ import { seedDemo } from "./seed/demo";
 
 export interface SandboxOptions {
   signInLimits?: SignInLimitOptions;
+  /** Registrations per address and per email (tests lower them). */
+  registrationLimits?: RegistrationLimitOptions;
   /** Lifetimes of mailed links in ms (tests shorten them). */
   tokenLifetimes?: Partial<Record<TokenKind, number>>;
   /** Lifetime of access tokens in seconds (default 1 hour). */
@@ -64,16 +67,16 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
   await seedLookups(db);
   const demo = await seedDemo(db, { email: config.demoEmail, password: config.demoPassword });
 
+  // Limits in Redis when REDIS_URL is set (shared by instances, kept across restarts), else in memory.
+  const limits = await openLimitStore({ redisUrl: config.redisUrl, namespace: `sandbox:${config.url}` });
   const ctx: SandboxContext = {
     config,
     db,
     log,
-    mail: createMailer({ db, log, smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    mail: createMailer({ db, log, smtpUrl: config.smtpUrl, from: config.mailFrom, limits }),
     files: createDiskFileStore(path.join(config.dataDir, "files")),
   };
-  // Limits in Redis when REDIS_URL is set (shared by instances, kept across restarts), else in memory.
-  const limits = await openLimitStore({ redisUrl: config.redisUrl, namespace: `sandbox:${config.url}` });
-  const accounts = createAccounts(ctx, options.tokenLifetimes);
+  const accounts = createAccounts(ctx, { limits, lifetimes: options.tokenLifetimes, registrationLimits: options.registrationLimits });
   const provider = await createProvider(ctx, { accessTokenTtl: options.accessTokenTtl });
   const limiter = createSignInLimiter(limits, options.signInLimits ?? defaultSignInLimits);
   const reviewer = createReviewer(db);

@@ -9,6 +9,7 @@
 import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { jpeg, png } from "../integration/fixtures";
+import { validRegistration } from "../support/provider";
 import {
   LANGS,
   consoleUrl,
@@ -19,6 +20,7 @@ import {
   hydrated,
   isNoJs,
   mailLink,
+  provider,
   signIn,
   signInForm,
   signInPageUrl,
@@ -522,6 +524,23 @@ for (const lang of LANGS) {
         await expect(form.email).toBeFocused();
         await expect(form.widgetCheckbox("label")).not.toBeChecked();
       }
+      await expectAccessible(page);
+    });
+
+    test("an email address that had its registrations for the hour: the provider's limit in the page's language, the form kept", async ({ page, t }) => {
+      test.slow(); // the captcha's proof of work (JS)
+      const email = uniqueEmail();
+      // The provider's limit of registrations for one email address (3 an hour), used up through its API.
+      for (let i = 0; i < 3; i++) await provider.register(validRegistration({ email }));
+      const form = await openRegister(page, lang);
+      const values = validValues({ email });
+      await fillForm(form, values);
+      await form.terms.check();
+      await solveCaptcha(page, form, lang);
+      await submit(page, form);
+      await expect(page.getByRole("alert").filter({ hasText: t("auth:register.errors.tooManyAttempts") })).toBeVisible();
+      await expect(page).toHaveURL(registerUrl(lang));
+      await expectKept(form, values);
       await expectAccessible(page);
     });
 

@@ -48,8 +48,14 @@ export const ABOUT_TEXT =
   "United Kingdom, with a focus on document automation, secure client portals and time recording that " +
   "works the way lawyers already do.";
 
+/** A registration's fields; `register` adds the captcha's solution when it has none. */
+export type RegistrationBody = Omit<RegistrationRequest, "captcha"> & Partial<Pick<RegistrationRequest, "captcha">>;
+
+/** A random address of the IPv6 documentation range: a person of its own for the registration limits. */
+const someAddress = () => `2001:db8:${randomBytes(6).toString("hex").match(/.{4}/g)!.join(":")}::1`;
+
 /** A registration body that the sandbox accepts; every field can be overridden. */
-export function validRegistration(overrides: Partial<RegistrationRequest> = {}): RegistrationRequest {
+export function validRegistration(overrides: Partial<RegistrationRequest> = {}): RegistrationBody {
   return {
     title: "ms",
     firstName: "Alex",
@@ -99,6 +105,9 @@ export function createProviderClient(target: () => Target) {
   const sandboxUrl = () => target().sandboxUrl;
   const consoleUrl = () => target().consoleUrl;
 
+  /** The console's OIDC client credentials, for HTTP Basic. */
+  const basicAuth = () => Buffer.from(`${target().clientId}:${target().clientSecret}`).toString("base64");
+
   /** Calls the reviewer endpoints with the admin token. */
   function admin(path: string, init: RequestInit = {}) {
     const headers = new Headers(init.headers);
@@ -115,12 +124,26 @@ export function createProviderClient(target: () => Target) {
     return fetch(`${sandboxUrl()}/api/${path.replace(/^\//, "")}`, { ...init, headers });
   }
 
-  function register(body: unknown) {
-    return apiFetch("registration", { method: "POST", body: JSON.stringify(body) });
+  /**
+   * `POST registration` as the console sends it: with its client credentials, the address of
+   * the person registering (each call one of its own, so that the per-address limit never
+   * stops a test), and the answer to a fresh captcha question unless `body` has a solution.
+   */
+  async function register(body: object) {
+    let captcha = (body as { captcha?: unknown }).captcha;
+    if (captcha === undefined) {
+      const question = (await (await apiFetch("registration/captcha/question")).json()) as { token: string; a: number; b: number };
+      captcha = { token: question.token, answer: String(question.a + question.b) };
+    }
+    return apiFetch("registration", {
+      method: "POST",
+      headers: { authorization: `Basic ${basicAuth()}`, "x-client-address": someAddress() },
+      body: JSON.stringify({ ...body, captcha }),
+    });
   }
 
   /** Registers and answers the created ids; throws unless the sandbox answers 201. */
-  async function registerOk(body: RegistrationRequest): Promise<RegisteredUser> {
+  async function registerOk(body: RegistrationBody): Promise<RegisteredUser> {
     const res = await register(body);
     if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${await res.text()}`);
     return (await res.json()) as RegisteredUser;
@@ -223,8 +246,6 @@ export function createProviderClient(target: () => Target) {
     jar.store(res);
     return res;
   }
-
-  const basicAuth = () => Buffer.from(`${target().clientId}:${target().clientSecret}`).toString("base64");
 
   async function exchangeCode(code: string, verifier: string, redirectUri: string) {
     return fetch(`${sandboxUrl()}/token`, {

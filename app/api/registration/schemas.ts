@@ -1,6 +1,7 @@
 /** POST registration (spec 02 sections 2.5, 5.7 and 7): a company with its first user. */
 import { z } from "zod";
 import { emailAddress, optionalText, optionalUrl, password, requiredText } from "../common";
+import { captchaSolution } from "./captcha";
 
 export const USER_TITLES = ["mr", "mrs", "ms", "master", "miss", "dr"] as const;
 /** Entity type: 0 external (Standard), 1 internal (Advanced), 2 entry. */
@@ -53,8 +54,18 @@ export const registrationRequest = z.object({
   termsAndConditionsAgreed: z.literal(true, { message: "must be accepted" }),
   /** The language of the verification mail and of the link's landing page. */
   localeCode: z.enum(["en-AU", "nl-NL"]).default("en-AU"),
+  /** The solved captcha (app/api/registration/captcha.ts); checked last, so other fields are named first. */
+  captcha: captchaSolution,
 });
 export type RegistrationRequest = z.input<typeof registrationRequest>;
+
+/**
+ * The console registers on behalf of a person who is not signed in: it authenticates with its
+ * OIDC client credentials (HTTP Basic) and names the person's IP address in this header, which
+ * the provider's per-address limit counts (docs/decisions/0028-registration-client-address.md).
+ * From any other caller the header is ignored.
+ */
+export const CLIENT_ADDRESS_HEADER = "X-Client-Address";
 
 export const registrationResponse = z.object({
   userId: z.string(),

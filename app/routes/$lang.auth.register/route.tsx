@@ -7,7 +7,8 @@
  * Without JavaScript everything works as a plain multipart form: the captcha is a signed
  * question, the entity type choice is shown for the countries that offer it (with a hint
  * naming them), and a failed submit re-renders with every value except the passwords and
- * the file.
+ * the file. The provider issues the captcha and checks it (./captcha.ts); the console
+ * forwards the solution, as itself, with the person's address (./provider.server.ts).
  */
 // First: the schema module sets zod up for the page's CSP before any schema is built.
 import {
@@ -37,7 +38,8 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, createApiClient } from "~/api/client.server";
 import { ABOUT_LIMITS, plainTextLength, USER_TITLES } from "~/api/registration/schemas";
-import { register } from "~/api/registration/endpoints";
+import { getCaptchaQuestion, register } from "~/api/registration/endpoints";
+import type { CaptchaQuestion } from "~/api/registration/captcha";
 import { flagsOf } from "~/api/resources/schemas";
 import { getPingMore } from "~/api/resources/endpoints";
 import { Button } from "~/components/ui/Button";
@@ -50,7 +52,8 @@ import { useHydrated } from "~/lib/hydrated";
 import { logger } from "~/lib/log.server";
 import { hasFailed, markFailed, pageTitle } from "~/lib/title";
 import { CaptchaWidget } from "./CaptchaWidget";
-import { captcha, type CaptchaCheck, type QuestionChallenge } from "./captcha.server";
+import { captchaField, problemOf, readSentCaptcha } from "./captcha";
+import { registrationClient } from "./provider.server";
 import { checkCompanyIcon, ICON_MESSAGE_KEYS } from "./company-icon";
 import { FormTooLargeError, ICON_FIELD, readRegistrationForm } from "./upload.server";
 import { withNamespaces } from "~/lib/namespaces";
@@ -88,15 +91,26 @@ function withTrace(t: TFunction, message: string, traceId?: string) {
   return traceId ? `${message} ${t("common:errors.traceId", { traceId })}` : message;
 }
 
+/** A captcha question of the provider, for the page without JavaScript. */
+async function loadQuestion(language: Language, t: TFunction, clientAddress: string | undefined) {
+  try {
+    return { question: await registrationClient(language, clientAddress).call(getCaptchaQuestion), failure: null };
+  } catch (error) {
+    logger.error({ err: error }, "registration captcha question failed");
+    const traceId = error instanceof ApiError ? error.traceId : undefined;
+    return { question: null, failure: withTrace(t, t("register.errors.captchaFailed"), traceId) };
+  }
+}
+
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
   const t = await i18next.getFixedT(request, ["auth", "common"]);
-  const { countries, failure } = await loadCountries(lang, t);
+  const [lookups, captcha] = await Promise.all([loadCountries(lang, t), loadQuestion(lang, t, context.clientAddress)]);
   return json({
     title: pageTitle(t, t("register.title"), hasFailed(context)),
-    countries,
-    lookupFailure: failure,
-    question: captcha().createQuestion(),
+    countries: lookups.countries,
+    lookupFailure: lookups.failure ?? captcha.failure,
+    question: captcha.question,
   });
 }
 
@@ -104,7 +118,7 @@ interface ActionData {
   result: SubmissionResult<string[]> | null;
   failure: string | null;
   /** The question to ask again (answered right on a form that failed for other reasons). */
-  question: QuestionChallenge | null;
+  question: CaptchaQuestion | null;
   /** The widget's payload was spent or refused: it must be solved again. */
   resetWidget: boolean;
 }
@@ -132,10 +146,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const value = formData.get(name);
     return typeof value === "string" ? value : undefined;
   };
-  const check = await captcha().check({ altcha: text("altcha"), captchaToken: text("captchaToken"), captchaAnswer: text("captchaAnswer") });
+  const captcha = readSentCaptcha({ altcha: text("altcha"), captchaToken: text("captchaToken"), captchaAnswer: text("captchaAnswer") });
+  const captchaMessage = (problem: string) => [t(`register.errors.captcha.${captcha.kind}.${problem}`)];
 
   const fieldErrors: Record<string, string[]> = {};
-  if (!check.ok && check.reason !== "missing") fieldErrors[captchaField(check)] = [t(`register.errors.captcha.${check.kind}.${check.reason}`)];
+  if (captcha.problem && captcha.problem !== "missing") fieldErrors[captchaField(captcha.kind)] = captchaMessage(captcha.problem);
 
   // The icon, checked by content (the provider checks it again). Never stored here.
   let icon: { fileName: string; contentBase64: string } | undefined;
@@ -147,11 +162,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     else icon = { fileName: (file.name || "company-icon.png").slice(-255), contentBase64: Buffer.from(bytes).toString("base64") };
   }
 
-  const keptQuestion = (spent: boolean) => {
-    if (spent || !check.ok || check.kind !== "question") return null;
-    const token = text("captchaToken");
-    return token ? (captcha().readQuestion(token) ?? null) : null;
-  };
+  // A right answer on a form that failed for other reasons is asked again, with its question.
+  const keptQuestion = (spent: boolean) => (spent || captcha.problem || captcha.kind !== "question" ? null : (captcha.question ?? null));
   const reply = (status: number, extra: { fieldErrors?: Record<string, string[]>; failure?: string | null; spent?: boolean }) => {
     const question = keptQuestion(extra.spent ?? false);
     return fail(status, {
@@ -160,26 +172,27 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         hideFields: [...SECRET_FIELDS, ...(question ? [] : ["captchaAnswer"])],
       }),
       failure: extra.failure ?? null,
-      question: question ? { token: question.token, a: question.a, b: question.b } : null,
-      resetWidget: Boolean(extra.spent) || (check.kind === "altcha" && !check.ok),
+      question,
+      resetWidget: Boolean(extra.spent) || (captcha.kind === "altcha" && Boolean(captcha.problem)),
     });
   };
 
   if (lookups.failure) return reply(502, { fieldErrors, failure: lookups.failure });
-  if (submission.status !== "success" || Object.keys(fieldErrors).length > 0 || !check.ok) return reply(400, { fieldErrors });
+  if (submission.status !== "success" || Object.keys(fieldErrors).length > 0 || !captcha.solution) return reply(400, { fieldErrors });
 
-  // The token is used once: from here on, the registration is sent.
-  if (!check.spend()) {
-    return reply(400, { fieldErrors: { [captchaField(check)]: [t(`register.errors.captcha.${check.kind}.replayed`)] }, spent: true });
-  }
-  const api = createApiClient({ baseUrl: env().API_BASE_URL, language: lang });
+  // From here on the registration is sent: the provider checks the captcha and spends it.
+  const api = registrationClient(lang, context.clientAddress);
   try {
-    await api.call(register, { body: toRegistrationRequest(submission.value, { context: registerContext, language: lang, icon }) });
+    await api.call(register, { body: toRegistrationRequest(submission.value, { context: registerContext, language: lang, icon, captcha: captcha.solution }) });
   } catch (error) {
     if (!(error instanceof ApiError)) {
       logger.error({ err: error }, "registration failed");
       return reply(500, { failure: t("register.errors.failed"), spent: true });
     }
+    if (error.status === 400 && error.field === "captcha") {
+      return reply(400, { fieldErrors: { [captchaField(captcha.kind)]: captchaMessage(problemOf(error.errors?.captcha)) }, spent: true });
+    }
+    if (error.status === 429) return reply(429, { failure: t("register.errors.tooManyAttempts"), spent: true });
     const field = (FIELD_ORDER as readonly string[]).includes(error.field ?? "") ? error.field : undefined;
     if (field && (error.status === 400 || error.status === 409)) {
       return reply(error.status, { fieldErrors: { [field]: [providerFieldMessage(t, error, field, registerContext)] }, spent: true });
@@ -188,10 +201,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return reply(error.status >= 500 ? 502 : error.status, { failure: withTrace(t, message, error.traceId), spent: true });
   }
   return redirect(`/${lang}/auth/register-confirmation`);
-}
-
-function captchaField(check: CaptchaCheck) {
-  return check.kind === "altcha" ? "altcha" : "captchaAnswer";
 }
 
 /** The provider's answer for one field, worded in the page's language from its rule code where we know the rule. */
@@ -448,7 +457,7 @@ export default function Register() {
               />
             </div>
           ) : null}
-          {widgetShown ? null : (
+          {widgetShown || !question ? null : (
             <div className="clear-both">
               <input type="hidden" name="captchaToken" value={question.token} />
               <InputField

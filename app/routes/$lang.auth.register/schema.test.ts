@@ -166,6 +166,7 @@ describe("registerSchema", () => {
 });
 
 describe("toRegistrationRequest", () => {
+  const captcha = { token: "v1.3.4.1893456000000.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", answer: "7" };
   function value(values: Record<string, string>) {
     const submission = parse(values);
     if (submission.status !== "success") throw new Error(JSON.stringify(submission.error));
@@ -173,15 +174,15 @@ describe("toRegistrationRequest", () => {
   }
 
   it("builds a body the provider contract accepts", () => {
-    const body = toRegistrationRequest(value(valid), { context, language: "nl-NL", icon: { fileName: "icon.png", contentBase64: "iVBORw0KGgo=" } });
+    const body = toRegistrationRequest(value(valid), { context, language: "nl-NL", icon: { fileName: "icon.png", contentBase64: "iVBORw0KGgo=" }, captcha });
     expect(registrationRequest.safeParse(body).success).toBe(true);
-    expect(body).toMatchObject({ localeCode: "nl-NL", termsAndConditionsAgreed: true, addressLine2: "", companyIcon: { fileName: "icon.png" } });
+    expect(body).toMatchObject({ localeCode: "nl-NL", termsAndConditionsAgreed: true, addressLine2: "", companyIcon: { fileName: "icon.png" }, captcha });
     expect(body).not.toHaveProperty("entityType");
     expect(body).not.toHaveProperty("confirmPassword");
   });
 
   it("sends the entity type only for a country that offers it", () => {
-    expect(toRegistrationRequest(value({ ...valid, countryId: "UK", entityType: "2" }), { context, language: "en-AU" }).entityType).toBe(2);
-    expect(toRegistrationRequest(value({ ...valid, countryId: "AU", entityType: "0" }), { context, language: "en-AU" })).not.toHaveProperty("entityType");
+    expect(toRegistrationRequest(value({ ...valid, countryId: "UK", entityType: "2" }), { context, language: "en-AU", captcha }).entityType).toBe(2);
+    expect(toRegistrationRequest(value({ ...valid, countryId: "AU", entityType: "0" }), { context, language: "en-AU", captcha })).not.toHaveProperty("entityType");
   });
 });

@@ -6,11 +6,12 @@
  *
  * Field names are the contract's (`countryId`, `zipPostCode`, `termsAndConditionsAgreed`...),
  * so a provider error naming a `field` lands next to the right input.
- * What only the server can check (the captcha's signature, the icon's pixels) is not here.
+ * What only the server can check (the captcha's solution, the icon's pixels) is not here.
  */
 import type { TFunction } from "i18next";
 import { z } from "zod";
 import { HTTP_URL, PASSWORD_POLICY } from "~/api/common";
+import type { CaptchaSolution } from "~/api/registration/captcha";
 import {
   ABOUT_LIMITS,
   ENTITY_TYPES,
@@ -216,7 +217,7 @@ function meetsPolicy(value: string): boolean {
  */
 export function toRegistrationRequest(
   values: RegisterValues,
-  options: { context: RegisterContext; language: "en-AU" | "nl-NL"; icon?: { fileName: string; contentBase64: string } },
+  options: { context: RegisterContext; language: "en-AU" | "nl-NL"; icon?: { fileName: string; contentBase64: string }; captcha: CaptchaSolution },
 ): RegistrationRequest {
   const country = options.context.countries.find((item) => item.code === values.countryId);
   return {
@@ -243,5 +244,6 @@ export function toRegistrationRequest(
     ...(options.icon ? { companyIcon: options.icon } : {}),
     termsAndConditionsAgreed: true,
     localeCode: options.language,
+    captcha: options.captcha,
   };
 }

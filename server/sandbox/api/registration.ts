@@ -1,17 +1,25 @@
-/** POST registration: public, creates a company and its first (admin) user. */
+/**
+ * POST registration: public, creates a company and its first (admin) user once its limits and
+ * its captcha admit it (identity/registration-guard.ts); the captcha's challenges and questions.
+ */
 import { Hono } from "hono";
-import { register } from "~/api/registration/endpoints";
+import { getCaptchaChallenge, getCaptchaQuestion, register } from "~/api/registration/endpoints";
 import type { AppEnv, SandboxContext } from "../context";
+import { publicCaller } from "../http/auth";
 import { route } from "../http/route";
 import { jsonBody } from "../http/validate";
 import type { Accounts } from "../identity/accounts";
 
-export function registrationRoutes(_ctx: SandboxContext, accounts: Accounts) {
+export function registrationRoutes(ctx: SandboxContext, accounts: Accounts) {
   const app = new Hono<AppEnv>();
   route(app, register, async (c) => {
+    const caller = publicCaller(ctx, c);
     const data = await jsonBody(c, register.body);
-    const created = await accounts.register(data);
+    const created = await accounts.register(data, caller);
     return c.json(created, 201);
   });
+  // Each answer is new and used once: never cached.
+  route(app, getCaptchaChallenge, async (c) => c.json(await accounts.captchaChallenge(), 200, { "Cache-Control": "no-store" }));
+  route(app, getCaptchaQuestion, async (c) => c.json(await accounts.captchaQuestion(), 200, { "Cache-Control": "no-store" }));
   return app;
 }

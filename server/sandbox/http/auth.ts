@@ -7,8 +7,11 @@
  */
 import { createRemoteJWKSet, jwtVerify, errors as joseErrors } from "jose";
 import { eq } from "drizzle-orm";
+import { createHash, timingSafeEqual } from "node:crypto";
+import { isIP } from "node:net";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
+import { CLIENT_ADDRESS_HEADER } from "~/api/registration/schemas";
 import type { AppEnv, Caller, SandboxContext } from "../context";
 import { users } from "../db/schema";
 import { createAdapterFactory } from "../oidc/adapter";
@@ -16,10 +19,31 @@ import { forbidden, unauthorized } from "./errors";
 
 export const apiAudience = (issuer: string) => `${issuer}/api`;
 
-/** The address of the connection (IPv4 without its IPv6 mapping), "unknown" when the socket is gone. */
+/** An IP address without the IPv6 mapping of an IPv4 one. */
+const plainAddress = (address: string) => (address.startsWith("::ffff:") && address.includes(".") ? address.slice(7) : address);
+
+/** The address of the connection, "unknown" when the socket is gone. */
 export function remoteAddress(c: Context): string {
-  const address = getConnInfo(c).remote.address ?? "unknown";
-  return address.startsWith("::ffff:") && address.includes(".") ? address.slice(7) : address;
+  return plainAddress(getConnInfo(c).remote.address ?? "unknown");
+}
+
+/**
+ * Who calls on behalf of a person who is not signed in (registration): the console, when it
+ * authenticates with its OIDC client credentials (HTTP Basic), naming the person's address in
+ * X-Client-Address; anyone else is the connection's address, whatever it names. Wrong
+ * credentials answer 401 (docs/decisions/0028-registration-client-address.md).
+ */
+export function publicCaller(ctx: SandboxContext, c: Context): { address: string; viaConsole: boolean } {
+  const basic = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(c.req.header("authorization") ?? "");
+  if (!basic) return { address: remoteAddress(c), viaConsole: false };
+  // Compared as digests: equal lengths, in constant time.
+  const digest = (text: string) => createHash("sha256").update(text).digest();
+  const given = digest(Buffer.from(basic[1], "base64").toString("utf8"));
+  if (!timingSafeEqual(given, digest(`${ctx.config.consoleClientId}:${ctx.config.consoleClientSecret}`))) {
+    throw unauthorized("The client credentials are not valid.");
+  }
+  const named = c.req.header(CLIENT_ADDRESS_HEADER)?.trim() ?? "";
+  return { address: isIP(named) ? plainAddress(named) : remoteAddress(c), viaConsole: true };
 }
 
 /** The access token's claim naming the grant it was issued under. */

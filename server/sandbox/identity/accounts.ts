@@ -1,7 +1,8 @@
 /**
- * Accounts of the identity provider: registration of a company with its first user,
- * email verification and password reset.
+ * Accounts of the identity provider: registration of a company with its first user (behind
+ * its limits and captcha), email verification and password reset.
  */
+import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { RegistrationRequest } from "~/api/registration/schemas";
 import { registrationRequest } from "~/api/registration/schemas";
@@ -15,6 +16,9 @@ import { hashPassword } from "./passwords";
 import { checkImage } from "../files/rules";
 import { storeFile } from "../files/service";
 import { findToken, issueToken, TOKEN_LIFETIME, useToken, type TokenKind } from "./tokens";
+import type { LimitStore } from "./limits";
+import { createRegistrationGuard, type RegistrationCaller, type RegistrationLimitOptions } from "./registration-guard";
+import { loadSecret } from "../oidc/provider";
 
 type Registration = z.output<typeof registrationRequest>;
 
@@ -41,9 +45,22 @@ async function checkCompanyIcon(contentBase64: string) {
   return { bytes, checked };
 }
 
-export function createAccounts(ctx: SandboxContext, lifetimes: Partial<Record<TokenKind, number>> = {}) {
+export interface AccountOptions {
+  /** Where the registration limits and spent captcha solutions are kept. */
+  limits: LimitStore;
+  registrationLimits?: RegistrationLimitOptions;
+  /** Lifetimes of mailed links in ms (tests shorten them). */
+  lifetimes?: Partial<Record<TokenKind, number>>;
+}
+
+export function createAccounts(ctx: SandboxContext, options: AccountOptions) {
   const issuer = ctx.config.url;
-  const lifetime = (kind: TokenKind) => lifetimes[kind] ?? TOKEN_LIFETIME[kind];
+  const lifetime = (kind: TokenKind) => options.lifetimes?.[kind] ?? TOKEN_LIFETIME[kind];
+  const guard = createRegistrationGuard({
+    store: options.limits,
+    limits: options.registrationLimits,
+    secret: () => loadSecret(ctx, "captcha-key", async () => randomBytes(32).toString("base64url")),
+  });
 
   /** Mails a single-use link of `kind` to a user, in their language. */
   async function mailLink(
@@ -56,7 +73,7 @@ export function createAccounts(ctx: SandboxContext, lifetimes: Partial<Record<To
     const link = `${issuer}${content.path.replace("{token}", token)}${content.path.includes("?") ? "&" : "?"}lang=${lang}`;
     const t = translator(lang);
     const text = t(content.body, { name: user.firstName, link, ...content.values });
-    await ctx.mail.send({
+    return ctx.mail.send({
       to: user.email,
       subject: t(content.subject),
       text,
@@ -77,8 +94,9 @@ export function createAccounts(ctx: SandboxContext, lifetimes: Partial<Record<To
     });
   }
 
-  async function register(input: RegistrationRequest | Registration) {
+  async function register(input: RegistrationRequest | Registration, caller: RegistrationCaller) {
     const data = input as Registration;
+    await guard.admit(data, caller);
     const [country] = await ctx.db.select().from(countries).where(eq(countries.code, data.countryId.toUpperCase()));
     if (!country || !country.selectable) throw badRequest("countryId: must be a country from the list", "countryId", "unknownCountry");
     let entityType = 0;
@@ -215,7 +233,16 @@ export function createAccounts(ctx: SandboxContext, lifetimes: Partial<Record<To
     });
   }
 
-  return { register, verifyEmail, requestPasswordReset, findResetToken, resetPassword, sendVerification };
+  return {
+    register,
+    captchaChallenge: guard.challenge,
+    captchaQuestion: guard.question,
+    verifyEmail,
+    requestPasswordReset,
+    findResetToken,
+    resetPassword,
+    sendVerification,
+  };
 }
 
 export type Accounts = ReturnType<typeof createAccounts>;

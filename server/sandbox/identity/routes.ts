@@ -5,7 +5,6 @@
  */
 import { Hono } from "hono";
 import { html } from "hono/html";
-import { RateLimiterMemory } from "rate-limiter-flexible";
 import { z } from "zod";
 import { emailAddress, meetsPasswordPolicy, PASSWORD_POLICY } from "~/api/common";
 import type { SignInMessage } from "~/api/signin/codes";
@@ -29,7 +28,6 @@ export function identityRoutes(ctx: SandboxContext, accounts: Accounts, limiter:
     const query = new URLSearchParams({ message, ...(email ? { email } : {}) });
     return `${ctx.config.consoleUrl}/${lang}/auth/signin?${query}`;
   };
-  const resetPerAddress = new RateLimiterMemory({ keyPrefix: "reset-mail", points: 5, duration: 60 * 60 });
 
   app.get("/verify-email", async (c) => {
     const lang = pickLanguage(c.req.query("lang"));
@@ -38,12 +36,13 @@ export function identityRoutes(ctx: SandboxContext, accounts: Accounts, limiter:
     return c.redirect(signIn(lang, "email_verified", result.email), 303);
   });
 
-  /** Asks for a reset link: the same answer whether or not the address has an account. */
+  /**
+   * Asks for a reset link: the same answer whether or not the address has an account, and
+   * whether or not the address has had its reset mails for the hour (server/sandbox/mail.ts).
+   */
   app.post("/password/forgot", async (c) => {
     const { email, lang } = await jsonBody(c, forgotRequest);
-    const allowed = await resetPerAddress.consume(email).then(() => true, () => false);
-    if (allowed) await accounts.requestPasswordReset(email, pickLanguage(lang));
-    else c.get("log").warn({ kind: "reset-password" }, "reset mail limit reached for an address");
+    await accounts.requestPasswordReset(email, pickLanguage(lang));
     return c.json({ detail: "If an account exists for this address, a reset link has been sent." }, 202);
   });
 

@@ -17,7 +17,7 @@ export const CONSOLE_SCOPES = "openid profile email company";
 export const LANGUAGES = ["en-AU", "nl-NL"] as const;
 
 /** Keys generated once and kept in the database, so every instance and restart shares them. */
-async function loadSecret<T>(ctx: SandboxContext, name: string, create: () => Promise<T>): Promise<T> {
+export async function loadSecret<T>(ctx: SandboxContext, name: string, create: () => Promise<T>): Promise<T> {
   const [row] = await ctx.db.select().from(providerSecrets).where(eq(providerSecrets.name, name));
   if (row) return row.value as T;
   await ctx.db.insert(providerSecrets).values({ name, value: await create() }).onConflictDoNothing();
