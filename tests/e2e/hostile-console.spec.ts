@@ -1,0 +1,1061 @@
+/**
+ * Hostile input to every form action of the console (issue 9), by HTTP requests only (the
+ * browser context's request client, which shares its cookies; no page is rendered).
+ *
+ * - Body limits: a body streamed without end (chunked, never finished) to each kind of route
+ *   is answered 413 once the route's limit is read (app/lib/body-limits.ts), while /healthz
+ *   keeps answering.
+ * - Every form action, with values made by fast-check for each of its fields: text with a NUL
+ *   or a lone surrogate (sent as URLSearchParams sends it, U+FFFD, and as raw invalid UTF-8),
+ *   text over the field's limit and over the body's, a field sent twice, a file where text
+ *   goes, huge, negative and fractional numbers, hostile ids in the path, bodies that are not
+ *   forms (JSON, text, no type, broken multipart), posts from another origin, and polyglot
+ *   images. Every answer: never a 5xx (a 502 for a provider's refusal included); 400, 403,
+ *   404 or 413, or a redirect that stays in the console; a refused field is named on the
+ *   answered page (marked invalid, with its message from locales/en-AU); and nothing is
+ *   stored: the company's apps (read through the sandbox's API) are unchanged, and no stored
+ *   text holds a NUL or a lone surrogate.
+ *
+ * The values are drawn with a seed printed at the end with the number of cases
+ * (HOSTILE_SEED=<seed> draws them again).
+ */
+import { randomUUID } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Page } from "@playwright/test";
+import fc from "fast-check";
+import { IMAGE_FIELDS, LISTING_FIELDS } from "~/forms/app-editor";
+import { BODY_LIMITS } from "~/lib/body-limits";
+import { png, svg } from "../integration/fixtures";
+import { createAppThroughApi, uniqueEmail, validRegistration } from "../support/provider";
+import { CONSOLE_URL, escapeRegExp, expect, provider, signIn, test, translate, type Company } from "./fixtures";
+
+test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "it sends requests, not pages");
+// A failure names its exact request; a trace would hold every body sent (up to 33 MB each).
+test.use({ trace: "off" });
+
+const ORIGIN = new URL(CONSOLE_URL).origin;
+const KB = 1024;
+const MB = 1024 * KB;
+
+// ---------------------------------------------------------------------------------------
+// Sessions and the store, through the fixtures
+
+async function tokenOf(company: Company) {
+  return (await provider.signIn(company.email, company.password)).access_token;
+}
+
+/** The console's cookies of the page's context, as a Cookie header (for requests made outside Playwright). */
+async function cookieHeader(page: Page): Promise<string> {
+  return (await page.context().cookies(CONSOLE_URL)).map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
+}
+
+async function apiJson<T>(path: string, token: string): Promise<T> {
+  const res = await provider.apiFetch(path, {}, token);
+  if (!res.ok) throw new Error(`GET ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+interface ListedApp {
+  appGroupId: string;
+  versions: { versionId: string }[];
+}
+
+/** Everything stored of the company's apps: the list, and every version in full. */
+async function storedApps(token: string) {
+  const list = await apiJson<ListedApp[]>("apps", token);
+  const versions = await Promise.all(list.flatMap((app) => app.versions.map((version) => apiJson<unknown>(`apps/${version.versionId}`, token))));
+  return { list, versions };
+}
+
+/** Every text in a value the database could not store (a NUL, a lone surrogate), with where it is. */
+function unstorableTexts(value: unknown, where = "$"): string[] {
+  if (typeof value === "string") {
+    return value.includes("\0") || !(value as string & { isWellFormed(): boolean }).isWellFormed() ? [`${where}: ${JSON.stringify(value)}`] : [];
+  }
+  if (Array.isArray(value)) return value.flatMap((item, index) => unstorableTexts(item, `${where}[${index}]`));
+  if (value && typeof value === "object") {
+    return Object.entries(value).flatMap(([key, item]) => [...unstorableTexts(key, `${where} key`), ...unstorableTexts(item, `${where}.${key}`)]);
+  }
+  return [];
+}
+
+/** An image uploaded through the API, as the listing form holds it. */
+async function uploadIcon(token: string): Promise<{ id: string; url: string }> {
+  const form = new FormData();
+  form.append("file", new Blob([png(256, 256) as BlobPart], { type: "image/png" }), "icon.png");
+  const res = await provider.apiFetch("images?purpose=icon", { method: "POST", body: form }, token);
+  if (!res.ok) throw new Error(`POST images: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { id: string; url: string };
+}
+
+// ---------------------------------------------------------------------------------------
+// Bodies without end
+
+/** A multipart body's opening: one file part, whose bytes then never end. */
+const openFilePart = (boundary: string, name: string) =>
+  `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="endless.png"\r\nContent-Type: image/png\r\n\r\n`;
+
+interface Stream {
+  status: number | null;
+  /** Bytes handed to the socket when the answer arrived. */
+  written: number;
+  /** How long each /healthz took meanwhile, in ms (Infinity: no answer within a second). */
+  health: number[];
+}
+
+const CHUNK = Buffer.alloc(64 * KB, "a");
+
+/**
+ * Posts `opening` and then 64 KB chunks without end (Transfer-Encoding: chunked), paced by the
+ * socket, until an answer arrives (or `giveUpAfter` bytes), while /healthz is asked every 200 ms.
+ */
+async function streamWithoutEnd(path: string, headers: Record<string, string>, opening: string, giveUpAfter: number): Promise<Stream> {
+  const url = new URL(path, CONSOLE_URL);
+  const health: number[] = [];
+  // Warm: what is measured is the stream's effect, not a first answer.
+  await fetch(new URL("/healthz", CONSOLE_URL));
+  let answered = false;
+  const probe = (async () => {
+    while (!answered) {
+      const started = Date.now();
+      const ok = await fetch(new URL("/healthz", CONSOLE_URL), { signal: AbortSignal.timeout(1_000) })
+        .then((res) => res.ok)
+        .catch(() => false);
+      health.push(ok ? Date.now() - started : Infinity);
+      await sleep(200);
+    }
+  })();
+
+  const result = await new Promise<Omit<Stream, "health">>((resolve) => {
+    let written = 0;
+    let done = false;
+    const finish = (status: number | null) => {
+      if (done) return;
+      done = true;
+      resolve({ status, written });
+      req.destroy();
+    };
+    const req = httpRequest({
+      host: url.hostname,
+      port: url.port,
+      path: url.pathname,
+      method: "POST",
+      headers: { origin: ORIGIN, "transfer-encoding": "chunked", ...headers },
+    });
+    req.on("response", (res) => {
+      res.resume();
+      finish(res.statusCode ?? null);
+    });
+    // A connection closed after the answer was read is no failure; one closed before it is.
+    req.on("error", () => setTimeout(() => finish(null), 100));
+    req.write(opening);
+    written += Buffer.byteLength(opening);
+    const pump = () => {
+      if (done) return;
+      if (written > giveUpAfter) return finish(null);
+      written += CHUNK.length;
+      // A millisecond between chunks, so that the count stays near what the server has read;
+      // each write right after the event loop has read the socket, as a browser reads an
+      // answer that arrives while it is still sending.
+      const next = () => setTimeout(() => setImmediate(pump), 1);
+      if (req.write(CHUNK)) next();
+      else req.once("drain", next);
+    };
+    pump();
+  });
+  answered = true;
+  await probe;
+  return { ...result, health };
+}
+
+/**
+ * How far past the limit a client may have sent when the answer reaches it: what the loopback
+ * socket buffers hold while the 413 is on its way (a few MB when the machine is busy).
+ */
+const IN_FLIGHT = 8 * MB;
+
+/** The answer arrives once the limit is read, not far beyond it, and /healthz answers within a second meanwhile. */
+async function expectRefusedAtLimit(path: string, limit: number, headers: Record<string, string>, opening = "") {
+  const stream = await streamWithoutEnd(path, headers, opening, limit + 64 * MB);
+  expect(stream.status, `the answer to a body without end to ${path} (${stream.written} bytes sent)`).toBe(413);
+  expect(stream.written, "bytes sent before the answer").toBeGreaterThanOrEqual(limit);
+  expect(stream.written, "bytes sent before the answer").toBeLessThan(limit + IN_FLIGHT);
+  expect(stream.health.length, "/healthz asked during the stream").toBeGreaterThan(0);
+  expect(stream.health.filter((ms) => ms > 1_000), `/healthz answers within a second (took ${stream.health.join(", ")} ms)`).toEqual([]);
+}
+
+test.describe("a body without end", () => {
+  test("to a form is answered 413 after 256 KB", async () => {
+    await expectRefusedAtLimit("/en-AU/auth/reset-password", BODY_LIMITS.form, { "content-type": "application/x-www-form-urlencoded" }, "email=");
+  });
+
+  test("to the log collector is answered 413 after 8 KB", async () => {
+    await expectRefusedAtLimit("/en-AU/log", BODY_LIMITS.log, { "content-type": "application/json" }, '{"kind":"error","message":"');
+  });
+
+  test("to the registration is answered 413 after 10 MB", async () => {
+    const boundary = "endless-registration";
+    await expectRefusedAtLimit(
+      "/en-AU/auth/register",
+      BODY_LIMITS.registration,
+      { "content-type": `multipart/form-data; boundary=${boundary}` },
+      openFilePart(boundary, "companyIcon"),
+    );
+  });
+
+  test("to a listing is answered 413 after 32 MB", async ({ page, company }) => {
+    const app = await createAppThroughApi(provider, await tokenOf(company));
+    await signIn(page, company);
+    const boundary = "endless-listing";
+    await expectRefusedAtLimit(
+      `/en-AU/apps/${app.id}/marketplace`,
+      BODY_LIMITS.listing,
+      { "content-type": `multipart/form-data; boundary=${boundary}`, cookie: await cookieHeader(page) },
+      openFilePart(boundary, "iconFile"),
+    );
+  });
+
+  test("to the new app's listing, which reads no body, is answered at once and the connection closed", async () => {
+    const boundary = "endless-new-listing";
+    const stream = await streamWithoutEnd(
+      "/en-AU/apps/new/marketplace",
+      { "content-type": `multipart/form-data; boundary=${boundary}` },
+      openFilePart(boundary, "iconFile"),
+      BODY_LIMITS.listing + 64 * MB,
+    );
+    expect(stream.status, "an answer, before the body ends").not.toBeNull();
+    expect(stream.status ?? 500, "no server error").toBeLessThan(500);
+    expect(stream.written, "bytes sent before the answer").toBeLessThan(BODY_LIMITS.listing + IN_FLIGHT);
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// Hostile values
+
+const SEED = Number(process.env.HOSTILE_SEED ?? Math.floor(Math.random() * 2 ** 31));
+
+/** `n` values of an arbitrary, drawn from the run's seed (`salt` keeps the draws of each property apart). */
+function draw<T>(arbitrary: fc.Arbitrary<T>, n: number, salt: string): T[] {
+  let hash = SEED;
+  for (const char of salt) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) | 0;
+  return fc.sample(arbitrary, { numRuns: n, seed: hash });
+}
+
+/** Bytes sent as they are (urlencoded: each byte percent-encoded), e.g. invalid UTF-8. */
+interface Raw {
+  raw: Buffer;
+  /** How the value is shown in a case's label. */
+  shown: string;
+}
+
+/** A file part. */
+interface FilePart {
+  fileName: string;
+  type: string;
+  bytes: Uint8Array | string;
+}
+
+type Value = string | Raw | FilePart;
+type Field = [name: string, value: Value];
+
+const isRaw = (value: Value): value is Raw => typeof value === "object" && "raw" in value;
+const isFile = (value: Value): value is FilePart => typeof value === "object" && "fileName" in value;
+
+/** Text around a NUL character. */
+const nulText = fc.tuple(fc.string({ maxLength: 12 }), fc.string({ maxLength: 12 })).map(([a, b]) => `${a.trim() || "x"}\u0000${b}`);
+
+/** Text around a lone surrogate (a browser's URLSearchParams and multipart send it as U+FFFD). */
+const loneSurrogateText = fc
+  .tuple(fc.string({ maxLength: 12 }), fc.integer({ min: 0xd800, max: 0xdfff }), fc.string({ maxLength: 12 }))
+  .map(([a, code, b]) => `${a.trim() || "x"}${String.fromCharCode(code)}${b}`);
+
+/** Bytes that are not UTF-8: a surrogate's encoding (ED A0 80), an overlong NUL, bytes UTF-8 never holds, a cut sequence. */
+const invalidUtf8: fc.Arbitrary<Raw> = fc
+  .tuple(
+    fc.constantFrom([0xed, 0xa0, 0x80], [0xed, 0xbf, 0xbf], [0xc0, 0x80], [0xff, 0xfe], [0xf8, 0x88, 0x80, 0x80, 0x80], [0xe2, 0x82]),
+    fc.string({ unit: "grapheme-ascii", maxLength: 8 }),
+  )
+  .map(([bytes, text]) => {
+    const raw = Buffer.concat([Buffer.from(text.trim() || "x"), Buffer.from(bytes)]);
+    return { raw, shown: [...raw].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, "0")}`).join("") };
+  });
+
+/** Numbers a whole-number field must refuse: beyond int32, negative, fractional, not finite, not numbers. */
+const hostileNumber = fc.oneof(
+  fc.constantFrom("2147483648", "-2147483649", "9".repeat(400), "1e309", "-1e309", "-1", "1.5", "NaN", "Infinity", "0x7fffffff", "1_0", "١"),
+  fc.double({ noDefaultInfinity: false }).map(String),
+  fc.bigInt({ min: 2n ** 31n, max: 2n ** 200n }).map((n) => (n % 2n === 0n ? `-${n}` : String(n))),
+);
+
+/** Ids that are not ids: path traversal, NUL, very long, script, junk (already encoded for a path). */
+const hostilePathId = fc.oneof(
+  fc.constantFrom("..%2F..%2Fetc%2Fpasswd", "%2e%2e%2f%2e%2e%2fetc%2fpasswd", "%00", `${randomUUID()}%00`, "a".repeat(4000), "%ED%A0%80", "%3Cscript%3E", "1%20OR%201%3D1", "%FF"),
+  fc.string({ minLength: 1, maxLength: 40 }).map(encodeURIComponent),
+);
+
+/** The same ids as form values (decoded). */
+const hostileIdValue = fc.oneof(
+  fc.constantFrom("../../etc/passwd", "\u0000", `${randomUUID()}\u0000`, "a".repeat(4000), "<script>alert(1)</script>", "1 OR 1=1", randomUUID().toUpperCase() + " "),
+  fc.string({ maxLength: 40 }),
+);
+
+/** Addresses outside the console, or not addresses (for redirectTo). */
+const hostileRedirect = fc.oneof(
+  fc.constantFrom(
+    "//evil.example/",
+    "/\\evil.example",
+    "/\t/evil.example",
+    " //evil.example",
+    "https://evil.example/",
+    "javascript:alert(1)",
+    "/\r\nSet-Cookie: hostile=1",
+    "/%0d%0aSet-Cookie:%20hostile=1",
+    "/en-AU/apps\u0000",
+    "/..%2F..%2Fetc%2Fpasswd",
+    "/%2F%2Fevil.example",
+  ),
+  fc.string({ maxLength: 60 }).map((text) => `/${text}`),
+);
+
+/** A PNG (a real 256x256 one) followed by an HTML page with a script. */
+const pngPolyglot = () => Buffer.concat([png(256, 256), Buffer.from("<html><body><script>alert(document.domain)</script></body></html>")]);
+/** A PNG header that declares 256x256, then HTML where the image data should be. */
+const pngHeaderHtml = () => Buffer.concat([png(256, 256).subarray(0, 33), Buffer.from("<!doctype html><script>alert(1)</script>")]);
+/** An SVG whose script runs when it is opened as a document. */
+const scriptSvg = (attributes = 'width="256" height="256" viewBox="0 0 256 256"') =>
+  svg(attributes, '<script>alert(document.domain)</script><a href="javascript:alert(1)"><rect width="10" height="10" onload="alert(1)"/></a>');
+
+// ---------------------------------------------------------------------------------------
+// Requests
+
+interface Expected {
+  /** The answers allowed (never a 5xx). */
+  status: readonly number[];
+  /** On a 400: the field the answered page names (marked invalid, with its message). */
+  field?: string;
+  /** That field's message, when the rule it breaks is known (a function: the text may not exist yet). */
+  message?: () => string;
+}
+
+interface Case {
+  label: string;
+  path: string;
+  /** null: no Content-Type header. */
+  contentType: string | null;
+  body: Buffer;
+  origin?: string;
+  expected: Expected;
+}
+
+interface Answer {
+  status: number;
+  location?: string;
+  body: string;
+}
+
+/** A value as a browser's form encodes it (a lone surrogate as U+FFFD); raw bytes as they are. */
+const encodeValue = (value: Value) => (isRaw(value) ? value.shown : new URLSearchParams({ v: value as string }).toString().slice(2));
+
+/** An urlencoded body as a browser builds it (lone surrogates become U+FFFD); raw values go byte by byte. */
+function urlencoded(fields: Field[]): Buffer {
+  return Buffer.from(
+    fields
+      .map(([name, value]) => {
+        if (isFile(value)) throw new Error(`${name}: a file cannot be urlencoded`);
+        return `${new URLSearchParams({ v: name }).toString().slice(2)}=${encodeValue(value)}`;
+      })
+      .join("&"),
+  );
+}
+
+/** A multipart body (text parts as UTF-8, so lone surrogates become U+FFFD; raw parts as they are). */
+function multipart(fields: Field[], boundary: string): Buffer {
+  const parts = fields.map(([name, value]) => {
+    const head = isFile(value)
+      ? `Content-Disposition: form-data; name="${name}"; filename="${value.fileName}"\r\nContent-Type: ${value.type}`
+      : `Content-Disposition: form-data; name="${name}"`;
+    const bytes = isFile(value) ? Buffer.from(value.bytes) : isRaw(value) ? value.raw : Buffer.from(value);
+    return Buffer.concat([Buffer.from(`--${boundary}\r\n${head}\r\n\r\n`), bytes, Buffer.from("\r\n")]);
+  });
+  return Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]);
+}
+
+type Encoding = "urlencoded" | "multipart";
+
+function formCase(label: string, path: string, encoding: Encoding, fields: Field[], expected: Expected): Case {
+  if (encoding === "urlencoded" && !fields.some(([, value]) => isFile(value))) {
+    return { label, path, contentType: "application/x-www-form-urlencoded", body: urlencoded(fields), expected };
+  }
+  const boundary = `----hostile${randomUUID().replace(/-/g, "")}`;
+  return { label, path, contentType: `multipart/form-data; boundary=${boundary}`, body: multipart(fields, boundary), expected };
+}
+
+/** A printable account of a value, for labels. */
+function shown(value: Value): string {
+  const text = isRaw(value) ? `raw ${value.shown}` : isFile(value) ? `file ${value.fileName} (${value.type})` : JSON.stringify(value);
+  return text.length > 80 ? `${text.slice(0, 60)}… (${text.length} chars)` : text;
+}
+
+/** The form with `name` set to `value` (or sent once more, `twice`), the other fields as in `base`. */
+function withField(base: Field[], name: string, value: Value, twice = false): Field[] {
+  if (twice) return [...base.filter(([n]) => n !== name), [name, value], [name, value]];
+  return base.some(([n]) => n === name) ? base.map(([n, v]) => [n, n === name ? value : v] as Field) : [...base, [name, value]];
+}
+
+/** The exact request of a case, as a failure shows it. */
+function requestLine(c: Case): string {
+  const body = c.body.length > 300 ? `${JSON.stringify(c.body.subarray(0, 300).toString("latin1"))}… (${c.body.length} bytes)` : JSON.stringify(c.body.toString("latin1"));
+  return `POST ${c.path} [${c.contentType ?? "no content type"}${c.origin ? `, Origin ${c.origin}` : ""}] ${body}`;
+}
+
+async function send(page: Page, c: Case): Promise<Answer> {
+  const headers: Record<string, string> = { origin: c.origin ?? ORIGIN };
+  if (c.contentType === null) {
+    // Playwright gives every body a type: without one, Node's fetch with the context's cookies.
+    const res = await fetch(new URL(c.path, CONSOLE_URL), {
+      method: "POST",
+      headers: { ...headers, cookie: await cookieHeader(page) },
+      body: new Uint8Array(c.body),
+      redirect: "manual",
+    });
+    return { status: res.status, location: res.headers.get("location") ?? undefined, body: await res.text() };
+  }
+  const res = await page.request.post(`${CONSOLE_URL}${c.path}`, {
+    headers: { ...headers, "content-type": c.contentType },
+    data: c.body,
+    maxRedirects: 0,
+    failOnStatusCode: false,
+    timeout: 20_000,
+  });
+  return { status: res.status(), location: res.headers()["location"], body: await res.text() };
+}
+
+// ---------------------------------------------------------------------------------------
+// Checks of an answer
+
+const decodeHtml = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, "")
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&nbsp;/g, "\u00a0")
+    .replace(/&amp;/g, "&");
+
+/**
+ * The message the page shows for a field (conform's ids: `{form}-{field}-error`), when the
+ * field's control is marked invalid (a control named so with `aria-invalid`, or none).
+ */
+function fieldMessage(html: string, field: string): string | undefined {
+  const error = new RegExp(`<(\\w+)\\b[^>]*\\bid="[^"]*-${escapeRegExp(field)}-error"[^>]*>([\\s\\S]*?)</\\1>`).exec(html);
+  if (!error) return undefined;
+  const controls = [...html.matchAll(new RegExp(`<(?:input|select|textarea)\\b[^>]*\\bname="${escapeRegExp(field)}"[^>]*>`, "g"))].map(([tag]) => tag);
+  const marked = controls.filter((tag) => /\baria-invalid=/.test(tag));
+  if (marked.length > 0 && !marked.some((tag) => /\baria-invalid="true"/.test(tag))) return undefined;
+  // A list of messages (an image field's): the first.
+  const first = /<li\b[^>]*>([\s\S]*?)<\/li>/.exec(error[2]);
+  return decodeHtml(first ? first[1] : error[2]).trim();
+}
+
+/** Every text of locales/en-AU as a pattern (`{{field}}` matches anything). */
+const LOCALE_TEXTS: RegExp[] = (() => {
+  const dir = path.resolve(import.meta.dirname, "../../locales/en-AU");
+  const texts: string[] = [];
+  const walk = (node: unknown) => {
+    if (typeof node === "string") texts.push(node);
+    else if (node && typeof node === "object") Object.values(node).forEach(walk);
+  };
+  for (const file of readdirSync(dir).filter((name) => name.endsWith(".json"))) walk(JSON.parse(readFileSync(path.join(dir, file), "utf8")));
+  return texts
+    .map((text) => text.split(/\{\{\s*\w+\s*\}\}/))
+    .filter((literals) => literals.join("").trim().length >= 8) // "{{name}} {{version}}" says nothing
+    .map((literals) => new RegExp(`^${literals.map(escapeRegExp).join("[\\s\\S]+?")}$`));
+})();
+
+/** A text of locales/en-AU, or a refused file's `{{file}}: {{message}}` with such a message. */
+const isLocaleText = (message: string): boolean =>
+  LOCALE_TEXTS.some((pattern) => pattern.test(message)) || (message.includes(": ") && isLocaleText(message.slice(message.indexOf(": ") + 2)));
+
+/** A redirect that stays in the console: a path of its own origin, without control characters. */
+function staysInConsole(location: string | undefined): boolean {
+  if (!location || /[\u0000-\u001f\u007f]/.test(location)) return false;
+  if (/^https?:/i.test(location)) return new URL(location).origin === ORIGIN;
+  return location.startsWith("/") && !location.startsWith("//") && !location.startsWith("/\\") && new URL(location, CONSOLE_URL).origin === ORIGIN;
+}
+
+let cases = 0;
+
+function check(c: Case, answer: Answer) {
+  cases += 1;
+  const request = requestLine(c);
+  const failed = answer.status === 599 ? ` (${answer.body})` : "";
+  expect.soft(answer.status, `${c.label}: never a server error${failed}\n  ${request}`).toBeLessThan(500);
+  expect.soft(c.expected.status, `${c.label}: answered ${answer.status}\n  ${request}`).toContain(answer.status);
+  if (answer.status >= 300 && answer.status < 400) {
+    expect.soft(staysInConsole(answer.location), `${c.label}: redirect to ${JSON.stringify(answer.location)} stays in the console\n  ${request}`).toBe(true);
+  }
+  if (answer.status === 400 && c.expected.field) {
+    const field = c.expected.field;
+    const message = fieldMessage(answer.body, field);
+    expect.soft(message, `${c.label}: the page names ${field} (marked invalid, with its message)\n  ${request}`).toBeTruthy();
+    if (!message) return;
+    expect.soft(isLocaleText(message), `${c.label}: ${field}'s message ${JSON.stringify(message)} is one of locales/en-AU\n  ${request}`).toBe(true);
+    if (c.expected.message) {
+      let wanted: string;
+      try {
+        wanted = c.expected.message();
+      } catch (error) {
+        wanted = `(${(error as Error).message})`;
+      }
+      expect.soft(message, `${c.label}: ${field}'s message\n  ${request}`).toBe(wanted);
+    }
+  }
+}
+
+/** Sends the cases, a few at a time, and checks each answer; the answers, in the cases' order. */
+async function run(page: Page, list: Case[], concurrency = 4): Promise<Answer[]> {
+  const answers: Answer[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < list.length) {
+        const index = next++;
+        const c = list[index];
+        const answer = await send(page, c).catch((error: Error) => ({ status: 599, body: `request failed: ${error.message}` }));
+        check(c, answer);
+        answers[index] = answer;
+      }
+    }),
+  );
+  return answers;
+}
+
+/**
+ * The images a listing page holds (its hidden `promo.*.url` fields) other than `known`: an
+ * accepted upload shows one, and each is served as the image it is (PNG or JPEG), never
+ * sniffed as a document.
+ */
+async function expectServedAsImages(label: string, answer: Answer, known: string[]) {
+  const urls = [...answer.body.matchAll(/<input\b[^>]*\bname="promo\.[^"]*\.url"[^>]*\bvalue="([^"]+)"/g)]
+    .map(([, url]) => decodeHtml(url))
+    .filter((url) => !known.includes(url));
+  if (answer.status === 200) expect.soft(urls.length, `${label}: the accepted file is shown`).toBeGreaterThan(0);
+  for (const url of urls) {
+    const res = await fetch(url);
+    expect.soft(res.headers.get("content-type") ?? "", `${label}: ${url} is served as an image`).toMatch(/^image\/(png|jpeg)\b/);
+    expect.soft(res.headers.get("x-content-type-options"), `${label}: ${url} is never sniffed`).toBe("nosniff");
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Cases
+
+const REFUSED = [400] as const;
+/** A hostile id in the path: refused, not found, or (a path no route takes) no action there. */
+const NOT_FOUND = [400, 404, 405] as const;
+
+interface FormSpec {
+  path: string;
+  encoding: Encoding;
+  /** A valid form: each case changes one field. */
+  base: () => Field[];
+  /** The body limit of the route. */
+  limit: number;
+}
+
+/**
+ * Bodies that are not the form: JSON, text, no type, broken multipart, over the limit, from
+ * another origin (`some`: that many of them, drawn, for a route whose action reads its body
+ * as another route's does).
+ */
+function shapeCases(spec: FormSpec, refused: readonly number[] = REFUSED, some?: number): Case[] {
+  const { path } = spec;
+  const base = spec.base();
+  const boundary = "----hostile-shape";
+  const good = multipart(base, boundary);
+  const json = Buffer.from(JSON.stringify(Object.fromEntries(base.map(([name, value]) => [name, typeof value === "string" ? value : "x"]))));
+  const expected = { status: refused };
+  const shape = (label: string, contentType: string | null, body: Buffer): Case => ({ label: `${path} ${label}`, path, contentType, body, expected });
+  const over = Buffer.alloc(Math.max(MB, spec.limit + 64 * KB), "a");
+  const all = [
+    shape("JSON", "application/json", json),
+    shape("JSON that is not JSON", "application/json", Buffer.from('{"a":')),
+    shape("text/plain", "text/plain", urlencoded(base.filter(([, value]) => !isFile(value)))),
+    shape("no content type", null, urlencoded(base.filter(([, value]) => !isFile(value)))),
+    shape("multipart without a boundary", "multipart/form-data", good),
+    shape("multipart with another boundary", "multipart/form-data; boundary=not-the-one", good),
+    shape("multipart cut in a part", `multipart/form-data; boundary=${boundary}`, good.subarray(0, Math.floor(good.length / 2))),
+    shape("multipart without its closing boundary", `multipart/form-data; boundary=${boundary}`, good.subarray(0, good.length - boundary.length - 6)),
+    { ...shape(`a field of ${over.length} bytes (over the ${spec.limit / KB} KB limit)`, "application/x-www-form-urlencoded", Buffer.concat([Buffer.from(`${base[0][0]}=`), over])), expected: { status: [413] } },
+    { ...formCase(`${path} from another origin`, path, spec.encoding, base, { status: [403] }), origin: "http://evil.example" },
+  ];
+  return some === undefined ? all : draw(fc.shuffledSubarray(all, { minLength: some, maxLength: some }), 1, `${path} shapes`)[0];
+}
+
+interface FieldAttack {
+  /** Refusals of a NUL in the field: 400 naming it, with this message. */
+  nul: number;
+  message?: () => string;
+  /** Text longer than the field allows (within the body limit): refused naming the field. */
+  long?: boolean;
+}
+
+/**
+ * For each text field: `nul` values with a NUL (refused, the field named). For `each` of the
+ * fields (drawn; all by default): a value over the field's length, the field sent twice, and
+ * as a file (refused, named); and, in `decoded`, the values a lone surrogate and invalid
+ * UTF-8 become (U+FFFD on the way in): refused naming the field, or accepted with nothing
+ * unstorable stored.
+ */
+function textCases(
+  spec: FormSpec,
+  fields: Record<string, FieldAttack>,
+  options: { each?: number; refused?: readonly number[]; accepted?: readonly number[] } = {},
+): { strict: Case[]; decoded: Case[] } {
+  const refused = options.refused ?? REFUSED;
+  const accepted = options.accepted ?? [302, 303];
+  const names = Object.keys(fields);
+  const some = (attack: string) => {
+    const each = Math.min(options.each ?? names.length, names.length);
+    return draw(fc.shuffledSubarray(names, { minLength: each, maxLength: each }), 1, `${spec.path} ${attack} fields`)[0];
+  };
+  const one = (field: string, label: string, value: Value, expected: Expected, twice = false) =>
+    formCase(`${spec.path} ${field} = ${label}`, spec.path, spec.encoding, withField(spec.base(), field, value, twice), expected);
+  const named = (field: string, message?: () => string): Expected => ({ status: refused, field, message });
+  const either = (field: string): Expected => ({ status: [...refused, ...accepted], field });
+  const strict = [
+    ...names.flatMap((field) => draw(nulText, fields[field].nul, `${spec.path} ${field} nul`).map((value) => one(field, shown(value), value, named(field, fields[field].message)))),
+    ...some("long").filter((field) => fields[field].long).map((field) => one(field, "100,000 characters", "a".repeat(100_000), named(field))),
+    ...some("twice").map((field) => one(field, `twice (${shown("x")})`, "x", named(field), true)),
+    ...some("file").map((field) => one(field, "a file", { fileName: "field.txt", type: "text/plain", bytes: "text in a file" }, named(field))),
+  ];
+  const decoded = some("decoded").flatMap((field) => {
+    const surrogate = draw(loneSurrogateText, 1, `${spec.path} ${field} surrogate`)[0];
+    const bytes = draw(invalidUtf8, 1, `${spec.path} ${field} utf8`)[0];
+    return [one(field, `${shown(surrogate)} (lone surrogate)`, surrogate, either(field)), one(field, `${shown(bytes)} (invalid UTF-8)`, bytes, either(field))];
+  });
+  return { strict, decoded };
+}
+
+/** Whole-number fields: huge, negative, fractional and non-numbers (refused, named), twice and as a file. */
+function numberCases(spec: FormSpec, fields: Record<string, { valid: readonly number[]; message: () => string }>, n: number): Case[] {
+  return Object.entries(fields).flatMap(([field, { valid, message }]) => {
+    const values = draw(
+      hostileNumber.filter((text) => text.trim() !== "" && !valid.includes(Number(text.trim()))),
+      n,
+      `${spec.path} ${field} number`,
+    );
+    const one = (label: string, value: Value, twice = false) =>
+      formCase(`${spec.path} ${field} = ${label}`, spec.path, spec.encoding, withField(spec.base(), field, value, twice), { status: REFUSED, field, message });
+    return [
+      ...values.map((value) => one(JSON.stringify(value), value)),
+      one(`twice (${valid[0]}, ${valid[1] ?? valid[0]})`, String(valid[0]), true),
+      one("a file", { fileName: "number.txt", type: "text/plain", bytes: String(valid[0]) }),
+    ];
+  });
+}
+
+/** Messages of locales/en-AU, looked up when checked. */
+const text = (key: string, values?: Record<string, string | number>) => () => translate("en-AU", key, values);
+const editorLabel = (field: string) => translate("en-AU", `appEditor:fields.${field}.label`);
+const editorMessage = (field: string, rule: string) => () => translate("en-AU", `appEditor:errors.${rule}`, { field: editorLabel(field) });
+
+/** A NUL in an editor field: the contract's `invalidCharacters` rule, worded by the editor. */
+const invalidCharacters = (field: string) => editorMessage(field, "invalidCharacters");
+
+// ---------------------------------------------------------------------------------------
+// Every form action
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+test.describe("every form action", () => {
+  // One worker runs them in order, so that the count printed at the end is the whole count.
+  test.describe.configure({ mode: "default", timeout: 120_000 });
+
+  // A failed test ends its worker: the count of each worker is then printed apart.
+  test.afterAll(() => {
+    if (cases > 0) console.log(`hostile console inputs: ${cases} cases (seed ${SEED})`);
+  });
+
+  test.describe(() => {
+    test.use({ acceptedTerms: false });
+
+    test("reset-password: the email field, bodies that are not forms; no mail sent", async ({ page, company }) => {
+      const spec: FormSpec = { path: "/en-AU/auth/reset-password", encoding: "urlencoded", base: () => [["email", company.email]], limit: BODY_LIMITS.form };
+      // Hostile text inside the address of a real account: a console that cut it at the NUL would mail it.
+      const inside = (arbitrary: fc.Arbitrary<string>, salt: string, n: number) =>
+        draw(fc.tuple(fc.nat({ max: company.email.length }), arbitrary), n, salt).map(([at, text]) => `${company.email.slice(0, at)}${text}${company.email.slice(at)}`);
+      const email = (label: string, value: Value, twice = false) =>
+        formCase(`${spec.path} email = ${label}`, spec.path, "urlencoded", withField(spec.base(), "email", value, twice), { status: REFUSED, field: "email" });
+      await run(page, [
+        ...inside(nulText, "reset nul", 6).map((value) => email(shown(value), value)),
+        ...inside(loneSurrogateText, "reset surrogate", 3).map((value) => email(`${shown(value)} (lone surrogate)`, value)),
+        ...draw(invalidUtf8, 3, "reset utf8").map((bytes) => {
+          const raw = { raw: Buffer.concat([Buffer.from(company.email), bytes.raw]), shown: `${encodeURIComponent(company.email)}${bytes.shown}` };
+          return email(`${shown(raw)} (invalid UTF-8)`, raw);
+        }),
+        email("300 characters", `${"a".repeat(290)}@example.test`),
+        email("twice", company.email, true),
+        email("a file", { fileName: "email.txt", type: "text/plain", bytes: company.email }),
+        ...shapeCases(spec),
+      ]);
+      const mails = await provider.outbox(company.email);
+      expect(mails.filter((mail) => mail.kind === "reset-password"), "no reset mail was sent for a hostile address").toEqual([]);
+    });
+
+    test("accept-terms, language and sign-out: hostile values and return addresses", async ({ page, company }) => {
+      await signIn(page, company);
+      const redirected = { status: [302, 303] };
+      const terms: FormSpec = {
+        path: "/en-AU/accept-terms",
+        encoding: "urlencoded",
+        base: () => [
+          ["accept", "yes"],
+          ["redirectTo", "/en-AU/apps"],
+        ],
+        limit: BODY_LIMITS.form,
+      };
+      const language: FormSpec = {
+        path: "/en-AU/language",
+        encoding: "urlencoded",
+        base: () => [
+          ["lang", "en-AU"],
+          ["redirectTo", "/en-AU/apps"],
+        ],
+        limit: BODY_LIMITS.form,
+      };
+      const one = (spec: FormSpec, field: string, value: Value, twice = false) =>
+        formCase(`${spec.path} ${field} = ${shown(value)}${twice ? " twice" : ""}`, spec.path, "urlencoded", withField(spec.base(), field, value, twice), redirected);
+      const termsAccepted = async () => {
+        const users = (await (await provider.admin(`users?companyId=${company.companyId}`)).json()) as { termsAccepted: boolean }[];
+        return users.map((user) => user.termsAccepted);
+      };
+
+      await test.step("accept-terms: only the checkbox's own value accepts", async () => {
+        const notYes = fc.oneof(nulText, loneSurrogateText, fc.constantFrom("yes\u0000", "YES", " yes", "yes ", "true", "on", "1"), fc.string()).filter((value) => value !== "yes");
+        await run(page, [
+          ...draw(notYes, 8, "terms accept").map((value) => one(terms, "accept", value)),
+          ...draw(invalidUtf8, 2, "terms utf8").map((value) => one(terms, "accept", { raw: Buffer.concat([Buffer.from("yes"), value.raw]), shown: `yes${value.shown}` })),
+          formCase(`${terms.path} accept = "no", then "yes"`, terms.path, "urlencoded", [["accept", "no"], ["accept", "yes"], ["redirectTo", "/en-AU/apps"]], redirected),
+          one(terms, "accept", { fileName: "accept.txt", type: "text/plain", bytes: "yes" }),
+          ...shapeCases(terms),
+        ]);
+        expect(await termsAccepted(), "the terms are not accepted by a hostile value").toEqual([false]);
+        // Then accepted for real, with hostile return addresses.
+        await run(page, draw(hostileRedirect, 6, "terms redirect").map((value) => one(terms, "redirectTo", value)));
+        expect(await termsAccepted(), "the checkbox's own value accepts").toEqual([true]);
+      });
+
+      await test.step("language: a hostile language or return address saves a language and stays in the console", async () => {
+        const hostileLanguage = fc.oneof(nulText, fc.constantFrom("nl-NL\u0000", "NL-nl", "../..", "en-AU/../nl-NL", "x".repeat(10_000)));
+        await run(page, [
+          ...draw(hostileLanguage, 5, "language lang").map((value) => one(language, "lang", value)),
+          ...draw(hostileRedirect, 8, "language redirect").map((value) => one(language, "redirectTo", value)),
+          ...draw(loneSurrogateText, 1, "language surrogate").flatMap((value) => [one(language, "lang", value), one(language, "redirectTo", `/${value}`)]),
+          ...draw(invalidUtf8, 1, "language utf8").flatMap((value) => [
+            one(language, "lang", value),
+            one(language, "redirectTo", { raw: Buffer.concat([Buffer.from("/"), value.raw]), shown: `%2F${value.shown}` }),
+          ]),
+          one(language, "lang", "xx", true),
+          one(language, "lang", { fileName: "lang.txt", type: "text/plain", bytes: "nl-NL" }),
+          one(language, "redirectTo", { fileName: "to.txt", type: "text/plain", bytes: "//evil.example" }),
+          ...shapeCases(language),
+        ]);
+        const user = await apiJson<Record<string, unknown>>("user", await tokenOf(company));
+        expect(["en-AU", "nl-NL"], `the saved language (${JSON.stringify(user.localeCode)})`).toContain(user.localeCode);
+        expect(unstorableTexts(user), "nothing unstorable stored").toEqual([]);
+      });
+
+      await test.step("sign-out reads no body: any body signs out; another origin does not", async () => {
+        const signout = "/en-AU/auth/signout";
+        await run(page, [{ label: `${signout} from another origin`, path: signout, contentType: "application/x-www-form-urlencoded", body: Buffer.from(""), origin: "http://evil.example", expected: { status: [403] } }]);
+        const stillIn = await page.request.get(`${CONSOLE_URL}/en-AU/apps`, { maxRedirects: 0 });
+        expect(stillIn.status(), "still signed in after a sign-out from another origin").toBe(200);
+        await run(page, shapeCases({ ...language, path: signout }, redirected.status).filter((c) => !c.origin && !c.expected.status.includes(413)));
+        const signedOut = await page.request.get(`${CONSOLE_URL}/en-AU/apps`, { maxRedirects: 0 });
+        expect(signedOut.status(), "signed out").toBe(302);
+      });
+    });
+  });
+
+  test("register: bodies that are not forms, NUL and huge values, oversize, polyglot icons; no company made", async ({ page }) => {
+    const emails: string[] = [];
+    const names: string[] = [];
+    const base = (): Field[] => {
+      const registration = validRegistration({ email: uniqueEmail("hostile"), companyName: `Hostile ${randomUUID().slice(0, 8)}` });
+      emails.push(registration.email);
+      names.push(registration.companyName);
+      return [
+        ...Object.entries(registration).map(([name, value]) => [name, value === true ? "on" : String(value)] as Field),
+        ["confirmPassword", registration.password],
+      ];
+    };
+    const spec: FormSpec = { path: "/en-AU/auth/register", encoding: "multipart", base, limit: BODY_LIMITS.registration };
+    // The captcha is not solved: every form is refused; what matters is how.
+    const refused = [400, 413];
+    const one = (label: string, fields: Field[]) => formCase(`${spec.path} ${label}`, spec.path, "multipart", fields, { status: refused });
+    const texts = ["firstName", "lastName", "email", "companyName", "phoneNumber", "addressLine1", "cityTown", "profile", "password"];
+    const invalidBytes = { raw: Buffer.from([0xed, 0xa0, 0x80]), shown: "%ED%A0%80" };
+    const icon = (label: string, part: FilePart) => one(`companyIcon = ${label}`, withField(base(), "companyIcon", part));
+    await run(page, [
+      ...draw(fc.tuple(fc.constantFrom(...texts), nulText), 8, "register nul").map(([field, value]) => one(`${field} = ${shown(value)}`, withField(base(), field, value))),
+      ...draw(fc.constantFrom(...texts), 2, "register surrogate").map((field) => one(`${field} = "\\ud800"`, withField(base(), field, "\ud800"))),
+      ...draw(fc.constantFrom(...texts), 2, "register utf8").map((field) => one(`${field} = raw %ED%A0%80`, withField(base(), field, invalidBytes))),
+      one("companyName of 1 MB", withField(base(), "companyName", "a".repeat(MB))),
+      icon("11 MB", { fileName: "big.png", type: "image/png", bytes: Buffer.alloc(11 * MB, 1) }),
+      icon("PNG followed by HTML", { fileName: "icon.png", type: "image/png", bytes: pngPolyglot() }),
+      icon("PNG header then HTML", { fileName: "icon.png", type: "image/png", bytes: pngHeaderHtml() }),
+      icon("SVG with a script", { fileName: "icon.svg", type: "image/svg+xml", bytes: scriptSvg() }),
+      formCase(`${spec.path} as urlencoded`, spec.path, "urlencoded", base(), { status: refused }),
+      ...shapeCases(spec, refused),
+    ]);
+    const users = (await (await provider.admin("users")).json()) as { email: string }[];
+    const companies = (await (await provider.admin("companies")).json()) as { name: string }[];
+    expect(users.filter((user) => emails.includes(user.email)), "no user registered by a hostile form").toEqual([]);
+    expect(companies.filter((c) => names.some((name) => c.name.includes(name))), "no company registered by a hostile form").toEqual([]);
+    expect(unstorableTexts({ users, companies }), "nothing unstorable stored").toEqual([]);
+  });
+
+  test("log: hostile reports are answered 204, 400 or 413", async ({ page }) => {
+    const path = "/en-AU/log";
+    const report = (label: string, body: string | Buffer, status: readonly number[], contentType: string | null = "application/json"): Case => ({
+      label: `${path} ${label}`,
+      path,
+      contentType,
+      body: Buffer.from(body),
+      expected: { status },
+    });
+    const json = (value: unknown) => JSON.stringify(value);
+    const wrongTypes = fc.record(
+      { kind: fc.oneof(fc.constantFrom("error", "boundary"), fc.anything()), message: fc.anything(), line: fc.oneof(fc.double(), fc.string(), fc.bigInt().map(String)) },
+      { requiredKeys: [] },
+    );
+    await run(page, [
+      ...draw(fc.oneof(nulText, loneSurrogateText), 6, "log text").map((message) =>
+        report(`message ${shown(message)}`, json({ kind: "error", message, url: message, source: message }), [204]),
+      ),
+      report('message "\\ud800" escaped', '{"kind":"error","message":"\\ud800 \\udfff\\u0000"}', [204]),
+      report("message in invalid UTF-8", Buffer.concat([Buffer.from('{"kind":"error","message":"'), Buffer.from([0xed, 0xa0, 0x80, 0xff]), Buffer.from('"}')]), [204]),
+      ...draw(wrongTypes, 8, "log types").map((value) => report(`wrong types ${json(value).slice(0, 80)}`, json(value), [204, 400, 413])),
+      report("line 1e308, column -1.5", json({ kind: "error", message: "m", line: 1e308, column: -1.5 }), [400]),
+      report("an array", json([{ kind: "error", message: "m" }]), [400]),
+      report("null", "null", [400]),
+      report("3,000 levels deep", `${"[".repeat(3000)}${"]".repeat(3000)}`, [400]),
+      report("9 KB message", json({ kind: "error", message: "a".repeat(9 * KB) }), [413]),
+      report("not JSON", "kind=error&message=m", [400], "application/x-www-form-urlencoded"),
+      report("no content type", json({ kind: "error", message: "m" }), [204], null),
+      { ...report("from another origin", json({ kind: "error", message: "m" }), [403]), origin: "http://evil.example" },
+    ]);
+  });
+
+  test("the app forms: list, app page, details, listing", async ({ page, company }) => {
+    const token = await tokenOf(company);
+    const [app, icon] = await Promise.all([createAppThroughApi(provider, token, { name: "Hostile base" }), uploadIcon(token)]);
+    await signIn(page, company);
+    const before = await storedApps(token);
+    const appsUnchanged = async () => expect(await storedApps(token), "the apps are as they were").toEqual(before);
+    /** Cases whose values may be saved (as U+FFFD, or ignored), run after the check that nothing else was. */
+    const mayStore: Case[] = [];
+
+    await test.step("the app list and an app's page: duplicate, archive, unarchive, delete", async () => {
+      const list: FormSpec = {
+        path: `/en-AU/apps?duplicate=${app.id}`,
+        encoding: "urlencoded",
+        base: () => [
+          ["intent", "duplicate"],
+          ["versionId", app.id],
+          ["appName", "Hostile copy"],
+          ["countryCode", "AU"],
+        ],
+        limit: BODY_LIMITS.form,
+      };
+      // `?index`: the app page's forms post to its index route (Remix adds it to the form's action).
+      const group: FormSpec = { ...list, path: `/en-AU/apps/group/${app.groupAppId}?index&duplicate=${app.id}` };
+      const duplicate = (spec: FormSpec, nul: number, each?: number) =>
+        textCases(
+          spec,
+          {
+            appName: { nul, message: text("appList:duplicate.errors.appNameInvalidCharacters"), long: true },
+            countryCode: { nul, message: text("appList:duplicate.errors.countryUnknown"), long: true },
+          },
+          { each },
+        );
+      const onList = duplicate(list, 3);
+      const onGroup = duplicate(group, 1, 1);
+      mayStore.push(...onList.decoded, ...onGroup.decoded);
+      const byId = (spec: FormSpec, intent: string, field: string, values: string[], status: readonly number[] = [400, 404]) =>
+        values.map((value) => {
+          const rest: Field[] = intent === "duplicate" ? [["appName", "Copy"], ["countryCode", "AU"]] : [];
+          return formCase(`${spec.path} ${intent} ${field} = ${shown(value)}`, spec.path, "urlencoded", [["intent", intent], [field, value], ...rest], { status });
+        });
+      await run(page, [
+        ...onList.strict,
+        ...onGroup.strict,
+        formCase(`${list.path} countryCode = "ZZ"`, list.path, "urlencoded", withField(list.base(), "countryCode", "ZZ"), {
+          status: REFUSED,
+          field: "countryCode",
+          message: text("appList:duplicate.errors.countryUnknown"),
+        }),
+        ...byId(list, "duplicate", "versionId", [...draw(hostileIdValue, 3, "duplicate versionId"), randomUUID()]),
+        ...["archive", "unarchive", "delete"].flatMap((intent) => byId(group, intent, "appGroupId", draw(hostileIdValue, 2, `${intent} appGroupId`))),
+        ...byId(list, "delete", "appGroupId", [randomUUID()], [302, 303, 400, 404]),
+        ...draw(fc.oneof(nulText, fc.constantFrom("DELETE", "archive ", "duplicate\u0000", "upload")), 3, "list intent").map((intent) =>
+          formCase(`${list.path} intent = ${shown(intent)}`, list.path, "urlencoded", withField(list.base(), "intent", intent), { status: REFUSED }),
+        ),
+        formCase(`${list.path} intent twice`, list.path, "urlencoded", withField(list.base(), "intent", "archive", true), { status: REFUSED }),
+        ...draw(hostilePathId, 3, "group path").map((id) => {
+          const path = `/en-AU/apps/group/${id}?index`;
+          return formCase(`${path} archive`, path, "urlencoded", [["intent", "archive"], ["appGroupId", "not-an-id"]], { status: NOT_FOUND });
+        }),
+        ...shapeCases(list),
+        ...shapeCases(group, REFUSED, 3),
+      ]);
+      await appsUnchanged();
+    });
+
+    await test.step("the details of a new app and of a version: texts, numbers, ids", async () => {
+      const fresh: FormSpec = {
+        path: "/en-AU/apps/new/details",
+        encoding: "urlencoded",
+        base: () => [
+          ["id", randomUUID()],
+          ["categoryId", "1"],
+          ["name", "Hostile new app"],
+          ["appType", "0"],
+          ["description", "An app the hostile-input suite tried to make."],
+          ["countryCode", "AU"],
+        ],
+        limit: BODY_LIMITS.form,
+      };
+      const existing: FormSpec = {
+        path: `/en-AU/apps/${app.id}/details`,
+        encoding: "urlencoded",
+        base: () => [
+          ["intent", "save"],
+          ["categoryId", "2"],
+          ["name", "Hostile rename"],
+          ["description", "A description the hostile-input suite tried to save."],
+        ],
+        limit: BODY_LIMITS.form,
+      };
+      const categories = [...Array.from({ length: 10 }, (_, i) => i + 1), 99];
+      const category = { valid: categories, message: editorMessage("categoryId", "unknownCategory") };
+      const newTexts = textCases(fresh, {
+        name: { nul: 2, message: invalidCharacters("name"), long: true },
+        description: { nul: 2, message: invalidCharacters("description"), long: true },
+        countryCode: { nul: 2, message: invalidCharacters("countryCode"), long: true },
+      });
+      const editTexts = textCases(
+        existing,
+        {
+          name: { nul: 1, message: invalidCharacters("name"), long: true },
+          description: { nul: 1, message: invalidCharacters("description"), long: true },
+        },
+        { each: 1 },
+      );
+      // The hidden id of a new app (the console makes one when it is not an id) and the type
+      // and country of an existing one (locked: never changed) may be saved.
+      mayStore.push(
+        ...newTexts.decoded,
+        ...editTexts.decoded,
+        ...draw(hostileIdValue, 2, "new id").map((id) => formCase(`${fresh.path} id = ${shown(id)}`, fresh.path, "urlencoded", withField(fresh.base(), "id", id), { status: [302, 303, 400] })),
+        formCase(`${existing.path} appType = "1", countryCode = "UK"`, existing.path, "urlencoded", [...existing.base(), ["appType", "1"], ["countryCode", "UK"]], { status: [302, 303] }),
+        formCase(`${existing.path} appType = "2147483648", countryCode = "AU\\u0000"`, existing.path, "urlencoded", [...existing.base(), ["appType", "2147483648"], ["countryCode", "AU\u0000"]], {
+          status: [302, 303],
+        }),
+      );
+      await run(page, [
+        ...newTexts.strict,
+        ...editTexts.strict,
+        ...numberCases(fresh, { categoryId: category, appType: { valid: [0, 1], message: editorMessage("appType", "invalidAppType") } }, 4),
+        ...numberCases(existing, { categoryId: category }, 2),
+        ...draw(fc.oneof(nulText, fc.constantFrom("SAVE", "upload", "save\u0000")), 2, "details intent").map((intent) =>
+          formCase(`${existing.path} intent = ${shown(intent)}`, existing.path, "urlencoded", withField(existing.base(), "intent", intent), { status: REFUSED }),
+        ),
+        ...[...draw(hostilePathId, 3, "details path"), randomUUID()].map((id) => {
+          const path = `/en-AU/apps/${id}/details`;
+          return formCase(`${path} save`, path, "urlencoded", existing.base(), { status: NOT_FOUND });
+        }),
+        ...shapeCases(fresh),
+        ...shapeCases(existing, REFUSED, 3),
+      ]);
+      await appsUnchanged();
+    });
+
+    await test.step("the marketplace listing (multipart): texts, image ids, polyglot files, ids", async () => {
+      const path = `/en-AU/apps/${app.id}/marketplace`;
+      const spec: FormSpec = {
+        path,
+        encoding: "multipart",
+        base: () => [
+          ["intent", "save"],
+          ["detail.description", "A listing the hostile-input suite tried to save. ".repeat(6)],
+          ["detail.websiteUrl", "https://example.test/"],
+          ["detail.supportUrl", "https://example.test/support"],
+          ["legal.privacyPolicyUrl", "https://example.test/privacy"],
+          ["legal.termsOfServiceUrl", "https://example.test/terms"],
+          ["promo.appIcon.id", icon.id],
+          ["promo.appIcon.url", icon.url],
+        ],
+        limit: BODY_LIMITS.listing,
+      };
+      const listingTexts = LISTING_FIELDS.filter((field) => !(field in IMAGE_FIELDS));
+      const texts = textCases(spec, Object.fromEntries(listingTexts.map((field) => [field, { nul: 1, message: invalidCharacters(field), long: true }])), { each: 3 });
+      mayStore.push(...texts.decoded);
+      const hostileImageId = hostileIdValue.filter((id) => id.trim() !== "");
+      const image = (field: string, name: string, values: string[]) =>
+        values.map((value) => {
+          const fields = name === "promo.appIcon.id" ? withField(spec.base(), name, value) : [...spec.base(), [name, value] as Field];
+          return formCase(`${path} ${name} = ${shown(value)}`, path, "multipart", fields, { status: REFUSED, field });
+        });
+      // Without JS, Upload shows the chosen files on the form; an accepted one must be served as the image it is.
+      const file = (input: string, field: string, label: string, part: FilePart, intent = "upload") =>
+        formCase(`${path} ${input} = ${label} (${intent})`, path, "multipart", [...withField(spec.base(), "intent", intent), [input, part]], { status: [200, 400], field });
+      const files = [
+        file("iconFile", "promo.appIcon", "PNG followed by HTML", { fileName: "icon.png", type: "image/png", bytes: pngPolyglot() }),
+        file("iconFile", "promo.appIcon", "PNG header then HTML", { fileName: "icon.png", type: "image/png", bytes: pngHeaderHtml() }),
+        file("iconFile", "promo.appIcon", "SVG with a script", { fileName: "icon.svg", type: "image/svg+xml", bytes: scriptSvg() }),
+        file("bannerFiles", "promo.banners", "SVG with a script", { fileName: "banner.svg", type: "image/svg+xml", bytes: scriptSvg('width="1410" height="480" viewBox="0 0 1410 480"') }),
+        file("screenshotFiles", "promo.screenshots", "HTML named .png", { fileName: "shot.png", type: "image/png", bytes: "<!doctype html><script>alert(1)</script>" }),
+        file("iconFile", "promo.appIcon", "SVG with a script", { fileName: "icon.svg", type: "image/svg+xml", bytes: scriptSvg() }, "save"),
+      ];
+      const answers = await run(page, files);
+      for (const [index, answer] of answers.entries()) await expectServedAsImages(files[index].label, answer, [icon.url]);
+      await run(page, [
+        ...texts.strict,
+        ...image("promo.appIcon", "promo.appIcon.id", draw(hostileImageId, 3, "listing icon id")),
+        ...image("promo.banners", "promo.banners[0].id", draw(hostileImageId, 2, "listing banner id")),
+        ...image("promo.screenshots", "promo.screenshots[0].id", [randomUUID()]),
+        ...draw(fc.oneof(nulText, fc.constantFrom("remove:banners:99999", "up:screenshots:-1", "remove:appIcon\u0000", "SAVE", "upload-files\u0000")), 3, "listing intent").map((intent) =>
+          formCase(`${path} intent = ${shown(intent)}`, path, "multipart", withField(spec.base(), "intent", intent), { status: REFUSED }),
+        ),
+        ...draw(fc.oneof(nulText, fc.constantFrom("ICON", "banner ", "../icon")), 2, "listing kind").map((kind) =>
+          formCase(`${path} upload-files kind = ${shown(kind)}`, path, "multipart", [...withField(spec.base(), "intent", "upload-files"), ["kind", kind]], { status: REFUSED }),
+        ),
+        ...[...draw(hostilePathId, 2, "listing path"), randomUUID()].map((id) => {
+          const other = `/en-AU/apps/${id}/marketplace`;
+          return formCase(`${other} save`, other, "multipart", spec.base(), { status: NOT_FOUND });
+        }),
+        ...shapeCases(spec).map((c) =>
+          c.expected.status.includes(413) ? { ...c, label: `${path} a body of 32 MB and more`, body: Buffer.alloc(BODY_LIMITS.listing + KB, "a") } : c,
+        ),
+      ]);
+      await appsUnchanged();
+    });
+
+    await test.step("values that may be saved store nothing the database cannot hold", async () => {
+      await run(page, mayStore);
+      const after = await storedApps(token);
+      expect(unstorableTexts(after), "nothing unstorable stored").toEqual([]);
+      const { details } = await apiJson<{ details: { appType: number; countryCode: string } }>(`apps/${app.id}`, token);
+      expect({ appType: details.appType, countryCode: details.countryCode }, "type and country as created").toEqual({ appType: 0, countryCode: "AU" });
+      const ids = after.list.flatMap((listed) => listed.versions.map((version) => version.versionId));
+      expect(ids.filter((id) => !UUID.test(id)), "every app's id is an id").toEqual([]);
+    });
+  });
+});
