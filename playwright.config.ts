@@ -33,7 +33,8 @@ const ownServers: PlaywrightTestConfig["webServer"] = [
     url: `${SANDBOX_URL}/healthz`,
     env: serverEnv,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A fresh PGlite folder is migrated and seeded first: 20 to 40 s on a busy 2-core machine.
+    timeout: 120_000,
     gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
     stdout: "pipe",
     stderr: "pipe",
