@@ -190,7 +190,9 @@ export async function startConsole(options: ConsoleOptions): Promise<{ server: S
   const appOrigin = new URL(options.appUrl).origin;
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", true);
+  // X-Forwarded-* count only from a proxy on this host or its private network: a client on
+  // the internet cannot name another address (the provider's per-address limits) or scheme.
+  app.set("trust proxy", "loopback, linklocal, uniquelocal");
   app.use(compression());
 
   app.use((req: Request, res: Response, next: NextFunction) => {
