@@ -70,7 +70,7 @@ export function isCrossOrigin(req: Pick<Request, "method" | "headers">, appOrigi
 }
 
 /** How long, and how much, a refused body is still read after its 413 before the connection closes. */
-const LINGER = { ms: 2000, bytes: 1024 * 1024 };
+const LINGER = { ms: 2000, bytes: 8 * 1024 * 1024 };
 
 /**
  * The 413 of a body over its route's limit, sent as soon as the limit is passed (or at once,
@@ -81,17 +81,23 @@ const LINGER = { ms: 2000, bytes: 1024 * 1024 };
 function refuseBody(req: Request, res: Response, page: (lang: string, limit: number) => string, limit: number) {
   if (res.headersSent) return;
   req.unpipe();
+  // With `Connection: close` Node destroys the socket once the answer is written, under a
+  // client still sending, which may then see a reset instead of the answer: here it only
+  // ends its side, and the rest of the body is read and dropped for a moment below.
+  const socket = req.socket;
+  socket.destroySoon = () => socket.end();
   res.status(413).set("Connection", "close").type("html").send(page(languageOfPath(req.path), limit));
   res.once("finish", () => {
     let dropped = 0;
-    const close = () => req.socket.destroy();
+    const close = () => socket.destroy();
     const timer = setTimeout(close, LINGER.ms);
     timer.unref();
+    socket.once("close", () => clearTimeout(timer));
     req.on("data", (chunk: Buffer) => {
       dropped += chunk.length;
       if (dropped > LINGER.bytes) close();
     });
-    req.once("end", () => clearTimeout(timer));
+    req.once("end", close);
     req.resume();
   });
 }

@@ -62,6 +62,9 @@ export function fieldMessage(t: Translate, language: string, field: string, key:
   return t(`appEditor:errors.${key}`, values);
 }
 
+/** A field sent twice, or as a file: one piece of text is what it takes. */
+export const notText = (t: Translate, field: string) => t("appEditor:errors.notText", { field: t(`appEditor:fields.${field}.label`) });
+
 function addIssues(ctx: z.RefinementCtx, errors: FieldErrors, message: (field: string, key: RuleKey) => string) {
   for (const [field, key] of Object.entries(errors)) {
     ctx.addIssue({ code: "custom", path: field.split("."), message: message(field, key) });
@@ -81,15 +84,16 @@ export interface DetailsContext {
 
 export function detailsSchema(t: Translate, language: string, context: DetailsContext) {
   const message = (field: string, key: RuleKey) => fieldMessage(t, language, field, key);
+  const text = (field: string) => z.string({ message: notText(t, field) }).optional();
   return z
     .object({
       /** The id of a new app, made when the form was shown (a second submit cannot make a second app). */
       id: z.string().optional(),
       categoryId: z.number({ message: message("categoryId", "unknownCategory") }).int({ message: message("categoryId", "unknownCategory") }).optional(),
-      name: z.string().optional(),
+      name: text("name"),
       appType: z.number({ message: message("appType", "invalidAppType") }).int({ message: message("appType", "invalidAppType") }).optional(),
-      description: z.string().optional(),
-      countryCode: z.string().optional(),
+      description: text("description"),
+      countryCode: text("countryCode"),
     })
     .superRefine((value, ctx) => {
       const values = context.locked ? { ...value, ...context.locked } : value;
@@ -128,28 +132,34 @@ export function detailsBody(value: DetailsValue, locked?: DetailsContext["locked
 export function listingSchema(t: Translate, language: string, context: { appType: number }, options: { validate?: boolean } = {}) {
   const message = (field: string, key: RuleKey) => fieldMessage(t, language, field, key);
   const validate = options.validate ?? true;
-  const text = z.string().optional();
+  const text = (field: string) => z.string({ message: notText(t, field) }).optional();
   const image = z.object({ id: z.string(), url: z.string().optional() });
   return z
     .object({
       detail: z
         .object({
-          appURL: text,
-          description: text,
-          shortDescription: text,
-          contactEmail: text,
-          features: text,
-          keywords: text,
-          supportUrl: text,
-          websiteUrl: text,
-          documentationUrl: text,
+          appURL: text("detail.appURL"),
+          description: text("detail.description"),
+          shortDescription: text("detail.shortDescription"),
+          contactEmail: text("detail.contactEmail"),
+          features: text("detail.features"),
+          keywords: text("detail.keywords"),
+          supportUrl: text("detail.supportUrl"),
+          websiteUrl: text("detail.websiteUrl"),
+          documentationUrl: text("detail.documentationUrl"),
         })
         .optional(),
       legal: z
-        .object({ copyright: text, privacyPolicy: text, privacyPolicyUrl: text, termsOfService: text, termsOfServiceUrl: text })
+        .object({
+          copyright: text("legal.copyright"),
+          privacyPolicy: text("legal.privacyPolicy"),
+          privacyPolicyUrl: text("legal.privacyPolicyUrl"),
+          termsOfService: text("legal.termsOfService"),
+          termsOfServiceUrl: text("legal.termsOfServiceUrl"),
+        })
         .optional(),
       promo: z
-        .object({ appIcon: image.optional(), banners: z.array(image).optional(), screenshots: z.array(image).optional(), youtubeUrl: text })
+        .object({ appIcon: image.optional(), banners: z.array(image).optional(), screenshots: z.array(image).optional(), youtubeUrl: text("promo.youtubeUrl") })
         .optional(),
       visibility: z.boolean().optional(),
     })

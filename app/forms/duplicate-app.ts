@@ -26,7 +26,10 @@ export function duplicateMessages(t: TFunction) {
 /** The dialog's form, in the browser and in the action: the rules of `validateDuplicate`. */
 export const duplicateSchema = (t: TFunction) =>
   z
-    .object({ appName: z.string().optional(), countryCode: z.string().optional() })
+    .object({
+      appName: z.string({ message: t("appList:duplicate.errors.appNameNotText") }).optional(),
+      countryCode: z.string({ message: t("appList:duplicate.errors.countryUnknown") }).optional(),
+    })
     .superRefine((value, ctx) => {
       const messages = duplicateMessages(t);
       for (const [path, key] of Object.entries(validateDuplicate(value))) {

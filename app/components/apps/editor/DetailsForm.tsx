@@ -101,7 +101,7 @@ export function DetailsForm(props: DetailsFormProps) {
   // The Other warning follows the choice as it is made (JS), and the value the page was sent with.
   const [categoryId, setCategoryId] = useState(fields.categoryId.initialValue ?? "");
   const isOther = categories.some((c) => c.isOther && String(c.id) === categoryId);
-  const [description, setDescription] = useState(fields.description.initialValue ?? "");
+  const [description, setDescription] = useState(typeof fields.description.initialValue === "string" ? fields.description.initialValue : "");
 
   const formProps = getFormProps(form);
   const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";

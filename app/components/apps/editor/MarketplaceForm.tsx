@@ -109,7 +109,7 @@ export function MarketplaceForm(props: MarketplaceFormProps) {
   const { summary, onSubmitted } = useErrorSummary({ order: LISTING_FIELDS, errorOf, idOf: (name) => fieldId(LISTING_FORM_ID, name), lastResult });
   useFailedTitle(props.pageTitle, summary.length > 0 || Boolean(props.formError) || Boolean(props.failed));
 
-  const [shortOverview, setShortOverview] = useState(detail.shortDescription.initialValue ?? "");
+  const [shortOverview, setShortOverview] = useState(typeof detail.shortDescription.initialValue === "string" ? detail.shortDescription.initialValue : "");
   const formProps = getFormProps(form);
   const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   // Images chosen with JS are uploaded first: Save waits for them, so that it sends them too.
