@@ -15,7 +15,9 @@ import { Transform, type Readable } from "node:stream";
 import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
+import { DEFAULT_LANGUAGE } from "~/i18n";
 import { BODY_LIMITS, bodyKindOf } from "~/lib/body-limits";
+import { languageOfPath } from "~/lib/language";
 
 export interface ConsoleOptions {
   port: number;
@@ -86,7 +88,7 @@ function refuseBody(req: Request, res: Response, page: (lang: string, limit: num
   // ends its side, and the rest of the body is read and dropped for a moment below.
   const socket = req.socket;
   socket.destroySoon = () => socket.end();
-  res.status(413).set("Connection", "close").type("html").send(page(languageOfPath(req.path), limit));
+  res.status(413).set("Connection", "close").type("html").send(page(languageOfPath(req.path) ?? DEFAULT_LANGUAGE, limit));
   res.once("finish", () => {
     let dropped = 0;
     const close = () => socket.destroy();
@@ -101,12 +103,6 @@ function refuseBody(req: Request, res: Response, page: (lang: string, limit: num
     req.resume();
   });
 }
-
-const languageOfPath = (pathname: string) => {
-  const first = pathname.split("/")[1] ?? "";
-  return LANGUAGES.includes(first) ? first : LANGUAGES[0];
-};
-const LANGUAGES = ["en-AU", "nl-NL"];
 
 /** The page of a refused body, in the language of the path, from the console's messages. */
 function tooLargePage(localesDir: string) {
@@ -137,7 +133,7 @@ function tooLargePage(localesDir: string) {
  * The request body as Remix reads it: counted as it arrives, and cut off with a 413 once past
  * the limit of its route's kind (app/lib/body-limits.ts), whatever the declared length said.
  */
-function limitedBody(req: Request, res: Response, refuse: (limit: number) => void): Readable | undefined {
+function limitedBody(req: Request, refuse: (limit: number) => void): Readable | undefined {
   if (req.method === "GET" || req.method === "HEAD") return undefined;
   const limit = BODY_LIMITS[bodyKindOf(req.path)];
   const declared = Number(req.headers["content-length"] ?? 0);
@@ -233,7 +229,7 @@ export async function startConsole(options: ConsoleOptions): Promise<{ server: S
       controller.abort();
       refuseBody(req, res, refusal, limit);
     };
-    const body = limitedBody(req, res, refuse);
+    const body = limitedBody(req, refuse);
     if (res.headersSent) return;
     try {
       const response = await handle(remixRequest(req, res, body, controller), {
