@@ -24,6 +24,18 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      // The suites that start the built product as processes of its own (tests/support/product.ts):
+      // one file at a time, each bounds its own run.
+      ...["load", "scale-out"].map((name) => ({
+        extends: true as const,
+        test: {
+          name,
+          include: [`tests/${name}/**/*.test.ts`],
+          fileParallelism: false,
+          testTimeout: 600_000,
+          hookTimeout: 300_000,
+        },
+      })),
     ],
   },
 });

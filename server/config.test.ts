@@ -74,3 +74,12 @@ describe("launchMode", () => {
     expect(launchMode(new Set(["--build"]), "test")).toBe("test");
   });
 });
+
+describe("FILE_GRACE_DAYS", () => {
+  it("is a positive number of days, unset by default (the cleanup job's own default)", () => {
+    expect(parseEnv({}).FILE_GRACE_DAYS).toBeUndefined();
+    expect(parseEnv({ FILE_GRACE_DAYS: "0.5" }).FILE_GRACE_DAYS).toBe(0.5);
+    expect(problem(parseEnv, { FILE_GRACE_DAYS: "0" }, "FILE_GRACE_DAYS")).toBe("  FILE_GRACE_DAYS: must be more than 0 (got \"0\")");
+    expect(problem(parseEnv, { FILE_GRACE_DAYS: "soon" }, "FILE_GRACE_DAYS")).toMatch(/^ {2}FILE_GRACE_DAYS: must be a number of days/);
+  });
+});

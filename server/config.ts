@@ -6,11 +6,9 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { envIssueLines, httpUrl, secret, sharedEnvFields as shared, type EnvSource } from "~/env.shared";
+import { envIssueLines, httpUrl, optional, secret, sharedEnvFields as shared, type EnvSource } from "~/env.shared";
 
 const port = z.coerce.number().int().min(1).max(65535);
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
 /** The launcher's variables; those the console reads too keep the console's rules (app/env.shared.ts). */
 export const envSchema = z.object({
@@ -21,7 +19,9 @@ export const envSchema = z.object({
   SANDBOX_PORT: port.default(3001),
   APP_URL: optional(shared.APP_URL),
   SANDBOX_URL: optional(httpUrl),
-  DATA_DIR: z.string().min(1).default("./data"),
+  DATA_DIR: shared.DATA_DIR,
+  /** Where the console's build is (default ./build and public/build): remix.config.js reads it too. */
+  CONSOLE_BUILD_DIR: optional(z.string().min(1)),
   DATABASE_URL: optional(
     z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL"),
   ),
@@ -32,11 +32,15 @@ export const envSchema = z.object({
   SESSION_SECRET: optional(shared.SESSION_SECRET),
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")),
   MAIL_FROM: z.string().default("Developer Console <no-reply@localhost>"),
+  /** Whether `npm start` prints each queued mail with its link: `auto` when its output is a terminal. */
+  PRINT_MAIL: z.enum(["auto", "on", "off"], { message: "must be auto, on or off" }).default("auto"),
   PROVIDER_ADMIN_TOKEN: optional(secret(16)),
-  REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, "must be a redis:// URL")),
+  /** Days an uploaded file that nothing references is kept (default 31: server/sandbox/files/cleanup.ts). */
+  FILE_GRACE_DAYS: optional(z.coerce.number({ message: "must be a number of days" }).positive("must be more than 0")),
+  REDIS_URL: shared.REDIS_URL,
   SANDBOX_DEMO_EMAIL: z.email().default("demo@example.com"),
   SANDBOX_DEMO_PASSWORD: z.string().min(8).default("Demo-password-1"),
-  DEBUG_PASSWORD_PREFIX: z.string().min(1).default("sandbox-"),
+  DEBUG_PASSWORD_PREFIX: shared.DEBUG_PASSWORD_PREFIX,
   LOG_LEVEL: shared.LOG_LEVEL,
 });
 
@@ -103,6 +107,8 @@ export interface SandboxConfig {
   mailFrom: string;
   adminToken?: string;
   redisUrl?: string;
+  /** Days an unreferenced upload is kept; unset: the job's default. */
+  fileGraceDays?: number;
   consoleClientId: string;
   consoleClientSecret: string;
   demoEmail: string;
@@ -124,6 +130,7 @@ export function sandboxConfig(env: Env, secrets: LocalSecrets): SandboxConfig {
     mailFrom: env.MAIL_FROM,
     adminToken: env.PROVIDER_ADMIN_TOKEN,
     redisUrl: env.REDIS_URL,
+    fileGraceDays: env.FILE_GRACE_DAYS,
     consoleClientId: env.OIDC_CLIENT_ID ?? "console",
     consoleClientSecret: env.OIDC_CLIENT_SECRET ?? secrets.consoleClientSecret,
     demoEmail: env.SANDBOX_DEMO_EMAIL.toLowerCase(),

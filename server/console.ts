@@ -25,6 +25,8 @@ export interface ConsoleOptions {
   host: string;
   buildPath: string;
   publicDir: string;
+  /** The browser assets of the build (served under /build); publicDir/build unless the build went elsewhere. */
+  assetsDir?: string;
   localesDir: string;
   /** Public URL of the console; its origin is the only one allowed to post. */
   appUrl: string;
@@ -218,7 +220,7 @@ export async function startConsole(options: ConsoleOptions): Promise<{ server: S
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
-  app.use("/build", express.static(path.join(options.publicDir, "build"), { immutable: true, maxAge: "1y" }));
+  app.use("/build", express.static(options.assetsDir ?? path.join(options.publicDir, "build"), { immutable: true, maxAge: "1y" }));
   app.use("/locales", express.static(options.localesDir, { maxAge: "1h" }));
   app.use(express.static(options.publicDir, { maxAge: "1h", index: false }));
   const handle = createRequestHandler(build, build.mode);

@@ -24,12 +24,17 @@ async function main() {
   const runConsole = !args.has("--sandbox-only");
   const sandbox = sandboxConfig(env, secrets);
   const closers: (() => Promise<void>)[] = [];
+  let mailNote: string | undefined;
 
   if (runSandbox) {
     const { startSandbox } = await import("./sandbox/index");
-    const running = await startSandbox(sandbox);
+    const { formatMail, printsMail } = await import("./sandbox/mail");
+    // Each mail's link where the person who started the product sees it (PRINT_MAIL).
+    const printMail = printsMail(env.PRINT_MAIL, Boolean(process.stdout.isTTY));
+    const running = await startSandbox(sandbox, printMail ? { onMailQueued: (mail) => console.log(`\n${formatMail(mail)}\n`) } : {});
     closers.push(running.close);
     console.log(`Provider sandbox: ${running.url} (API ${running.url}/api)`);
+    mailNote = `Mailed links (email verification, password reset): ${printMail ? "printed here as they are sent, and " : ""}npm run provider -- mail`;
   }
 
   if (runConsole) {
@@ -41,7 +46,9 @@ async function main() {
     process.env.SESSION_SECRET = env.SESSION_SECRET ?? secrets.sessionSecret;
     process.env.APP_URL = sandbox.consoleUrl;
 
-    const buildPath = path.join(root, "build", "index.js");
+    // The build's folder: ./build and public/build, or one folder (CONSOLE_BUILD_DIR, remix.config.js).
+    const buildDir = env.CONSOLE_BUILD_DIR ? path.resolve(env.CONSOLE_BUILD_DIR) : undefined;
+    const buildPath = buildDir ? path.join(buildDir, "index.js") : path.join(root, "build", "index.js");
     if (!existsSync(buildPath) || args.has("--build") || args.has("--dev")) {
       console.log("Building the console...");
       const result = spawnSync(process.execPath, [path.join(root, "node_modules", "@remix-run", "dev", "dist", "cli.js"), "build"], {
@@ -55,6 +62,7 @@ async function main() {
       port: env.PORT,
       host: env.HOST,
       buildPath,
+      assetsDir: buildDir ? path.join(buildDir, "assets") : undefined,
       publicDir: path.join(root, "public"),
       localesDir: path.join(root, "locales"),
       appUrl: process.env.APP_URL,
@@ -66,6 +74,7 @@ async function main() {
     console.log(`\nDeveloper console: ${sandbox.consoleUrl}`);
     if (runSandbox) console.log(`Demo sign-in: ${sandbox.demoEmail} / ${sandbox.demoPassword}`);
   }
+  if (mailNote) console.log(mailNote);
 
   const stop = async () => {
     for (const close of closers.reverse()) await close().catch(() => {});

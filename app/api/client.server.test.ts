@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
-import { ApiError, createApiClient } from "./client.server";
+import * as z from "zod";
+import { ApiError, createApiClient, ProviderUnreachable, type LastKnown } from "./client.server";
 import { endpoint, noContent, urlOf } from "./endpoint";
 
 const get = <S extends z.ZodType>(path: string, answer: S) => endpoint({ method: "GET", path, answer });
@@ -36,11 +36,22 @@ describe("provider client", () => {
     const client = createApiClient({
       baseUrl: "http://p.test/api",
       language: "en-AU",
-      fetch: (async () => new Response("<html>", { status: 502 })) as typeof fetch,
+      fetch: (async () => new Response("<html>", { status: 500 })) as typeof fetch,
     });
     const error: ApiError | undefined = await client.call(get("x", z.unknown())).then(() => undefined, (e: unknown) => e as ApiError);
-    expect(error?.status).toBe(502);
+    expect(error?.status).toBe(500);
     expect(error?.detail).toBeUndefined();
+  });
+
+  it("takes a gateway's 502, 503 or 504 for a provider out of reach, not the provider's own", async () => {
+    for (const status of [502, 503, 504]) {
+      const gateway = createApiClient({ baseUrl: "http://p.test/api", language: "en-AU", fetch: (async () => new Response("Bad Gateway", { status })) as typeof fetch });
+      await expect(gateway.call(get("x", z.unknown()))).rejects.toBeInstanceOf(ProviderUnreachable);
+      const own = createApiClient({ baseUrl: "http://p.test/api", language: "en-AU", fetch: respond(status, { detail: "Down for maintenance", traceId: "t-123456" }) });
+      const error = await own.call(get("x", z.unknown())).then(() => undefined, (e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).not.toBeInstanceOf(ProviderUnreachable);
+    }
   });
 
   it("calls onUnauthorized on a 401", async () => {
@@ -113,5 +124,52 @@ describe("urlOf", () => {
   it("refuses a call without a path parameter's value", () => {
     const e = endpoint({ method: "GET", path: "apps/:id", answer: z.unknown() });
     expect(() => urlOf(e, {})).toThrow(":id");
+  });
+
+  describe("with last answers (a submission's page while the provider is out of reach)", () => {
+    /** A store of copies in a Map, read only when `read`. */
+    function copies(read: boolean) {
+      const kept = new Map<string, unknown>();
+      const lastKnown: LastKnown = { keep: (path, data) => void kept.set(path, data), read: async (path) => (read ? kept.get(path) : undefined) };
+      return { kept, lastKnown };
+    }
+    let up = true;
+    const provider = (async () => {
+      if (!up) throw new TypeError("fetch failed");
+      return new Response(JSON.stringify({ a: 1 }), { status: 200 });
+    }) as typeof fetch;
+    const thing = get("things/1", z.object({ a: z.number() }));
+
+    it("keeps every GET answer, and answers a GET from its copy once the provider cannot be reached", async () => {
+      const { kept, lastKnown } = copies(true);
+      up = true;
+      await createApiClient({ baseUrl: "http://p.test/api", language: "en-AU", fetch: provider, lastKnown }).call(thing);
+      expect(kept.get("things/1")).toEqual({ a: 1 });
+      up = false;
+      expect(await createApiClient({ baseUrl: "http://p.test/api", language: "en-AU", fetch: provider, lastKnown }).call(thing)).toEqual({ a: 1 });
+    });
+
+    it("fails as before without a copy to read, or with one that no longer fits the contract", async () => {
+      up = false;
+      const none = copies(false);
+      none.kept.set("things/1", { a: 1 });
+      const client = createApiClient({ baseUrl: "http://p.test/api", language: "en-AU", fetch: provider, lastKnown: none.lastKnown });
+      const error = await client.call(thing).then(() => undefined, (e: unknown) => e);
+      expect(error).toBeInstanceOf(ProviderUnreachable);
+      expect((error as ApiError).status).toBe(503);
+      const stale = copies(true);
+      stale.kept.set("things/1", { a: "changed shape" });
+      await expect(createApiClient({ baseUrl: "http://p.test/api", language: "en-AU", fetch: provider, lastKnown: stale.lastKnown }).call(thing)).rejects.toBeInstanceOf(ProviderUnreachable);
+    });
+
+    it("never answers a write from a copy, nor a GET the provider refused", async () => {
+      const { kept, lastKnown } = copies(true);
+      kept.set("things/1", { a: 1 });
+      up = false;
+      const write = endpoint({ method: "PUT", path: "things/1", answer: z.object({ a: z.number() }) });
+      await expect(createApiClient({ baseUrl: "http://p.test/api", language: "en-AU", fetch: provider, lastKnown }).call(write)).rejects.toBeInstanceOf(ProviderUnreachable);
+      const refused = createApiClient({ baseUrl: "http://p.test/api", language: "en-AU", fetch: respond(404, { detail: "gone" }), lastKnown });
+      await expect(refused.call(thing)).rejects.toMatchObject({ status: 404 });
+    });
   });
 });

@@ -30,6 +30,16 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The provider could not be reached: no answer at all, or a gateway's in front of it (a 502,
+ * 503 or 504 without the provider's error shape). A 503 of the console's own.
+ */
+export class ProviderUnreachable extends ApiError {
+  constructor(url: string) {
+    super(503, url);
+  }
+}
+
 export interface ApiErrorInfo {
   status: number;
   errorType: "api";
@@ -39,6 +49,14 @@ export interface ApiErrorInfo {
   field?: string;
 }
 
+/** Copies of GET answers by path (app/lib/last-known.server.ts). */
+export interface LastKnown {
+  /** Keeps an answer (best effort: never throws). */
+  keep(path: string, data: unknown): void;
+  /** The kept answer, or undefined. */
+  read(path: string): Promise<unknown>;
+}
+
 export interface ClientOptions {
   baseUrl: string;
   token?: string;
@@ -46,7 +64,15 @@ export interface ClientOptions {
   /** Called on a 401: signs the user out (throws a redirect). */
   onUnauthorized?: () => Promise<never> | never;
   fetch?: typeof fetch;
+  /**
+   * The last answers of GET calls (app/lib/last-known.server.ts): each answer is kept there,
+   * and a GET the provider cannot be reached for answers its copy when there is one to read.
+   */
+  lastKnown?: LastKnown;
 }
+
+/** What a proxy or load balancer answers when the provider behind it does not. */
+const GATEWAY_FAILURES = new Set([502, 503, 504]);
 
 type Body = Record<string, unknown> | unknown[] | FormData | null | undefined;
 
@@ -69,8 +95,8 @@ export function createApiClient(options: ClientOptions) {
     let res: Response;
     try {
       res = await doFetch(url, { method, headers, body: payload, redirect: "manual" });
-    } catch (error) {
-      throw new ApiError(503, url, undefined, undefined);
+    } catch {
+      throw new ProviderUnreachable(url);
     }
     if (res.status === 401 && options.onUnauthorized) await options.onUnauthorized();
     if (res.status >= 400) {
@@ -81,16 +107,26 @@ export function createApiClient(options: ClientOptions) {
       } catch {
         // not JSON: no detail
       }
+      if (GATEWAY_FAILURES.has(res.status) && !parsed.traceId) throw new ProviderUnreachable(url);
       throw new ApiError(res.status, url, parsed.detail, parsed.traceId, parsed.field, parsed.errors);
     }
     return res;
   }
 
   async function json<S extends z.ZodType>(method: string, path: string, schema: S, body?: Body): Promise<z.output<S>> {
-    const res = await request(method, path, body);
+    let res: Response;
+    try {
+      res = await request(method, path, body);
+    } catch (error) {
+      const copy = method === "GET" && error instanceof ProviderUnreachable ? await options.lastKnown?.read(path) : undefined;
+      const kept = copy === undefined ? undefined : schema.safeParse(copy);
+      if (kept?.success) return kept.data;
+      throw error;
+    }
     const data = res.status === 204 ? null : await res.json();
     const result = schema.safeParse(data);
     if (!result.success) throw new ApiError(502, res.url || path, "The provider's answer was not understood.");
+    if (method === "GET") options.lastKnown?.keep(path, data);
     return result.data;
   }
 

@@ -1,10 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { emailAddress, INT32, isStorableText, optionalText, optionalUrl, password, requiredText, storableCopy, wholeNumber } from "./common";
+import { emailAddress, INT32, INVALID_CHARACTERS, isStorableText, storableText, optionalText, optionalUrl, password, requiredText, storableCopy, wholeNumber } from "./common";
 
 const UNSTORABLE = ["\u0000", "a\u0000b", "\ud800", "x\udc00", "\udbff\ud800", "end\ud83d"];
 const STORABLE = ["", "plain", "tab\tand\nnewline", "emoji \ud83d\ude00", "日本語", "\u0001\u007f", "\ufffd"];
 
 describe("the text rule", () => {
+  it("keeps its words after schemas are built with it", () => {
+    storableText();
+    expect(storableText().safeParse("a\u0000").error?.issues[0].message).toBe("must not contain a NUL character or a lone surrogate");
+    expect(INVALID_CHARACTERS.message).toBe("must not contain a NUL character or a lone surrogate");
+  });
+
   it("refuses a NUL and a lone surrogate, and only those", () => {
     for (const value of UNSTORABLE) expect(isStorableText(value), JSON.stringify(value)).toBe(false);
     for (const value of STORABLE) expect(isStorableText(value), JSON.stringify(value)).toBe(true);

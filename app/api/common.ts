@@ -3,7 +3,7 @@
  * Messages here are the API's own (English, naming the rule); the console shows its
  * translated messages for the same rules.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 /** `String.prototype.isWellFormed` and `toWellFormed` (ES2024; Node 20 and every current browser have them). */
 type WellFormed = { isWellFormed(): boolean; toWellFormed(): string };
@@ -30,7 +30,9 @@ export const INVALID_CHARACTERS = {
 } as const;
 
 /** A string the database can store (`isStorableText`); `params` words a missing or non-string value. */
-export const storableText = (params?: Parameters<typeof z.string>[0]) => z.string(params).refine(isStorableText, INVALID_CHARACTERS);
+export const storableText = (params?: Parameters<typeof z.string>[0]) =>
+  // A copy: zod takes `message` out of the parameters object it is given.
+  z.string(params).refine(isStorableText, { ...INVALID_CHARACTERS, params: { ...INVALID_CHARACTERS.params } });
 
 /** The range of a database integer (int4) column. */
 export const INT32 = { min: -2_147_483_648, max: 2_147_483_647 } as const;

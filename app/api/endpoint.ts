@@ -5,7 +5,7 @@
  * id } })`); the sandbox registers its routes from the same objects
  * (server/sandbox/http/route.ts), so every path is written once. Pure: zod only.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 

@@ -8,10 +8,11 @@ import { getRequestListener } from "@hono/node-server";
 import type { SandboxConfig } from "../config";
 import type { SandboxContext } from "./context";
 import { openDatabase } from "./db";
+import { startFileCleanup, type FileCleanupOptions } from "./files/cleanup";
 import { createDiskFileStore } from "./files/store";
 import { createHttpApp } from "./http/app";
 import { createLogger } from "./logger";
-import { createMailer } from "./mail";
+import { createMailer, type QueuedMail } from "./mail";
 import { createAccounts } from "./identity/accounts";
 import type { TokenKind } from "./identity/tokens";
 import { identityRoutes } from "./identity/routes";
@@ -20,6 +21,7 @@ import type { RegistrationLimitOptions } from "./identity/registration-guard";
 import { createProvider } from "./oidc/provider";
 import { interactionRoutes } from "./oidc/interactions";
 import { pruneExpired } from "./oidc/adapter";
+import { announceRunning, localUrl, newOutboxToken } from "./admin/local";
 import { adminRoutes } from "./admin/routes";
 import { createReviewer } from "./admin/service";
 import { seedLookups } from "./seed/lookups";
@@ -33,12 +35,18 @@ export interface SandboxOptions {
   tokenLifetimes?: Partial<Record<TokenKind, number>>;
   /** Lifetime of access tokens in seconds (default 1 hour). */
   accessTokenTtl?: number;
+  /** Told of each mail once it is in the outbox (the launcher prints it). */
+  onMailQueued?: (mail: QueuedMail) => void;
+  /** The removal of unreferenced uploads (tests shorten the grace period or run it by hand). */
+  fileCleanup?: FileCleanupOptions;
 }
 
 export interface RunningSandbox {
   url: string;
   ctx: SandboxContext;
   server: Server;
+  /** The removal of unreferenced uploads: `run()` runs it now. */
+  fileCleanup: ReturnType<typeof startFileCleanup>;
   close(): Promise<void>;
 }
 
@@ -73,17 +81,18 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
     config,
     db,
     log,
-    mail: createMailer({ db, log, smtpUrl: config.smtpUrl, from: config.mailFrom, limits }),
+    mail: createMailer({ db, log, smtpUrl: config.smtpUrl, from: config.mailFrom, limits, onQueued: options.onMailQueued }),
     files: createDiskFileStore(path.join(config.dataDir, "files")),
   };
   const accounts = createAccounts(ctx, { limits, lifetimes: options.tokenLifetimes, registrationLimits: options.registrationLimits });
   const provider = await createProvider(ctx, { accessTokenTtl: options.accessTokenTtl });
   const limiter = createSignInLimiter(limits, options.signInLimits ?? defaultSignInLimits);
   const reviewer = createReviewer(db);
+  const outboxToken = newOutboxToken();
 
   const app = createHttpApp(ctx, accounts, (root) => {
     root.get("/healthz", (c) => c.json({ status: "ok" }));
-    root.route("/admin", adminRoutes(ctx, reviewer));
+    root.route("/admin", adminRoutes(ctx, reviewer, { outboxToken }));
     root.route("/", identityRoutes(ctx, accounts, limiter));
     root.route("/", interactionRoutes(ctx, provider, limiter) as never);
   });
@@ -103,6 +112,12 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
+  // For the reviewer command on this machine (admin/local.ts); written once the port is this run's.
+  const running = announceRunning(config.dataDir, { url: localUrl(config.host, port), outboxToken });
+  const fileCleanup = startFileCleanup(ctx, {
+    graceMs: config.fileGraceDays === undefined ? undefined : config.fileGraceDays * 24 * 60 * 60_000,
+    ...options.fileCleanup,
+  });
   const prune = setInterval(() => void pruneExpired(db).catch((err) => log.warn({ err }, "prune failed")), 60 * 60_000);
   prune.unref();
   log.info({ port, database: database.kind, limits: limits.kind, ms: Date.now() - started, demoCreated: demo.created }, "sandbox ready");
@@ -111,8 +126,11 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
     url: config.url,
     ctx,
     server,
+    fileCleanup,
     async close() {
+      running.release();
       clearInterval(prune);
+      await fileCleanup.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections?.();
       await database.close();

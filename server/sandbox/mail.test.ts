@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Database } from "./db";
 import type { Logger } from "./logger";
-import { createMailer, MAIL_LIMITS, type MailMessage } from "./mail";
+import { createMailer, formatMail, MAIL_LIMITS, printsMail, type MailMessage, type QueuedMail } from "./mail";
 
 /** The outbox's rows, in a database that only takes inserts. */
 function outbox() {
@@ -33,5 +33,62 @@ describe("the mailer", () => {
     expect(await mailer.send(mail("someone@example.test", "verify-email"))).toBe(true);
     expect(await mailer.send(mail("victim@example.test", "reset-password"))).toBe(true);
     expect(rows.map((row) => row.kind)).toEqual(["verify-email", "verify-email", "verify-email", "verify-email", "reset-password"]);
+  });
+});
+
+describe("a queued mail at the terminal", () => {
+  it("is told once it is in the outbox, with its address, kind and link; a mail over the limit is not", async () => {
+    const { rows, db } = outbox();
+    // Each with the number of rows in the outbox when it was told.
+    const queued: [QueuedMail, number][] = [];
+    const mailer = createMailer({ db, log, from: "console@example.test", onQueued: (queuedMail) => queued.push([queuedMail, rows.length]) });
+    const link = "http://localhost:3001/verify-email?token=abc&lang=en-AU";
+    for (let i = 0; i < 4; i++) await mailer.send({ ...mail("new@example.test", "verify-email"), link });
+    expect(queued).toEqual([1, 2, 3].map((count) => [{ to: "new@example.test", kind: "verify-email", link }, count]));
+  });
+
+  it("is still sent when showing it fails", async () => {
+    const { rows, db } = outbox();
+    const onQueued = () => {
+      throw new Error("EPIPE");
+    };
+    const mailer = createMailer({ db, log, from: "console@example.test", onQueued });
+    expect(await mailer.send(mail("new@example.test", "reset-password"))).toBe(true);
+    expect(rows).toHaveLength(1);
+  });
+
+  it("says to whom and what for, with the link alone on its last line", () => {
+    const link = "http://localhost:3001/verify-email?token=abc&lang=en-AU";
+    expect(formatMail({ to: "ada@example.test", kind: "verify-email", link })).toBe(`Mail to ada@example.test: verify email address\n  ${link}`);
+    expect(formatMail({ to: "ada@example.test", kind: "reset-password", link }).split("\n")).toEqual([
+      "Mail to ada@example.test: reset password",
+      `  ${link}`,
+    ]);
+    expect(formatMail({ to: "ada@example.test", kind: "account-suspended" })).toBe("Mail to ada@example.test: account suspended");
+  });
+
+  it("lists the outbox with the time, subject and delivery of each mail", () => {
+    const createdAt = new Date("2026-03-04T05:06:07.000Z");
+    const listed = { to: "ada@example.test", kind: "reset-password", link: "http://x.test/r", subject: "Reset your password", createdAt };
+    expect(formatMail({ ...listed, sentAt: null })).toBe(
+      "2026-03-04T05:06:07.000Z  Mail to ada@example.test: reset password\n  Reset your password\n  http://x.test/r",
+    );
+    // As the running sandbox answers it: dates in JSON.
+    expect(formatMail({ ...listed, createdAt: createdAt.toISOString(), sentAt: createdAt.toISOString() }).split("\n")[0]).toBe(
+      "2026-03-04T05:06:07.000Z  Mail to ada@example.test: reset password (delivered)",
+    );
+  });
+
+  it("never writes a control character to the terminal", () => {
+    const text = formatMail({ to: "a\u001b]8;;http://evil.test\u0007@example.test", kind: "verify-email", subject: "Hi\r\u009b2J", link: "http://x.test/\u001b[2J" });
+    expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    expect(text.split("\n")).toHaveLength(3);
+  });
+
+  it("is printed when PRINT_MAIL is on, or auto and the output is a terminal", () => {
+    expect(printsMail("auto", true)).toBe(true);
+    expect(printsMail("auto", false)).toBe(false);
+    expect(printsMail("on", false)).toBe(true);
+    expect(printsMail("off", true)).toBe(false);
   });
 });

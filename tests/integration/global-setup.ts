@@ -3,12 +3,14 @@
  * PostgreSQL server of DATABASE_URL. Tests isolate themselves by creating fresh companies.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { loadLocalSecrets, parseEnv, sandboxConfig } from "../../server/config";
 import { startSandbox } from "../../server/sandbox/index";
+import { freePort } from "../support/ports";
+
+export { freePort };
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -19,18 +21,6 @@ declare module "vitest" {
     clientSecret: string;
     databaseKind: string;
   }
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export default async function setup(project: TestProject) {

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { loadLocalSecrets, parseEnv, sandboxConfig, type SandboxConfig } from "../../server/config";
-import { startSandbox, type SandboxOptions } from "../../server/sandbox/index";
+import { startSandbox, type RunningSandbox, type SandboxOptions } from "../../server/sandbox/index";
 import { freePort } from "./global-setup";
 import { useTarget, type Target } from "./support";
 
@@ -15,13 +15,14 @@ export interface OwnSandbox {
   target: Target;
   dataDir: string;
   /** Starts (or starts again, on the same folder) the sandbox. */
-  start(options?: SandboxOptions): Promise<void>;
+  start(options?: SandboxOptions): Promise<RunningSandbox>;
   stop(): Promise<void>;
   /** Stops it, removes the folder and points the helpers back at the run's sandbox. */
   dispose(): Promise<void>;
 }
 
-export async function ownSandbox(label: string): Promise<OwnSandbox> {
+/** `databaseUrl`: a PostgreSQL database of the sandbox's own instead of DATABASE_URL's. */
+export async function ownSandbox(label: string, options: { databaseUrl?: string } = {}): Promise<OwnSandbox> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `sandbox-${label}-`));
   const adminToken = `${label}-admin-token-0123456789`;
   const env = parseEnv({
@@ -29,7 +30,7 @@ export async function ownSandbox(label: string): Promise<OwnSandbox> {
     SANDBOX_PORT: String(await freePort()),
     PORT: String(await freePort()),
     DATA_DIR: dataDir,
-    DATABASE_URL: process.env.DATABASE_URL,
+    DATABASE_URL: options.databaseUrl ?? process.env.DATABASE_URL,
     PROVIDER_ADMIN_TOKEN: adminToken,
     LOG_LEVEL: "silent",
   });
@@ -42,13 +43,14 @@ export async function ownSandbox(label: string): Promise<OwnSandbox> {
     clientSecret: config.consoleClientSecret,
   };
   useTarget(target);
-  let running: Awaited<ReturnType<typeof startSandbox>> | undefined;
+  let running: RunningSandbox | undefined;
   const own: OwnSandbox = {
     config,
     target,
     dataDir,
     async start(options) {
       running = await startSandbox(config, options);
+      return running;
     },
     async stop() {
       await running?.close();

@@ -110,6 +110,20 @@ describe("GET resources/app-categories", () => {
     expect(categories.filter((c) => c.isOther).map((c) => c.name)).toEqual(["Other"]);
     expect(categories.at(-1)?.name).toBe("Other");
   });
+
+  it("names them in the caller's language (Accept-Language), English when it has none in it", async () => {
+    const inLanguage = async (language: string) => {
+      const res = await apiFetch("resources/app-categories", { headers: { "accept-language": language } });
+      expect(res.status).toBe(200);
+      return appCategoriesResponse.parse(await res.json());
+    };
+    const [en, nl, fr] = await Promise.all([inLanguage("en-AU"), inLanguage("nl-NL"), inLanguage("fr-FR")]);
+    expect(nl.find((c) => c.id === en.find((e) => e.name === "Accounting")?.id)?.name).toBe("Boekhouding");
+    expect(nl.filter((c) => c.isOther).map((c) => c.name)).toEqual(["Overig"]);
+    expect(nl.at(-1)?.name).toBe("Overig");
+    expect(new Set(nl.map((c) => c.id))).toEqual(new Set(en.map((c) => c.id)));
+    expect(fr).toEqual(en);
+  });
 });
 
 describe("GET resources/matter-types", () => {

@@ -17,6 +17,7 @@ describe("user calls", () => {
       admin: true,
       isTermsAccepted: false,
       hasAccessToTest: false,
+      integratorType: 0,
     });
   });
 

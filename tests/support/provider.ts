@@ -35,6 +35,16 @@ export interface Tokens {
   token_type: string;
 }
 
+/** One entry of an entity's history (`GET /admin/changes`). */
+export interface Change {
+  entityType: string;
+  action: string;
+  fromState: string | null;
+  toState: string | null;
+  actor: string;
+  at: string;
+}
+
 export interface RegisteredUser {
   userId: string;
   companyId: string;
@@ -168,6 +178,13 @@ export function createProviderClient(target: () => Target) {
     return fetch(mail.link, { redirect: "manual" });
   }
 
+  /** The history of an entity (an app version, a group, a user...), oldest first. */
+  async function changes(entityId: string): Promise<Change[]> {
+    const res = await admin(`changes?entityId=${encodeURIComponent(entityId)}`);
+    if (!res.ok) throw new Error(`changes of ${entityId}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as Change[];
+  }
+
   /** Marks a user's address verified through the reviewer endpoint. */
   async function verifyUser(userId: string) {
     const res = await admin(`users/${userId}/verify`, { method: "POST" });
@@ -295,6 +312,7 @@ export function createProviderClient(target: () => Target) {
     registerOk,
     outbox,
     latestMail,
+    changes,
     verifyByMail,
     verifyUser,
     setAccessToTest,

@@ -2,7 +2,7 @@
  * The apps calls of spec 01 section 7. A version's id and a group's id are UUIDs (the
  * client makes a new app's id).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { endpoint, noContent } from "../endpoint";
 import {
   appGroup,

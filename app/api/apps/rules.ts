@@ -6,7 +6,7 @@
  * paths) with the code of the rule each breaks; the console words a code from `locales/`,
  * the API words it in its `detail`. Plain TypeScript; zod only for the email check.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { HTTP_URL, isStorableText } from "../common";
 import { IMAGE_RULES, imageFormatOf, judgeImage } from "../files/rules";
 
@@ -172,13 +172,24 @@ export interface DetailsValues {
   appType?: number | null;
 }
 
+/**
+ * An app's name (spec 01 section 5), the same rule for a new app, its details and a
+ * duplicate: required, at most 100 characters once trimmed. (A text the database cannot
+ * store breaks `invalidCharacters`, laid over by `withStorableText`.)
+ */
+function appNameRule(value: string | null | undefined): RuleKey | undefined {
+  const name = text(value);
+  if (!name) return "required";
+  if (name.length > APP_LIMITS.nameMax) return "tooLong";
+  return undefined;
+}
+
 /** App details (spec 01 section 5): category, name, description (at most 450) and country required. */
 export function validateDetails(details: DetailsValues): FieldErrors {
   const errors: FieldErrors = {};
   if (isEmpty(details.categoryId)) errors.categoryId = "required";
-  const name = text(details.name);
-  if (!name) errors.name = "required";
-  else if (name.length > APP_LIMITS.nameMax) errors.name = "tooLong";
+  const name = appNameRule(details.name);
+  if (name) errors.name = name;
   if (details.appType === null || details.appType === undefined) errors.appType = "required";
   else if (details.appType !== APP_TYPES.standard && details.appType !== APP_TYPES.connector) errors.appType = "invalidAppType";
   const description = text(details.description);
@@ -292,7 +303,7 @@ export interface ImageFacts {
   fileSize: number;
 }
 
-const isRuleKey = (code: string): code is RuleKey => (RULE_KEYS as readonly string[]).includes(code);
+export const isRuleKey = (code: string): code is RuleKey => (RULE_KEYS as readonly string[]).includes(code);
 
 /**
  * An image of the listing (spec 01 section 5: the app icon, a banner, a screenshot), judged
@@ -306,19 +317,18 @@ export function checkListingImage(kind: ListingImageKind, image: ImageFacts, opt
   return code === undefined || isRuleKey(code) ? code : "imageTypeInvalid";
 }
 
-/** Duplicate dialog: new name and country required. Paths `appName`, `countryCode`. */
+/** Duplicate dialog: new name (the rule of an app's name) and country required. Paths `appName`, `countryCode`. */
 export function validateDuplicate(request: { appName?: string | null; countryCode?: string | null }): FieldErrors {
   const errors: FieldErrors = {};
-  const name = text(request.appName);
-  if (!name) errors.appName = "required";
-  else if (name.length > APP_LIMITS.nameMax) errors.appName = "tooLong";
+  const name = appNameRule(request.appName);
+  if (name) errors.appName = name;
   if (!text(request.countryCode)) errors.countryCode = "required";
   return withStorableText(errors, { appName: request.appName, countryCode: request.countryCode });
 }
 
 /** Puts a prefix before every path: `prefixErrors('details', { name: 'required' })`. */
-export function prefixErrors(prefix: string, errors: FieldErrors): FieldErrors {
-  return Object.fromEntries(Object.entries(errors).map(([path, key]) => [`${prefix}.${path}`, key]));
+export function prefixErrors<E extends Record<string, string> = FieldErrors>(prefix: string, errors: E): E {
+  return Object.fromEntries(Object.entries(errors).map(([path, key]) => [`${prefix}.${path}`, key])) as E;
 }
 
 /**

@@ -3,7 +3,7 @@
  * the app list item, and the bodies and answers of save, archive and duplicate. The shapes
  * only: the rules (rules.ts) decide what a value may be.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { storableText, wholeNumber } from "../common";
 
 export const imageRef = z.object({ id: z.string(), url: z.string() });

@@ -105,3 +105,47 @@ describe("the status table: where actions lead", () => {
     for (const name of VERSION_STATUS_NAMES) expect(pathBetween("Sandbox", name), name).toBeDefined();
   });
 });
+
+describe("the spec's actions table, status by status", () => {
+  // Spec 01 section 4, 'Actions by status': the status-specific actions of each of the 14 statuses.
+  const SPEC: Record<string, string[]> = {
+    Sandbox: ["submit"],
+    AwaitingReview: ["withdraw"],
+    Rejected: ["resubmit", "archive"],
+    QueuedForLive: ["pushToLive", "archive"],
+    BetaAwaitingReview: ["withdraw"],
+    BetaRejected: ["resubmit", "archive"],
+    QueuedForBeta: ["pushToBeta", "archive"],
+    BetaToLiveAwaitingReview: ["withdraw"],
+    BetaQueuedForLive: ["pushToLive", "rollbackToBeta"],
+    Live: ["pause"],
+    Archived: [],
+    Beta: ["submitToLive", "pause"],
+    Paused: ["unpause", "archive"],
+    BetaPaused: ["unpause", "archive"],
+  };
+
+  it.each(VERSION_STATUS_NAMES)("%s allows exactly the spec's actions, then duplicate and preview", (name) => {
+    expect(Object.keys(SPEC)).toHaveLength(14);
+    expect(ACTIONS_BY_STATUS[name]).toEqual(SPEC[name]);
+    expect(versionActions(S[name])).toEqual([...SPEC[name], "duplicate", "preview"]);
+    expect(versionActions(S[name], { appLevel: 3 })).toEqual([...SPEC[name], "duplicate"]);
+  });
+
+  it("asks the provider about pause and unpause, and moves nothing until then", () => {
+    for (const name of ["Live", "Beta"] as const) expect(STATUS_TABLE[name].actions.pause).toEqual({ request: true });
+    for (const name of ["Paused", "BetaPaused"] as const) expect(STATUS_TABLE[name].actions.unpause).toEqual({ request: true });
+    expect(STATUS_TABLE.Live.decisions.pause?.to).toBe("Paused");
+    expect(STATUS_TABLE.Beta.decisions.pause?.to).toBe("BetaPaused");
+    expect(STATUS_TABLE.BetaPaused.decisions.unpause?.to).toBe("Beta");
+  });
+
+  it("lets the provider decide only the three awaiting-review statuses", () => {
+    const reviewed = VERSION_STATUS_NAMES.filter((name) => STATUS_TABLE[name].decisions.approve);
+    expect(reviewed.sort()).toEqual(["AwaitingReview", "BetaAwaitingReview", "BetaToLiveAwaitingReview"]);
+    expect(STATUS_TABLE.AwaitingReview.decisions).toMatchObject({ approve: { to: "QueuedForLive" }, reject: { to: "Rejected" } });
+    expect(STATUS_TABLE.BetaAwaitingReview.decisions).toMatchObject({ approve: { to: "QueuedForBeta" }, reject: { to: "BetaRejected" } });
+    expect(STATUS_TABLE.BetaToLiveAwaitingReview.decisions.approve?.to).toBe("BetaQueuedForLive");
+    expect(STATUS_TABLE.BetaToLiveAwaitingReview.actions.withdraw?.to).toBe("Beta");
+  });
+});

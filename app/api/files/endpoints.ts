@@ -2,7 +2,7 @@
  * Uploads and downloads (spec 01 section 7, spec 02 section 7). Each upload is one
  * multipart field `file`, checked by its content for what it is for (rules.ts).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { endpoint, MULTIPART, rawAnswer } from "../endpoint";
 import { IMAGE_PURPOSES } from "./rules";
 import { uploadedFile } from "./schemas";

@@ -1,5 +1,5 @@
 /** Wire shapes of uploads (spec 01 section 7, `files` and `images`). */
-import { z } from "zod";
+import * as z from "zod";
 
 /** The answer of every upload (201): where the file is now, and what was kept of it. */
 export const uploadedFile = z.object({ id: z.string(), url: z.string(), fileName: z.string(), fileSize: z.number() });

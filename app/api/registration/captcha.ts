@@ -12,7 +12,7 @@
  *
  * Both expire (one hour) and work once. Pure: zod only.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 export const CAPTCHA_TTL_MS = 60 * 60 * 1000;
 

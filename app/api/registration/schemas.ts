@@ -1,5 +1,5 @@
 /** POST registration (spec 02 sections 2.5, 5.7 and 7): a company with its first user. */
-import { z } from "zod";
+import * as z from "zod";
 import { emailAddress, optionalText, optionalUrl, password, requiredText } from "../common";
 import { captchaSolution } from "./captcha";
 
@@ -34,9 +34,9 @@ export const registrationRequest = z.object({
   profile: z
     .string({ message: "is required" })
     .trim()
-    .refine((v) => plainTextLength(v) > 0, { message: "is required" })
-    .refine((v) => plainTextLength(v) >= ABOUT_LIMITS.min, { message: `must be at least ${ABOUT_LIMITS.min} characters` })
-    .refine((v) => plainTextLength(v) <= ABOUT_LIMITS.max, { message: `must be at most ${ABOUT_LIMITS.max} characters` }),
+    .refine((v) => plainTextLength(v) > 0, { message: "is required", params: { code: "required" } })
+    .refine((v) => plainTextLength(v) >= ABOUT_LIMITS.min, { message: `must be at least ${ABOUT_LIMITS.min} characters`, params: { code: "tooShort" } })
+    .refine((v) => plainTextLength(v) <= ABOUT_LIMITS.max, { message: `must be at most ${ABOUT_LIMITS.max} characters`, params: { code: "tooLong" } }),
   website: optionalUrl,
   socialPresence: optionalText(SOCIAL_PRESENCE_MAX),
   supportUrl: optionalUrl,

@@ -2,7 +2,7 @@
  * Lookups (spec 02 section 7): `resources/*` and `ping/more`. Readable without a token
  * (registration needs countries and flags); a token, when sent, must be valid.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { storableText, wholeNumber } from "../common";
 import { endpoint } from "../endpoint";
 import {

@@ -7,7 +7,7 @@
  * All lookups answer anonymous callers too (registration needs countries and flags).
  * A bad or missing query value answers 400 with `field` naming it (see common.ts).
  */
-import { z } from "zod";
+import * as z from "zod";
 
 // ---------------------------------------------------------------------------
 // Constants
@@ -140,6 +140,7 @@ export type ConfigInitAllResponse = z.infer<typeof configInitAllResponse>;
 
 export const appCategory = z.object({
   id: z.number().int(),
+  /** In the language of the call's Accept-Language when the provider has it; the console shows it as it comes. */
   name: z.string(),
   /** The category named Other: choosing it shows a warning. */
   isOther: z.boolean(),

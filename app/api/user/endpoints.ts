@@ -1,8 +1,12 @@
-/** The signed-in user (spec 02 section 7): who they are, the terms, their language. */
-import { z } from "zod";
+/**
+ * The signed-in user and the company's users (spec 02 section 7): who they are, the terms,
+ * their language; the users of the company, added, changed and deleted by admins only (403
+ * for others). A user cannot delete themself, and the company keeps an admin.
+ */
+import * as z from "zod";
 import { storableText } from "../common";
 import { endpoint, noContent } from "../endpoint";
-import { currentUser, userPreference } from "./schemas";
+import { companyUser, currentUser, newUserRequest, userPreference, userUpdateRequest } from "./schemas";
 
 /** The signed-in user, or with `user-id` a user of the same company. */
 export const getUser = endpoint({
@@ -17,3 +21,15 @@ export const acceptTerms = endpoint({ method: "PUT", path: "user/accept-terms", 
 export const getPreference = endpoint({ method: "GET", path: "user/preference", answer: userPreference });
 
 export const setPreference = endpoint({ method: "PUT", path: "user/preference", body: userPreference, answer: userPreference });
+
+/** The company's users, oldest first. */
+export const listUsers = endpoint({ method: "GET", path: "user/list", answer: z.array(companyUser) });
+
+/** A new user of the company (admins only): 201 with the saved user, who signs in with the password given. */
+export const createUser = endpoint({ method: "POST", path: "user", body: newUserRequest, answer: companyUser });
+
+/** Changes a user of the company (admins only): the saved user. */
+export const updateUser = endpoint({ method: "PUT", path: "user", body: userUpdateRequest, answer: companyUser });
+
+/** Deletes a user of the company (admins only; not oneself, not the last admin): 204. */
+export const deleteUser = endpoint({ method: "DELETE", path: "user/:id", uuidParams: ["id"], answer: noContent });

@@ -1,12 +1,18 @@
-/** Reviewer endpoints under /admin/, behind PROVIDER_ADMIN_TOKEN (disabled when unset). */
+/**
+ * Reviewer endpoints under /admin/, behind PROVIDER_ADMIN_TOKEN (disabled when unset). The
+ * outbox alone is also read with the token of the run (./local.ts) from this machine.
+ */
 import { timingSafeEqual } from "node:crypto";
 import { Hono } from "hono";
 import { z } from "zod";
 import { isVersionStatusCode } from "~/api/apps/status";
 import { APP_LEVELS, APP_PLATFORMS } from "~/api/apps/rules";
 import type { AppEnv, SandboxContext } from "../context";
+import { remoteAddress } from "../http/auth";
 import { ApiError, notFound } from "../http/errors";
 import { isUuid, jsonBody, query } from "../http/validate";
+import { FAULT_STATUSES, faultsOf } from "./faults";
+import { isLoopback, OUTBOX_PATH } from "./local";
 import type { Reviewer } from "./service";
 
 function sameSecret(a: string, b: string) {
@@ -15,13 +21,22 @@ function sameSecret(a: string, b: string) {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-export function adminRoutes(ctx: SandboxContext, reviewer: Reviewer) {
+/** `local.outboxToken`: the token of this run, which reads the outbox from this machine only. */
+export function adminRoutes(ctx: SandboxContext, reviewer: Reviewer, local: { outboxToken?: string } = {}) {
   const app = new Hono<AppEnv>();
   app.use("*", async (c, next) => {
     const expected = ctx.config.adminToken;
-    if (!expected) throw new ApiError(403, "The reviewer endpoints are disabled: set PROVIDER_ADMIN_TOKEN.");
     const given = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1] ?? "";
-    if (!sameSecret(given, expected)) throw new ApiError(401, "A valid reviewer token is required.");
+    const localOutboxRead =
+      local.outboxToken !== undefined &&
+      c.req.method === "GET" &&
+      c.req.path === OUTBOX_PATH &&
+      sameSecret(given, local.outboxToken) &&
+      isLoopback(remoteAddress(c));
+    if (!localOutboxRead) {
+      if (!expected) throw new ApiError(403, "The reviewer endpoints are disabled: set PROVIDER_ADMIN_TOKEN.");
+      if (!sameSecret(given, expected)) throw new ApiError(401, "A valid reviewer token is required.");
+    }
     await next();
   });
 
@@ -33,6 +48,14 @@ export function adminRoutes(ctx: SandboxContext, reviewer: Reviewer) {
     const company = await reviewer.company(id);
     if (!company) throw notFound("company");
     return c.json(company);
+  });
+
+  /** Approves the company's details submitted for review (no body): hasAwaitingSubmission cleared. */
+  app.put("/companies/:id/approve-details", async (c) => {
+    const id = c.req.param("id");
+    const result = await reviewer.approveCompanyDetails(id);
+    if (!result) throw notFound("company");
+    return c.json(result);
   });
 
   app.get("/users", async (c) => {
@@ -112,6 +135,120 @@ export function adminRoutes(ctx: SandboxContext, reviewer: Reviewer) {
     const result = await reviewer.setPlatformSchema(id, platform, document);
     if (!result) throw notFound("app version");
     return c.json(result);
+  });
+
+  /** What waits for the reviewer: submissions awaiting review, pending pre-approvals, open pause and unpause requests, prices to review. */
+  app.get("/pending", async (c) => c.json(await reviewer.pending()));
+
+  const review = z.object({
+    decision: z.enum(["approve", "reject"], { error: "must be approve or reject" }),
+    notes: z.string({ message: "must be text" }).max(3000, { message: "must be at most 3000 characters" }).optional(),
+  });
+
+  /** `{ decision: approve|reject, notes? }`: the review of a submission; its version moves as the status table says. */
+  app.put("/submissions/:id/review", async (c) => {
+    const id = c.req.param("id");
+    if (!isUuid(id)) throw notFound("submission");
+    const body = await jsonBody(c, review);
+    const result = await reviewer.reviewSubmission(id, body.decision, body.notes);
+    if (!result) throw notFound("submission");
+    return c.json(result);
+  });
+
+  /** `{ decision: approve|reject, notes? }`: the review of a pending pre-approval. */
+  app.put("/pre-approvals/:id/review", async (c) => {
+    const id = c.req.param("id");
+    if (!isUuid(id)) throw notFound("pre-approval");
+    const body = await jsonBody(c, review);
+    const result = await reviewer.reviewPreApproval(id, body.decision, body.notes);
+    if (!result) throw notFound("pre-approval");
+    return c.json(result);
+  });
+
+  /** `{ decision: approve|reject, notes? }`: the review of a price or price change waiting for review. */
+  app.put("/prices/:id/review", async (c) => {
+    const id = c.req.param("id");
+    if (!isUuid(id)) throw notFound("price");
+    const body = await jsonBody(c, review);
+    const result = await reviewer.reviewPrice(id, body.decision, body.notes);
+    if (!result) throw notFound("price");
+    return c.json(result);
+  });
+
+  /** Grants each tab's live-app client the permissions of its sandbox-app client (no body). */
+  app.put("/app-groups/:id/live-permissions", async (c) => {
+    const id = c.req.param("id");
+    if (!isUuid(id)) throw notFound("app group");
+    const result = await reviewer.grantLiveAppPermissions(id);
+    if (!result) throw notFound("app group");
+    return c.json(result);
+  });
+
+  /** Pushes a queued version live (QueuedForLive, BetaQueuedForLive) or to beta (QueuedForBeta). */
+  app.put("/versions/:id/go-live", async (c) => {
+    const id = c.req.param("id");
+    if (!isUuid(id)) throw notFound("app version");
+    const result = await reviewer.goLive(id);
+    if (!result) throw notFound("app version");
+    return c.json(result);
+  });
+
+  /** `{ decision: approve|decline, notes? }`: the provider's decision on a pause or unpause request. */
+  app.put("/status-requests/:id/decision", async (c) => {
+    const id = c.req.param("id");
+    if (!isUuid(id)) throw notFound("request");
+    const body = await jsonBody(
+      c,
+      z.object({
+        decision: z.enum(["approve", "decline"], { error: "must be approve or decline" }),
+        notes: z.string({ message: "must be text" }).max(3000, { message: "must be at most 3000 characters" }).optional(),
+      }),
+    );
+    const result = await reviewer.decideRequest(id, body.decision, body.notes);
+    if (!result) throw notFound("request");
+    return c.json(result);
+  });
+
+  /** `{ firmId, firmName?, count }`: a firm using a live or beta app version (count 0 removes the firm's row). */
+  app.put("/versions/:id/usage", async (c) => {
+    const id = c.req.param("id");
+    if (!isUuid(id)) throw notFound("app version");
+    const body = await jsonBody(
+      c,
+      z.object({
+        firmId: z.string({ message: "is required" }).trim().min(1, { message: "is required" }).max(100, { message: "must be at most 100 characters" }),
+        firmName: z.string({ message: "must be text" }).max(200, { message: "must be at most 200 characters" }).nullable().optional(),
+        count: z.number({ message: "must be a number" }).int({ message: "must be a whole number" }).min(0, { message: "must be at least 0" }).max(1_000_000, { message: "must be at most 1000000" }),
+      }),
+    );
+    const result = await reviewer.recordUsage(id, body);
+    if (!result) throw notFound("app version");
+    return c.json(result);
+  });
+
+  const fault = z.object({
+    method: z.enum(["GET", "POST", "PUT", "PATCH", "DELETE"], { error: "must be GET, POST, PUT, PATCH or DELETE" }),
+    path: z.string({ message: "must be a path of the API" }).max(2000, { message: "must be at most 2000 characters" }).regex(/^\/api\/[^?#]+$/, { message: "must be a path of the API, from /api/ on" }),
+  });
+
+  /** `{ method, path, status }`: that call of the API answers `status` (500, 502 or 503) until the fault is cleared. */
+  app.put("/faults", async (c) => {
+    const body = await jsonBody(c, fault.extend({ status: z.literal(FAULT_STATUSES, { error: "must be 500, 502 or 503" }) }));
+    faultsOf(ctx).add(body);
+    return c.json(faultsOf(ctx).list());
+  });
+
+  /** `?method=&path=`: clears the fault of that call. */
+  app.delete("/faults", async (c) => {
+    const { method, path } = query(c, fault);
+    faultsOf(ctx).remove(method, path);
+    return c.json(faultsOf(ctx).list());
+  });
+
+  /** The history of an entity by its id: what changed, from and to which state, by whom, when. */
+  app.get("/changes", async (c) => {
+    const { entityId } = query(c, z.object({ entityId: z.string().min(1, "is required").max(200) }));
+    return c.json(await reviewer.changes(entityId));
   });
 
   app.get("/outbox", async (c) => {

@@ -1,15 +1,27 @@
 /**
  * The provider's staff side (reviewer): shared by the `npm run provider` command and the
- * /admin/ endpoints. Later areas add their review actions here.
+ * /admin/ endpoints. Later areas add their review actions here (prices: ../pricing/service.ts).
  */
-import { asc, count, desc, eq } from "drizzle-orm";
-import { GO_LIVE_STATUSES, IN_MARKET_STATUSES, VERSION_STATUS, pathBetween, statusName, type VersionStatusName } from "~/api/apps/status";
+import { and, asc, count, desc, eq } from "drizzle-orm";
+import { GO_LIVE_STATUSES, IN_MARKET_STATUSES, STATUS_TABLE, VERSION_STATUS, pathBetween, statusName, type VersionStatusName } from "~/api/apps/status";
 import { formatVersion } from "~/api/apps/rules";
+import { canWithdrawPreApproval, PRE_APPROVAL_STATUS } from "~/api/approvals/rules";
+import { submissionKindOf, submissionStatusText, SUBMISSION_STATUS } from "~/api/submissions/rules";
+import { STATUS_REQUEST_STATUS } from "~/api/submissions/schemas";
 import type { Database } from "../db";
-import { appGroups, appVersions, companies, companyEntities, mailOutbox, platformSchemas, users } from "../db/schema";
+import { appGroups, appVersions, companies, companyEntities, mailOutbox, platformSchemas, preApprovals, stateChanges, statusRequests, submissions, users } from "../db/schema";
 import { recordChange } from "../history";
 import { conflict } from "../http/errors";
 import { isUuid } from "../http/validate";
+import { moveVersion, PROVIDER, pushVersion } from "../submissions/moves";
+import { decidePrice, pendingPrices } from "../pricing/service";
+import { grantLivePermissions } from "../security/service";
+import { approveCompanyDetails, pendingCompanyDetails } from "../settings/service";
+import { recordUsage, type UsageRecord } from "../instances/usage";
+
+/** The reviewer's answer to a submission, a pre-approval or a pause or unpause request. */
+export type ReviewDecision = "approve" | "reject";
+export type RequestDecision = "approve" | "decline";
 
 export interface AppGroupFlags {
   isPreApprovalRequired?: boolean;
@@ -116,6 +128,24 @@ export function createReviewer(db: Database) {
       .orderBy(desc(mailOutbox.createdAt))
       .limit(Math.min(Math.max(options.limit ?? 50, 1), 500));
     return options.to ? query.where(eq(mailOutbox.toAddress, options.to.trim().toLowerCase())) : query;
+  }
+
+  /** The history of one entity (an app version, a group, a user...), oldest first. */
+  async function changes(entityId: string) {
+    return db
+      .select({
+        entityType: stateChanges.entityType,
+        action: stateChanges.action,
+        fromState: stateChanges.fromState,
+        toState: stateChanges.toState,
+        actor: stateChanges.actor,
+        detail: stateChanges.detail,
+        at: stateChanges.at,
+      })
+      .from(stateChanges)
+      .where(eq(stateChanges.entityId, entityId))
+      .orderBy(asc(stateChanges.at))
+      .limit(1000);
   }
 
   /** A company with its regional entity information. */
@@ -249,7 +279,212 @@ export function createReviewer(db: Database) {
     });
   }
 
+  // -------------------------------------------------------------------------
+  // Review: submissions, pre-approvals, pause and unpause requests
+  // -------------------------------------------------------------------------
+
+  /** What waits for the reviewer: submissions awaiting review, pending pre-approvals, open requests; oldest first. */
+  async function pending() {
+    const [awaiting, approvals, requests, priceRows, companyDetails] = await Promise.all([
+      db
+        .select({
+          id: submissions.id,
+          companyId: submissions.companyId,
+          app: appGroups.name,
+          versionId: submissions.appVersionId,
+          version: submissions.version,
+          statusText: submissions.statusText,
+          submittedAt: submissions.submittedAt,
+        })
+        .from(submissions)
+        .innerJoin(appGroups, eq(appGroups.id, submissions.groupId))
+        .where(and(eq(submissions.status, SUBMISSION_STATUS.AwaitingReview), eq(submissions.isSoftDeleted, false)))
+        .orderBy(asc(submissions.submittedAt)),
+      db
+        .select({
+          id: preApprovals.id,
+          companyId: preApprovals.companyId,
+          app: appGroups.name,
+          groupId: preApprovals.groupId,
+          versionMajor: preApprovals.versionMajor,
+          submissionNotes: preApprovals.submissionNotes,
+          createdAt: preApprovals.createdAt,
+        })
+        .from(preApprovals)
+        .innerJoin(appGroups, eq(appGroups.id, preApprovals.groupId))
+        .where(and(eq(preApprovals.status, PRE_APPROVAL_STATUS.Pending), eq(preApprovals.isWithdrawn, false)))
+        .orderBy(asc(preApprovals.createdAt)),
+      db
+        .select({
+          id: statusRequests.id,
+          companyId: statusRequests.companyId,
+          versionId: statusRequests.appVersionId,
+          kind: statusRequests.kind,
+          name: statusRequests.name,
+          reason: statusRequests.reason,
+          createdAt: statusRequests.createdAt,
+        })
+        .from(statusRequests)
+        .where(eq(statusRequests.status, STATUS_REQUEST_STATUS.open))
+        .orderBy(asc(statusRequests.createdAt)),
+      pendingPrices(db),
+      pendingCompanyDetails(db),
+    ]);
+    return {
+      submissions: awaiting,
+      preApprovals: approvals,
+      requests: requests.map((r) => ({ ...r, kind: r.kind === "pause" ? "pause" : "unpause" })),
+      prices: priceRows.map((p) => ({ ...p, amount: Number(p.amount) })),
+      companyDetails,
+    };
+  }
+
+  /**
+   * Approves or rejects a price waiting for review (an app's first price or a price change):
+   * docs/decisions/0051-pricing.md. Undefined for an unknown id; 409 when it is not waiting.
+   */
+  async function reviewPrice(priceId: string, decision: ReviewDecision, notes = "") {
+    return db.transaction((tx) => decidePrice(tx, priceId, decision, notes));
+  }
+
+  /**
+   * Approves or rejects a submission awaiting review: its version moves as the status table's
+   * decision says (AwaitingReview to QueuedForLive or Rejected, BetaAwaitingReview to
+   * QueuedForBeta or BetaRejected, BetaToLiveAwaitingReview to BetaQueuedForLive or back to
+   * Beta marked 'submission to live rejected'). Undefined for an unknown id; 409 when it is not
+   * awaiting review.
+   */
+  async function reviewSubmission(submissionId: string, decision: ReviewDecision, notes = "") {
+    if (!isUuid(submissionId)) return undefined;
+    return db.transaction(async (tx) => {
+      const [submission] = await tx.select().from(submissions).where(eq(submissions.id, submissionId)).for("update");
+      if (!submission) return undefined;
+      if (submission.status !== SUBMISSION_STATUS.AwaitingReview || submission.isSoftDeleted) {
+        throw conflict(`The submission is not awaiting review (${submission.isSoftDeleted ? "withdrawn" : submission.statusText}).`, "status", "notAwaitingReview");
+      }
+      const [version] = await tx.select().from(appVersions).where(eq(appVersions.id, submission.appVersionId)).for("update");
+      const from = statusName(version.statusCode);
+      const move = from === "Unknown" ? undefined : STATUS_TABLE[from].decisions[decision];
+      if (from === "Unknown" || !move?.to) throw conflict(`A version in status ${from} cannot be ${decision}d.`, "statusCode", "actionNotAllowed");
+      const status = decision === "approve" ? SUBMISSION_STATUS.Approved : SUBMISSION_STATUS.Rejected;
+      const reviewNotes = notes.trim();
+      const [updated] = await tx
+        .update(submissions)
+        .set({ status, statusText: submissionStatusText(submissionKindOf(from), status), reviewedAt: new Date(), reviewNotes })
+        .where(eq(submissions.id, submission.id))
+        .returning();
+      const moved = await moveVersion(tx, version, move.to, {
+        action: decision,
+        actor: PROVIDER,
+        notes: reviewNotes,
+        detail: { submissionId: submission.id },
+        liveSubmissionRejected: move.liveSubmissionRejected ? true : decision === "approve" ? false : undefined,
+      });
+      // The permissions reviewed with the app are the ones its live-app clients get.
+      if (decision === "approve") await grantLivePermissions(tx, { id: version.groupId, companyId: version.companyId }, PROVIDER, "submission-approved");
+      return {
+        submissionId: updated.id,
+        status: updated.status,
+        statusText: updated.statusText,
+        versionId: moved.id,
+        versionStatus: statusName(moved.statusCode),
+        isLiveSubmissionRejected: moved.liveSubmissionRejected,
+      };
+    });
+  }
+
+  /** Approves (100) or rejects (11) a pending pre-approval. Undefined for an unknown id; 409 when it is not pending. */
+  async function reviewPreApproval(preApprovalId: string, decision: ReviewDecision, notes = "") {
+    if (!isUuid(preApprovalId)) return undefined;
+    return db.transaction(async (tx) => {
+      const [row] = await tx.select().from(preApprovals).where(eq(preApprovals.id, preApprovalId)).for("update");
+      if (!row) return undefined;
+      if (!canWithdrawPreApproval(row)) throw conflict("The pre-approval is not pending.", "status", "preApprovalNotPending");
+      const status = decision === "approve" ? PRE_APPROVAL_STATUS.Approved : PRE_APPROVAL_STATUS.Rejected;
+      const reviewNotes = notes.trim();
+      const [updated] = await tx.update(preApprovals).set({ status, reviewedAt: new Date(), reviewNotes }).where(eq(preApprovals.id, row.id)).returning();
+      await recordChange(tx, {
+        companyId: row.companyId,
+        entityType: "pre-approval",
+        entityId: row.id,
+        action: `provider-${decision}`,
+        fromState: row.status,
+        toState: status,
+        actor: PROVIDER,
+        detail: reviewNotes ? { notes: reviewNotes } : undefined,
+      });
+      return { id: updated.id, groupId: updated.groupId, versionMajor: updated.versionMajor, status: updated.status, reviewNotes: updated.reviewNotes };
+    });
+  }
+
+  /**
+   * Grants each tab's live-app client the permissions of its sandbox-app client, as approving
+   * a submission does (docs/decisions/0054-live-app-permissions.md). Undefined for an unknown
+   * group; 409 `clientsNotGenerated` when no tab has its two clients.
+   */
+  async function grantLiveAppPermissions(groupId: string) {
+    if (!isUuid(groupId)) return undefined;
+    return db.transaction(async (tx) => {
+      const [group] = await tx.select({ id: appGroups.id, companyId: appGroups.companyId }).from(appGroups).where(eq(appGroups.id, groupId)).for("update");
+      if (!group) return undefined;
+      const clients = await grantLivePermissions(tx, group, PROVIDER, "granted-by-reviewer");
+      if (clients.length === 0) throw conflict("The app group's clients have not been generated yet: there is nothing to grant.", "isLive", "clientsNotGenerated");
+      return { appGroupId: group.id, clients };
+    });
+  }
+
+  /** Pushes a queued version live or to beta, as the developer's go-live does. Undefined for an unknown id. */
+  async function goLive(versionId: string) {
+    if (!isUuid(versionId)) return undefined;
+    return pushVersion(db, null, versionId, PROVIDER);
+  }
+
+  /**
+   * Approves or declines an open pause or unpause request: approved, the version moves
+   * (Live to Paused, Beta to BetaPaused, Paused to Live, BetaPaused to Beta); declined, it stays.
+   * Undefined for an unknown id; 409 when the request is decided or its version has moved on.
+   */
+  async function decideRequest(requestId: string, decision: RequestDecision, notes = "") {
+    if (!isUuid(requestId)) return undefined;
+    return db.transaction(async (tx) => {
+      const [request] = await tx.select().from(statusRequests).where(eq(statusRequests.id, requestId)).for("update");
+      if (!request) return undefined;
+      if (request.status !== STATUS_REQUEST_STATUS.open) throw conflict("The request has been decided already.", "status", "requestDecided");
+      const [version] = await tx.select().from(appVersions).where(eq(appVersions.id, request.appVersionId)).for("update");
+      const kind = request.kind === "pause" ? "pause" : "unpause";
+      const from = statusName(version.statusCode);
+      const reviewNotes = notes.trim();
+      let current = version;
+      if (decision === "approve") {
+        const move = from === "Unknown" ? undefined : STATUS_TABLE[from].decisions[kind];
+        if (!move?.to) throw conflict(`A version in status ${from} cannot be ${kind}d.`, "statusCode", "actionNotAllowed");
+        current = await moveVersion(tx, version, move.to, { action: kind, actor: PROVIDER, notes: reviewNotes, detail: { requestId: request.id } });
+      } else {
+        await recordChange(tx, {
+          companyId: version.companyId,
+          entityType: "app-version",
+          entityId: version.id,
+          action: kind === "pause" ? "provider-declinePause" : "provider-declineUnpause",
+          fromState: version.statusCode,
+          toState: version.statusCode,
+          actor: PROVIDER,
+          detail: { requestId: request.id, ...(reviewNotes ? { notes: reviewNotes } : {}) },
+        });
+      }
+      const status = decision === "approve" ? STATUS_REQUEST_STATUS.approved : STATUS_REQUEST_STATUS.declined;
+      await tx.update(statusRequests).set({ status, decidedAt: new Date() }).where(eq(statusRequests.id, request.id));
+      return { requestId: request.id, kind, status, versionId: current.id, versionStatus: statusName(current.statusCode) };
+    });
+  }
+
   return {
+    pending,
+    reviewSubmission,
+    reviewPreApproval,
+    reviewPrice,
+    grantLiveAppPermissions,
+    goLive,
+    decideRequest,
     listCompanies,
     listUsers,
     findUser,
@@ -257,10 +492,15 @@ export function createReviewer(db: Database) {
     setAccessToTest,
     setSuspended,
     outbox,
+    changes,
     company,
     setVersionStatus,
     setAppGroupFlags,
     setPlatformSchema,
+    /** Approves a company's details submitted for review: hasAwaitingSubmission cleared. */
+    approveCompanyDetails: (companyId: string) => approveCompanyDetails(db, companyId),
+    /** A firm using a live or beta app version, with a count (0 removes it): the usage summary's data. */
+    recordUsage: (versionId: string, record: UsageRecord) => recordUsage(db, versionId, record),
   };
 }
 

@@ -127,9 +127,10 @@ export function fileRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
   route(app, uploadDocument, auth.required, uploadLimit, async (c) => {
     const { fileType } = query(c, uploadDocument.query);
     const upload = await readUpload(c);
-    const checked = await checkDocument(upload.bytes);
+    const kind = FILE_TYPE_KINDS[fileType];
+    const checked = await checkDocument(upload.bytes, kind);
     refuse(checked);
-    return save(c, upload, checked, { kind: FILE_TYPE_KINDS[fileType] });
+    return save(c, upload, checked, { kind });
   });
 
   async function uploadImage(c: Context<AppEnv>, entityId?: string) {

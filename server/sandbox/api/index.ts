@@ -12,6 +12,15 @@ import { resourceRoutes } from "./resources";
 import { userRoutes } from "./user";
 import { fileRoutes } from "./files";
 import { appRoutes } from "./apps";
+import { submissionRoutes } from "./submissions";
+import { approvalRoutes } from "./approvals";
+import { pricingRoutes } from "./pricing";
+import { dataAttestationRoutes } from "./data-attestation";
+import { securityRoutes } from "./security";
+import { schemaRoutes } from "./schema";
+import { settingsRoutes } from "./settings";
+import { instanceRoutes } from "./instances";
+import { answerFaults } from "../admin/faults";
 
 export function apiRoutes(ctx: SandboxContext, accounts: Accounts) {
   const auth = createAuth(ctx);
@@ -19,10 +28,20 @@ export function apiRoutes(ctx: SandboxContext, accounts: Accounts) {
   // JSON bodies stay small; uploads have their own, larger limit (api/files.ts).
   const jsonLimit = limitBody(MAX_JSON_BODY, `The request body is too large: at most ${MAX_JSON_BODY / 1024 / 1024} MB.`, "body");
   api.use("*", (c, next) => (/^\/api\/images|^\/api\/files/.test(c.req.path) ? next() : jsonLimit(c, next)));
+  // A call the reviewer set a fault on answers it (admin/faults.ts).
+  api.use("*", answerFaults(ctx));
   api.route("/", registrationRoutes(ctx, accounts));
   api.route("/", resourceRoutes(ctx, auth));
   api.route("/", userRoutes(ctx, auth));
   api.route("/", fileRoutes(ctx, auth));
   api.route("/", appRoutes(ctx, auth));
+  api.route("/", submissionRoutes(ctx, auth));
+  api.route("/", approvalRoutes(ctx, auth));
+  api.route("/", pricingRoutes(ctx, auth));
+  api.route("/", dataAttestationRoutes(ctx, auth));
+  api.route("/", securityRoutes(ctx, auth));
+  api.route("/", schemaRoutes(ctx, auth));
+  api.route("/", settingsRoutes(ctx, auth));
+  api.route("/", instanceRoutes(ctx, auth));
   return api;
 }

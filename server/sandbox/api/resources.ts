@@ -1,7 +1,8 @@
 /**
  * Lookups (spec 02 section 7): GET resources/* and GET ping/more, readable without a token
  * (registration needs countries and flags); a token, when sent, must be valid. The answers
- * come from the resources service (server/sandbox/resources/service.ts).
+ * come from the resources service (server/sandbox/resources/service.ts). App categories are
+ * named in the caller's language (Accept-Language), English when the provider has no name in it.
  */
 import { Hono } from "hono";
 import * as resources from "~/api/resources/endpoints";
@@ -16,7 +17,7 @@ export function resourceRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   route(r, resources.getCountries, auth.optional, async (c) => c.json(await service.countries()));
   route(r, resources.getConfigInitAll, auth.optional, async (c) => c.json(await service.configInitAll()));
-  route(r, resources.getAppCategories, auth.optional, async (c) => c.json(await service.appCategories()));
+  route(r, resources.getAppCategories, auth.optional, async (c) => c.json(await service.appCategories(c.req.header("accept-language"))));
   route(r, resources.getMatterTypes, auth.optional, async (c) => c.json(await service.matterTypes(query(c, resources.getMatterTypes.query))));
   route(r, resources.getMatterTypePrecedents, auth.optional, async (c) => c.json(await service.matterTypePrecedents(c.req.param("matterTypeId"), query(c, resources.getMatterTypePrecedents.query))));
   route(r, resources.getPrecedents, auth.optional, async (c) => c.json(await service.precedents(c.req.param("folderId"), query(c, resources.getPrecedents.query))));

@@ -1,6 +1,6 @@
-/** The user routes (endpoints in app/api/user/endpoints.ts) over the user service. */
+/** The user routes (endpoints in app/api/user/endpoints.ts) over the user service: the signed-in user and the company's users. */
 import { Hono } from "hono";
-import { acceptTerms, getPreference, getUser, setPreference } from "~/api/user/endpoints";
+import { acceptTerms, createUser, deleteUser, getPreference, getUser, listUsers, setPreference, updateUser } from "~/api/user/endpoints";
 import type { AppEnv, SandboxContext } from "../context";
 import type { Auth } from "../http/auth";
 import { route } from "../http/route";
@@ -22,6 +22,22 @@ export function userRoutes(ctx: SandboxContext, auth: Auth) {
   route(app, getPreference, auth.required, async (c) => c.json(await service.preference(c.get("caller"))));
 
   route(app, setPreference, auth.required, async (c) => c.json(await service.setPreference(c.get("caller"), await jsonBody(c, setPreference.body))));
+
+  route(app, listUsers, auth.required, async (c) => c.json(await service.list(c.get("caller"))));
+
+  route(app, createUser, auth.required, async (c) => {
+    const answer = await service.create(c.get("caller"), await jsonBody(c, createUser.body));
+    c.get("log").info({ userId: answer.userId }, "user added");
+    return c.json(answer, 201);
+  });
+
+  route(app, updateUser, auth.required, async (c) => c.json(await service.update(c.get("caller"), await jsonBody(c, updateUser.body))));
+
+  route(app, deleteUser, auth.required, async (c) => {
+    await service.remove(c.get("caller"), c.req.param("id"));
+    c.get("log").info({ userId: c.req.param("id") }, "user deleted");
+    return c.body(null, 204);
+  });
 
   return app;
 }

@@ -9,14 +9,16 @@
  * (app/api/apps/), so the console and the sandbox refuse the same things; the overview is
  * reduced by sanitize-html to the allowed tags without attributes, and every text is trimmed.
  */
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { VERSION_STATUS, canArchive, canDelete, isEditable, statusName } from "~/api/apps/status";
 import { APP_PLATFORMS, checkListingImage, filterByArchived, formatVersion, prefixErrors, validateDetails, validateDuplicate, validateMarketplace, withoutRegionalInfo, type FieldErrors } from "~/api/apps/rules";
 import { HISTORY_STATUS, type AppGroup, type AppListItem, type AppSaveResponse, type AppVersion, type GroupHistoryItem, type GroupVersion, type ImageRef, type Marketplace } from "~/api/apps/schemas";
 import { RULE_MESSAGES, ruleMessage } from "./wording";
 import type { Caller, SandboxContext } from "../context";
-import type { Database, Tx } from "../db";
+import type { Tx } from "../db";
+import { jsonRows } from "../db/json-rows";
+import { findGroup, findVersion, type DbOrTx, type GroupRow, type VersionRow } from "./find";
 import {
   appCategories,
   appGroups,
@@ -24,22 +26,21 @@ import {
   appMarketplaceImages,
   appVersions,
   countries,
-  featureFlags,
   files,
   platformSchemas,
   submissions,
   users,
 } from "../db/schema";
 import { imageUrl } from "../files/service";
+import { copyVersionContent, versionRow } from "./versions";
+import { countryFlagOn } from "../feature-flags";
 import { recordChange } from "../history";
 import { ApiError, conflict, notFound } from "../http/errors";
 import { isUuid } from "../http/validate";
 import { emptyListing, normalizeDetails, normalizeListing, type DuplicateInput, type NormalizedDetails, type NormalizedListing, type ParsedInput } from "./input";
 
-type GroupRow = typeof appGroups.$inferSelect;
-type VersionRow = typeof appVersions.$inferSelect;
+type VersionOrder = Pick<VersionRow, "versionMajor" | "versionMinor" | "createdAt">;
 type ListingRow = typeof appMarketplace.$inferSelect;
-type DbOrTx = Database | Tx;
 
 // ---------------------------------------------------------------------------
 // Pure helpers
@@ -53,15 +54,43 @@ function refuse(errors: FieldErrors): never {
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
-const secret = () => randomBytes(24).toString("base64url");
 
 /** Newest first: major, then minor, then creation. */
-const byNewest = (a: VersionRow, b: VersionRow) =>
+const byNewest = (a: VersionOrder, b: VersionOrder) =>
   b.versionMajor - a.versionMajor || b.versionMinor - a.versionMinor || b.createdAt.getTime() - a.createdAt.getTime();
+
+/** What the app list and the group page read of versions and groups (not the details' texts and keys). */
+const summaryVersions = jsonRows({
+  id: appVersions.id,
+  groupId: appVersions.groupId,
+  versionMajor: appVersions.versionMajor,
+  versionMinor: appVersions.versionMinor,
+  statusCode: appVersions.statusCode,
+  createdAt: appVersions.createdAt,
+  modifiedAt: appVersions.modifiedAt,
+  modifiedById: appVersions.modifiedById,
+  wentLiveAt: appVersions.wentLiveAt,
+  stoppedLiveAt: appVersions.stoppedLiveAt,
+  liveSubmissionRejected: appVersions.liveSubmissionRejected,
+});
+type SummaryVersion = ReturnType<typeof summaryVersions.decode>[number];
+const summaryGroups = jsonRows({
+  id: appGroups.id,
+  name: appGroups.name,
+  countryCode: appGroups.countryCode,
+  appType: appGroups.appType,
+  appLevel: appGroups.appLevel,
+  isArchived: appGroups.isArchived,
+  isPriceRequired: appGroups.isPriceRequired,
+  isPreApprovalRequired: appGroups.isPreApprovalRequired,
+  apiKey: appGroups.apiKey,
+  modifiedAt: appGroups.modifiedAt,
+});
+
 
 const platformName = (code: number) => APP_PLATFORMS[code] ?? String(code);
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === "23505") return true;
   }
@@ -83,29 +112,6 @@ export function createAppsService(ctx: SandboxContext) {
   // -------------------------------------------------------------------------
 
   /** A version with its group, within the company; undefined for anything else. */
-  async function findVersion(q: DbOrTx, companyId: string, id: string | undefined, lock = false) {
-    if (!isUuid(id)) return undefined;
-    const select = q
-      .select({ version: appVersions, group: appGroups })
-      .from(appVersions)
-      .innerJoin(appGroups, eq(appGroups.id, appVersions.groupId))
-      .where(and(eq(appVersions.id, id), eq(appVersions.companyId, companyId), eq(appGroups.companyId, companyId)))
-      .limit(1);
-    const [row] = lock ? await select.for("update") : await select;
-    return row;
-  }
-
-  async function findGroup(q: DbOrTx, companyId: string, id: string | undefined, lock = false) {
-    if (!isUuid(id)) return undefined;
-    const select = q
-      .select()
-      .from(appGroups)
-      .where(and(eq(appGroups.id, id), eq(appGroups.companyId, companyId)))
-      .limit(1);
-    const [row] = lock ? await select.for("update") : await select;
-    return row;
-  }
-
   /** Every version of a group; `lock` holds them until the transaction ends (no status change meanwhile). */
   const versionsOfGroup = async (q: DbOrTx, groupId: string, lock = false) => {
     const select = q.select().from(appVersions).where(eq(appVersions.groupId, groupId));
@@ -196,9 +202,9 @@ export function createAppsService(ctx: SandboxContext) {
     const versionFilter = groupId
       ? and(eq(appVersions.companyId, companyId), eq(appVersions.groupId, groupId))
       : eq(appVersions.companyId, companyId);
-    const [groups, versions, icons, schemas] = await Promise.all([
-      db.select().from(appGroups).where(groupFilter),
-      db.select().from(appVersions).where(versionFilter),
+    const [[groupRows], [versionRows], icons, schemas] = await Promise.all([
+      db.select({ rows: summaryGroups.select }).from(appGroups).where(groupFilter),
+      db.select({ rows: summaryVersions.select }).from(appVersions).where(versionFilter),
       db
         .select({ versionId: appMarketplaceImages.appVersionId, fileId: appMarketplaceImages.fileId })
         .from(appMarketplaceImages)
@@ -210,13 +216,15 @@ export function createAppsService(ctx: SandboxContext) {
         .innerJoin(appVersions, eq(appVersions.id, platformSchemas.appVersionId))
         .where(versionFilter),
     ]);
+    const groups = summaryGroups.decode(groupRows.rows);
+    const versions = summaryVersions.decode(versionRows.rows);
     const iconOf = new Map(icons.map((row) => [row.versionId, row.fileId]));
     const platformsOf = new Map<string, number[]>();
     for (const row of schemas) platformsOf.set(row.versionId, [...(platformsOf.get(row.versionId) ?? []), row.platform]);
-    const versionsOf = new Map<string, VersionRow[]>();
+    const versionsOf = new Map<string, SummaryVersion[]>();
     for (const version of versions) versionsOf.set(version.groupId, [...(versionsOf.get(version.groupId) ?? []), version]);
 
-    const majorIdOf = (all: VersionRow[], version: VersionRow) =>
+    const majorIdOf = (all: SummaryVersion[], version: SummaryVersion) =>
       all
         .filter((v) => v.versionMajor === version.versionMajor)
         .sort((a, b) => a.versionMinor - b.versionMinor || a.createdAt.getTime() - b.createdAt.getTime())[0].id;
@@ -258,7 +266,7 @@ export function createAppsService(ctx: SandboxContext) {
       .sort((a, b) => b.item.lastModifiedDate.localeCompare(a.item.lastModifiedDate) || a.item.name.localeCompare(b.item.name));
   }
 
-  async function historyOf(companyId: string, groupId: string, versions: VersionRow[]): Promise<GroupHistoryItem[]> {
+  async function historyOf(companyId: string, groupId: string, versions: SummaryVersion[]): Promise<GroupHistoryItem[]> {
     const archived = versions.filter((v) => v.statusCode === VERSION_STATUS.Archived);
     if (archived.length === 0) return [];
     const [submitted, people] = await Promise.all([
@@ -307,15 +315,6 @@ export function createAppsService(ctx: SandboxContext) {
     return Boolean(row);
   }
 
-  async function flagOn(q: DbOrTx, countryCode: string, flag: string) {
-    const [row] = await q
-      .select({ enabled: featureFlags.enabled })
-      .from(featureFlags)
-      .where(and(eq(featureFlags.countryCode, countryCode), eq(featureFlags.flag, flag)))
-      .limit(1);
-    return row?.enabled ?? false;
-  }
-
   /** Details rules, the category lookup and (for a new app) the country lookup. */
   async function checkDetails(q: DbOrTx, details: NormalizedDetails, options: { newCountry: boolean }): Promise<FieldErrors> {
     const errors = prefixErrors("details", validateDetails(details));
@@ -329,7 +328,7 @@ export function createAppsService(ctx: SandboxContext) {
   /** Listing rules and every image: the company's own image file, of the right type, size and dimensions. */
   async function checkListing(q: DbOrTx, companyId: string, listing: NormalizedListing, appType: number | null, countryCode: string) {
     const errors = prefixErrors("marketplace", validateMarketplace(listing.values, { appType }));
-    const allowSvg = await flagOn(q, countryCode, "allow-svg-button");
+    const allowSvg = await countryFlagOn(q, countryCode, "allow-svg-button");
     const tooMany = (kind: string) => Boolean(errors[`marketplace.promo.${kind}s`]);
     for (const entry of listing.images) {
       if (entry.kind !== "icon" && tooMany(entry.kind)) continue;
@@ -372,35 +371,10 @@ export function createAppsService(ctx: SandboxContext) {
       appLevel: 1,
       isArchived: false,
       isPreApprovalRequired: true,
-      isPriceRequired: await flagOn(q, values.countryCode, "monetisation-enabled"),
+      isPriceRequired: await countryFlagOn(q, values.countryCode, "monetisation-enabled"),
       apiKey: randomUUID(),
     };
   }
-
-  /** Version 1.000 of a new group, in status Sandbox, with keys of its own. */
-  const firstVersion = (
-    caller: Caller,
-    group: { id: string; apiKey: string },
-    id: string,
-    values: { countryCode: string; name: string; description: string; categoryId: number | null; appType: number },
-  ) => ({
-    id,
-    groupId: group.id,
-    companyId: caller.companyId,
-    versionMajor: 1,
-    versionMinor: 0,
-    statusCode: VERSION_STATUS.Sandbox,
-    apiKey: group.apiKey,
-    secretKey: secret(),
-    token: secret(),
-    countryCode: values.countryCode,
-    name: values.name,
-    description: values.description,
-    categoryId: values.categoryId,
-    appType: values.appType,
-    createdById: caller.userId,
-    modifiedById: caller.userId,
-  });
 
   const saveAnswer = (version: { id: string; groupId: string; versionMajor: number; versionMinor: number }): AppSaveResponse => ({
     id: version.id,
@@ -460,7 +434,7 @@ export function createAppsService(ctx: SandboxContext) {
 
       const group = await newGroupValues(tx, caller, { name: details.name, countryCode: details.countryCode, appType: details.appType! });
       await tx.insert(appGroups).values(group);
-      const version = firstVersion(caller, group, id, { ...details, appType: details.appType! });
+      const version = versionRow(caller, group, id, { ...details, appType: details.appType! });
       await tx.insert(appVersions).values(version);
       if (listing) await writeListing(tx, id, listing);
       else await tx.insert(appMarketplace).values({ appVersionId: id });
@@ -629,24 +603,9 @@ export function createAppsService(ctx: SandboxContext) {
       await tx.insert(appGroups).values(group);
       const versionId = randomUUID();
       await tx.insert(appVersions).values(
-        firstVersion(caller, group, versionId, { countryCode, name: appName, description: source.description, categoryId: source.categoryId, appType: source.appType }),
+        versionRow(caller, group, versionId, { countryCode, name: appName, description: source.description, categoryId: source.categoryId, appType: source.appType }),
       );
-      const [listing] = await tx.select().from(appMarketplace).where(eq(appMarketplace.appVersionId, source.id));
-      await tx.insert(appMarketplace).values(listing ? { ...listing, appVersionId: versionId } : { appVersionId: versionId });
-      const imageRows = await tx.select().from(appMarketplaceImages).where(eq(appMarketplaceImages.appVersionId, source.id));
-      if (imageRows.length > 0) {
-        await tx.insert(appMarketplaceImages).values(imageRows.map((row) => ({ ...row, appVersionId: versionId })));
-      }
-      const schemaRows = await tx.select().from(platformSchemas).where(eq(platformSchemas.appVersionId, source.id));
-      if (schemaRows.length > 0) {
-        await tx.insert(platformSchemas).values(
-          schemaRows.map((row) => ({
-            appVersionId: versionId,
-            platform: row.platform,
-            document: withoutRegionalInfo(row.document),
-          })),
-        );
-      }
+      await copyVersionContent(tx, source.id, versionId, withoutRegionalInfo);
       await recordChange(tx, {
         companyId: caller.companyId,
         entityType: "app-group",

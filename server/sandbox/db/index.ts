@@ -4,9 +4,10 @@
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
+import { readTemplate, saveTemplate, templateFile } from "./template";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle has the same query API as the database. */
@@ -35,10 +36,15 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   const dir = path.join(options.dataDir, "pglite");
   mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir);
+  // A new folder starts from the migrated empty database kept by an earlier start (./template.ts).
+  const isNew = !existsSync(path.join(dir, "PG_VERSION"));
+  const template = isNew ? templateFile(migrationsFolder) : undefined;
+  const tarball = template ? readTemplate(template) : undefined;
+  const client = new PGlite(dir, tarball ? { loadDataDir: tarball } : undefined);
   await client.waitReady;
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
+  if (template && !tarball) await saveTemplate(client, template);
   return { db: db as unknown as Database, kind: "pglite", close: () => client.close() };
 }
 

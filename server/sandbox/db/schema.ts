@@ -89,7 +89,10 @@ export const platformLocations = pgTable(
 
 export const appCategories = pgTable("app_categories", {
   id: integer("id").primaryKey(),
+  /** The name in English, the provider's default language. */
   name: text("name").notNull(),
+  /** The name in other languages, by language tag (`{ "nl-NL": "Boekhouding" }`). */
+  names: jsonb("names").$type<Record<string, string>>().notNull().default({}),
   /** The category named Other shows a warning when chosen. */
   isOther: boolean("is_other").notNull().default(false),
   sortOrder: integer("sort_order").notNull().default(0),
@@ -181,6 +184,10 @@ export const permissions = pgTable("permissions", {
   description: text("description").notNull(),
   accessGroup: text("access_group").notNull(),
   permissionGroup: text("permission_group").notNull(),
+  /** `description` and `permissionGroup` (English, the provider's default) in other languages, by language tag. */
+  names: jsonb("names").$type<Record<string, { description: string; permissionGroup: string }>>().notNull().default({}),
+  /** The resource countries whose apps may be granted it; null: every country. */
+  countries: jsonb("countries").$type<string[]>(),
 });
 
 // ---------------------------------------------------------------------------
@@ -597,11 +604,13 @@ export const authClients = pgTable(
     isLive: boolean("is_live").notNull(),
     /** The sandbox-app variant (false) or the live-app variant (true). */
     isAppLive: boolean("is_app_live").notNull(),
+    /** SHA-256 (hex) of the secret, which is answered once, when issued. */
     secret: text("secret").notNull(),
     publicApiKey: text("public_api_key").notNull(),
+    /** SHA-256 (hex) of the private API key, answered once like the secret. */
     privateApiKey: text("private_api_key").notNull(),
-    /** Granted routes: [{ operationId, methods }]. */
-    routes: jsonb("routes").$type<{ operationId: string; methods: string[] }[]>().notNull().default([]),
+    /** Granted routes: [{ route, methods }] (app/api/security/schemas.ts grantedRoute). */
+    routes: jsonb("routes").$type<{ route: string; methods: ("GET" | "POST" | "PUT" | "DELETE")[] }[]>().notNull().default([]),
     redirectUrls: jsonb("redirect_urls").$type<string[]>().notNull().default([]),
     offlineAccess: boolean("offline_access").notNull().default(false),
     createdAt: createdAt(),
@@ -646,9 +655,20 @@ export const instances = pgTable(
     firmType: integer("firm_type").notNull().default(1),
     includeOtherProviders: boolean("include_other_providers").notNull().default(false),
     applyToAllUsers: boolean("apply_to_all_users").notNull().default(false),
+    /** The provider environment it was created in; null for an imported account. */
+    environmentId: integer("environment_id").references(() => environments.id),
+    /** The account holder's name, for a created account (an imported one has none). */
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    /** `created` (new credentials) or `imported` (from an import token). */
+    origin: text("origin").notNull().default("created"),
     createdAt: createdAt(),
   },
-  (t) => [index("instances_company_idx").on(t.companyId)],
+  (t) => [
+    index("instances_company_idx").on(t.companyId),
+    /** One account per username in an environment (country and type) of a company. */
+    uniqueIndex("instances_username_uq").on(t.companyId, t.envCountryCode, t.envType, t.username),
+  ],
 );
 
 export const instanceConfigurations = pgTable(
@@ -665,6 +685,26 @@ export const instanceConfigurations = pgTable(
     appEndpoint: text("app_endpoint").notNull().default("LIVE"),
   },
   (t) => [primaryKey({ columns: [t.instanceId, t.groupId] })],
+);
+
+// ---------------------------------------------------------------------------
+// Usage of live and beta apps (the usage summary)
+// ---------------------------------------------------------------------------
+
+/** A firm using an app version, with a count (of users), as the provider records it. */
+export const appUsage = pgTable(
+  "app_usage",
+  {
+    appVersionId: uuid("app_version_id")
+      .notNull()
+      .references(() => appVersions.id, { onDelete: "cascade" }),
+    firmId: text("firm_id").notNull(),
+    /** Null when the provider does not know the firm's name. */
+    firmName: text("firm_name"),
+    count: integer("count").notNull(),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.appVersionId, t.firmId] })],
 );
 
 // ---------------------------------------------------------------------------

@@ -4,6 +4,7 @@ import { FILE_LIMITS as limits, svgDimensions } from "~/api/files/rules";
 import {
   attachmentDisposition,
   checkDocument,
+  DIAGRAM_TOO_BIG,
   checkImage,
   messages,
   sanitizeFileName,
@@ -39,6 +40,12 @@ describe("checkDocument", () => {
       code: "tooBig",
       message: messages.tooBig,
     });
+  });
+
+  it("takes a data-flow diagram under 9 MB only ('file must be less than 9MB')", async () => {
+    expect((await checkDocument(pdf({ minBytes: limits.documentBytes - 1 }), "diagram")).ok).toBe(true);
+    expect(await checkDocument(pdf({ minBytes: limits.documentBytes }), "diagram")).toEqual({ ok: false, code: "tooBig", message: DIAGRAM_TOO_BIG });
+    expect((await checkDocument(new TextEncoder().encode("not a pdf"), "diagram")).ok).toBe(false);
   });
 
   it("refuses an empty file", async () => {

@@ -21,10 +21,12 @@ import {
   PDF_CONTENT_TYPE,
   svgDimensions,
   svgText,
+  type DocumentKind,
   type FileRuleCode,
   type ImagePurpose,
   type Size,
 } from "~/api/files/rules";
+import { checkDiagram } from "~/api/data-attestation/rules";
 
 /** The API's English wording of each rule code. */
 export const messages = {
@@ -50,14 +52,24 @@ export type CheckResult =
 
 const fail = (code: FileRuleCode): CheckResult => ({ ok: false, code, message: messages[code] });
 
-/** A document (fileType 0) or data-flow diagram (fileType 1): a PDF by content, 1 byte to 9 MB. */
-export async function checkDocument(bytes: Uint8Array): Promise<CheckResult> {
+/**
+ * A document (fileType 0) or data-flow diagram (fileType 1): a PDF by content, 1 byte to 9 MB
+ * for a document, under 9 MB for a diagram ('file must be less than 9MB',
+ * app/api/data-attestation/rules.ts).
+ */
+export async function checkDocument(bytes: Uint8Array, kind: DocumentKind = "document"): Promise<CheckResult> {
   if (bytes.byteLength === 0) return fail("noContent");
   const sniffed = await fileTypeFromBuffer(bytes);
   if (sniffed?.mime !== PDF_CONTENT_TYPE) return fail("mustBePdf");
-  if (bytes.byteLength > FILE_LIMITS.documentBytes) return fail("tooBig");
+  if (kind === "diagram") {
+    const code = checkDiagram({ fileSize: bytes.byteLength, contentType: PDF_CONTENT_TYPE });
+    if (code) return { ok: false, code, message: DIAGRAM_TOO_BIG };
+  } else if (bytes.byteLength > FILE_LIMITS.documentBytes) return fail("tooBig");
   return { ok: true, contentType: PDF_CONTENT_TYPE, extension: "pdf" };
 }
+
+/** The API's words for a diagram of 9 MB or more. */
+export const DIAGRAM_TOO_BIG = "file must be less than 9MB";
 
 /** An image for `purpose` (or any image when none is given). */
 export async function checkImage(bytes: Uint8Array, options: ImageOptions = {}): Promise<CheckResult> {

@@ -8,9 +8,11 @@
 import type { z } from "zod";
 import type * as resources from "~/api/resources/endpoints";
 import { and, asc, eq, isNull } from "drizzle-orm";
+import { bestLanguage } from "~/i18n";
 import type { Caller } from "../context";
 import type { Database } from "../db";
 import { badRequest, notFound } from "../http/errors";
+import { countryFlagOn } from "../feature-flags";
 import {
   appCategories,
   countries,
@@ -48,6 +50,34 @@ import {
 } from "~/api/resources/schemas";
 
 type CountryRow = typeof countries.$inferSelect;
+type CategoryRow = typeof appCategories.$inferSelect;
+
+/** The language of a category's `name`; `names` holds the others. */
+export const DEFAULT_NAME_LANGUAGE = "en";
+
+/**
+ * The language a caller whose Accept-Language is `acceptLanguage` gets names in, of those the
+ * rows are named in (`names` by language tag; English, the default, always), and how that
+ * language sorts.
+ */
+export function namingLanguage(rows: readonly { names: Record<string, unknown> }[], acceptLanguage?: string | null) {
+  const languages = new Set([DEFAULT_NAME_LANGUAGE, ...rows.flatMap((row) => Object.keys(row.names))]);
+  const language = bestLanguage(acceptLanguage, [...languages]) ?? DEFAULT_NAME_LANGUAGE;
+  return { language, collator: new Intl.Collator(language, { sensitivity: "base", numeric: true }) };
+}
+
+/**
+ * Categories as the API answers them to a caller whose Accept-Language is `acceptLanguage`:
+ * named in the best of their languages for the caller (English when none fits, or for a
+ * category not named in it), ordered by `sortOrder`, then by name as that language sorts.
+ */
+export function categoriesInLanguage(rows: readonly CategoryRow[], acceptLanguage?: string | null): AppCategory[] {
+  const { language, collator } = namingLanguage(rows, acceptLanguage);
+  return rows
+    .map((row) => ({ row, name: row.names[language] ?? row.name }))
+    .sort((a, b) => a.row.sortOrder - b.row.sortOrder || collator.compare(a.name, b.name) || a.row.id - b.row.id)
+    .map(({ row, name }) => ({ id: row.id, name, isOther: row.isOther }));
+}
 type PrecedentRow = typeof precedents.$inferSelect;
 
 const countryItemOf = (row: CountryRow): CountryItem => ({
@@ -93,15 +123,6 @@ export function createResourcesService(db: Database) {
       if (flags && (FEATURE_FLAGS as readonly string[]).includes(row.flag)) flags[row.flag as keyof FeatureFlags] = row.enabled;
     }
     return out;
-  }
-
-  async function flagOn(countryCode: string, flag: keyof FeatureFlags): Promise<boolean> {
-    const [row] = await db
-      .select({ enabled: featureFlags.enabled })
-      .from(featureFlags)
-      .where(and(eq(featureFlags.countryCode, countryCode), eq(featureFlags.flag, flag)))
-      .limit(1);
-    return row?.enabled ?? false;
   }
 
   async function selectableCountries() {
@@ -162,9 +183,10 @@ export function createResourcesService(db: Database) {
     return answer;
   }
 
-  async function appCategoriesList() {
-    const rows = await db.select().from(appCategories).orderBy(asc(appCategories.sortOrder), asc(appCategories.name));
-    return rows.map((row): AppCategory => ({ id: row.id, name: row.name, isOther: row.isOther }));
+  /** The categories named in the caller's language, in their order; alphabetical within one place of the order. */
+  async function appCategoriesList(acceptLanguage?: string | null) {
+    const rows = await db.select().from(appCategories);
+    return categoriesInLanguage(rows, acceptLanguage);
   }
 
   async function matterTypesOf(q: z.output<typeof resources.getMatterTypes.query>) {
@@ -237,7 +259,7 @@ export function createResourcesService(db: Database) {
   async function productVariantsOf(q: z.output<typeof resources.getProductVariants.query>) {
     const { resourceCode } = await resolveCountry(q.countryCode, "countryCode");
     // AUB is treated as AU for this check (spec 02 section 6).
-    if (!(await flagOn(resourceCode, "product-variant-enabled"))) return [] as ProductVariant[];
+    if (!(await countryFlagOn(db, resourceCode, "product-variant-enabled"))) return [] as ProductVariant[];
     const rows = await db
       .select()
       .from(productVariants)

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { FEATURE_FLAGS, flagsOf } from "~/api/resources/schemas";
 import {
@@ -127,6 +128,15 @@ describe("seed data", () => {
     expect(new Set(APP_CATEGORY_ROWS.map((row) => row.id)).size).toBe(APP_CATEGORY_ROWS.length);
   });
 
+  it("names every category in Dutch, as the migration that added the names gave them to a sandbox seeded before", () => {
+    const migration = readFileSync(new URL("../db/migrations/0002_app_category_names.sql", import.meta.url), "utf8");
+    for (const row of APP_CATEGORY_ROWS) {
+      const nl = row.names?.["nl-NL"];
+      expect(nl, row.name).toBeTruthy();
+      expect(migration).toContain(`(${row.id}, '${JSON.stringify({ "nl-NL": nl })}', ${row.sortOrder})`);
+    }
+  });
+
   it("builds consistent matter-type trees", () => {
     const rows = matterTypeRows();
     const byId = new Map(rows.map((row) => [row.id, row]));
@@ -198,5 +208,17 @@ describe("seed data", () => {
       expect(["GET", "POST", "PUT", "DELETE"]).toContain(row.method);
       expect(["firm", "staff"]).toContain(row.level);
     }
+  });
+
+  it("names every permission and its group in Dutch as well, one Dutch name per group", () => {
+    const groups = new Map<string, Set<string>>();
+    for (const row of PERMISSION_ROWS) {
+      const nl = row.names?.["nl-NL"];
+      expect(nl?.description, row.operationId).toMatch(/\S/);
+      expect(nl?.description).not.toBe(row.description);
+      expect(nl?.permissionGroup, row.operationId).toMatch(/\S/);
+      groups.set(row.permissionGroup, (groups.get(row.permissionGroup) ?? new Set()).add(nl!.permissionGroup));
+    }
+    for (const names of groups.values()) expect(names.size).toBe(1);
   });
 });

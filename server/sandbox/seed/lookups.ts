@@ -11,6 +11,8 @@
  * locations, matter types, precedents, product variants and environments are stored for
  * AU, UK, US, CA and NZ only; the API resolves AUB and IE at query time.
  */
+import { getTableColumns, sql } from "drizzle-orm";
+import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import { FEATURE_FLAGS, SESSION_ANALYTICS_TOGGLE, type FeatureFlag } from "~/api/resources/schemas";
 import type { Database } from "../db";
 import {
@@ -37,16 +39,8 @@ export function resourceCountryOf(country: { code: string; resourceCountryCode: 
   return country.resourceCountryCode ?? country.code;
 }
 
-/** Compares dotted numeric versions ('2.10.0.1' > '2.9.5.0'). */
-export function compareVersions(a: string, b: string): number {
-  const pa = a.split(".").map(Number);
-  const pb = b.split(".").map(Number);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (d !== 0) return d;
-  }
-  return 0;
-}
+/** Compares dotted numeric versions ('2.10.0.1' > '2.9.5.0'): the contract's, also used by the desktop version rules. */
+export { compareVersions } from "~/api/schema/rules";
 
 /** Staging downloads are offered only to users with test access. */
 export function visibleDownloads<T extends { isStaging: boolean }>(rows: T[], hasAccessToTest: boolean): T[] {
@@ -240,19 +234,24 @@ export function locationRows(): (typeof platformLocations.$inferInsert)[] {
 // App categories
 // ---------------------------------------------------------------------------
 
+/**
+ * The categories, named in English and Dutch (the provider answers the caller's language:
+ * resources/service.ts). They share one place in the order, so each language lists them
+ * alphabetically; Other comes last.
+ */
 export const APP_CATEGORY_ROWS: (typeof appCategories.$inferInsert)[] = [
-  "Accounting",
-  "Billing",
-  "Document Automation",
-  "Email",
-  "Forms",
-  "Identity Verification",
-  "Marketing",
-  "Productivity",
-  "Reporting",
-  "Time Recording",
-].map((name, index) => ({ id: index + 1, name, isOther: false, sortOrder: (index + 1) * 10 }));
-APP_CATEGORY_ROWS.push({ id: 99, name: "Other", isOther: true, sortOrder: 999 });
+  ["Accounting", "Boekhouding"],
+  ["Billing", "Facturering"],
+  ["Document Automation", "Documentautomatisering"],
+  ["Email", "E-mail"],
+  ["Forms", "Formulieren"],
+  ["Identity Verification", "Identiteitsverificatie"],
+  ["Marketing", "Marketing"],
+  ["Productivity", "Productiviteit"],
+  ["Reporting", "Rapportage"],
+  ["Time Recording", "Tijdregistratie"],
+].map(([name, nl], index) => ({ id: index + 1, name, names: { "nl-NL": nl }, isOther: false, sortOrder: 10 }));
+APP_CATEGORY_ROWS.push({ id: 99, name: "Other", names: { "nl-NL": "Overig" }, isOther: true, sortOrder: 999 });
 
 // ---------------------------------------------------------------------------
 // Matter types
@@ -734,13 +733,28 @@ export function desktopDownloadRows(): (typeof desktopDownloads.$inferInsert)[] 
 // ---------------------------------------------------------------------------
 
 type PermissionRow = typeof permissions.$inferInsert;
+
+/** The permission groups in Dutch (the provider answers the caller's language: security/service.ts). */
+const PERMISSION_GROUPS_NL: Record<string, string> = {
+  Matters: "Dossiers",
+  Cards: "Kaarten",
+  Documents: "Documenten",
+  Billing: "Facturering",
+  Tasks: "Taken",
+  Staff: "Medewerkers",
+  Offline: "Offline",
+};
+
 const perm = (
   operationId: string,
   method: string,
   route: string,
   level: "firm" | "staff",
   permissionGroup: string,
-  description: string,
+  /** In English and in Dutch. */
+  [description, descriptionNl]: [string, string],
+  /** The resource countries that offer it; every country when left out. */
+  countries: ResourceCountry[] | null = null,
 ): PermissionRow => ({
   operationId,
   method,
@@ -749,32 +763,41 @@ const perm = (
   description,
   accessGroup: method === "GET" ? "read" : "write",
   permissionGroup,
+  names: { "nl-NL": { description: descriptionNl, permissionGroup: PERMISSION_GROUPS_NL[permissionGroup] } },
+  countries,
 });
 
 export const PERMISSION_ROWS: PermissionRow[] = [
-  perm("getMatters", "GET", "/api/v1/matters", "firm", "Matters", "List the firm's matters."),
-  perm("getMatter", "GET", "/api/v1/matters/{matterId}", "firm", "Matters", "Read one matter with its details."),
-  perm("createMatter", "POST", "/api/v1/matters", "firm", "Matters", "Open a new matter."),
-  perm("updateMatter", "PUT", "/api/v1/matters/{matterId}", "firm", "Matters", "Update the details of a matter."),
-  perm("getMatterCards", "GET", "/api/v1/matters/{matterId}/cards", "firm", "Matters", "List the cards (parties) of a matter."),
-  perm("getCards", "GET", "/api/v1/cards", "firm", "Cards", "List the firm's cards (people, companies, government bodies, trusts)."),
-  perm("getCard", "GET", "/api/v1/cards/{cardId}", "firm", "Cards", "Read one card."),
-  perm("createCard", "POST", "/api/v1/cards", "firm", "Cards", "Create a card."),
-  perm("updateCard", "PUT", "/api/v1/cards/{cardId}", "firm", "Cards", "Update a card."),
-  perm("deleteCard", "DELETE", "/api/v1/cards/{cardId}", "firm", "Cards", "Delete a card that is not used on a matter."),
-  perm("getDocuments", "GET", "/api/v1/matters/{matterId}/documents", "staff", "Documents", "List the documents of a matter."),
-  perm("getDocument", "GET", "/api/v1/documents/{documentId}", "staff", "Documents", "Download a document."),
-  perm("createDocument", "POST", "/api/v1/matters/{matterId}/documents", "staff", "Documents", "Save a new document to a matter."),
-  perm("deleteDocument", "DELETE", "/api/v1/documents/{documentId}", "staff", "Documents", "Delete a document."),
-  perm("getFeeEntries", "GET", "/api/v1/matters/{matterId}/fees", "staff", "Billing", "List the time and fee entries of a matter."),
-  perm("createFeeEntry", "POST", "/api/v1/matters/{matterId}/fees", "staff", "Billing", "Record time or a fee on a matter."),
-  perm("getInvoices", "GET", "/api/v1/matters/{matterId}/invoices", "firm", "Billing", "List the invoices of a matter."),
-  perm("getTrustBalance", "GET", "/api/v1/matters/{matterId}/trust-balance", "firm", "Billing", "Read the trust account balance of a matter."),
-  perm("getStaff", "GET", "/api/v1/staff", "firm", "Staff", "List the firm's staff."),
-  perm("getCurrentStaff", "GET", "/api/v1/staff/me", "staff", "Staff", "Read the signed-in staff member."),
-  perm("getTasks", "GET", "/api/v1/matters/{matterId}/tasks", "staff", "Tasks", "List the tasks of a matter."),
-  perm("createTask", "POST", "/api/v1/matters/{matterId}/tasks", "staff", "Tasks", "Create a task on a matter."),
-  perm("offlineAccess", "POST", "/oauth/token", "firm", "Offline", "Keep access while no user is signed in (refresh tokens)."),
+  perm("getMatters", "GET", "/api/v1/matters", "firm", "Matters", ["List the firm's matters.", "De dossiers van het kantoor opvragen."]),
+  perm("getMatter", "GET", "/api/v1/matters/{matterId}", "firm", "Matters", ["Read one matter with its details.", "Eén dossier met alle gegevens inzien."]),
+  perm("createMatter", "POST", "/api/v1/matters", "firm", "Matters", ["Open a new matter.", "Een nieuw dossier openen."]),
+  perm("updateMatter", "PUT", "/api/v1/matters/{matterId}", "firm", "Matters", ["Update the details of a matter.", "De gegevens van een dossier bijwerken."]),
+  perm("getMatterCards", "GET", "/api/v1/matters/{matterId}/cards", "firm", "Matters", ["List the cards (parties) of a matter.", "De kaarten (partijen) van een dossier opvragen."]),
+  perm("getCards", "GET", "/api/v1/cards", "firm", "Cards", [
+    "List the firm's cards (people, companies, government bodies, trusts).",
+    "De kaarten van het kantoor opvragen (personen, bedrijven, overheidsinstanties, trusts).",
+  ]),
+  perm("getCard", "GET", "/api/v1/cards/{cardId}", "firm", "Cards", ["Read one card.", "Eén kaart inzien."]),
+  perm("createCard", "POST", "/api/v1/cards", "firm", "Cards", ["Create a card.", "Een kaart aanmaken."]),
+  perm("updateCard", "PUT", "/api/v1/cards/{cardId}", "firm", "Cards", ["Update a card.", "Een kaart bijwerken."]),
+  perm("deleteCard", "DELETE", "/api/v1/cards/{cardId}", "firm", "Cards", ["Delete a card that is not used on a matter.", "Een kaart verwijderen die in geen enkel dossier wordt gebruikt."]),
+  perm("getDocuments", "GET", "/api/v1/matters/{matterId}/documents", "staff", "Documents", ["List the documents of a matter.", "De documenten van een dossier opvragen."]),
+  perm("getDocument", "GET", "/api/v1/documents/{documentId}", "staff", "Documents", ["Download a document.", "Een document downloaden."]),
+  perm("createDocument", "POST", "/api/v1/matters/{matterId}/documents", "staff", "Documents", ["Save a new document to a matter.", "Een nieuw document in een dossier opslaan."]),
+  perm("deleteDocument", "DELETE", "/api/v1/documents/{documentId}", "staff", "Documents", ["Delete a document.", "Een document verwijderen."]),
+  perm("getFeeEntries", "GET", "/api/v1/matters/{matterId}/fees", "staff", "Billing", ["List the time and fee entries of a matter.", "De geschreven uren en honoraria van een dossier opvragen."]),
+  perm("createFeeEntry", "POST", "/api/v1/matters/{matterId}/fees", "staff", "Billing", ["Record time or a fee on a matter.", "Tijd of een honorarium op een dossier schrijven."]),
+  perm("getInvoices", "GET", "/api/v1/matters/{matterId}/invoices", "firm", "Billing", ["List the invoices of a matter.", "De facturen van een dossier opvragen."]),
+  perm("getTrustBalance", "GET", "/api/v1/matters/{matterId}/trust-balance", "firm", "Billing", ["Read the trust account balance of a matter.", "Het saldo op de derdengeldenrekening van een dossier inzien."], ["AU", "UK", "NZ"]),
+  perm("getCourtDeadlines", "GET", "/api/v1/matters/{matterId}/court-deadlines", "staff", "Tasks", ["List the court deadlines of a matter.", "De proceduretermijnen van een dossier opvragen."], ["US", "CA"]),
+  perm("getStaff", "GET", "/api/v1/staff", "firm", "Staff", ["List the firm's staff.", "De medewerkers van het kantoor opvragen."]),
+  perm("getCurrentStaff", "GET", "/api/v1/staff/me", "staff", "Staff", ["Read the signed-in staff member.", "De aangemelde medewerker inzien."]),
+  perm("getTasks", "GET", "/api/v1/matters/{matterId}/tasks", "staff", "Tasks", ["List the tasks of a matter.", "De taken van een dossier opvragen."]),
+  perm("createTask", "POST", "/api/v1/matters/{matterId}/tasks", "staff", "Tasks", ["Create a task on a matter.", "Een taak in een dossier aanmaken."]),
+  perm("offlineAccess", "POST", "/oauth/token", "firm", "Offline", [
+    "Keep access while no user is signed in (refresh tokens).",
+    "Toegang behouden terwijl niemand is aangemeld (vernieuwingstokens).",
+  ]),
 ];
 
 // ---------------------------------------------------------------------------
@@ -786,31 +809,50 @@ async function insertAll<T>(rows: T[], insert: (slice: T[]) => Promise<unknown>,
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
-/** Seeds every lookup table. Idempotent; runs at every start. */
+/**
+ * Writes the rows, replacing a row of the same key: the seed is the provider's reference
+ * data, so a sandbox whose database outlives a change of it (a PostgreSQL database, a data
+ * folder kept across upgrades) gets the new values at its next start.
+ */
+function upsert<T extends PgTable>(db: Database, table: T, rows: T["$inferInsert"][]) {
+  const config = getTableConfig(table);
+  const key = config.primaryKeys[0]?.columns ?? config.columns.filter((column) => column.primary);
+  const keyNames = new Set(key.map((column) => column.name));
+  const written = new Set(rows.flatMap((row) => Object.keys(row as object)));
+  const set = Object.fromEntries(
+    Object.entries(getTableColumns(table))
+      .filter(([property, column]) => written.has(property) && !keyNames.has(column.name))
+      .map(([property, column]) => [property, sql.raw(`excluded."${column.name}"`)]),
+  );
+  const insert = db.insert(table).values(rows as never);
+  return Object.keys(set).length ? insert.onConflictDoUpdate({ target: key, set: set as never }) : insert.onConflictDoNothing();
+}
+
+/** Seeds every lookup table, replacing rows seeded before with this version's values; runs at every start. */
 export async function seedLookups(db: Database): Promise<void> {
   // Countries first: the other lookup tables reference them.
-  await db.insert(countries).values(COUNTRY_ROWS).onConflictDoNothing();
+  await upsert(db, countries, COUNTRY_ROWS);
 
   const flagRows = Object.entries(FLAG_MATRIX).flatMap(([countryCode, flags]) =>
     FEATURE_FLAGS.map((flag) => ({ countryCode, flag, enabled: flags[flag] })),
   );
-  await db.insert(featureFlags).values(flagRows).onConflictDoNothing();
-  await db.insert(featureToggles).values(FEATURE_TOGGLE_ROWS).onConflictDoNothing();
+  await upsert(db, featureFlags, flagRows);
+  await upsert(db, featureToggles, FEATURE_TOGGLE_ROWS);
 
-  await insertAll(locationRows(), (slice) => db.insert(platformLocations).values(slice).onConflictDoNothing());
-  await db.insert(appCategories).values(APP_CATEGORY_ROWS).onConflictDoNothing();
-  await insertAll(matterTypeRows(), (slice) => db.insert(matterTypes).values(slice).onConflictDoNothing());
-  await insertAll(precedentRows(), (slice) => db.insert(precedents).values(slice).onConflictDoNothing());
+  await insertAll(locationRows(), (slice) => upsert(db, platformLocations, slice));
+  await upsert(db, appCategories, APP_CATEGORY_ROWS);
+  await insertAll(matterTypeRows(), (slice) => upsert(db, matterTypes, slice));
+  await insertAll(precedentRows(), (slice) => upsert(db, precedents, slice));
 
   const variantRows = Object.entries(PRODUCT_VARIANTS).flatMap(([countryCode, list]) =>
     (list ?? []).map((variant) => ({ countryCode, ...variant })),
   );
-  await db.insert(productVariants).values(variantRows).onConflictDoNothing();
+  await upsert(db, productVariants, variantRows);
 
-  await db.insert(environments).values(environmentRows()).onConflictDoNothing();
-  await db.insert(desktopVersions).values(DESKTOP_VERSION_ROWS).onConflictDoNothing();
-  await db.insert(desktopDownloads).values(desktopDownloadRows()).onConflictDoNothing();
-  await db.insert(permissions).values(PERMISSION_ROWS).onConflictDoNothing();
+  await upsert(db, environments, environmentRows());
+  await upsert(db, desktopVersions, DESKTOP_VERSION_ROWS);
+  await upsert(db, desktopDownloads, desktopDownloadRows());
+  await upsert(db, permissions, PERMISSION_ROWS);
 }
 
 /**

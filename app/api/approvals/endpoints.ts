@@ -1,0 +1,12 @@
+/** The pre-approval calls of spec 01 section 7. */
+import { endpoint } from "../endpoint";
+import { preApproval, preApprovalList, preApprovalRequest } from "./schemas";
+
+/** The group's pre-approvals, newest first (withdrawn ones left out). */
+export const listPreApprovals = endpoint({ method: "GET", path: "apps/group/:groupId/approvals", answer: preApprovalList });
+
+/** A new pre-approval, pending (10): 201 with it. */
+export const createPreApproval = endpoint({ method: "POST", path: "app-approvals", body: preApprovalRequest, answer: preApproval });
+
+/** Withdraws a pending pre-approval ('pre-approval withdrawn'). */
+export const withdrawPreApproval = endpoint({ method: "PUT", path: "app-approvals/withdraw/:id", answer: preApproval });

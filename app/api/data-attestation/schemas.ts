@@ -1,0 +1,55 @@
+/**
+ * Wire shapes of the data attestation calls (spec 01 sections 3 and 7,
+ * `app-data-attestation/{appVersionId}`): the Data attestation entity as the GET answers it,
+ * the PUT body (the six texts and the id of an uploaded diagram, `POST files?fileType=1`) and
+ * the PUT answer. The shapes only: the rules (rules.ts) decide what a value may be.
+ */
+import * as z from "zod";
+import { storableText } from "../common";
+
+/** Text that may be sent as null or left out (then ""); the database must be able to store it. */
+const inText = z.preprocess((value) => value ?? "", storableText({ message: "must be text" }));
+
+/** The six texts of the form, in the order the form shows them. */
+export const ATTESTATION_TEXT_FIELDS = [
+  "purposeOfDataUsage",
+  "outlineDataUsage",
+  "dataSubjects",
+  "frequencyOfSync",
+  "thirdPartyDisclosure",
+  "dataRetention",
+] as const;
+export type AttestationTextField = (typeof ATTESTATION_TEXT_FIELDS)[number];
+
+/** The uploaded diagram as the answer names it. */
+export const dataFlowDiagram = z.object({ id: z.string(), fileName: z.string(), url: z.string() });
+export type DataFlowDiagram = z.infer<typeof dataFlowDiagram>;
+
+/** The Data attestation entity (spec 01 section 3). `appId` is the app version's id. */
+export const dataAttestation = z.object({
+  id: z.string(),
+  appId: z.string(),
+  purposeOfDataUsage: z.string(),
+  outlineDataUsage: z.string(),
+  dataSubjects: z.string(),
+  frequencyOfSync: z.string(),
+  thirdPartyDisclosure: z.string(),
+  dataRetention: z.string(),
+  dataFlowDiagram: dataFlowDiagram.nullable(),
+});
+export type DataAttestation = z.infer<typeof dataAttestation>;
+
+/** PUT app-data-attestation/{appVersionId}: the six texts and `dataFlowDiagramId` (a diagram uploaded by the company). */
+export const dataAttestationRequest = z.object({
+  purposeOfDataUsage: inText,
+  outlineDataUsage: inText,
+  dataSubjects: inText,
+  frequencyOfSync: inText,
+  thirdPartyDisclosure: inText,
+  dataRetention: inText,
+  dataFlowDiagramId: inText,
+});
+export type DataAttestationRequest = z.input<typeof dataAttestationRequest>;
+
+/** The answer of a save: the attestation's id and the app version's. */
+export const dataAttestationSaved = z.object({ id: z.string(), appId: z.string() });

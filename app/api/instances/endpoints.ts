@@ -1,0 +1,28 @@
+/**
+ * The sandbox-account calls of spec 02 section 7 (`leapinstances*`). Each answers only the
+ * caller's company's accounts (another company's is not found, 404); a staging account
+ * (TEST or DEV) is seen and changed only by users with test access (403 `noTestAccess`).
+ * docs/decisions/0058-sandbox-accounts-and-usage.md.
+ */
+import { endpoint, noContent } from "../endpoint";
+import { configurationRequest, importInstanceRequest, instance, instanceList, newInstanceRequest } from "./schemas";
+
+export const listInstances = endpoint({ method: "GET", path: "leapinstances", answer: instanceList });
+
+/** New credentials: 201 with the created account (its firm, user and staff ids generated). */
+export const createInstance = endpoint({ method: "POST", path: "leapinstances", body: newInstanceRequest, answer: instance });
+
+/** An account from an import token's payload: 201 with it. */
+export const importInstance = endpoint({ method: "POST", path: "leapinstances/import", body: importInstanceRequest, answer: instance });
+
+/** Saves the account's configuration: answers the account as saved. */
+export const updateConfiguration = endpoint({
+  method: "PUT",
+  path: "leapinstances/:id/configuration",
+  uuidParams: ["id"],
+  body: configurationRequest,
+  answer: instance,
+});
+
+/** Deletes the account: 204. */
+export const deleteInstance = endpoint({ method: "DELETE", path: "leapinstances/:id", uuidParams: ["id"], answer: noContent });

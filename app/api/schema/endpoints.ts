@@ -1,0 +1,49 @@
+/**
+ * The platform schema calls (spec 02 section 7, `app-schema*`). A version of another
+ * company is not found (404). docs/decisions/0055-platform-schema.md.
+ */
+import { endpoint, rawAnswer } from "../endpoint";
+import {
+  downloadSchemaQuery,
+  readSchemaQuery,
+  readSchemaResponse,
+  saveSchemaRequest,
+  saveSchemaResponse,
+  validateSchemaRequest,
+  validateSchemaResponse,
+} from "./schemas";
+
+/**
+ * Saves a schema edited on version `appIdOld`: 201 with the NEW app version that holds it
+ * (the old version and its schema are kept). Only a version the edit check allows (409
+ * `versionNotEditable` otherwise); a document breaking the rules is 400 with each path's code.
+ */
+export const saveSchema = endpoint({ method: "POST", path: "app-schema", body: saveSchemaRequest, answer: saveSchemaResponse });
+
+/**
+ * Judges a document without saving it: 200 `{ valid, errors: [{ path, message, code }] }`
+ * (a body without `json` is 400); with `appId`, as a save of that version would (another
+ * company's version: 404).
+ */
+export const validateSchema = endpoint({ method: "POST", path: "app-schema/validate", body: validateSchemaRequest, answer: validateSchemaResponse });
+
+/**
+ * The configuration file of one environment (dev, test, beta, live) of a version's schema:
+ * a JSON attachment. `isInLeapLive=false` (staging) only for users with test access (403).
+ */
+export const downloadSchema = endpoint({
+  method: "GET",
+  path: "app-schema/download/:id/:env",
+  uuidParams: ["id"],
+  query: downloadSchemaQuery,
+  answer: rawAnswer,
+});
+
+/** The saved schema of one platform of a version (`?platform=desktop` or `0`). */
+export const getSchema = endpoint({
+  method: "GET",
+  path: "app-schema/:appVersionId",
+  uuidParams: ["appVersionId"],
+  query: readSchemaQuery,
+  answer: readSchemaResponse,
+});

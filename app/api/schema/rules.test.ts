@@ -1,0 +1,403 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import {
+  checkCloneTarget,
+  checkDesktopVersion,
+  checkDocumentSize,
+  checkExceptionUrl,
+  checkFunctionIcon,
+  checkLocationChoice,
+  checkWholeSchema,
+  decodeSchemaJson,
+  FUNCTION_LIMITS,
+  listLimitOf,
+  needsDescription,
+  SCHEMA_LIMITS,
+  SCHEMA_RULE_CODES,
+  textLimitOf,
+  validateDesktopVersions,
+  validateDocument,
+  validateEndpoints,
+  validateFunction,
+  validateItems,
+  validatePlatform,
+  everyFunction,
+  type LocationCapabilities,
+} from "./rules";
+import { schemaDocument, type PlatformFunction, type PlatformSchema } from "./schemas";
+
+const urls = (base = "https://app.example.com") => (["dev", "test", "beta", "live"] as const).map((env) => ({ env, url: `${base}/${env}` }));
+
+const button = (extra: Partial<PlatformFunction> = {}): PlatformFunction => ({
+  actionType: "button",
+  name: "Send",
+  label: "Send letter",
+  description: "Sends the letter to the client.",
+  urls: urls(),
+  ...extra,
+});
+
+describe("function details (spec 02 section 5.1)", () => {
+  it("takes a complete button", () => {
+    expect(validateFunction(button(), { platform: "desktop", viewType: "matter" })).toEqual({});
+  });
+
+  it("requires name and text of at most 30 characters", () => {
+    expect(validateFunction(button({ name: " ", label: undefined }), { platform: "web" })).toMatchObject({ name: "required", label: "required" });
+    expect(validateFunction(button({ name: "x".repeat(31), label: "y".repeat(30) }), { platform: "web" })).toEqual({ name: "tooLong" });
+  });
+
+  it("requires a description of at most 450, except for headers, precedent-list items and person or card sub-items", () => {
+    expect(validateFunction(button({ description: "" }), { platform: "web" })).toEqual({ description: "required" });
+    expect(validateFunction(button({ description: "d".repeat(451) }), { platform: "web" })).toEqual({ description: "tooLong" });
+    expect(needsDescription("context-header")).toBe(false);
+    expect(needsDescription("context-menu-header")).toBe(false);
+    expect(needsDescription("report-folder")).toBe(false);
+    expect(needsDescription("list-item")).toBe(false);
+    expect(needsDescription("sub-item", "person")).toBe(false);
+    expect(needsDescription("sub-item", "card")).toBe(false);
+    expect(needsDescription("sub-item", "matter")).toBe(true);
+    expect(validateFunction({ actionType: "context-header", name: "Tools", label: "Tools" }, { platform: "desktop" })).toEqual({});
+  });
+
+  it("requires the header label of a secondary-tab dropdown, which has no endpoints and no window", () => {
+    const tab: PlatformFunction = { actionType: "secondary-tab-dropdown", name: "Tab", label: "Tab", description: "A tab", windowType: "system" };
+    expect(validateFunction(tab, { platform: "desktop" })).toEqual({ headerLabel: "required" });
+    expect(validateFunction({ ...tab, headerLabel: "Documents" }, { platform: "desktop" })).toEqual({});
+  });
+
+  it("requires all four endpoint URLs, each a valid URL", () => {
+    expect(validateEndpoints(urls())).toEqual({});
+    expect(validateEndpoints([{ env: "dev", url: "ftp://x" }, { env: "live", url: "https://ok.example.com" }])).toEqual({
+      "urls.dev": "invalidUrl",
+      "urls.test": "required",
+      "urls.beta": "required",
+    });
+    expect(validateFunction(button({ urls: [] }), { platform: "web" })).toMatchObject({ "urls.live": "required" });
+  });
+
+  it("requires a system window's width and height of at least 1", () => {
+    expect(validateFunction(button({ windowType: "system" }), { platform: "desktop" })).toEqual({ "window.width": "required", "window.height": "required" });
+    expect(validateFunction(button({ windowType: "system", window: { width: 0, height: 400 } }), { platform: "desktop" })).toEqual({ "window.width": "outOfRange" });
+    expect(validateFunction(button({ windowType: "web", window: { width: 0 } }), { platform: "desktop" })).toEqual({});
+  });
+
+  it("holds the button width to 60..100", () => {
+    expect(validateFunction(button({ width: FUNCTION_LIMITS.widthDefault }), { platform: "desktop" })).toEqual({});
+    expect(validateFunction(button({ width: 59 }), { platform: "desktop" })).toEqual({ width: "outOfRange" });
+    expect(validateFunction(button({ width: 101 }), { platform: "desktop" })).toEqual({ width: "outOfRange" });
+  });
+
+  it("requires matter types and a precedent location of a precedent-list item, form names of a context-menu item", () => {
+    const listItem = button({ actionType: "list-item", description: "" });
+    expect(validateFunction(listItem, { platform: "desktop" })).toEqual({ "visibility.matterTypes": "required", "visibility.location": "required" });
+    expect(
+      validateFunction({ ...listItem, visibility: { matterTypes: ["mt-1"], location: [{ root: "root", paths: ["a"] }] } }, { platform: "desktop" }),
+    ).toEqual({});
+    expect(validateFunction(button({ actionType: "context-menu", visibility: { formNames: [" "] } }), { platform: "desktop" })).toEqual({
+      "visibility.formNames": "required",
+    });
+    expect(validateFunction(button({ actionType: "context-menu", visibility: { formNames: ["Invoice"] } }), { platform: "desktop" })).toEqual({});
+  });
+
+  it("walks nested items with their paths", () => {
+    const dropdown: PlatformFunction = { actionType: "dropdown", name: "More", label: "More", description: "More", items: [button(), button({ label: "" })] };
+    expect(validateItems([dropdown], { platform: "web" })).toEqual({ "0.items.1.label": "required" });
+  });
+});
+
+describe("desktop versions", () => {
+  it("wants four dot-separated parts, not below the minimum, at most 30 characters", () => {
+    expect(checkDesktopVersion("6.2.0.14")).toBeUndefined();
+    expect(checkDesktopVersion("6.2.0")).toBe("invalidVersion");
+    expect(checkDesktopVersion("6.2.0.x")).toBe("invalidVersion");
+    expect(checkDesktopVersion("1".repeat(31))).toBe("tooLong");
+    expect(checkDesktopVersion("6.1.9.99", "6.2.0.0")).toBe("minimumVersionIs");
+    expect(checkDesktopVersion("6.10.0.0", "6.2.0.0")).toBeUndefined();
+  });
+
+  it("refuses a maximum less than the minimum", () => {
+    expect(validateDesktopVersions(["6.2.0.0", "6.1.0.0"])).toEqual({ 1: "maxVerCannotBeLessMinVer" });
+    expect(validateDesktopVersions(["6.2.0.0", ""])).toEqual({});
+    expect(validateDesktopVersions(["6.2", "6.1.0.0"])).toEqual({ 0: "invalidVersion" });
+  });
+});
+
+describe("web exception URLs", () => {
+  it("takes URLs with an optional leading and trailing wildcard", () => {
+    for (const url of ["https://example.com", "*.example.com", "example.com/*", "*example.com/docs*", "http://localhost:3000/x"]) {
+      expect(checkExceptionUrl(url), url).toBeUndefined();
+    }
+  });
+  it("refuses blanks, whitespace and wildcards elsewhere", () => {
+    expect(checkExceptionUrl("  ")).toBe("required");
+    for (const url of ["exa mple.com", "ex*ample.com", "*", "**.example.com", "https://"]) expect(checkExceptionUrl(url), url).toBe("invalidUrl");
+  });
+});
+
+describe("icons (spec 02 section 5.2)", () => {
+  it("takes a PNG of 28 to 65 px, or exactly 24x24 for a list item, at most 50 KB", () => {
+    expect(checkFunctionIcon({ format: "png", fileSize: 2000, width: 32, height: 32 })).toBeUndefined();
+    expect(checkFunctionIcon({ format: "png", fileSize: 2000, width: 24, height: 24 })).toBe("invalidSize");
+    expect(checkFunctionIcon({ format: "png", fileSize: 2000, width: 24, height: 24 }, { listItem: true })).toBeUndefined();
+    expect(checkFunctionIcon({ format: "png", fileSize: 2000, width: 66, height: 40 })).toBe("invalidSize");
+    expect(checkFunctionIcon({ format: "png", fileSize: 51 * 1024, width: 32, height: 32 })).toBe("sizeGreater50KB");
+    expect(checkFunctionIcon({ format: "jpeg", fileSize: 2000, width: 32, height: 32 })).toBe("invalidType");
+  });
+});
+
+describe("locations and cloning", () => {
+  it("requires a location to be chosen", () => {
+    expect(checkLocationChoice("")).toBe("mustSelectLocation");
+    expect(checkLocationChoice("matter")).toBeUndefined();
+  });
+  it("refuses a clone into the accounting menu when it already has buttons", () => {
+    expect(checkCloneTarget({ id: "menu-accounting", itemCount: 1 })).toBe("menuAccountingNotAllowed");
+    expect(checkCloneTarget({ id: "menu-accounting", itemCount: 0 })).toBeUndefined();
+    expect(checkCloneTarget({ id: "menu-tools", itemCount: 3 })).toBeUndefined();
+  });
+});
+
+const capabilities = (id: string, extra: Partial<LocationCapabilities> = {}): LocationCapabilities => ({
+  id,
+  allowButtons: true,
+  allowContextAtRoot: false,
+  allowContextMenu: false,
+  allowDefinableTableApp: false,
+  allowSecondaryTabButtons: false,
+  isPrecedentListView: false,
+  grids: [],
+  ...extra,
+});
+
+describe("a platform and the whole-schema check", () => {
+  const desktop: PlatformSchema = {
+    type: "desktop",
+    productVariants: [1],
+    views: [
+      { id: "matter", name: "Matter", type: "matter", buttons: [button()], visibility: { productVariants: null } },
+      { id: "custom-view", name: "Custom View", isCustomView: true, visibility: { productVariants: [] } },
+    ],
+    menus: [{ id: "menu-tools", name: "Tools Menu", items: [button({ actionType: "menu-item" })] }],
+    exceptions: [{ url: "*.example.com", isInternal: true }, { url: "bad url", isInternal: false }],
+  };
+
+  it("lists custom views without settings and locations without product variants", () => {
+    expect(checkWholeSchema(desktop, { productVariantsEnabled: true })).toEqual({
+      updateRequired: [{ path: "views.1", id: "custom-view", name: "Custom View" }],
+      missingProductVariants: [
+        { path: "views.1", id: "custom-view", name: "Custom View" },
+        { path: "menus.0", id: "menu-tools", name: "Tools Menu" },
+      ],
+    });
+    expect(checkWholeSchema(desktop).missingProductVariants).toEqual([]);
+    expect(checkWholeSchema({ ...desktop, type: "web" }, { productVariantsEnabled: true }).missingProductVariants).toEqual([]);
+  });
+
+  it("names every failing path of a platform", () => {
+    expect(validatePlatform(desktop, { productVariantsEnabled: true, locations: { desktop: [capabilities("matter"), capabilities("custom-view")] } })).toEqual({
+      "views.1": "updateRequired",
+      "views.1.label": "required",
+      "views.1.urls.dev": "required",
+      "views.1.urls.test": "required",
+      "views.1.urls.beta": "required",
+      "views.1.urls.live": "required",
+      "views.1.visibility.productVariants": "missingProductVariants",
+      "menus.0.id": "unknownLocation",
+      "menus.0.visibility.productVariants": "missingProductVariants",
+      "exceptions.1.url": "invalidUrl",
+    });
+  });
+
+  it("refuses a location twice and the app-level product variants missing", () => {
+    const twice: PlatformSchema = { type: "desktop", views: [{ id: "matter" }, { id: "matter" }] };
+    expect(validatePlatform(twice, { productVariantsEnabled: true })).toMatchObject({ "views.1.id": "duplicateLocation", productVariants: "required" });
+  });
+
+  it("answers full paths for a document", () => {
+    expect(validateDocument({ platforms: [{ type: "web" }, { type: "desktop", exceptions: [{ url: "", isInternal: false }] }] })).toEqual({
+      "platforms.1.exceptions.0.url": "required",
+    });
+  });
+});
+
+describe("locations against their settings", () => {
+  it("refuses items in a list the location does not allow, and a grid it does not have", () => {
+    const platform: PlatformSchema = {
+      type: "desktop",
+      views: [{ id: "matter", buttons: [button()], contextMenu: [button({ actionType: "context-menu", visibility: { formNames: ["F"] } })], reports: [], grids: [{ gridId: "other" }] }],
+    };
+    expect(validatePlatform(platform, { locations: { desktop: [capabilities("matter")] } })).toEqual({
+      "views.0.contextMenu": "notAllowedHere",
+      "views.0.grids.0.gridId": "notAllowedHere",
+    });
+    const reporting: PlatformSchema = { type: "reporting", views: [{ id: "matter-reports", reports: [{ actionType: "report-folder", name: "R", label: "R", items: [] }] }] };
+    expect(validatePlatform(reporting, { locations: { reporting: [capabilities("matter-reports", { allowButtons: false })] } })).toEqual({});
+  });
+
+  it("refuses a product variant the country does not have", () => {
+    const platform: PlatformSchema = { type: "desktop", productVariants: [1, 9], views: [{ id: "matter", visibility: { productVariants: [2] } }] };
+    expect(validatePlatform(platform, { productVariantsEnabled: true, productVariantIds: [1, 2, 3] })).toEqual({ productVariants: "unknownProductVariant" });
+  });
+
+  it("refuses matter types the country does not have, and billing modes outside the UK", () => {
+    const platform: PlatformSchema = {
+      type: "web",
+      views: [{ id: "matter", visibility: { matterTypes: ["mt-1"], billingModes: [0] }, buttons: [button({ visibility: { matterTypes: ["mt-9"], billingModes: [] } })] }],
+    };
+    expect(validatePlatform(platform, { matterTypeIds: ["mt-1"], billingModesAllowed: false })).toEqual({
+      "views.0.visibility.billingModes": "notAllowedHere",
+      "views.0.buttons.0.visibility.matterTypes": "unknownMatterType",
+    });
+    expect(validatePlatform(platform, { billingModesAllowed: true })).toEqual({});
+  });
+
+  it("walks every function with its path", () => {
+    const platform: PlatformSchema = {
+      type: "web",
+      views: [{ id: "matter", type: "card", buttons: [{ ...button(), items: [button({ actionType: "sub-item" })] }], grids: [{ gridId: "g", click: [button()] }] }],
+      menus: [{ id: "menu-tools", items: [button()] }],
+    };
+    expect(everyFunction(platform).map((placed) => [placed.path, placed.viewType])).toEqual([
+      ["views.0.buttons.0", "card"],
+      ["views.0.buttons.0.items.0", "card"],
+      ["views.0.grids.0.click.0", "card"],
+      ["menus.0.items.0", undefined],
+    ]);
+  });
+});
+
+describe("the document's shape", () => {
+  it("refuses a key it does not name and a platform twice", () => {
+    const extra = schemaDocument.safeParse({ platforms: [{ type: "web", views: [{ id: "matter", lable: "x" }] }] });
+    expect(extra.success).toBe(false);
+    expect(extra.error?.issues[0]).toMatchObject({ code: "unrecognized_keys", path: ["platforms", 0, "views", 0], keys: ["lable"] });
+    const twice = schemaDocument.safeParse({ platforms: [{ type: "web" }, { type: "web" }] });
+    expect(twice.error?.issues[0]?.path).toEqual(["platforms", 1, "type"]);
+  });
+
+  it("takes the document as an object, JSON text or base-64 of JSON text", () => {
+    const document = { platforms: [{ type: "web", views: [{ id: "matter", label: "Zoë" }] }] };
+    const text = JSON.stringify(document);
+    const base64 = btoa(String.fromCharCode(...new TextEncoder().encode(text)));
+    expect(decodeSchemaJson(document)).toEqual({ value: document });
+    expect(decodeSchemaJson(text)).toEqual({ value: document });
+    expect(decodeSchemaJson(base64)).toEqual({ value: document });
+    expect(decodeSchemaJson("not json")).toBeUndefined();
+  });
+});
+
+describe("limits where the spec names none (decision 0055, 'Limits')", () => {
+  const place = { platform: "desktop" as const, viewType: "matter" };
+
+  it("refuses each unbounded text of a function over its limit with tooLong at its path", () => {
+    const long = (max: number) => "x".repeat(max + 1);
+    const errors = validateFunction(
+      button({
+        actionType: "secondary-tab-dropdown",
+        headerLabel: long(SCHEMA_LIMITS.headerLabelMax),
+        groupLabel: long(SCHEMA_LIMITS.groupLabelMax),
+        functionGroupId: long(SCHEMA_LIMITS.functionGroupIdMax),
+        iconSvg: long(SCHEMA_LIMITS.iconSvgMax),
+        window: { title: long(SCHEMA_LIMITS.windowTitleMax), closeHandler: long(SCHEMA_LIMITS.closeHandlerMax) },
+        formNames: [long(SCHEMA_LIMITS.textMax)],
+        visibility: { tableIds: ["a", long(SCHEMA_LIMITS.textMax)], states: ["NSW"] },
+        icon: { id: long(SCHEMA_LIMITS.textMax), url: "https://img.example.com/1.png" },
+      }),
+      place,
+    );
+    expect(errors).toMatchObject({
+      headerLabel: "tooLong",
+      groupLabel: "tooLong",
+      functionGroupId: "tooLong",
+      iconSvg: "tooLong",
+      "window.title": "tooLong",
+      "window.closeHandler": "tooLong",
+      formNames: "tooLong",
+      "visibility.tableIds": "tooLong",
+      "icon.id": "tooLong",
+    });
+    expect(errors["visibility.states"]).toBeUndefined();
+  });
+
+  it("takes texts at their limits", () => {
+    const at = (max: number) => "x".repeat(max);
+    expect(
+      validateFunction(
+        button({
+          groupLabel: at(SCHEMA_LIMITS.groupLabelMax),
+          functionGroupId: at(SCHEMA_LIMITS.functionGroupIdMax),
+          iconSvg: at(SCHEMA_LIMITS.iconSvgMax),
+          window: { title: at(SCHEMA_LIMITS.windowTitleMax), closeHandler: at(SCHEMA_LIMITS.closeHandlerMax) },
+          formNames: Array.from({ length: SCHEMA_LIMITS.formNamesMax }, () => at(SCHEMA_LIMITS.textMax)),
+          description: at(FUNCTION_LIMITS.descriptionMax),
+        }),
+        place,
+      ),
+    ).toEqual({});
+  });
+
+  it("refuses lists with too many entries with tooMany", () => {
+    const names = (count: number) => Array.from({ length: count }, (_, index) => `form${index}`);
+    expect(validateFunction(button({ formNames: names(SCHEMA_LIMITS.formNamesMax + 1), visibility: { tableIds: names(SCHEMA_LIMITS.tableIdsMax + 1) } }), place)).toMatchObject({
+      formNames: "tooMany",
+      "visibility.tableIds": "tooMany",
+    });
+    const platform: PlatformSchema = {
+      type: "web",
+      exceptions: Array.from({ length: SCHEMA_LIMITS.exceptionsMax + 1 }, () => ({ url: "*.example.com", isInternal: false })),
+      menus: [{ id: "menu-tools", items: Array.from({ length: SCHEMA_LIMITS.listMax + 1 }, () => button()) }],
+    };
+    expect(validateDocument({ platforms: [platform] })).toMatchObject({ "platforms.0.exceptions": "tooMany", "platforms.0.menus.0.items": "tooMany" });
+  });
+
+  it("refuses an endpoint or exception URL over 2048 characters", () => {
+    const long = `https://example.com/${"a".repeat(SCHEMA_LIMITS.urlMax)}`;
+    expect(validateEndpoints([{ env: "dev", url: long }, ...urls().slice(1)])).toEqual({ "urls.dev": "tooLong" });
+    expect(checkExceptionUrl(long)).toBe("tooLong");
+  });
+
+  it("judges nested functions and every part of a document with full paths", () => {
+    const document = {
+      platforms: [
+        {
+          type: "desktop" as const,
+          menus: [{ id: "menu-tools", name: "x".repeat(SCHEMA_LIMITS.textMax + 1), items: [button({ actionType: "dropdown", urls: undefined, items: [button({ groupLabel: "g".repeat(51) })] })] }],
+          productVariantsMap: { "1": "v".repeat(SCHEMA_LIMITS.textMax + 1) },
+        },
+      ],
+    };
+    expect(validateDocument(document)).toMatchObject({
+      "platforms.0.menus.0.name": "tooLong",
+      "platforms.0.menus.0.items.0.items.0.groupLabel": "tooLong",
+      "platforms.0.productVariantsMap.1": "tooLong",
+    });
+  });
+
+  it("refuses a whole document over its size with tooLarge at the document, judging nothing else", () => {
+    const svg = "s".repeat(SCHEMA_LIMITS.iconSvgMax);
+    const items = Array.from({ length: Math.ceil(SCHEMA_LIMITS.documentMax / SCHEMA_LIMITS.iconSvgMax) + 1 }, () => button({ iconSvg: svg, name: "" }));
+    const document = { platforms: [{ type: "web" as const, menus: [{ id: "menu-tools", items }] }] };
+    expect(checkDocumentSize(document)).toBe("tooLarge");
+    expect(validateDocument(document)).toEqual({ "": "tooLarge" });
+    expect(checkDocumentSize({ platforms: [] })).toBeUndefined();
+  });
+
+  it("gives each field's limit by its name or path", () => {
+    expect(textLimitOf("window.title")).toBe(SCHEMA_LIMITS.windowTitleMax);
+    expect(textLimitOf("urls.live")).toBe(SCHEMA_LIMITS.urlMax);
+    expect(textLimitOf("platforms.0.views.2.buttons.1.iconSvg")).toBe(SCHEMA_LIMITS.iconSvgMax);
+    expect(textLimitOf("visibility.states")).toBe(SCHEMA_LIMITS.textMax);
+    expect(listLimitOf("visibility.formNames")).toBe(SCHEMA_LIMITS.formNamesMax);
+    expect(listLimitOf("views.0.buttons")).toBe(SCHEMA_LIMITS.listMax);
+  });
+});
+
+describe("the console's words for every rule code", () => {
+  it("has platform:errors.{code} in each language", () => {
+    for (const language of ["en-AU", "nl-NL"]) {
+      const { errors } = JSON.parse(readFileSync(`locales/${language}/platform.json`, "utf8")) as { errors: Record<string, string> };
+      expect(SCHEMA_RULE_CODES.filter((code) => !errors[code]), language).toEqual([]);
+    }
+  });
+});

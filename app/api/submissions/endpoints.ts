@@ -1,0 +1,45 @@
+/**
+ * The submission calls of spec 01 section 7 (`app-submissions/*`), and the timeline of a
+ * group's versions. `{id}` of pause, resume, go-live and archive is the app version's id
+ * (docs/decisions/0050-submissions-and-pre-approvals.md). Every action is checked against the
+ * status table (app/api/apps/status.ts); a refused one is a 409 with a rule code.
+ */
+import { endpoint } from "../endpoint";
+import {
+  statusRequest,
+  statusRequestBody,
+  submission,
+  submissionInit,
+  submissionList,
+  submissionRequest,
+  timeline,
+  versionMove,
+} from "./schemas";
+
+/** Prefilled contact data, the submit the status allows and what blocks it. */
+export const getSubmissionInit = endpoint({ method: "GET", path: "app-submissions/init/:versionId", answer: submissionInit });
+
+/** The group's submissions, newest first, withdrawn ones included (`isSoftDeleted`). */
+export const listSubmissions = endpoint({ method: "GET", path: "app-submissions/:groupId", answer: submissionList });
+
+/** Every state change of the group's versions, oldest first. */
+export const getSubmissionTimeline = endpoint({ method: "GET", path: "app-submissions/history/:groupId", answer: timeline });
+
+/** Submit (live or beta), submit to live from Beta, or resubmit: 201 with the submission. */
+export const createSubmission = endpoint({ method: "POST", path: "app-submissions", body: submissionRequest, answer: submission });
+
+/** A pause request for a Live or Beta version: the version stays as it is until the provider decides. */
+export const requestPause = endpoint({ method: "PUT", path: "app-submissions/pause/:id", body: statusRequestBody, answer: statusRequest });
+
+/** An unpause request for a Paused or BetaPaused version. */
+export const requestResume = endpoint({ method: "PUT", path: "app-submissions/resume/:id", body: statusRequestBody, answer: statusRequest });
+
+/** Push to live (QueuedForLive, BetaQueuedForLive) or to beta (QueuedForBeta). */
+export const goLive = endpoint({ method: "PUT", path: "app-submissions/go-live/:id", answer: versionMove });
+
+/**
+ * Withdraw the submission (the three awaiting-review statuses), roll back to beta
+ * (BetaQueuedForLive) or archive (Rejected, BetaRejected, QueuedForLive, QueuedForBeta,
+ * Paused, BetaPaused): the version's status tells which (`archiveCallMove`).
+ */
+export const archiveVersion = endpoint({ method: "PUT", path: "app-submissions/archive/:id", answer: versionMove });

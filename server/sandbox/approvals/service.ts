@@ -1,0 +1,151 @@
+/**
+ * Pre-approvals (spec 01 sections 3, 4, 5 and 7): list, create (a non-live major version,
+ * notes required and at most 3,000 characters, PDF documents of the company, one pending or
+ * approved pre-approval per app group at a time), withdraw a pending one. The rules are the
+ * contract's (app/api/approvals/rules.ts); every id is looked up within the caller's company
+ * (404 otherwise); every change is recorded in the state history. The reviewer's decision is
+ * in ../admin/service.ts.
+ */
+import { and, desc, eq } from "drizzle-orm";
+import { blocksNewPreApproval, canWithdrawPreApproval, isLiveMajor, PRE_APPROVAL_STATUS, validatePreApproval } from "~/api/approvals/rules";
+import type { PreApproval, preApprovalRequest } from "~/api/approvals/schemas";
+import type { z } from "zod";
+import type { Caller, SandboxContext } from "../context";
+import { appVersions, preApprovalDocuments, preApprovals } from "../db/schema";
+import { recordChange } from "../history";
+import { notFound } from "../http/errors";
+import { isUuid } from "../http/validate";
+import { linkedDocuments, resolveDocuments } from "../submissions/documents";
+import { findGroup, type DbOrTx } from "../submissions/moves";
+import { namesOf } from "../submissions/service";
+import { refuse } from "../submissions/wording";
+
+type PreApprovalRow = typeof preApprovals.$inferSelect;
+export type PreApprovalInput = z.output<typeof preApprovalRequest>;
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** The pre-approvals as answered, with their documents and who submitted them. */
+export async function preApprovalAnswers(ctx: SandboxContext, q: DbOrTx, companyId: string, rows: PreApprovalRow[]): Promise<PreApproval[]> {
+  const [docs, names] = await Promise.all([
+    linkedDocuments(ctx, q, { table: preApprovalDocuments, owner: preApprovalDocuments.preApprovalId, fileId: preApprovalDocuments.fileId }, rows.map((row) => row.id)),
+    namesOf(q, companyId),
+  ]);
+  return rows.map((row) => ({
+    id: row.id,
+    groupId: row.groupId,
+    versionMajorId: row.versionMajorId,
+    versionMajor: row.versionMajor,
+    status: row.status,
+    isWithdrawn: row.isWithdrawn,
+    submissionNotes: row.submissionNotes,
+    documents: docs.get(row.id) ?? [],
+    date: row.createdAt.toISOString(),
+    submittedBy: row.submittedById ? (names.get(row.submittedById) ?? null) : null,
+    reviewDate: iso(row.reviewedAt),
+    reviewNotes: row.reviewNotes,
+  }));
+}
+
+export type ApprovalsService = ReturnType<typeof createApprovalsService>;
+
+export function createApprovalsService(ctx: SandboxContext) {
+  const { db } = ctx;
+
+  async function list(caller: Caller, groupId: string): Promise<PreApproval[]> {
+    const group = await findGroup(db, caller.companyId, groupId);
+    if (!group) throw notFound("app group");
+    const rows = await db
+      .select()
+      .from(preApprovals)
+      .where(and(eq(preApprovals.groupId, group.id), eq(preApprovals.companyId, caller.companyId), eq(preApprovals.isWithdrawn, false)))
+      .orderBy(desc(preApprovals.createdAt));
+    return preApprovalAnswers(ctx, db, caller.companyId, rows);
+  }
+
+  /**
+   * A new pending pre-approval. Order of refusals: the fields and documents (400), the group
+   * (404), an archived app (409), the version (400 naming versionMajorId), another pending or
+   * approved one (409).
+   */
+  async function create(caller: Caller, body: PreApprovalInput): Promise<PreApproval> {
+    const notes = body.submissionNotes.trim();
+    const versionMajorId = body.versionMajorId.trim().toLowerCase();
+    return db.transaction(async (tx) => {
+      const errors: Record<string, string> = validatePreApproval({ versionMajorId, submissionNotes: notes });
+      const documents = await resolveDocuments(tx, caller.companyId, body.documents);
+      Object.assign(errors, documents.errors);
+      if (Object.keys(errors).length > 0) refuse(errors);
+
+      const group = await findGroup(tx, caller.companyId, body.groupId.trim());
+      if (!group) throw notFound("app group");
+      // One at a time: the group's pre-approvals are held until the new one is written.
+      const existing = await tx.select().from(preApprovals).where(eq(preApprovals.groupId, group.id)).for("update");
+      if (group.isArchived) refuse({ groupId: "appArchived" }, 409);
+      const versions = await tx.select().from(appVersions).where(eq(appVersions.groupId, group.id));
+      const named = isUuid(versionMajorId) ? versions.find((v) => v.id === versionMajorId) : undefined;
+      if (!named) refuse({ versionMajorId: "versionNotFound" });
+      if (isLiveMajor(versions, named.versionMajor)) refuse({ versionMajorId: "versionMajorLive" });
+      if (existing.some(blocksNewPreApproval)) refuse({ groupId: "preApprovalExists" }, 409);
+
+      // The major version is named by its first version.
+      const first = versions
+        .filter((v) => v.versionMajor === named.versionMajor)
+        .sort((a, b) => a.versionMinor - b.versionMinor || a.createdAt.getTime() - b.createdAt.getTime())[0];
+      const [row] = await tx
+        .insert(preApprovals)
+        .values({
+          groupId: group.id,
+          companyId: caller.companyId,
+          versionMajorId: first.id,
+          versionMajor: first.versionMajor,
+          status: PRE_APPROVAL_STATUS.Pending,
+          submissionNotes: notes,
+          submittedById: caller.userId,
+        })
+        .returning();
+      if (documents.files.length > 0) {
+        await tx.insert(preApprovalDocuments).values(documents.files.map((file) => ({ preApprovalId: row.id, fileId: file.id })));
+      }
+      await recordChange(tx, {
+        companyId: caller.companyId,
+        entityType: "pre-approval",
+        entityId: row.id,
+        action: "created",
+        toState: PRE_APPROVAL_STATUS.Pending,
+        actor: caller.userId,
+        detail: { groupId: group.id, versionMajor: first.versionMajor, notes, documents: documents.files.map((f) => f.id) },
+      });
+      const [answer] = await preApprovalAnswers(ctx, tx, caller.companyId, [row]);
+      return answer;
+    });
+  }
+
+  /** Withdraws a pending pre-approval; it is no longer listed. */
+  async function withdraw(caller: Caller, id: string): Promise<PreApproval> {
+    if (!isUuid(id)) throw notFound("pre-approval");
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(preApprovals)
+        .where(and(eq(preApprovals.id, id), eq(preApprovals.companyId, caller.companyId), eq(preApprovals.isWithdrawn, false)))
+        .for("update");
+      if (!row) throw notFound("pre-approval");
+      if (!canWithdrawPreApproval(row)) refuse({ status: "preApprovalNotPending" }, 409);
+      const [updated] = await tx.update(preApprovals).set({ isWithdrawn: true }).where(eq(preApprovals.id, row.id)).returning();
+      await recordChange(tx, {
+        companyId: caller.companyId,
+        entityType: "pre-approval",
+        entityId: row.id,
+        action: "withdraw",
+        fromState: row.status,
+        toState: "withdrawn",
+        actor: caller.userId,
+      });
+      const [answer] = await preApprovalAnswers(ctx, tx, caller.companyId, [updated]);
+      return answer;
+    });
+  }
+
+  return { list, create, withdraw };
+}

@@ -1,0 +1,35 @@
+/**
+ * The browser of the Playwright suites (tests/e2e, tests/faults): Debian's chromium (browsers
+ * cannot be downloaded on these machines), and the two projects every feature is tried in,
+ * `js` and `no-js` (JavaScript disabled).
+ */
+import type { PlaywrightTestConfig } from "@playwright/test";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export const chromiumLaunchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
+
+/** What every test of a suite uses, against the console at `baseURL`. */
+export const browserUse = (baseURL: string): PlaywrightTestConfig["use"] => ({
+  baseURL,
+  browserName: "chromium",
+  locale: "en-AU",
+  launchOptions: chromiumLaunchOptions,
+  trace: "retain-on-failure",
+  screenshot: "only-on-failure",
+});
+
+export const browserProjects: PlaywrightTestConfig["projects"] = [
+  { name: "js", use: { javaScriptEnabled: true } },
+  { name: "no-js", use: { javaScriptEnabled: false } },
+];
