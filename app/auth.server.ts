@@ -8,10 +8,11 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { Authenticator } from "remix-auth";
 import { CodeChallengeMethod, OAuth2Strategy } from "remix-auth-oauth2";
-import { z } from "zod";
+import * as z from "zod";
 import { createApiClient, type ApiClient } from "./api/client.server";
 import type { SignInMessage } from "./api/signin/codes";
 import { env, isProduction } from "./env.server";
+import { lastKnownAnswers } from "./lib/last-known.server";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "./i18n";
 import { commitSession, destroySession, getSession, safeRedirect, type ConsoleSession, type SessionData } from "./session.server";
 
@@ -61,8 +62,9 @@ class ConsoleStrategy extends OAuth2Strategy<SessionData> {
   ) {
     super(options, async ({ tokens }) => {
       const data = tokens.data as { id_token?: string };
-      if (data.id_token) await verifyIdToken(data.id_token);
+      const userId = data.id_token ? await verifyIdToken(data.id_token) : undefined;
       return {
+        userId,
         accessToken: tokens.accessToken(),
         refreshToken: tokens.hasRefreshToken() ? tokens.refreshToken() : undefined,
         expiresAt: Date.now() + tokens.accessTokenExpiresInSeconds() * 1000,
@@ -80,10 +82,12 @@ class ConsoleStrategy extends OAuth2Strategy<SessionData> {
   }
 }
 
-async function verifyIdToken(idToken: string) {
+/** Checks the ID token; answers the user's id at the provider (its subject). */
+async function verifyIdToken(idToken: string): Promise<string | undefined> {
   const config = await provider();
   jwks ??= createRemoteJWKSet(new URL(config.jwks_uri));
-  await jwtVerify(idToken, jwks, { issuer: config.issuer, audience: env().OIDC_CLIENT_ID });
+  const { payload } = await jwtVerify(idToken, jwks, { issuer: config.issuer, audience: env().OIDC_CLIENT_ID });
+  return typeof payload.sub === "string" && payload.sub ? payload.sub : undefined;
 }
 
 let authenticator: Promise<Authenticator<SessionData>> | undefined;
@@ -158,10 +162,19 @@ export async function startSignIn(request: Request, language: Language, keep: { 
  * any left by a start that named its cookie after the attempt (`console_oauth:<id>`).
  */
 function stateCookiesOf(request: Request): string[] {
+  return cookiesOf(request)
+    .map((cookie) => cookie.name)
+    .filter(isStateCookie);
+}
+
+const isStateCookie = (name: string) => /^(__Host-)?console_oauth(:|$)/.test(name);
+
+/** The cookies of a request's Cookie header, each with its name and its `name=value` text. */
+function cookiesOf(request: Request): { name: string; text: string }[] {
   return (request.headers.get("Cookie") ?? "")
     .split(";")
-    .map((part) => part.split("=")[0].trim())
-    .filter((name) => /^(__Host-)?console_oauth(:|$)/.test(name));
+    .filter((part) => part.trim())
+    .map((part) => ({ name: part.split("=")[0].trim(), text: part }));
 }
 
 /** The sign-in library names each attempt's cookie `<name>:<id>`: the console keeps one name. */
@@ -175,10 +188,9 @@ const expiredCookie = (name: string) =>
 
 /** The request without sign-in states: a start makes a new one, never one more. */
 function withoutStateCookies(request: Request) {
-  const states = new Set(stateCookiesOf(request));
-  const cookies = (request.headers.get("Cookie") ?? "")
-    .split(";")
-    .filter((part) => part.trim() && !states.has(part.split("=")[0].trim()))
+  const cookies = cookiesOf(request)
+    .filter((cookie) => !isStateCookie(cookie.name))
+    .map((cookie) => cookie.text)
     .join(";");
   const headers = new Headers(request.headers);
   if (cookies) headers.set("Cookie", cookies);
@@ -263,6 +275,8 @@ async function signIn(request: Request, context: AppLoadContext): Promise<Signed
     baseUrl: env().API_BASE_URL,
     token: session.get("accessToken"),
     language,
+    // A submission's page is shown from the last answers when the provider cannot be reached.
+    lastKnown: lastKnownAnswers(session.get("userId"), language, { read: request.method !== "GET" && request.method !== "HEAD" }),
     onUnauthorized: () => signOutRedirect(request, signInPath(language, { redirectTo: returnPath(request) })),
   });
   return { api, language, session };

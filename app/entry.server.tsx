@@ -7,12 +7,10 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { createInstance } from "i18next";
-import Backend from "i18next-fs-backend";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nConfig } from "./i18n";
-import i18next, { localesPath } from "./i18next.server";
+import i18next, { serverI18nOptions } from "./i18next.server";
 import { NonceProvider } from "./lib/nonce";
 import { logger } from "./lib/log.server";
 
@@ -28,10 +26,7 @@ export default async function handleRequest(
   const instance = createInstance();
   const lng = await i18next.getLocale(request);
   const ns = i18next.getRouteNamespaces(remixContext);
-  await instance
-    .use(initReactI18next)
-    .use(Backend)
-    .init({ ...i18nConfig, lng, ns: [...new Set(["common", ...ns])], backend: { loadPath: localesPath } });
+  await instance.use(initReactI18next).init({ ...serverI18nOptions, lng, ns: [...new Set(["common", ...ns])] });
 
   const nonce = loadContext.cspNonce;
   const readyEvent = isbot(request.headers.get("user-agent")) || remixContext.isSpaMode ? "onAllReady" : "onShellReady";

@@ -3,7 +3,7 @@
  * its provider through these values (npm start fills them in for the embedded sandbox).
  * The variables the launcher reads too follow the rules of env.shared.ts.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { envIssueLines, httpUrl, sharedEnvFields, type EnvSource } from "./env.shared";
 
 const schema = z.object({

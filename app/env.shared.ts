@@ -5,7 +5,7 @@
  * (the console needs all of them; the launcher fills in the sandbox's when they are unset).
  * Messages name no variable: the parsers put the variable's name in front of them.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 /** An http(s) URL, without trailing slashes. */
 export const httpUrl = z
@@ -14,6 +14,9 @@ export const httpUrl = z
 
 /** A secret of at least `length` characters. */
 export const secret = (length: number) => z.string().min(length, `must be at least ${length} characters`);
+
+/** A variable that may be unset; an empty value counts as unset. */
+export const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -31,6 +34,12 @@ export const sharedEnvFields = {
   /** Secret of the console's session cookie and captcha. */
   SESSION_SECRET: secret(32),
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
+  /** Local state without Redis: the sandbox's database and files, the console's drafts. */
+  DATA_DIR: z.string().min(1).default("./data"),
+  /** Shared state of several instances (rate limits, the console's drafts). */
+  REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, "must be a redis:// URL")),
+  /** The debug password's prefix; the day of the month follows it (spec 01 section 9). */
+  DEBUG_PASSWORD_PREFIX: z.string().min(1).default("sandbox-"),
 };
 
 /** The variables as read: process.env, or a plain object in tests. */

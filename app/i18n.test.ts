@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { languageFromHeader, isLanguage } from "./i18n";
+import { bestLanguage, languageFromHeader, isLanguage } from "./i18n";
 
 describe("languageFromHeader", () => {
   it("picks the best supported language by weight", () => {
@@ -16,5 +16,15 @@ describe("languageFromHeader", () => {
   it("recognises exactly the two languages", () => {
     expect(isLanguage("nl-NL")).toBe(true);
     expect(isLanguage("nl")).toBe(false);
+  });
+});
+
+describe("bestLanguage", () => {
+  it("takes a tag itself before another of its base language, in the header's order", () => {
+    expect(bestLanguage("nl-BE, nl;q=0.9", ["en", "nl", "nl-BE"])).toBe("nl-BE");
+    expect(bestLanguage("nl-NL", ["en", "nl-BE"])).toBe("nl-BE");
+    expect(bestLanguage("en-AU, nl-NL;q=0.5", ["en", "nl-NL"])).toBe("en");
+    expect(bestLanguage("fr, nl-NL;q=0.5", ["en", "nl-NL"])).toBe("nl-NL");
+    expect(bestLanguage("fr", ["en", "nl-NL"])).toBeUndefined();
   });
 });

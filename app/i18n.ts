@@ -21,6 +21,14 @@ export const LANGUAGE_LIKE = /^[a-z]{2}([-_][a-z]{2})?$/i;
 
 /** The best supported language in an Accept-Language header. */
 export function languageFromHeader(header: string | null | undefined): Language | undefined {
+  return bestLanguage(header, LANGUAGES);
+}
+
+/**
+ * The best of `available` for an Accept-Language header: by the header's order of preference,
+ * a tag itself, else one of the same base language (`nl-BE` takes `nl-NL`).
+ */
+export function bestLanguage<T extends string>(header: string | null | undefined, available: readonly T[]): T | undefined {
   if (!header) return undefined;
   const ranked = header
     .split(",")
@@ -32,9 +40,9 @@ export function languageFromHeader(header: string | null | undefined): Language 
     .filter((entry) => entry.tag && entry.q > 0)
     .sort((a, b) => b.q - a.q);
   for (const { tag } of ranked) {
-    const exact = LANGUAGES.find((lang) => lang.toLowerCase() === tag);
+    const exact = available.find((lang) => lang.toLowerCase() === tag);
     if (exact) return exact;
-    const base = LANGUAGES.find((lang) => lang.toLowerCase().split("-")[0] === tag.split("-")[0]);
+    const base = available.find((lang) => lang.toLowerCase().split("-")[0] === tag.split("-")[0]);
     if (base) return base;
   }
   return undefined;

@@ -1,10 +1,41 @@
-/** Translations on the server: remix-i18next with the files of locales/ read from disk. */
+/**
+ * Translations on the server: remix-i18next with the texts of locales/, read from disk once
+ * per process in production (at every use in development, so an edited text shows at once)
+ * and handed to each request's i18next instance from memory.
+ */
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import Backend from "i18next-fs-backend";
+import type { Resource } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, LANGUAGES } from "./i18n";
 
-export const localesPath = path.resolve(process.cwd(), "locales/{{lng}}/{{ns}}.json");
+const localesDir = path.resolve(process.cwd(), "locales");
+
+let loaded: Resource | undefined;
+
+/** Every text of locales/: `{ "nl-NL": { common: {...}, appList: {...} } }`. */
+export function localeResources(): Resource {
+  if (loaded && process.env.NODE_ENV === "production") return loaded;
+  const resources: Resource = {};
+  for (const lng of LANGUAGES) {
+    const dir = path.join(localesDir, lng);
+    resources[lng] = Object.fromEntries(
+      readdirSync(dir)
+        .filter((file) => file.endsWith(".json"))
+        .map((file) => [file.slice(0, -".json".length), JSON.parse(readFileSync(path.join(dir, file), "utf8"))]),
+    );
+  }
+  loaded = resources;
+  return resources;
+}
+
+/** i18next's options on the server; `resources` is read when an instance is made. */
+export const serverI18nOptions = {
+  ...i18nConfig,
+  get resources() {
+    return localeResources();
+  },
+};
 
 const i18next = new RemixI18Next({
   detection: {
@@ -17,8 +48,7 @@ const i18next = new RemixI18Next({
     },
     order: ["custom"],
   },
-  i18next: { ...i18nConfig, backend: { loadPath: localesPath } },
-  plugins: [Backend],
+  i18next: serverI18nOptions,
 });
 
 export default i18next;

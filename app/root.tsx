@@ -16,7 +16,7 @@ import {
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorDialog } from "./components/ErrorDialog";
-import { Toast } from "./components/ui/Toast";
+import { ToastSlot, useToastSlotted } from "./components/ui/Toast";
 import { DEFAULT_LANGUAGE, type Language } from "./i18n";
 import { isUnreadableForm } from "./lib/errors";
 import { languageOfPath } from "./lib/language";
@@ -76,12 +76,12 @@ function Document({ lang, title, children }: { lang: Language; title?: string; c
 }
 
 export default function App() {
-  const { lang, toast, error, id } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { lang, error, id } = useLoaderData<typeof loader>();
+  const slotted = useToastSlotted();
   return (
     <Document lang={lang}>
+      {slotted ? null : <ToastSlot placement="page" />}
       <Outlet />
-      {toast ? <Toast id={toast.id} message={t(`toast.${toast.key}`, toast.values ?? {})} /> : null}
       <ErrorDialog error={error} id={id} />
     </Document>
   );

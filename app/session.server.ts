@@ -20,6 +20,8 @@ export const consoleCookie = (name: string, options: Omit<CookieOptions, "httpOn
   createCookie(name, { ...options, httpOnly: true, sameSite: "lax", path: "/", secure: SECURE });
 
 export interface SessionData {
+  /** The user's id at the provider (the ID token's subject): the owner of their drafts. */
+  userId?: string;
   accessToken: string;
   refreshToken?: string;
   /** Epoch milliseconds; authenticated means it lies ahead. */

@@ -9,7 +9,7 @@
  * `detail.websiteUrl`, `legal.copyright`, `promo.appIcon`... for the listing, so an error
  * of the API (`marketplace.detail.websiteUrl`) lands on its field.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { APP_TYPES, fieldLimit, RULE_KEYS, validateDetails, validateMarketplace, type FieldErrors, type RuleKey } from "~/api/apps/rules";
 import { type MarketplaceInput } from "~/api/apps/schemas";
 
@@ -110,10 +110,12 @@ export function detailsSchema(t: Translate, language: string, context: DetailsCo
 }
 export type DetailsValue = z.output<ReturnType<typeof detailsSchema>>;
 
-/** The details of the API body: every text trimmed; type and country as created for an existing app. */
-/** Trimmed, with the line breaks a browser sends from a textarea (CR LF) as LF. */
-const clean = (value: string | undefined) => (value ?? "").replace(/\r\n?/g, "\n").trim();
+/** The line breaks a browser sends from a textarea (CR LF) as LF. */
+export const lineBreaks = (value: string | null | undefined) => (value ?? "").replace(/\r\n?/g, "\n");
+/** Trimmed, with line breaks as LF. */
+export const clean = (value: string | null | undefined) => lineBreaks(value).trim();
 
+/** The details of the API body: every text trimmed; type and country as created for an existing app. */
 export function detailsBody(value: DetailsValue, locked?: DetailsContext["locked"]) {
   return {
     categoryId: value.categoryId ?? null,

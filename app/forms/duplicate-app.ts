@@ -1,40 +1,53 @@
 /**
  * The duplicate dialog's form (spec 01 sections 4 and 5), in the browser and in the action:
  * a new name and a country, both required, by the rules of `validateDuplicate`.
+ *
+ * The new name is an app's name: the rule is the details form's (`validateDetails`), and so
+ * are its messages (`fieldMessage` of `name`), so a name refused here reads as it does when
+ * an app is created or its details are saved.
  */
-import type { TFunction } from "i18next";
-import { z } from "zod";
-import { APP_LIMITS, validateDuplicate } from "~/api/apps/rules";
+import * as z from "zod";
+import { isRuleKey, validateDuplicate, type RuleKey } from "~/api/apps/rules";
+import { fieldMessage, notText, type Translate } from "./app-editor";
 
-/** The messages of the dialog's fields, by the rule key `validateDuplicate` (or the API) names. */
-export function duplicateMessages(t: TFunction) {
-  return {
-    appName: {
-      required: t("appList:duplicate.errors.appNameRequired"),
-      tooLong: t("appList:duplicate.errors.appNameTooLong", { max: APP_LIMITS.nameMax }),
-      invalidCharacters: t("appList:duplicate.errors.appNameInvalidCharacters"),
-    },
-    countryCode: {
-      required: t("appList:duplicate.errors.countryRequired"),
-      unknownCountry: t("appList:duplicate.errors.countryUnknown"),
-      // The country comes from the list: a code with characters no country has is not one of them.
-      invalidCharacters: t("appList:duplicate.errors.countryUnknown"),
-    },
-  } as const;
+export const DUPLICATE_FIELDS = ["appName", "countryCode"] as const;
+export type DuplicateField = (typeof DUPLICATE_FIELDS)[number];
+
+/** The message of a rule a field of the dialog breaks (from `validateDuplicate` or the API). */
+export function duplicateMessage(t: Translate, language: string, field: DuplicateField, key: RuleKey): string {
+  if (field === "appName") return fieldMessage(t, language, "name", key);
+  // The country comes from the list: anything but none is a country the list does not have.
+  return key === "required" ? t("appList:duplicate.errors.countryRequired") : t("appList:duplicate.errors.countryUnknown");
+}
+
+/**
+ * A refusal of `POST apps/{id}/duplicate` (its `errors`, by field and rule code) as messages
+ * next to the dialog's fields. Undefined when a refusal is not one of the dialog's field
+ * rules: the error dialog then shows the provider's detail.
+ */
+export function duplicateFieldErrors(t: Translate, language: string, errors: Record<string, string> | undefined): Record<string, string[]> | undefined {
+  const entries = Object.entries(errors ?? {});
+  if (entries.length === 0) return undefined;
+  const fieldErrors: Record<string, string[]> = {};
+  for (const [path, code] of entries) {
+    const field = DUPLICATE_FIELDS.find((name) => name === path);
+    if (!field || !isRuleKey(code)) return undefined;
+    fieldErrors[field] = [duplicateMessage(t, language, field, code)];
+  }
+  return fieldErrors;
 }
 
 /** The dialog's form, in the browser and in the action: the rules of `validateDuplicate`. */
-export const duplicateSchema = (t: TFunction) =>
+export const duplicateSchema = (t: Translate, language: string) =>
   z
     .object({
-      appName: z.string({ message: t("appList:duplicate.errors.appNameNotText") }).optional(),
+      appName: z.string({ message: notText(t, "name") }).optional(),
       countryCode: z.string({ message: t("appList:duplicate.errors.countryUnknown") }).optional(),
     })
     .superRefine((value, ctx) => {
-      const messages = duplicateMessages(t);
       for (const [path, key] of Object.entries(validateDuplicate(value))) {
-        const byKey = messages[path as keyof typeof messages] as Record<string, string> | undefined;
-        ctx.addIssue({ code: "custom", path: [path], message: byKey?.[key] ?? messages.appName.required });
+        const field = DUPLICATE_FIELDS.find((name) => name === path) ?? "appName";
+        ctx.addIssue({ code: "custom", path: [field], message: duplicateMessage(t, language, field, key) });
       }
     })
     .transform((value) => ({ appName: (value.appName ?? "").trim(), countryCode: (value.countryCode ?? "").trim().toUpperCase() }));

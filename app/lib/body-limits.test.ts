@@ -7,6 +7,8 @@ describe("body limits by kind of route", () => {
     ["/nl-NL/auth/register", "registration"],
     ["/en-AU/apps/new/marketplace", "listing"],
     ["/en-AU/apps/0f8fad5b-d9cb-469f-a165-70867728950e/marketplace", "listing"],
+    ["/nl-NL/apps/group/0f8fad5b-d9cb-469f-a165-70867728950e/approval", "documents"],
+    ["/en-AU/apps/0f8fad5b-d9cb-469f-a165-70867728950e/data", "diagram"],
     ["/en-AU/apps/new/details", "form"],
     ["/en-AU/auth/reset-password", "form"],
     ["/en-AU/language", "form"],

@@ -15,6 +15,10 @@ export const BODY_LIMITS = {
   registration: 10 * MB,
   /** The marketplace listing: icon, banners and screenshots sent in one form without JS. */
   listing: 32 * MB,
+  /** A pre-approval with its supporting documents: PDFs of at most 80 MB together, and a little room. */
+  documents: 82 * MB,
+  /** The data attestation: six texts of at most 2,000 characters and a diagram under 9 MB. */
+  diagram: 10 * MB,
   /** Every other form: a handful of text fields. */
   form: 256 * KB,
 } as const;
@@ -26,6 +30,8 @@ const KINDS: [RegExp, BodyKind][] = [
   [new RegExp(`^/${LANG}/log/?$`), "log"],
   [new RegExp(`^/${LANG}/auth/register/?$`), "registration"],
   [new RegExp(`^/${LANG}/apps/[^/]+/marketplace/?$`), "listing"],
+  [new RegExp(`^/${LANG}/apps/group/[^/]+/approval/?$`), "documents"],
+  [new RegExp(`^/${LANG}/apps/[^/]+/data/?$`), "diagram"],
 ];
 
 /** The kind of body a path takes (the path as requested, without the query). */

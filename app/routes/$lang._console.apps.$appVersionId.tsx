@@ -1,8 +1,10 @@
 /**
  * The app version area (spec 01 section 2): the app group sidebar beside the version's
  * pages, with Back to the app list, the title (the app's name, version number and status
- * name) and the tabs Details and Marketplace. The pages (details/, marketplace/) carry the
- * forms, Save and the Actions menu.
+ * name) and the tabs Details and Marketplace, Data attestation where it is enabled for the
+ * app's country, and Desktop, Web and Reporting for a public app (a dot on a configured one).
+ * The pages (details/, marketplace/, data/, $platform/) carry the forms, Save and the
+ * Actions menu.
  *
  * `/apps/{id}` alone opens the details; `/apps/new` the new app's details. An unknown
  * version, a malformed id or another company's version is 'page not found' (a 404 Response,
@@ -10,15 +12,19 @@
  */
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { isEditable } from "~/api/apps/status";
 import { requireUser } from "~/auth.server";
 import { AppErrorBoundary, errorMeta } from "~/components/apps/AppErrorBoundary";
 import { withNamespaces } from "~/lib/namespaces";
 import { EditorHeader } from "~/components/apps/editor/EditorHeader";
+import { platformTabs } from "~/lib/apps/platform-tabs";
 import { GroupSidebar } from "~/components/apps/GroupSidebar";
 import { loadVersion } from "~/lib/apps/editor.server";
+import { attestationEnabled } from "~/lib/apps/data-attestation.server";
 import { loadGroupSidebar } from "~/lib/apps/group.server";
+import { afterUnreachable } from "~/lib/outage";
 
-export const handle = { i18n: ["common", "apps", "appGroup", "appEditor", "appList"] };
+export const handle = { i18n: ["common", "apps", "appGroup", "appEditor", "appList", "review", "dataAttestation", "pricing", "platform"] };
 
 /** Client navigations load the page's translations with its data. */
 export const clientLoader = withNamespaces(handle.i18n);
@@ -31,7 +37,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);
   if (pathname.replace(/\/+$/, "") === `/${language}/apps/${id}`) throw redirect(`/${language}/apps/${version.id}/details`);
   // The sidebar is a comfort: the version's pages work without it.
-  const sidebar = await loadGroupSidebar(api, language, version.groupId).catch(() => null);
+  const [sidebar, dataTab] = await Promise.all([
+    loadGroupSidebar(api, language, version.groupId).catch(() => null),
+    attestationEnabled(api, version.details.countryCode),
+  ]);
   return json({
     header: {
       versionId: version.id,
@@ -39,6 +48,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       versionDisplay: version.versionNumberDisplay,
       statusCode: version.statusCode,
       isLiveSubmissionRejected: version.isLiveSubmissionRejected,
+      editable: isEditable(version.statusCode, version.isArchived),
+      dataTab,
+      platforms: platformTabs(version.details.appType, version.platforms),
     },
     sidebar,
   });
@@ -46,10 +58,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 /**
  * Not reloaded when only a dialog's query changes, nor after an upload of the listing page
- * (the page adds the image itself; nothing of the header changed).
+ * (the page adds the image itself; nothing of the header changed), nor after a save the
+ * provider was out of reach for.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, formData, defaultShouldRevalidate }) => {
-  if (formData?.get("intent") === "upload-files") return false;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, formData, actionStatus, defaultShouldRevalidate }) => {
+  if (formData?.get("intent") === "upload-files" || afterUnreachable({ actionStatus })) return false;
   const isGet = !formMethod || formMethod.toUpperCase() === "GET";
   if (isGet && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
   return defaultShouldRevalidate;

@@ -4,16 +4,16 @@
  * is 'page not found' (a 404 Response, nothing of the group is sent).
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Outlet, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { requireUser } from "~/auth.server";
 import { AppErrorBoundary, errorMeta } from "~/components/apps/AppErrorBoundary";
-import { GroupSidebar } from "~/components/apps/GroupSidebar";
+import { GroupSidebar, groupPageOf } from "~/components/apps/GroupSidebar";
 import i18next from "~/i18next.server";
 import { loadGroupSidebar, type GroupLoadError } from "~/lib/apps/group.server";
 import { pageTitle } from "~/lib/title";
 import { withNamespaces } from "~/lib/namespaces";
 
-export const handle = { i18n: ["common", "apps", "appGroup"] };
+export const handle = { i18n: ["common", "apps", "appGroup", "review", "pricing"] };
 
 /** Client navigations load the page's translations with its data. */
 export const clientLoader = withNamespaces(handle.i18n);
@@ -52,9 +52,10 @@ export const meta: MetaFunction<typeof loader> = ({ error }) => errorMeta(error)
 
 export default function AppGroupLayout() {
   const { sidebar } = useLoaderData<typeof loader>();
+  const { pathname } = useLocation();
   return (
     <div className="flex flex-col gap-8 lg:flex-row">
-      <GroupSidebar {...sidebar} current="versions" />
+      <GroupSidebar {...sidebar} current={groupPageOf(pathname)} />
       <div className="min-w-0 flex-1">
         <Outlet />
       </div>

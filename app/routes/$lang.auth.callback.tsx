@@ -17,6 +17,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const data = await finishSignIn(request, lang);
     const redirectTo = session.get("redirectTo");
     session.unset("redirectTo");
+    if (data.userId) session.set("userId", data.userId);
+    else session.unset("userId");
     session.set("accessToken", data.accessToken);
     if (data.refreshToken) session.set("refreshToken", data.refreshToken);
     session.set("expiresAt", data.expiresAt);

@@ -8,7 +8,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import * as z from "zod";
 import { Button } from "~/components/ui/Button";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { InputField } from "~/components/ui/Field";

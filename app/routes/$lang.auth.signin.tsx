@@ -9,7 +9,7 @@ import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@rem
 import { Link, useLoaderData } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import * as z from "zod";
 import { hasSession, interactionLoginUrl, startSignIn } from "~/auth.server";
 import i18next from "~/i18next.server";
 import { pageTitle } from "~/lib/title";

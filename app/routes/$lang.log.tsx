@@ -1,6 +1,6 @@
 /** The log collector: browser errors posted by entry.client, written to the structured log. */
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+import * as z from "zod";
 import { BODY_LIMITS } from "~/lib/body-limits";
 import { logger } from "~/lib/log.server";
 

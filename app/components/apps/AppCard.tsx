@@ -36,7 +36,7 @@ export function AppCard({ app }: { app: AppCardData }) {
       <div className="flex items-start gap-3">
         <AppIcon url={app.iconUrl} name={app.name} />
         <div className="min-w-0 flex-1">
-          <h2 id={titleId} className="break-words text-lg font-bold leading-snug text-gray-900">
+          <h2 id={titleId} className="text-lg wrap-anywhere font-bold leading-snug text-gray-900">
             <Link
               to={`/${lang}/apps/group/${app.appGroupId}`}
               className="rounded-sm after:absolute after:inset-0 after:rounded-lg after:content-[''] hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"

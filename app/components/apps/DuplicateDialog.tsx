@@ -11,16 +11,17 @@
  *   <DuplicateDialog version={{ versionId, versionDisplay }} appName={name} countries={countries}
  *     lastResult={actionData?.result} />
  *
- * Texts: the `appList` namespace (load it in the page's `handle.i18n`).
+ * The new name is never cut: one over the limit of an app's name is refused with the message
+ * the details form gives (~/forms/duplicate-app).
+ *
+ * Texts: the `appList` and `appEditor` namespaces (load them in the page's `handle.i18n`).
  */
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { APP_LIMITS } from "~/api/apps/rules";
-import { Button } from "~/components/ui/Button";
-import { DialogCloseLink, useCloseDialog, useModalClose, useReturnFocus } from "~/components/ui/ConfirmDialog";
+import { DialogFormButtons, useCloseDialog, useModalClose, useReturnFocus } from "~/components/ui/ConfirmDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FieldFrame, InputField, SelectOptions, inputClass } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
@@ -31,7 +32,7 @@ import { duplicateSchema } from "~/forms/duplicate-app";
  * 'Error: ' before the document title while the form shows errors (WCAG 2.4.2), whether the
  * browser or the action found them; without JS the page's loader gives the prefix.
  */
-function useErrorTitle(failed: boolean) {
+export function useErrorTitle(failed: boolean) {
   const { t } = useTranslation();
   useEffect(() => {
     const prefix = `${t("common:form.errorTitlePrefix")} `;
@@ -53,8 +54,7 @@ export interface DuplicateDialogProps {
 }
 
 export function DuplicateDialog({ version, appName, countries, lastResult }: DuplicateDialogProps) {
-  const { t } = useTranslation("appList");
-  const navigation = useNavigation();
+  const { t, i18n } = useTranslation("appList");
   const dialog = useDialogHref();
   const close = useCloseDialog(dialog.close);
   const { ref, onClose } = useModalClose(close);
@@ -64,7 +64,7 @@ export function DuplicateDialog({ version, appName, countries, lastResult }: Dup
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: duplicateSchema(t) }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: duplicateSchema(t, i18n.language) }),
   });
   const nameError = fields.appName.errors?.[0];
   const countryError = fields.countryCode.errors?.[0];
@@ -89,7 +89,6 @@ export function DuplicateDialog({ version, appName, countries, lastResult }: Dup
           label={t("duplicate.appName")}
           error={nameError}
           autoComplete="off"
-          maxLength={APP_LIMITS.nameMax}
         />
         <FieldFrame id={fields.countryCode.id} label={t("duplicate.country")} error={countryError}>
           {(aria) => (
@@ -98,14 +97,7 @@ export function DuplicateDialog({ version, appName, countries, lastResult }: Dup
             </select>
           )}
         </FieldFrame>
-        <div className="flex flex-wrap justify-end gap-3">
-          <DialogCloseLink href={dialog.close} onClose={close}>
-            {t("duplicate.cancel")}
-          </DialogCloseLink>
-          <Button type="submit" disabled={navigation.state === "submitting"}>
-            {t("duplicate.submit")}
-          </Button>
-        </div>
+        <DialogFormButtons closeHref={dialog.close} onClose={close} cancel={t("duplicate.cancel")} submit={t("duplicate.submit")} />
       </Form>
     </Modal>
   );

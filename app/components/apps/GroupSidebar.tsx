@@ -1,7 +1,8 @@
 /**
  * The app group sidebar (spec 01 section 2): header with the app's icon, name, Archived chip and
  * country name; the app switcher (5 most recently modified apps + a link to the app listing);
- * the navigation of the group pages that exist (Versions).
+ * the navigation of the group pages that exist (Versions, Pre-approval, Submissions, Security,
+ * and Pricing only where monetisation is enabled for the app's country).
  *
  * STABLE INTERFACE — used by the group layout ($lang._console.apps.group.$appGroupId.tsx) and
  * by the app version layout ($lang._console.apps.$appVersionId.tsx):
@@ -9,19 +10,20 @@
  *   <GroupSidebar group={…} recent={…} current="versions" />
  *
  *   group:   { appGroupId: string; name: string; appIcon: string | null; isArchived: boolean;
- *              countryCode: string; countryName: string }
+ *              countryCode: string; countryName: string; isMonetised: boolean }
  *   recent:  { appGroupId: string; name: string; appIcon: string | null; latestVersionId: string | null }[]
  *            (the 5 most recently modified apps, newest first, archived ones too; may include
  *            the current one; latestVersionId is the newest active version, null when none)
- *   current: "versions" (the highlighted nav entry; later issues add "approval", "submissions",
- *            "security", "pricing"). Optional, none by default. The entry whose address is the
+ *   current: "versions", "approval", "submissions", "security" or "pricing" (the highlighted
+ *            nav entry; `groupPageOf(pathname)` tells it from a path).
+ *            Optional, none by default. The entry whose address is the
  *            current page also gets aria-current="page" (so a version page may highlight
  *            "versions" without claiming to be that page).
  *
  * Load both objects with `loadGroupSidebar(api, appGroupId)` from ~/lib/apps/group.server
  * (it throws a 404 Response for an unknown or foreign group) and spread them:
  * `<GroupSidebar {...data.sidebar} />`. Add "appGroup" and "apps" to the route's
- * `handle.i18n`. Links carry the current `$lang` param.
+ * `handle.i18n` (and "review" and "pricing", for the entries of the review and pricing pages). Links carry the current `$lang` param.
  */
 import { Link, useLocation, useParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -32,7 +34,7 @@ import type { SidebarGroup, SidebarRecentApp } from "~/lib/apps/sidebar";
 
 export type { SidebarGroup, SidebarRecentApp };
 
-export type GroupPage = "versions";
+export type GroupPage = "versions" | "approval" | "submissions" | "security" | "pricing";
 
 export interface GroupSidebarProps {
   group: SidebarGroup;
@@ -40,7 +42,19 @@ export interface GroupSidebarProps {
   current?: GroupPage;
 }
 
-const PAGES: { key: GroupPage; path: string }[] = [{ key: "versions", path: "" }];
+const PAGES: { key: GroupPage; path: string; label: string; monetised?: boolean }[] = [
+  { key: "versions", path: "", label: "sidebar.pages.versions" },
+  { key: "approval", path: "approval", label: "review:sidebar.approval" },
+  { key: "submissions", path: "submissions", label: "review:sidebar.submissions" },
+  { key: "security", path: "security", label: "review:sidebar.security" },
+  { key: "pricing", path: "pricing", label: "pricing:sidebar", monetised: true },
+];
+
+/** The group page a path shows (the versions page for any other). */
+export function groupPageOf(pathname: string): GroupPage {
+  const last = pathname.replace(/\/$/, "").split("/").pop();
+  return PAGES.find((page) => page.path && page.path === last)?.key ?? "versions";
+}
 
 export function GroupSidebar({ group, recent, current }: GroupSidebarProps) {
   const { t } = useTranslation("appGroup");
@@ -52,7 +66,7 @@ export function GroupSidebar({ group, recent, current }: GroupSidebarProps) {
       <div className="flex items-start gap-3">
         <AppIcon url={group.appIcon} name={group.name} />
         <div className="min-w-0 flex-1">
-          <p className="break-words font-bold text-gray-900">{group.name}</p>
+          <p className="font-bold text-gray-900 wrap-anywhere">{group.name}</p>
           {group.countryName ? <p className="text-sm text-gray-700">{group.countryName}</p> : null}
           {group.isArchived ? (
             <p className="mt-1">
@@ -64,7 +78,7 @@ export function GroupSidebar({ group, recent, current }: GroupSidebarProps) {
       <AppSwitcher recent={recent} currentAppGroupId={group.appGroupId} />
       <nav aria-label={t("sidebar.navigation")}>
         <ul className="flex flex-col gap-1">
-          {PAGES.map((page) => {
+          {PAGES.filter((page) => !page.monetised || group.isMonetised).map((page) => {
             const to = page.path ? `${base}/${page.path}` : base;
             return (
               <li key={page.key}>
@@ -75,7 +89,7 @@ export function GroupSidebar({ group, recent, current }: GroupSidebarProps) {
                     current === page.key ? "bg-brand-600 text-white" : "text-gray-900 hover:bg-gray-100"
                   }`}
                 >
-                  {t(`sidebar.pages.${page.key}`)}
+                  {t(page.label)}
                 </Link>
               </li>
             );

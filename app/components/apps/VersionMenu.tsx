@@ -2,10 +2,14 @@
  * The per-version actions menu (spec 01 section 4, "Actions by status"), and the menu and
  * dialog-link helpers it shares with the app card's menu.
  *
- * Issue 4 offers the actions that exist so far: Duplicate (the duplicate dialog, addressed by
- * `?duplicate={versionId}` on the current page) and Preview in marketplace (a new tab on
- * `/{lang}/preview?app-id={versionId}&preview=true`), hidden when the app level is 3. The
- * status-specific actions of `versionActions()` join as their issues build them.
+ * Every action of `versionActions()` for the version's status, each with its dialog addressed
+ * by the URL of the current page (`versionActionDialog`): submit, submit to live and resubmit
+ * open the submit dialog (`?submit={versionId}`), a pause or unpause request its form
+ * (`?pause={versionId}`), push to live or beta, archive, withdraw and roll back a
+ * confirmation (`?confirm=pushToLive:{versionId}`); then Duplicate (`?duplicate={versionId}`)
+ * and Preview in marketplace (a new tab on `/{lang}/preview?app-id={versionId}&preview=true`),
+ * hidden when the app level is 3. The page renders the dialogs with <ReviewDialogs> and
+ * <DuplicateDialog>.
  *
  *   <VersionMenu version={{ versionId, versionDisplay }} appName={name} appLevel={appLevel} />
  *
@@ -16,7 +20,7 @@ import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { Link, useLocation, useParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { forwardRef, type AnchorHTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { versionActions } from "~/api/apps/status";
+import { versionActions, type VersionAction } from "~/api/apps/status";
 import { Icon } from "~/components/Icon";
 import { DIALOG_LINK_STATE } from "~/components/ui/ConfirmDialog";
 import { useHydrated } from "~/lib/hydrated";
@@ -26,7 +30,10 @@ import { useHydrated } from "~/lib/hydrated";
 // ---------------------------------------------------------------------------
 
 /** Search parameters that open a dialog on a page (the rest of the query is the page's own). */
-export const DIALOG_PARAMS = ["duplicate", "confirm", "app"] as const;
+export const DIALOG_PARAMS = ["duplicate", "confirm", "app", "submit", "pause", "new", "withdraw", "change"] as const;
+
+/** Dialog parameters whose dialog shows data the page's loader reads for it: opening one loads the page again. */
+export const DATA_DIALOG_PARAMS = ["submit"] as const;
 
 /** The current page's query without dialog parameters and Remix's `index` marker. */
 export function pageSearch(search: string): URLSearchParams {
@@ -37,12 +44,15 @@ export function pageSearch(search: string): URLSearchParams {
 
 /**
  * A page's `shouldRevalidate` when it opens its dialogs by URL: opening or closing a dialog
- * changes only dialog parameters, so the page stays as loaded.
+ * changes only dialog parameters, so the page stays as loaded (except a dialog of
+ * DATA_DIALOG_PARAMS, whose data the loader reads when it opens).
  */
 export const keepPageForDialogs: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
   const isGet = !formMethod || formMethod.toUpperCase() === "GET";
+  const opensDataDialog = DATA_DIALOG_PARAMS.some((name) => nextUrl.searchParams.has(name) && nextUrl.searchParams.get(name) !== currentUrl.searchParams.get(name));
   if (
     isGet &&
+    !opensDataDialog &&
     currentUrl.pathname === nextUrl.pathname &&
     currentUrl.search !== nextUrl.search &&
     pageSearch(currentUrl.search).toString() === pageSearch(nextUrl.search).toString()
@@ -177,12 +187,40 @@ export interface VersionMenuProps {
 /** The id of a version's menu button (dialogs opened from it return focus there). */
 export const versionMenuId = (versionId: string) => `version-menu-${versionId}`;
 
+/**
+ * The dialog of each status action: the submit dialog (`?submit=`), the pause or unpause
+ * request (`?pause=`), or a confirmation (`?confirm={action}:{versionId}`).
+ */
+export function versionActionDialog(action: VersionAction, versionId: string): Record<string, string> | undefined {
+  switch (action) {
+    case "submit":
+    case "submitToLive":
+    case "resubmit":
+      return { submit: versionId };
+    case "pause":
+    case "unpause":
+      return { pause: versionId };
+    case "pushToLive":
+    case "pushToBeta":
+    case "archive":
+    case "withdraw":
+    case "rollbackToBeta":
+      return { confirm: `${action}:${versionId}` };
+    default:
+      return undefined;
+  }
+}
+
 export function VersionMenu({ version, appName, appLevel }: VersionMenuProps) {
   const { t } = useTranslation("appList");
   const { lang } = useParams();
   const dialog = useDialogHref();
   const actions = versionActions(version.statusCode, { appLevel: appLevel ?? undefined });
   const items: ActionMenuItem[] = [];
+  for (const action of actions) {
+    const params = versionActionDialog(action, version.versionId);
+    if (params) items.push({ key: action, label: t(`review:menu.${action}`), to: dialog.open(params), danger: action === "archive" });
+  }
   if (actions.includes("duplicate")) {
     items.push({ key: "duplicate", label: t("versionMenu.duplicate"), to: dialog.open({ duplicate: version.versionId }) });
   }

@@ -1,8 +1,5 @@
-/** The pure parts of the app list's components: dialog links, platform icons, the duplicate form's rules. */
-import type { TFunction } from "i18next";
+/** The pure parts of the app list's components: dialog links, platform icons (the duplicate form's rules: ~/forms/duplicate-app.test.ts). */
 import { describe, expect, it } from "vitest";
-import { validateDuplicate } from "~/api/apps/rules";
-import { duplicateSchema } from "~/forms/duplicate-app";
 import { platformIcons } from "./PlatformIcons";
 import { keepPageForDialogs, pageSearch } from "./VersionMenu";
 
@@ -40,33 +37,5 @@ describe("platformIcons", () => {
     expect(platformIcons(["reporting", "mobile", "desktop"], 0)).toEqual(["desktop", "reporting"]);
     expect(platformIcons([], 1)).toEqual(["connector"]);
     expect(platformIcons(["web"], 1)).toEqual(["web", "connector"]);
-  });
-});
-
-describe("duplicateSchema", () => {
-  const t = ((key: string) => key) as unknown as TFunction;
-  const schema = duplicateSchema(t);
-
-  it.each([
-    [{}, ["appName", "countryCode"]],
-    [{ appName: "  ", countryCode: "AU" }, ["appName"]],
-    [{ appName: "Copy" }, ["countryCode"]],
-    [{ appName: "x".repeat(101), countryCode: "AU" }, ["appName"]],
-    [{ appName: "Copy", countryCode: "AU" }, []],
-  ])("agrees with validateDuplicate for %j", (input, failing) => {
-    const result = schema.safeParse(input);
-    const paths = result.success ? [] : result.error.issues.map((issue) => String(issue.path[0]));
-    expect(paths.sort()).toEqual(failing);
-    expect(Object.keys(validateDuplicate(input)).sort()).toEqual(failing);
-  });
-
-  it("names the rule in each message", () => {
-    const result = schema.safeParse({ appName: "x".repeat(101) });
-    expect(result.success).toBe(false);
-    expect(result.error?.issues.map((issue) => issue.message)).toEqual(["appList:duplicate.errors.appNameTooLong", "appList:duplicate.errors.countryRequired"]);
-  });
-
-  it("trims the name and upper-cases the country", () => {
-    expect(schema.parse({ appName: "  Copy ", countryCode: " uk" })).toEqual({ appName: "Copy", countryCode: "UK" });
   });
 });

@@ -102,6 +102,21 @@ export function DialogCloseLink({ href, onClose, children }: { href: string; onC
   );
 }
 
+/** The buttons of a dialog's form: Cancel (closes it, as DialogCloseLink) and the submit button, disabled while it posts. */
+export function DialogFormButtons({ closeHref, onClose, cancel, submit }: { closeHref: string; onClose: () => void; cancel: ReactNode; submit: ReactNode }) {
+  const navigation = useNavigation();
+  return (
+    <div className="flex flex-wrap justify-end gap-3">
+      <DialogCloseLink href={closeHref} onClose={onClose}>
+        {cancel}
+      </DialogCloseLink>
+      <Button type="submit" disabled={navigation.state === "submitting"}>
+        {submit}
+      </Button>
+    </div>
+  );
+}
+
 export function ConfirmDialog({ title, body, closeHref, returnFocusTo, danger = false, action, children }: ConfirmDialogProps) {
   const { t } = useTranslation("common");
   const navigation = useNavigation();

@@ -1,6 +1,8 @@
 /**
  * 'There is a problem': a summary of a failed form at its top, linking to each field
- * (GOV.UK pattern). With JavaScript, focus moves to it when it appears.
+ * (GOV.UK pattern). With JavaScript, focus moves to it when it is shown with the page and
+ * when a submit fails, never while someone types: a form that checks again as its fields
+ * change updates the summary in place and leaves focus in the field (WCAG 3.2.2).
  */
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -15,8 +17,25 @@ export function ErrorSummary({ errors }: { errors: SummaryError[] }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const signature = errors.map((e) => `${e.id}:${e.message}`).join("|");
+  /** The page was shown, or a form submitted, and nothing typed since: errors shown now take focus. */
+  const submitted = useRef(true);
   useEffect(() => {
-    if (signature) ref.current?.focus();
+    const onSubmit = () => {
+      submitted.current = true;
+    };
+    const onInput = () => {
+      submitted.current = false;
+    };
+    document.addEventListener("submit", onSubmit, true);
+    document.addEventListener("input", onInput, true);
+    return () => {
+      document.removeEventListener("submit", onSubmit, true);
+      document.removeEventListener("input", onInput, true);
+    };
+  }, []);
+  useEffect(() => {
+    if (signature && submitted.current) ref.current?.focus();
+    submitted.current = false;
   }, [signature]);
   if (errors.length === 0) return null;
   return (

@@ -78,9 +78,9 @@ export function Modal({ open, title, children, onClose, blocking = false, alert 
       aria-modal="true"
       aria-labelledby={titleId}
       aria-describedby={describedBy}
-      className={`fixed inset-0 z-50 m-auto w-[min(36rem,calc(100vw-2rem))] rounded-lg border border-gray-300 bg-white p-6 text-gray-900 shadow-2xl ${className}`}
+      className={`fixed inset-0 z-50 m-auto max-h-[calc(100dvh-2rem)] w-[min(36rem,calc(100vw-2rem))] overflow-y-auto rounded-lg border border-gray-300 bg-white p-6 text-gray-900 shadow-2xl ${className}`}
     >
-      <h2 id={titleId} className="mb-4 text-xl font-bold">
+      <h2 id={titleId} className="mb-4 text-xl font-bold wrap-anywhere">
         {title}
       </h2>
       {children}

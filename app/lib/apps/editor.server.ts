@@ -10,6 +10,11 @@
  * | `saveDetails` | details (type and country locked) | `PUT apps/{id}` with the details only (the listing is kept) | the same page, toast |
  * | `saveListing` | multipart: the listing, its images, chosen files | `POST images?purpose=` per file, then `PUT apps/{id}` with details and listing | the same page, toast |
  *
+ * Both version forms also take `go:details` / `go:marketplace` (the other page's tab: what
+ * the form holds is kept as a draft, unchecked, and that page opens; the listing's chosen
+ * files are uploaded first) and `discard` (the page's draft is dropped). A successful save
+ * drops the page's draft (drafts.server.ts).
+ *
  * The listing form's `intent`: `save` (default); `upload` (upload the chosen files and show
  * them, without JS); `remove:{list}:{index}`, `up:{list}:{index}`, `down:{list}:{index}`
  * (change the images, without JS: nothing is saved until Save); `upload-files` (a fetcher of
@@ -23,17 +28,18 @@
 import { randomUUID } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
-import { json, replace, type AppLoadContext } from "@remix-run/node";
-import { z } from "zod";
+import { json, redirect, replace, type AppLoadContext } from "@remix-run/node";
+import * as z from "zod";
 import { isEditable } from "~/api/apps/status";
 import { APP_LIMITS, RULE_KEYS, validateDetails, type ListingImageKind, type RuleKey } from "~/api/apps/rules";
 import type { AppVersion, ImageRef } from "~/api/apps/schemas";
 import { createApp as createAppCall, getApp, updateApp } from "~/api/apps/endpoints";
 import { uploadImage } from "~/api/files/endpoints";
-import { ApiError, type ApiClient } from "~/api/client.server";
+import { ApiError, ProviderUnreachable, type ApiClient } from "~/api/client.server";
 import { sanitizeOverview } from "~/api/apps/overview.server";
-import { flagsOf, type AppCategory, type CountryItem } from "~/api/resources/schemas";
-import { getAppCategories, getPingMore } from "~/api/resources/endpoints";
+import type { AppCategory, CountryItem } from "~/api/resources/schemas";
+import { getAppCategories } from "~/api/resources/endpoints";
+import { countryFlags } from "~/lib/feature-flags.server";
 import { requireUser } from "~/auth.server";
 import { checkImage } from "./image-check";
 import {
@@ -56,6 +62,7 @@ import { FormTooLargeError, readBoundedForm, readForm } from "~/lib/multipart.se
 import { markFailed, pageTitle } from "~/lib/title";
 import { toastHeader } from "~/session.server";
 import { getCountries } from "~/lib/countries.server";
+import { detailsDraftOf, dropEditorDraft, goTarget, keepEditorDraft, listingDraftOf, type DetailsDraft } from "./drafts.server";
 
 export const EDITOR_NAMESPACES = ["appEditor", "apps", "appList", "common"] as const;
 
@@ -89,9 +96,16 @@ export async function loadFailure(request: Request, error: unknown, fallback = "
   logger.warn({ status: error.status, url: error.url, traceId: error.traceId }, "app editor: loading failed");
   return json<LoadError>(
     { title: pageTitle(t, t("errors.somethingWentWrong")), detail: error.detail, traceId: error.traceId, fallback },
-    { status: error.status >= 500 ? 502 : error.status },
+    { status: answerStatus(error) },
   );
 }
+
+/**
+ * The status the console answers for an error of the provider: 503 when the provider could
+ * not be reached (a page then keeps what it shows: app/lib/outage.ts), 502 for its other
+ * server errors, else the provider's own.
+ */
+export const answerStatus = (error: ApiError) => (error instanceof ProviderUnreachable ? 503 : error.status >= 500 ? 502 : error.status);
 
 /** `GET apps/{id}`; an unknown, foreign or malformed id throws a 404 Response (nothing of the app is sent). */
 export async function loadVersion(request: Request, api: ApiClient, id: string | undefined): Promise<AppVersion> {
@@ -127,12 +141,7 @@ export async function loadLookups(request: Request, api: ApiClient): Promise<Loo
 
 /** Whether the country's allow-svg-button flag is on (off when the flags cannot be read: the provider decides anyway). */
 export async function svgAllowed(api: ApiClient, countryCode: string): Promise<boolean> {
-  try {
-    const toggles = await api.call(getPingMore);
-    return flagsOf(toggles.countries, countryCode)["allow-svg-button"];
-  } catch {
-    return false;
-  }
+  return (await countryFlags(api, countryCode))["allow-svg-button"];
 }
 
 /** The version's editable state and title parts. */
@@ -180,7 +189,22 @@ export interface UploadAnswer {
   apiError: ShownError | null;
 }
 
-const shown = (error: ApiError, fallback = "savingData"): ShownError => ({ detail: error.detail, traceId: error.traceId, fallback });
+/** What the error dialog shows of a failed save; a provider out of reach says that nothing was saved. */
+const shown = (error: ApiError, fallback = "savingData"): ShownError => ({
+  detail: error.detail,
+  traceId: error.traceId,
+  fallback: error instanceof ProviderUnreachable ? "unreachable" : fallback,
+});
+
+/**
+ * A save whose page could not be loaded because the provider is out of reach (and no last
+ * answer was kept to show it from): the form comes back as typed, with the error dialog.
+ */
+function unreachableFailure(context: AppLoadContext, formData: FormData, thrown: unknown) {
+  if (!(thrown instanceof Response) || thrown.status !== 503) throw thrown;
+  const typed = parseWithZod(formData, { schema: z.looseObject({}) }).reply();
+  return failure(context, { result: typed, apiError: { fallback: "unreachable" }, formError: null }, 503);
+}
 
 async function replaceWithToast(to: string) {
   return replace(to, { headers: { "Set-Cookie": await toastHeader({ key: "savedSuccessfully" }) } });
@@ -241,26 +265,46 @@ export async function createApp(request: Request, context: AppLoadContext) {
     }
     const fieldErrors = apiFieldErrors(t, language, error, "details", ["categoryId", "name", "appType", "description", "countryCode"]);
     if (fieldErrors) return failure(context, { result: submission.reply({ fieldErrors }), apiError: null, formError: null }, 400);
-    return failure(context, { result: submission.reply(), apiError: shown(error), formError: null }, error.status >= 500 ? 502 : error.status);
+    return failure(context, { result: submission.reply(), apiError: shown(error), formError: null }, answerStatus(error));
   }
   return replaceWithToast(next);
 }
 
 /** PUT apps/{id} with the details only (the stored listing is kept); type and country stay as created. */
 export async function saveDetails(request: Request, context: AppLoadContext, versionId: string | undefined) {
-  const { api, language } = await requireUser(request, context);
+  const { api, language, session } = await requireUser(request, context);
   const formData = await readForm(request);
   const page = new URL(request.url).pathname;
-  const intent = formData.get("intent") ?? "save";
+  const intent = String(formData.get("intent") ?? "save");
   if (intent === "duplicate") return handleAppAction(request, context, { formData, back: page });
-  if (intent !== "save") throw new Response("Unknown intent.", { status: 400 });
+  const go = goTarget(intent);
+  if (intent !== "save" && intent !== "discard" && !go) throw new Response("Unknown intent.", { status: 400 });
 
   const t = await fixedT(request);
-  const [version, lookups] = await Promise.all([loadVersion(request, api, versionId), loadLookups(request, api)]);
+  let version: AppVersion;
+  let lookups: Lookups;
+  try {
+    [version, lookups] = await Promise.all([loadVersion(request, api, versionId), loadLookups(request, api)]);
+  } catch (thrown) {
+    return unreachableFailure(context, formData, thrown);
+  }
   const locked = { appType: version.details.appType, countryCode: version.details.countryCode };
   const schema = detailsSchema(t, language, { categoryIds: lookups.categories.map((c) => c.id), countryCodes: [], locked });
   const submission = parseWithZod(formData, { schema });
-  if (!isEditable(version.statusCode, version.isArchived)) {
+  const editable = isEditable(version.statusCode, version.isArchived);
+  if (intent === "discard") {
+    await dropEditorDraft(session, version.id, "details");
+    return redirect(page);
+  }
+  if (go) {
+    // Moving to the version's other page keeps what the form holds (nothing is checked yet).
+    const to = `/${language}/apps/${version.id}/${go}`;
+    if (!editable) return redirect(to);
+    const saved: DetailsDraft = { categoryId: version.details.categoryId, name: version.details.name, description: version.details.description };
+    if (await keepEditorDraft(session, version, "details", detailsDraftOf(formData, saved))) return redirect(to);
+    return failure(context, { result: submission.reply({ resetForm: false }), apiError: { detail: t("appEditor:draft.keepFailed") }, formError: null }, 503);
+  }
+  if (!editable) {
     return failure(context, { result: submission.reply(), apiError: { detail: t("appEditor:notEditable.saveRefused") }, formError: null }, 409);
   }
   if (submission.status !== "success") return failure(context, { result: submission.reply(), apiError: null, formError: null }, 400);
@@ -270,8 +314,9 @@ export async function saveDetails(request: Request, context: AppLoadContext, ver
     if (!(error instanceof ApiError)) throw error;
     const fieldErrors = apiFieldErrors(t, language, error, "details", ["categoryId", "name", "description"]);
     if (fieldErrors) return failure(context, { result: submission.reply({ fieldErrors }), apiError: null, formError: null }, 400);
-    return failure(context, { result: submission.reply(), apiError: shown(error), formError: null }, error.status >= 500 ? 502 : error.status);
+    return failure(context, { result: submission.reply(), apiError: shown(error), formError: null }, answerStatus(error));
   }
+  await dropEditorDraft(session, version.id, "details");
   return replaceWithToast(page);
 }
 
@@ -372,7 +417,8 @@ function withImages(formData: FormData, images: ListingImages): FormData {
 const IMAGE_INTENT = /^(remove|up|down):(appIcon|banners|screenshots)(?::(\d{1,3}))?$/;
 
 /** The intents of the listing form (besides `duplicate`, the dialog's). */
-export const isListingIntent = (intent: string) => ["save", "upload", "upload-files"].includes(intent) || IMAGE_INTENT.test(intent);
+export const isListingIntent = (intent: string) =>
+  ["save", "upload", "upload-files", "discard"].includes(intent) || IMAGE_INTENT.test(intent) || goTarget(intent) !== undefined;
 
 /** Applies a no-JS image intent (`remove:banners:2`, `up:screenshots:1`...); undefined when it is not one. */
 export function applyImageIntent(images: ListingImages, intent: string): ListingImages | undefined {
@@ -458,7 +504,7 @@ async function uploadFiles(
  * change of the images (no JS), or Save.
  */
 export async function saveListing(request: Request, context: AppLoadContext, versionId: string | undefined) {
-  const { api, language } = await requireUser(request, context);
+  const { api, language, session } = await requireUser(request, context);
   const t = await fixedT(request);
   const page = new URL(request.url).pathname;
 
@@ -475,6 +521,12 @@ export async function saveListing(request: Request, context: AppLoadContext, ver
   if (!isListingIntent(intent)) throw new Response("Unknown intent.", { status: 400 });
 
   const version = await loadVersion(request, api, versionId);
+  if (intent === "discard") {
+    await dropEditorDraft(session, version.id, "listing");
+    return redirect(page);
+  }
+  const go = goTarget(intent);
+  if (go && !isEditable(version.statusCode, version.isArchived)) return redirect(`/${language}/apps/${version.id}/${go}`);
   const allowSvg = await svgAllowed(api, version.details.countryCode);
   if (!isEditable(version.statusCode, version.isArchived)) {
     const apiError = { detail: t("appEditor:notEditable.saveRefused") };
@@ -518,6 +570,14 @@ export async function saveListing(request: Request, context: AppLoadContext, ver
     if (outcome.apiError || hasFileErrors) {
       return failure(context, { result, apiError: outcome.apiError, formError: null, images }, outcome.apiError ? 502 : 400);
     }
+    if (go) {
+      // Moving to the version's other page keeps what the form holds, chosen files uploaded.
+      if (shape.status === "success" && (await keepEditorDraft(session, version, "listing", listingDraftOf(shape.value, images)))) {
+        return redirect(`/${language}/apps/${version.id}/${go}`);
+      }
+      const apiError = shape.status === "success" ? { detail: t("appEditor:draft.keepFailed") } : null;
+      return failure(context, { result, apiError, formError: null, images }, shape.status === "success" ? 503 : 400);
+    }
     return json<EditorFailure>({ intent: "save", result, apiError: null, formError: null, images });
   }
 
@@ -542,8 +602,9 @@ export async function saveListing(request: Request, context: AppLoadContext, ver
       const message = t("appEditor:errors.mandatoryDetails");
       return failure(context, { result: submission.reply({ formErrors: [message] }), apiError: null, formError: message, images }, 400);
     }
-    return failure(context, { result: submission.reply(), apiError: shown(error), formError: null, images }, error.status >= 500 ? 502 : error.status);
+    return failure(context, { result: submission.reply(), apiError: shown(error), formError: null, images }, answerStatus(error));
   }
+  await dropEditorDraft(session, version.id, "listing");
   return replaceWithToast(page);
 }
 

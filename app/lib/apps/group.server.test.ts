@@ -74,7 +74,9 @@ describe("sidebarGroup", () => {
       isArchived: true,
       countryCode: "AU",
       countryName: "Australia",
+      isMonetised: false,
     });
+    expect(sidebarGroup(group({}), [], true)).toMatchObject({ isMonetised: true });
   });
   it("shows the code when the country is not in the list", () => {
     expect(sidebarGroup(group({ countryCode: "IE", appIcon: null }), [{ code: "AU", name: "Australia" }])).toMatchObject({

@@ -15,7 +15,8 @@
  * app/components/apps/GroupSidebar.tsx): the group's header (icon, name, Archived, country
  * name) and the 5 most recently modified apps of the company. It makes three calls in
  * parallel: `GET apps/group/{id}`, `GET apps` (the list, newest first: the API has no
- * shorter answer for the switcher) and `GET resources/countries` (the country's name). A
+ * shorter answer for the switcher), `GET resources/countries` (the country's name) and
+ * `GET ping/more` (whether monetisation is on for the country: the Pricing entry). A
  * page that asks the same in the same request is answered from the client's cache of that
  * request. Only the group call must succeed:
  *
@@ -24,14 +25,16 @@
  *   of the group is sent;
  * - any other failure of the group call throws a Response with the API's status and
  *   `{ detail, traceId, fallback: "fetchApp" }` as JSON (see `groupErrorResponse`);
- * - a failed app list gives no recent apps; a failed country list shows the country code.
+ * - a failed app list gives no recent apps; a failed country list shows the country code;
+ *   failed feature flags hide the Pricing entry.
  *
  * `fetchAppGroup` is the group call alone, with the same 404 and error handling.
  */
 import { json } from "@remix-run/node";
 import type { AppGroup, AppListItem } from "~/api/apps/schemas";
 import { getAppGroup, listApps } from "~/api/apps/endpoints";
-import type { CountryItem } from "~/api/resources/schemas";
+import { flagsOf, type CountryItem } from "~/api/resources/schemas";
+import { getPingMore } from "~/api/resources/endpoints";
 import { ApiError, type ApiClient } from "~/api/client.server";
 import type { SidebarGroup, SidebarRecentApp } from "~/lib/apps/sidebar";
 import { getCountries } from "~/lib/countries.server";
@@ -85,8 +88,8 @@ export async function fetchAppGroup(api: ApiClient, appGroupId: string | undefin
   }
 }
 
-/** The header of the sidebar from the group and the country list (the code when the name is unknown). */
-export function sidebarGroup(group: AppGroup, countries: readonly Pick<CountryItem, "code" | "name">[]): SidebarGroup {
+/** The header of the sidebar from the group and the country list (the code when the name is unknown), and whether it is monetised. */
+export function sidebarGroup(group: AppGroup, countries: readonly Pick<CountryItem, "code" | "name">[], isMonetised = false): SidebarGroup {
   const country = countries.find((c) => c.code === group.countryCode);
   return {
     appGroupId: group.appGroupId,
@@ -95,6 +98,7 @@ export function sidebarGroup(group: AppGroup, countries: readonly Pick<CountryIt
     isArchived: group.isArchived,
     countryCode: group.countryCode,
     countryName: country?.name ?? group.countryCode,
+    isMonetised,
   };
 }
 
@@ -113,10 +117,11 @@ export function recentApps(apps: readonly AppListItem[], limit = RECENT_APPS): S
 
 /** What GroupSidebar renders; see the top of this file. */
 export async function loadGroupSidebar(api: ApiClient, language: string, appGroupId: string | undefined): Promise<GroupSidebarData> {
-  const [group, apps, countries] = await Promise.all([
+  const [group, apps, countries, toggles] = await Promise.all([
     fetchAppGroup(api, appGroupId),
     api.call(listApps, { query: { archived: "-1" } }).catch(() => [] as AppListItem[]),
     getCountries(api, language).catch(() => [] as CountryItem[]),
+    api.call(getPingMore).catch(() => ({ countries: {} })),
   ]);
-  return { group: sidebarGroup(group, countries), recent: recentApps(apps) };
+  return { group: sidebarGroup(group, countries, flagsOf(toggles.countries, group.countryCode)["monetisation-enabled"]), recent: recentApps(apps) };
 }

@@ -26,9 +26,15 @@ describe("preferencesFromSearch", () => {
     });
   });
 
-  it("treats All, and no country, as every country", () => {
-    expect(preferencesFromSearch(search("country=all&country=AU&archived=0"))?.countries).toEqual([]);
+  it("treats All alone, and no country, as every country", () => {
+    expect(preferencesFromSearch(search("country=all&archived=0"))?.countries).toEqual([]);
+    expect(preferencesFromSearch(search("country=ALL"))?.countries).toEqual([]);
     expect(preferencesFromSearch(search("archived=-1"))?.countries).toEqual([]);
+  });
+
+  it("lets a country ticked win over All, as a form without JS sends them", () => {
+    expect(preferencesFromSearch(search("country=all&country=UK&archived=0"))?.countries).toEqual(["UK"]);
+    expect(preferencesFromSearch(search("country=AU&country=all&country=nz"))?.countries).toEqual(["AU", "NZ"]);
   });
 
   it("drops malformed and repeated countries, and falls back to the defaults for bad values", () => {
@@ -73,6 +79,12 @@ describe("listPreferences", () => {
     expect(setCookie).toMatch(/^console_app_list=.*; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Lax/);
     const next = await listPreferences(request("", setCookie!.split(";")[0]));
     expect(next).toEqual({ preferences });
+  });
+
+  it("remembers the countries ticked with All, and shows them on the next bare visit", async () => {
+    const { preferences, setCookie } = await listPreferences(request("?country=all&country=UK&archived=0&sort=recent"));
+    expect(preferences).toEqual({ countries: ["UK"], archived: 0, sort: "recent" });
+    expect(await listPreferences(request("", setCookie!.split(";")[0]))).toEqual({ preferences });
   });
 
   it("sets no cookie when the URL asks for what is remembered", async () => {

@@ -8,7 +8,10 @@
  * sends them) is applied and remembered; a bare `/apps` uses the remembered values.
  *
  * URL form (a GET form, so it works without JS):
- *   country=AU&country=UK   some countries; none, or `country=all`, means every country
+ *   country=AU&country=UK   some countries; none, or only `country=all`, means every country.
+ *                           A country ticked wins over All: without JS a person ticks United
+ *                           Kingdom and applies, All still ticked, and means United Kingdom
+ *                           (with JS, ticking a country unticks All, and All the countries).
  *   archived=-1|0|1         all, current (default), archived
  *   sort=recent|name-asc|name-desc
  *
@@ -16,7 +19,7 @@
  * the company's apps.
  */
 import { consoleCookie } from "~/session.server";
-import { z } from "zod";
+import * as z from "zod";
 import { ARCHIVE_FILTERS, filterByArchived } from "~/api/apps/rules";
 
 export const LIST_SORTS = ["recent", "name-asc", "name-desc"] as const;
@@ -44,10 +47,10 @@ const COUNTRY_CODE = /^[A-Z]{2,3}$/;
 /** More than every country there is; a longer list is cut. */
 const MAX_COUNTRIES = 20;
 
+/** The countries named; All, with or without countries, adds none (no country is every country). */
 function parseCountries(values: readonly unknown[]): string[] {
   const codes = values.filter((v): v is string => typeof v === "string").map((v) => v.trim().toUpperCase());
-  if (codes.some((code) => code === ALL_COUNTRIES.toUpperCase())) return [];
-  return [...new Set(codes.filter((code) => COUNTRY_CODE.test(code)))].slice(0, MAX_COUNTRIES);
+  return [...new Set(codes.filter((code) => code !== ALL_COUNTRIES.toUpperCase() && COUNTRY_CODE.test(code)))].slice(0, MAX_COUNTRIES);
 }
 
 function parseArchived(value: unknown): ArchiveFilter {

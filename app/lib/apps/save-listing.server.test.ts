@@ -11,7 +11,8 @@ import { mockApi } from "../../../tests/support/mock-api";
 import { hasFailed } from "~/lib/title";
 
 const api = mockApi();
-vi.mock("~/auth.server", () => ({ requireUser: vi.fn(async () => ({ api, language: "en-AU" })) }));
+// A session without a user id: no draft is kept or dropped.
+vi.mock("~/auth.server", () => ({ requireUser: vi.fn(async () => ({ api, language: "en-AU", session: { get: () => undefined } })) }));
 
 const { saveListing } = await import("./editor.server");
 

@@ -6,6 +6,8 @@ export interface SidebarGroup {
   isArchived: boolean;
   countryCode: string;
   countryName: string;
+  /** Monetisation is enabled for the app's country: the Pricing entry shows. */
+  isMonetised: boolean;
 }
 
 export interface SidebarRecentApp {

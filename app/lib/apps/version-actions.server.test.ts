@@ -66,7 +66,7 @@ describe("handleAppAction", () => {
       expect(body.intent).toBe("duplicate");
       expect(body.apiError).toBeNull();
       expect(body.result.error).toEqual({
-        appName: ["Enter a name for the new app"],
+        appName: ["App name is required"],
         countryCode: ["Choose the country of the new app"],
       });
       expect(body.result.initialValue).toMatchObject({ appName: " " });
@@ -89,13 +89,44 @@ describe("handleAppAction", () => {
       expect(response.headers.get("Location")).toBe("/en-AU/apps");
     });
 
+    it("refuses a name over 100 characters as creating an app does, without calling the API", async () => {
+      const { response } = await run({ intent: "duplicate", versionId: VERSION, appName: "N".repeat(101), countryCode: "UK" });
+      expect(response.status).toBe(400);
+      const body = await response.json();
+      expect(body.result.error).toEqual({ appName: ["App name must be at most 100 characters"] });
+      expect(body.result.initialValue).toMatchObject({ appName: "N".repeat(101) });
+      expect(api.post).not.toHaveBeenCalled();
+    });
+
     it("shows a country the API refuses next to the field", async () => {
-      api.post.mockRejectedValue(new ApiError(400, "u", "countryCode: must be a country that can be chosen", "t1", "countryCode"));
+      api.post.mockRejectedValue(
+        new ApiError(400, "u", "countryCode: must be a country that can be chosen", "t1", "countryCode", { countryCode: "unknownCountry" }),
+      );
       const { response } = await run({ intent: "duplicate", versionId: VERSION, appName: "Copy", countryCode: "IE" });
       expect(response.status).toBe(400);
       const body = await response.json();
       expect(body.result.error).toEqual({ countryCode: ["Choose one of the countries in the list"] });
       expect(body.apiError).toBeNull();
+    });
+
+    it.each([
+      ["required", "App name is required"],
+      ["tooLong", "App name must be at most 100 characters"],
+      ["invalidCharacters", "App name contains characters that cannot be saved, such as a null character or half of an emoji: remove them"],
+    ])("words the API's %s of the name by its code", async (code, message) => {
+      api.post.mockRejectedValue(new ApiError(400, "u", `appName: ${code}`, "t1", "appName", { appName: code }));
+      const { response } = await run({ intent: "duplicate", versionId: VERSION, appName: "Copy", countryCode: "UK" });
+      expect(response.status).toBe(400);
+      expect((await response.json()).result.error).toEqual({ appName: [message] });
+    });
+
+    it("shows a refusal without a rule code it knows in the error dialog, with the provider's words", async () => {
+      api.post.mockRejectedValue(new ApiError(400, "u", "appName: is taken", "t3", "appName", { appName: "nameTaken" }));
+      const { response } = await run({ intent: "duplicate", versionId: VERSION, appName: "Copy", countryCode: "UK" });
+      expect(response.status).toBe(400);
+      const body = await response.json();
+      expect(body.result.error ?? {}).toEqual({});
+      expect(body.apiError).toEqual({ status: 400, detail: "appName: is taken", traceId: "t3", fallback: "savingData" });
     });
 
     it("shows other API errors in the error dialog, keeping the typed values", async () => {

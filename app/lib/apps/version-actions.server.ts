@@ -16,8 +16,12 @@
  * | `unarchive` | `appGroupId`                            | `PUT apps/group/{id}/setArchived?flag=false`| `back`, toast 'unarchived' |
  * | `delete`    | `appGroupId`                            | `GET apps/group/{id}`, then `DELETE apps/delete/{a version id}` | `list`, toast 'deleted successfully' |
  *
+ * The intents of a version's review (submit, pause and unpause requests, push to live or beta,
+ * archive a version, withdraw, roll back, unarchive first) go to `handleReviewAction`
+ * (./review.server), which answers in the same way.
+ *
  * Every success is a redirect (post/redirect/get) with its toast. Failures:
- * - duplicate, fields that fail `duplicateSchema` (or that the API refuses with a `field`):
+ * - duplicate, fields that fail `duplicateSchema` (or that the API refuses by a rule code in `errors`):
  *   `json({ intent: "duplicate", result, apiError: null }, 400)`; pass `result` to
  *   `<DuplicateDialog lastResult>` (the dialog stays open with the typed values).
  * - duplicate, any other API error: `json({ intent: "duplicate", result, apiError }, status)`;
@@ -35,15 +39,16 @@
 import { json, type AppLoadContext, type TypedResponse } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { z } from "zod";
+import * as z from "zod";
 import { deleteApp, duplicateApp, getAppGroup, setArchived } from "~/api/apps/endpoints";
 import { ApiError } from "~/api/client.server";
 import { requireUser } from "~/auth.server";
-import { duplicateMessages, duplicateSchema } from "~/forms/duplicate-app";
+import { duplicateFieldErrors, duplicateSchema } from "~/forms/duplicate-app";
 import type { ShownError } from "~/lib/errors";
 import i18next from "~/i18next.server";
 import { markFailed } from "~/lib/title";
 import { redirectWithError, redirectWithToast, safeRedirect } from "~/session.server";
+import { handleReviewAction, isReviewIntent, type ReviewActionFailure } from "./review.server";
 
 export const APP_ACTION_INTENTS = ["duplicate", "archive", "unarchive", "delete"] as const;
 export type AppActionIntent = (typeof APP_ACTION_INTENTS)[number];
@@ -78,10 +83,14 @@ export async function handleAppAction(
   request: Request,
   context: AppLoadContext,
   { formData, back, list }: AppActionOptions,
-): Promise<TypedResponse<AppActionFailure> | TypedResponse<never>> {
+): Promise<TypedResponse<AppActionFailure> | TypedResponse<ReviewActionFailure> | TypedResponse<never>> {
   const { api, language } = await requireUser(request, context);
   const listPath = safeRedirect(list) ?? `/${language}/apps`;
   const backPath = safeRedirect(back) ?? listPath;
+
+  // The version's review actions (submit, requests, go-live, archive, withdraw...).
+  const review = formData.getAll("intent");
+  if (review.length === 1 && isReviewIntent(review[0])) return handleReviewAction(request, context, { formData, back: backPath, intent: review[0] });
 
   const intent = intentField.safeParse(formData.get("intent"));
   if (!intent.success) throw badRequest("Unknown intent.");
@@ -90,8 +99,8 @@ export async function handleAppAction(
     case "duplicate": {
       const versionId = uuid.safeParse(formData.get("versionId"));
       if (!versionId.success) throw badRequest("versionId must be the id of an app version.");
-      const t = await i18next.getFixedT(request, ["appList", "common"]);
-      const submission = parseWithZod(formData, { schema: duplicateSchema(t) });
+      const t = await i18next.getFixedT(request, ["appList", "appEditor", "common"]);
+      const submission = parseWithZod(formData, { schema: duplicateSchema(t, language) });
       if (submission.status !== "success") {
         markFailed(context);
         return json<AppActionFailure>({ intent: "duplicate", result: submission.reply(), apiError: null }, 400);
@@ -101,15 +110,10 @@ export async function handleAppAction(
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         markFailed(context);
-        // The form passed the same rules, so a refused field is a country the API does not offer, or a name it refuses.
-        const messages = duplicateMessages(t);
-        const fieldError: Record<string, string[]> | undefined =
-          error.field === "countryCode"
-            ? { countryCode: [messages.countryCode.unknownCountry] }
-            : error.field === "appName"
-              ? { appName: [messages.appName.tooLong] }
-              : undefined;
-        if (error.status === 400 && fieldError) {
+        // The form passed the same rules; a field the API still refuses (a country it does not
+        // offer, say) is worded by the rule code it names.
+        const fieldError = error.status === 400 ? duplicateFieldErrors(t, language, error.errors) : undefined;
+        if (fieldError) {
           return json<AppActionFailure>({ intent: "duplicate", result: submission.reply({ fieldErrors: fieldError }), apiError: null }, 400);
         }
         return json<AppActionFailure>(

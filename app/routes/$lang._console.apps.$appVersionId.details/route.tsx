@@ -15,7 +15,9 @@ import { AppErrorBoundary, errorMeta } from "~/components/apps/AppErrorBoundary"
 import { withNamespaces } from "~/lib/namespaces";
 import { ErrorDialog } from "~/components/ErrorDialog";
 import i18next from "~/i18next.server";
+import { readEditorDrafts } from "~/lib/apps/drafts.server";
 import { EDITOR_NAMESPACES, loadLookups, loadVersion, saveDetails, versionSummary, type EditorFailure } from "~/lib/apps/editor.server";
+import { keepAfterUnreachable } from "~/lib/outage";
 import { hasFailed, pageTitle } from "~/lib/title";
 
 export const handle = { i18n: ["common", "apps", "appEditor", "appList"] };
@@ -24,8 +26,9 @@ export const handle = { i18n: ["common", "apps", "appEditor", "appList"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { api } = await requireUser(request, context);
+  const { api, session } = await requireUser(request, context);
   const [version, lookups] = await Promise.all([loadVersion(request, api, params.appVersionId), loadLookups(request, api)]);
+  const drafts = await readEditorDrafts(session, version);
   const t = await i18next.getFixedT(request, EDITOR_NAMESPACES);
   const summary = versionSummary(version);
   const page = t("appEditor:title.page", {
@@ -34,7 +37,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     version: summary.versionDisplay,
     status: t(`apps:status.${version.status}`, { defaultValue: version.status }),
   });
-  const { details } = version;
+  // Unsaved changes kept when the person moved to the marketplace page come back here.
+  const details = { ...version.details, ...drafts.details };
   return json({
     page,
     title: pageTitle(t, page, hasFailed(context)),
@@ -54,13 +58,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     },
     categories: lookups.categories,
     countries: lookups.countries,
-    resetKey: version.modifiedDateTime,
+    draft: { here: Boolean(drafts.details), other: Boolean(drafts.listing) },
+    resetKey: `${version.modifiedDateTime}|${drafts.keptAt.details ?? ""}`,
   });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   return saveDetails(request, context, params.appVersionId);
 }
+
+/** After a save the provider was out of reach for, the form stays as typed. */
+export const shouldRevalidate = keepAfterUnreachable;
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => (error ? errorMeta(error) : [{ title: data?.title }]);
 
@@ -87,6 +95,7 @@ export default function VersionDetailsPage() {
         failed={Boolean(saveAnswer?.apiError)}
         actions={<EditorActions version={data.version} preview={false} />}
         siblings={[`${base}/details`, `${base}/marketplace`]}
+        draft={data.draft}
         resetKey={data.resetKey}
       />
       <EditorDuplicateDialog version={data.version} countries={data.countries} answer={answer} />

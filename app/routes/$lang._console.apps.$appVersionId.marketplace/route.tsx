@@ -26,6 +26,8 @@ import {
   versionSummary,
   type EditorFailure,
 } from "~/lib/apps/editor.server";
+import { readEditorDrafts } from "~/lib/apps/drafts.server";
+import { keepAfterUnreachable } from "~/lib/outage";
 import { hasFailed, pageTitle } from "~/lib/title";
 import { getCountries } from "~/lib/countries.server";
 
@@ -35,8 +37,9 @@ export const handle = { i18n: ["common", "apps", "appEditor", "appList"] };
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { api, language } = await requireUser(request, context);
+  const { api, language, session } = await requireUser(request, context);
   const version = await loadVersion(request, api, params.appVersionId);
+  const drafts = await readEditorDrafts(session, version);
   const summary = versionSummary(version);
   const duplicating = new URL(request.url).searchParams.get("duplicate") === version.id && summary.editable;
   const [allowSvg, countries, t] = await Promise.all([
@@ -54,18 +57,20 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     version: summary.versionDisplay,
     status: t(`apps:status.${version.status}`, { defaultValue: version.status }),
   });
-  const { marketplace } = version;
+  // Unsaved changes kept when the person moved to the details page come back here.
+  const marketplace = drafts.listing ?? version.marketplace;
   return json({
     page,
     title: pageTitle(t, page, hasFailed(context)),
     version: summary,
     readOnlyReason: summary.editable ? null : t(summary.isArchived ? "appEditor:notEditable.archived" : "appEditor:notEditable.status", { status: t(`apps:status.${version.status}`) }),
     listing: { ...marketplace, detail: { ...marketplace.detail, description: sanitizeOverview(marketplace.detail.description) } },
-    images: versionImages(version),
+    images: versionImages({ ...version, marketplace }),
     appType: version.details.appType,
     allowSvg,
     countries,
-    resetKey: version.modifiedDateTime,
+    draft: { here: Boolean(drafts.listing), other: Boolean(drafts.details) },
+    resetKey: `${version.modifiedDateTime}|${drafts.keptAt.listing ?? ""}`,
   });
 }
 
@@ -73,9 +78,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return saveListing(request, context, params.appVersionId);
 }
 
-/** An upload on choice (JS) changes nothing stored: the page keeps what it shows. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
-  formData?.get("intent") === "upload-files" ? false : defaultShouldRevalidate;
+/** An upload on choice (JS) changes nothing stored, nor does a save the provider was out of reach for: the page keeps what it shows. */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  args.formData?.get("intent") === "upload-files" ? false : keepAfterUnreachable(args);
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => (error ? errorMeta(error) : [{ title: data?.title }]);
 
@@ -105,6 +110,7 @@ export default function VersionMarketplacePage() {
         actions={<EditorActions version={data.version} preview />}
         detailsHref={`${base}/details`}
         siblings={[`${base}/details`, `${base}/marketplace`]}
+        draft={data.draft}
         resetKey={data.resetKey}
       />
       <EditorDuplicateDialog version={data.version} countries={data.countries} answer={answer as never} />

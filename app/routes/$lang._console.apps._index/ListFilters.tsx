@@ -2,6 +2,11 @@
  * The app list's filters and sort: a GET form (country checkboxes with All, archive state,
  * sort). Without JavaScript the Apply button sends it; with JavaScript every change sends it
  * at once, in place of the current history entry. The server remembers the choice (cookie).
+ *
+ * All and the countries: with JavaScript, ticking a country unticks All, ticking All unticks
+ * the countries, and unticking the last country ticks All. Without it the boxes stay as
+ * ticked, and the server reads them the same way: a country ticked wins over All, no country
+ * is every country (list-preferences.server.ts); the page comes back ticked as applied.
  */
 import { Form, useSubmit } from "@remix-run/react";
 import { useEffect, useId, useRef, type ChangeEvent } from "react";

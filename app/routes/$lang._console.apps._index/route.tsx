@@ -7,7 +7,9 @@
  * Dialogs are addressed by the URL, keeping the filters, so the server renders them open:
  * - `?confirm=archive|unarchive|delete&app={appGroupId}`: the confirmation (Yes posts the
  *   intent, No returns to the list);
- * - `?duplicate={versionId}`: the duplicate dialog.
+ * - `?duplicate={versionId}`: the duplicate dialog;
+ * - `?submit=`, `?pause=`, `?confirm={action}:{versionId}`: the review dialogs of a version's
+ *   menu (ReviewDialogs; the loader reads the submit dialog's data).
  * With JavaScript their links open them without a page load (the loader does not run again
  * for a change of dialog parameters only). The posts go to this page's action, which hands
  * them to the shared app actions (~/lib/apps/version-actions.server).
@@ -24,18 +26,27 @@ import { PageHeader } from "~/components/PageHeader";
 import { ButtonLink } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { handleAppAction } from "~/lib/apps/version-actions.server";
+import { loadSubmitDialog } from "~/lib/apps/review.server";
+import { requireUser } from "~/auth.server";
+import { ReviewDialogs } from "~/components/apps/ReviewDialogs";
 import { ListFilters } from "./ListFilters";
 import { loadAppList } from "./load.server";
 import { withNamespaces } from "~/lib/namespaces";
 import { readForm } from "~/lib/multipart.server";
 
-export const handle = { i18n: ["common", "apps", "appList"] };
+export const handle = { i18n: ["common", "apps", "appList", "appEditor", "review"] };
 
 /** Client navigations load the page's translations with its data. */
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return json(await loadAppList(request, context));
+  const { api, language } = await requireUser(request, context);
+  const [list, submitDialog] = await Promise.all([
+    loadAppList(request, context),
+    // Only the submit dialog (`?submit={versionId}`) needs it.
+    loadSubmitDialog(api, language, new URL(request.url).searchParams.get("submit")),
+  ]);
+  return json({ ...list, submitDialog });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -67,7 +78,7 @@ function findConfirmation(apps: CardList, confirm: string | null, appGroupId: st
 }
 
 export default function AppsPage() {
-  const { filters, clearSearch, countries, total, apps, loadError } = useLoaderData<typeof loader>();
+  const { filters, clearSearch, countries, total, apps, loadError, submitDialog } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const location = useLocation();
@@ -145,9 +156,14 @@ export default function AppsPage() {
           version={duplicate.version}
           appName={duplicate.app.name}
           countries={countries}
-          lastResult={actionData?.result}
+          lastResult={actionData?.intent === "duplicate" ? actionData.result : undefined}
         />
       ) : null}
+      <ReviewDialogs
+        versions={apps.flatMap((app) => app.versions.map((v) => ({ ...v, appName: app.name, appGroupId: app.appGroupId, isAppArchived: app.isArchived })))}
+        submit={submitDialog}
+        actionData={actionData}
+      />
       <ErrorDialog error={loadError ?? actionData?.apiError} />
     </>
   );

@@ -10,6 +10,8 @@
  *   Apply without JS; with JS the checkbox applies on change.
  * - `?confirm=archive|unarchive`: the confirmation (Yes posts `intent` and `appGroupId`).
  * - `?duplicate={versionId}`: the duplicate dialog of an active version.
+ * - `?submit=`, `?pause=`, `?confirm={action}:{versionId}`: the review dialogs of an active
+ *   version's menu (ReviewDialogs; the loader reads the submit dialog's data).
  * With JS the dialog links open them without a page load (the loaders do not run again for a
  * change of dialog parameters only). Posts go to this page's action, which hands them to the
  * shared app actions (~/lib/apps/version-actions.server): archive and unarchive come back here
@@ -37,6 +39,8 @@ import { ConfirmDialog, DIALOG_LINK_STATE } from "~/components/ui/ConfirmDialog"
 import i18next from "~/i18next.server";
 import { fetchAppGroup } from "~/lib/apps/group.server";
 import { handleAppAction } from "~/lib/apps/version-actions.server";
+import { loadSubmitDialog } from "~/lib/apps/review.server";
+import { ReviewDialogs } from "~/components/apps/ReviewDialogs";
 import { useHydrated } from "~/lib/hydrated";
 import { hasFailed, pageTitle, useFailedTitle } from "~/lib/title";
 import { activeRows, groupAction, historyRows, LIVE_PARAM, showLiveParam, type ActiveRow, type HistoryRow } from "./versions";
@@ -44,19 +48,22 @@ import { withNamespaces } from "~/lib/namespaces";
 import { getCountries } from "~/lib/countries.server";
 import { readForm } from "~/lib/multipart.server";
 
-export const handle = { i18n: ["common", "apps", "appList", "appGroup"] };
+export const handle = { i18n: ["common", "apps", "appList", "appGroup", "appEditor", "review"] };
 
 /** Client navigations load the page's translations with its data. */
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, language } = await requireUser(request, context);
-  const [group, countries] = await Promise.all([
+  const search = new URL(request.url).searchParams;
+  const [group, countries, submitDialog] = await Promise.all([
     fetchAppGroup(api, params.appGroupId),
     // Only the duplicate dialog needs them: without them it offers no country.
     getCountries(api, language).catch(() => [] as CountryItem[]),
+    // Only the submit dialog (`?submit={versionId}`) needs it.
+    loadSubmitDialog(api, language, search.get("submit")),
   ]);
-  const showLive = showLiveParam(new URL(request.url).searchParams);
+  const showLive = showLiveParam(search);
   const t = await i18next.getFixedT(request, ["appGroup", "common"]);
   return json({
     title: pageTitle(t, t("appGroup:versions.pageTitle", { name: group.name }), hasFailed(context)),
@@ -72,6 +79,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     historyTotal: group.history.length,
     showLive,
     countries: countries.filter((c) => c.code !== "IE").map((c) => ({ code: c.code, name: c.name })),
+    submitDialog: submitDialog?.appGroupId === group.appGroupId ? submitDialog : null,
   });
 }
 
@@ -170,41 +178,45 @@ function HistoryTable({ rows }: { rows: HistoryRow[] }) {
   const { t } = useTranslation("appGroup");
   const columns = ["version", "status", "submitted", "outcome", "liveFrom", "liveUntil"] as const;
   return (
-    <table aria-labelledby="history-title" className="w-full border-collapse">
-      <thead className="border-b border-gray-300 bg-gray-50">
-        <tr>
-          {columns.map((column) => (
-            <th key={column} scope="col" className={thClass}>
-              {t(`versions.columns.${column}`)}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.versionId} className="relative border-b border-gray-200 hover:bg-gray-50">
-            <td className={tdClass}>
-              <VersionLink versionId={row.versionId} version={row.version} />
-            </td>
-            <td className={tdClass}>
-              <StatusBadge statusCode={row.statusCode} />
-            </td>
-            <td className={tdClass}>
-              <DateText value={row.submitted} />
-            </td>
-            <td className={`${tdClass} ${row.outcome === 2 ? "font-semibold text-red-800" : ""}`}>
-              {t(`versions.outcome.${row.outcome === 1 || row.outcome === 2 ? row.outcome : 0}`)}
-            </td>
-            <td className={tdClass}>
-              <DateText value={row.liveFrom} />
-            </td>
-            <td className={tdClass}>
-              <DateText value={row.liveUntil} />
-            </td>
+    // Six columns: on a narrow screen the table scrolls sideways by itself, never the page
+    // (no menus in it, so nothing is cut off).
+    <div className="overflow-x-auto">
+      <table aria-labelledby="history-title" className="w-full border-collapse">
+        <thead className="border-b border-gray-300 bg-gray-50">
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col" className={thClass}>
+                {t(`versions.columns.${column}`)}
+              </th>
+            ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.versionId} className="relative border-b border-gray-200 hover:bg-gray-50">
+              <td className={tdClass}>
+                <VersionLink versionId={row.versionId} version={row.version} />
+              </td>
+              <td className={tdClass}>
+                <StatusBadge statusCode={row.statusCode} />
+              </td>
+              <td className={tdClass}>
+                <DateText value={row.submitted} />
+              </td>
+              <td className={`${tdClass} ${row.outcome === 2 ? "font-semibold text-red-800" : ""}`}>
+                {t(`versions.outcome.${row.outcome === 1 || row.outcome === 2 ? row.outcome : 0}`)}
+              </td>
+              <td className={tdClass}>
+                <DateText value={row.liveFrom} />
+              </td>
+              <td className={tdClass}>
+                <DateText value={row.liveUntil} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -257,9 +269,9 @@ export default function AppGroupVersions() {
 
   return (
     <>
-      {/* The action sits under the title: a toast (which stays without JS) covers the top right. */}
+      {/* The action sits under the title. */}
       <header className="mb-6 flex flex-col items-start gap-4">
-        <h1 className="text-3xl font-bold text-gray-900">{t("versions.title", { name: group.name })}</h1>
+        <h1 className="text-3xl font-bold text-gray-900 wrap-anywhere">{t("versions.title", { name: group.name })}</h1>
         {kind ? (
           <ButtonLink
             id={GROUP_ACTION_ID}
@@ -319,9 +331,14 @@ export default function AppGroupVersions() {
           }}
           appName={group.name}
           countries={data.countries}
-          lastResult={actionData?.result}
+          lastResult={actionData?.intent === "duplicate" ? actionData.result : undefined}
         />
       ) : null}
+      <ReviewDialogs
+        versions={data.active.map((row) => ({ versionId: row.versionId, versionDisplay: row.version, statusCode: row.statusCode, appName: group.name, appGroupId: group.appGroupId, isAppArchived: group.isArchived }))}
+        submit={data.submitDialog}
+        actionData={actionData}
+      />
       <ErrorDialog error={actionData?.apiError} />
     </>
   );

@@ -1,20 +1,150 @@
-/** /settings: settings of the signed-in company. */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+/**
+ * /settings (spec 02 sections 2.3, 5.4 and 6): the settings of the signed-in user and their
+ * company, in tabs that are links (`?tab=`), so each works without JavaScript.
+ *
+ * - User settings: the user's language (`user/preference`), saved through the header's
+ *   language switch: the console changes to it at once and opens in it at the next sign-in.
+ * - Bank account (admins only; the tab is not offered to others and the API refuses them):
+ *   account name, BSB and account number (`settings/bank-details`), Save until details
+ *   exist, Update after; the number on file is answered masked, so every save asks for it.
+ *   docs/decisions/0059-settings-and-users.md.
+ * - Users: a card per user of the company (name, email address, admin or not), shown to
+ *   every user of it.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ApiError } from "~/api/client.server";
+import { createBankDetails, getBankDetails, updateBankDetails } from "~/api/settings/endpoints";
+import { getPreference, getUser, listUsers } from "~/api/user/endpoints";
 import { requireUser } from "~/auth.server";
 import { PageHeader } from "~/components/PageHeader";
+import { BankForm } from "~/components/settings/BankForm";
+import { BANK_FIELDS, bankLabel, bankSchema, settingsRuleMessage } from "~/components/settings/bank-form";
+import { isSettingsTab, SettingsTabs, type SettingsTab } from "~/components/settings/SettingsTabs";
+import { UserCards } from "~/components/settings/UserCards";
+import { UserSettingsForm } from "~/components/settings/UserSettingsForm";
+import type { Translate } from "~/forms/app-editor";
 import i18next from "~/i18next.server";
-import { pageTitle } from "~/lib/title";
+import { readForm } from "~/lib/multipart.server";
+import { withNamespaces } from "~/lib/namespaces";
+import { hasFailed, markFailed, pageTitle } from "~/lib/title";
+
+export const handle = { i18n: ["common", "settings"] };
+
+export const clientLoader = withNamespaces(handle.i18n);
+
+/** The tabs a user is offered: bank details are for admins only. */
+const tabsOf = (admin: boolean): SettingsTab[] => (admin ? ["user", "bank", "users"] : ["user", "users"]);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context);
-  const t = await i18next.getFixedT(request, "common");
-  return json({ title: pageTitle(t, t("pages.settings.title")) });
+  const { api } = await requireUser(request, context);
+  const [user, t] = await Promise.all([api.call(getUser), i18next.getFixedT(request, ["settings", "common"])]);
+  const tabs = tabsOf(user.admin);
+  const asked = new URL(request.url).searchParams.get("tab");
+  const tab: SettingsTab = isSettingsTab(asked) && tabs.includes(asked) ? asked : "user";
+  const title = pageTitle(t, `${t(`settings:tabs.${tab}`)} – ${t("common:pages.settings.title")}`, hasFailed(context));
+  if (tab === "bank") {
+    const bank = await api.call(getBankDetails).then(
+      (list) => ({ details: list[0] }),
+      (error: unknown) => {
+        if (error instanceof ApiError) return { failed: true as const };
+        throw error;
+      },
+    );
+    return json({ title, tabs, tab, bank, users: null, userId: user.userId, localeCode: user.localeCode });
+  }
+  if (tab === "users") {
+    const users = await api.call(listUsers).catch((error: unknown) => {
+      if (error instanceof ApiError) return "failed" as const;
+      throw error;
+    });
+    return json({ title, tabs, tab, bank: null, users, userId: user.userId, localeCode: user.localeCode });
+  }
+  const preference = await api.call(getPreference).catch(() => ({ localeCode: user.localeCode }));
+  return json({ title, tabs, tab, bank: null, users: null, userId: user.userId, localeCode: preference.localeCode });
+}
+
+type Message = { kind: "saved" | "updated" } | { kind: "failed"; text: string };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await readForm(request);
+  if (formData.get("intent") !== "bank" || formData.getAll("intent").length !== 1) throw new Response("Unknown intent.", { status: 400 });
+  const { api } = await requireUser(request, context);
+  const t = (await i18next.getFixedT(request, ["settings", "common"])) as unknown as Translate;
+  const submission = parseWithZod(formData, { schema: bankSchema(t) });
+  const reply = (fieldErrors: Record<string, string[]> = {}, message?: Message, status = 400) => {
+    if (status >= 400) markFailed(context);
+    // A saved form starts again from what is on file; a refused one keeps what was typed.
+    const result = status >= 400 ? submission.reply({ fieldErrors }) : submission.reply({ resetForm: true });
+    return json({ result: result as SubmissionResult<string[]>, message }, status);
+  };
+  if (submission.status !== "success") return reply();
+  let existing: string | undefined;
+  try {
+    existing = (await api.call(getBankDetails))[0]?.id;
+    if (existing) await api.call(updateBankDetails, { params: { id: existing }, body: submission.value });
+    else {
+      await api.call(createBankDetails, { body: submission.value }).catch(async (error: unknown) => {
+        // Saved at the same moment from another tab: these details update the ones just made.
+        if (!(error instanceof ApiError && error.status === 409 && error.errors?.id === "bankDetailsExist")) throw error;
+        existing = (await api.call(getBankDetails))[0]?.id;
+        if (!existing) throw error;
+        await api.call(updateBankDetails, { params: { id: existing }, body: submission.value });
+      });
+    }
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const codes = Object.entries(error.errors ?? {});
+    const fieldErrors: Record<string, string[]> = {};
+    for (const [field, code] of codes) {
+      const known = BANK_FIELDS.find((name) => name === field);
+      if (known) fieldErrors[known] = [settingsRuleMessage(t, code, bankLabel(t, known))];
+    }
+    const others = codes.filter(([field]) => !(field in fieldErrors)).map(([, code]) => settingsRuleMessage(t, code));
+    const fallback = t(existing ? "settings:bank.updateFailed" : "settings:bank.saveFailed");
+    return reply(fieldErrors, { kind: "failed", text: others.length ? `${fallback}: ${others.join(" ")}` : fallback });
+  }
+  return reply({}, { kind: existing ? "updated" : "saved" }, 200);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 export default function SettingsPage() {
-  const { t } = useTranslation();
-  return <PageHeader title={t("pages.settings.title")} subtitle={t("pages.settings.subtitle")} />;
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation(["settings", "common"]);
+  const details = data.bank && "details" in data.bank ? data.bank.details : undefined;
+  return (
+    <>
+      <PageHeader title={t("common:pages.settings.title")} subtitle={t("common:pages.settings.subtitle")} />
+      <SettingsTabs tabs={data.tabs} current={data.tab} />
+      {data.tab === "bank" ? (
+        data.bank && "failed" in data.bank ? (
+          <p role="alert" className="max-w-prose rounded-md border-2 border-red-700 bg-red-50 p-4 text-red-900">
+            {t("settings:bank.loadFailed")}
+          </p>
+        ) : (
+          <BankForm
+            key={details ? `${details.id}:${details.accountName}:${details.bsb}:${details.accountNumber}` : "new"}
+            details={details}
+            lastResult={actionData?.result}
+            message={actionData?.message}
+          />
+        )
+      ) : data.tab === "users" && data.users ? (
+        data.users === "failed" ? (
+          <p role="alert" className="max-w-prose rounded-md border-2 border-red-700 bg-red-50 p-4 text-red-900">
+            {t("settings:users.loadFailed")}
+          </p>
+        ) : (
+          <UserCards users={data.users} currentUserId={data.userId} />
+        )
+      ) : (
+        <UserSettingsForm localeCode={data.localeCode} />
+      )}
+    </>
+  );
 }

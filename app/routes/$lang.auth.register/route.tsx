@@ -17,6 +17,7 @@ import {
   registerSchema,
   SECRET_FIELDS,
   stateKind,
+  textFieldLabel,
   toRegistrationRequest,
   type RegisterContext,
   type RegisterCountry,
@@ -195,7 +196,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (error.status === 429) return reply(429, { failure: t("register.errors.tooManyAttempts"), spent: true });
     const field = (FIELD_ORDER as readonly string[]).includes(error.field ?? "") ? error.field : undefined;
     if (field && (error.status === 400 || error.status === 409)) {
-      return reply(error.status, { fieldErrors: { [field]: [providerFieldMessage(t, error, field, registerContext)] }, spent: true });
+      return reply(error.status, { fieldErrors: { [field]: [providerFieldMessage(t, error, field, registerContext, submission.value.countryId)] }, spent: true });
     }
     const message = error.status >= 500 || !error.detail ? t("register.errors.failed") : error.detail;
     return reply(error.status >= 500 ? 502 : error.status, { failure: withTrace(t, message, error.traceId), spent: true });
@@ -204,7 +205,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 /** The provider's answer for one field, worded in the page's language from its rule code where we know the rule. */
-function providerFieldMessage(t: TFunction, error: ApiError, field: string, context: RegisterContext): string {
+function providerFieldMessage(t: TFunction, error: ApiError, field: string, context: RegisterContext, countryId: string | undefined): string {
   const detail = error.detail ?? "";
   const code = error.errors?.[field];
   if (field === "email" && code === "taken") return t("register.errors.emailTaken");
@@ -214,6 +215,8 @@ function providerFieldMessage(t: TFunction, error: ApiError, field: string, cont
     return t("register.errors.iconInvalidType");
   }
   if (field === "countryId") return t("register.errors.countryRequired");
+  const label = textFieldLabel(t, field, countryId);
+  if (code === "invalidCharacters" && label) return t("register.errors.invalidCharacters", { field: label });
   if (field === "entityType") {
     const countries = context.countries.filter((country) => country.entityTypes).map((country) => country.name);
     return t("register.errors.entityTypeNotOffered", { countries: countries.join(", ") });

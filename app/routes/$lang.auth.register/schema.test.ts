@@ -126,6 +126,22 @@ describe("registerSchema", () => {
     expect(errorsOf({ ...valid, profile: "x".repeat(10_001) }).profile).toEqual(['register.errors.profileTooLong {"max":10000,"count":10001}']);
   });
 
+  it("refuses a NUL character in every text field, naming the field", () => {
+    const texts = ["firstName", "lastName", "companyName", "phoneNumber", "addressLine1", "addressLine2", "addressLine3", "cityTown", "zipPostCode", "socialPresence"];
+    for (const field of texts) {
+      const errors = errorsOf({ ...valid, [field]: "a\u0000b" });
+      expect(Object.keys(errors), field).toEqual([field]);
+      expect(errors[field]?.[0], field).toMatch(/^register\.errors\.invalidCharacters \{"field":"register\.fields\.\w+(\.label)?"\}$/);
+    }
+    expect(errorsOf({ ...valid, email: "ada\u0000@example.com" }).email?.[0]).toContain("register.errors.invalidCharacters");
+    expect(errorsOf({ ...valid, password: "Secret123\u0000", confirmPassword: "Secret123\u0000" }).password?.[0]).toContain("invalidCharacters");
+    expect(errorsOf({ ...valid, profile: `${about}\u0000` }).profile?.[0]).toContain('"field":"register.fields.profile.label"');
+    expect(errorsOf({ ...valid, website: "https://example.com/\u0000" }).website?.[0]).toContain("invalidCharacters");
+    expect(errorsOf({ ...valid, stateCounty: "Kent\u0000", countryId: "UK" }).stateCounty).toEqual([
+      'register.errors.invalidCharacters {"field":"register.fields.stateCounty.county"}',
+    ]);
+  });
+
   it("limits social presence and checks the URLs", () => {
     expect(errorsOf({ ...valid, socialPresence: "x".repeat(1001) }).socialPresence?.[0]).toContain("socialPresenceTooLong");
     expect(errorsOf({ ...valid, website: "example.com" }).website).toEqual(["register.errors.websiteInvalid"]);

@@ -9,8 +9,8 @@
  * What only the server can check (the captcha's solution, the icon's pixels) is not here.
  */
 import type { TFunction } from "i18next";
-import { z } from "zod";
-import { HTTP_URL, PASSWORD_POLICY } from "~/api/common";
+import * as z from "zod";
+import { HTTP_URL, isStorableText, PASSWORD_POLICY } from "~/api/common";
 import type { CaptchaSolution } from "~/api/registration/captcha";
 import {
   ABOUT_LIMITS,
@@ -87,22 +87,62 @@ export const SECRET_FIELDS = ["password", "confirmPassword", "altcha", "captchaT
 
 const URL_MAX = 2048;
 
+/** Where each text field's label is in `auth:register.fields`, for messages that name the field. */
+const LABEL_KEYS = {
+  firstName: "register.fields.firstName",
+  lastName: "register.fields.lastName",
+  email: "register.fields.email.label",
+  password: "register.fields.password.label",
+  confirmPassword: "register.fields.confirmPassword",
+  companyName: "register.fields.companyName",
+  phoneNumber: "register.fields.phoneNumber.label",
+  addressLine1: "register.fields.addressLine1",
+  addressLine2: "register.fields.addressLine2",
+  addressLine3: "register.fields.addressLine3",
+  cityTown: "register.fields.cityTown",
+  zipPostCode: "register.fields.zipPostCode",
+  profile: "register.fields.profile.label",
+  website: "register.fields.website",
+  socialPresence: "register.fields.socialPresence.label",
+  supportUrl: "register.fields.supportUrl",
+  termsUrl: "register.fields.termsUrl",
+} as const satisfies Partial<Record<RegisterField, string>>;
+type TextField = keyof typeof LABEL_KEYS;
+
+/** The label of a text field as the page shows it; the state field's word follows the country. */
+export function textFieldLabel(t: TFunction, field: string, countryId?: string): string | undefined {
+  if (field === "stateCounty") return t(`register.fields.stateCounty.${stateKind(countryId)}`);
+  return field in LABEL_KEYS ? t(LABEL_KEYS[field as TextField]) : undefined;
+}
+
 export function registerSchema(t: TFunction, context: RegisterContext) {
   const countryCodes = new Set(context.countries.map((country) => country.code));
   const entityCountries = context.countries.filter((country) => country.entityTypes);
 
-  const required = (max: number, requiredKey: string, tooLongKey: string) =>
+  // A NUL character cannot be stored (a browser sends no lone surrogate: it posts U+FFFD).
+  // The provider refuses it too (`invalidCharacters`); here it is worded next to the field.
+  const invalidCharacters = (label: string) => t("register.errors.invalidCharacters", { field: label });
+  const storable = (field: TextField) => [isStorableText, invalidCharacters(t(LABEL_KEYS[field]))] as const;
+  const required = (field: TextField, max: number, requiredKey: string, tooLongKey: string) =>
     z
       .string({ message: t(requiredKey) })
       .trim()
       .min(1, t(requiredKey))
-      .max(max, t(tooLongKey, { max }));
-  const optional = (max: number, tooLongKey: string) => z.string().trim().max(max, t(tooLongKey, { max })).optional();
-  const url = (invalidKey: string) =>
+      .max(max, t(tooLongKey, { max }))
+      .refine(...storable(field));
+  const optional = (field: TextField, max: number, tooLongKey: string) =>
+    z
+      .string()
+      .trim()
+      .max(max, t(tooLongKey, { max }))
+      .refine(...storable(field))
+      .optional();
+  const url = (field: TextField, invalidKey: string) =>
     z
       .string()
       .trim()
       .max(URL_MAX, t("register.errors.urlTooLong", { max: URL_MAX }))
+      .refine(...storable(field))
       .refine((value) => HTTP_URL.test(value), t(invalidKey))
       .optional();
 
@@ -110,49 +150,53 @@ export function registerSchema(t: TFunction, context: RegisterContext) {
     .object({
       // About you
       title: z.enum(USER_TITLES, { message: t("register.errors.titleRequired") }),
-      firstName: required(100, "register.errors.firstNameRequired", "register.errors.firstNameTooLong"),
-      lastName: required(100, "register.errors.lastNameRequired", "register.errors.lastNameTooLong"),
+      firstName: required("firstName", 100, "register.errors.firstNameRequired", "register.errors.firstNameTooLong"),
+      lastName: required("lastName", 100, "register.errors.lastNameRequired", "register.errors.lastNameTooLong"),
       email: z
         .string({ message: t("register.errors.emailRequired") })
         .trim()
         .min(1, t("register.errors.emailRequired"))
         .max(255, t("register.errors.emailInvalid"))
+        .refine(...storable("email"))
         .pipe(z.email({ message: t("register.errors.emailInvalid") })),
       password: z
         .string({ message: t("register.errors.passwordRequired") })
         .min(1, t("register.errors.passwordRequired"))
         .max(PASSWORD_POLICY.maxLength, t("register.errors.passwordTooLong", { max: PASSWORD_POLICY.maxLength }))
+        .refine(...storable("password"))
         .refine(meetsPolicy, t("register.errors.passwordPolicy")),
       confirmPassword: z
         .string({ message: t("register.errors.confirmPasswordRequired") })
-        .min(1, t("register.errors.confirmPasswordRequired")),
+        .min(1, t("register.errors.confirmPasswordRequired"))
+        .refine(...storable("confirmPassword")),
 
       // About your company
-      companyName: required(200, "register.errors.companyNameRequired", "register.errors.companyNameTooLong"),
+      companyName: required("companyName", 200, "register.errors.companyNameRequired", "register.errors.companyNameTooLong"),
       countryId: z
         .string({ message: t("register.errors.countryRequired") })
         .refine((code) => countryCodes.has(code), t("register.errors.countryRequired")),
-      phoneNumber: required(40, "register.errors.phoneNumberRequired", "register.errors.phoneNumberTooLong"),
-      addressLine1: required(200, "register.errors.addressLine1Required", "register.errors.addressLine1TooLong"),
-      addressLine2: optional(200, "register.errors.addressLine2TooLong"),
-      addressLine3: optional(200, "register.errors.addressLine3TooLong"),
-      cityTown: required(100, "register.errors.cityTownRequired", "register.errors.cityTownTooLong"),
-      zipPostCode: required(20, "register.errors.zipPostCodeRequired", "register.errors.zipPostCodeTooLong"),
+      phoneNumber: required("phoneNumber", 40, "register.errors.phoneNumberRequired", "register.errors.phoneNumberTooLong"),
+      addressLine1: required("addressLine1", 200, "register.errors.addressLine1Required", "register.errors.addressLine1TooLong"),
+      addressLine2: optional("addressLine2", 200, "register.errors.addressLine2TooLong"),
+      addressLine3: optional("addressLine3", 200, "register.errors.addressLine3TooLong"),
+      cityTown: required("cityTown", 100, "register.errors.cityTownRequired", "register.errors.cityTownTooLong"),
+      zipPostCode: required("zipPostCode", 20, "register.errors.zipPostCodeRequired", "register.errors.zipPostCodeTooLong"),
       // Required, with a message that names the field as the chosen country does (below).
       stateCounty: z.string().trim().optional(),
       profile: z
         .string({ message: t("register.errors.profileRequired") })
         .trim()
+        .refine(...storable("profile"))
         .superRefine((value, ctx) => {
           const count = plainTextLength(value);
           if (count === 0) ctx.addIssue({ code: "custom", message: t("register.errors.profileRequired") });
           else if (count < ABOUT_LIMITS.min) ctx.addIssue({ code: "custom", message: t("register.errors.profileTooShort", { min: ABOUT_LIMITS.min, count }) });
           else if (count > ABOUT_LIMITS.max) ctx.addIssue({ code: "custom", message: t("register.errors.profileTooLong", { max: ABOUT_LIMITS.max, count }) });
         }),
-      website: url("register.errors.websiteInvalid"),
-      socialPresence: optional(SOCIAL_PRESENCE_MAX, "register.errors.socialPresenceTooLong"),
-      supportUrl: url("register.errors.supportUrlInvalid"),
-      termsUrl: url("register.errors.termsUrlInvalid"),
+      website: url("website", "register.errors.websiteInvalid"),
+      socialPresence: optional("socialPresence", SOCIAL_PRESENCE_MAX, "register.errors.socialPresenceTooLong"),
+      supportUrl: url("supportUrl", "register.errors.supportUrlInvalid"),
+      termsUrl: url("termsUrl", "register.errors.termsUrlInvalid"),
       // Type and byte size here; the server also reads the PNG signature and its pixel size.
       companyIcon: z
         .custom<File>((value) => typeof File !== "undefined" && value instanceof File, t("register.errors.iconInvalidType"))
@@ -183,6 +227,8 @@ export function registerSchema(t: TFunction, context: RegisterContext) {
           ctx.addIssue({ code: "custom", path: ["stateCounty"], message: t(`register.errors.stateCountyRequired.${stateKind(value.countryId)}`) });
         } else if (value.stateCounty.length > 100) {
           ctx.addIssue({ code: "custom", path: ["stateCounty"], message: t(`register.errors.stateCountyTooLong.${stateKind(value.countryId)}`, { max: 100 }) });
+        } else if (!isStorableText(value.stateCounty)) {
+          ctx.addIssue({ code: "custom", path: ["stateCounty"], message: invalidCharacters(textFieldLabel(t, "stateCounty", value.countryId) ?? "") });
         }
         const advanced = [String(ENTITY_TYPES.internal), String(ENTITY_TYPES.entry)];
         if (value.entityType && advanced.includes(value.entityType) && value.countryId && countryCodes.has(value.countryId)) {

@@ -23,6 +23,7 @@ import { CharacterCount } from "./CharacterCount";
 import { DETAILS_FIELDS, DETAILS_FORM_ID, detailsSchema, fieldId, type Translate } from "~/forms/app-editor";
 import { useErrorSummary } from "./useErrorSummary";
 import { useUnsavedChanges } from "./UnsavedChanges";
+import { DraftNotice, SaveBar, sentUnchecked, useDiscardGeneration, type DraftState } from "./SaveBar";
 
 export interface DetailsDefaults {
   /** A new app's id, made when the form was shown. */
@@ -52,11 +53,18 @@ export interface DetailsFormProps {
   actions?: ReactNode;
   /** Pages reachable without the unsaved-changes question. */
   siblings: string[];
+  /** Kept drafts of the version (app/lib/apps/drafts.server.ts). */
+  draft?: DraftState;
   /** Changes when newly saved values are shown. */
   resetKey: unknown;
 }
 
 export function DetailsForm(props: DetailsFormProps) {
+  const { generation, discarded } = useDiscardGeneration();
+  return <DetailsFormBody key={generation} {...props} onDiscard={discarded} />;
+}
+
+function DetailsFormBody(props: DetailsFormProps & { onDiscard: () => void }) {
   const { defaultValue, categories, countries, locked, editable, lastResult } = props;
   const { t, i18n } = useTranslation("appEditor");
   const navigation = useNavigation();
@@ -94,13 +102,15 @@ export function DetailsForm(props: DetailsFormProps) {
     order: DETAILS_FIELDS,
     errorOf: (name) => error(name as (typeof DETAILS_FIELDS)[number]),
     idOf: (name) => (name === "appType" ? `${fieldId(DETAILS_FORM_ID, "appType")}-0` : fieldId(DETAILS_FORM_ID, name)),
+    labelOf: (name) => t(`fields.${name}.label`),
     lastResult,
   });
   useFailedTitle(props.pageTitle, summary.length > 0 || Boolean(props.failed));
 
   // The Other warning follows the choice as it is made (JS), and the value the page was sent with.
   const [categoryId, setCategoryId] = useState(fields.categoryId.initialValue ?? "");
-  const isOther = categories.some((c) => c.isOther && String(c.id) === categoryId);
+  const other = categories.find((c) => c.isOther && String(c.id) === categoryId);
+  const isOther = Boolean(other);
   const [description, setDescription] = useState(typeof fields.description.initialValue === "string" ? fields.description.initialValue : "");
 
   const formProps = getFormProps(form);
@@ -119,13 +129,15 @@ export function DetailsForm(props: DetailsFormProps) {
         {...formProps}
         ref={formRef}
         onSubmit={(event) => {
+          if (sentUnchecked(event)) return;
           formProps.onSubmit(event);
           onSubmitted();
         }}
         className="space-y-6"
       >
         {defaultValue.id ? <input type="hidden" name="id" value={defaultValue.id} /> : null}
-        <EditorToolbar editable={editable} busy={submitting} submitting={submitting} actions={props.actions} readOnlyReason={props.readOnlyReason} />
+        <EditorToolbar editable={editable} actions={props.actions} readOnlyReason={props.readOnlyReason} />
+        <DraftNotice draft={props.draft} otherPage="marketplace" />
         <fieldset disabled={!editable} className="space-y-6 rounded-lg bg-white p-6 shadow">
           <legend className="sr-only">{t("details.legend")}</legend>
 
@@ -146,7 +158,7 @@ export function DetailsForm(props: DetailsFormProps) {
           <div aria-live="polite">
             {isOther ? (
               <p id={`${fields.categoryId.id}-other`} className="rounded-md border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950">
-                {t("fields.categoryId.otherWarning")}
+                {t("fields.categoryId.otherWarning", { category: other?.name })}
               </p>
             ) : null}
           </div>
@@ -243,6 +255,7 @@ export function DetailsForm(props: DetailsFormProps) {
             </FieldFrame>
           )}
         </fieldset>
+        <SaveBar editable={editable} busy={submitting} dirty={unsaved.dirty} draft={props.draft} onDiscard={props.onDiscard} />
       </Form>
       {unsaved.dialog}
     </>

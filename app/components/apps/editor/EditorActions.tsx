@@ -12,7 +12,7 @@ import { DuplicateDialog } from "~/components/apps/DuplicateDialog";
 import { VersionMenu } from "~/components/apps/VersionMenu";
 import { ErrorDialog, type ShownError } from "~/components/ErrorDialog";
 import { Icon } from "~/components/Icon";
-import { Button, buttonClass } from "~/components/ui/Button";
+import { buttonClass } from "~/components/ui/Button";
 import type { ReactNode } from "react";
 import type { SubmissionResult } from "@conform-to/react";
 
@@ -86,33 +86,19 @@ export function EditorDuplicateDialog({
 }
 
 /**
- * The top of both editor forms: Save (only when the version can be edited) with the page's
- * actions beside it, why the version cannot be edited, and the note on required fields.
+ * The top of both editor forms: the page's actions (Preview, the Actions menu), why the
+ * version cannot be edited, or the note on required fields. Save is at the end of the form
+ * (SaveBar).
  */
-export function EditorToolbar({ editable, busy, submitting, actions, readOnlyReason }: {
-  editable: boolean;
-  /** Save is disabled (a save or an upload under way). */
-  busy: boolean;
-  /** A save is under way: Save says so. */
-  submitting: boolean;
-  actions?: ReactNode;
-  readOnlyReason?: ReactNode;
-}) {
+export function EditorToolbar({ editable, actions, readOnlyReason }: { editable: boolean; actions?: ReactNode; readOnlyReason?: ReactNode }) {
   const { t } = useTranslation("appEditor");
   return (
     <>
-      <div className="flex flex-wrap items-center gap-3">
-        {editable ? (
-          <Button type="submit" name="intent" value="save" disabled={busy}>
-            {submitting ? t("actions.saving") : t("actions.save")}
-          </Button>
-        ) : null}
-        {actions}
-      </div>
+      {actions ? <div className="flex flex-wrap items-center gap-3">{actions}</div> : null}
       {!editable && readOnlyReason ? (
         <p className="rounded-md border-l-4 border-blue-700 bg-blue-50 p-4 text-blue-950">{readOnlyReason}</p>
       ) : null}
-      <p className="text-sm text-gray-700">{t("requiredNote")}</p>
+      {editable ? <p className="text-sm text-gray-700">{t("requiredNote")}</p> : null}
     </>
   );
 }

@@ -2,7 +2,13 @@
  * An image field of the listing (spec 01 section 5): the app icon (one), banners or
  * screenshots (at most 8 each), with previews of the current images ('can't display
  * image' on a broken one), Remove, and Move up / Move down for lists (the button
- * alternative to dragging, WCAG 2.5.7), and a file input in the same form.
+ * alternative to dragging, WCAG 2.5.7), and a file input in the same form, in a box with
+ * the field's rules (type, pixel size, bytes) beside it.
+ *
+ * With JavaScript the box is a drop zone: files dragged onto it are taken as if chosen, and
+ * the native file input, kept in the page (visually hidden, focusable, named by its label),
+ * is opened by its label drawn as a button; focus on the input shows on that button.
+ * Without JavaScript the box holds the plain file input with its label and the rules.
  *
  * Without JavaScript the chosen files go with the form: Upload (or Save) checks and uploads
  * them, and Remove / Move are submit buttons (`intent=remove:banners:2`) that come back with
@@ -15,6 +21,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { Icon } from "~/components/Icon";
 import type { ListingImageKind, RuleKey } from "~/api/apps/rules";
 import type { ImageRef } from "~/api/apps/schemas";
 import { useHydrated } from "~/lib/hydrated";
@@ -59,6 +66,7 @@ export function ImageField({ id, name, kind, label, hint, images, onChange, erro
   const [status, setStatus] = useState("");
   const [dragged, setDragged] = useState<number | null>(null);
   const [focusAfter, setFocusAfter] = useState<string | null>(null);
+  const [dropping, setDropping] = useState(false);
   const names = NAMES[kind];
   const single = kind === "icon";
   const accept = kind === "screenshot" ? "image/png,image/jpeg" : allowSvg ? "image/png,image/svg+xml" : "image/png";
@@ -160,13 +168,45 @@ export function ImageField({ id, name, kind, label, hint, images, onChange, erro
     setDragged(null);
   };
 
+  const busy = fetcher.state !== "idle";
+  const full = !single && images.length >= max;
+  const chooseLabel = t(single ? (images.length > 0 ? "images.replaceFile" : "images.chooseFile") : "images.chooseFiles");
+  /** Files dragged from outside the page (not an image of the list being moved). */
+  const carriesFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes("Files");
+  const zoneEvents = hydrated
+    ? {
+        onDragEnter: (event: DragEvent) => {
+          if (!carriesFiles(event)) return;
+          event.preventDefault();
+          setDropping(true);
+        },
+        onDragOver: (event: DragEvent) => {
+          if (!carriesFiles(event)) return;
+          event.preventDefault();
+          event.dataTransfer.dropEffect = busy ? "none" : "copy";
+          setDropping(true);
+        },
+        onDragLeave: (event: DragEvent) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropping(false);
+        },
+        onDrop: (event: DragEvent) => {
+          if (!carriesFiles(event)) return;
+          event.preventDefault();
+          setDropping(false);
+          if (!busy) void choose(event.dataTransfer.files);
+        },
+      }
+    : {};
+
   const describedBy = [shownErrors.length > 0 ? errorId : null, hintId].filter(Boolean).join(" ");
   return (
     <fieldset className="flex flex-col gap-3" aria-describedby={describedBy}>
       <legend className="text-base font-bold text-gray-900">{label}</legend>
-      <p id={hintId} className="text-sm text-gray-700">
-        {hint}
-      </p>
+      {!editable ? (
+        <p id={hintId} className="text-sm text-gray-700">
+          {hint}
+        </p>
+      ) : null}
       {shownErrors.length > 0 ? (
         <ul id={errorId} className="flex flex-col gap-1 text-sm font-semibold text-red-700">
           {shownErrors.map((message, index) => (
@@ -230,22 +270,58 @@ export function ImageField({ id, name, kind, label, hint, images, onChange, erro
 
       {editable ? (
         <div className="flex flex-col gap-2">
-          <label htmlFor={id} className="text-sm font-semibold text-gray-900">
-            {t(single ? (images.length > 0 ? "images.replaceFile" : "images.chooseFile") : "images.chooseFiles")}
-          </label>
-          <input
-            ref={input}
-            id={id}
-            type="file"
-            name={hydrated ? undefined : names.input}
-            accept={accept}
-            multiple={!single}
-            aria-describedby={describedBy}
-            aria-invalid={shownErrors.length > 0}
-            disabled={fetcher.state !== "idle" || (!single && images.length >= max)}
-            onChange={hydrated ? (event) => void choose(event.currentTarget.files) : undefined}
-            className="block w-full max-w-md text-sm text-gray-900 file:mr-3 file:min-h-11 file:rounded-md file:border file:border-gray-400 file:bg-white file:px-3 file:py-2 file:font-semibold file:text-gray-900 hover:file:bg-gray-100"
-          />
+          <div
+            {...zoneEvents}
+            className={`flex flex-col gap-3 rounded-lg border-2 border-dashed p-4 sm:flex-row sm:items-center ${
+              dropping ? "border-brand-600 bg-brand-50" : "border-gray-400 bg-gray-50"
+            }`}
+          >
+            <Icon name="upload" className={`hidden h-8 w-8 shrink-0 sm:block ${dropping ? "text-brand-700" : "text-gray-600"}`} />
+            <div className="flex min-w-0 flex-1 flex-col gap-1">
+              {hydrated && !full ? (
+                <p className="text-sm font-semibold text-gray-900" aria-hidden="true">
+                  {t(single ? "images.dropOne" : "images.dropMany")}
+                </p>
+              ) : null}
+              <p id={hintId} className="text-sm text-gray-700">
+                {hint}
+              </p>
+              {full ? <p className="text-sm text-gray-700">{t("images.full", { max })}</p> : null}
+            </div>
+            <div className={hydrated ? "relative shrink-0" : "flex flex-col gap-2"}>
+              {!hydrated ? (
+                <label htmlFor={id} className="text-sm font-semibold text-gray-900">
+                  {chooseLabel}
+                </label>
+              ) : null}
+              <input
+                ref={input}
+                id={id}
+                type="file"
+                name={hydrated ? undefined : names.input}
+                accept={accept}
+                multiple={!single}
+                aria-describedby={describedBy}
+                aria-invalid={shownErrors.length > 0}
+                disabled={busy || full}
+                onChange={hydrated ? (event) => void choose(event.currentTarget.files) : undefined}
+                className={
+                  hydrated
+                    ? "peer sr-only"
+                    : "block w-full max-w-md text-sm text-gray-900 file:mr-3 file:min-h-11 file:rounded-md file:border file:border-gray-400 file:bg-white file:px-3 file:py-2 file:font-semibold file:text-gray-900 hover:file:bg-gray-100"
+                }
+              />
+              {hydrated ? (
+                // The input's label, drawn as the button that opens it.
+                <label
+                  htmlFor={id}
+                  className={`${smallButton} cursor-pointer whitespace-nowrap peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-disabled:cursor-not-allowed peer-disabled:text-gray-500`}
+                >
+                  {chooseLabel}
+                </label>
+              ) : null}
+            </div>
+          </div>
           {!hydrated ? (
             <p>
               <button type="submit" name="intent" value="upload" formNoValidate className={smallButton}>

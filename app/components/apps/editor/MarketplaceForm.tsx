@@ -26,6 +26,7 @@ import { OverviewField } from "./OverviewField";
 import { fieldId, LISTING_FIELDS, LISTING_FORM_ID, listingSchema, type Translate } from "~/forms/app-editor";
 import { useErrorSummary } from "./useErrorSummary";
 import { useUnsavedChanges } from "./UnsavedChanges";
+import { DraftNotice, SaveBar, sentUnchecked, useDiscardGeneration, type DraftState } from "./SaveBar";
 
 export interface MarketplaceFormProps {
   pageTitle: string;
@@ -47,12 +48,21 @@ export interface MarketplaceFormProps {
   actions?: ReactNode;
   detailsHref: string;
   siblings: string[];
+  /** Kept drafts of the version (app/lib/apps/drafts.server.ts). */
+  draft?: DraftState;
   resetKey: unknown;
 }
 
 const section = "space-y-6 rounded-lg bg-white p-6 shadow";
+/** The sections of the form, in order: the contents at the top link to each. */
+const SECTIONS = ["detail", "legal", "promo", "visibility"] as const;
 
 export function MarketplaceForm(props: MarketplaceFormProps) {
+  const { generation, discarded } = useDiscardGeneration();
+  return <MarketplaceFormBody key={generation} {...props} onDiscard={discarded} />;
+}
+
+function MarketplaceFormBody(props: MarketplaceFormProps & { onDiscard: () => void }) {
   const { listing, editable, lastResult, appType } = props;
   const { t, i18n } = useTranslation("appEditor");
   const navigation = useNavigation();
@@ -106,7 +116,13 @@ export function MarketplaceForm(props: MarketplaceFormProps) {
     "promo.youtubeUrl": promo.youtubeUrl,
   } as Record<string, FieldMetadata<unknown>>;
   const errorOf = (name: string) => byName[name]?.errors?.[0];
-  const { summary, onSubmitted } = useErrorSummary({ order: LISTING_FIELDS, errorOf, idOf: (name) => fieldId(LISTING_FORM_ID, name), lastResult });
+  const { summary, onSubmitted } = useErrorSummary({
+    order: LISTING_FIELDS,
+    errorOf,
+    idOf: (name) => fieldId(LISTING_FORM_ID, name),
+    labelOf: (name) => t(`fields.${name}.label`),
+    lastResult,
+  });
   useFailedTitle(props.pageTitle, summary.length > 0 || Boolean(props.formError) || Boolean(props.failed));
 
   const [shortOverview, setShortOverview] = useState(typeof detail.shortDescription.initialValue === "string" ? detail.shortDescription.initialValue : "");
@@ -168,17 +184,33 @@ export function MarketplaceForm(props: MarketplaceFormProps) {
         {...formProps}
         ref={formRef}
         onSubmit={(event) => {
+          if (sentUnchecked(event)) return;
           formProps.onSubmit(event);
           onSubmitted();
         }}
         className="space-y-8"
       >
-        <EditorToolbar editable={editable} busy={submitting || uploading} submitting={submitting} actions={props.actions} readOnlyReason={props.readOnlyReason} />
+        <EditorToolbar editable={editable} actions={props.actions} readOnlyReason={props.readOnlyReason} />
+        <DraftNotice draft={props.draft} otherPage="details" />
+        <nav aria-labelledby="listing-contents" className="rounded-lg bg-white p-4 shadow">
+          <h2 id="listing-contents" className="text-sm font-semibold text-gray-900">
+            {t("listing.contents")}
+          </h2>
+          <ul className="mt-2 flex flex-wrap gap-x-6 gap-y-1">
+            {SECTIONS.map((name) => (
+              <li key={name}>
+                <a href={`#listing-${name}`} className="inline-flex min-h-6 items-center font-semibold text-brand-700 underline">
+                  {t(`listing.sections.${name}`)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
 
         <fieldset disabled={!editable} className="space-y-8">
           <legend className="sr-only">{t("listing.legend")}</legend>
           <section aria-labelledby="listing-detail" className={section}>
-            <h2 id="listing-detail" className="text-xl font-bold text-gray-900">
+            <h2 id="listing-detail" className="scroll-mt-4 text-xl font-bold text-gray-900">
               {t("listing.sections.detail")}
             </h2>
             <div className="flex flex-col gap-1">
@@ -219,7 +251,7 @@ export function MarketplaceForm(props: MarketplaceFormProps) {
           </section>
 
           <section aria-labelledby="listing-legal" className={section}>
-            <h2 id="listing-legal" className="text-xl font-bold text-gray-900">
+            <h2 id="listing-legal" className="scroll-mt-4 text-xl font-bold text-gray-900">
               {t("listing.sections.legal")}
             </h2>
             {input("legal.copyright", { hint: true })}
@@ -230,7 +262,7 @@ export function MarketplaceForm(props: MarketplaceFormProps) {
           </section>
 
           <section aria-labelledby="listing-promo" className={section}>
-            <h2 id="listing-promo" className="text-xl font-bold text-gray-900">
+            <h2 id="listing-promo" className="scroll-mt-4 text-xl font-bold text-gray-900">
               {t("listing.sections.promo")}
             </h2>
             <ImageField
@@ -276,7 +308,7 @@ export function MarketplaceForm(props: MarketplaceFormProps) {
           </section>
 
           <section aria-labelledby="listing-visibility" className={section}>
-            <h2 id="listing-visibility" className="text-xl font-bold text-gray-900">
+            <h2 id="listing-visibility" className="scroll-mt-4 text-xl font-bold text-gray-900">
               {t("listing.sections.visibility")}
             </h2>
             <div className="flex items-start gap-3">
@@ -297,6 +329,7 @@ export function MarketplaceForm(props: MarketplaceFormProps) {
             </div>
           </section>
         </fieldset>
+        <SaveBar editable={editable} busy={submitting || uploading} dirty={unsaved.dirty} draft={props.draft} onDiscard={props.onDiscard} />
       </Form>
       {unsaved.dialog}
     </>

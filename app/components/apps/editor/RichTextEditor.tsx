@@ -5,21 +5,27 @@
  * imports it lazily); without JavaScript the page has a textarea of the allowed HTML instead.
  *
  * Accessibility: the editing area is a labelled `role="textbox"` with `aria-multiline`; the
- * toolbar is a `role="toolbar"` with one tab stop (arrow keys, Home and End move between its
- * buttons; Alt+F10 from the text goes to it), toggle buttons say their state with
- * `aria-pressed` and their shortcuts with `aria-keyshortcuts`. Shortcuts in the text:
+ * toolbar is a `role="toolbar"` of icon buttons named by `aria-label`, with one tab stop
+ * (arrow keys, Home and End move between its buttons; Alt+F10 from the text goes to it,
+ * Escape back); toggle buttons say their state with `aria-pressed` (of Normal, Heading 1
+ * and Heading 2 the current block's is pressed) and their shortcuts with
+ * `aria-keyshortcuts`. A tooltip with the name and the shortcut shows on hover and on
+ * keyboard focus; it can be hovered, and Escape hides it. Shortcuts in the text:
  * Ctrl/Cmd+B bold, Ctrl/Cmd+Alt+0/1/2 normal, heading 1, heading 2, Ctrl/Cmd+Shift+8
  * bulleted list, Ctrl/Cmd+Shift+7 numbered list, Ctrl/Cmd+Z undo.
  *
  * The browser edits (contenteditable with execCommand, which keeps its own undo history);
  * after each change `serializeOverview` turns the content into the allowed HTML, which the
- * page keeps in a hidden field of the form. Pasted content comes in as plain text. The
- * HTML the editor starts from is put through the same serializer in an inert document
- * first, so only allowed tags ever reach the page.
+ * page keeps in a hidden field of the form. A paste keeps what the overview may hold: the
+ * clipboard's HTML (from a word processor, Google Docs, a web page) is read in an inert
+ * document and reduced by the same serializer before it is inserted, as one step the
+ * browser's undo takes back; text without HTML comes in as text. The HTML the editor starts
+ * from goes through the same serializer first, so only allowed tags ever reach the page.
  */
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { serializeOverview } from "~/lib/apps/overview";
+import { Icon, type IconName } from "~/components/Icon";
+import { overviewFromHtml, serializeOverview } from "~/lib/apps/overview";
 
 export interface RichTextEditorProps {
   /** The id of the editing area (the field's id: the error summary links to it). */
@@ -43,20 +49,38 @@ interface ToolbarState {
   ol: boolean;
 }
 
-const BUTTONS: { command: Command; shortcut: string; toggle: boolean }[] = [
-  { command: "bold", shortcut: "Control+B", toggle: true },
-  { command: "normal", shortcut: "Control+Alt+0", toggle: true },
-  { command: "h1", shortcut: "Control+Alt+1", toggle: true },
-  { command: "h2", shortcut: "Control+Alt+2", toggle: true },
-  { command: "ul", shortcut: "Control+Shift+8", toggle: true },
-  { command: "ol", shortcut: "Control+Shift+7", toggle: true },
-  { command: "undo", shortcut: "Control+Z", toggle: false },
+/** The buttons in their groups (inline, block format, lists, history). */
+const GROUPS: { command: Command; icon: IconName; shortcut: string; toggle: boolean }[][] = [
+  [{ command: "bold", icon: "bold", shortcut: "Control+B", toggle: true }],
+  [
+    { command: "normal", icon: "paragraph", shortcut: "Control+Alt+0", toggle: true },
+    { command: "h1", icon: "heading-1", shortcut: "Control+Alt+1", toggle: true },
+    { command: "h2", icon: "heading-2", shortcut: "Control+Alt+2", toggle: true },
+  ],
+  [
+    { command: "ul", icon: "list-bullet", shortcut: "Control+Shift+8", toggle: true },
+    { command: "ol", icon: "list-numbered", shortcut: "Control+Shift+7", toggle: true },
+  ],
+  [{ command: "undo", icon: "undo", shortcut: "Control+Z", toggle: false }],
 ];
+/** The buttons in toolbar order (the arrow keys' order). */
+const BUTTONS = GROUPS.flat();
 
-/** The allowed HTML of any HTML, read in an inert document (nothing in it loads or runs). */
-export function allowedHtml(html: string): string {
-  const doc = new DOMParser().parseFromString(`<!doctype html><body>${html}</body>`, "text/html");
-  return serializeOverview(doc.body);
+/** A shortcut as the keyboard shows it: Ctrl+Alt+1, or ⌘⌥1 on a Mac. */
+function shortcutLabel(shortcut: string, mac: boolean): string {
+  const keys = shortcut.split("+");
+  if (!mac) return keys.map((key) => (key === "Control" ? "Ctrl" : key)).join("+");
+  const symbols: Record<string, string> = { Control: "⌘", Alt: "⌥", Shift: "⇧" };
+  return keys.map((key) => symbols[key] ?? key).join("");
+}
+
+/** Inserts what was pasted: its HTML reduced to the overview's, else its text. */
+function paste(event: ClipboardEvent<HTMLDivElement>) {
+  event.preventDefault();
+  const html = event.clipboardData.getData("text/html");
+  const allowed = html ? overviewFromHtml(html) : "";
+  if (allowed) document.execCommand("insertHTML", false, allowed);
+  else document.execCommand("insertText", false, event.clipboardData.getData("text/plain"));
 }
 
 function pressed(state: ToolbarState, command: Command): boolean | undefined {
@@ -83,11 +107,13 @@ export default function RichTextEditor({ id, labelId, describedBy, invalid, init
   const savedRange = useRef<Range | null>(null);
   const [state, setState] = useState<ToolbarState>({ bold: false, block: "normal", ul: false, ol: false });
   const [focusIndex, setFocusIndex] = useState(0);
+  const [tipsHidden, setTipsHidden] = useState(false);
+  const mac = useMemo(() => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent), []);
 
   useEffect(() => {
     const element = area.current;
     if (!element) return;
-    element.innerHTML = allowedHtml(initialHtml);
+    element.innerHTML = overviewFromHtml(initialHtml);
     // Only on mount: later changes are the person's own.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -204,31 +230,64 @@ export default function RichTextEditor({ id, labelId, describedBy, invalid, init
   };
 
   return (
-    <div className={`rounded-md border bg-white ${invalid ? "border-2 border-red-700" : "border-gray-500"}`}>
+    <div
+      className={`rounded-md border bg-white ${invalid ? "border-2 border-red-700" : "border-gray-500"}`}
+      onKeyDownCapture={(event) => {
+        if (event.key === "Escape") setTipsHidden(true);
+      }}
+    >
       <div
         ref={toolbar}
         role="toolbar"
         aria-label={t("editor.toolbar")}
         aria-controls={id}
         onKeyDown={onToolbarKeyDown}
-        className="flex flex-wrap gap-1 border-b border-gray-300 bg-gray-50 p-1"
+        onMouseLeave={() => setTipsHidden(false)}
+        className="flex flex-wrap items-center gap-1 rounded-t-md border-b border-gray-300 bg-gray-50 p-1"
       >
-        {BUTTONS.map((button, index) => (
-          <button
-            key={button.command}
-            type="button"
-            tabIndex={index === focusIndex ? 0 : -1}
-            aria-pressed={button.toggle ? pressed(state, button.command) : undefined}
-            aria-keyshortcuts={button.shortcut}
-            onMouseDown={(event) => event.preventDefault()}
-            onFocus={() => setFocusIndex(index)}
-            onClick={() => run(button.command)}
-            className={`min-h-11 rounded px-3 py-1 text-sm font-semibold ${
-              button.toggle && pressed(state, button.command) ? "bg-brand-600 text-white" : "text-gray-900 hover:bg-gray-200"
-            } ${index === 3 || index === 5 ? "mr-2" : ""}`}
-          >
-            {t(`editor.${button.command}`)}
-          </button>
+        {GROUPS.map((group, groupIndex) => (
+          <div key={group[0].command} className="flex items-center gap-1">
+            {groupIndex > 0 ? <span aria-hidden="true" className="mx-1 h-6 w-px bg-gray-300" /> : null}
+            {group.map((button) => {
+              const own = BUTTONS.indexOf(button);
+              const on = button.toggle ? pressed(state, button.command) : undefined;
+              const name = t(`editor.${button.command}`);
+              return (
+                // The tooltip stands beside its button (a hover over either keeps it shown).
+                <span key={button.command} className="group relative inline-flex">
+                  <button
+                    type="button"
+                    tabIndex={own === focusIndex ? 0 : -1}
+                    aria-label={name}
+                    aria-pressed={on}
+                    aria-keyshortcuts={button.shortcut}
+                    onMouseDown={(event) => event.preventDefault()}
+                    onMouseEnter={() => setTipsHidden(false)}
+                    onFocus={() => {
+                      setFocusIndex(own);
+                      setTipsHidden(false);
+                    }}
+                    onClick={() => run(button.command)}
+                    className={`peer inline-flex h-11 w-11 items-center justify-center rounded-md focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 ${
+                      on ? "bg-brand-100 text-brand-800 ring-1 ring-brand-600 ring-inset" : "text-gray-800 hover:bg-gray-200"
+                    }`}
+                  >
+                    <Icon name={button.icon} className="h-5 w-5" />
+                  </button>
+                  <span
+                    aria-hidden="true"
+                    className={`absolute top-full z-20 pt-1 ${groupIndex < 2 ? "left-0" : "right-0"} ${
+                      tipsHidden ? "hidden" : "hidden group-hover:block peer-focus-visible:block"
+                    }`}
+                  >
+                    <span className="block rounded bg-gray-900 px-2 py-1 text-xs font-semibold whitespace-nowrap text-white">
+                      {name} <span className="font-normal text-gray-200">{shortcutLabel(button.shortcut, mac)}</span>
+                    </span>
+                  </span>
+                </span>
+              );
+            })}
+          </div>
         ))}
       </div>
       <div
@@ -245,11 +304,7 @@ export default function RichTextEditor({ id, labelId, describedBy, invalid, init
         onInput={changed}
         onKeyDown={onAreaKeyDown}
         onFocus={() => document.execCommand("defaultParagraphSeparator", false, "p")}
-        onPaste={(event) => {
-          event.preventDefault();
-          const text = event.clipboardData.getData("text/plain");
-          document.execCommand("insertText", false, text);
-        }}
+        onPaste={paste}
         onDrop={(event) => event.preventDefault()}
         className="overview-editor min-h-64 max-h-[32rem] overflow-y-auto px-3 py-2 text-base text-gray-900 focus:outline-2 focus:outline-offset-2 focus:outline-brand-600 [&_h1]:mb-2 [&_h1]:text-2xl [&_h1]:font-bold [&_h2]:mb-2 [&_h2]:text-xl [&_h2]:font-bold [&_li]:ml-6 [&_ol]:mb-2 [&_ol]:list-decimal [&_p]:mb-2 [&_ul]:mb-2 [&_ul]:list-disc"
       />

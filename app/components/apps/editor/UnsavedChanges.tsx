@@ -37,7 +37,6 @@ interface Options {
 }
 
 export function useUnsavedChanges(form: RefObject<HTMLFormElement | null>, { resetKey, siblings, enabled = true }: Options) {
-  const { t } = useTranslation("appEditor");
   const snapshot = useRef<string | null>(null);
   const dirtyRef = useRef(false);
   const [dirty, setDirty] = useState(false);
@@ -71,22 +70,38 @@ export function useUnsavedChanges(form: RefObject<HTMLFormElement | null>, { res
     };
   }, [form, recheck]);
 
+  const dialog = useLeaveGuard(dirtyRef, { siblings, onLeave: () => update(false) });
+
+  return { dirty, recheck, dialog };
+}
+
+/**
+ * Asks 'There are unsaved changes. Exit without saving?' before the page is left while
+ * `dirty.current` holds (a console link: a confirm dialog; a reload or another address: the
+ * browser's prompt). Moving to `siblings` or within the page (its query) is not asked;
+ * redirects are never blocked. Answers the dialog to render; `onLeave` runs on Yes.
+ */
+export function useLeaveGuard(dirty: RefObject<boolean>, { siblings = [], onLeave }: { siblings?: readonly string[]; onLeave?: () => void } = {}) {
+  const { t } = useTranslation("appEditor");
   const siblingKey = siblings.join("\n");
   const blocker = useBlocker(
     useCallback(
       ({ currentLocation, nextLocation }: { currentLocation: { pathname: string }; nextLocation: { pathname: string } }) =>
-        dirtyRef.current && nextLocation.pathname !== currentLocation.pathname && !siblingKey.split("\n").includes(nextLocation.pathname),
-      [siblingKey],
+        Boolean(dirty.current) && nextLocation.pathname !== currentLocation.pathname && !siblingKey.split("\n").includes(nextLocation.pathname),
+      [dirty, siblingKey],
     ),
   );
 
   useBeforeUnload(
-    useCallback((event: BeforeUnloadEvent) => {
-      if (!dirtyRef.current) return;
-      event.preventDefault();
-      // Older browsers show the prompt only when returnValue is set.
-      event.returnValue = "";
-    }, []),
+    useCallback(
+      (event: BeforeUnloadEvent) => {
+        if (!dirty.current) return;
+        event.preventDefault();
+        // Older browsers show the prompt only when returnValue is set.
+        event.returnValue = "";
+      },
+      [dirty],
+    ),
   );
 
   const blocked = blocker.state === "blocked";
@@ -94,7 +109,7 @@ export function useUnsavedChanges(form: RefObject<HTMLFormElement | null>, { res
     if (blocker.state === "blocked") blocker.reset();
   }, [blocker]);
 
-  const dialog = blocked ? (
+  return blocked ? (
     <Modal open alert title={t("unsaved.title")} describedBy="unsaved-changes-message" onClose={reset}>
       <p id="unsaved-changes-message">{t("unsaved.message")}</p>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
@@ -104,7 +119,7 @@ export function useUnsavedChanges(form: RefObject<HTMLFormElement | null>, { res
         <Button
           variant="danger"
           onClick={() => {
-            update(false);
+            onLeave?.();
             blocker.proceed?.();
           }}
         >
@@ -113,6 +128,4 @@ export function useUnsavedChanges(form: RefObject<HTMLFormElement | null>, { res
       </div>
     </Modal>
   ) : null;
-
-  return { dirty, recheck, dialog };
 }

@@ -1,0 +1,23 @@
+/**
+ * The Download menu of the sandbox accounts page (spec 02 section 2.2): one entry per desktop
+ * download, labelled by its country and version. A disclosure without JavaScript, Headless
+ * UI's menu with it (the shared Menu).
+ */
+import { useTranslation } from "react-i18next";
+import { Menu } from "~/components/ui/Menu";
+import { buttonClass } from "~/components/ui/Button";
+
+export function DesktopDownloads({ downloads }: { downloads: { url: string; country: string; versionNumber: string }[] }) {
+  const { t } = useTranslation("instances");
+  return (
+    <Menu
+      label={t("download.menu")}
+      buttonClassName={buttonClass("secondary")}
+      items={downloads.map((download) => ({
+        key: download.url,
+        href: download.url,
+        label: t("download.entry", { country: download.country, version: download.versionNumber }),
+      }))}
+    />
+  );
+}

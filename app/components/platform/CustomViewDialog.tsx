@@ -1,0 +1,131 @@
+/**
+ * The custom view settings dialog of the platform schema editor (spec 02 sections 2.1, 4.1
+ * and 5.1): tabs Details (label, group label, window type, fullscreen), Visibility (desktop
+ * only: the view's product variants and supported desktop versions), Endpoints (the four
+ * environment URLs) and Advanced (function group, time tracking, message bus, external email
+ * integration), over one form of app/forms/platform-settings.ts. Fullscreen clears the window
+ * type and the view's buttons, as a window type on a matter view clears its buttons (the
+ * page's action applies the rules of app/lib/platform/operations.ts): when it would, the
+ * action asks first, and the dialog comes back with a box that confirms it.
+ */
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { ENVIRONMENTS, type PlatformType, type PlatformView } from "~/api/schema/schemas";
+import { useErrorTitle } from "~/components/apps/DuplicateDialog";
+import { DialogFormButtons, useCloseDialog, useModalClose } from "~/components/ui/ConfirmDialog";
+import { ErrorSummary } from "~/components/ui/ErrorSummary";
+import { Modal } from "~/components/ui/Modal";
+import type { Translate } from "~/forms/app-editor";
+import { CUSTOM_VIEW_FORM_ID, CUSTOM_VIEW_TABS, customViewSchema, customViewTabsWithErrors, type CustomViewTab } from "~/forms/platform-settings";
+import { fieldKit, FormTabs } from "./FormKit";
+import { postedVisibility, RootVisibilityFields, type VariantOption } from "./RootSettings";
+
+interface CustomViewDialogProps {
+  platform: PlatformType;
+  view: PlatformView;
+  variants: readonly VariantOption[];
+  minimumDesktopVersion?: string;
+  closeHref: string;
+  lastResult?: SubmissionResult<string[]>;
+}
+
+/** The form's values of a view's settings. */
+function viewDefaults(view: PlatformView): Record<string, unknown> {
+  const flag = (value: boolean | undefined) => (value ? "on" : undefined);
+  return {
+    label: view.label ?? "",
+    groupLabel: view.groupLabel ?? "",
+    functionGroupId: view.functionGroupId ?? "",
+    windowType: view.windowType ?? "",
+    timeTracked: view.timeTracked === undefined ? "" : String(view.timeTracked),
+    isFullScreen: flag(view.isFullScreen),
+    messageBus: flag(view.messageBus),
+    externalEmailIntegrationReq: flag(view.externalEmailIntegrationReq),
+    urls: Object.fromEntries(ENVIRONMENTS.map((env) => [env, view.urls?.find((entry) => entry.env === env)?.url ?? ""])),
+  };
+}
+
+export function CustomViewDialog({ platform, view, variants, minimumDesktopVersion, closeHref, lastResult }: CustomViewDialogProps) {
+  const { t } = useTranslation("platform");
+  const close = useCloseDialog(closeHref);
+  const { ref, onClose } = useModalClose(close);
+  const desktop = platform === "desktop";
+  const context = {
+    platform,
+    productVariantsEnabled: variants.length > 0,
+    minimumDesktopVersion,
+    variants: variants.map((variant) => variant.firmType),
+    previousVariants: view.visibility?.productVariants,
+  };
+  const [form] = useForm({
+    id: CUSTOM_VIEW_FORM_ID,
+    lastResult,
+    defaultValue: viewDefaults(view) as never,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: customViewSchema(t as unknown as Translate, context) }),
+  });
+  const errors = form.allErrors;
+  // Asked by the action: the box stays while the person answers (the browser's check does not know it).
+  const asked = Boolean((lastResult?.error as Record<string, unknown> | undefined)?.confirmClear);
+  const errorNames = Object.keys(errors).filter((name) => errors[name]?.length);
+  useErrorTitle(errorNames.length > 0);
+  const { idOf, text, checkbox, windowTypeSelect, timeTrackedSelect } = fieldKit(t, form, errors, viewDefaults(view));
+  const tabs = CUSTOM_VIEW_TABS.filter((tab) => desktop || tab !== "visibility");
+  const panels: Record<CustomViewTab, ReactNode> = {
+    details: (
+      <>
+        {text("label")}
+        {text("groupLabel")}
+        {windowTypeSelect()}
+        {checkbox("isFullScreen")}
+        <p className="text-sm text-gray-700">{t("customView.windowHint")}</p>
+      </>
+    ),
+    visibility: desktop ? (
+      <RootVisibilityFields
+        formKey={form.key}
+        idOf={idOf}
+        errors={errors}
+        visibility={postedVisibility(lastResult, view.visibility)}
+        variants={variants}
+        variantsOn={variants.length > 0}
+        minimumDesktopVersion={minimumDesktopVersion}
+      />
+    ) : null,
+    endpoints: <>{ENVIRONMENTS.map((env) => text(`urls.${env}`))}</>,
+    advanced: (
+      <>
+        {text("functionGroupId")}
+        {timeTrackedSelect()}
+        {checkbox("messageBus")}
+        {checkbox("externalEmailIntegrationReq")}
+      </>
+    ),
+  };
+  const summary = errorNames.map((name) => ({ id: name === "confirmClear" ? `${form.id}-confirm-clear` : idOf(name), message: errors[name]![0] }));
+  return (
+    <Modal open title={t("customView.title", { name: view.name || view.id })} onClose={onClose} className="w-[min(48rem,calc(100vw-2rem))]">
+      <div ref={ref}>
+        <ErrorSummary errors={summary} />
+      </div>
+      <Form method="post" replace preventScrollReset {...getFormProps(form)} className="space-y-5">
+        <input type="hidden" name="intent" value="custom-view" />
+        <input type="hidden" name="location" value={view.id} />
+        {asked ? (
+          <div className="rounded-md border-l-4 border-amber-600 bg-amber-50 p-3">
+            <label htmlFor={`${form.id}-confirm-clear`} className="flex min-h-11 items-center gap-2 font-semibold text-gray-900">
+              <input id={`${form.id}-confirm-clear`} type="checkbox" name="confirmClear" className="h-5 w-5" />
+              {t("customView.confirmClearBox")}
+            </label>
+          </div>
+        ) : null}
+        <FormTabs tabs={tabs} label={t("customView.tabs")} tabLabel={(name) => t(`itemTabs.${name}`)} marked={customViewTabsWithErrors(errorNames)} panels={panels} />
+        <DialogFormButtons closeHref={closeHref} onClose={close} cancel={t("actions.cancel")} submit={t("setting.submit")} />
+      </Form>
+    </Modal>
+  );
+}

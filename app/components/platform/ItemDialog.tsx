@@ -1,0 +1,223 @@
+/**
+ * The new / update item dialog of the platform schema editor (spec 02 sections 2.1, 4.1 and
+ * 5.1): tabs Details, Visibility, Endpoints, Window and Advanced over one form
+ * (app/forms/platform-item.ts), checked in the browser and by the page's action with the
+ * same schema. A tab whose fields hold an error shows '!' on its label; the Window tab is
+ * enabled only when the window type is system. A new dropdown can be saved with a copy of
+ * itself as its first item ('save and clone to first dropdown item').
+ *
+ * Without JavaScript every tab's panel is shown, one below the other, each under its tab's
+ * heading, and the whole form posts; with it the panels become tabs (one shown at a time).
+ */
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
+import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { BILLING_MODE_VALUES, CARD_TYPES, ENVIRONMENTS, TRIGGERING_APPLICATIONS, type ActionType, type PlatformFunction, type PlatformType } from "~/api/schema/schemas";
+import { useErrorTitle } from "~/components/apps/DuplicateDialog";
+import { Button } from "~/components/ui/Button";
+import { DialogFormButtons, useCloseDialog, useModalClose } from "~/components/ui/ConfirmDialog";
+import { ErrorSummary } from "~/components/ui/ErrorSummary";
+import { FieldFrame } from "~/components/ui/Field";
+import { Modal } from "~/components/ui/Modal";
+import type { Translate } from "~/forms/app-editor";
+import { ITEM_FORM_ID, ITEM_TABS, itemDefaults, itemSchema, itemTabsWithErrors, WIDTH_SLIDER, type ItemTab } from "~/forms/platform-item";
+import { fieldKit, FormTabs } from "./FormKit";
+import { useHydrated } from "~/lib/hydrated";
+
+/** The indent of a matter type at each depth of its tree. */
+const DEPTH_INDENT = ["", "pl-5", "pl-10", "pl-14", "pl-20"];
+
+interface ItemDialogProps {
+  platform: PlatformType;
+  location: string;
+  /** A new item of a list, or an item to update. */
+  place: { list: string } | { path: string };
+  item?: PlatformFunction;
+  actionTypes: readonly ActionType[];
+  viewType?: string;
+  /** The country's matter types (Visibility). */
+  matterTypes?: readonly { id: string; name: string; folder: boolean; depth: number }[];
+  /** The country has billing modes (UK). */
+  billingModes?: boolean;
+  closeHref: string;
+  lastResult?: SubmissionResult<string[]>;
+}
+
+export function ItemDialog({ platform, location, place, item, actionTypes, viewType, matterTypes = [], billingModes = false, closeHref, lastResult }: ItemDialogProps) {
+  const { t } = useTranslation("platform");
+  const hydrated = useHydrated();
+  const close = useCloseDialog(closeHref);
+  const { ref, onClose } = useModalClose(close);
+  const defaults = itemDefaults(item, actionTypes[0]);
+  const chosenMatterTypes = item?.visibility?.matterTypes ?? [];
+  const [form] = useForm({
+    id: ITEM_FORM_ID,
+    lastResult,
+    defaultValue: defaults as never,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: itemSchema(t as unknown as Translate, { platform, viewType, actionTypes }) }),
+  });
+  const errors = form.allErrors;
+  /** What the form shows: the item, or what was posted when the action refused it. */
+  const values = ((form.initialValue as Record<string, unknown> | undefined) ?? defaults) as Record<string, unknown>;
+  const errorNames = Object.keys(errors).filter((name) => errors[name]?.length);
+  const marked = itemTabsWithErrors(errorNames);
+  useErrorTitle(errorNames.length > 0);
+  const [windowType, setWindowType] = useState(String(values.windowType ?? ""));
+  const windowEnabled = windowType === "system";
+  const [width, setWidth] = useState(String(values.width || WIDTH_SLIDER.defaultValue));
+  const [actionType, setActionType] = useState(String(values.actionType ?? actionTypes[0]));
+
+  const { idOf, errorOf, label, text, select, checkbox, boxes, windowTypeSelect, timeTrackedSelect } = fieldKit(t, form, errors, defaults);
+
+  const panels: Record<ItemTab, ReactNode> = {
+    details: (
+      <>
+        {actionTypes.length > 1
+          ? select(
+              "actionType",
+              actionTypes.map((type) => ({ value: type, label: t(`actionTypes.${type}`) })),
+              { onChange: setActionType },
+            )
+          : <input type="hidden" name="actionType" value={actionTypes[0]} />}
+        {text("name")}
+        {text("label")}
+        {actionType === "secondary-tab-dropdown" ? text("headerLabel") : null}
+        {text("groupLabel")}
+        {text("description", { textarea: true })}
+        {windowTypeSelect(setWindowType)}
+        {actionType === "button" ? (
+          <FieldFrame id={idOf("width")} label={`${label("width")}: ${width}`} hint={t("widthHint", { min: WIDTH_SLIDER.min, max: WIDTH_SLIDER.max })} error={errorOf("width")}>
+            {(aria) => (
+              <input
+                {...aria}
+                type="range"
+                name="width"
+                min={WIDTH_SLIDER.min}
+                max={WIDTH_SLIDER.max}
+                step={WIDTH_SLIDER.step}
+                defaultValue={width}
+                onChange={(event) => setWidth(event.target.value)}
+                className="w-full"
+              />
+            )}
+          </FieldFrame>
+        ) : null}
+      </>
+    ),
+    visibility: (
+      <>
+        {platform === "desktop" ? <p className="text-sm text-gray-700">{t("thisCanOnlyBeUpdatedAtRoot")}</p> : null}
+        {matterTypes.length > 0 ? (
+          <fieldset>
+            <legend className="text-sm font-semibold text-gray-900">{label("visibility.matterTypes")}</legend>
+            {errorOf("visibility.matterTypes") ? (
+              <p id={`${idOf("visibility.matterTypes")}-error`} className="text-sm font-semibold text-red-700">
+                {errorOf("visibility.matterTypes")}
+              </p>
+            ) : null}
+            <ul className="max-h-64 overflow-y-auto rounded-md border border-gray-300 p-2">
+              {matterTypes.map((entry) => (
+                <li key={entry.id} className={DEPTH_INDENT[Math.min(entry.depth, DEPTH_INDENT.length - 1)]}>
+                  {entry.folder ? (
+                    <span className="block pt-2 text-sm font-semibold text-gray-800">{entry.name}</span>
+                  ) : (
+                    <label htmlFor={`${idOf("visibility.matterTypes")}-${entry.id}`} className="flex min-h-11 items-center gap-2 text-gray-900">
+                      <input
+                        id={`${idOf("visibility.matterTypes")}-${entry.id}`}
+                        type="checkbox"
+                        name="visibility.matterTypes"
+                        value={entry.id}
+                        defaultChecked={chosenMatterTypes.includes(entry.id)}
+                        className="h-5 w-5"
+                      />
+                      {entry.name}
+                    </label>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+        ) : null}
+        {billingModes
+          ? boxes(
+              "visibility.billingModes",
+              BILLING_MODE_VALUES.map((value) => ({ value: String(value), label: t(`billingModes.${value}`) })),
+            )
+          : null}
+        {boxes(
+          "visibility.cardType",
+          CARD_TYPES.map((type) => ({ value: type, label: t(`cardTypes.${type}`) })),
+        )}
+        {select(
+          "visibility.entityType",
+          ["0", "1", "2"].map((value) => ({ value, label: t(`entityTypes.${value}`) })),
+          { empty: t("entityTypes.any") },
+        )}
+        {text("visibility.formNames", { hint: t("commaHint") })}
+        {text("visibility.tableIds", { hint: t("commaHint") })}
+      </>
+    ),
+    endpoints: <>{ENVIRONMENTS.map((env) => text(`urls.${env}`))}</>,
+    window: (
+      <fieldset disabled={hydrated && !windowEnabled} className="space-y-4">
+        {!windowEnabled ? <p className="text-sm text-gray-700">{t("windowOnlySystem")}</p> : null}
+        {text("window.title")}
+        {(["width", "height", "minWidth", "minHeight", "maxWidth", "maxHeight"] as const).map((name) => text(`window.${name}`, { inputMode: "numeric" }))}
+        {text("window.closeHandler")}
+        {checkbox("window.useNativeLoading")}
+        {checkbox("window.hideControls")}
+      </fieldset>
+    ),
+    advanced: (
+      <>
+        {text("functionGroupId")}
+        {timeTrackedSelect()}
+        {select(
+          "triggeredFromApplication",
+          TRIGGERING_APPLICATIONS.map((value) => ({ value, label: t(`applications.${value}`) })),
+          { empty: t("applications.none") },
+        )}
+        {text("formNames", { hint: t("commaHint") })}
+        {checkbox("messageBus")}
+        {checkbox("externalEmailIntegrationReq")}
+        {checkbox("isSupportMultipleInstances")}
+        {checkbox("popOutWindow")}
+      </>
+    ),
+  };
+
+  const summary = errorNames.map((name) => ({ id: idOf(name), message: errors[name]![0] }));
+  return (
+    <Modal open title={t(item ? "item.updateTitle" : "item.newTitle")} onClose={onClose} className="w-[min(48rem,calc(100vw-2rem))]">
+      <div ref={ref}>
+        <ErrorSummary errors={summary} />
+      </div>
+      <Form method="post" replace preventScrollReset {...getFormProps(form)} className="space-y-5">
+        <input type="hidden" name="intent" value="item" />
+        <input type="hidden" name="location" value={location} />
+        {"path" in place ? <input type="hidden" name="path" value={place.path} /> : <input type="hidden" name="list" value={place.list} />}
+        <FormTabs
+          tabs={ITEM_TABS}
+          label={t("itemTabs.label")}
+          tabLabel={(name) => t(`itemTabs.${name}`)}
+          marked={marked}
+          disabled={windowEnabled ? [] : ["window"]}
+          panels={panels}
+        />
+        {!item && (hydrated ? actionType === "dropdown" : actionTypes.includes("dropdown")) ? (
+          <p className="flex justify-end">
+            <Button type="submit" variant="secondary" name="firstItem" value="on">
+              {t("item.submitWithFirstItem")}
+            </Button>
+          </p>
+        ) : null}
+        <DialogFormButtons closeHref={closeHref} onClose={close} cancel={t("actions.cancel")} submit={t("item.submit")} />
+      </Form>
+    </Modal>
+  );
+}
+

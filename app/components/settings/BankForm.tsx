@@ -1,0 +1,91 @@
+/**
+ * The bank account tab (admins only): account name, BSB and account number. The number on
+ * file is shown masked, so it is asked for with every save. The button reads Save until
+ * details exist, Update after. With JavaScript the BSB keeps digits only, at most 6.
+ */
+import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
+import type { ChangeEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { BANK_LIMITS, digitsOnly } from "~/api/settings/rules";
+import type { BankDetails } from "~/api/settings/schemas";
+import { Button } from "~/components/ui/Button";
+import { ErrorSummary } from "~/components/ui/ErrorSummary";
+import { FieldFrame, inputClass } from "~/components/ui/Field";
+import { ACCOUNT_NAME_MAX, BANK_FIELDS, bankSchema, type BankField } from "./bank-form";
+
+export interface BankFormProps {
+  details?: BankDetails;
+  lastResult?: SubmissionResult<string[]>;
+  /** The outcome of the last save: saved, updated, or the refusal in words. */
+  message?: { kind: "saved" | "updated" } | { kind: "failed"; text: string };
+}
+
+function BankInput({ field, label, hint, ...input }: { field: FieldMetadata<string>; label: string; hint?: string } & Partial<{
+  inputMode: "numeric";
+  maxLength: number;
+  autoComplete: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+}>) {
+  const error = field.errors?.[0];
+  return (
+    <FieldFrame id={field.id} label={label} hint={hint} error={error}>
+      {(aria) => <input {...aria} {...getInputProps(field, { type: "text", ariaAttributes: false })} key={field.key} {...input} className={inputClass(error)} />}
+    </FieldFrame>
+  );
+}
+
+export function BankForm({ details, lastResult, message }: BankFormProps) {
+  const { t } = useTranslation("settings");
+  const [form, fields] = useForm({
+    id: "bank",
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    defaultValue: { accountName: details?.accountName ?? "", bsb: details?.bsb ?? "", accountNumber: "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: bankSchema(t) }),
+  });
+  const summary = BANK_FIELDS.flatMap((name: BankField) => {
+    const error = fields[name].errors?.[0];
+    return error ? [{ id: fields[name].id, message: error }] : [];
+  });
+  const keepDigits = (max: number) => (event: ChangeEvent<HTMLInputElement>) => {
+    const kept = digitsOnly(event.currentTarget.value, max);
+    if (kept !== event.currentTarget.value) event.currentTarget.value = kept;
+  };
+  return (
+    <section aria-labelledby="bank-title" className="max-w-xl rounded-lg border border-gray-300 bg-white p-6">
+      <h2 id="bank-title" className="mb-2 text-xl font-bold text-gray-900">
+        {t("bank.title")}
+      </h2>
+      <p className="mb-4 text-gray-800">{t("bank.intro")}</p>
+      {message?.kind === "failed" ? (
+        <p role="alert" className="mb-4 rounded-md border-2 border-red-700 bg-red-50 p-3 font-semibold text-red-900">
+          {message.text}
+        </p>
+      ) : message ? (
+        <p role="status" className="mb-4 rounded-md border-2 border-green-700 bg-green-50 p-3 font-semibold text-green-900">
+          {t(`bank.${message.kind}`)}
+        </p>
+      ) : null}
+      <ErrorSummary errors={summary} />
+      <Form method="post" replace preventScrollReset {...getFormProps(form)} className="space-y-5">
+        <input type="hidden" name="intent" value="bank" />
+        <BankInput field={fields.accountName} label={t("bank.fields.accountName")} maxLength={ACCOUNT_NAME_MAX} autoComplete="off" />
+        <BankInput
+          field={fields.bsb}
+          label={t("bank.fields.bsb")}
+          hint={t("bank.bsbHint")}
+          inputMode="numeric"
+          maxLength={BANK_LIMITS.bsbDigits}
+          autoComplete="off"
+          onChange={keepDigits(BANK_LIMITS.bsbDigits)}
+        />
+        {details ? <p className="text-gray-900">{t("bank.onFile", { masked: details.accountNumber })}</p> : null}
+        <BankInput field={fields.accountNumber} label={t("bank.fields.accountNumber")} hint={t("bank.accountNumberHint")} inputMode="numeric" autoComplete="off" />
+        <Button type="submit">{details ? t("bank.update") : t("bank.save")}</Button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import { dataAttestationSchema, pickedDiagramCode } from "./data-attestation";
+
+const t = (key: string, options?: Record<string, unknown>) => `${key}${options ? ` ${JSON.stringify(options)}` : ""}`;
+const MB = 1024 * 1024;
+
+const texts = {
+  purposeOfDataUsage: "Purpose",
+  outlineDataUsage: "Outline",
+  dataSubjects: "Clients",
+  frequencyOfSync: "Hourly",
+  thirdPartyDisclosure: "None",
+  dataRetention: "30 days",
+};
+
+function form(values: Record<string, string | File>) {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(values)) data.append(name, value);
+  return data;
+}
+
+const parse = (values: Record<string, string | File>, options = {}) => parseWithZod(form(values), { schema: dataAttestationSchema(t, "en-AU", options) });
+
+describe("dataAttestationSchema", () => {
+  it("takes the six texts (trimmed) and a diagram saved before", () => {
+    const result = parse({ ...texts, dataSubjects: "  Clients  ", dataFlowDiagramId: "d1", dataFlowDiagramName: "flow.pdf" });
+    expect(result.status).toBe("success");
+    expect(result.status === "success" && result.value).toEqual({ ...texts, dataFlowDiagramId: "d1" });
+  });
+
+  it("requires every text and the diagram", () => {
+    const result = parse({ dataSubjects: "   " });
+    expect(result.status).toBe("error");
+    const errors = result.status === "error" ? result.error : {};
+    expect(Object.keys(errors ?? {}).sort()).toEqual([...Object.keys(texts), "diagram"].sort());
+    expect(errors?.dataSubjects?.[0]).toMatch(/^dataAttestation:errors.required .*dataAttestation:fields.dataSubjects.label/);
+    expect(errors?.diagram?.[0]).toMatch(/^dataAttestation:errors.required/);
+  });
+
+  it("refuses a text over 2,000 characters", () => {
+    const result = parse({ ...texts, dataRetention: "x".repeat(2001), dataFlowDiagramId: "d1" });
+    expect(result.status === "error" && result.error?.dataRetention?.[0]).toMatch(/^dataAttestation:errors.tooLong .*"max":"2,000"/);
+    expect(parse({ ...texts, dataRetention: "x".repeat(2000), dataFlowDiagramId: "d1" }).status).toBe("success");
+  });
+
+  it("takes a picked PDF in place of a saved diagram, and words a picked file's rule", () => {
+    const pdf = new File(["%PDF-1.7"], "flow.pdf", { type: "application/pdf" });
+    expect(parse({ ...texts, diagram: pdf }).status).toBe("success");
+    const png = new File(["x"], "flow.png", { type: "image/png" });
+    const refused = parse({ ...texts, dataFlowDiagramId: "d1", diagram: png });
+    expect(refused.status === "error" && refused.error?.diagram).toEqual([expect.stringMatching(/^dataAttestation:errors.mustBePdf/)]);
+    // The action's verdict of the content wins.
+    const server = parse({ ...texts }, { pickedCode: "tooBig" });
+    expect(server.status === "error" && server.error?.diagram).toEqual([expect.stringMatching(/^dataAttestation:errors.tooBig/)]);
+  });
+});
+
+describe("pickedDiagramCode", () => {
+  it("judges by the declared type or the name, and the size", () => {
+    expect(pickedDiagramCode({ size: 10, type: "application/pdf", name: "a" })).toBeUndefined();
+    expect(pickedDiagramCode({ size: 10, type: "", name: "Flow.PDF" })).toBeUndefined();
+    expect(pickedDiagramCode({ size: 10, type: "image/png", name: "flow.png" })).toBe("mustBePdf");
+    expect(pickedDiagramCode({ size: 9 * MB, type: "application/pdf", name: "big.pdf" })).toBe("tooBig");
+    expect(pickedDiagramCode({ size: 0, type: "application/pdf", name: "empty.pdf" })).toBe("noContent");
+  });
+});
+
+describe("dataAttestationSchema with hostile shapes", () => {
+  it("names a field sent twice in the words of its rule", () => {
+    const data = new FormData();
+    for (const [name, value] of Object.entries(texts)) data.append(name, value);
+    data.append("dataSubjects", "again");
+    data.append("dataFlowDiagramId", "d1");
+    data.append("dataFlowDiagramId", "d2");
+    const result = parseWithZod(data, { schema: dataAttestationSchema(t, "en-AU") });
+    expect(result.status === "error" && result.error).toEqual({
+      dataSubjects: [expect.stringMatching(/^dataAttestation:errors.invalid /)],
+      diagram: [expect.stringMatching(/^dataAttestation:errors.invalid /)],
+    });
+  });
+});

@@ -1,0 +1,51 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import { SCHEMA_LIMITS } from "~/api/schema/rules";
+import { desktop } from "~/lib/platform/fixtures.test-support";
+import type { Translate } from "./app-editor";
+import { arrangeJson, importSchema } from "./platform-import";
+
+/** A translator that shows the key, the field and the path. */
+const t: Translate = (key, values) => (values && "field" in values ? `${key} (${String(values.field)}${values.path ? ` at ${String(values.path)}` : ""})` : key);
+
+const post = (json: string | string[]) => {
+  const data = new FormData();
+  for (const entry of [json].flat()) data.append("json", entry);
+  return data;
+};
+const parse = (json: string | string[], platform: "desktop" | "web" = "desktop") => parseWithZod(post(json), { schema: importSchema(t, platform) });
+const errorOf = (submission: ReturnType<typeof parse>) => (submission.status === "error" ? submission.error?.json?.[0] : undefined);
+
+describe("the import dialog", () => {
+  it("takes one platform, a whole document's platform of the page, or base-64 of either", () => {
+    const doc = desktop();
+    for (const json of [JSON.stringify(doc), JSON.stringify({ platforms: [{ type: "web" }, doc] }), btoa(JSON.stringify(doc))]) {
+      const submission = parse(json);
+      expect(submission.status === "success" && submission.value).toEqual(doc);
+    }
+  });
+
+  it("refuses what is not JSON, and a document not of this platform or not of the contract's shape, naming the place", () => {
+    expect(errorOf(parse("{ not json"))).toBe("platform:errors.invalidJson (platform:fields.json)");
+    expect(errorOf(parse(""))).toBe("platform:errors.invalidJson (platform:fields.json)");
+    expect(errorOf(parse(JSON.stringify(desktop()), "web"))).toBe("platform:errors.validatingSchema (platform:fields.json at type)");
+    expect(errorOf(parse(JSON.stringify({ platforms: [{ type: "web" }] })))).toBe("platform:errors.validatingSchema (platform:fields.json at platforms)");
+    expect(errorOf(parse(JSON.stringify({ ...desktop(), colour: "red" })))).toBe("platform:errors.validatingSchema (platform:fields.json at colour)");
+    const broken = desktop();
+    (broken.views![0].buttons![0] as unknown as Record<string, unknown>).actionType = "rocket";
+    expect(errorOf(parse(JSON.stringify({ platforms: [broken] })))).toBe("platform:errors.validatingSchema (platform:fields.json at platforms.0.views.0.buttons.0.actionType)");
+    expect(errorOf(parse(["{}", "{}"]))).toBe("platform:errors.notText (platform:fields.json)");
+    expect(errorOf(parse('{"type":"desktop","views":[{"id":"a\\u0000"}]}'))).toBe("platform:errors.validatingSchema (platform:fields.json at views.0.id)");
+  });
+
+  it("refuses a document larger than the contract's document limit (tooLarge)", () => {
+    const large = desktop();
+    large.views![0].buttons![0].iconSvg = "s".repeat(SCHEMA_LIMITS.documentMax);
+    expect(errorOf(parse(JSON.stringify(large)))).toBe("platform:errors.tooLarge (platform:fields.json)");
+  });
+
+  it("arranges JSON text, and leaves what is not JSON", () => {
+    expect(arrangeJson('{"type":"web","views":[]}')).toBe('{\n  "type": "web",\n  "views": []\n}');
+    expect(arrangeJson("{ nope")).toBeUndefined();
+  });
+});

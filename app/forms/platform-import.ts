@@ -1,0 +1,77 @@
+/**
+ * The Import JSON schema dialog of the platform schema editor (spec 02 sections 2.1 and 8):
+ * a `json` text area with Arrange, Validate, Import and Cancel.
+ *
+ * - `arrangeJson(text)`: the text pretty-printed (two spaces), or undefined when it is not
+ *   JSON (the Arrange button; without JS the action answers the arranged text in the field).
+ * - `importSchema(t, platform)`: the zod schema of the dialog's post (conform's onValidate and
+ *   the action's parseWithZod). It reads `json` as the contract's save does (JSON text, or
+ *   base-64 of it: `decodeSchemaJson`), takes either one platform or a whole document
+ *   (`{ platforms: [...] }`, of which the page's platform is taken), and answers the platform
+ *   document of the contract's shape (`platformSchema`, unknown keys refused). Refusals on
+ *   `json`: `invalidJson` when it is not JSON, `tooLarge` when it is larger than the
+ *   contract's document limit (`checkDocumentSize`), `validatingSchema` (with `{{path}}`, the first
+ *   wrong value's dotted path, and `{{platform}}`) when it is not a document of this platform.
+ *   The rules of the values (required texts, URLs...) are the Validate button's
+ *   (`app-schema/validate`) and Save's, as for a schema built in the editor.
+ *
+ * Messages: `platform:errors.invalidJson`, `platform:errors.validatingSchema` with the
+ * field's label `platform:fields.json`.
+ */
+import * as z from "zod";
+import { checkDocumentSize, decodeSchemaJson } from "~/api/schema/rules";
+import { platformSchema, type PlatformSchema, type PlatformType } from "~/api/schema/schemas";
+import type { Translate } from "./app-editor";
+import { labelKey, oneText, platformRuleMessage, refuseUnstorable } from "./platform-common";
+
+export const IMPORT_FORM_ID = "platform-import";
+
+/** The text pretty-printed, or undefined when it is not JSON. */
+export function arrangeJson(text: string): string | undefined {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The platform of `platform` in an imported value: the value itself, or its entry in a whole document's `platforms`. */
+function platformIn(value: unknown, platform: PlatformType): { found: unknown; path: string } {
+  if (value && typeof value === "object" && !Array.isArray(value) && "platforms" in value) {
+    const platforms = (value as { platforms: unknown }).platforms;
+    if (Array.isArray(platforms)) {
+      const index = platforms.findIndex((entry) => entry && typeof entry === "object" && (entry as { type?: unknown }).type === platform);
+      return index < 0 ? { found: undefined, path: "platforms" } : { found: platforms[index], path: `platforms.${index}` };
+    }
+  }
+  return { found: value, path: "" };
+}
+
+export function importSchema(t: Translate, platform: PlatformType) {
+  const field = () => t(labelKey("json"));
+  return z.object({ json: oneText(t, "json") }).transform((value, ctx): PlatformSchema => {
+    const text = value.json ?? "";
+    if (refuseUnstorable(ctx, t, "json", text)) return z.NEVER;
+    const decoded = text.trim() ? decodeSchemaJson(text) : undefined;
+    if (!decoded) {
+      ctx.addIssue({ code: "custom", path: ["json"], message: t("platform:errors.invalidJson", { field: field() }) });
+      return z.NEVER;
+    }
+    if (checkDocumentSize(decoded.value)) {
+      ctx.addIssue({ code: "custom", path: ["json"], message: platformRuleMessage(t, "tooLarge", "json") });
+      return z.NEVER;
+    }
+    const { found, path } = platformIn(decoded.value, platform);
+    const parsed = platformSchema.safeParse(found);
+    if (!parsed.success || parsed.data.type !== platform) {
+      const issue = parsed.success ? undefined : parsed.error.issues[0];
+      // A key the contract does not name is told by its own path.
+      const unknownKey = issue?.code === "unrecognized_keys" ? [issue.keys[0]] : [];
+      const at = [path, ...(issue?.path ?? (parsed.success ? ["type"] : [])).map(String), ...unknownKey].filter(Boolean).join(".");
+      // The document as a whole is named by its platform.
+      ctx.addIssue({ code: "custom", path: ["json"], message: t("platform:errors.validatingSchema", { field: field(), path: at || platform }) });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+}

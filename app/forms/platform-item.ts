@@ -1,0 +1,313 @@
+/**
+ * The new / update item dialog of the platform schema editor (spec 02 sections 2.1 and 5.1):
+ * one zod schema for the browser (conform's onValidate) and the action (parseWithZod) that
+ * reads the dialog's post into a function of the document (`PlatformFunction`) and refuses it
+ * by the contract's rules (`validateFunction` of app/api/schema/rules.ts), each refusal on
+ * its field in the words of `platform:errors.{code}` (app/forms/platform-common.ts).
+ *
+ * Field names are the contract's paths, so a refusal of the API lands on its field too:
+ * - Details: `actionType` (one of the list's, `actionTypesOf` in app/lib/platform/operations.ts),
+ *   `name`, `label`, `headerLabel` (secondary-tab dropdown), `groupLabel`, `description`,
+ *   `windowType` (system, web, hidden, notApplicable or empty), `width` (button width 60 to
+ *   100, FUNCTION_LIMITS), `icon.id` and `icon.url` (an uploaded function icon), `iconSvg`;
+ * - Visibility: `visibility.matterTypes`, `visibility.states`, `visibility.cardType`,
+ *   `visibility.billingModes` (ticked boxes), `visibility.entityType` (0, 1, 2 or empty),
+ *   `visibility.formNames` and `visibility.tableIds` (comma-separated), `visibility.location`
+ *   (ticked precedents, each `precedentValue(root, path)`);
+ * - Endpoints: `urls.dev`, `urls.test`, `urls.beta`, `urls.live`;
+ * - Window (only used when windowType is system): `window.title`, `window.width`,
+ *   `window.height`, `window.minWidth`, `window.minHeight`, `window.maxWidth`,
+ *   `window.maxHeight`, `window.closeHandler`, `window.useNativeLoading`, `window.hideControls`;
+ * - Advanced: `functionGroupId`, `timeTracked` (0, 1, 2), `triggeredFromApplication`,
+ *   `formNames` (comma-separated), and the boxes `messageBus`, `externalEmailIntegrationReq`,
+ *   `isSupportMultipleInstances`, `popOutWindow`.
+ *
+ * `ITEM_TABS`, `itemTabOf(name)` and `itemTabsWithErrors(names)` give the tab of a field and
+ * the tabs to mark '!'. `itemDefaults(item)` gives the form's values of an item (for
+ * conform's defaultValue). `functionIconRule(bytes, fileSize, options)` checks a picked icon
+ * by its content (spec 02 section 5.2: invalidType, invalidSize, sizeGreater50KB; 24x24 for
+ * a list item), in the browser and in the action, before it is uploaded.
+ */
+import * as z from "zod";
+import { readImage } from "~/api/files/rules";
+import { checkFunctionIcon, FUNCTION_LIMITS, validateFunction, type ItemPlace, type SchemaRuleCode } from "~/api/schema/rules";
+import {
+  BILLING_MODE_VALUES,
+  CARD_TYPES,
+  ENVIRONMENTS,
+  TIME_TRACKING_VALUES,
+  TRIGGERING_APPLICATIONS,
+  WINDOW_TYPES,
+  type ActionType,
+  type FunctionWindow,
+  type PlatformFunction,
+  type PrecedentLocation,
+  type Visibility,
+} from "~/api/schema/schemas";
+import type { Translate } from "./app-editor";
+import {
+  addRuleIssues,
+  checkbox,
+  choiceOf,
+  cleanText,
+  endpointDefaults,
+  endpointFields,
+  endpointUrls,
+  oneText,
+  refuseInvalid,
+  refuseUnstorable,
+  tabsWithErrors,
+  ticked,
+  tickedValues,
+  wholeNumberOf,
+} from "./platform-common";
+
+export const ITEM_FORM_ID = "platform-item";
+export const ITEM_TABS = ["details", "visibility", "endpoints", "window", "advanced"] as const;
+export type ItemTab = (typeof ITEM_TABS)[number];
+
+const ADVANCED_FIELDS = ["functionGroupId", "timeTracked", "triggeredFromApplication", "formNames", "messageBus", "externalEmailIntegrationReq", "isSupportMultipleInstances", "popOutWindow"];
+
+/** The tab a field of the item dialog is on. */
+export function itemTabOf(name: string): ItemTab {
+  const head = name.split(/[.[]/)[0];
+  if (head === "visibility") return "visibility";
+  if (head === "urls") return "endpoints";
+  if (head === "window") return "window";
+  return ADVANCED_FIELDS.includes(head) ? "advanced" : "details";
+}
+
+/** The tabs holding a field with an error, for the '!' on their labels. */
+export const itemTabsWithErrors = (errorNames: Iterable<string>) => tabsWithErrors(ITEM_TABS, itemTabOf, errorNames);
+
+const WINDOW_SIZES = ["width", "height", "minWidth", "minHeight", "maxWidth", "maxHeight"] as const;
+const WINDOW_TEXTS = ["title", "closeHandler"] as const;
+type WindowField = (typeof WINDOW_SIZES)[number] | (typeof WINDOW_TEXTS)[number];
+const ITEM_TEXTS = ["name", "label", "headerLabel", "groupLabel", "description", "iconSvg", "functionGroupId"] as const;
+
+/** The value of a ticked precedent: its location's root and its path. */
+export const precedentValue = (root: string, path: string) => `${root}|${path}`;
+
+/** The precedent locations of ticked precedents, grouped by root; undefined when a value is not `root|path`. */
+export function precedentLocations(values: readonly string[]): PrecedentLocation[] | undefined {
+  const byRoot = new Map<string, string[]>();
+  for (const value of values) {
+    const bar = value.indexOf("|");
+    if (bar < 1 || bar === value.length - 1) return undefined;
+    const root = value.slice(0, bar);
+    byRoot.set(root, [...(byRoot.get(root) ?? []), value.slice(bar + 1)]);
+  }
+  return [...byRoot.entries()].map(([root, paths]) => ({ root, paths }));
+}
+
+/** A comma-separated list: each entry trimmed, blanks left out. */
+const commaList = (value: string | undefined) =>
+  cleanText(value)
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
+export interface ItemContext extends ItemPlace {
+  /** The action types the item may have (its list's); the first when none is posted. */
+  actionTypes: readonly ActionType[];
+}
+
+export function itemSchema(t: Translate, context: ItemContext) {
+  const text = (name: string) => oneText(t, name);
+  const shape = {
+    actionType: text("actionType"),
+    ...Object.fromEntries(ITEM_TEXTS.map((name) => [name, text(name)])),
+    windowType: text("windowType"),
+    width: text("width"),
+    icon: z.object({ id: text("icon.id"), url: text("icon.url") }).partial().optional(),
+    visibility: z
+      .object({
+        matterTypes: ticked(t, "visibility.matterTypes"),
+        states: ticked(t, "visibility.states"),
+        cardType: ticked(t, "visibility.cardType"),
+        billingModes: ticked(t, "visibility.billingModes"),
+        location: ticked(t, "visibility.location"),
+        entityType: text("visibility.entityType"),
+        formNames: text("visibility.formNames"),
+        tableIds: text("visibility.tableIds"),
+      })
+      .partial()
+      .optional(),
+    urls: endpointFields(t),
+    window: z
+      .object({
+        ...(Object.fromEntries([...WINDOW_SIZES, ...WINDOW_TEXTS].map((name) => [name, text(`window.${name}`)])) as Record<WindowField, ReturnType<typeof text>>),
+        useNativeLoading: checkbox(),
+        hideControls: checkbox(),
+      })
+      .partial()
+      .optional(),
+    timeTracked: text("timeTracked"),
+    triggeredFromApplication: text("triggeredFromApplication"),
+    formNames: text("formNames"),
+    messageBus: checkbox(),
+    externalEmailIntegrationReq: checkbox(),
+    isSupportMultipleInstances: checkbox(),
+    popOutWindow: checkbox(),
+  };
+  return z.object(shape).transform((raw, ctx): PlatformFunction => {
+    const value = raw as Record<string, unknown> & typeof raw;
+    const texts = Object.fromEntries(ITEM_TEXTS.map((name) => [name, value[name] as string | undefined]));
+    /** The fields already refused here (not a whole number, not text the database stores...). */
+    const told = new Set<string>();
+    const unstorable = (name: string, entry: string | undefined) => {
+      if (!told.has(name) && refuseUnstorable(ctx, t, name, entry)) told.add(name);
+    };
+    for (const name of ITEM_TEXTS) unstorable(name, texts[name]);
+    for (const env of ENVIRONMENTS) unstorable(`urls.${env}`, value.urls?.[env]);
+    for (const name of WINDOW_TEXTS) unstorable(`window.${name}`, value.window?.[name]);
+    unstorable("formNames", value.formNames);
+    for (const name of ["formNames", "tableIds"] as const) unstorable(`visibility.${name}`, value.visibility?.[name]);
+    for (const name of ["matterTypes", "states", "location"] as const) {
+      for (const entry of tickedValues(value.visibility?.[name])) unstorable(`visibility.${name}`, entry);
+    }
+    unstorable("icon.id", value.icon?.id);
+    unstorable("icon.url", value.icon?.url);
+    const invalid = (name: string) => {
+      if (told.has(name)) return;
+      told.add(name);
+      refuseInvalid(ctx, t, name);
+    };
+    const choice = (name: string, allowed: readonly (string | number)[]) => {
+      const chosen = told.has(name) ? "" : choiceOf(ctx, t, name, value[name] as string | undefined, allowed);
+      if (chosen === undefined) told.add(name);
+      return chosen ?? "";
+    };
+
+    const actionType = (context.actionTypes.find((type) => type === cleanText(value.actionType)) ?? (value.actionType ? undefined : context.actionTypes[0])) as ActionType | undefined;
+    if (!actionType) invalid("actionType");
+    const windowType = choice("windowType", WINDOW_TYPES);
+    const timeTracked = choice("timeTracked", TIME_TRACKING_VALUES);
+    const triggered = choice("triggeredFromApplication", TRIGGERING_APPLICATIONS);
+
+    const item: PlatformFunction = { actionType: actionType ?? context.actionTypes[0] ?? "button" };
+    for (const name of ["name", "label", "description"] as const) item[name] = cleanText(texts[name]);
+    for (const name of ["headerLabel", "groupLabel", "iconSvg", "functionGroupId"] as const) {
+      const entry = cleanText(texts[name]);
+      if (entry) item[name] = entry;
+    }
+    if (windowType) item.windowType = windowType as PlatformFunction["windowType"];
+    const width = wholeNumberOf(value.width);
+    if (width !== undefined) item.width = width;
+    if (Number.isNaN(width)) invalid("width");
+    const icon = { id: cleanText(value.icon?.id), url: cleanText(value.icon?.url) };
+    if (icon.id && icon.url) item.icon = icon;
+
+    const visibility = visibilityOf(value.visibility, invalid);
+    if (visibility) item.visibility = visibility;
+    const urls = endpointUrls(value.urls);
+    if (urls.length > 0) item.urls = urls;
+
+    const window: FunctionWindow = {};
+    for (const name of WINDOW_SIZES) {
+      const size = wholeNumberOf(value.window?.[name]);
+      if (Number.isNaN(size)) invalid(`window.${name}`);
+      else if (size !== undefined) window[name] = size;
+    }
+    for (const name of WINDOW_TEXTS) {
+      const entry = cleanText(value.window?.[name]);
+      if (entry) window[name] = entry;
+    }
+    if (value.window?.useNativeLoading) window.useNativeLoading = true;
+    if (value.window?.hideControls) window.hideControls = true;
+    if (Object.keys(window).length > 0) item.window = window;
+
+    if (timeTracked) item.timeTracked = Number(timeTracked) as PlatformFunction["timeTracked"];
+    if (triggered) item.triggeredFromApplication = triggered as PlatformFunction["triggeredFromApplication"];
+    const formNames = commaList(value.formNames);
+    if (formNames.length > 0) item.formNames = formNames;
+    for (const flag of ["messageBus", "externalEmailIntegrationReq", "isSupportMultipleInstances", "popOutWindow"] as const) if (value[flag]) item[flag] = true;
+
+    const errors = validateFunction(item, context);
+    // A field refused above keeps that message (a size that is not a number would read as missing).
+    for (const path of told) delete errors[path];
+    addRuleIssues(ctx, t, errors);
+    if (told.size > 0 || Object.keys(errors).length > 0) return z.NEVER;
+    return item;
+  });
+}
+export type ItemValue = z.output<ReturnType<typeof itemSchema>>;
+
+type RawVisibility = Partial<Record<"matterTypes" | "states" | "cardType" | "billingModes" | "location", string | string[]> & Record<"entityType" | "formNames" | "tableIds", string>>;
+
+/** The visibility of the dialog's fields; undefined when nothing limits the item. */
+function visibilityOf(raw: RawVisibility | undefined, invalid: (name: string) => void): Visibility | undefined {
+  const visibility: Visibility = {};
+  const matterTypes = tickedValues(raw?.matterTypes);
+  if (matterTypes.length > 0) visibility.matterTypes = matterTypes;
+  const states = tickedValues(raw?.states);
+  if (states.length > 0) visibility.states = states;
+  const cardType = tickedValues(raw?.cardType);
+  if (cardType.some((entry) => !(CARD_TYPES as readonly string[]).includes(entry))) invalid("visibility.cardType");
+  else if (cardType.length > 0) visibility.cardType = cardType as Visibility["cardType"];
+  const billingModes = tickedValues(raw?.billingModes);
+  if (billingModes.some((entry) => !(BILLING_MODE_VALUES as readonly number[]).map(String).includes(entry))) invalid("visibility.billingModes");
+  else if (billingModes.length > 0) visibility.billingModes = billingModes.map(Number) as Visibility["billingModes"];
+  const entityType = cleanText(raw?.entityType);
+  if (entityType && !/^[012]$/.test(entityType)) invalid("visibility.entityType");
+  else if (entityType) visibility.entityType = Number(entityType);
+  for (const name of ["formNames", "tableIds"] as const) {
+    const list = commaList(raw?.[name]);
+    if (list.length > 0) visibility[name] = list;
+  }
+  const location = precedentLocations(tickedValues(raw?.location));
+  if (!location) invalid("visibility.location");
+  else if (location.length > 0) visibility.location = location;
+  return Object.keys(visibility).length > 0 ? visibility : undefined;
+}
+
+/** The form's values of an item (conform's defaultValue): what `itemSchema` reads back into the same item. */
+export function itemDefaults(item: PlatformFunction | undefined, actionType?: ActionType): Record<string, unknown> {
+  if (!item) return { actionType, width: undefined };
+  const urls = endpointDefaults(item.urls);
+  const window = item.window
+    ? Object.fromEntries(Object.entries(item.window).map(([key, entry]) => [key, typeof entry === "boolean" ? (entry ? "on" : undefined) : entry === null ? "" : String(entry)]))
+    : undefined;
+  const visibility = item.visibility && {
+    matterTypes: item.visibility.matterTypes,
+    states: item.visibility.states,
+    cardType: item.visibility.cardType,
+    billingModes: item.visibility.billingModes?.map(String),
+    entityType: item.visibility.entityType === null || item.visibility.entityType === undefined ? "" : String(item.visibility.entityType),
+    formNames: item.visibility.formNames?.join(", "),
+    tableIds: item.visibility.tableIds?.join(", "),
+    location: item.visibility.location?.flatMap((entry) => entry.paths.map((path) => precedentValue(entry.root, path))),
+  };
+  const flag = (value: boolean | undefined) => (value ? "on" : undefined);
+  return {
+    actionType: item.actionType,
+    name: item.name ?? "",
+    label: item.label ?? "",
+    headerLabel: item.headerLabel ?? "",
+    groupLabel: item.groupLabel ?? "",
+    description: item.description ?? "",
+    iconSvg: item.iconSvg ?? "",
+    functionGroupId: item.functionGroupId ?? "",
+    windowType: item.windowType ?? "",
+    width: item.width === null || item.width === undefined ? "" : String(item.width),
+    icon: item.icon ?? undefined,
+    visibility,
+    urls,
+    window,
+    timeTracked: item.timeTracked === undefined ? "" : String(item.timeTracked),
+    triggeredFromApplication: item.triggeredFromApplication ?? "",
+    formNames: item.formNames?.join(", ") ?? "",
+    messageBus: flag(item.messageBus),
+    externalEmailIntegrationReq: flag(item.externalEmailIntegrationReq),
+    isSupportMultipleInstances: flag(item.isSupportMultipleInstances),
+    popOutWindow: flag(item.popOutWindow),
+  };
+}
+
+/** The button width slider: its range, step and starting value. */
+export const WIDTH_SLIDER = { min: FUNCTION_LIMITS.widthMin, max: FUNCTION_LIMITS.widthMax, step: FUNCTION_LIMITS.widthStep, defaultValue: FUNCTION_LIMITS.widthDefault } as const;
+
+/** The rule a picked function icon breaks, by its content (`bytes` may be the file's beginning); undefined when it is fine. */
+export function functionIconRule(bytes: Uint8Array, fileSize: number, options: { actionType: ActionType; allowSvg?: boolean }): SchemaRuleCode | undefined {
+  return checkFunctionIcon(readImage(bytes, fileSize), { listItem: options.actionType === "list-item", allowSvg: options.allowSvg });
+}

@@ -1,0 +1,105 @@
+/**
+ * The working copy of the platform schema editor (spec 02 section 2.1): a server-side draft
+ * per user, app version and platform, kept in the console's draft store
+ * (app/lib/drafts.server.ts: a folder on disk, Redis when REDIS_URL is set). Every dialog of
+ * the editor changes the draft and redirects; Save sends it to `POST app-schema`, Discard
+ * drops it. The draft belongs to the provider's user id, not to a session, so it survives a
+ * reload, a sign-out and another console instance.
+ *
+ * - `loadPlatformDraft(session, versionId, platform, saved)`: the document to show, the draft
+ *   when there is one and it still reads as a platform document, else `saved`; with
+ *   `isDraft` and `differs` (whether it differs from `saved`: Save, Discard and the question
+ *   on leaving).
+ * - `keepPlatformDraft(session, versionId, platform, saved, document)`: replaces the draft by
+ *   `document` (a document equal to `saved` is no draft: keeping it drops the draft). False
+ *   when it could not be kept (no user id in the session, or the store failed): the action
+ *   says so and changes nothing.
+ * - `discardPlatformDraft(session, versionId, platform)`: drops the draft (Discard, and after
+ *   a successful Save); a failure only leaves the draft behind.
+ * - `differsFromSaved(document, saved)`: whether two documents differ (key order aside, an empty
+ *   list the same as none: `samePlatform` of changes.ts).
+ *
+ * Each takes the store as a last argument for tests; the console's own by default.
+ */
+import { platformSchema, type PlatformSchema } from "~/api/schema/schemas";
+import { draftStore, type DraftStore } from "~/lib/drafts.server";
+import { logger } from "~/lib/log.server";
+import { samePlatform } from "~/lib/platform/changes";
+import type { ConsoleSession } from "~/session.server";
+
+/** The platforms the editor has (the mobile platform has no editor). */
+export type EditedPlatform = "desktop" | "web" | "reporting";
+
+/** The draft's part in the store; the subject is the version and the platform, apart from the app editor's drafts of the version. */
+const PART = "schema";
+const subjectOf = (versionId: string, platform: EditedPlatform) => `${versionId}-${platform}`;
+const ownerOf = (session: ConsoleSession) => session.get("userId");
+
+export function differsFromSaved(document: PlatformSchema, saved: PlatformSchema): boolean {
+  return !samePlatform(document, saved);
+}
+
+export interface LoadedPlatformDraft {
+  document: PlatformSchema;
+  /** A draft is shown (it may equal the saved document only when it was written elsewhere). */
+  isDraft: boolean;
+  /** The document shown differs from the saved one. */
+  differs: boolean;
+}
+
+export async function loadPlatformDraft(
+  session: ConsoleSession,
+  versionId: string,
+  platform: EditedPlatform,
+  saved: PlatformSchema,
+  given?: DraftStore,
+): Promise<LoadedPlatformDraft> {
+  const shown = { document: saved, isDraft: false, differs: false };
+  const owner = ownerOf(session);
+  if (!owner) return shown;
+  const store = given ?? draftStore();
+  let stored: Record<string, unknown>;
+  try {
+    stored = await store.read(owner, subjectOf(versionId, platform));
+  } catch (error) {
+    logger.warn({ err: error }, "a platform draft could not be read");
+    return shown;
+  }
+  if (!(PART in stored)) return shown;
+  const read = platformSchema.safeParse(stored[PART]);
+  if (!read.success) {
+    // Written by an older console or damaged: what is saved is shown instead.
+    await store.drop(owner, subjectOf(versionId, platform), PART).catch(() => undefined);
+    return shown;
+  }
+  return { document: read.data, isDraft: true, differs: differsFromSaved(read.data, saved) };
+}
+
+export async function keepPlatformDraft(
+  session: ConsoleSession,
+  versionId: string,
+  platform: EditedPlatform,
+  saved: PlatformSchema,
+  document: PlatformSchema,
+  given?: DraftStore,
+): Promise<boolean> {
+  const owner = ownerOf(session);
+  if (!owner) return false;
+  const store = given ?? draftStore();
+  try {
+    if (differsFromSaved(document, saved)) await store.write(owner, subjectOf(versionId, platform), PART, document);
+    else await store.drop(owner, subjectOf(versionId, platform), PART);
+    return true;
+  } catch (error) {
+    logger.error({ err: error }, "a platform draft could not be kept");
+    return false;
+  }
+}
+
+export async function discardPlatformDraft(session: ConsoleSession, versionId: string, platform: EditedPlatform, given?: DraftStore): Promise<void> {
+  const owner = ownerOf(session);
+  if (!owner) return;
+  await (given ?? draftStore())
+    .drop(owner, subjectOf(versionId, platform), PART)
+    .catch((error: unknown) => logger.warn({ err: error }, "a platform draft could not be dropped"));
+}

@@ -1,0 +1,120 @@
+import { describe, expect, it } from "vitest";
+import { inState, matterStates, matterTypeTree, precedentsAffected, selectionId, stateOf, statesOf, toggle, toggleWithPrecedents, withoutPrecedentsOf, type MatterTypeNode } from "./matter-types";
+
+const folder = (id: string, parentId: string | null = null): MatterTypeNode => ({ id, name: id, type: "Folder", parentId, shortcutId: null, states: [] });
+const matter = (id: string, parentId: string | null, states = ["NSW", "VIC"], shortcutId: string | null = null): MatterTypeNode => ({
+  id,
+  name: id,
+  type: "MatterType",
+  parentId,
+  shortcutId,
+  states: states.map((name) => ({ name })),
+});
+
+// conveyancing: purchase, sale, commercial (lease, shortcut to purchase); family: divorce (QLD only)
+const list = [
+  folder("conveyancing"),
+  matter("purchase", "conveyancing"),
+  matter("sale", "conveyancing"),
+  folder("commercial", "conveyancing"),
+  matter("lease", "commercial"),
+  matter("purchase-shortcut", "commercial", ["NSW"], "purchase"),
+  folder("family"),
+  matter("divorce", "family", ["QLD"]),
+  folder("empty"),
+];
+const tree = matterTypeTree(list);
+
+describe("the matter-type tree", () => {
+  it("puts children under their parents, in the provider's order, and orphans at the top", () => {
+    expect(tree.roots.map((node) => node.id)).toEqual(["conveyancing", "family", "empty"]);
+    expect(tree.children("commercial").map((node) => node.id)).toEqual(["lease", "purchase-shortcut"]);
+    expect(matterTypeTree([matter("lost", "gone")]).roots.map((node) => node.id)).toEqual(["lost"]);
+  });
+
+  it("takes a shortcut for the matter type it points to", () => {
+    expect(selectionId(tree.byId.get("purchase-shortcut")!)).toBe("purchase");
+    expect(selectionId(tree.byId.get("sale")!)).toBe("sale");
+  });
+
+  it("survives a cycle in the data", () => {
+    const looped = matterTypeTree([{ ...folder("a"), parentId: "b" }, { ...folder("b"), parentId: "a" }, matter("m", "a")]);
+    expect(stateOf(looped, ["m"], "a")).toBe("selected");
+  });
+});
+
+describe("the tri-state selection", () => {
+  it("shows a folder selected when all its matter types are, partial with some, unselected with none or when empty", () => {
+    expect(stateOf(tree, [], "conveyancing")).toBe("unselected");
+    expect(stateOf(tree, ["purchase"], "conveyancing")).toBe("partial");
+    expect(stateOf(tree, ["purchase"], "commercial")).toBe("partial");
+    expect(stateOf(tree, ["purchase", "lease"], "commercial")).toBe("selected");
+    expect(stateOf(tree, ["purchase", "sale", "lease"], "conveyancing")).toBe("selected");
+    expect(stateOf(tree, ["purchase"], "empty")).toBe("unselected");
+    expect(stateOf(tree, ["purchase"], "purchase-shortcut")).toBe("selected");
+    expect(statesOf(tree, ["divorce"])).toMatchObject({ family: "selected", divorce: "selected", conveyancing: "unselected" });
+  });
+
+  it("selects every matter type under a folder that is not selected, shortcuts included, keeping the others", () => {
+    expect(toggle(tree, ["divorce"], "commercial")).toEqual({ selected: ["divorce", "lease", "purchase"], deselected: [] });
+    expect(toggle(tree, ["sale"], "conveyancing")).toEqual({ selected: ["sale", "purchase", "lease"], deselected: [] });
+  });
+
+  it("clears every matter type under a selected folder and says which", () => {
+    expect(toggle(tree, ["divorce", "purchase", "lease", "sale"], "commercial")).toEqual({ selected: ["divorce", "sale"], deselected: ["purchase", "lease"] });
+  });
+
+  it("flips a matter type, and a shortcut flips its target", () => {
+    expect(toggle(tree, [], "sale")).toEqual({ selected: ["sale"], deselected: [] });
+    expect(toggle(tree, ["sale", "purchase"], "purchase-shortcut")).toEqual({ selected: ["sale"], deselected: ["purchase"] });
+  });
+
+  it("leaves the selection alone for an unknown node or an empty folder", () => {
+    expect(toggle(tree, ["sale"], "nowhere")).toEqual({ selected: ["sale"], deselected: [] });
+    expect(toggle(tree, ["sale"], "empty")).toEqual({ selected: ["sale"], deselected: [] });
+  });
+});
+
+describe("the tabs per matter state", () => {
+  it("lists the states that have matter types", () => {
+    expect(matterStates(list)).toEqual(["NSW", "VIC", "QLD"]);
+  });
+
+  it("shows a state's matter types with the folders above them", () => {
+    expect(inState(list, "QLD").map((node) => node.id)).toEqual(["family", "divorce"]);
+    expect(inState(list, "VIC").map((node) => node.id)).toEqual(["conveyancing", "purchase", "sale", "commercial", "lease"]);
+  });
+});
+
+describe("precedents of a deselected matter type", () => {
+  const folders = [
+    { precedentId: "purchase-folder", matterTypeId: "purchase" },
+    { precedentId: "general-folder", matterTypeId: null },
+  ];
+  const location = [
+    { root: "purchase-folder", paths: ["purchase-folder/letters"] },
+    { root: "general-folder", paths: ["general-folder/note"] },
+    { root: "sale", paths: ["sale/contract"] },
+  ];
+
+  it("finds the chosen precedent locations under the matter types taken out, by folder or by the matter type itself", () => {
+    const { deselected } = toggle(tree, ["purchase", "sale", "lease"], "conveyancing");
+    expect(deselected).toEqual(["purchase", "sale", "lease"]);
+    expect(precedentsAffected(location, deselected, folders)).toEqual([location[0], location[2]]);
+    expect(withoutPrecedentsOf(location, deselected, folders)).toEqual([location[1]]);
+  });
+
+  it("asks before a click takes chosen precedents with it, and takes them once confirmed", () => {
+    const choice = { matterTypes: ["purchase", "sale"], location };
+    expect(toggleWithPrecedents(tree, choice, "purchase", folders)).toEqual({ ...choice, ask: [location[0]] });
+    expect(toggleWithPrecedents(tree, choice, "purchase", folders, true)).toEqual({ matterTypes: ["sale"], location: [location[1], location[2]] });
+    expect(toggleWithPrecedents(tree, choice, "lease", folders)).toEqual({ matterTypes: ["purchase", "sale", "lease"], location });
+    expect(toggleWithPrecedents(tree, {}, "family", folders)).toEqual({ matterTypes: ["divorce"], location: [] });
+  });
+
+  it("finds none when nothing is deselected or none was chosen", () => {
+    expect(precedentsAffected(location, [], folders)).toEqual([]);
+    expect(precedentsAffected(undefined, ["purchase"], folders)).toEqual([]);
+    expect(withoutPrecedentsOf(location, ["divorce"], folders)).toEqual(location);
+  });
+});

@@ -1,0 +1,424 @@
+/**
+ * The server side of the platform schema editor page (spec 02 sections 2.1, 4.1, 6 and 7):
+ * what the page shows, and the intents of its forms.
+ *
+ * Loading reads the version (shared with the version layout in one request), the saved
+ * schema of the platform with the edit check (`GET app-schema/{id}?platform=`), the
+ * location settings of the app's country and platform (`GET resources/config-init-all`),
+ * the signed-in user (the company's integratorType, shared with the console layout) and, on
+ * desktop where the country has product variants (AUB as AU), `GET resources/product-variants`.
+ * The document shown is the user's draft when there is one (app/lib/platform/draft.server.ts).
+ *
+ * | intent | fields | change |
+ * |---|---|---|
+ * | `add-location` | location | `addLocation` |
+ * | `up`, `down` | location, path | `moveUp`, `moveDown` |
+ * | `move` | location, path, to (a drag, with JS) | `moveItem` |
+ * | `delete-item` | location, path | `deleteItem` |
+ * | `item` | location, list or path, the item dialog's fields (firstItem: a new dropdown's copy as its first item) | `addItem` / `updateItem` |
+ * | `clone` | location, path, locations (ticked) | `cloneItem` |
+ * | `custom-view` | location, the custom view dialog's fields | `setCustomView` |
+ * | `app-variants` | productVariants, addToAllLocations, confirmed (desktop) | the product-variant updates dialog when variants are added or removed, then `setAppVariants` |
+ * | `exceptions` | exceptions[n].url, .isInternal (desktop; conform's add and remove row) | `setExceptions` |
+ * | `setting` | location, visibility.productVariants, .supportedDesktopVersions[0..1] (desktop) | `setLocationVisibility` |
+ * | `import-arrange`, `import-validate` | json | answers it pretty-printed, or the provider's verdict (`POST app-schema/validate`) |
+ * | `import` | json | this platform of the document replaces the draft (validatingSchema when there is none) |
+ * | `discard` | | drops the draft |
+ * | `save` | | the whole-schema check, then `POST app-schema` with the draft; to the new version's page |
+ *
+ * Every change is kept in the draft and answered with a redirect to the page (without the
+ * dialog); a form that fails its rules answers 400 with conform's reply, the dialog open.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, json as json_, redirect, type AppLoadContext } from "@remix-run/node";
+import { ApiError, ProviderUnreachable } from "~/api/client.server";
+import { getConfigInitAll, getDesktopVersions, getMatterTypes, getProductVariants } from "~/api/resources/endpoints";
+import type { LocationSetting, ProductVariant } from "~/api/resources/schemas";
+import { checkWholeSchema, decodeSchemaJson } from "~/api/schema/rules";
+import { getSchema, saveSchema, validateSchema } from "~/api/schema/endpoints";
+import { PRODUCT_VARIANT_ALL, platformSchema, schemaDocument, type PlatformFunction, type PlatformSchema } from "~/api/schema/schemas";
+import { getUser } from "~/api/user/endpoints";
+import { requireUser } from "~/auth.server";
+import { isEditorPlatform, type EditorPlatform } from "~/lib/apps/platform-tabs";
+import type { Translate } from "~/forms/app-editor";
+import { itemSchema } from "~/forms/platform-item";
+import { outcomeErrors } from "~/forms/platform-common";
+import { addLocationSchema, cloneSchema } from "~/forms/platform-location";
+import { appVariantsSchema, customViewSchema, exceptionsSchema, rootVisibilitySchema } from "~/forms/platform-settings";
+import i18next from "~/i18next.server";
+import { loadFailure, loadVersion, notFound } from "~/lib/apps/editor.server";
+import { discardPlatformDraft, keepPlatformDraft, loadPlatformDraft } from "~/lib/platform/draft.server";
+import {
+  actionTypesOf,
+  addItem,
+  addLocation,
+  cloneItem,
+  cloneTargets,
+  deleteItem,
+  emptyPlatform,
+  findLocation,
+  getItem,
+  moveDown,
+  moveItem,
+  moveUp,
+  offeredLocations,
+  parseItemPath,
+  parseListPath,
+  setAppVariants,
+  setCustomView,
+  setExceptions,
+  setLocationVisibility,
+  splitItemPath,
+  updateItem,
+  variantUpdates,
+  windowClears,
+  withFirstDropdownItem,
+} from "~/lib/platform/operations";
+import { readForm } from "~/lib/multipart.server";
+import { markFailed } from "~/lib/title";
+import { redirectWithError, redirectWithToast } from "~/session.server";
+
+/** Everything the page and its actions need. */
+export interface EditorState {
+  versionId: string;
+  appName: string;
+  platform: EditorPlatform;
+  countryCode: string;
+  saved: PlatformSchema;
+  document: PlatformSchema;
+  /** The draft differs from the saved schema. */
+  differs: boolean;
+  /** The edit check: Save and every change are offered only then. */
+  canEdit: boolean;
+  settings: LocationSetting[];
+  integratorType: number;
+  hasAccessToTest: boolean;
+  /** Desktop only, where the country has product variants. */
+  productVariants: ProductVariant[];
+  /** Desktop only: the oldest supported desktop version. */
+  minimumDesktopVersion?: string;
+}
+
+export async function loadEditor(request: Request, context: AppLoadContext, params: { appVersionId?: string; platform?: string }): Promise<EditorState> {
+  const { api, session } = await requireUser(request, context);
+  const platform = params.platform;
+  if (!isEditorPlatform(platform)) throw await notFound(request);
+  const version = await loadVersion(request, api, params.appVersionId);
+  if (version.details.appType !== 0) throw await notFound(request);
+  try {
+    const [read, config, user] = await Promise.all([
+      api.call(getSchema, { params: { appVersionId: version.id }, query: { platform } }),
+      api.call(getConfigInitAll),
+      api.call(getUser),
+    ]);
+    const country = config.init.countries.find((entry) => entry.code === version.details.countryCode);
+    const resourceCountry = config.init.countries.find((entry) => entry.code === (country?.resourceCountryCode ?? version.details.countryCode)) ?? country;
+    const settings = country?.settings.platforms.find((entry) => entry.type === platform)?.locations ?? [];
+    const variantsOn = platform === "desktop" && Boolean(resourceCountry?.featureFlags["product-variant-enabled"]);
+    const [productVariants, desktopVersions] = await Promise.all([
+      variantsOn ? api.call(getProductVariants, { query: { countryCode: version.details.countryCode } }) : [],
+      platform === "desktop" ? api.call(getDesktopVersions) : [],
+    ]);
+    const saved = read.schema ?? emptyPlatform(platform);
+    const draft = await loadPlatformDraft(session, version.id, platform, saved);
+    return {
+      versionId: version.id,
+      appName: version.details.name,
+      platform,
+      countryCode: version.details.countryCode,
+      saved,
+      document: draft.document,
+      differs: draft.differs,
+      canEdit: read.canEdit,
+      settings,
+      integratorType: user.integratorType,
+      hasAccessToTest: user.hasAccessToTest,
+      productVariants,
+      minimumDesktopVersion: desktopVersions.find((entry) => entry.isMinimum)?.version,
+    };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    throw await loadFailure(request, error, "fetchAppSchema");
+  }
+}
+
+/** A matter type as the item dialog lists it: folders as headings, each at its depth in the tree. */
+export interface MatterTypeOption {
+  id: string;
+  name: string;
+  folder: boolean;
+  depth: number;
+}
+
+/**
+ * The country's matter types for the item dialog's Visibility tab (`GET resources/matter-types`),
+ * in tree order; shortcuts are left out (choosing their target chooses them). None when they
+ * cannot be read: the tab then offers no matter types.
+ */
+export async function loadMatterTypes(request: Request, context: AppLoadContext, countryCode: string): Promise<MatterTypeOption[]> {
+  const { api } = await requireUser(request, context);
+  try {
+    const { data } = await api.call(getMatterTypes, { query: { countryCode } });
+    const depth = new Map<string, number>();
+    return data
+      .filter((entry) => entry.shortcutId === null)
+      .map((entry) => {
+        const level = entry.parentId !== null && depth.has(entry.parentId) ? depth.get(entry.parentId)! + 1 : 0;
+        depth.set(entry.id, level);
+        return { id: entry.id, name: entry.name, folder: entry.type === "Folder", depth: level };
+      });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return [];
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Actions
+// ---------------------------------------------------------------------------
+
+export const INTENTS = ["add-location", "up", "down", "move", "delete-item", "item", "clone", "custom-view", "app-variants", "exceptions", "setting", "import-arrange", "import-validate", "import", "discard", "save"] as const;
+export type Intent = (typeof INTENTS)[number];
+
+/** The answer of a dialog's form that failed its rules (status 400): the dialog shows it open. */
+export interface DialogFailure {
+  intent: Intent;
+  result: SubmissionResult<string[]>;
+}
+
+/** The box of the custom view dialog that confirms clearing the view's buttons. */
+export const CONFIRM_CLEAR = "confirmClear";
+
+/** The page without any dialog. */
+const pagePath = (url: URL) => url.pathname;
+
+/** A text field of the post, or "" (a field sent twice or as a file is no text). */
+function textOf(formData: FormData, name: string): string {
+  const values = formData.getAll(name);
+  return values.length === 1 && typeof values[0] === "string" ? values[0] : "";
+}
+
+/** The item path or the list path of the post that leads into the document, else a 400. */
+function placeOf(document: PlatformSchema, formData: FormData, kind: "item" | "list") {
+  const location = textOf(formData, "location");
+  const path = textOf(formData, kind === "item" ? "path" : "list");
+  const valid = kind === "item" ? parseItemPath(document, location, path) : parseListPath(document, location, path);
+  if (!valid || (kind === "item" && !getItem(document, location, path))) throw new Response("Unknown item.", { status: 400 });
+  return { location, path };
+}
+
+/** What the action answers to Arrange, Validate and a refused Import (the import dialog shows it). */
+export interface ImportAnswer {
+  intent: "import-arrange" | "import-validate" | "import";
+  json: string;
+  /** Validate: the provider's verdict, each problem worded. */
+  validation?: { valid: boolean; problems: string[] };
+  /** Arrange or Import refused: the message next to the field. */
+  error?: string;
+}
+
+/** The answer of a change of the app's product variants that the person confirms first. */
+export interface VariantUpdates {
+  intent: "variant-updates";
+  /** The choice posted (-1 for 'All'), posted again with the confirmation. */
+  choice: number[];
+  added: string[];
+  removed: string[];
+}
+
+/** The platform of this page in an imported document (a whole schema, or one platform), else undefined. */
+function importedPlatform(value: unknown, platform: EditorPlatform): PlatformSchema | undefined {
+  const whole = schemaDocument.safeParse(value);
+  if (whole.success) return whole.data.platforms.find((entry) => entry.type === platform);
+  const one = platformSchema.safeParse(value);
+  return one.success && one.data.type === platform ? one.data : undefined;
+}
+
+export async function editorAction(request: Request, context: AppLoadContext, params: { appVersionId?: string; platform?: string }) {
+  const url = new URL(request.url);
+  const formData = await readForm(request);
+  const intents = formData.getAll("intent");
+  const intent = INTENTS.find((entry) => entry === intents[0]);
+  if (!intent || intents.length !== 1) throw new Response("Unknown intent.", { status: 400 });
+  const { api, session, language } = await requireUser(request, context);
+  const state = await loadEditor(request, context, params);
+  const t = (await i18next.getFixedT(request, ["platform", "common"])) as unknown as Translate;
+  const back = pagePath(url);
+  // Save is the provider's to refuse (the edit check may have changed since the page was shown).
+  if (!state.canEdit && intent !== "save") return redirectWithError(back, { detail: t("platform:readOnly") });
+
+  const keep = async (document: PlatformSchema, to = back) => {
+    if (!(await keepPlatformDraft(session, state.versionId, state.platform, state.saved, document))) {
+      return redirectWithError(to, { detail: t("platform:draftFailed") });
+    }
+    return redirect(to);
+  };
+  /** A form that did not pass (400), or a list intent of conform (a row added or removed: the form comes back as it now is). */
+  const fail = (submissionReply: SubmissionResult<string[]>, refused = true) => {
+    if (refused) markFailed(context);
+    return json<DialogFailure>({ intent, result: submissionReply }, refused ? 400 : 200);
+  };
+  const variantContext = {
+    productVariantsEnabled: state.productVariants.length > 0,
+    minimumDesktopVersion: state.minimumDesktopVersion,
+    variants: state.productVariants.map((variant) => variant.firmType),
+  };
+  const desktopOnly = () => {
+    if (state.platform !== "desktop") throw new Response("Desktop only.", { status: 400 });
+  };
+
+  switch (intent) {
+    case "add-location": {
+      const offered = offeredLocations(state.document, state.settings, state.integratorType).map((setting) => setting.id);
+      const submission = parseWithZod(formData, { schema: addLocationSchema(t, offered) });
+      if (submission.status !== "success") return fail(submission.reply());
+      const outcome = addLocation(state.document, state.settings, submission.value.location, state.integratorType);
+      if (!outcome.ok) return fail(submission.reply({ fieldErrors: outcomeErrors(t, outcome.errors) }));
+      return keep(outcome.document);
+    }
+    case "up":
+    case "down": {
+      const { location, path } = placeOf(state.document, formData, "item");
+      const next = (intent === "up" ? moveUp : moveDown)(state.document, location, path);
+      return next ? keep(next) : keep(state.document);
+    }
+    case "move": {
+      const { location, path } = placeOf(state.document, formData, "item");
+      const to = textOf(formData, "to");
+      if (!/^\d{1,6}$/.test(to)) throw new Response("Unknown place.", { status: 400 });
+      return keep(moveItem(state.document, location, path, Number(to)) ?? state.document);
+    }
+    case "delete-item": {
+      const { location, path } = placeOf(state.document, formData, "item");
+      const next = deleteItem(state.document, location, path);
+      return keep(next ?? state.document);
+    }
+    case "item": {
+      const editing = formData.has("path");
+      const place = editing ? placeOf(state.document, formData, "item") : placeOf(state.document, formData, "list");
+      const listPath = editing ? splitItemPath(place.path).list : place.path;
+      const actionTypes = actionTypesOf(state.document, place.location, listPath);
+      if (actionTypes.length === 0) throw new Response("This list takes no items.", { status: 400 });
+      const viewType = state.settings.find((setting) => setting.id === place.location)?.viewType;
+      const submission = parseWithZod(formData, { schema: itemSchema(t, { platform: state.platform, viewType, actionTypes }) });
+      if (submission.status !== "success") return fail(submission.reply());
+      const posted = submission.value as PlatformFunction;
+      const item = !editing && posted.actionType === "dropdown" && textOf(formData, "firstItem") === "on" ? withFirstDropdownItem(posted) : posted;
+      const next = editing ? updateItem(state.document, place.location, place.path, item) : addItem(state.document, place.location, place.path, item)?.document;
+      return keep(next ?? state.document);
+    }
+    case "clone": {
+      const { location, path } = placeOf(state.document, formData, "item");
+      const targets = cloneTargets(state.document, location, path, state.settings).map((target) => target.id);
+      const submission = parseWithZod(formData, { schema: cloneSchema(t, targets) });
+      if (submission.status !== "success") return fail(submission.reply());
+      const outcome = cloneItem(state.document, location, path, submission.value.locations, state.settings);
+      if (!outcome.ok) return fail(submission.reply({ fieldErrors: outcomeErrors(t, outcome.errors) }));
+      return keep(outcome.document);
+    }
+    case "custom-view": {
+      const location = textOf(formData, "location");
+      const found = findLocation(state.document, location);
+      if (found?.kind !== "view" || !found.location.isCustomView) throw new Response("Not a custom view.", { status: 400 });
+      const submission = parseWithZod(formData, {
+        schema: customViewSchema(t, { ...variantContext, platform: state.platform, previousVariants: found.location.visibility?.productVariants }),
+      });
+      if (submission.status !== "success") return fail(submission.reply());
+      // Fullscreen, or a window type on a matter view, clears the view's buttons: asked first.
+      const clears = windowClears(found.location, { windowType: submission.value.windowType, isFullScreen: submission.value.isFullScreen });
+      if (clears.buttons > 0 && textOf(formData, CONFIRM_CLEAR) !== "on") {
+        return fail(submission.reply({ fieldErrors: { [CONFIRM_CLEAR]: [t("platform:customView.confirmClear", { count: clears.buttons })] } }));
+      }
+      return keep(setCustomView(state.document, location, submission.value) ?? state.document);
+    }
+    case "app-variants": {
+      desktopOnly();
+      if (!variantContext.productVariantsEnabled) throw new Response("This country has no product variants.", { status: 400 });
+      const submission = parseWithZod(formData, { schema: appVariantsSchema(t, { ...variantContext, previousVariants: state.document.productVariants }) });
+      if (submission.status !== "success") return fail(submission.reply());
+      const names: Record<number, string> = Object.fromEntries(state.productVariants.map((variant) => [variant.firmType, variant.name]));
+      const { productVariants, addToAllLocations } = submission.value;
+      const updates = variantUpdates(state.document.productVariants, productVariants, variantContext.variants);
+      const hasLocations = (state.document.views?.length ?? 0) + (state.document.menus?.length ?? 0) > 0;
+      if (hasLocations && textOf(formData, "confirmed") !== "on" && (updates.added.length > 0 || updates.removed.length > 0)) {
+        // The product-variant updates dialog: what changes, and whether added ones go to every location.
+        return json<VariantUpdates>({
+          intent: "variant-updates",
+          choice: productVariants === null ? [PRODUCT_VARIANT_ALL] : productVariants,
+          added: updates.added.map((firmType) => names[firmType] ?? String(firmType)),
+          removed: updates.removed.map((firmType) => names[firmType] ?? String(firmType)),
+        });
+      }
+      return keep(setAppVariants(state.document, productVariants, names, { all: variantContext.variants, addToAllLocations }));
+    }
+    case "exceptions": {
+      desktopOnly();
+      const submission = parseWithZod(formData, { schema: exceptionsSchema(t) });
+      if (submission.status !== "success") return fail(submission.reply(), submission.status === "error");
+      return keep(setExceptions(state.document, submission.value));
+    }
+    case "setting": {
+      desktopOnly();
+      const location = textOf(formData, "location");
+      const found = findLocation(state.document, location);
+      if (!found) throw new Response("Unknown location.", { status: 400 });
+      const submission = parseWithZod(formData, {
+        schema: rootVisibilitySchema(t, { ...variantContext, platform: "desktop", previousVariants: found.location.visibility?.productVariants }),
+      });
+      if (submission.status !== "success") return fail(submission.reply());
+      const visibility = { ...submission.value };
+      // Both versions cleared: no limit.
+      if (!visibility.supportedDesktopVersions) visibility.supportedDesktopVersions = undefined;
+      return keep(setLocationVisibility(state.document, location, visibility) ?? state.document);
+    }
+    case "import-arrange":
+    case "import-validate":
+    case "import": {
+      const json = textOf(formData, "json");
+      const answer = (extra: Partial<ImportAnswer>, status = 200) => {
+        if (status >= 400) markFailed(context);
+        return json_<ImportAnswer>({ intent, json, ...extra }, status);
+      };
+      const decoded = decodeSchemaJson(json);
+      if (intent === "import-arrange") {
+        return decoded ? answer({ json: JSON.stringify(decoded.value, null, 2) }) : answer({ error: t("platform:import.notJson") }, 400);
+      }
+      if (intent === "import-validate") {
+        if (!decoded) return answer({ error: t("platform:import.notJson") }, 400);
+        try {
+          const verdict = await api.call(validateSchema, { body: { json } });
+          const problems = verdict.errors.map((problem) => `${problem.path}: ${t(`platform:errors.${problem.code}`, { field: problem.path, max: "", minimum: "", defaultValue: problem.message })}`);
+          return answer({ validation: { valid: verdict.valid, problems } });
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          return answer({ error: t("platform:errors.validatingSchema") }, error.status >= 500 ? 502 : 400);
+        }
+      }
+      const imported = decoded ? importedPlatform(decoded.value, state.platform) : undefined;
+      if (!imported) return answer({ error: t("platform:errors.validatingSchema") }, 400);
+      return keep(imported);
+    }
+    case "discard": {
+      await discardPlatformDraft(session, state.versionId, state.platform);
+      return redirect(back);
+    }
+    case "save": {
+      const check = checkWholeSchema(state.document, { productVariantsEnabled: variantContext.productVariantsEnabled });
+      const problems = [
+        ...(check.missingProductVariants.length ? [`${t("platform:errors.missingProductVariants")}: ${check.missingProductVariants.map((entry) => entry.name).join(", ")}`] : []),
+        ...(check.updateRequired.length ? [`${t("platform:errors.updateRequired")}: ${check.updateRequired.map((entry) => entry.name).join(", ")}`] : []),
+      ];
+      if (problems.length) return redirectWithError(back, { detail: problems.join(". ") });
+      try {
+        const saved = await api.call(saveSchema, { body: { appIdOld: state.versionId, json: { platforms: [state.document] } } });
+        await discardPlatformDraft(session, state.versionId, state.platform);
+        return redirectWithToast(`/${language}/apps/${saved.appId}/${state.platform}`, { key: "savedSuccessfully" });
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        // The draft stays as it is: nothing typed is lost.
+        return redirectWithError(back, { detail: error.detail, traceId: error.traceId, fallback: error instanceof ProviderUnreachable ? "unreachable" : "savingData" });
+      }
+    }
+  }
+}

@@ -1,0 +1,306 @@
+/**
+ * /apps/{appVersionId}/desktop, /web and /reporting: the platform schema editor (spec 02
+ * sections 2.1, 4.1, 6, 8 and 9; spec 01 section 2). Only for a public app (appType 0);
+ * any other platform segment is 'page not found'.
+ *
+ * The page edits the user's server-side draft of the platform (editor.server.ts): Add
+ * location, the location cards with their function lists (Add item, Edit, Move up, Move
+ * down, Delete), Review changes, Discard and Save. Save and every change are offered only
+ * when the version passes the edit check (docs/decisions/0001-edit-check.md). Dialogs are
+ * addressed by the query (`?dialog=add-location|item|delete-item|discard|changes`) and
+ * rendered open by the server; with JavaScript they open and close without a page load, the
+ * move buttons post through fetchers, and leaving a draft that differs from the saved schema
+ * asks first.
+ */
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { AppErrorBoundary, errorMeta } from "~/components/apps/AppErrorBoundary";
+import { useLeaveGuard } from "~/components/apps/editor/UnsavedChanges";
+import { CustomViewDialog } from "~/components/platform/CustomViewDialog";
+import { AddLocationDialog, ADD_LOCATION_BUTTON_ID, ChangesDialog, CloneDialog } from "~/components/platform/EditorDialogs";
+import { DownloadMenu, ImportDialog } from "~/components/platform/ImportDownload";
+import { ItemDialog } from "~/components/platform/ItemDialog";
+import { AppVariantsForm, ExceptionsDialog, SettingDialog, VariantUpdatesDialog } from "~/components/platform/RootSettings";
+import { dialogSearch, itemName, LocationCards } from "~/components/platform/LocationCards";
+import { Button, buttonClass } from "~/components/ui/Button";
+import { ConfirmDialog, DIALOG_LINK_STATE } from "~/components/ui/ConfirmDialog";
+import i18next from "~/i18next.server";
+import { schemaChanges } from "~/lib/platform/changes";
+import { actionTypesOf, cloneTargets, findLocation, getItem, locationCards, offeredLocations, splitItemPath } from "~/lib/platform/operations";
+import { checkWholeSchema } from "~/api/schema/rules";
+import { withNamespaces } from "~/lib/namespaces";
+import { hasFailed, pageTitle } from "~/lib/title";
+import { editorAction, loadEditor, loadMatterTypes, type DialogFailure, type ImportAnswer, type VariantUpdates } from "./editor.server";
+
+export const handle = { i18n: ["common", "appEditor", "platform"] };
+
+export const clientLoader = withNamespaces(handle.i18n);
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const state = await loadEditor(request, context, params);
+  // The item dialog's matter types: read only while it is open.
+  const matterTypes = new URL(request.url).searchParams.get("dialog") === "item" ? await loadMatterTypes(request, context, state.countryCode) : [];
+  const t = await i18next.getFixedT(request, ["platform", "common"]);
+  const platformName = t(`platform:platforms.${state.platform}`);
+  return json({
+    title: pageTitle(t, t("platform:pageTitle", { platform: platformName, name: state.appName }), hasFailed(context)),
+    platform: state.platform,
+    canEdit: state.canEdit,
+    differs: state.differs,
+    document: state.document,
+    cards: locationCards(state.document, state.settings),
+    offered: offeredLocations(state.document, state.settings, state.integratorType).map(({ id, name }) => ({ id, name })),
+    viewTypes: Object.fromEntries(state.settings.map((setting) => [setting.id, setting.viewType])),
+    changes: state.differs ? schemaChanges(state.saved, state.document) : [],
+    variants: state.productVariants.map(({ firmType, name }) => ({ firmType, name })),
+    settings: state.settings,
+    hasAccessToTest: state.hasAccessToTest,
+    countryCode: state.countryCode,
+    matterTypes,
+    updateRequired: checkWholeSchema(state.document).updateRequired.map((entry) => entry.id),
+    minimumDesktopVersion: state.minimumDesktopVersion,
+  });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  return editorAction(request, context, params);
+}
+
+/** Opening or closing a dialog changes only the query: the page stays as loaded, except for the item dialog's matter types. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  const isGet = !formMethod || formMethod.toUpperCase() === "GET";
+  const opensItem = nextUrl.searchParams.get("dialog") === "item" && currentUrl.searchParams.get("dialog") !== "item";
+  if (isGet && !opensItem && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
+  return defaultShouldRevalidate;
+};
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => (data ? [{ title: data.title }] : errorMeta(error));
+
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function Dialogs({ data }: { data: Data }) {
+  const { t } = useTranslation("platform");
+  const [searchParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const answer = useActionData<typeof action>() as DialogFailure | ImportAnswer | VariantUpdates | undefined;
+  if (answer?.intent === "variant-updates") {
+    return <VariantUpdatesDialog choice={answer.choice} added={answer.added} removed={answer.removed} closeHref={pathname} />;
+  }
+  const actionData = "result" in (answer ?? {}) ? (answer as DialogFailure) : undefined;
+  const failed = (intent: DialogFailure["intent"]) => (actionData?.intent === intent ? actionData.result : undefined);
+  const dialog = searchParams.get("dialog");
+  const location = searchParams.get("location") ?? "";
+  const path = searchParams.get("path") ?? "";
+  if (!data.canEdit && dialog !== "changes") return null;
+  switch (dialog) {
+    case "add-location":
+      return <AddLocationDialog offered={data.offered} closeHref={pathname} lastResult={failed("add-location")} />;
+    case "changes":
+      return <ChangesDialog changes={data.changes} closeHref={pathname} />;
+    case "clone": {
+      const item = getItem(data.document, location, path);
+      if (!item) return null;
+      return (
+        <CloneDialog
+          location={location}
+          path={path}
+          itemName={itemName(item, (type) => t(`actionTypes.${type}`))}
+          targets={cloneTargets(data.document, location, path, data.settings)}
+          closeHref={pathname}
+          lastResult={failed("clone")}
+        />
+      );
+    }
+    case "custom-view": {
+      const found = findLocation(data.document, location);
+      if (found?.kind !== "view" || !found.location.isCustomView) return null;
+      return (
+        <CustomViewDialog
+          platform={data.platform}
+          view={found.location}
+          variants={data.variants}
+          minimumDesktopVersion={data.minimumDesktopVersion}
+          closeHref={pathname}
+          lastResult={failed("custom-view")}
+        />
+      );
+    }
+    case "import":
+      return <ImportDialog closeHref={pathname} answer={answer && "json" in answer ? (answer as ImportAnswer) : undefined} />;
+    case "exceptions":
+      return data.platform === "desktop" ? <ExceptionsDialog rows={data.document.exceptions ?? []} closeHref={pathname} lastResult={failed("exceptions")} /> : null;
+    case "setting": {
+      const found = data.platform === "desktop" ? findLocation(data.document, location) : undefined;
+      if (!found) return null;
+      return (
+        <SettingDialog
+          location={location}
+          locationName={found.location.name || location}
+          visibility={found.location.visibility}
+          variants={data.variants}
+          variantsOn={data.variants.length > 0}
+          minimumDesktopVersion={data.minimumDesktopVersion}
+          closeHref={pathname}
+          lastResult={failed("setting")}
+        />
+      );
+    }
+    case "discard":
+      return data.differs ? (
+        <ConfirmDialog title={t("confirm.discardTitle")} body={<p>{t("confirm.discardBody")}</p>} closeHref={pathname} danger>
+          <input type="hidden" name="intent" value="discard" />
+        </ConfirmDialog>
+      ) : null;
+    case "delete-item": {
+      const item = getItem(data.document, location, path);
+      if (!item) return null;
+      return (
+        <ConfirmDialog
+          title={t("confirm.deleteItemTitle")}
+          body={<p className="wrap-anywhere">{t("confirm.deleteItemBody", { name: itemName(item, (type) => t(`actionTypes.${type}`)) })}</p>}
+          closeHref={pathname}
+          danger
+        >
+          <input type="hidden" name="intent" value="delete-item" />
+          <input type="hidden" name="location" value={location} />
+          <input type="hidden" name="path" value={path} />
+        </ConfirmDialog>
+      );
+    }
+    case "item": {
+      const list = searchParams.get("list");
+      const editing = list === null;
+      const item = editing ? getItem(data.document, location, path) : undefined;
+      const listPath = editing ? (item ? splitItemPath(path).list : "") : list;
+      const actionTypes = listPath ? actionTypesOf(data.document, location, listPath) : [];
+      if ((editing && !item) || actionTypes.length === 0) return null;
+      return (
+        <ItemDialog
+          platform={data.platform}
+          location={location}
+          place={editing ? { path } : { list: listPath }}
+          item={item}
+          actionTypes={actionTypes}
+          viewType={data.viewTypes[location]}
+          matterTypes={data.matterTypes}
+          billingModes={data.countryCode === "UK"}
+          closeHref={pathname}
+          lastResult={failed("item")}
+        />
+      );
+    }
+    default:
+      return null;
+  }
+}
+
+export default function PlatformEditorPage() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation("platform");
+  const navigation = useNavigation();
+  const dirty = useRef(false);
+  dirty.current = data.differs;
+  const leaveDialog = useLeaveGuard(dirty);
+  const busy = navigation.state === "submitting";
+  const platformName = t(`platforms.${data.platform}`);
+  const actionData = useActionData<typeof action>() as DialogFailure | undefined;
+  const { pathname } = useLocation();
+  const desktop = data.platform === "desktop";
+  return (
+    <div>
+      <div className="mb-4 flex flex-wrap items-start justify-between gap-4">
+        <div className="max-w-prose">
+          <h2 className="text-2xl font-bold text-gray-900">{t("title", { platform: platformName })}</h2>
+          <p className="mt-2 text-gray-800">{t("intro")}</p>
+          {!data.canEdit ? <p className="mt-2 font-semibold text-gray-900">{t("readOnly")}</p> : null}
+          {data.differs ? (
+            <p role="note" className="mt-2 rounded-md border-l-4 border-brand-600 bg-brand-50 px-3 py-2 text-gray-900">
+              {t("draftNotice")}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {data.differs ? (
+            <Link id="platform-changes-open" to={dialogSearch({ dialog: "changes" })} state={DIALOG_LINK_STATE} preventScrollReset className={buttonClass("secondary")}>
+              {t("actions.changes")}
+            </Link>
+          ) : null}
+          {data.canEdit && data.differs ? (
+            <Link to={dialogSearch({ dialog: "discard" })} state={DIALOG_LINK_STATE} preventScrollReset className={buttonClass("secondary")}>
+              {t("actions.discard")}
+            </Link>
+          ) : null}
+          {data.canEdit ? (
+            <Link to={dialogSearch({ dialog: "import" })} state={DIALOG_LINK_STATE} preventScrollReset className={buttonClass("secondary")}>
+              {t("import.open")}
+            </Link>
+          ) : null}
+          <DownloadMenu base={pathname} hasAccessToTest={data.hasAccessToTest} />
+          {data.canEdit ? (
+            <Form method="post">
+              <Button type="submit" name="intent" value="save" disabled={busy || !data.differs}>
+                {t("actions.save")}
+              </Button>
+            </Form>
+          ) : null}
+        </div>
+      </div>
+      {desktop && data.canEdit ? (
+        <>
+          {data.variants.length > 0 ? (
+            <AppVariantsForm stored={data.document.productVariants} variants={data.variants} lastResult={actionData?.intent === "app-variants" ? actionData.result : undefined} />
+          ) : null}
+          <p className="mt-4">
+            <Link to={dialogSearch({ dialog: "exceptions" })} state={DIALOG_LINK_STATE} preventScrollReset className={buttonClass("secondary")}>
+              {t("exceptions.open", { number: data.document.exceptions?.length ?? 0 })}
+            </Link>
+          </p>
+        </>
+      ) : null}
+      {data.canEdit ? (
+        <Link id={ADD_LOCATION_BUTTON_ID} to={dialogSearch({ dialog: "add-location" })} state={DIALOG_LINK_STATE} preventScrollReset className={buttonClass("primary")}>
+          {t("actions.addLocation")}
+        </Link>
+      ) : null}
+      <div className="mt-4" />
+      <LocationCards
+        document={data.document}
+        cards={data.cards}
+        canEdit={data.canEdit}
+        cardActions={(card) => (
+          <>
+            {data.updateRequired.includes(card.id) ? <strong className="self-center rounded-md bg-amber-100 px-2 py-1 text-sm text-gray-900">{t("errors.updateRequired")}</strong> : null}
+            {data.canEdit && card.isCustomView ? (
+              <Link
+                to={dialogSearch({ dialog: "custom-view", location: card.id })}
+                state={DIALOG_LINK_STATE}
+                preventScrollReset
+                aria-label={t("customView.open", { name: card.name })}
+                className={buttonClass("secondary")}
+              >
+                {t("customView.openShort")}
+              </Link>
+            ) : null}
+            {desktop && data.canEdit ? (
+              <Link
+                to={dialogSearch({ dialog: "setting", location: card.id })}
+                state={DIALOG_LINK_STATE}
+                preventScrollReset
+                aria-label={t("setting.open", { name: card.name })}
+                className={buttonClass("secondary")}
+              >
+                {t("setting.openShort")}
+              </Link>
+            ) : null}
+          </>
+        )}
+      />
+      <Dialogs data={data} />
+      {leaveDialog}
+    </div>
+  );
+}
+
+export const ErrorBoundary = AppErrorBoundary;

@@ -1,0 +1,180 @@
+/**
+ * The parts of the security page that are one client's: the callback URL form and the
+ * permissions dialog. No server code here: the page's loader and action hand them what they show.
+ */
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formatCallbackUrls, grants, parseCallbackUrls, sameUrls, type PermissionGroup } from "~/api/security/rules";
+import { HTTP_METHODS, type GrantedRoute } from "~/api/security/schemas";
+import { Button } from "~/components/ui/Button";
+import { DialogCloseLink, DialogFormButtons, useCloseDialog, useModalClose, useReturnFocus } from "~/components/ui/ConfirmDialog";
+import { FieldFrame, inputClass } from "~/components/ui/Field";
+import { Modal } from "~/components/ui/Modal";
+import { CALLBACKS_INTENT, callbackUrlsSchema, GRANT_FIELD, grantValue, PERMISSIONS_INTENT } from "~/forms/security";
+import { useHydrated } from "~/lib/hydrated";
+
+export interface ClientView {
+  id: string;
+  isAppLive: boolean;
+  publicApiKey: string;
+  secret: string | null;
+  privateApiKey: string | null;
+  routes: GrantedRoute[];
+  offlineAccess: boolean;
+  redirectUrls: string[];
+}
+
+type Tab = "live" | "staging";
+
+/** A client's callback URLs: Save is enabled once the list differs from the saved one (with JS). */
+export function CallbackForm({ client, tab, formResult }: { client: ClientView; tab: Tab; formResult?: { formId: string; result: unknown } }) {
+  const { t } = useTranslation("security");
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const formId = `callbacks-${tab}-${client.isAppLive ? "live-app" : "sandbox-app"}`;
+  const saved = formatCallbackUrls(client.redirectUrls);
+  const [value, setValue] = useState<string | null>(null);
+  const [form, fields] = useForm({
+    id: formId,
+    lastResult: formResult?.formId === formId ? (formResult.result as SubmissionResult<string[]>) : undefined,
+    defaultValue: { callbackUrls: saved },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: callbackUrlsSchema(t) }),
+  });
+  const changed = value !== null && !sameUrls(parseCallbackUrls(value), client.redirectUrls);
+  const error = fields.callbackUrls.errors?.[0];
+  return (
+    <Form method="post" replace preventScrollReset {...getFormProps(form)} className="mt-4 space-y-3 border-t border-gray-200 pt-4">
+      <input type="hidden" name="isLive" value={String(tab === "live")} />
+      <input type="hidden" name="isAppLive" value={String(client.isAppLive)} />
+      <FieldFrame id={fields.callbackUrls.id} label={t("callbacks.label")} hint={t("callbacks.hint")} error={error}>
+        {(aria) => (
+          <input
+            {...aria}
+            {...getInputProps(fields.callbackUrls, { type: "text", ariaAttributes: false })}
+            key={fields.callbackUrls.key}
+            onInput={(event) => setValue(event.currentTarget.value)}
+            autoComplete="off"
+            spellCheck={false}
+            className={inputClass(error)}
+          />
+        )}
+      </FieldFrame>
+      <Button type="submit" name="intent" value={CALLBACKS_INTENT} disabled={(hydrated && !changed && !error) || navigation.state === "submitting"}>
+        {t("callbacks.save")}
+      </Button>
+    </Form>
+  );
+}
+
+interface PermissionsData {
+  clientId: string;
+  groups: PermissionGroup[];
+  offlineAccess: boolean;
+}
+
+/** The permissions of a client by permission group and route; the live-app's read-only. */
+export function PermissionsDialog({ client, permissions, tab, closeHref }: { client: ClientView; permissions: PermissionsData; tab: Tab; closeHref: string }) {
+  const { t } = useTranslation("security");
+  const close = useCloseDialog(closeHref);
+  const { ref, onClose } = useModalClose(close);
+  useReturnFocus(`permissions-${client.id}`);
+  const readOnly = client.isAppLive;
+  const variant = t(client.isAppLive ? "clients.liveApp" : "clients.sandboxApp");
+  return (
+    <Modal open title={t("permissions.dialogTitle", { client: variant })} onClose={onClose} className="w-[min(60rem,calc(100vw-2rem))]">
+      <div ref={ref}>
+        {readOnly ? <p className="mb-4 text-gray-800">{t("permissions.readOnly")}</p> : <p className="mb-4 text-gray-800">{t("permissions.intro")}</p>}
+        <Form method="post" replace preventScrollReset className="space-y-6">
+          <input type="hidden" name="isLive" value={String(tab === "live")} />
+          {permissions.groups.map((group) => (
+            <table key={group.name} className="w-full border-collapse text-sm">
+              <caption className="mb-2 text-left text-base font-bold text-gray-900">{group.name}</caption>
+              <thead>
+                <tr className="border-b border-gray-300 text-left">
+                  <th scope="col" className="py-2 pr-3">
+                    {t("permissions.route")}
+                  </th>
+                  {HTTP_METHODS.map((method) => (
+                    <th key={method} scope="col" className="w-16 px-2 py-2 text-center">
+                      {method}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {group.routes.map((row) => (
+                  <tr key={row.route} className="border-b border-gray-200 align-top">
+                    <th scope="row" className="py-2 pr-3 text-left font-normal">
+                      <code className="font-mono text-gray-900 wrap-anywhere">{row.route}</code>
+                      <span className="block text-gray-700">
+                        {HTTP_METHODS.flatMap((m) => (row.methods[m] ? [row.methods[m].description] : [])).join(" ")}
+                      </span>
+                    </th>
+                    {HTTP_METHODS.map((method) => (
+                      <td key={method} className="px-2 py-2 text-center">
+                        {row.methods[method] ? (
+                          <input
+                            type="checkbox"
+                            name={GRANT_FIELD}
+                            value={grantValue(method, row.route)}
+                            defaultChecked={grants(client.routes, row.route, method)}
+                            disabled={readOnly}
+                            aria-label={`${method} ${row.route}`}
+                            className="h-5 w-5"
+                          />
+                        ) : (
+                          <span aria-label={t("permissions.notOffered", { method })} role="img">
+                            –
+                          </span>
+                        )}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ))}
+          {permissions.offlineAccess ? (
+            <div className="flex items-start gap-3">
+              <input
+                id="offline-access"
+                type="checkbox"
+                role="switch"
+                name="offlineAccess"
+                defaultChecked={client.offlineAccess}
+                disabled={readOnly}
+                aria-describedby="offline-access-hint"
+                className="mt-1 h-5 w-5"
+              />
+              <div>
+                <label htmlFor="offline-access" className="font-semibold text-gray-900">
+                  {t("permissions.offlineAccess")}
+                </label>
+                <p id="offline-access-hint" className="text-sm text-gray-700">
+                  {t("permissions.offlineHint")}
+                </p>
+              </div>
+            </div>
+          ) : null}
+          {readOnly ? (
+            <div className="flex justify-end">
+              <DialogCloseLink href={closeHref} onClose={close}>
+                {t("permissions.close")}
+              </DialogCloseLink>
+            </div>
+          ) : (
+            <>
+              <input type="hidden" name="intent" value={PERMISSIONS_INTENT} />
+              <DialogFormButtons closeHref={closeHref} onClose={close} cancel={t("permissions.cancel")} submit={t("permissions.save")} />
+            </>
+          )}
+        </Form>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,168 @@
+/**
+ * /apps/group/{appGroupId}/submissions (spec 01 section 2): the app's submissions. Active
+ * lists those awaiting review and not withdrawn; History the rest, a withdrawn one labelled
+ * 'withdrew'; each with what it was submitted for, when and by whom, its notes and the review
+ * notes. Beyond the spec: the timeline of every state change of each version (who, when,
+ * notes), from the provider's state history, in a disclosure per version (works without JS).
+ */
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { DetailRow } from "~/components/ui/DetailRow";
+import { ApiError } from "~/api/client.server";
+import { getSubmissionTimeline, listSubmissions } from "~/api/submissions/endpoints";
+import type { TimelineEntry } from "~/api/submissions/schemas";
+import { requireUser } from "~/auth.server";
+import { StatusBadge } from "~/components/apps/StatusBadge";
+import { ErrorDialog } from "~/components/ErrorDialog";
+import i18next from "~/i18next.server";
+import { fetchAppGroup } from "~/lib/apps/group.server";
+import type { ShownError } from "~/lib/errors";
+import { withNamespaces } from "~/lib/namespaces";
+import { pageTitle } from "~/lib/title";
+import { submissionSections, timelines, type SubmissionRow, type VersionTimeline } from "./submissions";
+
+export const handle = { i18n: ["common", "apps", "appGroup", "review"] };
+
+export const clientLoader = withNamespaces(handle.i18n);
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context);
+  const group = await fetchAppGroup(api, params.appGroupId);
+  let loadError: ShownError | null = null;
+  const [submissions, history] = await Promise.all([
+    api.call(listSubmissions, { params: { groupId: group.appGroupId } }).catch((error: unknown) => {
+      if (!(error instanceof ApiError)) throw error;
+      loadError = { detail: error.detail, traceId: error.traceId, fallback: "fetchingData" };
+      return [];
+    }),
+    // The timeline is extra: without it the page shows the submissions alone.
+    api.call(getSubmissionTimeline, { params: { groupId: group.appGroupId } }).catch(() => [] as TimelineEntry[]),
+  ]);
+  const t = await i18next.getFixedT(request, ["review", "common"]);
+  return json({
+    title: pageTitle(t, t("review:submissions.pageTitle", { name: group.name })),
+    name: group.name,
+    ...submissionSections(submissions),
+    timelines: timelines(history),
+    loadError: loadError as ShownError | null,
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+
+function SubmissionCard({ row }: { row: SubmissionRow }) {
+  const { t } = useTranslation("review");
+  const titleId = `submission-${row.id}`;
+  return (
+    <article aria-labelledby={titleId} className="rounded-lg border border-gray-300 bg-white p-4">
+      <h3 id={titleId} className="mb-2 flex flex-wrap items-center gap-2 text-lg font-bold text-gray-900">
+        {t("submissions.versionTitle", { version: row.version })}
+        <span className="rounded-full border border-gray-400 bg-gray-50 px-2 py-0.5 text-xs font-semibold text-gray-900">{t(`submissions.${row.statusKey}`)}</span>
+        {row.withdrawn ? <span className="rounded-full bg-gray-700 px-2 py-0.5 text-xs font-semibold text-white">{t("submissions.withdrew")}</span> : null}
+      </h3>
+      <dl className="space-y-1 text-sm">
+        <DetailRow label={t("submissions.columns.kind")}>{t(`submissions.kind.${row.kind}`)}</DetailRow>
+        <DetailRow label={t("submissions.columns.submitted")}>
+          {row.submitted}
+          {row.submittedBy ? ` · ${t("submissions.timeline.by", { name: row.submittedBy })}` : ""}
+        </DetailRow>
+        {row.reviewed ? <DetailRow label={t("submissions.columns.reviewed")}>{row.reviewed}</DetailRow> : null}
+        <DetailRow label={t("submissions.notes")}>{row.notes}</DetailRow>
+        <DetailRow label={t("submissions.reviewNotes")}>{row.reviewNotes ?? t("submissions.noReviewNotes")}</DetailRow>
+      </dl>
+    </article>
+  );
+}
+
+function Timeline({ timeline }: { timeline: VersionTimeline }) {
+  const { t } = useTranslation("review");
+  return (
+    <details className="rounded-lg border border-gray-300 bg-white">
+      <summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold text-gray-900">{t("submissions.timeline.show", { version: timeline.version })}</summary>
+      <ol className="space-y-3 border-t border-gray-200 p-4 text-sm">
+        {timeline.entries.map((entry, index) => (
+          <li key={`${entry.iso}-${index}`} className="border-l-4 border-brand-600 pl-3">
+            <p className="font-semibold text-gray-900">
+              <time dateTime={entry.iso}>{entry.at}</time> · {t(`submissions.timeline.actions.${entry.action}`, { defaultValue: t("submissions.timeline.actions.other") })}
+            </p>
+            <p className="text-gray-800">
+              {entry.by === "provider" ? t("submissions.timeline.by", { name: t("submissions.timeline.provider") }) : t("submissions.timeline.by", { name: entry.byName ?? t("submissions.timeline.developer") })}
+            </p>
+            {entry.to !== null ? (
+              <p className="mt-1 flex flex-wrap items-center gap-1 text-gray-800">
+                {entry.from !== null ? (
+                  <>
+                    <StatusBadge statusCode={entry.from} />
+                    <span aria-hidden="true">→</span>
+                    <span className="sr-only">{t("submissions.timeline.to")}</span>
+                  </>
+                ) : null}
+                <StatusBadge statusCode={entry.to} />
+              </p>
+            ) : null}
+            {entry.notes ? <p className="mt-1 whitespace-pre-line text-gray-800 wrap-anywhere">{entry.notes}</p> : null}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
+
+export default function SubmissionsPage() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation("review");
+  return (
+    <>
+      <h1 className="mb-6 text-3xl font-bold text-gray-900 wrap-anywhere">{t("submissions.title", { name: data.name })}</h1>
+      <section aria-labelledby="active-title" className="mb-10">
+        <h2 id="active-title" className="mb-3 text-xl font-bold text-gray-900">
+          {t("submissions.active.title")}
+        </h2>
+        {data.active.length ? (
+          <ul className="space-y-3">
+            {data.active.map((row) => (
+              <li key={row.id}>
+                <SubmissionCard row={row} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-gray-700">{t("submissions.active.empty")}</p>
+        )}
+      </section>
+      <section aria-labelledby="history-title" className="mb-10">
+        <h2 id="history-title" className="mb-3 text-xl font-bold text-gray-900">
+          {t("submissions.history.title")}
+        </h2>
+        {data.history.length ? (
+          <ul className="space-y-3">
+            {data.history.map((row) => (
+              <li key={row.id}>
+                <SubmissionCard row={row} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-gray-700">{t("submissions.history.empty")}</p>
+        )}
+      </section>
+      {data.timelines.length ? (
+        <section aria-labelledby="timeline-title">
+          <h2 id="timeline-title" className="mb-3 text-xl font-bold text-gray-900">
+            {t("submissions.timeline.heading")}
+          </h2>
+          <ul className="space-y-2">
+            {data.timelines.map((timeline) => (
+              <li key={timeline.versionId}>
+                <Timeline timeline={timeline} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <ErrorDialog error={data.loadError} />
+    </>
+  );
+}

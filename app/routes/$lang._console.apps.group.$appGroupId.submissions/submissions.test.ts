@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import type { Submission, TimelineEntry } from "~/api/submissions/schemas";
+import { submissionSections, timelines } from "./submissions";
+
+const base: Submission = {
+  id: "s1",
+  appId: "v1",
+  appGroupId: "g1",
+  version: "1.000",
+  status: 0,
+  statusText: "Awaiting Review",
+  isSoftDeleted: false,
+  submissionDateTime: "2026-07-01T10:00:00.000Z",
+  reviewDateTime: null,
+  submittedBy: "Ada Lovelace",
+  submissionNotes: "First.",
+  reviewNotes: null,
+  documents: [],
+  contactName: "Ada",
+  contactEmail: "ada@example.test",
+  contactPhoneNumber: "0400 000 000",
+  instanceId: null,
+  releaseDateAndTime: null,
+  isBeta: false,
+};
+
+describe("the submissions page", () => {
+  it("lists awaiting review and not withdrawn as active, the rest as history, newest first", () => {
+    const { active, history } = submissionSections([
+      { ...base, id: "old", status: 1, statusText: "Rejected", reviewNotes: "Fix the icon.", reviewDateTime: "2026-07-02T10:00:00.000Z" },
+      { ...base, id: "withdrawn", isSoftDeleted: true, submissionDateTime: "2026-07-03T10:00:00.000Z" },
+      { ...base, id: "now", isBeta: true, statusText: "Beta Awaiting Review", submissionDateTime: "2026-07-04T10:00:00.000Z" },
+    ]);
+    expect(active.map((row) => [row.id, row.statusKey, row.kind])).toEqual([["now", "statusTexts.betaAwaitingReview", "beta"]]);
+    expect(history.map((row) => [row.id, row.withdrawn, row.statusKey])).toEqual([
+      ["withdrawn", true, "statusTexts.awaitingReview"],
+      ["old", false, "statusTexts.rejected"],
+    ]);
+    expect(history[1]).toMatchObject({ reviewNotes: "Fix the icon.", reviewed: "02/07/2026", submitted: "01/07/2026" });
+  });
+
+  it("groups the timeline by version, entries oldest first", () => {
+    const entry = (appId: string, version: string, at: string, action: string): TimelineEntry => ({
+      appId,
+      version,
+      at,
+      action,
+      by: "developer",
+      byName: "Ada",
+      fromStatusCode: 0,
+      toStatusCode: 100,
+      notes: null,
+    });
+    const result = timelines([
+      entry("v1", "1.000", "2026-07-02T00:00:00.000Z", "submit"),
+      entry("v2", "2.000", "2026-07-03T00:00:00.000Z", "created"),
+      entry("v1", "1.000", "2026-07-01T00:00:00.000Z", "created"),
+    ]);
+    expect(result.map((t) => [t.version, t.entries.map((e) => e.action)])).toEqual([
+      ["2.000", ["created"]],
+      ["1.000", ["created", "submit"]],
+    ]);
+  });
+});

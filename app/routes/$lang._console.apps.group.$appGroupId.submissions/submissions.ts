@@ -1,0 +1,95 @@
+/**
+ * The submissions page's content, shaped from the provider's answers (spec 01 sections 2 and
+ * 3): Active (awaiting review and not withdrawn) and History (the rest, a withdrawn one
+ * labelled 'withdrew'), newest first, dates as dd/MM/yyyy; and the timeline of every state
+ * change of each version (who, when, notes), oldest first. Plain TypeScript.
+ */
+import { format } from "date-fns";
+import type { Submission, TimelineEntry } from "~/api/submissions/schemas";
+import { isActiveSubmission, statusTextKey } from "~/api/submissions/rules";
+
+export interface SubmissionRow {
+  id: string;
+  versionId: string;
+  version: string;
+  /** A key of review:submissions.statusTexts (the provider's review status text), else the enum's key. */
+  statusKey: string;
+  withdrawn: boolean;
+  kind: "live" | "beta";
+  submitted: string;
+  submittedBy: string | null;
+  reviewed: string | null;
+  notes: string;
+  reviewNotes: string | null;
+}
+
+export interface TimelineItem {
+  at: string;
+  iso: string;
+  action: string;
+  by: "developer" | "provider";
+  byName: string | null;
+  from: number | null;
+  to: number | null;
+  notes: string | null;
+}
+
+export interface VersionTimeline {
+  versionId: string;
+  version: string;
+  entries: TimelineItem[];
+}
+
+const date = (value: string | null | undefined, pattern = "dd/MM/yyyy"): string | null => {
+  if (!value) return null;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : format(d, pattern);
+};
+
+function row(submission: Submission): SubmissionRow {
+  const key = statusTextKey(submission.statusText);
+  return {
+    id: submission.id,
+    versionId: submission.appId,
+    version: submission.version,
+    statusKey: key ? `statusTexts.${key}` : `statusText.${submission.status}`,
+    withdrawn: submission.isSoftDeleted,
+    kind: submission.isBeta ? "beta" : "live",
+    submitted: date(submission.submissionDateTime) ?? "",
+    submittedBy: submission.submittedBy,
+    reviewed: date(submission.reviewDateTime),
+    notes: submission.submissionNotes,
+    reviewNotes: submission.reviewNotes?.trim() ? submission.reviewNotes : null,
+  };
+}
+
+const newestFirst = (a: Submission, b: Submission) => b.submissionDateTime.localeCompare(a.submissionDateTime);
+
+export function submissionSections(submissions: readonly Submission[]) {
+  const sorted = [...submissions].sort(newestFirst);
+  return {
+    active: sorted.filter(isActiveSubmission).map(row),
+    history: sorted.filter((s) => !isActiveSubmission(s)).map(row),
+  };
+}
+
+/** The timeline of each version, newest version first, its entries oldest first. */
+export function timelines(entries: readonly TimelineEntry[]): VersionTimeline[] {
+  const byVersion = new Map<string, VersionTimeline>();
+  const sorted = [...entries].sort((a, b) => a.at.localeCompare(b.at));
+  for (const entry of sorted) {
+    let timeline = byVersion.get(entry.appId);
+    if (!timeline) byVersion.set(entry.appId, (timeline = { versionId: entry.appId, version: entry.version, entries: [] }));
+    timeline.entries.push({
+      at: date(entry.at, "dd/MM/yyyy HH:mm") ?? "",
+      iso: entry.at,
+      action: entry.action,
+      by: entry.by,
+      byName: entry.byName,
+      from: entry.fromStatusCode,
+      to: entry.toStatusCode,
+      notes: entry.notes?.trim() ? entry.notes : null,
+    });
+  }
+  return [...byVersion.values()].sort((a, b) => b.version.localeCompare(a.version, undefined, { numeric: true }));
+}

@@ -1,0 +1,110 @@
+/**
+ * The sandbox accounts page's data (spec 02 sections 2.2, 4.2 and 9): the signed-in user's
+ * accounts split into the staging (TEST, DEV) and live (LIVE, LIVEB) tabs, each card's
+ * product variant name where the variant feature is on for its country, the desktop
+ * downloads, and for the new-credentials dialog the countries with an environment of each
+ * sandbox and their product variants. The rules are the contract's (app/api/instances/rules.ts).
+ */
+import type { ApiClient } from "~/api/client.server";
+import { listInstances } from "~/api/instances/endpoints";
+import { enabledCount, environmentFor, isStagingType } from "~/api/instances/rules";
+import type { Instance } from "~/api/instances/schemas";
+import { getDesktopDownload, getLeapEnvironments, getPingMore, getProductVariants } from "~/api/resources/endpoints";
+import { flagsOf, type LeapEnvironment, type ProductVariant } from "~/api/resources/schemas";
+import { getUser } from "~/api/user/endpoints";
+import { env } from "~/env.server";
+import { getCountries } from "~/lib/countries.server";
+import { tabOf, tabOfType, TABS, type Sandbox } from "./links";
+
+/** Staging builds use the DEV environment in a development build, TEST otherwise. */
+export const isDevelopmentBuild = () => env().NODE_ENV === "development";
+
+/** Product variants by country code, asked once per country (none when they cannot be read). */
+async function variantsOf(api: ApiClient, countries: readonly string[]): Promise<Record<string, ProductVariant[]>> {
+  const unique = [...new Set(countries.map((code) => code.toUpperCase()))];
+  const lists = await Promise.all(unique.map((countryCode) => api.call(getProductVariants, { query: { countryCode } }).catch(() => [] as ProductVariant[])));
+  return Object.fromEntries(unique.map((code, index) => [code, lists[index]]));
+}
+
+/** A card of the page: what it shows and the configuration dialog's rows. */
+export function cardOf(instance: Instance, variantName: string | null) {
+  return {
+    id: instance.id,
+    username: instance.username,
+    countryCode: instance.leapEnvCountryCode,
+    envType: instance.leapEnvType,
+    isBeta: instance.leapEnvType === "LIVEB",
+    variantName,
+    firmId: instance.leapFirmId,
+    userId: instance.leapUserId,
+    staffId: instance.leapStaffId,
+    enabledApps: enabledCount(instance.configuration),
+    configuration: instance.configuration,
+    includeOtherProviders: instance.includeOtherProviders,
+    applyToAllUsers: instance.applyToAllUsers,
+  };
+}
+export type Card = ReturnType<typeof cardOf>;
+
+/** A country the new-credentials dialog offers for a sandbox, with its product variants (empty where the feature is off). */
+export interface CountryChoice {
+  code: string;
+  name: string;
+  environmentId: number;
+  variants: ProductVariant[];
+}
+
+/** The countries with an environment of each sandbox, for the new-credentials dialog. */
+export async function countryChoices(api: ApiClient, language: string, flags: Awaited<ReturnType<typeof getPingMoreFlags>>) {
+  const [countries, environments] = await Promise.all([getCountries(api, language), api.call(getLeapEnvironments)]);
+  const variants = await variantsOf(api, countries.map((c) => c.code));
+  const development = isDevelopmentBuild();
+  const choices = (sandbox: Sandbox): CountryChoice[] =>
+    countries.flatMap((country) => {
+      const environment = environmentFor(environments, { countryCode: country.code, sandbox, development });
+      if (!environment) return [];
+      const on = flagsOf(flags, country.code)["product-variant-enabled"];
+      return [{ code: country.code, name: country.name, environmentId: environment.id, variants: on ? (variants[country.code] ?? []) : [] }];
+    });
+  return { staging: choices("staging"), live: choices("live") };
+}
+
+/** Every country's feature flags (none on when they cannot be read). */
+export async function getPingMoreFlags(api: ApiClient) {
+  return api
+    .call(getPingMore)
+    .then((toggles) => toggles.countries)
+    .catch(() => ({}));
+}
+
+/** The environments of the provider, for the action's choice of environment. */
+export const loadEnvironments = (api: ApiClient): Promise<LeapEnvironment[]> => api.call(getLeapEnvironments);
+
+/**
+ * The page: the user, the tab's cards and both tabs' counts, the downloads. `instances` is
+ * null when the accounts cannot be read (the page says so).
+ */
+export async function loadPage(api: ApiClient, requestedTab: string | null) {
+  const [user, instances, downloads, flags] = await Promise.all([
+    api.call(getUser),
+    api.call(listInstances).catch(() => null),
+    api.call(getDesktopDownload).catch(() => []),
+    getPingMoreFlags(api),
+  ]);
+  const tab = tabOf(requestedTab, user.hasAccessToTest);
+  const visible = (instances ?? []).filter((instance) => user.hasAccessToTest || !isStagingType(instance.leapEnvType));
+  const shown = visible.filter((instance) => tabOfType(instance.leapEnvType) === tab);
+  const variantCountries = shown.map((i) => i.leapEnvCountryCode).filter((code) => flagsOf(flags, code)["product-variant-enabled"]);
+  const variants = await variantsOf(api, variantCountries);
+  const variantName = (instance: Instance) =>
+    variants[instance.leapEnvCountryCode.toUpperCase()]?.find((variant) => variant.firmType === instance.firmType)?.name ?? null;
+  return {
+    user: { hasAccessToTest: user.hasAccessToTest, firstName: user.firstName, lastName: user.lastName },
+    tab,
+    tabs: (user.hasAccessToTest ? TABS : (["live"] as const)).map((key) => ({ key, count: visible.filter((i) => tabOfType(i.leapEnvType) === key).length })),
+    failed: instances === null,
+    cards: shown.map((instance) => cardOf(instance, variantName(instance))),
+    downloads: downloads.map((d) => ({ url: d.url, country: d.country, versionNumber: d.versionNumber })),
+    flags,
+  };
+}
