@@ -1,7 +1,9 @@
 # syntax=docker/dockerfile:1
 # One image: the console by default; the sandbox with `npm run sandbox`.
+# Every stage runs on Node 24 LTS, so the tree that is installed is the tree that runs.
+ARG NODE_IMAGE=node:24-bookworm-slim
 
-FROM node:20-bookworm-slim AS deps
+FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 COPY package.json package-lock.json ./
@@ -11,7 +13,7 @@ FROM deps AS build
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim AS runtime
+FROM ${NODE_IMAGE} AS runtime
 WORKDIR /app
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \

@@ -10,8 +10,10 @@
  * their ports as E2E_PORT and E2E_SANDBOX_PORT unless 3100 and 3101); the run checks that
  * they are that product before any test (tests/e2e/global-setup.ts).
  */
+import path from "node:path";
 import { defineConfig, type PlaywrightTestConfig } from "@playwright/test";
 import { runMode } from "./tests/e2e/servers";
+import { browserProjects, browserUse } from "./tests/support/chromium";
 
 // Read only now that servers.ts has settled the ports (a static import may run first).
 const { ADMIN_TOKEN, CONSOLE_PORT, CONSOLE_URL, SANDBOX_PORT, SANDBOX_URL } = await import("./tests/e2e/env");
@@ -23,6 +25,8 @@ const serverEnv = {
   PROVIDER_ADMIN_TOKEN: ADMIN_TOKEN,
   LOG_LEVEL: "warn",
   NODE_ENV: "production",
+  // The run's own build (tests/e2e/servers.ts): runs side by side never overwrite each other's.
+  ...(process.env.E2E_BUILD_DIR ? { CONSOLE_BUILD_DIR: process.env.E2E_BUILD_DIR } : {}),
 };
 
 /** The product of the run: started for it, never one found running on the ports. */
@@ -54,41 +58,23 @@ const ownServers: PlaywrightTestConfig["webServer"] = [
   },
 ];
 
-const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-};
-
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // Each run that starts its own servers keeps its traces and screenshots apart (a run clears
+  // its output folder when it starts), in test-results/<the run's data folder name>.
+  outputDir: runMode === "own" ? path.join("test-results", path.basename(process.env.E2E_DATA_DIR as string)) : "test-results",
+  // Generous for a 2-core machine that runs two browsers and both servers at once: a test
+  // takes 5 to 10 s there when quiet, and two to three times that under load.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  reporter: "list",
-  use: {
-    baseURL: CONSOLE_URL,
-    browserName: "chromium",
-    locale: "en-AU",
-    launchOptions,
-    trace: "retain-on-failure",
-    screenshot: "only-on-failure",
-  },
-  projects: [
-    { name: "js", use: { javaScriptEnabled: true } },
-    { name: "no-js", use: { javaScriptEnabled: false } },
-  ],
+  reporter: [["list"], ["./tests/e2e/language-pairs.ts"]],
+  use: browserUse(CONSOLE_URL),
+  projects: browserProjects,
   globalSetup: "./tests/e2e/global-setup.ts",
   webServer: runMode === "own" ? ownServers : [],
 });

@@ -1,37 +1,41 @@
-/** The JavaScript of each route of the console: own chunk + imports, raw and gzip. */
-import { execFileSync } from "node:child_process";
+/**
+ * The JavaScript of each route of the console, from a fresh build: the entry (every page
+ * loads it) and each route's own chunk plus the shared chunks it imports, raw and gzip,
+ * largest first. Usage: npx tsx bench/bundles.ts
+ */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { buildConsole, stopAll } from "./product";
+import { kb } from "./report";
 
-const root = path.resolve(import.meta.dirname, "..");
-execFileSync(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], { cwd: root, stdio: "ignore" });
+try {
+  const dir = buildConsole();
+  const manifestFile = readFileSync(path.join(dir, "index.js"), "utf8").match(/"\/build\/manifest-[A-Za-z0-9]+\.js"/)?.[0];
+  if (!manifestFile) throw new Error("no manifest in the server build");
+  // The browser's /build/ is the build's assets folder.
+  const asset = (url: string) => path.join(dir, "assets", url.replace(/^\/build\//, ""));
+  const manifestSource = readFileSync(asset(JSON.parse(manifestFile) as string), "utf8");
+  const manifest = JSON.parse(manifestSource.replace(/^window\.__remixManifest=/, "").replace(/;$/, "")) as {
+    entry: { module: string; imports?: string[] };
+    routes: Record<string, { module: string; imports?: string[] }>;
+  };
 
-const manifestFile = readFileSync(path.join(root, "build/index.js"), "utf8").match(/"\/build\/manifest-[A-Z0-9]+\.js"/)?.[0];
-if (!manifestFile) throw new Error("no manifest in build/index.js");
-const manifestSource = readFileSync(path.join(root, "public", JSON.parse(manifestFile)), "utf8");
-const manifest = JSON.parse(manifestSource.replace(/^window\.__remixManifest=/, "").replace(/;$/, "")) as {
-  entry: { module: string; imports?: string[] };
-  routes: Record<string, { module: string; imports?: string[] }>;
-};
-
-const size = (file: string) => {
-  const bytes = readFileSync(path.join(root, "public", file));
-  return { raw: bytes.length, gzip: gzipSync(bytes).length };
-};
-const entryFiles = new Set([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
-const sum = (files: Iterable<string>) =>
-  [...files].reduce((acc, f) => {
-    const s = size(f);
-    return { raw: acc.raw + s.raw, gzip: acc.gzip + s.gzip };
-  }, { raw: 0, gzip: 0 });
-
-const entry = sum(entryFiles);
-console.log(`entry (every page): ${(entry.raw / 1024).toFixed(1)} KiB raw, ${(entry.gzip / 1024).toFixed(1)} KiB gzip`);
-const rows = Object.entries(manifest.routes)
-  .map(([id, route]) => {
-    const own = new Set([route.module, ...(route.imports ?? [])].filter((f) => !entryFiles.has(f)));
-    return { id, ...sum(own) };
-  })
-  .sort((a, b) => b.gzip - a.gzip);
-for (const row of rows) console.log(`${row.id.padEnd(50)} ${(row.raw / 1024).toFixed(1).padStart(7)} KiB  ${(row.gzip / 1024).toFixed(1).padStart(6)} KiB gzip`);
+  const sum = (files: Iterable<string>) =>
+    [...files].reduce(
+      (acc, file) => {
+        const bytes = readFileSync(asset(file));
+        return { raw: acc.raw + bytes.length, gzip: acc.gzip + gzipSync(bytes).length };
+      },
+      { raw: 0, gzip: 0 },
+    );
+  const entryFiles = new Set([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
+  const entry = sum(entryFiles);
+  console.log(`entry (every page): ${kb(entry.raw)} raw, ${kb(entry.gzip)} gzip`);
+  const rows = Object.entries(manifest.routes)
+    .map(([id, route]) => ({ id, ...sum(new Set([route.module, ...(route.imports ?? [])].filter((f) => !entryFiles.has(f)))) }))
+    .sort((a, b) => b.gzip - a.gzip);
+  for (const row of rows) console.log(`${row.id.padEnd(50)} ${kb(row.raw).padStart(9)}  ${kb(row.gzip).padStart(9)} gzip`);
+} finally {
+  await stopAll();
+}

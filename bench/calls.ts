@@ -5,41 +5,26 @@
  * time. Prints how many calls each made and which. Asserts nothing.
  * Usage: npx tsx bench/calls.ts
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createServer, request as httpRequest } from "node:http";
-import os from "node:os";
 import path from "node:path";
-import { fileForm, png } from "../tests/integration/fixtures";
+import { ATTESTATION_TEXT_FIELDS } from "../app/api/data-attestation/schemas";
+import { fileForm, pdf, png } from "../tests/integration/fixtures";
 import { validListingForm } from "../tests/support/listing";
+import { freePort } from "../tests/support/ports";
 import { createAppThroughApi } from "../tests/support/provider";
-import { signedInJar, waitFor } from "./support";
+import { ADMIN_TOKEN, buildConsole, ProductProcess, productPorts, stopAll, tempDir } from "./product";
+import { signedInJar, withLiveClients } from "./support";
 
-const CONSOLE_PORT = 3710;
-const SANDBOX_PORT = 3711;
-const PROXY_PORT = 3712;
-const CONSOLE = `http://localhost:${CONSOLE_PORT}`;
-const SANDBOX = `http://localhost:${SANDBOX_PORT}`;
-const ADMIN = "bench-admin-token-0123456789";
-const root = path.resolve(import.meta.dirname, "..");
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "console-calls-"));
-const children: ChildProcess[] = [];
-
-function start(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "server/start.ts", ...args], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(CONSOLE_PORT), SANDBOX_PORT: String(SANDBOX_PORT), PROVIDER_ADMIN_TOKEN: ADMIN, NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
-    stdio: process.env.BENCH_DEBUG ? "inherit" : "ignore",
-    detached: true,
-  });
-  children.push(child);
-}
+const dataDir = tempDir("calls");
+const ports = await productPorts();
+const proxyPort = await freePort(ports.sandboxPort + 1);
 
 /** Every API call the console makes passes here; `calls` holds them since the last reset. */
 let calls: string[] = [];
 const proxy = createServer((req, res) => {
   if (req.url?.startsWith("/api/")) calls.push(`${req.method} ${req.url.slice(5).replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, "{id}")}`);
-  const upstream = httpRequest({ host: "localhost", port: SANDBOX_PORT, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+  const upstream = httpRequest({ host: "localhost", port: ports.sandboxPort, method: req.method, path: req.url, headers: req.headers }, (answer) => {
     res.writeHead(answer.statusCode ?? 502, answer.headers);
     answer.pipe(res);
   });
@@ -48,27 +33,42 @@ const proxy = createServer((req, res) => {
 });
 
 try {
-  start(["--sandbox-only"], {});
-  await waitFor(`${SANDBOX}/healthz`);
-  await new Promise<void>((resolve) => proxy.listen(PROXY_PORT, "127.0.0.1", resolve));
-  const secrets = JSON.parse(readFileSync(path.join(dataDir, "secrets.json"), "utf8"));
-  start(["--console-only", "--build"], {
-    API_BASE_URL: `http://localhost:${PROXY_PORT}/api`,
-    OIDC_ISSUER: SANDBOX,
-    OIDC_CLIENT_ID: "console",
-    OIDC_CLIENT_SECRET: secrets.consoleClientSecret,
-    SESSION_SECRET: secrets.sessionSecret,
+  const sandbox = new ProductProcess({ args: ["--sandbox-only"], dataDir, ...ports });
+  await sandbox.start();
+  await new Promise<void>((resolve) => proxy.listen(proxyPort, "127.0.0.1", resolve));
+  const secrets = JSON.parse(readFileSync(path.join(dataDir, "secrets.json"), "utf8")) as { consoleClientSecret: string; sessionSecret: string };
+  const consoleProcess = new ProductProcess({
+    args: ["--console-only"],
+    dataDir,
+    ...ports,
+    buildDir: buildConsole(),
+    env: {
+      API_BASE_URL: `http://localhost:${proxyPort}/api`,
+      OIDC_ISSUER: sandbox.sandboxUrl,
+      OIDC_CLIENT_ID: "console",
+      OIDC_CLIENT_SECRET: secrets.consoleClientSecret,
+      SESSION_SECRET: secrets.sessionSecret,
+    },
   });
-  await waitFor(`${CONSOLE}/healthz`);
+  await consoleProcess.start();
+  const CONSOLE = consoleProcess.consoleUrl;
 
-  const { jar, provider, accessToken } = await signedInJar({ consoleUrl: CONSOLE, sandboxUrl: SANDBOX, adminToken: ADMIN, dataDir });
+  const { jar, provider, accessToken } = await signedInJar({ consoleUrl: CONSOLE, sandboxUrl: sandbox.sandboxUrl, adminToken: ADMIN_TOKEN, dataDir });
   const apps = [];
   for (let i = 0; i < 10; i++) apps.push(await createAppThroughApi(provider, accessToken));
   const app = apps[0];
+  await withLiveClients(provider, accessToken, app.groupAppId);
   const icon = await (await provider.apiFetch("images?purpose=icon", { method: "POST", body: fileForm(png(256, 256), "icon.png", "image/png") }, accessToken)).json();
 
   const listing = () => validListingForm(icon);
   const details = () => new URLSearchParams({ intent: "save", categoryId: "1", name: "Matter notes", description: "Notes on matters." });
+  const attestation = () => {
+    const form = new FormData();
+    form.set("intent", "save");
+    for (const field of ATTESTATION_TEXT_FIELDS) form.set(field, "Matter titles, read hourly, kept 30 days.");
+    form.set("diagram", new Blob([pdf() as BlobPart], { type: "application/pdf" }), "flow.pdf");
+    return form;
+  };
 
   /** One request as a signed-in browser without JS makes it; answers the calls it cost and where it went. */
   async function measure(method: "GET" | "POST", page: string, body?: FormData | URLSearchParams) {
@@ -86,6 +86,8 @@ try {
     `/en-AU/apps/group/${app.groupAppId}`,
     `/en-AU/apps/${app.id}/details`,
     `/en-AU/apps/${app.id}/marketplace`,
+    `/en-AU/apps/group/${app.groupAppId}/security`,
+    `/en-AU/apps/${app.id}/data`,
     `/en-AU/preview?app-id=${app.id}`,
     "/en-AU/apps/new/details",
     "/en-AU/settings",
@@ -94,6 +96,7 @@ try {
   for (const [page, body] of [
     [`/en-AU/apps/${app.id}/details`, details],
     [`/en-AU/apps/${app.id}/marketplace`, listing],
+    [`/en-AU/apps/${app.id}/data`, attestation],
   ] as const) {
     const saved = await measure("POST", page, body());
     rows.push([`POST ${page} (save)`, saved]);
@@ -106,12 +109,5 @@ try {
   console.log(`total: ${rows.reduce((sum, [, r]) => sum + r.count, 0)}`);
 } finally {
   proxy.close();
-  for (const child of children) {
-    try {
-      process.kill(-child.pid!, "SIGTERM");
-    } catch {
-      // already gone
-    }
-  }
-  rmSync(dataDir, { recursive: true, force: true });
+  await stopAll();
 }

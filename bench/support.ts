@@ -59,3 +59,14 @@ export async function signedInJar(target: BenchTarget) {
   while (res.status >= 300 && res.status < 400) res = await get(new URL(res.headers.get("location")!, res.url || action).href);
   return { jar, provider, accessToken };
 }
+
+/**
+ * Makes an app group's security page show its clients: the provider lifts its pre-approval
+ * requirement (the reviewer's flag) and the Live tab's clients are generated.
+ */
+export async function withLiveClients(provider: ReturnType<typeof createProviderClient>, accessToken: string, groupId: string) {
+  const flags = await provider.admin(`app-groups/${groupId}/flags`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ isPreApprovalRequired: false }) });
+  if (!flags.ok) throw new Error(`flags: ${flags.status} ${await flags.text()}`);
+  const clients = await provider.apiFetch(`apps-auth/${groupId}/clients?isLive=true`, { method: "POST" }, accessToken);
+  if (clients.status !== 201) throw new Error(`POST apps-auth clients: ${clients.status} ${await clients.text()}`);
+}

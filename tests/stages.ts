@@ -1,6 +1,7 @@
 /**
  * `npm test`: the stages of the test suite one after another (type check, unit, integration,
- * browser), stopping at the first that fails, with the time of each and a summary at the end.
+ * browser, then the suites that run the built product as processes of its own: faults, load,
+ * scale-out), stopping at the first that fails, with the time of each and a summary at the end.
  *
  *   npx tsx tests/stages.ts [stage ...]     # some stages only, by name
  */
@@ -16,6 +17,9 @@ const STAGES: Stage[] = [
   { name: "unit", script: "test:unit" },
   { name: "integration", script: "test:integration" },
   { name: "e2e", script: "test:e2e" },
+  { name: "faults", script: "test:faults" },
+  { name: "load", script: "test:load" },
+  { name: "scale-out", script: "test:scale-out" },
 ];
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

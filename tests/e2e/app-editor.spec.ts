@@ -9,9 +9,11 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
+import { createApp, DETAILS, getVersion, tokenOf } from "./apps-api";
 import { jpeg, png, svg } from "../integration/fixtures";
 import {
   CONSOLE_URL,
+  LANGS,
   createCompany,
   expect,
   expectAccessible,
@@ -21,52 +23,11 @@ import {
   signIn,
   test,
   translate,
-  type Company,
   type Lang,
 } from "./fixtures";
 
 // ---------------------------------------------------------------------------------------
 // Set-up and checks through the API
-
-async function tokenOf(company: Company) {
-  return (await provider.signIn(company.email, company.password)).access_token;
-}
-
-interface Details {
-  name: string;
-  description: string;
-  categoryId: number;
-  appType: 0 | 1;
-  countryCode: string;
-}
-
-const DETAILS: Details = { name: "Ledger Link", description: "Links the ledger to the practice.", categoryId: 1, appType: 0, countryCode: "AU" };
-
-async function createApp(token: string, details: Partial<Details> = {}): Promise<string> {
-  const id = randomUUID();
-  const res = await provider.apiFetch("apps", { method: "POST", body: JSON.stringify({ id, details: { ...DETAILS, ...details } }) }, token);
-  if (res.status !== 201) throw new Error(`POST apps: ${res.status} ${await res.text()}`);
-  return id;
-}
-
-interface StoredVersion {
-  id: string;
-  groupId: string;
-  modifiedDateTime: string;
-  details: Details;
-  marketplace: {
-    detail: Record<string, string>;
-    legal: Record<string, string>;
-    promo: { appIcon: { id: string; url: string } | null; banners: { id: string }[]; screenshots: { id: string }[]; youtubeUrl: string };
-    visibility: boolean;
-  };
-}
-
-async function getVersion(token: string, id: string): Promise<StoredVersion> {
-  const res = await provider.apiFetch(`apps/${id}`, {}, token);
-  if (!res.ok) throw new Error(`GET apps/${id}: ${res.status}`);
-  return (await res.json()) as StoredVersion;
-}
 
 async function appCount(token: string): Promise<number> {
   const res = await provider.apiFetch("apps", {}, token);
@@ -111,12 +72,15 @@ function labels(lang: Lang) {
 /** The error summary ('There is a problem'). */
 const summary = (page: Page, lang: Lang) => page.getByRole("alert", { name: translate(lang, "form.errorSummaryTitle"), exact: true });
 
-/** A field shows `message` in its description and the summary links to it. */
+/**
+ * A field shows `message` in its description and the summary links to it (with the field's
+ * label in front when the message does not name the field).
+ */
 async function expectFieldError(page: Page, lang: Lang, field: Locator, message: string) {
   await expect(field).toHaveAttribute("aria-invalid", "true");
   await expect(field).toHaveAccessibleDescription(new RegExp(escape(message)));
   const id = await field.getAttribute("id");
-  await expect(summary(page, lang).getByRole("link", { name: message, exact: true })).toHaveAttribute("href", `#${id}`);
+  await expect(summary(page, lang).getByRole("link", { name: new RegExp(`^(?:[^:]+: )?${escape(message)}$`) })).toHaveAttribute("href", `#${id}`);
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -381,6 +345,9 @@ test.describe("app editor", () => {
       const field = input(key, isRequired);
       await expect(field).toHaveAttribute("aria-invalid", "true");
       await expect(field).toHaveAccessibleDescription(new RegExp(escape(invalidUrl)));
+      // The summary says which field each of the same messages belongs to.
+      const entry = summary(page, lang).getByRole("link", { name: t("form.summaryEntry", { field: label(key), message: invalidUrl }), exact: true });
+      await expect(entry).toHaveAttribute("href", `#${await field.getAttribute("id")}`);
     }
     await expect(input("legal.privacyPolicyUrl", true)).toHaveAttribute("aria-invalid", "false");
     await expectAccessible(page);
@@ -663,10 +630,12 @@ test.describe("app editor", () => {
     const back = page.getByRole("link", { name: t("appEditor:back") });
     const question = page.getByRole("alertdialog", { name: t("appEditor:unsaved.title") });
 
-    // Unchanged: no question.
-    await page.getByRole("link", { name: t("appEditor:tabs.marketplace"), exact: true }).click();
+    // Unchanged: no question (the other page's tab is a button that carries the form).
+    const tab = (name: "details" | "marketplace") =>
+      page.getByRole("navigation", { name: t("appEditor:tabs.label"), exact: true }).getByRole("button", { name: t(`appEditor:tabs.${name}`), exact: true });
+    await tab("marketplace").click();
     await expect(page).toHaveURL(`${CONSOLE_URL}/${lang}/apps/${id}/marketplace`);
-    await page.getByRole("link", { name: t("appEditor:tabs.details"), exact: true }).click();
+    await tab("details").click();
 
     // Changed, then Back: the question; No stays, with the change.
     await name.fill("Changed name");
@@ -688,7 +657,7 @@ test.describe("app editor", () => {
 
     // The app's own pages: no question.
     await name.fill("Changed again");
-    await page.getByRole("link", { name: t("appEditor:tabs.marketplace"), exact: true }).click();
+    await tab("marketplace").click();
     await expect(page).toHaveURL(`${CONSOLE_URL}/${lang}/apps/${id}/marketplace`);
     await expect(question).toBeHidden();
 
@@ -709,10 +678,11 @@ test.describe("app editor", () => {
 });
 
 // The details' rules in Dutch: every message comes from the Dutch texts.
-test.describe("app editor (nl-NL)", () => {
+test.describe("app editor in Dutch", () => {
   test.use({ lang: "nl-NL" });
 
   test("details: every rule shows its message and nothing is stored; Other shows its warning", async ({ page, company, lang }) => {
+    test.slow(); // two pages sent back, each checked with axe
     const { t, required } = labels(lang);
     const token = await tokenOf(company);
     await signIn(page, company, lang);
@@ -736,9 +706,9 @@ test.describe("app editor (nl-NL)", () => {
     await expect(page).toHaveTitle(new RegExp(`^${escape(t("form.errorTitlePrefix"))}`));
     await expectAccessible(page);
 
-    // Too long; and the category named Other with its warning.
-    await field.category.selectOption({ label: "Other" });
-    const warning = page.getByText(t("appEditor:fields.categoryId.otherWarning"));
+    // Too long; and the category named Other (in Dutch, Overig) with its warning.
+    await field.category.selectOption({ label: "Overig" });
+    const warning = page.getByText(t("appEditor:fields.categoryId.otherWarning", { category: "Overig" }));
     if (!isNoJs()) await expect(warning).toBeVisible();
     await field.name.fill("N".repeat(101));
     await field.description.fill("D".repeat(451));
@@ -749,9 +719,55 @@ test.describe("app editor (nl-NL)", () => {
     // What was typed stays.
     await expect(field.description).toHaveValue("D".repeat(451));
     await expect(warning).toBeVisible();
-    await expect(field.category).toHaveAccessibleDescription(new RegExp(escape(t("appEditor:fields.categoryId.otherWarning"))));
+    await expect(field.category).toHaveAccessibleDescription(new RegExp(escape(t("appEditor:fields.categoryId.otherWarning", { category: "Overig" }))));
     await expectAccessible(page);
 
     expect(await appCount(token)).toBe(0);
   });
 });
+
+// Categories come from the provider, named in the page's language (issue 10, point 2): the
+// console shows the provider's answer to that language, which for Dutch is Dutch.
+async function categoryNames(lang: Lang): Promise<string[]> {
+  const res = await provider.apiFetch("resources/app-categories", { headers: { "accept-language": lang } });
+  if (!res.ok) throw new Error(`GET resources/app-categories: ${res.status}`);
+  return ((await res.json()) as { name: string }[]).map((category) => category.name);
+}
+const IN_LANGUAGE: Record<Lang, { first: string; other: string }> = {
+  "en-AU": { first: "Accounting", other: "Other" },
+  "nl-NL": { first: "Boekhouding", other: "Overig" },
+};
+
+for (const lang of LANGS) {
+  test.describe(`app categories (${lang})`, () => {
+    test.use({ lang });
+
+    test("are named in the page's language, Other last with its warning, also in the preview", async ({ page, company }) => {
+      test.slow(); // two pages, one checked with axe
+      const { t, required } = labels(lang);
+      const names = await categoryNames(lang);
+      const { first, other } = IN_LANGUAGE[lang];
+      expect([names[0], names.at(-1)]).toEqual([first, other]);
+      await signIn(page, company, lang);
+      await page.goto(`/${lang}/apps/new/details`);
+      await hydrated(page);
+
+      const category = page.getByLabel(required("appEditor:fields.categoryId.label"));
+      await expect(category.locator("option")).toHaveText([t("appEditor:fields.categoryId.choose"), ...names]);
+      // Other, as the provider names it: its warning names it the same way (without JS once the page is sent back).
+      await category.selectOption({ label: other });
+      if (isNoJs()) await save(page, lang);
+      const warning = page.getByText(t("appEditor:fields.categoryId.otherWarning", { category: other }), { exact: true });
+      await expect(warning).toBeVisible();
+      await expect(category).toHaveAccessibleDescription(new RegExp(escape(t("appEditor:fields.categoryId.otherWarning", { category: other }))));
+      await expect(category).toHaveValue("99");
+      await expectAccessible(page);
+
+      // A saved app's category, in the preview of its listing.
+      const id = await createApp(await tokenOf(company), { categoryId: 1 });
+      await page.goto(`/${lang}/preview?app-id=${id}&preview=true`);
+      await expect(page.getByRole("heading", { level: 1, name: DETAILS.name })).toBeVisible();
+      await expect(page.getByText(first, { exact: true })).toBeVisible();
+    });
+  });
+}

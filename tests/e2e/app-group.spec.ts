@@ -356,7 +356,7 @@ for (const lang of LANGS) {
   });
 }
 
-test.describe("en-AU", () => {
+test.describe("app group pages", () => {
   test("another company's app group, an unknown one and a malformed id are 'page not found'", async ({ page, company, t }) => {
     const lang: Lang = "en-AU";
     const other = await createCompany();
@@ -404,6 +404,14 @@ test.describe("en-AU", () => {
     });
     await expect(duplicate).toBeVisible();
     await expectAccessible(page);
+    // A name over 100 characters: kept whole, refused with the words creating an app uses.
+    const longName = "A".repeat(101);
+    await duplicate.getByLabel(t("appList:duplicate.appName")).fill(longName);
+    await duplicate.getByLabel(t("appList:duplicate.country")).selectOption("UK");
+    await duplicate.getByRole("button", { name: t("appList:duplicate.submit"), exact: true }).click();
+    const tooLong = t("appEditor:errors.tooLong", { field: t("appEditor:fields.name.label"), max: 100 });
+    await expect(duplicate.getByText(tooLong, { exact: true })).toHaveCount(2);
+    await expect(duplicate.getByLabel(t("appList:duplicate.appName"))).toHaveValue(longName);
     await duplicate.getByLabel(t("appList:duplicate.appName")).fill("Archivable app copy");
     await duplicate.getByLabel(t("appList:duplicate.country")).selectOption("UK");
     await duplicate.getByRole("button", { name: t("appList:duplicate.submit"), exact: true }).click();

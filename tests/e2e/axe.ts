@@ -10,6 +10,9 @@
  * is what a no-JS user sees. The page's own Content-Security-Policy (recorded by
  * `trackDocuments`, which the fixtures call for every page) is kept alongside.
  */
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test, type BrowserContextOptions, type Page, type TestInfo } from "@playwright/test";
 import axe from "axe-core";
@@ -189,9 +192,47 @@ async function analyzeWithoutScripts(page: Page, testInfo: TestInfo, options: Ac
   }
 }
 
+/** Attributes whose values are words or data of one test (names, emails), not structure. */
+const WORDED_ATTRIBUTES = /\s(aria-label|aria-valuetext|title|alt|placeholder|value|content|data-[\w-]+)="[^"]*"/g;
+
+/**
+ * The page's state as axe judges it, without what differs from one test to the next: the
+ * markup with every text replaced by a mark (empty text stays empty), worded attributes
+ * likewise, script bodies and nonces dropped, and numbers and UUIDs in other attribute values
+ * (addresses) made alike. Element ids and the references between them are kept as they are,
+ * so a page with a repeated id never passes for one without.
+ */
+export function pageState(html: string): string {
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "<script></script>")
+    .replace(/\snonce="[^"]*"/g, "")
+    .replace(WORDED_ATTRIBUTES, (_, name: string) => ` ${name}="T"`)
+    .replace(/\s(href|src|action|srcset|formaction)="([^"]*)"/g, (whole: string, name: string, value: string) =>
+      value.startsWith("data:") ? whole : ` ${name}="${value.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, "U").replace(/\d+/g, "#").replace(/[?&].*$/, "?Q")}"`,
+    )
+    .replace(/>([^<]*)</g, (_, text: string) => (text.trim() ? ">T<" : "><"));
+}
+
+/**
+ * Where a run records the page states that passed (the run's output folder, emptied when a
+ * run starts, shared by its workers): a state already checked in the same project, language
+ * and options is not checked again. E2E_AXE_EVERY_STATE=1 checks every call.
+ */
+function checkedMark(page: Page, html: string, testInfo: TestInfo, options: AccessibleOptions, noJs: boolean): string | null {
+  if (process.env.E2E_AXE_EVERY_STATE === "1") return null;
+  const viewport = page.viewportSize();
+  const key = createHash("sha256")
+    .update(JSON.stringify([noJs, viewport?.width, viewport?.height, options.exclude ?? [], options.disableRules ?? []]))
+    .update(pageState(html))
+    .digest("hex")
+    .slice(0, 32);
+  return path.join(testInfo.project.outputDir, ".axe-passed", key);
+}
+
 /**
  * Fails with a readable list when axe finds any WCAG 2.2 AA violation on the page as it is
- * now. Works in both projects; call it on every page a test visits.
+ * now. Works in both projects; call it on every page a test visits (a state that another
+ * test of the run has already passed is not checked twice: see `checkedMark`).
  */
 export async function expectAccessible(page: Page, testInfo: TestInfo = test.info(), options: AccessibleOptions = {}) {
   const noJs = testInfo.project.use.javaScriptEnabled === false;
@@ -199,14 +240,17 @@ export async function expectAccessible(page: Page, testInfo: TestInfo = test.inf
   await test.step(
     `axe: ${where}`,
     async () => {
-      let results: AxeResults;
-      if (noJs) {
-        results = await analyzeWithoutScripts(page, testInfo, options);
-      } else {
-        await page.waitForLoadState("load");
-        results = await analyze(page, options);
+      if (!noJs) await page.waitForLoadState("load");
+      const mark = checkedMark(page, await page.content(), testInfo, options, noJs);
+      if (mark && existsSync(mark)) return;
+      const results = noJs ? await analyzeWithoutScripts(page, testInfo, options) : await analyze(page, options);
+      if (results.violations.length === 0) {
+        if (mark) {
+          mkdirSync(path.dirname(mark), { recursive: true });
+          writeFileSync(mark, `${where}\n`);
+        }
+        return;
       }
-      if (results.violations.length === 0) return;
       await testInfo.attach("axe-violations.json", {
         body: JSON.stringify(results.violations, null, 2),
         contentType: "application/json",

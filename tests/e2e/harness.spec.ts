@@ -1,6 +1,6 @@
 /**
  * The harness itself: the product is up, the sandbox fixtures make what they promise, the
- * axe helper can fail (in both projects), and the guard catches CSP violations and page
+ * axe helper can fail (in both projects) and checks a page state once per run, and the guard catches CSP violations and page
  * errors.
  */
 import {
@@ -12,9 +12,11 @@ import {
   expectAccessible,
   mailLink,
   provider,
+  runsInThisProject,
   signIn,
   test,
 } from "./fixtures";
+import { pageState } from "./axe";
 
 const isNoJs = () => test.info().project.use.javaScriptEnabled === false;
 
@@ -139,6 +141,18 @@ test.describe("axe helper", () => {
     await expect(expectAccessible(page)).rejects.toThrow(/image-alt \[critical\][\s\S]*"iframe"/);
   });
 
+  test("a page state is checked once per run: pages that differ only in words or numbers are one state", () => {
+    const page = (name: string, id: string, href: string) =>
+      `<main><h1 title="${name}">${name}</h1><a href="${href}" aria-label="Open ${name}">${name}</a><label for="${id}">Name</label><input id="${id}" value="${name}"><script nonce="${name}">${name}</script></main>`;
+    const state = pageState(page("Acme", "f1", "/en-AU/apps/12?x=1"));
+    expect(pageState(page("Bolt & Co", "f1", "/en-AU/apps/345?x=2"))).toBe(state);
+    // Structure, empty text, ids, classes and inline stylesheets are part of the state.
+    expect(pageState(page("", "f1", "/en-AU/apps/12"))).not.toBe(state);
+    expect(pageState(page("Acme", "f2", "/en-AU/apps/12"))).not.toBe(state);
+    expect(pageState(page("Acme", "f1", "/en-AU/apps/12").replace("<main>", '<main class="dark">'))).not.toBe(state);
+    expect(pageState(`<link href="data:text/css,p{color:%23bbb}">`)).not.toBe(pageState(`<link href="data:text/css,p{color:%23000}">`));
+  });
+
   test("runs in a page with a strict CSP without causing a violation", async ({ page }) => {
     // The guard fails this test if injecting axe trips the page's policy.
     await servePage(page, doc(`<p>Strict</p>`), {
@@ -174,6 +188,26 @@ test.describe("guard", () => {
     test.fail(true, "the guard must fail this test in its teardown");
     await servePage(page, doc(`<img alt="blocked" src="${SANDBOX_URL}/healthz">`), { "content-security-policy": "img-src 'none'" });
     await expect.poll(() => guard.problems.length).toBeGreaterThan(0);
+  });
+});
+
+test.describe("languages and projects", () => {
+  test("a test written per language runs in one language per project, the pair covering both; others run everywhere", () => {
+    test.skip(process.env.E2E_EVERY_LANGUAGE === "1", "every language runs in every project");
+    const withJs = new Set<string>();
+    for (const title of ["shows the apps", "saves the details", "signs out", "archives an app"]) {
+      for (const path of [(lang: string) => ["a.spec.ts", lang, title], (lang: string) => ["a.spec.ts", "at 390 px", `${title} (${lang})`]]) {
+        const turns = LANGS.map((lang) => ({ lang, js: runsInThisProject(path(lang), "js"), noJs: runsInThisProject(path(lang), "no-js") }));
+        for (const { lang, js, noJs } of turns) {
+          expect(js.lang).toBe(lang);
+          expect(js.runs).not.toBe(noJs.runs);
+        }
+        expect(turns.filter((turn) => turn.js.runs)).toHaveLength(1);
+        withJs.add(turns.find((turn) => turn.js.runs)!.lang);
+      }
+    }
+    expect([...withJs].sort()).toEqual([...LANGS].sort());
+    expect(runsInThisProject(["a.spec.ts", "guard", "records an error"], "no-js")).toEqual({ runs: true, lang: undefined });
   });
 });
 

@@ -27,9 +27,11 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Page } from "@playwright/test";
 import fc from "fast-check";
 import { IMAGE_FIELDS, LISTING_FIELDS } from "~/forms/app-editor";
+import { formatReleaseDate } from "~/forms/review";
 import { BODY_LIMITS } from "~/lib/body-limits";
-import { png, svg } from "../integration/fixtures";
+import { pdf, png, svg } from "../integration/fixtures";
 import { createAppThroughApi, uniqueEmail, validRegistration } from "../support/provider";
+import { createReviewApp, preApprovalsOf, setStatus, submissionsOf, type ReviewApp } from "./review-api";
 import { CONSOLE_URL, SANDBOX_URL, escapeRegExp, expect, provider, signIn, test, translate, type Company } from "./fixtures";
 
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "it sends requests, not pages");
@@ -228,6 +230,30 @@ test.describe("a body without end", () => {
       BODY_LIMITS.listing,
       { "content-type": `multipart/form-data; boundary=${boundary}`, cookie: await cookieHeader(page) },
       openFilePart(boundary, "iconFile"),
+    );
+  });
+
+  test("to a pre-approval with its documents is answered 413 after 82 MB", async ({ page, company }) => {
+    const app = await createAppThroughApi(provider, await tokenOf(company));
+    await signIn(page, company);
+    const boundary = "endless-documents";
+    await expectRefusedAtLimit(
+      `/en-AU/apps/group/${app.groupAppId}/approval?new=1`,
+      BODY_LIMITS.documents,
+      { "content-type": `multipart/form-data; boundary=${boundary}`, cookie: await cookieHeader(page) },
+      openFilePart(boundary, "files"),
+    );
+  });
+
+  test("to the data attestation with its diagram is answered 413 after 10 MB", async ({ page, company }) => {
+    const app = await createAppThroughApi(provider, await tokenOf(company));
+    await signIn(page, company);
+    const boundary = "endless-diagram";
+    await expectRefusedAtLimit(
+      `/en-AU/apps/${app.id}/data`,
+      BODY_LIMITS.diagram,
+      { "content-type": `multipart/form-data; boundary=${boundary}`, cookie: await cookieHeader(page) },
+      openFilePart(boundary, "diagram"),
     );
   });
 
@@ -656,15 +682,23 @@ function textCases(
 }
 
 /** Whole-number fields: huge, negative, fractional and non-numbers (refused, named), twice and as a file. */
-function numberCases(spec: FormSpec, fields: Record<string, { valid: readonly number[]; message: () => string }>, n: number): Case[] {
-  return Object.entries(fields).flatMap(([field, { valid, message }]) => {
+/**
+ * Numbers a field refuses. `zero` is the message of a value that is 0 (as "0", "-0", "0.0"...),
+ * where the field reads 0 as nothing chosen.
+ */
+function numberCases(spec: FormSpec, fields: Record<string, { valid: readonly number[]; message: () => string; zero?: () => string }>, n: number): Case[] {
+  return Object.entries(fields).flatMap(([field, { valid, message, zero }]) => {
     const values = draw(
       hostileNumber.filter((text) => text.trim() !== "" && !valid.includes(Number(text.trim()))),
       n,
       `${spec.path} ${field} number`,
     );
     const one = (label: string, value: Value, twice = false) =>
-      formCase(`${spec.path} ${field} = ${label}`, spec.path, spec.encoding, withField(spec.base(), field, value, twice), { status: REFUSED, field, message });
+      formCase(`${spec.path} ${field} = ${label}`, spec.path, spec.encoding, withField(spec.base(), field, value, twice), {
+        status: REFUSED,
+        field,
+        message: zero && !twice && typeof value === "string" && Number(value.trim()) === 0 ? zero : message,
+      });
     return [
       ...values.map((value) => one(JSON.stringify(value), value)),
       one(`twice (${valid[0]}, ${valid[1] ?? valid[0]})`, String(valid[0]), true),
@@ -893,7 +927,8 @@ test.describe("every form action", () => {
         textCases(
           spec,
           {
-            appName: { nul, message: text("appList:duplicate.errors.appNameInvalidCharacters"), long: true },
+            // The new name is an app's name: the editor's words.
+            appName: { nul, message: invalidCharacters("name"), long: true },
             countryCode: { nul, message: text("appList:duplicate.errors.countryUnknown"), long: true },
           },
           { each },
@@ -957,7 +992,8 @@ test.describe("every form action", () => {
         limit: BODY_LIMITS.form,
       };
       const categories = [...Array.from({ length: 10 }, (_, i) => i + 1), 99];
-      const category = { valid: categories, message: editorMessage("categoryId", "unknownCategory") };
+      // 0 is the select's empty choice: the category is then required.
+      const category = { valid: categories, message: editorMessage("categoryId", "unknownCategory"), zero: editorMessage("categoryId", "required") };
       const newTexts = textCases(fresh, {
         name: { nul: 2, message: invalidCharacters("name"), long: true },
         description: { nul: 2, message: invalidCharacters("description"), long: true },
@@ -1070,5 +1106,435 @@ test.describe("every form action", () => {
       const ids = after.list.flatMap((listed) => listed.versions.map((version) => version.versionId));
       expect(ids.filter((id) => !UUID.test(id)), "every app's id is an id").toEqual([]);
     });
+  });
+
+  test("the review actions: the version menu on the list and the app page, and the pre-approval page", async ({ page, company }) => {
+    const token = await tokenOf(company);
+    // A version that may be submitted (Sandbox, nothing missing), one Live (pause), one Paused (unpause).
+    const [fresh, live, paused] = await Promise.all([createReviewApp(token), createReviewApp(token), createReviewApp(token, { ready: false })]);
+    await Promise.all([setStatus(live.versionId, 200), setStatus(paused.versionId, 300)]);
+    await signIn(page, company);
+    const apps = [fresh, live, paused];
+    /** The apps, and every submission and pre-approval of them. */
+    const stored = async () => ({
+      apps: await storedApps(token),
+      submissions: await Promise.all(apps.map((app) => submissionsOf(token, app.groupId))),
+      preApprovals: await Promise.all(apps.map((app) => preApprovalsOf(token, app.groupId))),
+    });
+    const before = await stored();
+    const unchanged = async () => expect(await stored(), "the apps, their submissions and pre-approvals are as they were").toEqual(before);
+    const label = (key: string) => translate("en-AU", key);
+    const invalid = (labelKey: string) => text("review:errors.invalidCharacters", { field: label(labelKey) });
+
+    await test.step("submit, pause and unpause requests on the app list and the app page", async () => {
+      const submitFields = (): Field[] => [
+        ["intent", "submit"],
+        ["versionId", fresh.versionId],
+        ["contactName", "Ada Lovelace"],
+        ["contactEmail", "ada@example.com"],
+        ["contactPhoneNumber", "+61 2 9999 0000"],
+        ["releaseDate", ""],
+        ["submissionNotes", "Please review."],
+      ];
+      const onList: FormSpec = { path: `/en-AU/apps?submit=${fresh.versionId}`, encoding: "urlencoded", base: submitFields, limit: BODY_LIMITS.form };
+      const onGroup: FormSpec = { ...onList, path: `/en-AU/apps/group/${fresh.groupId}?index&submit=${fresh.versionId}` };
+      const submitAttacks = (each?: number): Record<string, FieldAttack> => ({
+        contactName: { nul: each ?? 2, message: invalid("review:submit.fields.contactName"), long: true },
+        contactEmail: { nul: 1, long: true },
+        contactPhoneNumber: { nul: 1, long: true },
+        releaseDate: { nul: 1, message: () => translate("en-AU", "review:errors.invalidDate", { example: formatReleaseDate(new Date(), "en-AU") }), long: true },
+        submissionNotes: { nul: each ?? 2, message: invalid("review:submit.fields.submissionNotes"), long: true },
+      });
+      const request = (kind: "pause" | "unpause", app: ReviewApp, where: "list" | "group"): FormSpec => ({
+        path: where === "list" ? `/en-AU/apps?pause=${app.versionId}` : `/en-AU/apps/group/${app.groupId}?index&pause=${app.versionId}`,
+        encoding: "urlencoded",
+        base: () => [
+          ["intent", kind],
+          ["versionId", app.versionId],
+          ["name", "Grace Hopper"],
+          ["email", "grace@example.com"],
+          ["phone", "0400 000 000"],
+          ["reason", "Maintenance."],
+        ],
+        limit: BODY_LIMITS.form,
+      });
+      const requestAttacks: Record<string, FieldAttack> = {
+        name: { nul: 1, message: invalid("review:pause.fields.name"), long: true },
+        email: { nul: 1, long: true },
+        phone: { nul: 1, long: true },
+        reason: { nul: 1, message: invalid("review:pause.fields.reason"), long: true },
+      };
+      const pauseList = request("pause", live, "list");
+      const pauseGroup = request("pause", live, "group");
+      const unpauseList = request("unpause", paused, "list");
+      const unpauseGroup = request("unpause", paused, "group");
+      // Only what the form refuses: a value it accepts would be a submission or a request.
+      await run(page, [
+        ...textCases(onList, submitAttacks()).strict,
+        ...textCases(onGroup, submitAttacks(1), { each: 2 }).strict,
+        ...textCases(pauseList, requestAttacks, { each: 2 }).strict,
+        ...textCases(pauseGroup, requestAttacks, { each: 1 }).strict,
+        ...textCases(unpauseList, requestAttacks, { each: 1 }).strict,
+        ...textCases(unpauseGroup, requestAttacks, { each: 2 }).strict,
+        ...[onList, pauseGroup, unpauseList].flatMap((spec) =>
+          [...draw(hostileIdValue, 2, `${spec.path} versionId`), randomUUID()].map((id) =>
+            formCase(`${spec.path} versionId = ${shown(id)}`, spec.path, "urlencoded", withField(spec.base(), "versionId", id), { status: [302, 303, 400, 404] }),
+          ),
+        ),
+        ...shapeCases(onList, REFUSED, 4),
+        ...shapeCases(pauseGroup, REFUSED, 4),
+        ...shapeCases(unpauseList, REFUSED, 3),
+      ]);
+      await unchanged();
+    });
+
+    await test.step("push to live or beta, archive a version, withdraw, roll back, unarchive first: ids, and statuses they do not fit", async () => {
+      const paths = [`/en-AU/apps`, `/en-AU/apps/group/${fresh.groupId}?index`];
+      const moves = ["pushToLive", "pushToBeta", "archiveVersion", "withdraw", "rollbackToBeta"];
+      const byId = (path: string, intent: string, field: string, value: Value, rest: Field[] = []) =>
+        formCase(`${path} ${intent} ${field} = ${shown(value)}`, path, "urlencoded", [["intent", intent], [field, value], ...rest], { status: [302, 303, 400, 404] });
+      await run(page, [
+        // Hostile ids, an unknown one, and each move of a version whose status it does not fit (Sandbox, Live, Paused).
+        ...paths.flatMap((path) =>
+          moves.flatMap((intent) => [
+            ...draw(hostileIdValue, 1, `${path} ${intent} versionId`).map((id) => byId(path, intent, "versionId", id)),
+            byId(path, intent, "versionId", randomUUID()),
+            byId(path, intent, "versionId", { fileName: "id.txt", type: "text/plain", bytes: fresh.versionId }),
+            // A Paused version may be archived: every other move fits none of the three.
+            ...apps.filter((app) => !(intent === "archiveVersion" && app === paused)).map((app) => byId(path, intent, "versionId", app.versionId)),
+          ]),
+        ),
+        ...paths.flatMap((path) => [
+          ...draw(hostileIdValue, 2, `${path} unarchiveFirst appGroupId`).map((id) => byId(path, "unarchiveFirst", "appGroupId", id, [["then", `submit:${fresh.versionId}`]])),
+          ...draw(fc.oneof(hostileRedirect, hostileIdValue), 3, `${path} unarchiveFirst then`).map((then) =>
+            byId(path, "unarchiveFirst", "then", then, [["appGroupId", fresh.groupId]]),
+          ),
+          formCase(`${path} pushToLive versionId twice`, path, "urlencoded", [["intent", "pushToLive"], ["versionId", live.versionId], ["versionId", fresh.versionId]], { status: [302, 303, 400] }),
+          ...draw(fc.oneof(nulText, fc.constantFrom("PUSHTOLIVE", "pushToLive\u0000", "archiveVersion ", "unarchive-first")), 2, `${path} review intent`).map((intent) =>
+            formCase(`${path} intent = ${shown(intent)}`, path, "urlencoded", [["intent", intent], ["versionId", live.versionId]], { status: REFUSED }),
+          ),
+        ]),
+      ]);
+      await unchanged();
+    });
+
+    await test.step("the pre-approval page (multipart): create with its documents, withdraw, unarchive", async () => {
+      // Its major version is one a pre-approval may name: not live.
+      const path = `/en-AU/apps/group/${fresh.groupId}/approval?new=1`;
+      const document = (): FilePart => ({ fileName: "terms.pdf", type: "application/pdf", bytes: pdf() });
+      const spec: FormSpec = {
+        path,
+        encoding: "multipart",
+        base: () => [
+          ["intent", "create"],
+          ["versionMajorId", fresh.versionId],
+          ["submissionNotes", "Our app reads matters."],
+          ["files", document()],
+        ],
+        limit: BODY_LIMITS.documents,
+      };
+      // Every text of this form is refused or accepted as a whole: a refused document keeps nothing.
+      const notes = textCases(spec, { submissionNotes: { nul: 3, message: invalid("review:preApproval.fields.submissionNotes"), long: true } });
+      const versionMajor = draw(hostileIdValue.filter((id) => id !== fresh.versionId), 3, "pre-approval version").map((id) =>
+        formCase(`${path} versionMajorId = ${shown(id)}`, path, "multipart", withField(spec.base(), "versionMajorId", id), { status: REFUSED, field: "versionMajorId" }),
+      );
+      const files = (label: string, parts: FilePart[], expected: Expected = { status: REFUSED, field: "files" }) =>
+        formCase(`${path} files = ${label}`, path, "multipart", [...spec.base().filter(([name]) => name !== "files"), ...parts.map((part) => ["files", part] as Field)], expected);
+      const withdraw = (value: Value) =>
+        formCase(`${path} withdraw id = ${shown(value)}`, path, "multipart", [["intent", "withdraw"], ["id", value]], { status: [302, 303, 400] });
+      await run(page, [
+        ...notes.strict,
+        ...versionMajor,
+        files("an empty PDF", [{ fileName: "empty.pdf", type: "application/pdf", bytes: "" }]),
+        files("a PNG named .pdf", [{ fileName: "picture.pdf", type: "application/pdf", bytes: png(10, 10) }]),
+        files("HTML named .pdf", [{ fileName: "page.pdf", type: "application/pdf", bytes: "<!doctype html><script>alert(1)</script>" }]),
+        files("a PDF of 9 MB and a byte", [{ fileName: "huge.pdf", type: "application/pdf", bytes: pdf({ minBytes: 9 * MB + 1 }) }]),
+        files("eleven PDFs", Array.from({ length: 11 }, (_, i) => ({ ...document(), fileName: `d${i}.pdf` }))),
+        files("forty-one parts", Array.from({ length: 41 }, (_, i) => ({ ...document(), fileName: `d${i}.pdf` })), { status: [400, 413] }),
+        files(`a file name of NUL and traversal`, [{ fileName: "../../etc/passwd\u0000.pdf", type: "application/pdf", bytes: png(10, 10) }]),
+        ...draw(hostileIdValue.filter((id) => !/^[\w-]{1,100}$/.test(id.trim()) && id.trim() !== ""), 2, "pre-approval documents").map((id) =>
+          formCase(`${path} documents = ${shown(id)}`, path, "multipart", [...spec.base(), ["documents", id]], { status: REFUSED }),
+        ),
+        ...[...draw(hostileIdValue, 3, "withdraw id"), randomUUID(), { fileName: "id.txt", type: "text/plain", bytes: randomUUID() } as FilePart].map(withdraw),
+        ...draw(fc.oneof(nulText, fc.constantFrom("CREATE", "create\u0000", "delete", "unarchive ")), 3, "approval intent").map((intent) =>
+          formCase(`${path} intent = ${shown(intent)}`, path, "multipart", withField(spec.base(), "intent", intent), { status: REFUSED }),
+        ),
+        formCase(`${path} intent twice`, path, "multipart", withField(spec.base(), "intent", "create", true), { status: REFUSED }),
+        ...[...draw(hostilePathId, 2, "approval path"), randomUUID()].map((id) => {
+          const other = `/en-AU/apps/group/${id}/approval?new=1`;
+          return formCase(`${other} create`, other, "multipart", spec.base(), { status: NOT_FOUND });
+        }),
+        ...shapeCases(spec, REFUSED, 6),
+      ]);
+      await unchanged();
+    });
+  });
+
+  test("the pricing page: the price and the price change", async ({ page, company }) => {
+    const token = await tokenOf(company);
+    const [fresh, priced, unpriced] = await Promise.all([
+      createAppThroughApi(provider, token, { name: "Hostile price" }),
+      createAppThroughApi(provider, token, { name: "Hostile price change" }),
+      createAppThroughApi(provider, token, { name: "Hostile unpriced", countryCode: "US" }),
+    ]);
+    const pricesPath = (groupId: string) => `app-monetization/app-groups/${groupId}/prices`;
+    // A paid price in force, so that its page offers the price change.
+    const first = (await (
+      await provider.apiFetch(pricesPath(priced.groupAppId), { method: "POST", body: JSON.stringify({ pricingModelType: 1, amount: 10 }) }, token)
+    ).json()) as { id: string };
+    expect((await provider.admin(`prices/${first.id}/review`, { method: "PUT", body: JSON.stringify({ decision: "approve" }) })).status).toBe(200);
+    await signIn(page, company);
+    const stored = () => Promise.all([fresh, priced].map((app) => apiJson<unknown>(pricesPath(app.groupAppId), token)));
+    const before = await stored();
+    const unchanged = async () => expect(await stored(), "the prices are as they were").toEqual(before);
+    const label = (key: string) => translate("en-AU", `pricing:${key}`);
+    const rule = (code: string, field: string) => text(`pricing:errors.${code}`, { field: label(field), max: "999,999.99" });
+
+    const save: FormSpec = {
+      path: `/en-AU/apps/group/${fresh.groupAppId}/pricing`,
+      encoding: "urlencoded",
+      base: () => [
+        ["intent", "save"],
+        ["priceType", "paid"],
+        ["pricingModelType", "1"],
+        ["amount", "12.50"],
+      ],
+      limit: BODY_LIMITS.form,
+    };
+    const change: FormSpec = {
+      path: `/en-AU/apps/group/${priced.groupAppId}/pricing?change=1`,
+      encoding: "urlencoded",
+      base: () => [
+        ["intent", "change"],
+        ["amount", "12.00"],
+      ],
+      limit: BODY_LIMITS.form,
+    };
+    const saveTexts = textCases(save, {
+      priceType: { nul: 2, message: rule("required", "form.fields.priceType"), long: true },
+      pricingModelType: { nul: 2, message: rule("required", "form.fields.pricingModelType"), long: true },
+      amount: { nul: 2, message: rule("invalidAmount", "form.fields.amount"), long: true },
+    });
+    const changeTexts = textCases(change, { amount: { nul: 2, message: rule("invalidAmount", "change.fields.amount"), long: true } });
+    const amounts = (spec: FormSpec, field: string, values: [string, string][]) =>
+      values.map(([value, code]) =>
+        formCase(`${spec.path} amount = ${JSON.stringify(value)}`, spec.path, spec.encoding, withField(spec.base(), "amount", value), { status: REFUSED, field: "amount", message: rule(code, field) }),
+      );
+    const intents = (spec: FormSpec) =>
+      draw(fc.oneof(nulText, fc.constantFrom("SAVE", "save\u0000", "change ", "delete")), 3, `${spec.path} intent`).map((intent) =>
+        formCase(`${spec.path} intent = ${shown(intent)}`, spec.path, spec.encoding, withField(spec.base(), "intent", intent), { status: REFUSED }),
+      );
+    const refusedByProvider = (label: string, path: string, fields: Field[]) => formCase(label, path, "urlencoded", fields, { status: [302, 303] });
+
+    await run(page, [
+      ...saveTexts.strict,
+      ...saveTexts.decoded,
+      ...changeTexts.strict,
+      ...changeTexts.decoded,
+      ...amounts(save, "form.fields.amount", [
+        ["-1", "noNegatives"],
+        ["0", "amountMustBeGreater0"],
+        ["1.234", "twoDecimals"],
+        ["1e3", "invalidAmount"],
+        ["Infinity", "invalidAmount"],
+        ["0x10", "invalidAmount"],
+        ["99999999", "tooLarge"],
+      ]),
+      ...["0", "3", "-1", "1.5"].map((model) =>
+        formCase(`${save.path} pricingModelType = ${model}`, save.path, "urlencoded", withField(save.base(), "pricingModelType", model), {
+          status: REFUSED,
+          field: "pricingModelType",
+          message: rule("required", "form.fields.pricingModelType"),
+        }),
+      ),
+      ...amounts(change, "change.fields.amount", [
+        ["10", "samePrice"],
+        ["0", "amountMustBeGreater0"],
+        ["-3", "noNegatives"],
+        ["", "required"],
+      ]),
+      ...intents(save),
+      ...intents(change),
+      formCase(`${save.path} intent twice`, save.path, "urlencoded", withField(save.base(), "intent", "save", true), { status: REFUSED }),
+      // Valid forms the provider refuses (a second first price, a change without a price in force, monetisation off): an error, nothing stored.
+      refusedByProvider(`${change.path} a second first price`, change.path, save.base()),
+      refusedByProvider(`${save.path} a change without a price in force`, save.path, change.base()),
+      refusedByProvider(`unpriced app's pricing save`, `/en-AU/apps/group/${unpriced.groupAppId}/pricing`, save.base()),
+      ...[...draw(hostilePathId, 2, "pricing path"), randomUUID()].map((id) => {
+        const other = `/en-AU/apps/group/${id}/pricing`;
+        return formCase(`${other} save`, other, "urlencoded", save.base(), { status: NOT_FOUND });
+      }),
+      ...shapeCases(save, REFUSED, 6),
+      ...shapeCases(change, REFUSED, 4),
+    ]);
+    await unchanged();
+  });
+  test("the data attestation page: the six texts and the diagram", async ({ page, company }) => {
+    const token = await tokenOf(company);
+    const [app, unattested] = await Promise.all([
+      createAppThroughApi(provider, token, { name: "Hostile attestation" }),
+      createAppThroughApi(provider, token, { name: "Hostile unattested", countryCode: "US" }),
+    ]);
+    await signIn(page, company);
+    const stored = async () => {
+      const res = await provider.apiFetch(`app-data-attestation/${app.id}`, {}, token);
+      return res.status === 404 ? null : ((await res.json()) as unknown);
+    };
+    const label = (field: string) => translate("en-AU", `dataAttestation:fields.${field}.label`);
+    const rule = (code: string, field: string) => text(`dataAttestation:errors.${code}`, { field: label(field), max: "2,000" });
+    const TEXTS = ["purposeOfDataUsage", "outlineDataUsage", "dataSubjects", "frequencyOfSync", "thirdPartyDisclosure", "dataRetention"];
+    const diagram: FilePart = { fileName: "flow.pdf", type: "application/pdf", bytes: pdf() };
+    const path = `/en-AU/apps/${app.id}/data`;
+    const spec: FormSpec = {
+      path,
+      encoding: "multipart",
+      base: () => [["intent", "save"], ...TEXTS.map((field): Field => [field, "Some words."]), ["diagram", diagram]],
+      limit: BODY_LIMITS.diagram,
+    };
+    const withoutFile = () => spec.base().filter(([name]) => name !== "diagram");
+    const texts = textCases(spec, Object.fromEntries(TEXTS.map((field) => [field, { nul: 1, message: rule("invalidCharacters", field), long: true }])), { each: 3 });
+    const diagramCase = (label: string, fields: Field[], code: string) =>
+      formCase(`${path} ${label}`, path, "multipart", fields, { status: REFUSED, field: "diagram", message: rule(code, "diagram") });
+
+    await run(page, [
+      ...texts.strict,
+      ...texts.decoded,
+      diagramCase("a PNG as the diagram", withField(spec.base(), "diagram", { fileName: "flow.png", type: "image/png", bytes: png(4, 4) }), "mustBePdf"),
+      diagramCase("text named .pdf", withField(spec.base(), "diagram", { fileName: "flow.pdf", type: "application/pdf", bytes: "not a pdf" }), "mustBePdf"),
+      diagramCase("an empty diagram", withField(spec.base(), "diagram", { fileName: "flow.pdf", type: "application/pdf", bytes: new Uint8Array(0) }), "noContent"),
+      diagramCase("a diagram of 9 MB", withField(spec.base(), "diagram", { fileName: "big.pdf", type: "application/pdf", bytes: pdf({ minBytes: 9 * MB }) }), "tooBig"),
+      diagramCase("no diagram", withoutFile(), "required"),
+      ...draw(nulText, 2, `${path} dataFlowDiagramId`).map((id) => diagramCase(`dataFlowDiagramId = ${shown(id)}`, [...withoutFile(), ["dataFlowDiagramId", id]], "invalidCharacters")),
+      ...[randomUUID(), "../../etc/passwd", "x".repeat(100_000)].map((id) => diagramCase(`dataFlowDiagramId = ${shown(id)}`, [...withoutFile(), ["dataFlowDiagramId", id]], "diagramNotFound")),
+      diagramCase("dataFlowDiagramId twice", [...withoutFile(), ["dataFlowDiagramId", randomUUID()], ["dataFlowDiagramId", randomUUID()]], "invalid"),
+      ...draw(fc.oneof(nulText, fc.constantFrom("SAVE", "save\u0000", "discard", "go:details")), 3, `${path} intent`).map((intent) =>
+        formCase(`${path} intent = ${shown(intent)}`, path, "multipart", withField(spec.base(), "intent", intent), { status: REFUSED }),
+      ),
+      formCase(`${path} intent twice`, path, "multipart", withField(spec.base(), "intent", "save", true), { status: REFUSED }),
+      // Where data attestation is off the page sends the person to the app list; nothing is saved.
+      formCase("unattested app's data save", `/en-AU/apps/${unattested.id}/data`, "multipart", spec.base(), { status: [302, 303] }),
+      ...[...draw(hostilePathId, 2, "data path"), randomUUID()].map((id) => {
+        const other = `/en-AU/apps/${id}/data`;
+        return formCase(`${other} save`, other, "multipart", spec.base(), { status: NOT_FOUND });
+      }),
+      ...shapeCases(spec, REFUSED, 6),
+    ]);
+    // Accepted saves (a lone surrogate arrives as U+FFFD) stored nothing the database cannot hold.
+    expect(unstorableTexts(await stored())).toEqual([]);
+    expect((await provider.apiFetch(`app-data-attestation/${unattested.id}`, {}, token)).status).toBe(409);
+  });
+  test("the security page: callback URLs, permissions and generating clients", async ({ page, company }) => {
+    const token = await tokenOf(company);
+    const [app, gated] = await Promise.all([createAppThroughApi(provider, token, { name: "Hostile security" }), createAppThroughApi(provider, token, { name: "Hostile gated" })]);
+    expect((await provider.admin(`app-groups/${app.groupAppId}/flags`, { method: "PUT", body: JSON.stringify({ isPreApprovalRequired: false }) })).status).toBe(200);
+    expect((await provider.apiFetch(`apps-auth/${app.groupAppId}/clients?isLive=true`, { method: "POST" }, token)).status).toBe(201);
+    const put = (body: unknown) => provider.apiFetch(`apps-auth/${app.groupAppId}/client?isLive=true`, { method: "PUT", body: JSON.stringify(body) }, token);
+    expect((await put({ isAppLive: false, routes: [{ route: "/api/v1/matters", methods: ["GET"] }], offlineAccess: true, callbackUrls: ["https://a.example/cb"] })).status).toBe(200);
+    await signIn(page, company);
+    // The clients without their public keys' neighbours: what a post could change.
+    const stored = () => apiJson<{ routes: unknown; redirectUrls: unknown; offlineAccess: unknown; publicApiKey: unknown }[]>(`apps-auth/${app.groupAppId}/clients`, token);
+    const before = await stored();
+    const path = `/en-AU/apps/group/${app.groupAppId}/security`;
+    const callbacks: FormSpec = {
+      path,
+      encoding: "urlencoded",
+      base: () => [
+        ["intent", "callbacks"],
+        ["isLive", "true"],
+        ["isAppLive", "false"],
+        ["callbackUrls", "https://a.example/cb"],
+      ],
+      limit: BODY_LIMITS.form,
+    };
+    const permissions: FormSpec = {
+      path,
+      encoding: "urlencoded",
+      base: () => [
+        ["intent", "permissions"],
+        ["isLive", "true"],
+        ["grant", "GET /api/v1/matters"],
+        ["offlineAccess", "on"],
+      ],
+      limit: BODY_LIMITS.form,
+    };
+    const texts = textCases(callbacks, { callbackUrls: { nul: 3, message: text("security:errors.callbacksMustBeValidURI"), long: true } });
+    const refusedByProvider = (label: string, fields: Field[]) => formCase(label, path, "urlencoded", fields, { status: [302, 303] });
+    await run(page, [
+      ...texts.strict,
+      ...texts.decoded,
+      ...["ftp://a.example", "a.example", "//https://a.example", "javascript:alert(1)"].map((value) =>
+        formCase(`${path} callbackUrls = ${value}`, path, "urlencoded", withField(callbacks.base(), "callbackUrls", value), {
+          status: REFUSED,
+          field: "callbackUrls",
+          message: text("security:errors.callbacksMustBeValidURI"),
+        }),
+      ),
+      formCase(`${path} callbackUrls empty`, path, "urlencoded", withField(callbacks.base(), "callbackUrls", " , "), { status: REFUSED, field: "callbackUrls", message: text("security:errors.required") }),
+      ...draw(fc.oneof(nulText, fc.constantFrom("GET", "PATCH /api/v1/matters", "GET /a b", "")), 4, `${path} grant`).map((grant) =>
+        formCase(`${path} grant = ${shown(grant)}`, path, "urlencoded", withField(permissions.base(), "grant", grant), { status: REFUSED }),
+      ),
+      ...["yes", "on\u0000", ""].map((value) => formCase(`${path} offlineAccess = ${shown(value)}`, path, "urlencoded", withField(permissions.base(), "offlineAccess", value), { status: REFUSED })),
+      formCase(`${path} offlineAccess twice`, path, "urlencoded", withField(permissions.base(), "offlineAccess", "on", true), { status: REFUSED }),
+      ...draw(fc.oneof(nulText, fc.constantFrom("yes", "1", "TRUE", "")), 3, `${path} isLive`).map((isLive) =>
+        formCase(`${path} isLive = ${shown(isLive)}`, path, "urlencoded", withField(callbacks.base(), "isLive", isLive), { status: REFUSED }),
+      ),
+      ...draw(fc.oneof(nulText, fc.constantFrom("CALLBACKS", "callbacks\u0000", "delete", "generate ")), 3, `${path} intent`).map((intent) =>
+        formCase(`${path} intent = ${shown(intent)}`, path, "urlencoded", withField(callbacks.base(), "intent", intent), { status: REFUSED }),
+      ),
+      formCase(`${path} intent twice`, path, "urlencoded", withField(callbacks.base(), "intent", "callbacks", true), { status: REFUSED }),
+      // Valid forms the provider refuses: a route it does not offer, the live app's permissions, staging without test access, a group before pre-approval.
+      refusedByProvider("a route not offered", withField(permissions.base(), "grant", "GET /api/v1/nowhere")),
+      refusedByProvider("a method not offered", withField(permissions.base(), "grant", "DELETE /api/v1/matters")),
+      refusedByProvider("staging without test access", withField(callbacks.base(), "isLive", "false")),
+      formCase("a group before pre-approval", `/en-AU/apps/group/${gated.groupAppId}/security`, "urlencoded", callbacks.base(), { status: [302, 303] }),
+      ...[...draw(hostilePathId, 2, "security path"), randomUUID()].map((id) => {
+        const other = `/en-AU/apps/group/${id}/security`;
+        return formCase(`${other} callbacks`, other, "urlencoded", callbacks.base(), { status: NOT_FOUND });
+      }),
+      ...shapeCases(callbacks, REFUSED, 4),
+      ...shapeCases(permissions, REFUSED, 4),
+    ]);
+    expect(await stored(), "the clients are as they were").toEqual(before);
+    expect(await apiJson<unknown[]>(`apps-auth/${app.groupAppId}/permission-list`, token)).not.toEqual([]);
+  });
+  test("the settings page: bank details", async ({ page, company }) => {
+    const token = await tokenOf(company);
+    await signIn(page, company);
+    const stored = () => apiJson<unknown[]>("settings/bank-details", token);
+    const path = "/en-AU/settings?tab=bank";
+    const spec: FormSpec = {
+      path,
+      encoding: "urlencoded",
+      base: () => [
+        ["intent", "bank"],
+        ["accountName", "Acme Pty Ltd"],
+        ["bsb", "062000"],
+        ["accountNumber", "12345678"],
+      ],
+      limit: BODY_LIMITS.form,
+    };
+    const label = (field: string) => translate("en-AU", `settings:bank.fields.${field}`);
+    const invalid = (field: string) => text("settings:errors.invalid", { field: label(field) });
+    const texts = textCases(
+      spec,
+      Object.fromEntries(["accountName", "bsb", "accountNumber"].map((field) => [field, { nul: 1, message: invalid(field), long: true }])),
+      { accepted: [200] },
+    );
+    await run(page, [
+      ...texts.strict,
+      ...texts.decoded,
+      ...["12345", "1234567", "06200a", "062 000"].map((bsb) =>
+        formCase(`${path} bsb = ${bsb}`, path, "urlencoded", withField(spec.base(), "bsb", bsb), { status: REFUSED, field: "bsb", message: text("settings:errors.bsbMustBe6Digits") }),
+      ),
+      ...["-1", "1e5", "1".repeat(31)].map((number) =>
+        formCase(`${path} accountNumber = ${shown(number)}`, path, "urlencoded", withField(spec.base(), "accountNumber", number), { status: REFUSED, field: "accountNumber" }),
+      ),
+      ...draw(fc.oneof(nulText, fc.constantFrom("BANK", "bank\u0000", "users", "")), 3, `${path} intent`).map((intent) =>
+        formCase(`${path} intent = ${shown(intent)}`, path, "urlencoded", withField(spec.base(), "intent", intent), { status: REFUSED }),
+      ),
+      formCase(`${path} intent twice`, path, "urlencoded", withField(spec.base(), "intent", "bank", true), { status: REFUSED }),
+      ...shapeCases(spec, REFUSED, 4),
+    ]);
+    expect(unstorableTexts(await stored())).toEqual([]);
   });
 });

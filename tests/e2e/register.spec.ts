@@ -21,9 +21,9 @@ import {
   isNoJs,
   mailLink,
   provider,
-  signIn,
   signInForm,
   signInPageUrl,
+  signInThroughForm,
   test,
   translate,
   type Lang,
@@ -595,7 +595,7 @@ for (const lang of LANGS) {
       await expect(signInForm(page, lang).email).toHaveValue(values.email);
       await expectAccessible(page);
 
-      await signIn(page, values, lang);
+      await signInThroughForm(page, values, lang);
       // A new user: the terms come first.
       await expect(page.getByRole("alertdialog", { name: t("terms.title"), exact: true })).toBeVisible();
     });

@@ -10,39 +10,15 @@
  *   (default 3100) and E2E_SANDBOX_PORT (default the next port), started with that DATA_DIR
  *   and the e2e admin token; global-setup.ts checks that it is that product before any test.
  */
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort, portHolder, tryListen } from "../support/ports";
+
+export { portHolder };
 
 /** Set by the runner when it starts the servers itself, so workers tell the modes apart. */
 const OWN_RUN = "E2E_OWN_SERVERS";
-
-/** Listens on `port` (0: any) on every interface, as the servers do; the port, or null when busy. */
-function tryListen(port: number): Promise<number | null> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", (error: NodeJS.ErrnoException) => (error.code === "EADDRINUSE" ? resolve(null) : reject(error)));
-    server.listen(port, () => {
-      const address = server.address();
-      const bound = typeof address === "object" && address ? address.port : null;
-      server.close(() => resolve(bound));
-    });
-  });
-}
-
-/** Who listens on a TCP port, as `ss` tells it ('node, pid 1234'), or undefined. */
-export function portHolder(port: number): string | undefined {
-  try {
-    const out = execFileSync("ss", ["-ltnpH", `sport = :${port}`], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
-    const users = [...out.matchAll(/\("([^"]+)",pid=(\d+)/g)].map(([, name, pid]) => `${name}, pid ${pid}`);
-    if (users.length > 0) return [...new Set(users)].join("; ");
-  } catch {
-    // ss is missing or refused: the message goes without the process.
-  }
-  return undefined;
-}
 
 async function requireFree(port: number, variable: string) {
   if ((await tryListen(port)) !== null) return;
@@ -52,12 +28,6 @@ async function requireFree(port: number, variable: string) {
       `Stop that process (a server left by an earlier run?), or unset ${variable} to let the run pick free ports. ` +
       `To run against a product you started yourself, set E2E_DATA_DIR to its data folder.`,
   );
-}
-
-async function freePort(): Promise<number> {
-  const port = await tryListen(0);
-  if (port === null) throw new Error("no free TCP port for the e2e servers");
-  return port;
 }
 
 export type RunMode = "own" | "reuse";
@@ -74,10 +44,16 @@ async function settle(): Promise<RunMode> {
   while (sandboxPort === consolePort) sandboxPort = await freePort();
 
   const dir = mkdtempSync(path.join(os.tmpdir(), "console-e2e-"));
-  process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+  // The run's own console build, inside the project so that it finds node_modules.
+  const build = path.join(import.meta.dirname, "..", "..", "build", "e2e", path.basename(dir));
+  process.on("exit", () => {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(build, { recursive: true, force: true });
+  });
   Object.assign(process.env, {
     [OWN_RUN]: "1",
     E2E_DATA_DIR: dir,
+    E2E_BUILD_DIR: build,
     E2E_PORT: String(consolePort),
     E2E_SANDBOX_PORT: String(sandboxPort),
   });

@@ -16,9 +16,9 @@ import {
   isNoJs,
   mailLink,
   provider,
-  signIn,
   signInForm,
   signInPageUrl,
+  signInThroughForm,
   signOutFromMenu,
   test,
   translate,
@@ -170,7 +170,7 @@ for (const lang of LANGS) {
     });
 
     test("after signing out, signing in asks for the password again (no silent sign-in)", async ({ page, company, t }) => {
-      await signIn(page, company, lang);
+      await signInThroughForm(page, company, lang);
       await expect(heading(page, lang, "pages.apps.title")).toBeVisible();
       await signOutFromMenu(page, company, lang);
 
@@ -209,6 +209,6 @@ test("sign-in starts keep one state cookie: a hundred of them leave a Cookie hea
   expect(header.length).toBeLessThan(4096);
   expect(await stateCookies()).toHaveLength(1);
   // The last start is the one that signs in; the callback clears its state.
-  await signIn(page, company);
+  await signInThroughForm(page, company);
   expect(await stateCookies()).toHaveLength(0);
 });

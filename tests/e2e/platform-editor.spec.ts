@@ -1,0 +1,490 @@
+/**
+ * The platform schema editor (issue 14; spec 02 sections 2, 2.1, 4.1, 6, 8 and 9; spec 01
+ * section 2): the platform tabs of a public app with a dot on a configured platform, none for
+ * a connector; the editor page of each platform. Apps are made through the provider API
+ * (apps-api.ts); what is tested goes through the page. Written per language: one language
+ * per project.
+ */
+import type { Page } from "@playwright/test";
+import { createApp, tokenOf } from "./apps-api";
+import { admin, ok, setStatus } from "./review-api";
+import { CONSOLE_URL, consoleUrl, createCompany, escapeRegExp, expect, expectAccessible, hydrated, isNoJs, LANGS, signIn, test, translate, type Lang } from "./fixtures";
+
+type T = (key: string, values?: Record<string, string | number>) => string;
+
+const tabs = (page: Page, t: T) => page.getByRole("navigation", { name: t("appEditor:tabs.label"), exact: true });
+const editorPage = (lang: Lang, id: string, platform: string) => `/${lang}/apps/${id}/${platform}`;
+const button = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
+const link = (page: Page, name: string) => page.getByRole("link", { name, exact: true });
+const dialog = (page: Page) => page.getByRole("dialog");
+const toast = (page: Page, t: T, key: string) => expect(page.getByRole("status").filter({ hasText: t(`common:toast.${key}`) })).toBeVisible();
+
+/** Opens a page and, with JS, waits until it runs. */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  if (!isNoJs()) await hydrated(page);
+}
+
+/** Adds a location through the Add location dialog. */
+async function addLocation(page: Page, t: T, name: string) {
+  await link(page, t("platform:actions.addLocation")).click();
+  await expect(dialog(page)).toBeVisible();
+  await dialog(page).getByLabel(t("platform:fields.location"), { exact: true }).selectOption({ label: name });
+  await button(page, t("platform:addLocation.submit")).click();
+  await expect(dialog(page)).toHaveCount(0);
+}
+
+/** Adds a menu item through the item dialog of the list named `list` (its breadcrumb). */
+async function addMenuItem(page: Page, t: T, list: string, name: string) {
+  await link(page, t("platform:a11y.addItem", { list })).click();
+  const form = dialog(page);
+  await expect(form.getByRole("heading", { name: t("platform:item.newTitle") })).toBeVisible();
+  await form.getByLabel(t("platform:fields.name"), { exact: true }).fill(name);
+  await form.getByLabel(t("platform:fields.label"), { exact: true }).fill(`${name} text`);
+  await form.getByLabel(t("platform:fields.description"), { exact: true }).fill(`What ${name} does.`);
+  for (const env of ["dev", "test", "beta", "live"]) {
+    if (!isNoJs()) await form.getByRole("tab", { name: t("platform:itemTabs.endpoints") }).click();
+    await form.getByLabel(t(`platform:fields.urls.${env}`), { exact: true }).fill(`https://${env}.example.com/${name.toLowerCase()}`);
+  }
+  await button(page, t("platform:item.submit")).click();
+  await expect(dialog(page)).toHaveCount(0);
+}
+
+/** The names of the items of a list, in order. */
+const itemNames = (page: Page, list: string) => page.getByRole("region", { name: list, exact: true }).locator(":scope > ol > li > div > p > span:first-child");
+
+for (const lang of LANGS) {
+  test.describe(lang, () => {
+    test.use({ lang });
+
+    test("the platform tabs of a public app, none for a connector", async ({ page, company, t }) => {
+      const token = await tokenOf(company);
+      const [publicApp, connector] = await Promise.all([
+        createApp(token, { name: "Public App", appType: 0 }),
+        createApp(token, { name: "Connector App", appType: 1 }),
+      ]);
+      await signIn(page, company, lang);
+
+      await page.goto(`/${lang}/apps/${connector}/details`);
+      // The Marketplace tab of an editable version's details is a button of the page's form.
+      await expect(tabs(page, t).getByText(t("appEditor:tabs.marketplace"), { exact: true })).toBeVisible();
+      for (const platform of ["desktop", "web", "reporting"]) {
+        await expect(tabs(page, t).getByRole("link", { name: new RegExp(`^${t(`platform:platforms.${platform}`)}`) })).toHaveCount(0);
+      }
+
+      await page.goto(`/${lang}/apps/${publicApp}/details`);
+      for (const platform of ["desktop", "web", "reporting"]) {
+        // Nothing configured yet: no dot, the name alone.
+        await expect(tabs(page, t).getByRole("link", { name: t(`platform:platforms.${platform}`), exact: true })).toBeVisible();
+      }
+      await expectAccessible(page);
+      await tabs(page, t).getByRole("link", { name: t("platform:platforms.web"), exact: true }).click();
+      await expect(page).toHaveURL(consoleUrl(editorPage(lang, publicApp, "web")));
+      await expect(page.getByRole("heading", { name: t("platform:title", { platform: t("platform:platforms.web") }) })).toBeVisible();
+      await expect(page.getByText(t("platform:empty.locations"))).toBeVisible();
+      await expectAccessible(page);
+
+      // Another platform name, and a connector's platform pages, are not found.
+      for (const path of [editorPage(lang, publicApp, "mobile"), editorPage(lang, connector, "web")]) {
+        const res = await page.goto(path);
+        expect(res?.status()).toBe(404);
+      }
+    });
+
+    test("a location and its items: add, reorder, delete, discard, and save as a new version", async ({ page, company, t }) => {
+      const token = await tokenOf(company);
+      const id = await createApp(token, { name: "Menu App", appType: 0, countryCode: "AU" });
+      await signIn(page, company, lang);
+      await open(page, editorPage(lang, id, "web"));
+
+      // Add location: one must be chosen; the dialog is modal with JS, a page of its own without.
+      await link(page, t("platform:actions.addLocation")).click();
+      await expect(dialog(page)).toBeVisible();
+      await expectAccessible(page);
+      await button(page, t("platform:addLocation.submit")).click();
+      await expect(dialog(page).getByText(t("platform:errors.mustSelectLocation")).first()).toBeVisible();
+      await link(page, t("platform:actions.cancel")).click();
+      await expect(dialog(page)).toHaveCount(0);
+      await addLocation(page, t, "Tools Menu");
+      await addLocation(page, t, "Apps Menu");
+      // Sorted by name: Apps Menu before Tools Menu.
+      await expect(page.locator("details > summary h2")).toHaveText(["Apps Menu", "Tools Menu"]);
+      await expect(page.getByText(t("platform:draftNotice"))).toBeVisible();
+
+      // Items: the dialog's rules, then three items.
+      const list = `Tools Menu: ${t("platform:lists.items")}`;
+      await link(page, t("platform:a11y.addItem", { list })).click();
+      await expect(dialog(page)).toBeVisible();
+      await expectAccessible(page);
+      await dialog(page).getByLabel(t("platform:fields.label"), { exact: true }).fill("Kept text");
+      await button(page, t("platform:item.submit")).click();
+      await expect(dialog(page).getByRole("alert")).toContainText(t("platform:errors.required", { field: t("platform:fields.name") }));
+      await expect(dialog(page).getByLabel(t("platform:fields.label"), { exact: true })).toHaveValue("Kept text");
+      if (!isNoJs()) await expect(dialog(page).getByRole("tab", { name: `${t("platform:itemTabs.endpoints")} !` })).toBeVisible();
+      await link(page, t("platform:actions.cancel")).click();
+      for (const name of ["Alpha", "Bravo", "Charlie"]) await addMenuItem(page, t, list, name);
+      await expect(itemNames(page, list)).toHaveText(["Alpha", "Bravo", "Charlie"]);
+      await expectAccessible(page);
+
+      // Reorder with the buttons.
+      await button(page, t("platform:a11y.moveUp", { name: "Charlie" })).click();
+      await expect(itemNames(page, list)).toHaveText(["Alpha", "Charlie", "Bravo"]);
+      await button(page, t("platform:a11y.moveDown", { name: "Alpha" })).click();
+      await expect(itemNames(page, list)).toHaveText(["Charlie", "Alpha", "Bravo"]);
+      await expect(button(page, t("platform:a11y.moveUp", { name: "Charlie" }))).toBeDisabled();
+      if (!isNoJs()) {
+        // With JavaScript, dragging does the same: Bravo dropped on Charlie takes its place.
+        const rows = page.getByRole("region", { name: list, exact: true }).locator(":scope > ol > li");
+        await rows.filter({ hasText: "Bravo" }).dragTo(rows.filter({ hasText: "Charlie" }));
+        await expect(itemNames(page, list)).toHaveText(["Bravo", "Charlie", "Alpha"]);
+        await rows.filter({ hasText: "Bravo" }).dragTo(rows.filter({ hasText: "Alpha" }));
+        await expect(itemNames(page, list)).toHaveText(["Charlie", "Alpha", "Bravo"]);
+      }
+
+      // Delete, after a confirmation (No keeps it).
+      await link(page, t("platform:a11y.delete", { name: "Alpha" })).click();
+      await expect(page.getByRole("alertdialog")).toContainText(t("platform:confirm.deleteItemBody", { name: "Alpha" }));
+      await expectAccessible(page);
+      await link(page, t("common:confirm.no")).click();
+      await expect(itemNames(page, list)).toHaveText(["Charlie", "Alpha", "Bravo"]);
+      await link(page, t("platform:a11y.delete", { name: "Alpha" })).click();
+      await button(page, t("common:confirm.yes")).click();
+      await expect(itemNames(page, list)).toHaveText(["Charlie", "Bravo"]);
+
+      // The changes before save; the draft survives a reload.
+      await link(page, t("platform:actions.changes")).click();
+      await expect(dialog(page)).toContainText("Tools Menu");
+      await expectAccessible(page);
+      await link(page, t("platform:actions.close")).click();
+      await open(page, editorPage(lang, id, "web"));
+      await expect(itemNames(page, list)).toHaveText(["Charlie", "Bravo"]);
+
+      // Save: a new version holding the schema, with its web tab marked configured.
+      await button(page, t("platform:actions.save")).click();
+      await toast(page, t, "savedSuccessfully");
+      await expect(page).not.toHaveURL(consoleUrl(editorPage(lang, id, "web")));
+      await expect(page).toHaveURL(/\/web$/);
+      await expect(itemNames(page, list)).toHaveText(["Charlie", "Bravo"]);
+      await expect(page.getByText(t("platform:draftNotice"))).toHaveCount(0);
+      await expect(tabs(page, t).getByRole("link", { name: `${t("platform:platforms.web")} ${t("platform:tabs.configured")}`, exact: true })).toBeVisible();
+      await expect(tabs(page, t).getByRole("link", { name: t("platform:platforms.desktop"), exact: true })).toBeVisible();
+
+      // Discard: a change dropped after a confirmation.
+      await addLocation(page, t, "Matter");
+      await expect(page.locator("details > summary h2")).toHaveText(["Apps Menu", "Matter", "Tools Menu"]);
+      await link(page, t("platform:actions.discard")).click();
+      await expect(page.getByRole("alertdialog")).toContainText(t("platform:confirm.discardBody"));
+      await button(page, t("common:confirm.yes")).click();
+      await expect(page.locator("details > summary h2")).toHaveText(["Apps Menu", "Tools Menu"]);
+      await expect(button(page, t("platform:actions.save"))).toBeDisabled();
+    });
+
+    test("desktop: the app's product variants, exception URLs and a location's desktop versions", async ({ page, company, t }) => {
+      const token = await tokenOf(company);
+      const id = await createApp(token, { name: "Desktop App", appType: 0, countryCode: "AU" });
+      await signIn(page, company, lang);
+      await open(page, editorPage(lang, id, "desktop"));
+
+      // A location without product variants cannot be saved: the whole-schema check names it.
+      await addLocation(page, t, "Matter");
+      await button(page, t("platform:actions.save")).click();
+      const errorDialog = page.getByRole("alertdialog", { name: t("common:errors.dialogTitle") });
+      await expect(errorDialog).toContainText(`${t("platform:errors.missingProductVariants")}: Matter`);
+      await button(page, t("common:errors.close")).click();
+
+      // The app's product variants: one is required; applied to every location on request.
+      const variants = page.getByRole("region", { name: t("platform:variants.title") });
+      await variants.getByRole("button", { name: t("platform:variants.submit") }).click();
+      await expect(variants.getByText(t("platform:errors.required", { field: t("platform:fields.productVariants") }))).toBeVisible();
+      await variants.getByLabel("Law Firm", { exact: true }).check();
+      await variants.getByRole("button", { name: t("platform:variants.submit") }).click();
+      // The product-variant updates dialog: what is added, and whether it goes to every location.
+      await expect(dialog(page).getByRole("heading", { name: t("platform:variants.updatesTitle") })).toBeVisible();
+      await expect(dialog(page).getByRole("listitem")).toHaveText(["Law Firm"]);
+      await expectAccessible(page);
+      await dialog(page).getByLabel(t("platform:fields.addToAllLocations"), { exact: true }).check();
+      await button(page, t("platform:setting.submit")).click();
+      await expect(dialog(page)).toHaveCount(0);
+      await expect(variants.getByLabel("Law Firm", { exact: true })).toBeChecked();
+      await expectAccessible(page);
+
+      // Exception URLs: a row refused until it is one.
+      await link(page, t("platform:exceptions.open", { number: 0 })).click();
+      await expect(dialog(page)).toBeVisible();
+      await button(page, t("platform:exceptions.addRow")).click();
+      const url = dialog(page).getByLabel(t("platform:exceptions.rowUrl", { number: 1 }), { exact: true });
+      await url.fill("not a url");
+      await button(page, t("platform:exceptions.submit")).click();
+      await expect(dialog(page).getByRole("alert")).toContainText(t("platform:errors.invalidUrl", { field: t("platform:fields.exceptions.url") }));
+      await expectAccessible(page);
+      await dialog(page).getByLabel(t("platform:exceptions.rowUrl", { number: 1 }), { exact: true }).fill("*.example.com/*");
+      await dialog(page).getByLabel(t("platform:fields.exceptions.isInternal"), { exact: true }).check();
+      await button(page, t("platform:exceptions.submit")).click();
+      await expect(dialog(page)).toHaveCount(0);
+      await expect(link(page, t("platform:exceptions.open", { number: 1 }))).toBeVisible();
+
+      // A location's settings: its desktop versions, by the rules.
+      await link(page, t("platform:setting.open", { name: "Matter" })).click();
+      await expect(dialog(page)).toBeVisible();
+      await expect(dialog(page).getByLabel("Law Firm", { exact: true })).toBeChecked();
+      const versionsLabel = t("platform:fields.visibility.supportedDesktopVersions");
+      for (const [min, max, message] of [
+        ["1.2", "", t("platform:errors.invalidVersion", { field: versionsLabel })],
+        ["2.0.0.1", "", t("platform:errors.minimumVersionIs", { field: versionsLabel, minimum: "2.4.0.88" })],
+        ["2.5.0.0", "2.4.9.9", t("platform:errors.maxVerCannotBeLessMinVer", { field: versionsLabel })],
+      ]) {
+        await dialog(page).getByLabel(t("platform:setting.minimum"), { exact: true }).fill(min);
+        await dialog(page).getByLabel(t("platform:setting.maximum"), { exact: true }).fill(max);
+        await button(page, t("platform:setting.submit")).click();
+        await expect(dialog(page).getByRole("alert")).toContainText(message);
+      }
+      await expectAccessible(page);
+      await dialog(page).getByLabel(t("platform:setting.minimum"), { exact: true }).fill("2.4.0.88");
+      await dialog(page).getByLabel(t("platform:setting.maximum"), { exact: true }).fill("2.5.2.17");
+      await button(page, t("platform:setting.submit")).click();
+      await expect(dialog(page)).toHaveCount(0);
+
+      await button(page, t("platform:actions.save")).click();
+      await toast(page, t, "savedSuccessfully");
+      await expect(tabs(page, t).getByRole("link", { name: `${t("platform:platforms.desktop")} ${t("platform:tabs.configured")}`, exact: true })).toBeVisible();
+      await link(page, t("platform:setting.open", { name: "Matter" })).click();
+      await expect(dialog(page).getByLabel(t("platform:setting.maximum"), { exact: true })).toHaveValue("2.5.2.17");
+    });
+
+    test("a save the provider refuses keeps the draft and shows its error with the trace ID; an item is edited", async ({ page, company, t }) => {
+      const token = await tokenOf(company);
+      const id = await createApp(token, { name: "Refused App", appType: 0, countryCode: "AU" });
+      await signIn(page, company, lang);
+      await open(page, editorPage(lang, id, "reporting"));
+      await addLocation(page, t, "Firm Reports");
+      const list = `Firm Reports: ${t("platform:lists.items")}`;
+      await addMenuItem(page, t, list, "Ledger");
+
+      // Edit: the dialog holds the item's values.
+      await link(page, t("platform:a11y.edit", { name: "Ledger" })).click();
+      await expect(dialog(page).getByRole("heading", { name: t("platform:item.updateTitle") })).toBeVisible();
+      await expect(dialog(page).getByLabel(t("platform:fields.label"), { exact: true })).toHaveValue("Ledger text");
+      await dialog(page).getByLabel(t("platform:fields.name"), { exact: true }).fill("Ledger Report");
+      // Visibility: the country's matter types.
+      if (!isNoJs()) await dialog(page).getByRole("tab", { name: t("platform:itemTabs.visibility") }).click();
+      await dialog(page).getByLabel("Sale", { exact: true }).check();
+      await expectAccessible(page);
+      await button(page, t("platform:item.submit")).click();
+      await expect(itemNames(page, list)).toHaveText(["Ledger Report"]);
+      await link(page, t("platform:a11y.edit", { name: "Ledger Report" })).click();
+      if (!isNoJs()) await dialog(page).getByRole("tab", { name: t("platform:itemTabs.visibility") }).click();
+      await expect(dialog(page).getByLabel("Sale", { exact: true })).toBeChecked();
+      await expect(dialog(page).getByLabel("Purchase", { exact: true })).not.toBeChecked();
+      await link(page, t("platform:actions.cancel")).click();
+      await expect(dialog(page)).toHaveCount(0);
+
+      // The version leaves Sandbox before Save: the provider refuses, the draft stays.
+      await setStatus(id, 100);
+      await button(page, t("platform:actions.save")).click();
+      const errorDialog = page.getByRole("alertdialog", { name: t("common:errors.dialogTitle") });
+      await expect(errorDialog).toBeVisible();
+      const [before, after] = translate(lang, "common:errors.traceId", { traceId: "\u0000" }).split("\u0000");
+      await expect(errorDialog.getByText(new RegExp(`^${escapeRegExp(before)}\\S+${escapeRegExp(after)}$`))).toBeVisible();
+      await button(page, t("common:errors.close")).click();
+      await expect(itemNames(page, list)).toHaveText(["Ledger Report"]);
+      await expect(page.getByText(t("platform:readOnly"))).toBeVisible();
+      await expect(button(page, t("platform:actions.save"))).toHaveCount(0);
+    });
+
+    test("leaving a draft that differs asks first (with JavaScript)", async ({ page, company, t }) => {
+      test.skip(isNoJs(), "without JavaScript the draft is kept on the server and nothing asks");
+      const token = await tokenOf(company);
+      const id = await createApp(token, { name: "Leaving App", appType: 0, countryCode: "AU" });
+      await signIn(page, company, lang);
+      await open(page, editorPage(lang, id, "web"));
+      await addLocation(page, t, "Help");
+      await tabs(page, t).getByRole("link", { name: t("appEditor:tabs.details"), exact: true }).click();
+      const ask = page.getByRole("alertdialog", { name: t("appEditor:unsaved.title") });
+      await expect(ask).toContainText(t("appEditor:unsaved.message"));
+      await expectAccessible(page);
+      await ask.getByRole("button", { name: t("appEditor:unsaved.no") }).click();
+      await expect(page).toHaveURL(consoleUrl(editorPage(lang, id, "web")));
+      await tabs(page, t).getByRole("link", { name: t("appEditor:tabs.details"), exact: true }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: t("appEditor:unsaved.yes") }).click();
+      await expect(page).toHaveURL(consoleUrl(`/${lang}/apps/${id}/details`));
+    });
+
+    test("an item cloned to other locations; a custom view's settings", async ({ page, company, t }) => {
+      const token = await tokenOf(company);
+      const id = await createApp(token, { name: "Clone App", appType: 0, countryCode: "AU" });
+      await signIn(page, company, lang);
+      await open(page, editorPage(lang, id, "web"));
+      for (const name of ["Tools Menu", "Apps Menu", "Custom View"]) await addLocation(page, t, name);
+      const tools = `Tools Menu: ${t("platform:lists.items")}`;
+      await addMenuItem(page, t, tools, "Timer");
+
+      // Clone: at least one location; a menu item becomes a button of a view.
+      await link(page, t("platform:a11y.clone", { name: "Timer" })).click();
+      await expect(dialog(page)).toBeVisible();
+      await button(page, t("platform:clone.submit")).click();
+      await expect(dialog(page).getByRole("alert")).toContainText(t("platform:errors.mustSelectLocation", { field: t("platform:fields.locations") }));
+      await expectAccessible(page);
+      await dialog(page).getByLabel("Apps Menu", { exact: true }).check();
+      await dialog(page).getByLabel("Custom View", { exact: true }).check();
+      await button(page, t("platform:clone.submit")).click();
+      await expect(dialog(page)).toHaveCount(0);
+      await expect(itemNames(page, `Apps Menu: ${t("platform:lists.items")}`)).toHaveText(["Timer"]);
+      await expect(itemNames(page, `Custom View: ${t("platform:lists.buttons")}`)).toHaveText(["Timer"]);
+
+      // The custom view needs its settings: marked until they are given.
+      await expect(page.getByText(t("platform:errors.updateRequired"), { exact: true })).toBeVisible();
+      await link(page, t("platform:customView.open", { name: "Custom View" })).click();
+      await expect(dialog(page)).toBeVisible();
+      await expectAccessible(page);
+      await button(page, t("platform:setting.submit")).click();
+      await expect(dialog(page).getByRole("alert")).toContainText(t("platform:errors.required", { field: t("platform:fields.label") }));
+      if (!isNoJs()) {
+        await expect(dialog(page).getByRole("tab", { name: `${t("platform:itemTabs.details")} !` })).toBeVisible();
+        await expect(dialog(page).getByRole("tab", { name: `${t("platform:itemTabs.endpoints")} !` })).toBeVisible();
+        await dialog(page).getByRole("tab", { name: `${t("platform:itemTabs.details")} !` }).click();
+      }
+      await dialog(page).getByLabel(t("platform:fields.label"), { exact: true }).fill("Billing view");
+      if (!isNoJs()) await dialog(page).getByRole("tab", { name: `${t("platform:itemTabs.endpoints")} !` }).click();
+      for (const env of ["dev", "test", "beta", "live"]) {
+        await dialog(page).getByLabel(t(`platform:fields.urls.${env}`), { exact: true }).fill(`https://${env}.example.com/view`);
+      }
+      await button(page, t("platform:setting.submit")).click();
+      await expect(dialog(page)).toHaveCount(0);
+      await expect(page.getByText(t("platform:errors.updateRequired"), { exact: true })).toHaveCount(0);
+      await button(page, t("platform:actions.save")).click();
+      await toast(page, t, "savedSuccessfully");
+
+      // A new dropdown saved with a copy of itself as its first item.
+      const apps = `Apps Menu: ${t("platform:lists.items")}`;
+      await link(page, t("platform:a11y.addItem", { list: apps })).click();
+      const form = dialog(page);
+      if (!isNoJs()) await form.getByLabel(t("platform:fields.actionType"), { exact: true }).selectOption("dropdown");
+      else await form.getByLabel(t("platform:fields.actionType"), { exact: true }).selectOption({ label: t("platform:actionTypes.dropdown") });
+      await form.getByLabel(t("platform:fields.name"), { exact: true }).fill("More");
+      await form.getByLabel(t("platform:fields.label"), { exact: true }).fill("More tools");
+      await form.getByLabel(t("platform:fields.description"), { exact: true }).fill("More of the app.");
+      await button(page, t("platform:item.submitWithFirstItem")).click();
+      await expect(dialog(page)).toHaveCount(0);
+      await expect(itemNames(page, apps)).toHaveText(["Timer", "More"]);
+      await expect(itemNames(page, `Apps Menu: More: ${t("platform:lists.nestedItems")}`)).toHaveText(["More"]);
+
+      // A window type on the (matter) custom view clears its buttons, after a confirmation.
+      await link(page, t("platform:customView.open", { name: "Custom View" })).click();
+      await dialog(page).getByLabel(t("platform:fields.windowType"), { exact: true }).selectOption({ label: t("platform:windowTypes.web") });
+      await button(page, t("platform:setting.submit")).click();
+      await expect(dialog(page).getByRole("alert")).toContainText(t("platform:customView.confirmClear_one"));
+      await expectAccessible(page);
+      await dialog(page).getByLabel(t("platform:customView.confirmClearBox"), { exact: true }).check();
+      await button(page, t("platform:setting.submit")).click();
+      await expect(dialog(page)).toHaveCount(0);
+      await expect(page.getByRole("region", { name: `Custom View: ${t("platform:lists.buttons")}`, exact: true })).toContainText(t("platform:empty.list"));
+    });
+
+    test("a JSON schema arranged, validated and imported; each environment's file downloaded", async ({ page, company, t }) => {
+      const token = await tokenOf(company);
+      const id = await createApp(token, { name: "Import App", appType: 0, countryCode: "AU" });
+      await signIn(page, company, lang);
+      await open(page, editorPage(lang, id, "web"));
+      const urls = ["dev", "test", "beta", "live"].map((env) => ({ env, url: `https://${env}.example.com/sync` }));
+      const item = { actionType: "menu-item", name: "Sync", label: "Sync now", description: "Syncs the matter.", urls };
+      const good = { platforms: [{ type: "web", menus: [{ id: "menu-tools", name: "Tools Menu", items: [item] }] }] };
+      const broken = { platforms: [{ type: "web", menus: [{ id: "menu-tools", name: "Tools Menu", items: [{ ...item, name: "" }] }] }] };
+
+      await link(page, t("platform:import.open")).click();
+      await expect(dialog(page)).toBeVisible();
+      const field = () => dialog(page).getByLabel(t("platform:fields.json"), { exact: true });
+      await field().fill(JSON.stringify(good));
+      await button(page, t("platform:import.arrange")).click();
+      await expect(field()).toHaveValue(JSON.stringify(good, null, 2));
+      await expectAccessible(page);
+
+      // A broken schema: the provider's problems, by path.
+      await field().fill(JSON.stringify(broken));
+      await button(page, t("platform:import.validate")).click();
+      await expect(dialog(page).getByRole("status")).toContainText(t("platform:import.invalid"));
+      await expect(dialog(page).getByRole("status")).toContainText("platforms.0.menus.0.items.0.name");
+      await field().fill(JSON.stringify({ platforms: [{ type: "desktop", menus: [] }] }));
+      await button(page, t("platform:import.submit")).click();
+      await expect(dialog(page).getByText(t("platform:errors.validatingSchema"))).toBeVisible();
+
+      // A valid one is imported into the draft and saved.
+      await field().fill(JSON.stringify(good));
+      await button(page, t("platform:import.validate")).click();
+      await expect(dialog(page).getByRole("status")).toContainText(t("platform:import.valid"));
+      await button(page, t("platform:import.submit")).click();
+      await expect(dialog(page)).toHaveCount(0);
+      await expect(itemNames(page, `Tools Menu: ${t("platform:lists.items")}`)).toHaveText(["Sync"]);
+      await button(page, t("platform:actions.save")).click();
+      await toast(page, t, "savedSuccessfully");
+
+      // Download: each environment's live file (no staging without test access), with that environment's URL.
+      const menu = page.locator("details").filter({ has: page.getByText(t("platform:download.menu"), { exact: true }) });
+      await menu.locator("summary").click();
+      await expect(menu.getByRole("link")).toHaveCount(4);
+      for (const env of ["dev", "test", "beta", "live"]) {
+        const name = t("platform:download.entry", { env: t(`platform:download.envs.${env}`), variant: t("platform:download.live") });
+        const [download] = await Promise.all([page.waitForEvent("download"), menu.getByRole("link", { name, exact: true }).click()]);
+        const content = await (await download.createReadStream()).toArray();
+        const text = Buffer.concat(content).toString("utf8");
+        expect(text).toContain(`https://${env}.example.com/sync`);
+        for (const other of ["dev", "test", "beta", "live"].filter((entry) => entry !== env)) expect(text).not.toContain(`https://${other}.example.com/sync`);
+      }
+
+      // With test access, each environment's staging variant is offered too.
+      await ok(await admin(`users/${company.userId}/access-to-test`, "PUT", { hasAccessToTest: true }), "test access");
+      await open(page, page.url());
+      await menu.locator("summary").click();
+      await expect(menu.getByRole("link")).toHaveCount(8);
+      const staging = t("platform:download.entry", { env: t("platform:download.envs.test"), variant: t("platform:download.staging") });
+      const [download] = await Promise.all([page.waitForEvent("download"), menu.getByRole("link", { name: staging, exact: true }).click()]);
+      expect(Buffer.concat(await (await download.createReadStream()).toArray()).toString("utf8")).toContain("https://test.example.com/sync");
+    });
+
+    test("hostile posts to the editor are refused, never a 5xx, and another company's version is not found", async ({ page, company, t }) => {
+      test.skip(isNoJs(), "it sends requests, not pages");
+      const token = await tokenOf(company);
+      const id = await createApp(token, { name: "Hostile App", appType: 0, countryCode: "AU" });
+      const other = await createCompany();
+      const foreign = await createApp(await tokenOf(other), { name: "Foreign App", appType: 0, countryCode: "AU" });
+      await signIn(page, company, lang);
+      await open(page, editorPage(lang, id, "web"));
+      await addLocation(page, t, "Tools Menu");
+      const path = editorPage(lang, id, "web");
+      const headers = { Origin: new URL(CONSOLE_URL).origin };
+      const post = (form: Record<string, string | string[]>, to = path) => {
+        const body = new URLSearchParams();
+        for (const [name, value] of Object.entries(form)) for (const entry of [value].flat()) body.append(name, entry);
+        return page.request.post(to, { headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" }, data: body.toString(), maxRedirects: 0 });
+      };
+      const cases: [string, Record<string, string | string[]>][] = [
+        ["unknown intent", { intent: "drop-tables" }],
+        ["intent twice", { intent: ["up", "down"], location: "menu-tools", path: "items.0" }],
+        ["a path out of the location", { intent: "up", location: "menu-tools", path: "../../items.0" }],
+        ["a path to no item", { intent: "delete-item", location: "menu-tools", path: "items.99" }],
+        ["a drag to no place", { intent: "move", location: "menu-tools", path: "items.0", to: "-1e9" }],
+        ["an unknown location", { intent: "item", location: "menu-nowhere", list: "items", name: "X" }],
+        ["a NUL in a location id", { intent: "add-location", location: "menu\u0000apps" }],
+        ["a lone surrogate in a name", { intent: "item", location: "menu-tools", list: "items", name: "\ud800", label: "x", description: "x" }],
+        ["a name twice", { intent: "item", location: "menu-tools", list: "items", name: ["a", "b"] }],
+        ["clone to an unknown location", { intent: "clone", location: "menu-tools", path: "items.0", locations: "menu-nowhere" }],
+        ["settings of a web location", { intent: "setting", location: "menu-tools" }],
+        ["an import that is not JSON", { intent: "import", json: "{not json" }],
+        ["a huge import", { intent: "import-validate", json: "[".repeat(200_000) }],
+      ];
+      for (const [what, form] of cases) {
+        const res = await post(form);
+        expect(res.status(), what).toBeLessThan(500);
+        expect([200, 302, 303, 400, 404, 413], what).toContain(res.status());
+      }
+      // Another company's version: not found, nothing changed there.
+      expect((await post({ intent: "add-location", location: "menu-apps" }, editorPage(lang, foreign, "web"))).status()).toBe(404);
+      expect((await page.request.get(editorPage(lang, foreign, "web"))).status()).toBe(404);
+      expect((await page.request.get(`${editorPage(lang, foreign, "web")}/download/live?live=true`, { maxRedirects: 0 })).status()).toBeLessThan(500);
+      expect((await page.request.get(`${editorPage(lang, id, "web")}/download/prod`)).status()).toBe(404);
+      // The draft holds only what the page added.
+      await open(page, path);
+      await expect(page.locator("details > summary h2")).toHaveText(["Tools Menu"]);
+      await expect(page.getByText(t("platform:empty.list"))).toBeVisible();
+    });
+  });
+}
