@@ -92,6 +92,7 @@ for (const lang of LANGS) {
     });
 
     test("a location and its items: add, reorder, delete, discard, and save as a new version", async ({ page, company, t }) => {
+      test.slow();
       const token = await tokenOf(company);
       const id = await createApp(token, { name: "Menu App", appType: 0, countryCode: "AU" });
       await signIn(page, company, lang);
@@ -180,6 +181,7 @@ for (const lang of LANGS) {
     });
 
     test("desktop: the app's product variants, exception URLs and a location's desktop versions", async ({ page, company, t }) => {
+      test.slow();
       const token = await tokenOf(company);
       const id = await createApp(token, { name: "Desktop App", appType: 0, countryCode: "AU" });
       await signIn(page, company, lang);
@@ -310,6 +312,7 @@ for (const lang of LANGS) {
     });
 
     test("an item cloned to other locations; a custom view's settings", async ({ page, company, t }) => {
+      test.slow();
       const token = await tokenOf(company);
       const id = await createApp(token, { name: "Clone App", appType: 0, countryCode: "AU" });
       await signIn(page, company, lang);
@@ -381,6 +384,7 @@ for (const lang of LANGS) {
     });
 
     test("a JSON schema arranged, validated and imported; each environment's file downloaded", async ({ page, company, t }) => {
+      test.slow();
       const token = await tokenOf(company);
       const id = await createApp(token, { name: "Import App", appType: 0, countryCode: "AU" });
       await signIn(page, company, lang);

@@ -81,7 +81,7 @@ for (const lang of LANGS) {
       await expectAccessible(page);
       if (!isNoJs()) {
         // The failed submit took focus to the summary; typing that changes it leaves focus in the field.
-        await expect(page.getByRole("alert").filter({ has: summaryLink(page, t("settings:errors.required", { field: label("bsb") })) })).toBeFocused();
+        await expect(page.getByRole("alert").filter({ has: page.getByRole("link", { name: t("settings:errors.required", { field: label("bsb") }), exact: true }) })).toBeFocused();
         await field("accountName").pressSequentially("Acme");
         await expect(summaryLink(page, t("settings:errors.required", { field: label("accountName") }))).toHaveCount(0);
         await expect(field("accountName")).toBeFocused();
