@@ -20,7 +20,10 @@ export function ErrorSummary({ errors }: { errors: SummaryError[] }) {
   /** The page was shown, or a form submitted, and nothing typed since: errors shown now take focus. */
   const submitted = useRef(true);
   useEffect(() => {
-    const onSubmit = () => {
+    const onSubmit = (event: SubmitEvent) => {
+      // conform checks a form as it is typed in by submitting it with a hidden `__intent__`
+      // button; only a person's submit counts.
+      if ((event.submitter as HTMLButtonElement | null)?.name === "__intent__") return;
       submitted.current = true;
     };
     const onInput = () => {
