@@ -130,7 +130,7 @@ describe("urlOf", () => {
     /** A store of copies in a Map, read only when `read`. */
     function copies(read: boolean) {
       const kept = new Map<string, unknown>();
-      const lastKnown: LastKnown = { keep: (path, data) => void kept.set(path, data), read: async (path) => (read ? kept.get(path) : undefined) };
+      const lastKnown: LastKnown = { keep: (path, data) => void kept.set(path, data), read: async (path) => (read ? kept.get(path) : undefined), recall: async (path) => kept.get(path) };
       return { kept, lastKnown };
     }
     let up = true;
@@ -160,6 +160,18 @@ describe("urlOf", () => {
       const stale = copies(true);
       stale.kept.set("things/1", { a: "changed shape" });
       await expect(createApiClient({ baseUrl: "http://p.test/api", language: "en-AU", fetch: provider, lastKnown: stale.lastKnown }).call(thing)).rejects.toBeInstanceOf(ProviderUnreachable);
+    });
+
+    it("hands a page its last answer on asking, whatever the request, and none that no longer fits", async () => {
+      const { kept, lastKnown } = copies(false);
+      up = true;
+      const client = createApiClient({ baseUrl: "http://p.test/api", language: "en-AU", fetch: provider, lastKnown });
+      expect(await client.lastAnswer(thing)).toBeUndefined();
+      await client.call(thing);
+      expect(await client.lastAnswer(thing)).toEqual({ a: 1 });
+      kept.set("things/1", { a: "changed shape" });
+      expect(await client.lastAnswer(thing)).toBeUndefined();
+      expect(await createApiClient({ baseUrl: "http://p.test/api", language: "en-AU", fetch: provider }).lastAnswer(thing)).toBeUndefined();
     });
 
     it("never answers a write from a copy, nor a GET the provider refused", async () => {

@@ -55,6 +55,8 @@ export interface LastKnown {
   keep(path: string, data: unknown): void;
   /** The kept answer, or undefined. */
   read(path: string): Promise<unknown>;
+  /** The kept answer whatever the request, or undefined: for a page that keeps its last data when a read fails. */
+  recall(path: string): Promise<unknown>;
 }
 
 export interface ClientOptions {
@@ -151,6 +153,18 @@ export function createApiClient(options: ClientOptions) {
         answer.catch(() => answers.delete(path));
       }
       return answer as Promise<Answer<E>>;
+    },
+
+    /**
+     * The last answer kept of a GET endpoint (`lastKnown`), as the contract reads it; undefined
+     * when there is none or it no longer fits. For a page whose failed read keeps what it last
+     * showed (spec 02 section 8: the sandbox accounts).
+     */
+    async lastAnswer<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<Answer<E> | undefined> {
+      const copy = await options.lastKnown?.recall(urlOf(endpoint, (input ?? {}) as { params?: Record<string, string | number>; query?: unknown }));
+      if (copy === undefined || endpoint.answer === rawAnswer) return undefined;
+      const kept = (endpoint.answer as z.ZodType).safeParse(copy);
+      return kept.success ? (kept.data as Answer<E>) : undefined;
     },
   };
 }

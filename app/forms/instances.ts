@@ -7,12 +7,15 @@
  *   firm type one of the country's product variants, 1 by default), first and last name,
  *   email, password and its confirmation;
  * - import: a token that decodes (`invalidToken` otherwise);
+ * - every text field one piece of text (`notText` when sent twice or as a file), with nothing
+ *   the provider cannot store (`invalidCharacters`);
  * - configuration: each app's switch, status and service environment, and the two options.
  *
  * Messages come from the `instances` namespace.
  */
 import * as z from "zod";
 import { APP_ENDPOINTS, APP_STATUS_CODES, DEFAULT_FIRM_TYPE, decodeImportToken, normalizeConfiguration, validateNewInstance } from "~/api/instances/rules";
+import { isStorableText } from "~/api/common";
 import type { Translate } from "./app-editor";
 
 export const SANDBOXES = ["staging", "live"] as const;
@@ -38,7 +41,8 @@ export function instanceRuleMessage(t: Translate, code: string, field: string): 
 
 type Ctx = z.RefinementCtx;
 const issue = (ctx: Ctx, path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-const oneText = () => z.string().optional();
+/** A form value that must be one piece of text (absent is fine): a field sent twice or a file is refused next to it. */
+const oneText = (t: Translate, field: string) => z.string({ message: t("instances:errors.notText", { field: t(`instances:fields.${field}`) }) }).optional();
 
 /**
  * New credentials: `{ sandbox, body }`, the body as POST leapinstances takes it (the
@@ -46,7 +50,7 @@ const oneText = () => z.string().optional();
  */
 export function newCredentialsSchema(t: Translate, choices: Record<SandboxChoice, readonly CountryOption[]>) {
   return z
-    .object(Object.fromEntries(NEW_FIELDS.map((field) => [field, oneText()])) as Record<NewField, ReturnType<typeof oneText>>)
+    .object(Object.fromEntries(NEW_FIELDS.map((field) => [field, oneText(t, field)])) as Record<NewField, ReturnType<typeof oneText>>)
     .transform((value, ctx) => {
       const sandbox = SANDBOXES.find((s) => s === value.sandbox);
       if (!sandbox) {
@@ -74,7 +78,7 @@ export function newCredentialsSchema(t: Translate, choices: Record<SandboxChoice
 
 /** Import: the token's payload as POST leapinstances/import takes it. */
 export function importSchema(t: Translate) {
-  return z.object({ token: oneText() }).transform((value, ctx) => {
+  return z.object({ token: oneText(t, "token") }).transform((value, ctx) => {
     if (!value.token?.trim()) {
       issue(ctx, "token", instanceRuleMessage(t, "required", "token"));
       return z.NEVER;
@@ -101,7 +105,7 @@ export const configurationSchema = z
     configurations: z
       .array(
         z.object({
-          appGroupId: z.string().max(100),
+          appGroupId: z.string().max(100).refine(isStorableText),
           isEnabled: z.literal("on").optional(),
           appStatusCode: choice(APP_STATUS_CODES),
           appEndpoint: choice(APP_ENDPOINTS),

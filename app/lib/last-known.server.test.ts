@@ -15,6 +15,9 @@ describe("last-known answers", () => {
     expect(await lastKnownAnswers("user-2", "en-AU", { read: true }, storage)!.read("apps/1")).toBeUndefined();
     expect(await lastKnownAnswers("user-1", "nl-NL", { read: true }, storage)!.read("apps/1")).toBeUndefined();
     expect(await lastKnownAnswers("user-1", "en-AU", { read: true }, storage)!.read("apps/1?archived=true")).toBeUndefined();
+    // Recalled on purpose by a page, also in a visit; still only by its owner.
+    expect(await lastKnownAnswers("user-1", "en-AU", { read: false }, storage)!.recall("apps/1")).toEqual({ name: "Ledger" });
+    expect(await lastKnownAnswers("user-2", "en-AU", { read: false }, storage)!.recall("apps/1")).toBeUndefined();
   });
 
   it("are not kept for a session without its owner", () => {

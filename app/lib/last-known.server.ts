@@ -4,7 +4,8 @@
  * cannot be reached. Its save fails with the error dialog, and the page around the typed
  * values is shown from these copies instead of an error page; a browser without JavaScript
  * gets that page in the answer to the same post. A page that is merely visited (GET) never
- * reads them: it shows the provider's answers or its error.
+ * reads them (it shows the provider's answers or its error), but for a page whose spec keeps
+ * its last data when a read fails, which recalls it explicitly (`recall`): the sandbox accounts.
  *
  * In this process's memory by default (bounded), in Redis when REDIS_URL is set, so that
  * every console instance has the copies of the pages another one served.
@@ -45,6 +46,14 @@ let warned = false;
 export function lastKnownAnswers(owner: string | undefined, language: string, options: { read: boolean }, given?: Storage): LastKnown | undefined {
   if (!owner) return undefined;
   const storage = given ?? store();
+  async function recall(path: string) {
+    try {
+      return (await storage.getItem(keyOf(owner!, language, path))) ?? undefined;
+    } catch (err) {
+      logger.warn({ err }, "last-known answers: could not read a copy");
+      return undefined;
+    }
+  }
   return {
     keep(path, data) {
       storage.setItem(keyOf(owner, language, path), data as never).catch((err: unknown) => {
@@ -52,14 +61,7 @@ export function lastKnownAnswers(owner: string | undefined, language: string, op
         warned = true;
       });
     },
-    async read(path) {
-      if (!options.read) return undefined;
-      try {
-        return (await storage.getItem(keyOf(owner, language, path))) ?? undefined;
-      } catch (err) {
-        logger.warn({ err }, "last-known answers: could not read a copy");
-        return undefined;
-      }
-    },
+    read: (path) => (options.read ? recall(path) : Promise.resolve(undefined)),
+    recall,
   };
 }

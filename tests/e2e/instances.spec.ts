@@ -3,14 +3,16 @@
  * counts (staging only with test access, which the reviewer switches), the Download menu,
  * new credentials in the staging and the live sandbox with every rule of the form, import of
  * a valid and an invalid token, the configuration and its badge, the debug ids, delete with
- * its confirmation, and a delete the provider fails (a fault the reviewer sets on that
- * account's call only); another company sees none of the accounts. Accounts and apps set up
+ * its confirmation; a delete, a save and a list the provider fails (faults the reviewer sets on
+ * that account's or that company's calls only), the list kept as it was; the dialog opening on
+ * the company's default country and the import's environment picture; another company sees
+ * none of the accounts. Accounts and apps set up
  * through the provider API; what is tested goes through the page. Written per language: one
  * language per project.
  */
 import type { Page } from "@playwright/test";
 import { createApp, tokenOf } from "./apps-api";
-import { admin, api, ok } from "./review-api";
+import { admin, api, failForCompany, ok } from "./review-api";
 import { countryName, createCompany, expect, expectAccessible, hydrated, isNoJs, LANGS, signIn, test, type Lang } from "./fixtures";
 
 type T = (key: string, values?: Record<string, string | number>) => string;
@@ -138,6 +140,19 @@ for (const lang of LANGS) {
       await expect(dialog(page).locator('[data-field="staffId"]')).toHaveText("S-3");
       await expect(dialog(page).locator('[data-field="userId"]')).toHaveText("U-7");
       await expect(fieldError(page, t, "invalidToken", "token")).toHaveCount(0);
+      // The picture of the environment's type: live here; LIVE of region AUB is the Beta one, test a staging one.
+      const picture = (type: string) => dialog(page).getByRole("figure", { name: t(`instances:import.picture.${type}`), exact: true });
+      await expect(picture("LIVE")).toBeVisible();
+      await field(page, t, "token").fill(importToken({ firmId: "F-1", userId: "U-1", staffId: "S-1", region: "aub", environment: "live" }));
+      await decode();
+      await expect(picture("LIVEB")).toBeVisible();
+      await expect(picture("LIVE")).toHaveCount(0);
+      await field(page, t, "token").fill(importToken({ firmId: "F-1", userId: "U-1", staffId: "S-1", region: "au", environment: "test" }));
+      await decode();
+      await expect(picture("TEST")).toBeVisible();
+      if (!isNoJs()) await expectAccessible(page);
+      await field(page, t, "token").fill(valid);
+      await decode();
       await dialog(page).getByRole("button", { name: t("instances:import.submit"), exact: true }).click();
       await toast(page, t, "savedSuccessfully");
       const imported = card(page, "U-7@F-100");
@@ -229,6 +244,54 @@ for (const lang of LANGS) {
       await ok(await admin(`faults?${new URLSearchParams(deleteFault)}`, "DELETE"), "clear fault");
       await page.goto(page_(lang));
       await expect(account).toBeVisible();
+    });
+
+    test("a save the provider fails says 'saving data' and keeps what was typed; the dialog opens on the company's default country", async ({ page, t }) => {
+      const company = await createCompany({ registration: { countryId: "UK" } });
+      await signIn(page, company, lang);
+      await page.goto(page_(lang));
+      await openDialog(page, t("instances:new.open"));
+      await expect(field(page, t, "countryCode")).toHaveValue("UK");
+      const fault = await failForCompany(company.companyId, "POST", "/api/leapinstances");
+      const email = `saving-${company.email}`;
+      await field(page, t, "email").fill(email);
+      await field(page, t, "password").fill("secret-1");
+      await field(page, t, "confirmPassword").fill("secret-1");
+      await dialog(page).getByRole("button", { name: t("instances:new.submit"), exact: true }).click();
+      const error = page.getByRole("alertdialog", { name: t("common:errors.dialogTitle") });
+      await expect(error.getByText(t("instances:errors.savingData"), { exact: true })).toBeVisible();
+      if (!isNoJs()) await expectAccessible(page);
+      await error.getByRole("button", { name: t("common:errors.close"), exact: true }).click();
+      await expect(field(page, t, "email")).toHaveValue(email);
+      await expect(field(page, t, "countryCode")).toHaveValue("UK");
+      await fault.clear();
+      await page.goto(page_(lang, "?tab=live"));
+      await expect(page.getByRole("article")).toHaveCount(0);
+    });
+
+    test("accounts the provider cannot list: 'while fetching data', and the list stays as it was", async ({ page, company, t }) => {
+      const token = await tokenOf(company);
+      const created = await ok<{ username: string }>(
+        await api(token, "leapinstances", "POST", { firstName: "Ada", lastName: "Lovelace", email: `list-${company.email}`, password: "secret", leapEnvironmentsId: 3 }),
+        "POST leapinstances",
+      );
+      await signIn(page, company, lang);
+      await page.goto(page_(lang, "?tab=live"));
+      await expect(card(page, created.username)).toBeVisible();
+      await expect(page.getByText(t("instances:errors.fetchingData"))).toHaveCount(0);
+
+      const fault = await failForCompany(company.companyId, "GET", "/api/leapinstances");
+      await page.reload();
+      await expect(page.getByRole("alert").getByText(t("instances:errors.fetchingData"), { exact: true })).toBeVisible();
+      await expect(card(page, created.username)).toBeVisible();
+      await expect(tab(page, t, "live")).toContainText("1");
+      if (!isNoJs()) await expectAccessible(page);
+      // Another company is not touched by this company's fault.
+      expect((await api(await tokenOf(await createCompany()), "leapinstances")).status).toBe(200);
+      await fault.clear();
+      await page.reload();
+      await expect(page.getByText(t("instances:errors.fetchingData"))).toHaveCount(0);
+      await expect(card(page, created.username)).toBeVisible();
     });
   });
 }

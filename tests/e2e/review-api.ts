@@ -16,6 +16,16 @@ export const admin = (path: string, method: string, body?: unknown) =>
 export const api = (token: string, path: string, method = "GET", body?: unknown) =>
   provider.apiFetch(path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }, token);
 
+/**
+ * The reviewer makes one call of the API (`/api/...`) fail for one company only
+ * (`PUT /admin/faults` with its id), so tests running beside it are not disturbed; `clear` ends it.
+ */
+export async function failForCompany(companyId: string, method: string, path: string, status = 503) {
+  const fault = { method, path, companyId };
+  await ok(await admin("faults", "PUT", { ...fault, status }), "set fault");
+  return { clear: async () => void (await ok(await admin(`faults?${new URLSearchParams(fault)}`, "DELETE"), "clear fault")) };
+}
+
 export interface ReviewApp {
   versionId: string;
   groupId: string;

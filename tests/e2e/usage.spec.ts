@@ -2,7 +2,8 @@
  * The usage summary (spec 02 sections 2.4, 4.4 and 9): the five tables with each app's total,
  * rows opened on the firms using the app (a tick or a count, 'unknown' for a firm without a
  * name), the chart, the country filter (its value in the URL), 'no apps live' and 'no current
- * usage'; another company sees none of it. Apps, their level and status, and the usage go
+ * usage', and a report the provider fails (a fault of this company's calls only); another
+ * company sees none of it. Apps, their level and status, and the usage go
  * through the provider API and the reviewer's endpoints; what is tested goes through the page.
  * Written per language: one language per project.
  */
@@ -12,7 +13,7 @@ import { VERSION_STATUS } from "~/api/apps/status";
 import { APP_LEVELS } from "~/api/apps/rules";
 import { createApp, getVersion, tokenOf } from "./apps-api";
 import { consoleUrl, countryName, createCompany, expect, expectAccessible, hydrated, isNoJs, LANGS, signIn, test, type Lang } from "./fixtures";
-import { admin, ok, setStatus } from "./review-api";
+import { admin, failForCompany, ok, setStatus } from "./review-api";
 
 type T = (key: string, values?: Record<string, string | number>) => string;
 
@@ -179,6 +180,23 @@ for (const lang of LANGS) {
         expect(response?.status(), value).toBeLessThan(400);
         await expect(page.getByText(app.name).first(), value).toBeVisible();
       }
+    });
+
+    test("a report the provider cannot answer: the page says so and keeps the filter, and shows the tables once it can", async ({ page, company, t }) => {
+      const app = await usedApp(await tokenOf(company), { name: "Unread App", countryCode: "AU", level: APP_LEVELS.Firm, status: VERSION_STATUS.Live });
+      const fault = await failForCompany(company.companyId, "GET", "/api/apps/report");
+      await signIn(page, company, lang);
+      await page.goto(usagePage(lang, "?country=AU"));
+      await expect(page.getByRole("alert").getByText(t("usage:loadFailed"), { exact: true })).toBeVisible();
+      await expect(page.getByLabel(t("usage:filter.country"), { exact: true })).toBeVisible();
+      await expect(page.getByText(app.name)).toHaveCount(0);
+      await expect(page.getByRole("region", { name: t("usage:tables.firmLive") })).toHaveCount(0);
+      await expectAccessible(page);
+
+      await fault.clear();
+      await page.reload();
+      await expect(page.getByText(t("usage:loadFailed"))).toHaveCount(0);
+      await expect(appRow(table(page, t, "firmLive"), app.name)).toBeVisible();
     });
   });
 }

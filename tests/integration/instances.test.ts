@@ -289,4 +289,20 @@ describe("a second company", () => {
     expect(await list(first)).toEqual(before);
     expect((await list(second)).map((item) => item.id)).toEqual([sameImport.id, sameUser.id, own.id]);
   });
+
+  it("is not touched by a fault the reviewer set on the first company's list (and the first is, until it is cleared)", async () => {
+    const [first, second] = await Promise.all([newCompany(), newCompany()]);
+    const fault = { method: "GET", path: "/api/leapinstances", companyId: first.companyId };
+    await ok(await admin("faults", json("PUT", { ...fault, status: 503 })));
+    try {
+      const failed = await first.api("leapinstances");
+      expect(failed.status).toBe(503);
+      expect(await failed.json()).toMatchObject({ status: 503, traceId: expect.any(String) });
+      expect(await list(second)).toEqual([]);
+      expect((await first.api("leapinstances", json("POST", credentials()))).status).toBe(201);
+    } finally {
+      await ok(await admin(`faults?${new URLSearchParams(fault)}`, json("DELETE")));
+    }
+    expect(await list(first)).toHaveLength(1);
+  });
 });

@@ -4,6 +4,7 @@ import {
   enabledCount,
   environmentFor,
   environmentTypeFor,
+  importEnvironmentType,
   isStagingType,
   normalizeConfiguration,
   validateConfiguration,
@@ -71,6 +72,13 @@ describe("environments", () => {
     expect(environmentTypeFor("AUB", "staging")).toBe("TEST");
   });
 
+  it("reads an import's environment for its region: LIVE of AUB is LIVEB", () => {
+    expect(importEnvironmentType("AUB", "live")).toBe("LIVEB");
+    expect(importEnvironmentType("AU", "LIVE")).toBe("LIVE");
+    expect(importEnvironmentType("AUB", "test")).toBe("TEST");
+    expect(importEnvironmentType("NZ", " dev ")).toBe("DEV");
+  });
+
   it("knows staging types", () => {
     expect(["TEST", "dev", "LIVE", "LIVEB"].map(isStagingType)).toEqual([true, true, false, false]);
   });
@@ -100,6 +108,16 @@ describe("validateNewInstance", () => {
       firstName: "tooLong",
     });
   });
+
+  it("refuses text the provider cannot store: a NUL or a lone surrogate", () => {
+    expect(validateNewInstance({ ...valid, firstName: "A\u0000da", lastName: "Love\ud800", email: "a\u0000@example.com", password: "se\u0000", confirmPassword: "se\u0000" })).toEqual({
+      firstName: "invalidCharacters",
+      lastName: "invalidCharacters",
+      email: "invalidCharacters",
+      password: "invalidCharacters",
+      confirmPassword: "invalidCharacters",
+    });
+  });
 });
 
 describe("validateImport", () => {
@@ -112,6 +130,12 @@ describe("validateImport", () => {
       staffId: "required",
       userId: "required",
     });
+  });
+
+  it("refuses ids and a region the provider cannot store, so such a token does not decode", () => {
+    const ok = { region: "AU", environment: "LIVE", firmId: "1", staffId: "2", userId: "3", firmType: 1 };
+    expect(validateImport({ ...ok, region: "A\u0000U", firmId: "F\u0000", userId: "\udc00" })).toEqual({ region: "invalidCharacters", firmId: "invalidCharacters", userId: "invalidCharacters" });
+    expect(decodeImportToken(token({ ...CLAIMS, firmId: "F\u0000" }))).toEqual({ ok: false, error: "invalidToken" });
   });
 });
 

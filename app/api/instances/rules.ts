@@ -7,6 +7,7 @@
  * disabled app is reset to status 200 and endpoint LIVE) and the import token's decoding.
  * docs/decisions/0058-sandbox-accounts-and-usage.md. Plain TypeScript.
  */
+import { isStorableText } from "../common";
 
 export const STAGING_TYPES = ["TEST", "DEV"] as const;
 export const LIVE_TYPES = ["LIVE", "LIVEB"] as const;
@@ -48,6 +49,7 @@ export const INSTANCE_RULE_CODES = [
   "unknownApp",
   "duplicateApp",
   "invalidToken",
+  "invalidCharacters",
   // state
   "noTestAccess",
   "usernameTaken",
@@ -75,6 +77,12 @@ export function environmentCountry(countryCode: string): string {
 export function environmentTypeFor(countryCode: string, sandbox: "staging" | "live", development = false): InstanceEnvType {
   if (sandbox === "staging") return development ? "DEV" : "TEST";
   return countryCode.trim().toUpperCase() === BETA_REGION ? "LIVEB" : "LIVE";
+}
+
+/** The environment type an import token names for its region: LIVE of AUB is AU's LIVEB; the others as given. */
+export function importEnvironmentType(region: string, environment: string): string {
+  const given = environment.trim().toUpperCase();
+  return given === "LIVE" ? environmentTypeFor(region, "live") : given;
 }
 
 /** The environment of the new-credentials choice (country and sandbox), if the provider has it. */
@@ -118,16 +126,21 @@ export interface NewInstanceValues {
 export function validateNewInstance(values: NewInstanceValues): InstanceErrors {
   const errors: InstanceErrors = {};
   if (values.leapEnvironmentsId === undefined || values.leapEnvironmentsId === null) errors.leapEnvironmentsId = "required";
+  const unstorable = (value: unknown) => typeof value === "string" && !isStorableText(value);
   for (const field of ["firstName", "lastName"] as const) {
     if (blank(values[field])) errors[field] = "required";
+    else if (unstorable(values[field])) errors[field] = "invalidCharacters";
     else if ((values[field] as string).trim().length > INSTANCE_LIMITS.name) errors[field] = "tooLong";
   }
   if (blank(values.email)) errors.email = "required";
+  else if (unstorable(values.email)) errors.email = "invalidCharacters";
   else if (!isValidEmail(values.email as string)) errors.email = "invalidEmail";
   if (blank(values.password)) errors.password = "required";
+  else if (unstorable(values.password)) errors.password = "invalidCharacters";
   else if ((values.password as string).length > INSTANCE_LIMITS.password) errors.password = "tooLong";
   if (values.confirmPassword !== undefined) {
     if (blank(values.confirmPassword)) errors.confirmPassword = "required";
+    else if (unstorable(values.confirmPassword)) errors.confirmPassword = "invalidCharacters";
     else if (values.confirmPassword !== values.password) errors.confirmPassword = "passwordMismatch";
   }
   if (values.firmType !== undefined && values.firmType !== null && !isFirmType(values.firmType)) errors.firmType = "invalidFirmType";
@@ -148,12 +161,14 @@ export interface ImportValues {
 export function validateImport(values: Partial<Record<keyof ImportValues, unknown>>): InstanceErrors {
   const errors: InstanceErrors = {};
   if (blank(values.region)) errors.region = "required";
+  else if (typeof values.region === "string" && !isStorableText(values.region)) errors.region = "invalidCharacters";
   if (blank(values.environment)) errors.environment = "required";
   else if (typeof values.environment !== "string" || !(INSTANCE_ENV_TYPES as readonly string[]).includes(values.environment.trim().toUpperCase())) {
     errors.environment = "unknownEnvironment";
   }
   for (const field of ["firmId", "staffId", "userId"] as const) {
     if (blank(values[field])) errors[field] = "required";
+    else if (!isStorableText(String(values[field]))) errors[field] = "invalidCharacters";
     else if (String(values[field]).trim().length > INSTANCE_LIMITS.id) errors[field] = "tooLong";
   }
   if (values.firmType !== undefined && values.firmType !== null && !isFirmType(values.firmType)) errors.firmType = "invalidFirmType";

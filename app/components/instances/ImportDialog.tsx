@@ -1,7 +1,8 @@
 /**
  * Import (spec 02 sections 2.2, 3 and 5.3): a required token, decoded by the contract's
  * decodeImportToken to show region, environment, firm type, firm id, staff id and user id
- * read only; a token that does not decode is 'invalid token' and Import is disabled.
+ * read only, with the picture of the environment's type (LIVE of region AUB is the Beta one);
+ * a token that does not decode is 'invalid token' and Import is disabled.
  *
  * With JavaScript the token is decoded as it is typed. Without it the Decode button posts the
  * token (intent `decode`) and the server renders the decoded fields before Import.
@@ -11,7 +12,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { decodeImportToken, type ImportValues } from "~/api/instances/rules";
+import { decodeImportToken, importEnvironmentType, type ImportValues } from "~/api/instances/rules";
+import { EnvironmentPicture } from "~/components/instances/EnvironmentPicture";
 import { useErrorTitle } from "~/components/apps/DuplicateDialog";
 import { IdList } from "~/components/instances/InstanceCard";
 import { Button } from "~/components/ui/Button";
@@ -80,7 +82,10 @@ export function ImportDialog({ closeHref, token: postedToken = "", lastResult }:
               <h3 id="import-decoded-title" className="mb-2 font-semibold text-gray-900">
                 {t("import.decoded")}
               </h3>
-              <IdList rows={DECODED_FIELDS.map((field) => [field, String(decoded.payload[field])] as const)} />
+              <div className="space-y-3">
+                <EnvironmentPicture envType={importEnvironmentType(decoded.payload.region, decoded.payload.environment)} />
+                <IdList rows={DECODED_FIELDS.map((field) => [field, String(decoded.payload[field])] as const)} />
+              </div>
             </section>
           ) : null}
           <div className="flex flex-wrap justify-end gap-3">

@@ -56,7 +56,8 @@ export function InstanceCard({ card, configureHref, deleteHref, showType }: { ca
           className={buttonClass("secondary")}
           aria-label={t("card.configureLabel", { username: card.username, count: card.enabledApps })}
         >
-          {t("card.configure")}
+          {/* The name starts with the visible words, the badge's count included (WCAG 2.5.3). */}
+          {t("card.configure")}{" "}
           <span aria-hidden="true" className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">
             {card.enabledApps}
           </span>

@@ -37,6 +37,7 @@ interface Props {
   hasAccessToTest: boolean;
   /** The card chosen when the dialog opens, and after a post of the form. */
   sandbox: SandboxChoice;
+  /** The country chosen when the dialog opens: the posted one, else the company's default (the first of the sandbox when it has none). */
   countryCode?: string;
   user: { firstName: string; lastName: string };
   lastResult?: SubmissionResult<string[]>;

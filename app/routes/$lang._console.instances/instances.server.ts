@@ -11,6 +11,7 @@ import { enabledCount, environmentFor, isStagingType } from "~/api/instances/rul
 import type { Instance } from "~/api/instances/schemas";
 import { getDesktopDownload, getLeapEnvironments, getPingMore, getProductVariants } from "~/api/resources/endpoints";
 import { flagsOf, type LeapEnvironment, type ProductVariant } from "~/api/resources/schemas";
+import { getCompanyDetails } from "~/api/settings/endpoints";
 import { getUser } from "~/api/user/endpoints";
 import { env } from "~/env.server";
 import { getCountries } from "~/lib/countries.server";
@@ -77,22 +78,45 @@ export async function getPingMoreFlags(api: ApiClient) {
     .catch(() => ({}));
 }
 
+/** The country of the company's default regional entry, where the new-credentials dialog opens (null when it cannot be read). */
+export const defaultCountryOf = (api: ApiClient): Promise<string | null> =>
+  api
+    .call(getCompanyDetails)
+    .then((details) => details.entityInformation.find((entry) => entry.isDefault)?.countryId ?? null)
+    .catch((error: unknown) => {
+      if (error instanceof Response) throw error; // signed out
+      return null;
+    });
+
 /** The environments of the provider, for the action's choice of environment. */
 export const loadEnvironments = (api: ApiClient): Promise<LeapEnvironment[]> => api.call(getLeapEnvironments);
 
 /**
- * The page: the user, the tab's cards and both tabs' counts, the downloads. `instances` is
- * null when the accounts cannot be read (the page says so).
+ * The accounts, and whether they could be read: when they cannot, the list stays as it was
+ * (spec 02 section 8), the last one the provider gave this person (empty when none is kept).
+ */
+async function readInstances(api: ApiClient): Promise<{ instances: Instance[]; failed: boolean }> {
+  try {
+    return { instances: await api.call(listInstances), failed: false };
+  } catch (error) {
+    if (error instanceof Response) throw error; // signed out
+    return { instances: (await api.lastAnswer(listInstances)) ?? [], failed: true };
+  }
+}
+
+/**
+ * The page: the user, the tab's cards and both tabs' counts, the downloads. `failed` when the
+ * accounts cannot be read (the page says so, above the last list it had).
  */
 export async function loadPage(api: ApiClient, requestedTab: string | null) {
-  const [user, instances, downloads, flags] = await Promise.all([
+  const [user, { instances, failed }, downloads, flags] = await Promise.all([
     api.call(getUser),
-    api.call(listInstances).catch(() => null),
+    readInstances(api),
     api.call(getDesktopDownload).catch(() => []),
     getPingMoreFlags(api),
   ]);
   const tab = tabOf(requestedTab, user.hasAccessToTest);
-  const visible = (instances ?? []).filter((instance) => user.hasAccessToTest || !isStagingType(instance.leapEnvType));
+  const visible = instances.filter((instance) => user.hasAccessToTest || !isStagingType(instance.leapEnvType));
   const shown = visible.filter((instance) => tabOfType(instance.leapEnvType) === tab);
   const variantCountries = shown.map((i) => i.leapEnvCountryCode).filter((code) => flagsOf(flags, code)["product-variant-enabled"]);
   const variants = await variantsOf(api, variantCountries);
@@ -102,7 +126,7 @@ export async function loadPage(api: ApiClient, requestedTab: string | null) {
     user: { hasAccessToTest: user.hasAccessToTest, firstName: user.firstName, lastName: user.lastName },
     tab,
     tabs: (user.hasAccessToTest ? TABS : (["live"] as const)).map((key) => ({ key, count: visible.filter((i) => tabOfType(i.leapEnvType) === key).length })),
-    failed: instances === null,
+    failed,
     cards: shown.map((instance) => cardOf(instance, variantName(instance))),
     downloads: downloads.map((d) => ({ url: d.url, country: d.country, versionNumber: d.versionNumber })),
     flags,

@@ -40,7 +40,7 @@ import { readForm } from "~/lib/multipart.server";
 import { withNamespaces } from "~/lib/namespaces";
 import { hasFailed, markFailed, pageTitle } from "~/lib/title";
 import { redirectWithError, redirectWithToast } from "~/session.server";
-import { countryChoices, getPingMoreFlags, isDevelopmentBuild, loadPage } from "./instances.server";
+import { countryChoices, defaultCountryOf, getPingMoreFlags, isDevelopmentBuild, loadPage } from "./instances.server";
 import { DIALOGS, pageHref, tabOfType, type Dialog, type Tab } from "./links";
 
 export const handle = { i18n: ["common", "instances"] };
@@ -57,13 +57,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const dialog = dialogOf(url.searchParams.get("dialog"));
   const id = url.searchParams.get("id");
   const card = dialog === "configure" || dialog === "delete" ? page.cards.find((c) => c.id === id) : undefined;
-  const choices = dialog === "new" ? await countryChoices(api, language, page.flags) : undefined;
+  const [choices, defaultCountry] = dialog === "new" ? await Promise.all([countryChoices(api, language, page.flags), defaultCountryOf(api)]) : [undefined, null];
   const { flags: _flags, ...shown } = page;
   return json({
     title: pageTitle(t, t("instances:title"), hasFailed(context)),
     ...shown,
     dialog: dialog === "new" || dialog === "import" || card ? { kind: dialog as Dialog, instanceId: card?.id ?? null } : null,
     choices: choices ?? null,
+    // The new-credentials dialog opens on the company's default country (spec 02 section 4.2).
+    defaultCountry,
     // A development build names each staging account's environment type beside its username.
     showType: page.tab === "staging" && isDevelopmentBuild(),
   });
@@ -219,7 +221,7 @@ export default function InstancesPage() {
           choices={data.choices}
           hasAccessToTest={data.user.hasAccessToTest}
           sandbox={newReply?.sandbox ?? data.tab}
-          countryCode={newReply?.countryCode}
+          countryCode={newReply?.countryCode ?? data.defaultCountry ?? undefined}
           user={data.user}
           lastResult={newReply?.result}
           closeHref={close}

@@ -46,8 +46,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export default function UsagePage() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation(["usage", "common"]);
+  // The error's words are the common namespace's (errors.*).
+  const { t: common } = useTranslation("common");
   const countryName = data.countries.find((c) => c.code === data.country)?.name ?? data.country;
-  const failure = data.loadError ? errorText(t, data.loadError) : undefined;
+  const failure = data.loadError ? errorText(common, data.loadError) : undefined;
 
   return (
     <>

@@ -229,19 +229,23 @@ export function adminRoutes(ctx: SandboxContext, reviewer: Reviewer, local: { ou
   const fault = z.object({
     method: z.enum(["GET", "POST", "PUT", "PATCH", "DELETE"], { error: "must be GET, POST, PUT, PATCH or DELETE" }),
     path: z.string({ message: "must be a path of the API" }).max(2000, { message: "must be at most 2000 characters" }).regex(/^\/api\/[^?#]+$/, { message: "must be a path of the API, from /api/ on" }),
+    companyId: z.uuid({ message: "must be a company id" }).optional(),
   });
 
-  /** `{ method, path, status }`: that call of the API answers `status` (500, 502 or 503) until the fault is cleared. */
+  /**
+   * `{ method, path, status, companyId? }`: that call of the API answers `status` (500, 502 or
+   * 503) until the fault is cleared; with `companyId`, only to that company's callers.
+   */
   app.put("/faults", async (c) => {
     const body = await jsonBody(c, fault.extend({ status: z.literal(FAULT_STATUSES, { error: "must be 500, 502 or 503" }) }));
     faultsOf(ctx).add(body);
     return c.json(faultsOf(ctx).list());
   });
 
-  /** `?method=&path=`: clears the fault of that call. */
+  /** `?method=&path=[&companyId=]`: clears the fault of that call (of that company). */
   app.delete("/faults", async (c) => {
-    const { method, path } = query(c, fault);
-    faultsOf(ctx).remove(method, path);
+    const { method, path, companyId } = query(c, fault);
+    faultsOf(ctx).remove(method, path, companyId);
     return c.json(faultsOf(ctx).list());
   });
 

@@ -29,7 +29,7 @@ export function apiRoutes(ctx: SandboxContext, accounts: Accounts) {
   const jsonLimit = limitBody(MAX_JSON_BODY, `The request body is too large: at most ${MAX_JSON_BODY / 1024 / 1024} MB.`, "body");
   api.use("*", (c, next) => (/^\/api\/images|^\/api\/files/.test(c.req.path) ? next() : jsonLimit(c, next)));
   // A call the reviewer set a fault on answers it (admin/faults.ts).
-  api.use("*", answerFaults(ctx));
+  api.use("*", answerFaults(ctx, auth.verify));
   api.route("/", registrationRoutes(ctx, accounts));
   api.route("/", resourceRoutes(ctx, auth));
   api.route("/", userRoutes(ctx, auth));

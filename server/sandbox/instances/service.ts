@@ -16,7 +16,7 @@ import { formatVersion } from "~/api/apps/rules";
 import {
   DEFAULT_FIRM_TYPE,
   environmentCountry,
-  environmentTypeFor,
+  importEnvironmentType,
   isStagingType,
   normalizeConfiguration,
   validateConfiguration,
@@ -229,8 +229,7 @@ export function createInstancesService(ctx: SandboxContext) {
     const region = (body.region as string).trim().toUpperCase();
     const [country] = await db.select({ code: countries.code }).from(countries).where(eq(countries.code, region)).limit(1);
     if (!country) refuse({ region: "unknownRegion" });
-    const given = (body.environment as string).trim().toUpperCase();
-    const envType = given === "LIVE" ? environmentTypeFor(region, "live") : given;
+    const envType = importEnvironmentType(region, body.environment as string);
     const envCountry = environmentCountry(region);
     const [environment] = await db
       .select()
