@@ -32,7 +32,7 @@ import { BODY_LIMITS } from "~/lib/body-limits";
 import { pdf, png, svg } from "../integration/fixtures";
 import { createAppThroughApi, uniqueEmail, validRegistration } from "../support/provider";
 import { createReviewApp, preApprovalsOf, setStatus, submissionsOf, type ReviewApp } from "./review-api";
-import { CONSOLE_URL, SANDBOX_URL, escapeRegExp, expect, provider, signIn, test, translate, type Company } from "./fixtures";
+import { CONSOLE_URL, SANDBOX_URL, createCompany, escapeRegExp, expect, provider, signIn, test, translate, type Company } from "./fixtures";
 
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "it sends requests, not pages");
 // A failure names its exact request; a trace would hold every body sent (up to 33 MB each).
@@ -1536,5 +1536,170 @@ test.describe("every form action", () => {
       ...shapeCases(spec, REFUSED, 4),
     ]);
     expect(unstorableTexts(await stored())).toEqual([]);
+  });
+
+  test("the sandbox accounts page: new credentials, import, configuration and delete; the other company's accounts and apps", async ({ page, company }) => {
+    const token = await tokenOf(company);
+    const other = await createCompany();
+    const otherToken = await tokenOf(other);
+    const newAccount = async (bearer: string, email: string) => {
+      const res = await provider.apiFetch(
+        "leapinstances",
+        { method: "POST", body: JSON.stringify({ firstName: "Ada", lastName: "Lovelace", email, password: "secret-1", leapEnvironmentsId: 3 }) },
+        bearer,
+      );
+      if (!res.ok) throw new Error(`POST leapinstances: ${res.status} ${await res.text()}`);
+      return (await res.json()) as { id: string };
+    };
+    const [app, otherApp, account, theirs] = await Promise.all([
+      createAppThroughApi(provider, token, { name: "Hostile configured" }),
+      createAppThroughApi(provider, otherToken, { name: "Hostile theirs" }),
+      newAccount(token, `hostile-${randomUUID().slice(0, 8)}@example.com`),
+      newAccount(otherToken, `theirs-${randomUUID().slice(0, 8)}@example.com`),
+    ]);
+    await signIn(page, company);
+    const stored = () => apiJson<{ id: string }[]>("leapinstances", token);
+    const theirsBefore = await apiJson<unknown[]>("leapinstances", otherToken);
+    const label = (field: string) => translate("en-AU", `instances:fields.${field}`);
+    const rule = (code: string, field: string) => text(`instances:errors.${code}`, { field: label(field) });
+
+    const newSpec: FormSpec = {
+      path: "/en-AU/instances?tab=live&dialog=new",
+      encoding: "urlencoded",
+      // A new address each time: an accepted case makes an account, and the next must not meet it.
+      base: () => [
+        ["dialog", "new"],
+        ["sandbox", "live"],
+        ["countryCode", "AU"],
+        ["firmType", "1"],
+        ["firstName", "Ada"],
+        ["lastName", "Lovelace"],
+        ["email", `hostile-${randomUUID().slice(0, 8)}@example.com`],
+        ["password", "secret-1"],
+        ["confirmPassword", "secret-1"],
+      ],
+      limit: BODY_LIMITS.form,
+    };
+    const importToken = (claims: Record<string, unknown>) => `eyJhbGciOiJub25lIn0.${Buffer.from(JSON.stringify(claims)).toString("base64url")}.signature`;
+    const importSpec: FormSpec = {
+      path: "/en-AU/instances?tab=live&dialog=import",
+      encoding: "urlencoded",
+      base: () => [
+        ["dialog", "import"],
+        ["token", importToken({ firmId: `F-${randomUUID().slice(0, 8)}`, userId: "U-1", staffId: "S-1", region: "AU", environment: "LIVE" })],
+      ],
+      limit: BODY_LIMITS.form,
+    };
+    const configurePath = `/en-AU/instances?tab=live&dialog=configure&id=${account.id}`;
+    const configure: FormSpec = {
+      path: configurePath,
+      encoding: "urlencoded",
+      base: () => [
+        ["dialog", "configure"],
+        ["id", account.id],
+        ["includeOtherProviders", "on"],
+        ["configurations[0].appGroupId", app.groupAppId],
+        ["configurations[0].isEnabled", "on"],
+        ["configurations[0].appStatusCode", "0"],
+        ["configurations[0].appEndpoint", "BETA"],
+      ],
+      limit: BODY_LIMITS.form,
+    };
+    const remove: FormSpec = { path: "/en-AU/instances?tab=live", encoding: "urlencoded", base: () => [["dialog", "delete"], ["id", theirs.id]], limit: BODY_LIMITS.form };
+
+    const newTexts = textCases(newSpec, {
+      firstName: { nul: 2, message: rule("invalidCharacters", "firstName"), long: true },
+      lastName: { nul: 1, message: rule("invalidCharacters", "lastName"), long: true },
+      email: { nul: 2, message: rule("invalidCharacters", "email"), long: true },
+      password: { nul: 1, message: rule("invalidCharacters", "password"), long: true },
+      confirmPassword: { nul: 1, message: rule("invalidCharacters", "confirmPassword"), long: true },
+      sandbox: { nul: 1, message: rule("required", "sandbox"), long: true },
+      countryCode: { nul: 1, message: rule("required", "countryCode"), long: true },
+      firmType: { nul: 1, message: rule("invalidFirmType", "firmType"), long: true },
+    });
+    const importTexts = textCases(importSpec, { token: { nul: 2, message: rule("invalidToken", "token"), long: true } });
+    // Each case of the configuration changes one value; the page refuses a form it did not render (400), the provider a valid one it refuses.
+    const configureCase = (label: string, fields: Field[], status: readonly number[] = REFUSED) => formCase(`${configurePath} ${label}`, configurePath, "urlencoded", fields, { status });
+    const configureValues = (field: string, values: Value[]) => values.map((value) => configureCase(`${field} = ${shown(value)}`, withField(configure.base(), field, value)));
+    const intents = (spec: FormSpec) =>
+      draw(fc.oneof(nulText, fc.constantFrom("SAVE", "choose\u0000", "decode ", "delete")), 2, `${spec.path} intent`).map((intent) =>
+        formCase(`${spec.path} intent = ${shown(intent)}`, spec.path, spec.encoding, withField(spec.base(), "intent", intent), { status: REFUSED }),
+      );
+    const dialogs = (spec: FormSpec) =>
+      [...draw(fc.oneof(nulText, fc.constantFrom("NEW", "import\u0000", "settings", "")), 2, `${spec.path} dialog`)].map((dialog) =>
+        formCase(`${spec.path} dialog = ${shown(dialog)}`, spec.path, spec.encoding, withField(spec.base(), "dialog", dialog), { status: REFUSED }),
+      );
+
+    // A password made U+FFFD on the way in no longer matches its confirmation: both are sent so.
+    const passwordDecoded = newTexts.decoded
+      .filter((c) => c.label.startsWith(`${newSpec.path} password = `))
+      .map((c) => {
+        const value = new URLSearchParams(c.body.toString("utf8")).get("password") ?? "";
+        return formCase(`${c.label} (and its confirmation)`, newSpec.path, "urlencoded", withField(withField(newSpec.base(), "password", value), "confirmPassword", value), {
+          status: [400, 302, 303],
+          field: "password",
+        });
+      });
+    await run(page, [
+      ...newTexts.strict,
+      ...newTexts.decoded.filter((c) => !c.label.startsWith(`${newSpec.path} password = `)),
+      ...passwordDecoded,
+      // Twice and as a file are the text cases' (one piece of text).
+      ...numberCases(newSpec, { firmType: { valid: [1, 2, 3], message: rule("invalidFirmType", "firmType") } }, 4).filter((c) => !/ = (twice|a file)/.test(c.label)),
+      formCase(`${newSpec.path} a mismatched confirmation`, newSpec.path, "urlencoded", withField(newSpec.base(), "confirmPassword", "secret-2"), {
+        status: REFUSED,
+        field: "confirmPassword",
+        message: rule("passwordMismatch", "confirmPassword"),
+      }),
+      ...importTexts.strict,
+      ...importTexts.decoded,
+      // Tokens that decode but hold what the provider cannot store or does not have: refused as invalid.
+      ...[
+        { firmId: "F\u0000", userId: "U-1", staffId: "S-1", region: "AU", environment: "LIVE" },
+        { firmId: "F-1", userId: "U-1", staffId: "S-1", region: "AU", environment: "PROD" },
+        { firmId: "x".repeat(101), userId: "U-1", staffId: "S-1", region: "AU", environment: "LIVE" },
+        { firmId: "F-1", userId: "U-1", staffId: "S-1", region: "AU", environment: "LIVE", firmType: 2 ** 31 },
+      ].map((claims) =>
+        formCase(`${importSpec.path} token of ${shown(JSON.stringify(claims))}`, importSpec.path, "urlencoded", withField(importSpec.base(), "token", importToken(claims)), {
+          status: REFUSED,
+          field: "token",
+          message: rule("invalidToken", "token"),
+        }),
+      ),
+      // A region the provider does not have: the provider refuses, the error dialog says why.
+      formCase(`${importSpec.path} token of region XX`, importSpec.path, "urlencoded", withField(importSpec.base(), "token", importToken({ firmId: "F-1", userId: "U-1", staffId: "S-1", region: "XX", environment: "LIVE" })), {
+        status: REFUSED,
+      }),
+      ...configureValues("configurations[0].appStatusCode", [...draw(hostileNumber.filter((value) => !["0", "200"].includes(value)), 3, "configure status"), "1", "500"]),
+      ...configureValues("configurations[0].appEndpoint", [...draw(nulText, 1, "configure endpoint"), "PROD", "live\u0000", "x".repeat(100_000)]),
+      ...configureValues("configurations[0].isEnabled", ["yes", "on\u0000", { fileName: "on.txt", type: "text/plain", bytes: "on" }]),
+      ...configureValues("includeOtherProviders", ["true", "on\u0000"]),
+      ...configureValues("configurations[0].appGroupId", [...draw(nulText, 1, "configure app"), "x".repeat(101)]),
+      configureCase("configurations[0].appStatusCode twice", withField(configure.base(), "configurations[0].appStatusCode", "0", true)),
+      configureCase(
+        "1001 apps",
+        [...configure.base(), ...Array.from({ length: 1001 }, (_, i): Field => [`configurations[${i + 1}].appStatusCode`, "0"])],
+      ),
+      // The other company's app and account, and ids that are not ids: the provider refuses, the page says so; nothing changes.
+      configureCase("the other company's app", withField(configure.base(), "configurations[0].appGroupId", otherApp.groupAppId), [302, 303]),
+      configureCase("the other company's account", withField(configure.base(), "id", theirs.id), [302, 303]),
+      ...[...draw(hostileIdValue, 3, "configure id"), randomUUID()].map((id) => configureCase(`id = ${shown(id)}`, withField(configure.base(), "id", id), [302, 303, 400])),
+      ...[theirs.id, randomUUID(), ...draw(hostileIdValue, 3, "delete id")].map((id) =>
+        formCase(`${remove.path} delete id = ${shown(id)}`, remove.path, "urlencoded", withField(remove.base(), "id", id), { status: [302, 303, 400] }),
+      ),
+      formCase(`${remove.path} delete id as a file`, remove.path, "multipart", withField(remove.base(), "id", { fileName: "id.txt", type: "text/plain", bytes: account.id }), { status: [302, 303, 400] }),
+      formCase(`${remove.path} delete id twice`, remove.path, "urlencoded", [...remove.base(), ["id", account.id]], { status: [302, 303, 400] }),
+      ...[newSpec, importSpec, configure, remove].flatMap((spec) => [...intents(spec), ...dialogs(spec)]),
+      formCase(`${newSpec.path} dialog twice`, newSpec.path, "urlencoded", withField(newSpec.base(), "dialog", "new", true), { status: REFUSED }),
+      ...shapeCases(newSpec, REFUSED, 4),
+      ...shapeCases(importSpec, REFUSED, 3),
+      ...shapeCases(configure, REFUSED, 3),
+      ...shapeCases(remove, REFUSED, 3),
+    ]);
+    // The other company's accounts are as they were; this company's still hold the account the cases aimed at, and nothing unstorable.
+    expect(await apiJson<unknown[]>("leapinstances", otherToken), "the other company's accounts").toEqual(theirsBefore);
+    const ours = await stored();
+    expect(ours.map((item) => item.id)).toContain(account.id);
+    expect(unstorableTexts(ours)).toEqual([]);
   });
 });
