@@ -200,6 +200,7 @@ export async function signInThroughForm(page: Page, company: Pick<Company, "emai
   await base.step(
     `sign in through the form as ${company.email} (${lang})`,
     async () => {
+      await chooseLanguageBeforeSignIn(page, lang);
       await page.goto(`/${lang}/auth/signin`);
       await signInField(page, lang, "email").fill(company.email);
       await signInField(page, lang, "password").fill(company.password);
@@ -208,6 +209,15 @@ export async function signInThroughForm(page: Page, company: Pick<Company, "emai
     },
     { box: true },
   );
+}
+
+/**
+ * Chooses `lang` in the browser as the sign-in page's language selector does (its cookie), so
+ * that the console opens in it after signing in, whatever language the user saved.
+ */
+async function chooseLanguageBeforeSignIn(page: Page, lang: Lang) {
+  const res = await page.context().request.post(`/${lang}/language`, { form: { lang, redirectTo: `/${lang}/auth/signin` }, maxRedirects: 0 });
+  if (res.status() !== 302) throw new Error(`choosing ${lang} before signing in answered ${res.status()}`);
 }
 
 const appsUrl = (lang: Lang) => new RegExp(`^${escapeRegExp(CONSOLE_URL)}/${lang}/apps(?:[/?#]|$)`);
@@ -223,6 +233,7 @@ export async function signIn(page: Page, company: Pick<Company, "email" | "passw
     `sign in as ${company.email} (${lang})`,
     async () => {
       const request = page.context().request;
+      await chooseLanguageBeforeSignIn(page, lang);
       const form = await request.get(`/${lang}/auth/signin`);
       const action = /<form method="post" action="([^"]*\/interaction\/[^"]+)"/.exec(await form.text())?.[1]?.replaceAll("&amp;", "&");
       if (!form.ok() || !action) throw new Error(`no sign-in form at ${form.url()} (${form.status()})`);
@@ -472,8 +483,10 @@ export const test = base.extend<Options & Fixtures>({
     { auto: true },
   ],
 
-  company: async ({ acceptedTerms }, use) => {
-    await use(await createCompany({ acceptedTerms }));
+  // Registered in the test's language, as through the console's registration page: the
+  // user's saved language, in which the console opens at sign-in.
+  company: async ({ acceptedTerms, lang }, use) => {
+    await use(await createCompany({ acceptedTerms, registration: { localeCode: lang } }));
   },
 
   t: async ({ lang }, use) => {

@@ -18,8 +18,8 @@ import { ACCOUNT_NAME_MAX, BANK_FIELDS, bankSchema, type BankField } from "./ban
 export interface BankFormProps {
   details?: BankDetails;
   lastResult?: SubmissionResult<string[]>;
-  /** The outcome of the last save: saved, updated, or the refusal in words. */
-  message?: { kind: "saved" | "updated" } | { kind: "failed"; text: string };
+  /** A refused save in words (a success is the toast of the page it redirects to). */
+  message?: { kind: "failed"; text: string };
 }
 
 function BankInput({ field, label, hint, ...input }: { field: FieldMetadata<string>; label: string; hint?: string } & Partial<{
@@ -60,13 +60,9 @@ export function BankForm({ details, lastResult, message }: BankFormProps) {
         {t("bank.title")}
       </h2>
       <p className="mb-4 text-gray-800">{t("bank.intro")}</p>
-      {message?.kind === "failed" ? (
+      {message ? (
         <p role="alert" className="mb-4 rounded-md border-2 border-red-700 bg-red-50 p-3 font-semibold text-red-900">
           {message.text}
-        </p>
-      ) : message ? (
-        <p role="status" className="mb-4 rounded-md border-2 border-green-700 bg-green-50 p-3 font-semibold text-green-900">
-          {t(`bank.${message.kind}`)}
         </p>
       ) : null}
       <ErrorSummary errors={summary} />

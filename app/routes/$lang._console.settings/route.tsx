@@ -9,7 +9,11 @@
  *   exist, Update after; the number on file is answered masked, so every save asks for it.
  *   docs/decisions/0059-settings-and-users.md.
  * - Users: a card per user of the company (name, email address, admin or not), shown to
- *   every user of it.
+ *   every user of it; admins add, edit and delete users in dialogs addressed by the URL
+ *   (`?tab=users&user=new`, `&edit=<id>`, `&delete=<id>`; ./users.server.ts).
+ *
+ * Every successful save redirects (post/redirect/get) with a toast; a refused one keeps what
+ * was typed, each message next to its field.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
@@ -18,19 +22,22 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "~/api/client.server";
 import { createBankDetails, getBankDetails, updateBankDetails } from "~/api/settings/endpoints";
-import { getPreference, getUser, listUsers } from "~/api/user/endpoints";
+import { getPreference, getUser } from "~/api/user/endpoints";
 import { requireUser } from "~/auth.server";
 import { PageHeader } from "~/components/PageHeader";
 import { BankForm } from "~/components/settings/BankForm";
 import { BANK_FIELDS, bankLabel, bankSchema, settingsRuleMessage } from "~/components/settings/bank-form";
 import { isSettingsTab, SettingsTabs, type SettingsTab } from "~/components/settings/SettingsTabs";
-import { UserCards } from "~/components/settings/UserCards";
+import { isUserIntent } from "~/components/settings/user-form";
+import { UsersTab } from "~/components/settings/UsersTab";
 import { UserSettingsForm } from "~/components/settings/UserSettingsForm";
 import type { Translate } from "~/forms/app-editor";
 import i18next from "~/i18next.server";
 import { readForm } from "~/lib/multipart.server";
 import { withNamespaces } from "~/lib/namespaces";
 import { hasFailed, markFailed, pageTitle } from "~/lib/title";
+import { redirectWithToast } from "~/session.server";
+import { loadUsers, usersAction, type UserReply } from "./users.server";
 
 export const handle = { i18n: ["common", "settings"] };
 
@@ -57,29 +64,31 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return json({ title, tabs, tab, bank, users: null, userId: user.userId, localeCode: user.localeCode });
   }
   if (tab === "users") {
-    const users = await api.call(listUsers).catch((error: unknown) => {
-      if (error instanceof ApiError) return "failed" as const;
-      throw error;
-    });
-    return json({ title, tabs, tab, bank: null, users, userId: user.userId, localeCode: user.localeCode });
+    const { users, dialog } = await loadUsers(api, user, new URL(request.url).searchParams);
+    return json({ title, tabs, tab, bank: null, users, usersDialog: dialog, admin: user.admin, userId: user.userId, localeCode: user.localeCode });
   }
   const preference = await api.call(getPreference).catch(() => ({ localeCode: user.localeCode }));
   return json({ title, tabs, tab, bank: null, users: null, userId: user.userId, localeCode: preference.localeCode });
 }
 
-type Message = { kind: "saved" | "updated" } | { kind: "failed"; text: string };
+type Message = { kind: "failed"; text: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
-  if (formData.get("intent") !== "bank" || formData.getAll("intent").length !== 1) throw new Response("Unknown intent.", { status: 400 });
+  const intent = formData.getAll("intent").length === 1 ? formData.get("intent") : null;
+  if (isUserIntent(intent)) {
+    const { api } = await requireUser(request, context);
+    const [me, t] = await Promise.all([api.call(getUser), i18next.getFixedT(request, ["settings", "common"])]);
+    return usersAction({ intent, formData, api, me, t: t as unknown as Translate, context, pathname: new URL(request.url).pathname });
+  }
+  if (intent !== "bank") throw new Response("Unknown intent.", { status: 400 });
   const { api } = await requireUser(request, context);
   const t = (await i18next.getFixedT(request, ["settings", "common"])) as unknown as Translate;
   const submission = parseWithZod(formData, { schema: bankSchema(t) });
-  const reply = (fieldErrors: Record<string, string[]> = {}, message?: Message, status = 400) => {
-    if (status >= 400) markFailed(context);
-    // A saved form starts again from what is on file; a refused one keeps what was typed.
-    const result = status >= 400 ? submission.reply({ fieldErrors }) : submission.reply({ resetForm: true });
-    return json({ result: result as SubmissionResult<string[]>, message }, status);
+  // A refused form keeps what was typed.
+  const reply = (fieldErrors: Record<string, string[]> = {}, message?: Message) => {
+    markFailed(context);
+    return json({ result: submission.reply({ fieldErrors }) as SubmissionResult<string[]>, message }, 400);
   };
   if (submission.status !== "success") return reply();
   let existing: string | undefined;
@@ -107,14 +116,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const fallback = t(existing ? "settings:bank.updateFailed" : "settings:bank.saveFailed");
     return reply(fieldErrors, { kind: "failed", text: others.length ? `${fallback}: ${others.join(" ")}` : fallback });
   }
-  return reply({}, { kind: existing ? "updated" : "saved" }, 200);
+  return redirectWithToast(`${new URL(request.url).pathname}?tab=bank`, { key: existing ? "bankDetailsUpdated" : "bankDetailsSaved" });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 export default function SettingsPage() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>() as { result: SubmissionResult<string[]>; message?: Message } | UserReply | undefined;
+  const bankReply = actionData && !("userDialog" in actionData) ? actionData : undefined;
   const { t } = useTranslation(["settings", "common"]);
   const details = data.bank && "details" in data.bank ? data.bank.details : undefined;
   return (
@@ -130,8 +140,8 @@ export default function SettingsPage() {
           <BankForm
             key={details ? `${details.id}:${details.accountName}:${details.bsb}:${details.accountNumber}` : "new"}
             details={details}
-            lastResult={actionData?.result}
-            message={actionData?.message}
+            lastResult={bankReply?.result}
+            message={bankReply?.message}
           />
         )
       ) : data.tab === "users" && data.users ? (
@@ -140,7 +150,13 @@ export default function SettingsPage() {
             {t("settings:users.loadFailed")}
           </p>
         ) : (
-          <UserCards users={data.users} currentUserId={data.userId} />
+          <UsersTab
+            users={data.users}
+            currentUserId={data.userId}
+            admin={"admin" in data && data.admin === true}
+            dialog={"usersDialog" in data ? data.usersDialog : null}
+            reply={actionData && "userDialog" in actionData ? actionData : undefined}
+          />
         )
       ) : (
         <UserSettingsForm localeCode={data.localeCode} />
