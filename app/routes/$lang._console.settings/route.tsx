@@ -38,17 +38,21 @@ import { withNamespaces } from "~/lib/namespaces";
 import { hasFailed, markFailed, pageTitle } from "~/lib/title";
 import { redirectWithToast } from "~/session.server";
 import { loadUsers, usersAction, type UserReply } from "./users.server";
+import { awaitingReview, companyAction, loadCompany, type CompanyReply } from "./company.server";
+import { CompanyTab } from "~/components/settings/CompanyTab";
+import { DEFAULT_LANGUAGE } from "~/i18n";
+import { languageOfPath } from "~/lib/language";
 
-export const handle = { i18n: ["common", "settings"] };
+export const handle = { i18n: ["common", "settings", "auth"] };
 
 export const clientLoader = withNamespaces(handle.i18n);
 
 /** The tabs a user is offered: bank details are for admins only. */
-const tabsOf = (admin: boolean): SettingsTab[] => (admin ? ["user", "bank", "users"] : ["user", "users"]);
+const tabsOf = (admin: boolean): SettingsTab[] => (admin ? ["user", "company", "bank", "users"] : ["user", "company", "users"]);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context);
-  const [user, t] = await Promise.all([api.call(getUser), i18next.getFixedT(request, ["settings", "common"])]);
+  const [user, t, awaiting] = await Promise.all([api.call(getUser), i18next.getFixedT(request, ["settings", "common"]), awaitingReview(api)]);
   const tabs = tabsOf(user.admin);
   const asked = new URL(request.url).searchParams.get("tab");
   const tab: SettingsTab = isSettingsTab(asked) && tabs.includes(asked) ? asked : "user";
@@ -61,19 +65,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         throw error;
       },
     );
-    return json({ title, tabs, tab, bank, users: null, userId: user.userId, localeCode: user.localeCode });
+    return json({ title, tabs, awaiting, tab, bank, users: null, userId: user.userId, localeCode: user.localeCode });
+  }
+  if (tab === "company") {
+    const company = await loadCompany(api, languageOfPath(new URL(request.url).pathname) ?? DEFAULT_LANGUAGE);
+    return json({ title, tabs, awaiting, tab, bank: null, users: null, company, userId: user.userId, localeCode: user.localeCode });
   }
   if (tab === "users") {
     const { users, dialog } = await loadUsers(api, user, new URL(request.url).searchParams);
-    return json({ title, tabs, tab, bank: null, users, usersDialog: dialog, admin: user.admin, userId: user.userId, localeCode: user.localeCode });
+    return json({ title, tabs, awaiting, tab, bank: null, users, usersDialog: dialog, admin: user.admin, userId: user.userId, localeCode: user.localeCode });
   }
   const preference = await api.call(getPreference).catch(() => ({ localeCode: user.localeCode }));
-  return json({ title, tabs, tab, bank: null, users: null, userId: user.userId, localeCode: preference.localeCode });
+  return json({ title, tabs, awaiting, tab, bank: null, users: null, userId: user.userId, localeCode: preference.localeCode });
 }
 
 type Message = { kind: "failed"; text: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  if (new URL(request.url).searchParams.get("tab") === "company") {
+    const { api } = await requireUser(request, context);
+    const [me, t] = await Promise.all([api.call(getUser), i18next.getFixedT(request, ["settings", "auth", "common"])]);
+    const language = languageOfPath(new URL(request.url).pathname) ?? DEFAULT_LANGUAGE;
+    return companyAction({ request, api, me, language, t, context });
+  }
   const formData = await readForm(request);
   const intent = formData.getAll("intent").length === 1 ? formData.get("intent") : null;
   if (isUserIntent(intent)) {
@@ -123,15 +137,24 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export default function SettingsPage() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as { result: SubmissionResult<string[]>; message?: Message } | UserReply | undefined;
-  const bankReply = actionData && !("userDialog" in actionData) ? actionData : undefined;
+  const actionData = useActionData<typeof action>() as { result: SubmissionResult<string[]>; message?: Message } | UserReply | CompanyReply | undefined;
+  const companyReply = actionData && "company" in actionData ? actionData.company : undefined;
+  const bankReply = actionData && !("userDialog" in actionData) && !("company" in actionData) ? actionData : undefined;
   const { t } = useTranslation(["settings", "common"]);
   const details = data.bank && "details" in data.bank ? data.bank.details : undefined;
   return (
     <>
       <PageHeader title={t("common:pages.settings.title")} subtitle={t("common:pages.settings.subtitle")} />
-      <SettingsTabs tabs={data.tabs} current={data.tab} />
-      {data.tab === "bank" ? (
+      <SettingsTabs tabs={data.tabs} current={data.tab} awaiting={data.awaiting} />
+      {data.tab === "company" && "company" in data ? (
+        data.company === "failed" ? (
+          <p role="alert" className="max-w-prose rounded-md border-2 border-red-700 bg-red-50 p-4 text-red-900">
+            {t("settings:company.loadFailed")}
+          </p>
+        ) : (
+          <CompanyTab {...data.company} reply={companyReply} />
+        )
+      ) : data.tab === "bank" ? (
         data.bank && "failed" in data.bank ? (
           <p role="alert" className="max-w-prose rounded-md border-2 border-red-700 bg-red-50 p-4 text-red-900">
             {t("settings:bank.loadFailed")}

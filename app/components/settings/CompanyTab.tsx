@@ -1,0 +1,377 @@
+/**
+ * The company tab (spec 02 sections 2.3, 4.3 and 5.5): the fields the company shares across
+ * regions, then a collapsible card per regional entry (its country and 'default' in the
+ * title; delete with a confirmation, never the default; an expand toggle), a button to add
+ * regional information while a country is unused, and Submit.
+ *
+ * One form, posted whole with an `intent` (app/routes/$lang._console.settings/company.server.ts):
+ * without JavaScript adding, asking to delete and deleting are posts that answer the page
+ * with what was typed; with JavaScript they change the page at once, the confirmation is a
+ * modal, Submit is disabled while nothing differs from what is saved, and the form is
+ * checked before it is sent, opening the first card with a problem.
+ */
+import { Form } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { ABOUT_LIMITS, SOCIAL_PRESENCE_MAX } from "~/api/registration/schemas";
+import { canDeleteEntry, stateLabel, unusedCountries } from "~/api/settings/rules";
+import {
+  companyFieldLabel,
+  DEFAULT_FIELD,
+  emptyEntry,
+  entryField,
+  firstInvalidEntry,
+  ICON_FIELD,
+  isUnchanged,
+  LIST_FIELD,
+  OPTIONAL_FIELDS,
+  orderedErrorNames,
+  readCompanyForm,
+  REGIONAL_FIELDS,
+  validateCompanyForm,
+  type CompanyFormErrors,
+  type CompanyFormReply,
+  type CompanyFormValues,
+  type RegionalField,
+  type RegionalValues,
+} from "~/forms/company";
+import { useHydrated } from "~/lib/hydrated";
+import { COMPANY_ICON_MAX_BYTES } from "~/routes/$lang.auth.register/company-icon";
+import { Button } from "~/components/ui/Button";
+import { ErrorSummary } from "~/components/ui/ErrorSummary";
+import { FieldFrame, InputField, TextareaField, inputClass } from "~/components/ui/Field";
+import { Modal } from "~/components/ui/Modal";
+
+export interface CompanyTabProps {
+  saved: CompanyFormValues;
+  countries: { code: string; name: string }[];
+  hasAwaitingSubmission: boolean;
+  /** The answer to the last post: what was typed, its problems, the card to open, the confirmation to show. */
+  reply?: CompanyFormReply;
+}
+
+interface Card {
+  key: string;
+  entry: RegionalValues;
+}
+
+const fieldId = (name: string) => `company-${name}`;
+/** Where the summary leads for a problem of the list: the regional fieldset. */
+const summaryTarget = (name: string) => (name === DEFAULT_FIELD || name === LIST_FIELD ? "company-regional" : fieldId(name));
+
+let added = 0;
+
+/** The tab, started afresh from each answer to a post (or from what is saved). */
+export function CompanyTab(props: CompanyTabProps) {
+  const generation = useRef(0);
+  const last = useRef(props.reply);
+  if (last.current !== props.reply) {
+    last.current = props.reply;
+    generation.current += 1;
+  }
+  return <CompanyForm key={generation.current} {...props} />;
+}
+
+function CompanyForm({ saved, countries, hasAwaitingSubmission, reply }: CompanyTabProps) {
+  const { t } = useTranslation(["settings", "auth", "common"]);
+  const hydrated = useHydrated();
+  const start = reply?.values ?? saved;
+  const [cards, setCards] = useState<Card[]>(() => start.entries.map((entry, index) => ({ key: entry.id || `new-${index}`, entry })));
+  const [defaultKey, setDefaultKey] = useState(() => (start.defaultIndex >= 0 ? (start.entries[start.defaultIndex]?.id || `new-${start.defaultIndex}`) : ""));
+  const [errors, setErrors] = useState<CompanyFormErrors>(reply?.errors ?? {});
+  const [confirmKey, setConfirmKey] = useState<string | null>(() => (reply && reply.confirmDelete >= 0 ? (start.entries[reply.confirmDelete]?.id || `new-${reply.confirmDelete}`) : null));
+  const [openKey, setOpenKey] = useState<string | null>(() => {
+    const open = reply ? reply.open : -1;
+    return open >= 0 ? (start.entries[open]?.id || `new-${open}`) : null;
+  });
+  const [changed, setChanged] = useState(true);
+  const formRef = useRef<HTMLFormElement>(null);
+  const values = (): CompanyFormValues => readCompanyForm(new FormData(formRef.current ?? undefined)).values;
+
+  const recompute = () => {
+    const form = formRef.current;
+    if (!form) return;
+    const icon = form.elements.namedItem(ICON_FIELD) as HTMLInputElement | null;
+    setChanged(Boolean(icon?.files?.length) || !isUnchanged(values(), saved));
+  };
+  // After cards are added or deleted (and once JavaScript runs), Submit follows what differs.
+  useEffect(recompute, [cards, defaultKey, saved]);
+
+  const codes = countries.map((country) => country.code);
+  const nameOf = (code: string) => countries.find((country) => country.code === code)?.name ?? code;
+  const defaultIndex = cards.findIndex((card) => card.key === defaultKey);
+  const canAdd = unusedCountries(countries, cards.map((card) => card.entry)).length > 0;
+  const confirmIndex = cards.findIndex((card) => card.key === confirmKey);
+  const shownValues: CompanyFormValues = { ...start, entries: cards.map((card) => card.entry), defaultIndex };
+  const summary = orderedErrorNames(shownValues, errors).map((name) => ({ id: summaryTarget(name), message: errors[name] }));
+
+  /** A click that JavaScript handles in the page instead of posting. */
+  const inPage = (handle: () => void) => (event: MouseEvent<HTMLButtonElement>) => {
+    if (!hydrated) return;
+    event.preventDefault();
+    handle();
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (submitter && submitter.value !== "save") return;
+    const current = values();
+    const found = validateCompanyForm(t, current, codes);
+    const icon = (event.currentTarget.elements.namedItem(ICON_FIELD) as HTMLInputElement | null)?.files?.[0];
+    if (icon && icon.type !== "image/png") found[ICON_FIELD] = t("auth:register.errors.iconInvalidType");
+    else if (icon && icon.size > COMPANY_ICON_MAX_BYTES) found[ICON_FIELD] = t("auth:register.errors.iconTooBig");
+    setErrors(found);
+    if (Object.keys(found).length === 0) return;
+    event.preventDefault();
+    const first = firstInvalidEntry(found);
+    if (first >= 0) {
+      const details = document.getElementById(`company-card-${first}`) as HTMLDetailsElement | null;
+      if (details) details.open = true;
+    }
+  };
+
+  const addCard = () => {
+    added += 1;
+    const key = `added-${added}`;
+    setCards((list) => [...list, { key, entry: emptyEntry() }]);
+    setOpenKey(key);
+    requestAnimationFrame(() => document.getElementById(fieldId(entryField(cards.length, "countryId")))?.focus());
+  };
+  const deleteCard = (key: string) => {
+    const index = cards.findIndex((card) => card.key === key);
+    setCards((list) => list.filter((card) => card.key !== key));
+    setErrors({});
+    setConfirmKey(null);
+    requestAnimationFrame(() => document.getElementById(fieldId(entryField(Math.max(0, index - 1), "companyName")))?.closest("fieldset")?.querySelector("button")?.focus());
+  };
+  const chooseCountry = (key: string, countryId: string) => setCards((list) => list.map((card) => (card.key === key ? { ...card, entry: { ...card.entry, countryId } } : card)));
+
+  const error = (name: string) => errors[name];
+  const optional = (name: string, label: string) => (OPTIONAL_FIELDS.includes(name) ? `${label} ${t("auth:register.optional")}` : label);
+  const text = (name: string, value: string) => ({ id: fieldId(name), name, defaultValue: value, error: error(name), label: optional(name.replace(/^.*\./, ""), companyFieldLabel(t, name, shownValues)) });
+
+  return (
+    <section aria-labelledby="company-title" className="max-w-3xl">
+      <h2 id="company-title" className="mb-2 text-xl font-bold text-gray-900">
+        {t("company.title")}
+      </h2>
+      <p className="mb-4 text-gray-800">{t("company.intro")}</p>
+      {hasAwaitingSubmission ? (
+        <p className="mb-4 rounded-md border-2 border-amber-700 bg-amber-50 p-3 font-semibold text-amber-900">{t("company.awaiting")}</p>
+      ) : null}
+      {reply?.notice === "unchanged" ? (
+        <p role="status" className="mb-4 rounded-md border-2 border-blue-800 bg-blue-50 p-3 font-semibold text-blue-900">
+          {t("company.unchanged")}
+        </p>
+      ) : null}
+      {reply?.failure ? (
+        <p role="alert" className="mb-4 rounded-md border-2 border-red-700 bg-red-50 p-3 font-semibold text-red-900">
+          {reply.failure}
+        </p>
+      ) : null}
+      <ErrorSummary errors={summary} />
+      <Form
+        ref={formRef}
+        method="post"
+        action="?tab=company"
+        encType="multipart/form-data"
+        replace
+        preventScrollReset
+        noValidate
+        onSubmit={onSubmit}
+        onInput={recompute}
+        onChange={recompute}
+        className="space-y-6"
+      >
+        {/* The form's default button: Enter in a field submits, never adds or deletes. */}
+        <button type="submit" name="intent" value="save" className="sr-only" tabIndex={-1} aria-hidden="true" disabled={hydrated && !changed} />
+        <fieldset className="space-y-5 rounded-lg border border-gray-300 bg-white p-6">
+          <legend className="px-1 text-lg font-bold text-gray-900">{t("company.sharedLegend")}</legend>
+          <TextareaField
+            {...text("profile", start.profile)}
+            rows={8}
+            hint={t("auth:register.fields.profile.hint", { min: ABOUT_LIMITS.min, max: ABOUT_LIMITS.max.toLocaleString() })}
+          />
+          <InputField {...text("website", start.website)} type="url" hint={t("auth:register.fields.urlHint")} spellCheck={false} />
+          <TextareaField {...text("socialPresence", start.socialPresence)} rows={3} hint={t("auth:register.fields.socialPresence.hint", { max: SOCIAL_PRESENCE_MAX.toLocaleString() })} />
+          <InputField {...text("supportUrl", start.supportUrl)} type="url" hint={t("auth:register.fields.urlHint")} spellCheck={false} />
+          <InputField {...text("termsUrl", start.termsUrl)} type="url" hint={t("auth:register.fields.urlHint")} spellCheck={false} />
+          {start.icon ? (
+            <div>
+              <p className="text-sm font-semibold text-gray-900">{t("company.currentIcon")}</p>
+              {start.icon.url ? <img src={start.icon.url} alt={t("company.currentIcon")} width={64} height={64} className="mt-1 rounded border border-gray-300" /> : null}
+              <input type="hidden" name="iconId" value={start.icon.id} />
+              <input type="hidden" name="iconUrl" value={start.icon.url} />
+            </div>
+          ) : null}
+          <InputField
+            id={fieldId(ICON_FIELD)}
+            name={ICON_FIELD}
+            type="file"
+            accept="image/png"
+            label={`${t("auth:register.fields.companyIcon.label")} ${t("auth:register.optional")}`}
+            hint={t("auth:register.fields.companyIcon.hint")}
+            error={error(ICON_FIELD)}
+          />
+        </fieldset>
+
+        <fieldset id="company-regional" tabIndex={-1} className="space-y-4 rounded-lg border border-gray-300 bg-white p-6">
+          <legend className="px-1 text-lg font-bold text-gray-900">{t("company.regionalLegend")}</legend>
+          <p className="text-gray-800">{t("company.regionalIntro")}</p>
+          {error(DEFAULT_FIELD) ? (
+            <p id={`${fieldId(DEFAULT_FIELD)}-error`} className="font-semibold text-red-700">
+              {error(DEFAULT_FIELD)}
+            </p>
+          ) : null}
+          {error(LIST_FIELD) ? (
+            <p id={`${fieldId(LIST_FIELD)}-error`} className="font-semibold text-red-700">
+              {error(LIST_FIELD)}
+            </p>
+          ) : null}
+          {cards.map((card, index) => (
+            <RegionalCard
+              key={card.key}
+              index={index}
+              entry={card.entry}
+              isDefault={card.key === defaultKey}
+              open={card.key === openKey || !card.entry.id || (reply !== undefined && index === firstInvalidEntry(errors))}
+              countryName={card.entry.countryId ? nameOf(card.entry.countryId.toUpperCase()) : ""}
+              choices={unusedCountries(countries, cards.filter((other) => other.key !== card.key).map((other) => other.entry))}
+              errors={errors}
+              label={(name) => companyFieldLabel(t, name, shownValues)}
+              onDefault={() => setDefaultKey(card.key)}
+              onCountry={(code) => chooseCountry(card.key, code)}
+              onAskDelete={inPage(() => setConfirmKey(card.key))}
+            />
+          ))}
+          <div className="flex flex-wrap items-center gap-3">
+            <Button type="submit" name="intent" value="add" variant="secondary" formNoValidate disabled={!canAdd} aria-describedby={canAdd ? undefined : "company-all-used"} onClick={inPage(addCard)}>
+              {t("company.add")}
+            </Button>
+            {canAdd ? null : (
+              <p id="company-all-used" className="text-gray-700">
+                {t("company.allCountriesUsed")}
+              </p>
+            )}
+          </div>
+        </fieldset>
+
+        <Button type="submit" name="intent" value="save" disabled={hydrated && !changed}>
+          {t("company.submit")}
+        </Button>
+
+        {confirmIndex >= 0 ? (
+          <Modal open alert title={t("company.deleteTitle", { country: cardTitle(t, cards[confirmIndex].entry, nameOf) })} onClose={() => setConfirmKey(null)}>
+            <p className="text-gray-800">{t("company.deleteBody")}</p>
+            <div className="mt-6 flex flex-wrap justify-end gap-3">
+              <Button type="submit" name="intent" value="keep" variant="secondary" formNoValidate onClick={inPage(() => setConfirmKey(null))}>
+                {t("common:confirm.no")}
+              </Button>
+              <Button type="submit" name="intent" value={`delete:${confirmIndex}`} variant="danger" formNoValidate onClick={inPage(() => deleteCard(cards[confirmIndex].key))}>
+                {t("common:confirm.yes")}
+              </Button>
+            </div>
+          </Modal>
+        ) : null}
+      </Form>
+    </section>
+  );
+}
+
+function cardTitle(t: (key: string) => string, entry: RegionalValues, nameOf: (code: string) => string) {
+  return entry.countryId ? nameOf(entry.countryId.toUpperCase()) : t("company.newEntry");
+}
+
+interface RegionalCardProps {
+  index: number;
+  entry: RegionalValues;
+  isDefault: boolean;
+  open: boolean;
+  countryName: string;
+  choices: { code: string; name: string }[];
+  errors: CompanyFormErrors;
+  label: (name: string) => string;
+  onDefault: () => void;
+  onCountry: (code: string) => void;
+  onAskDelete: (event: MouseEvent<HTMLButtonElement>) => void;
+}
+
+function RegionalCard({ index, entry, isDefault, open, countryName, choices, errors, label, onDefault, onCountry, onAskDelete }: RegionalCardProps) {
+  const { t } = useTranslation(["settings", "auth", "common"]);
+  const title = countryName || t("company.newEntry");
+  const countryName_ = entryField(index, "countryId");
+  const countryError = errors[countryName_];
+  const defaultError = errors[DEFAULT_FIELD];
+  return (
+    <fieldset className={`rounded-lg border-2 p-4 ${isDefault ? "border-blue-800" : "border-gray-300"}`} aria-describedby={defaultError ? `${fieldId(DEFAULT_FIELD)}-error` : undefined}>
+      <legend className="px-1 font-bold text-gray-900">
+        {title}
+        {isDefault ? " " : null}
+        {isDefault ? <span className="ml-1 rounded bg-blue-800 px-2 py-0.5 text-sm font-semibold text-white">{t("company.default")}</span> : null}
+      </legend>
+      <input type="hidden" name={entryField(index, "id")} value={entry.id} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <label className="inline-flex min-h-11 items-center gap-2 font-semibold text-gray-900">
+          <input
+            type="radio"
+            name={DEFAULT_FIELD}
+            value={index}
+            checked={isDefault}
+            onChange={onDefault}
+            aria-invalid={Boolean(defaultError)}
+            className="h-5 w-5"
+          />
+          {t("company.fields.default")}
+        </label>
+        {canDeleteEntry({ isDefault }) ? (
+          <Button type="submit" name="intent" value={`ask-delete:${index}`} variant="secondary" formNoValidate onClick={onAskDelete}>
+            {t("company.delete", { country: title })}
+          </Button>
+        ) : (
+          <p className="text-sm text-gray-700">{t("company.defaultKept")}</p>
+        )}
+      </div>
+      <details id={`company-card-${index}`} open={open} className="mt-3">
+        <summary className="min-h-11 cursor-pointer py-2 font-semibold text-blue-900 underline">{t("company.details", { country: title })}</summary>
+        <div className="mt-3 space-y-4">
+          {entry.id ? (
+            <input type="hidden" name={countryName_} value={entry.countryId} />
+          ) : (
+            <FieldFrame id={fieldId(countryName_)} label={t("company.fields.countryId")} error={countryError}>
+              {(aria) => (
+                <select {...aria} name={countryName_} value={entry.countryId} onChange={(event) => onCountry(event.currentTarget.value)} className={inputClass(countryError)}>
+                  <option value="">{t("company.fields.chooseCountry")}</option>
+                  {choices.map((country) => (
+                    <option key={country.code} value={country.code}>
+                      {country.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FieldFrame>
+          )}
+          {entry.id && countryError ? (
+            <p id={`${fieldId(countryName_)}-error`} className="text-sm font-semibold text-red-700">
+              {countryError}
+            </p>
+          ) : null}
+          {REGIONAL_FIELDS.map((field: RegionalField) => {
+            const name = entryField(index, field);
+            const shownLabel = field === "stateCounty" ? t(`company.fields.stateCounty.${stateLabel(entry.countryId)}`) : label(name);
+            return (
+              <InputField
+                key={field}
+                id={fieldId(name)}
+                name={name}
+                defaultValue={entry[field]}
+                error={errors[name]}
+                label={OPTIONAL_FIELDS.includes(field) ? `${shownLabel} ${t("auth:register.optional")}` : shownLabel}
+                type={field === "phoneNumber" ? "tel" : "text"}
+              />
+            );
+          })}
+        </div>
+      </details>
+    </fieldset>
+  );
+}
