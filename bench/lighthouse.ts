@@ -36,6 +36,7 @@ export async function benchLighthouse(site: Site, runs: number) {
     { name: "data attestation", url: `${base}/en-AU/apps/${site.versionId}/data`, cookie: site.cookie },
     { name: "security", url: `${base}/en-AU/apps/group/${site.groupId}/security`, cookie: site.cookie },
     { name: "platform editor (desktop)", url: `${base}/en-AU/apps/${site.platformVersionId}/desktop`, cookie: site.cookie },
+    { name: "settings (users)", url: `${base}/en-AU/settings?tab=users`, cookie: site.cookie },
     { name: "instances page", url: `${base}/en-AU/instances?tab=live`, cookie: site.cookie },
   ];
   for (const page of pages.filter((entry) => chosenPage(entry.name))) {
