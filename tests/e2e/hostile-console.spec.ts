@@ -1369,6 +1369,97 @@ test.describe("every form action", () => {
     ]);
     await unchanged();
   });
+  test("the platform editor: the matter-type and precedent pickers' steps, and the precedents route", async ({ page, company }) => {
+    const token = await tokenOf(company);
+    const other = await createCompany();
+    const [app, foreign] = await Promise.all([
+      createAppThroughApi(provider, token, { name: "Hostile pickers", countryCode: "AU", appType: 0 }),
+      createAppThroughApi(provider, await tokenOf(other), { name: "Foreign pickers", countryCode: "AU", appType: 0 }),
+    ]);
+    await signIn(page, company);
+    const path = `/en-AU/apps/${app.id}/web`;
+    const added = await page.request.post(path, { form: { intent: "add-location", location: "precedent-list" }, headers: { origin: ORIGIN }, maxRedirects: 0 });
+    expect(added.status(), "add the precedent list").toBe(302);
+    const savedSchema = () => apiJson<{ schema: unknown }>(`app-schema/${app.id}?platform=web`, token);
+    const before = await savedSchema();
+    const will = "au-mt-will";
+    const simpleWill = `${will}|au-pr-will/au-pr-will-agreements/au-pr-will-simple`;
+    const item: FormSpec = {
+      path,
+      encoding: "urlencoded",
+      base: () => [
+        ["intent", "item"],
+        ["location", "precedent-list"],
+        ["list", "listItems"],
+        ["actionType", "list-item"],
+        ["name", "Letters"],
+        ["label", "Letters app"],
+        ...["dev", "test", "beta", "live"].map((env): Field => [`urls.${env}`, `https://${env}.example.com/letters`]),
+        ["visibility.matterTypes", will],
+        ["visibility.location", simpleWill],
+        ["picker.tab", "NSW"],
+        ["pick", "search"],
+      ],
+      limit: BODY_LIMITS.form,
+    };
+    /** A picker's step is answered by the dialog as posted (200); a save (no step) by a redirect or a refusal. */
+    const step = { status: [200, 302, 303, 400] } as const;
+    const one = (label: string, fields: Field[], expected: Expected = step) => formCase(`${path} ${label}`, path, "urlencoded", fields, expected);
+    const hostilePick = fc.oneof(
+      nulText,
+      loneSurrogateText,
+      fc.constantFrom("toggle:", "toggle:nowhere", `toggle:${will}\u0000`, "confirm:../../etc/passwd", "tab:", "tab:ZZ", "tab:NSW\u0000", "SEARCH", "refresh ", "cancel:x", `toggle:${"a".repeat(10_000)}`),
+      fc.string({ maxLength: 40 }).map((text) => `toggle:${text}`),
+    );
+    // Without the matter type, its ticked precedent makes a save ask first: any answer but "on" asks again.
+    const orphan = () => item.base().filter(([name]) => name !== "visibility.matterTypes" && name !== "pick");
+    await run(page, [
+      ...draw(hostilePick, 8, `${path} pick`).map((pick) => one(`pick = ${shown(pick)}`, withField(item.base(), "pick", pick))),
+      one("pick twice", withField(item.base(), "pick", "refresh", true)),
+      formCase(`${path} pick as a file`, path, "multipart", withField(item.base(), "pick", { fileName: "pick.txt", type: "text/plain", bytes: "refresh" }), step),
+      ...["picker.tab", "picker.search", "picker.precedentSearch"].flatMap((field) => [
+        ...draw(fc.oneof(nulText, loneSurrogateText, fc.constant("x".repeat(100_000))), 2, `${path} ${field}`).map((value) => one(`${field} = ${shown(value)}`, withField(item.base(), field, value), { status: [200] })),
+        one(`${field} twice`, withField(item.base(), field, "NSW", true), { status: [200] }),
+      ]),
+      ...draw(fc.oneof(nulText, hostileIdValue), 4, `${path} step matterTypes`).map((value) =>
+        one(`toggle with visibility.matterTypes = ${shown(value)}`, withField(withField(item.base(), "pick", `toggle:${will}`), "visibility.matterTypes", value), { status: [200] }),
+      ),
+      ...draw(fc.oneof(nulText, fc.constantFrom("no-bar", "|x", "x|", `${will}|`, `${will}|a\u0000b`)), 4, `${path} location`).map((value) =>
+        one(`save with visibility.location = ${shown(value)}`, withField(orphan(), "visibility.location", value), { status: REFUSED }),
+      ),
+      ...["yes", "on\u0000", "ON", ""].map((value) => one(`visibility.confirmDeselect = ${shown(value)}`, [...orphan(), ["visibility.confirmDeselect", value]], { status: REFUSED })),
+      one("visibility.confirmDeselect twice", [...orphan(), ["visibility.confirmDeselect", "on"], ["visibility.confirmDeselect", "on"]], { status: REFUSED }),
+      formCase(`${path} visibility.confirmDeselect as a file`, path, "multipart", [...orphan(), ["visibility.confirmDeselect", { fileName: "c.txt", type: "text/plain", bytes: "on" }]], { status: REFUSED }),
+      // Another company's version: not found, for a step as for a save.
+      formCase("another company's version, a picker's step", `/en-AU/apps/${foreign.id}/web`, "urlencoded", item.base(), { status: [404] }),
+      ...shapeCases(item, REFUSED, 4),
+    ]);
+
+    // The precedents route: what the picker's fetcher reads, by matter type, for the company's own versions only.
+    const precedents = (id: string, query: string) => page.request.get(`${CONSOLE_URL}/en-AU/apps/${id}/web/precedents?${query}`, { maxRedirects: 0, failOnStatusCode: false });
+    const read = await precedents(app.id, `matterType=${will}&matterType=au-mt-nowhere`);
+    expect(read.status()).toBe(200);
+    const body = (await read.json()) as Record<string, { precedentId: string }[]>;
+    expect(Object.keys(body)).toEqual([will]);
+    expect(body[will].map((entry) => entry.precedentId)).toContain("au-pr-will-simple");
+    const hostileQueries = [
+      ...draw(fc.oneof(nulText, loneSurrogateText, hostileIdValue), 6, "precedents query").map((value) => new URLSearchParams({ matterType: value }).toString()),
+      "matterType=%ED%A0%80",
+      "matterType=%FF",
+      Array.from({ length: 200 }, (_, index) => `matterType=au-mt-${index}`).join("&"),
+    ];
+    for (const query of hostileQueries) {
+      const res = await precedents(app.id, query);
+      expect.soft(res.status(), `precedents?${query.slice(0, 80)}`).toBe(200);
+    }
+    for (const id of [foreign.id, randomUUID(), ...draw(hostilePathId, 3, "precedents path")]) {
+      const res = await precedents(id, `matterType=${will}`);
+      // Not found; a path no route takes is sent to the app list.
+      expect.soft([302, 400, 404], `precedents of ${id.slice(0, 60)}`).toContain(res.status());
+    }
+    // Nothing saved: the schema is as it was.
+    expect(await savedSchema()).toEqual(before);
+  });
   test("the data attestation page: the six texts and the diagram", async ({ page, company }) => {
     const token = await tokenOf(company);
     const [app, unattested] = await Promise.all([

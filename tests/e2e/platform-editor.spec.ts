@@ -50,6 +50,26 @@ async function addMenuItem(page: Page, t: T, list: string, name: string) {
   await expect(dialog(page)).toHaveCount(0);
 }
 
+/** The item dialog's matter-type picker and precedent picker. */
+const matterTypes = (page: Page, t: T) => dialog(page).getByRole("group", { name: t("platform:fields.visibility.matterTypes"), exact: true });
+const precedents = (page: Page, t: T) => dialog(page).getByRole("group", { name: t("platform:fields.visibility.location"), exact: true });
+
+/**
+ * A click on a folder or shortcut of the matter-type picker: its checkbox with JavaScript, its
+ * Select all / Clear all button without (a post of the dialog).
+ */
+async function toggleFolder(page: Page, t: T, name: string, select: boolean) {
+  if (isNoJs()) await matterTypes(page, t).getByRole("button", { name: t(`platform:picker.${select ? "selectAll" : "clearAll"}`, { name }), exact: true }).click();
+  // A click: one that asks first leaves the box as it is.
+  else await matterTypes(page, t).getByLabel(name, { exact: true }).click();
+}
+
+/** The picker's search: typed (JavaScript, 500 ms later) or with its Search button (without). */
+async function searchMatterTypes(page: Page, t: T, text: string) {
+  await matterTypes(page, t).getByLabel(t("platform:picker.searchMatterTypes"), { exact: true }).fill(text);
+  if (isNoJs()) await matterTypes(page, t).getByRole("button", { name: t("platform:picker.search"), exact: true }).click();
+}
+
 /** The names of the items of a list, in order. */
 const itemNames = (page: Page, list: string) => page.getByRole("region", { name: list, exact: true }).locator(":scope > ol > li > div > p > span:first-child");
 
@@ -269,14 +289,14 @@ for (const lang of LANGS) {
       await dialog(page).getByLabel(t("platform:fields.name"), { exact: true }).fill("Ledger Report");
       // Visibility: the country's matter types.
       if (!isNoJs()) await dialog(page).getByRole("tab", { name: t("platform:itemTabs.visibility") }).click();
-      await dialog(page).getByLabel("Sale", { exact: true }).check();
+      await matterTypes(page, t).getByLabel("Sale", { exact: true }).check();
       await expectAccessible(page);
       await button(page, t("platform:item.submit")).click();
       await expect(itemNames(page, list)).toHaveText(["Ledger Report"]);
       await link(page, t("platform:a11y.edit", { name: "Ledger Report" })).click();
       if (!isNoJs()) await dialog(page).getByRole("tab", { name: t("platform:itemTabs.visibility") }).click();
-      await expect(dialog(page).getByLabel("Sale", { exact: true })).toBeChecked();
-      await expect(dialog(page).getByLabel("Purchase", { exact: true })).not.toBeChecked();
+      await expect(matterTypes(page, t).getByLabel("Sale", { exact: true })).toBeChecked();
+      await expect(matterTypes(page, t).getByLabel("Purchase", { exact: true })).not.toBeChecked();
       await link(page, t("platform:actions.cancel")).click();
       await expect(dialog(page)).toHaveCount(0);
 
@@ -291,6 +311,113 @@ for (const lang of LANGS) {
       await expect(itemNames(page, list)).toHaveText(["Ledger Report"]);
       await expect(page.getByText(t("platform:readOnly"))).toBeVisible();
       await expect(button(page, t("platform:actions.save"))).toHaveCount(0);
+    });
+
+    test("visibility: matter types by state with tri-state folders, the precedents of the chosen ones, and the deselect confirmation", async ({ page, company, t }) => {
+      const token = await tokenOf(company);
+      const id = await createApp(token, { name: "Precedent App", appType: 0, countryCode: "AU" });
+      await signIn(page, company, lang);
+      await open(page, editorPage(lang, id, "web"));
+      await addLocation(page, t, "Precedent List");
+      const list = `Precedent List: ${t("platform:lists.listItems")}`;
+      await link(page, t("platform:a11y.addItem", { list })).click();
+      const form = dialog(page);
+      await form.getByLabel(t("platform:fields.name"), { exact: true }).fill("Letters");
+      await form.getByLabel(t("platform:fields.label"), { exact: true }).fill("Letters app");
+      if (!isNoJs()) await form.getByRole("tab", { name: t("platform:itemTabs.endpoints") }).click();
+      for (const env of ["dev", "test", "beta", "live"]) await form.getByLabel(t(`platform:fields.urls.${env}`), { exact: true }).fill(`https://${env}.example.com/letters`);
+      if (!isNoJs()) await form.getByRole("tab", { name: t("platform:itemTabs.visibility") }).click();
+
+      // A tab per matter state: Off the Plan Purchase exists in NSW, not in WA.
+      const types = matterTypes(page, t);
+      await expect(types.getByLabel("Off the Plan Purchase", { exact: true })).toBeVisible();
+      if (isNoJs()) await types.getByRole("button", { name: "WA", exact: true }).click();
+      else await types.getByRole("tab", { name: "WA", exact: true }).click();
+      await expect(types.getByLabel("Off the Plan Purchase", { exact: true })).toHaveCount(0);
+      await expect(types.getByLabel("Purchase", { exact: true })).toBeVisible();
+      if (!isNoJs()) {
+        // The state tabs follow the arrow keys.
+        await types.getByRole("tab", { name: "WA", exact: true }).press("ArrowLeft");
+        await expect(types.getByRole("tab", { name: "QLD", exact: true })).toBeFocused();
+        await expect(types.getByRole("tab", { name: "QLD", exact: true })).toHaveAttribute("aria-selected", "true");
+      }
+
+      // A folder selects all its matter types; a folder with some of them is mixed.
+      await toggleFolder(page, t, "Family Law", true);
+      for (const name of ["Divorce", "Property Settlement", "Parenting Orders", "Consent Orders"]) await expect(types.getByLabel(name, { exact: true })).toBeChecked();
+      await toggleFolder(page, t, "Commercial", true);
+      // Its shortcut stands for Commercial Lease, under Conveyancing: Conveyancing is now mixed.
+      if (isNoJs()) {
+        await expect(types.getByText(`(${t("platform:picker.states.partial")})`)).toHaveCount(2);
+        await expect(types.getByLabel("Commercial Lease", { exact: true })).toBeChecked();
+      } else {
+        await expect(types.getByLabel("Commercial Lease", { exact: true })).toBeChecked();
+        await expect(types.getByLabel("Conveyancing", { exact: true })).toBeChecked({ indeterminate: true });
+        await expect(types.getByLabel("Commercial Property", { exact: true })).toBeChecked({ indeterminate: true });
+      }
+      await toggleFolder(page, t, "Commercial", false);
+      await expect(types.getByLabel("Commercial Lease", { exact: true })).not.toBeChecked();
+      await expectAccessible(page);
+
+      // The search narrows the tree; a matter type ticked in it stays chosen.
+      await searchMatterTypes(page, t, "will");
+      await expect(types.getByLabel("Divorce", { exact: true })).toHaveCount(0);
+      await types.getByLabel("Will", { exact: true }).check();
+      await searchMatterTypes(page, t, "");
+      await expect(types.getByLabel("Divorce", { exact: true })).toBeChecked();
+
+      // The precedents of the chosen matter types.
+      if (isNoJs()) await precedents(page, t).getByRole("button", { name: t("platform:picker.showPrecedents"), exact: true }).click();
+      const divorce = precedents(page, t).getByRole("group", { name: "Divorce", exact: true });
+      await divorce.getByLabel("Application for Divorce", { exact: true }).check();
+      await precedents(page, t).getByRole("group", { name: "Will", exact: true }).getByLabel("Simple Will", { exact: true }).check();
+      await expectAccessible(page);
+
+      // Deselecting a matter type with chosen precedents asks first: Cancel keeps both.
+      const ask = () => (isNoJs() ? form.getByRole("alert").filter({ hasText: t("platform:picker.confirmDeselect") }) : page.getByRole("alertdialog", { name: t("platform:picker.confirmTitle") }));
+      await toggleFolder(page, t, "Family Law", false);
+      await expect(ask()).toContainText(t("platform:picker.confirmDeselect"));
+      await expect(ask()).toContainText("Divorce");
+      await expectAccessible(page);
+      await ask().getByRole("button", { name: t("platform:picker.cancel"), exact: true }).click();
+      await expect(ask()).toHaveCount(0);
+      await expect(types.getByLabel("Divorce", { exact: true })).toBeChecked();
+      await expect(divorce.getByLabel("Application for Divorce", { exact: true })).toBeChecked();
+      // Proceed: the folder's matter types and their precedents go.
+      await toggleFolder(page, t, "Family Law", false);
+      await ask().getByRole("button", { name: t("platform:picker.proceed"), exact: true }).click();
+      await expect(types.getByLabel("Divorce", { exact: true })).not.toBeChecked();
+      await expect(divorce).toHaveCount(0);
+      await button(page, t("platform:item.submit")).click();
+      await expect(dialog(page)).toHaveCount(0);
+      await expect(itemNames(page, list)).toHaveText(["Letters"]);
+
+      // Kept in the draft: the matter type and its precedent.
+      await link(page, t("platform:a11y.edit", { name: "Letters" })).click();
+      if (!isNoJs()) await form.getByRole("tab", { name: t("platform:itemTabs.visibility") }).click();
+      await expect(types.getByLabel("Will", { exact: true })).toBeChecked();
+      const will = precedents(page, t).getByRole("group", { name: "Will", exact: true });
+      await expect(will.getByLabel("Simple Will", { exact: true })).toBeChecked();
+
+      // Unticking a matter type with a chosen precedent asks too (without JavaScript when the dialog is saved).
+      if (isNoJs()) {
+        await types.getByLabel("Will", { exact: true }).uncheck();
+        await button(page, t("platform:item.submit")).click();
+        await expect(form.getByRole("alert").first()).toContainText(t("platform:picker.confirmDeselect"));
+        await expectAccessible(page);
+        await form.getByRole("button", { name: t("platform:picker.proceed"), exact: true }).click();
+        // A list item needs a matter type and a precedent: refused, as typed.
+        await expect(form.getByRole("alert").first()).toContainText(t("platform:errors.required", { field: t("platform:fields.visibility.matterTypes") }));
+      } else {
+        await types.getByLabel("Will", { exact: true }).click();
+        await expect(ask()).toContainText(t("platform:picker.confirmDeselect"));
+        await ask().getByRole("button", { name: t("platform:picker.proceed"), exact: true }).click();
+        await expect(will).toHaveCount(0);
+        await button(page, t("platform:item.submit")).click();
+        await expect(form.getByRole("alert").first()).toContainText(t("platform:errors.required", { field: t("platform:fields.visibility.matterTypes") }));
+      }
+      await link(page, t("platform:actions.cancel")).click();
+      await expect(dialog(page)).toHaveCount(0);
     });
 
     test("leaving a draft that differs asks first (with JavaScript)", async ({ page, company, t }) => {

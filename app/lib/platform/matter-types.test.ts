@@ -1,5 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { inState, matterStates, matterTypeTree, precedentsAffected, selectionId, stateOf, statesOf, toggle, toggleWithPrecedents, withoutPrecedentsOf, type MatterTypeNode } from "./matter-types";
+import {
+  inState,
+  matterStates,
+  matterTypeTree,
+  orphanedLocations,
+  precedentEntries,
+  precedentLocations,
+  precedentsAffected,
+  precedentValues,
+  searchTree,
+  selectionId,
+  stateOf,
+  statesOf,
+  toggle,
+  toggleWithPrecedents,
+  withoutPrecedentsOf,
+  type MatterTypeNode,
+} from "./matter-types";
 
 const folder = (id: string, parentId: string | null = null): MatterTypeNode => ({ id, name: id, type: "Folder", parentId, shortcutId: null, states: [] });
 const matter = (id: string, parentId: string | null, states = ["NSW", "VIC"], shortcutId: string | null = null): MatterTypeNode => ({
@@ -116,5 +133,65 @@ describe("precedents of a deselected matter type", () => {
     expect(precedentsAffected(location, [], folders)).toEqual([]);
     expect(precedentsAffected(undefined, ["purchase"], folders)).toEqual([]);
     expect(withoutPrecedentsOf(location, ["divorce"], folders)).toEqual(location);
+  });
+});
+
+describe("the search of the pickers", () => {
+  it("keeps the matches with the folders above them, in the list's order, any case", () => {
+    expect(searchTree(list, "LEA").map((node) => node.id)).toEqual(["conveyancing", "commercial", "lease"]);
+    expect(searchTree(list, "  divorce ").map((node) => node.id)).toEqual(["family", "divorce"]);
+  });
+
+  it("keeps everything under a matching folder, shortcuts included", () => {
+    expect(searchTree(list, "commercial").map((node) => node.id)).toEqual(["conveyancing", "commercial", "lease", "purchase-shortcut"]);
+  });
+
+  it("keeps all for a blank search and none when nothing matches", () => {
+    expect(searchTree(list, " ")).toEqual(list);
+    expect(searchTree(list, "nothing like it")).toEqual([]);
+  });
+
+  it("lets a folder toggled in the search's tree select only what the search shows", () => {
+    const shown = matterTypeTree(searchTree(list, "lease"));
+    expect(toggle(shown, [], "conveyancing")).toEqual({ selected: ["lease"], deselected: [] });
+  });
+});
+
+describe("the precedent picker", () => {
+  const library = [
+    { precedentId: "p", name: "Purchase", parentId: null, type: "Folder" as const },
+    { precedentId: "letters", name: "Letters", parentId: "p", type: "Folder" as const },
+    { precedentId: "engagement", name: "Engagement", parentId: "letters", type: "Precedent" as const },
+    { precedentId: "checklist", name: "Checklist", parentId: "p", type: "Precedent" as const },
+  ];
+
+  it("lists a matter type's precedents with their depth and their path from the library's top", () => {
+    expect(precedentEntries(library)).toEqual([
+      { id: "p", name: "Purchase", parentId: null, folder: true, depth: 0, path: "p" },
+      { id: "letters", name: "Letters", parentId: "p", folder: true, depth: 1, path: "p/letters" },
+      { id: "engagement", name: "Engagement", parentId: "letters", folder: false, depth: 2, path: "p/letters/engagement" },
+      { id: "checklist", name: "Checklist", parentId: "p", folder: false, depth: 1, path: "p/checklist" },
+    ]);
+    expect(searchTree(precedentEntries(library), "engage").map((entry) => entry.id)).toEqual(["p", "letters", "engagement"]);
+  });
+
+  it("reads ticked precedents back into the locations they came from", () => {
+    const location = [
+      { root: "purchase", paths: ["p/letters/engagement", "p/checklist"] },
+      { root: "sale", paths: ["s"] },
+    ];
+    expect(precedentLocations(precedentValues(location))).toEqual(location);
+    expect(precedentValues(undefined)).toEqual([]);
+  });
+
+  it("finds the chosen precedents of a matter type no longer chosen, leaving roots that are no matter type", () => {
+    const location = [
+      { root: "purchase", paths: ["p/checklist"] },
+      { root: "sale", paths: ["s"] },
+      { root: "general-folder", paths: ["general-folder/note"] },
+    ];
+    expect(orphanedLocations(location, ["sale"], ["purchase", "sale"])).toEqual([location[0]]);
+    expect(orphanedLocations(location, ["purchase", "sale"], ["purchase", "sale"])).toEqual([]);
+    expect(orphanedLocations(undefined, [], ["purchase"])).toEqual([]);
   });
 });

@@ -27,11 +27,29 @@
  *   the dialog applies it (with or without JS): when it would take chosen precedents with it
  *   and is not `confirmed`, nothing changes and `ask` lists them (the page asks, then posts
  *   again confirmed); otherwise the new matter types and precedent locations.
+ * - `searchTree(list, query)`: the nodes a search keeps (names holding the query, any case):
+ *   each match with the folders above it and everything under a matching folder, in the
+ *   list's order; all of them for a blank query. For matter types and precedents alike.
+ * - `precedentEntries(list)`: a matter type's precedents (`GET resources/matter-types/{id}/
+ *   precedents`, parents first) as the precedent picker lists them: each with its depth and
+ *   its path, the precedent ids from the library's top folder down joined by '/'.
+ * - `precedentValue(root, path)` / `precedentLocations(values)`: a ticked precedent as one
+ *   form value (`root|path`, the root being the matter type it was chosen under) and the
+ *   precedent locations of ticked values, grouped by root.
+ * - `orphanedLocations(location, matterTypes, known)`: the chosen precedent locations under
+ *   a matter type (`known`) that is no longer chosen: what a save asks about first.
  *
  * Pure: no framework imports, used by the page and its actions alike.
  */
 import type { MatterType, Precedent } from "~/api/resources/schemas";
 import type { PrecedentLocation } from "~/api/schema/schemas";
+
+/** The nodes a search keeps: what `searchTree` needs of a node. */
+export interface TreeNode {
+  id: string;
+  name: string;
+  parentId: string | null;
+}
 
 export type SelectionState = "selected" | "partial" | "unselected";
 
@@ -170,4 +188,77 @@ export function toggleWithPrecedents(
   const affected = precedentsAffected(current.location, deselected, folders);
   if (affected.length > 0 && !confirmed) return { ...current, ask: affected };
   return { matterTypes: selected, location: withoutPrecedentsOf(current.location, deselected, folders) };
+}
+
+export function searchTree<T extends TreeNode>(list: readonly T[], query: string): T[] {
+  const needle = query.trim().toLocaleLowerCase();
+  if (!needle) return [...list];
+  const byId = new Map(list.map((node) => [node.id, node]));
+  const kept = new Set<string>();
+  const matched = new Set(list.filter((node) => node.name.toLocaleLowerCase().includes(needle)).map((node) => node.id));
+  for (const id of matched) {
+    for (let at = byId.get(id); at && !kept.has(at.id); at = at.parentId === null ? undefined : byId.get(at.parentId)) kept.add(at.id);
+  }
+  // Everything under a match (parents come before their children in the list).
+  const under = new Set(matched);
+  for (const node of list) {
+    if (node.parentId !== null && under.has(node.parentId) && node.parentId !== node.id) {
+      under.add(node.id);
+      kept.add(node.id);
+    }
+  }
+  return list.filter((node) => kept.has(node.id));
+}
+
+/** What the precedent picker needs of a precedent. */
+export type PrecedentNode = Pick<Precedent, "precedentId" | "name" | "parentId" | "type">;
+
+export interface PrecedentEntry extends TreeNode {
+  folder: boolean;
+  depth: number;
+  /** The precedent ids from the library's top folder down to this one, joined by '/'. */
+  path: string;
+}
+
+export function precedentEntries(list: readonly PrecedentNode[]): PrecedentEntry[] {
+  const byId = new Map<string, PrecedentEntry>();
+  const entries: PrecedentEntry[] = [];
+  for (const node of list) {
+    if (byId.has(node.precedentId)) continue;
+    const parent = node.parentId === null || node.parentId === node.precedentId ? undefined : byId.get(node.parentId);
+    const entry: PrecedentEntry = {
+      id: node.precedentId,
+      name: node.name,
+      parentId: parent ? parent.id : null,
+      folder: node.type === "Folder",
+      depth: parent ? parent.depth + 1 : 0,
+      path: parent ? `${parent.path}/${node.precedentId}` : node.precedentId,
+    };
+    byId.set(entry.id, entry);
+    entries.push(entry);
+  }
+  return entries;
+}
+
+/** The value of a ticked precedent: its location's root and its path. */
+export const precedentValue = (root: string, path: string) => `${root}|${path}`;
+
+/** The precedent locations of ticked precedents, grouped by root; undefined when a value is not `root|path`. */
+export function precedentLocations(values: readonly string[]): PrecedentLocation[] | undefined {
+  const byRoot = new Map<string, string[]>();
+  for (const value of values) {
+    const bar = value.indexOf("|");
+    if (bar < 1 || bar === value.length - 1) return undefined;
+    const root = value.slice(0, bar);
+    byRoot.set(root, [...(byRoot.get(root) ?? []), value.slice(bar + 1)]);
+  }
+  return [...byRoot.entries()].map(([root, paths]) => ({ root, paths }));
+}
+
+/** The form values of precedent locations. */
+export const precedentValues = (location: readonly PrecedentLocation[] | undefined): string[] =>
+  (location ?? []).flatMap((entry) => entry.paths.map((path) => precedentValue(entry.root, path)));
+
+export function orphanedLocations(location: readonly PrecedentLocation[] | undefined, matterTypes: readonly string[], known: readonly string[]): PrecedentLocation[] {
+  return (location ?? []).filter((entry) => known.includes(entry.root) && !matterTypes.includes(entry.root));
 }
