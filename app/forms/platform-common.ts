@@ -31,7 +31,8 @@ function limitOf(name: string): number {
 
 /** A rule code broken by a field, in the user's words. */
 export function platformRuleMessage(t: Translate, code: string, name: string, values: { minimum?: string } = {}): string {
-  const field = t(labelKey(name));
+  // A part with no label of its own (a path the provider named) is named by its path.
+  const field = t(labelKey(name), { defaultValue: name });
   const minimum = code === "minimumVersionIs" ? { minimum: values.minimum ?? "" } : {};
   const max = code === "tooMany" ? listLimitOf(name) : code === "tooLarge" ? SCHEMA_LIMITS.documentMax : limitOf(name);
   return t(`platform:errors.${code}`, { field, max, ...minimum, defaultValue: t("platform:errors.invalid", { field }) });

@@ -22,6 +22,10 @@
  *   `formNames` (comma-separated), and the boxes `messageBus`, `externalEmailIntegrationReq`,
  *   `isSupportMultipleInstances`, `popOutWindow`.
  *
+ * - Icon (Details; read by the page's action before this schema, app/lib/platform/icon.server.ts):
+ *   `iconFile` (a chosen PNG, or SVG where the country allows it), `removeIcon` (a box);
+ *   `confirmClear` (the box that confirms clearing the item's buttons, spec 02 section 4.1).
+ *
  * `ITEM_TABS`, `itemTabOf(name)` and `itemTabsWithErrors(names)` give the tab of a field and
  * the tabs to mark '!'. `itemDefaults(item)` gives the form's values of an item (for
  * conform's defaultValue). `functionIconRule(bytes, fileSize, options)` checks a picked icon
@@ -41,9 +45,9 @@ import {
   type ActionType,
   type FunctionWindow,
   type PlatformFunction,
+  type PrecedentLocation,
   type Visibility,
 } from "~/api/schema/schemas";
-import { precedentLocations, precedentValue, precedentValues } from "~/lib/platform/matter-types";
 import type { Translate } from "./app-editor";
 import {
   addRuleIssues,
@@ -63,6 +67,11 @@ import {
 } from "./platform-common";
 
 export const ITEM_FORM_ID = "platform-item";
+/** The item dialog's file input for a new function icon, and its box that removes the icon. */
+export const ICON_FILE = "iconFile";
+export const REMOVE_ICON = "removeIcon";
+/** The item dialog's box that confirms clearing the item's buttons (a window type on a matter view). */
+export const CONFIRM_CLEAR_BUTTONS = "confirmClear";
 export const ITEM_TABS = ["details", "visibility", "endpoints", "window", "advanced"] as const;
 export type ItemTab = (typeof ITEM_TABS)[number];
 
@@ -85,7 +94,20 @@ const WINDOW_TEXTS = ["title", "closeHandler"] as const;
 type WindowField = (typeof WINDOW_SIZES)[number] | (typeof WINDOW_TEXTS)[number];
 const ITEM_TEXTS = ["name", "label", "headerLabel", "groupLabel", "description", "iconSvg", "functionGroupId"] as const;
 
-export { precedentLocations, precedentValue };
+/** The value of a ticked precedent: its location's root and its path. */
+export const precedentValue = (root: string, path: string) => `${root}|${path}`;
+
+/** The precedent locations of ticked precedents, grouped by root; undefined when a value is not `root|path`. */
+export function precedentLocations(values: readonly string[]): PrecedentLocation[] | undefined {
+  const byRoot = new Map<string, string[]>();
+  for (const value of values) {
+    const bar = value.indexOf("|");
+    if (bar < 1 || bar === value.length - 1) return undefined;
+    const root = value.slice(0, bar);
+    byRoot.set(root, [...(byRoot.get(root) ?? []), value.slice(bar + 1)]);
+  }
+  return [...byRoot.entries()].map(([root, paths]) => ({ root, paths }));
+}
 
 /** A comma-separated list: each entry trimmed, blanks left out. */
 const commaList = (value: string | undefined) =>
@@ -263,7 +285,7 @@ export function itemDefaults(item: PlatformFunction | undefined, actionType?: Ac
     entityType: item.visibility.entityType === null || item.visibility.entityType === undefined ? "" : String(item.visibility.entityType),
     formNames: item.visibility.formNames?.join(", "),
     tableIds: item.visibility.tableIds?.join(", "),
-    location: precedentValues(item.visibility.location),
+    location: item.visibility.location?.flatMap((entry) => entry.paths.map((path) => precedentValue(entry.root, path))),
   };
   const flag = (value: boolean | undefined) => (value ? "on" : undefined);
   return {

@@ -19,6 +19,8 @@ export const BODY_LIMITS = {
   documents: 82 * MB,
   /** The data attestation: six texts of at most 2,000 characters and a diagram under 9 MB. */
   diagram: 10 * MB,
+  /** The platform schema editor: an imported schema (at most 500,000 characters) or an item with its icon (at most 50 KB). */
+  platform: 1 * MB,
   /** The settings page: the company's details with a company icon (at most 400 KB) and its regional entries. */
   settings: 1 * MB,
   /** Every other form: a handful of text fields. */
@@ -35,6 +37,7 @@ const KINDS: [RegExp, BodyKind][] = [
   [new RegExp(`^/${LANG}/apps/group/[^/]+/approval/?$`), "documents"],
   [new RegExp(`^/${LANG}/apps/[^/]+/data/?$`), "diagram"],
   [new RegExp(`^/${LANG}/settings/?$`), "settings"],
+  [new RegExp(`^/${LANG}/apps/[^/]+/(desktop|web|reporting)/?$`), "platform"],
 ];
 
 /** The kind of body a path takes (the path as requested, without the query). */

@@ -6,6 +6,7 @@
  * per project.
  */
 import type { Page } from "@playwright/test";
+import { png } from "../integration/fixtures";
 import { createApp, tokenOf } from "./apps-api";
 import { admin, ok, setStatus } from "./review-api";
 import { CONSOLE_URL, consoleUrl, createCompany, escapeRegExp, expect, expectAccessible, hydrated, isNoJs, LANGS, signIn, test, translate, type Lang } from "./fixtures";
@@ -158,8 +159,10 @@ for (const lang of LANGS) {
         const rows = page.getByRole("region", { name: list, exact: true }).locator(":scope > ol > li");
         await rows.filter({ hasText: "Bravo" }).dragTo(rows.filter({ hasText: "Charlie" }));
         await expect(itemNames(page, list)).toHaveText(["Bravo", "Charlie", "Alpha"]);
+        await saved();
         await rows.filter({ hasText: "Bravo" }).dragTo(rows.filter({ hasText: "Alpha" }));
         await expect(itemNames(page, list)).toHaveText(["Charlie", "Alpha", "Bravo"]);
+        await saved();
       }
 
       // Delete, after a confirmation (No keeps it).
@@ -569,6 +572,124 @@ for (const lang of LANGS) {
       const staging = t("platform:download.entry", { env: t("platform:download.envs.test"), variant: t("platform:download.staging") });
       const [download] = await Promise.all([page.waitForEvent("download"), menu.getByRole("link", { name: staging, exact: true }).click()]);
       expect(Buffer.concat(await (await download.createReadStream()).toArray()).toString("utf8")).toContain("https://test.example.com/sync");
+    });
+
+    test("a refused save lists each part it names; a location removed; an item's window type and icon; dragging", async ({ page, company, t }) => {
+      const token = await tokenOf(company);
+      const id = await createApp(token, { name: "Icon App", appType: 0, countryCode: "AU" });
+      await signIn(page, company, lang);
+      await open(page, editorPage(lang, id, "web"));
+      const urls = ["dev", "test", "beta", "live"].map((env) => ({ env, url: `https://${env}.example.com/open` }));
+      const fn = (name: string, extra: Record<string, unknown> = {}) => ({ actionType: "button", name, label: `${name} text`, description: `What ${name} does.`, urls, ...extra });
+      const schema = {
+        platforms: [
+          {
+            type: "web",
+            views: [{ id: "matter", name: "Matter", type: "matter", buttons: [fn("Open", { buttons: [fn("Inner")] })] }],
+            menus: [
+              { id: "menu-tools", name: "Tools Menu", items: [fn("", { actionType: "menu-item", label: "Nameless" }), fn("Beta", { actionType: "menu-item" })] },
+              { id: "menu-apps", name: "Apps Menu" },
+            ],
+          },
+        ],
+      };
+      await link(page, t("platform:import.open")).click();
+      await dialog(page).getByLabel(t("platform:fields.json"), { exact: true }).fill(JSON.stringify(schema));
+      await button(page, t("platform:import.submit")).click();
+      await expect(dialog(page)).toHaveCount(0);
+      const tools = `Tools Menu: ${t("platform:lists.items")}`;
+      await expect(itemNames(page, tools)).toHaveText(["Nameless", "Beta"]);
+
+      // The provider refuses the save: each part it names is listed, linking to the dialog that edits it.
+      await button(page, t("platform:actions.save")).click();
+      const nameRequired = t("platform:errors.required", { field: t("platform:fields.name") });
+      const entry = page.getByRole("alert").getByRole("link", { name: `Tools Menu: Nameless: ${nameRequired}`, exact: true });
+      await expect(entry).toBeVisible();
+      await expectAccessible(page);
+      await entry.click();
+      await expect(dialog(page).getByRole("heading", { name: t("platform:item.updateTitle") })).toBeVisible();
+      await dialog(page).getByLabel(t("platform:fields.name"), { exact: true }).fill("Sync");
+      await button(page, t("platform:item.submit")).click();
+      await expect(dialog(page)).toHaveCount(0);
+      await expect(itemNames(page, tools)).toHaveText(["Sync", "Beta"]);
+
+      // Remove a location, after a confirmation (No keeps it).
+      await link(page, t("platform:a11y.removeLocation", { name: "Apps Menu" })).click();
+      await expect(page.getByRole("alertdialog")).toContainText(t("platform:confirm.removeLocationBody", { name: "Apps Menu" }));
+      await expectAccessible(page);
+      await link(page, t("common:confirm.no")).click();
+      await expect(page.locator("details > summary h2")).toHaveText(["Apps Menu", "Matter", "Tools Menu"]);
+      await link(page, t("platform:a11y.removeLocation", { name: "Apps Menu" })).click();
+      await button(page, t("common:confirm.yes")).click();
+      await expect(page.locator("details > summary h2")).toHaveText(["Matter", "Tools Menu"]);
+
+      // A window type chosen for an item of a matter view clears its buttons, after a confirmation.
+      const inner = page.getByRole("region", { name: `Matter: Open: ${t("platform:lists.nestedButtons")}`, exact: true });
+      await expect(inner).toBeVisible();
+      await link(page, t("platform:a11y.edit", { name: "Open" })).click();
+      await dialog(page).getByLabel(t("platform:fields.windowType"), { exact: true }).selectOption({ label: t("platform:windowTypes.web") });
+      await button(page, t("platform:item.submit")).click();
+      await expect(dialog(page).getByRole("alert")).toContainText(t("platform:item.confirmClear_one"));
+      await expectAccessible(page);
+      await dialog(page).getByLabel(t("platform:item.confirmClearBox"), { exact: true }).check();
+      await button(page, t("platform:item.submit")).click();
+      await expect(dialog(page)).toHaveCount(0);
+      await expect(inner).toHaveCount(0);
+
+      // The icon: checked by its content (28 to 65 px), uploaded with the item, kept when the item is refused.
+      await link(page, t("platform:a11y.edit", { name: "Open" })).click();
+      const form = dialog(page);
+      const width = form.locator('input[name="width"]');
+      await expect(width).toHaveAttribute("type", isNoJs() ? "number" : "range");
+      await expect(width).toHaveValue("75");
+      const iconInput = form.getByLabel(t("platform:item.iconChoose"), { exact: true });
+      const invalidSize = t("platform:errors.invalidSize", { field: t("platform:fields.iconFile") });
+      await iconInput.setInputFiles({ name: "big.png", mimeType: "image/png", buffer: Buffer.from(png(100, 100)) });
+      if (isNoJs()) await button(page, t("platform:item.submit")).click();
+      await expect(form.locator("#platform-item-iconFile-error")).toHaveText(invalidSize);
+      await expectAccessible(page);
+      await form.getByLabel(t("platform:item.iconChoose"), { exact: true }).setInputFiles({ name: "icon.png", mimeType: "image/png", buffer: Buffer.from(png(32, 32)) });
+      if (!isNoJs()) await expect(form.getByRole("img", { name: t("platform:item.iconPreview") })).toBeVisible();
+      await form.getByLabel(t("platform:fields.name"), { exact: true }).fill("");
+      await button(page, t("platform:item.submit")).click();
+      await expect(form.getByRole("alert")).toContainText(nameRequired);
+      await expect(form.getByRole("img", { name: t("platform:item.iconPreview") })).toBeVisible();
+      await form.getByLabel(t("platform:fields.name"), { exact: true }).fill("Open");
+      await button(page, t("platform:item.submit")).click();
+      await expect(dialog(page)).toHaveCount(0);
+      await link(page, t("platform:a11y.edit", { name: "Open" })).click();
+      await expect(dialog(page).getByRole("img", { name: t("platform:item.iconPreview") })).toBeVisible();
+      await expectAccessible(page);
+      await link(page, t("platform:actions.cancel")).click();
+      await expect(dialog(page)).toHaveCount(0);
+
+      if (!isNoJs()) {
+        // Dragging: an item takes another's place only inside the middle 65% of it, sliding in 300 ms.
+        await page.evaluate(() => {
+          const animate = Element.prototype.animate;
+          const slides: unknown[] = [];
+          Object.assign(window, { slides });
+          Element.prototype.animate = function (this: Element, keyframes: Keyframe[] | PropertyIndexedKeyframes | null, options?: number | KeyframeAnimationOptions) {
+            slides.push(typeof options === "number" ? options : options?.duration);
+            return animate.call(this, keyframes, options);
+          };
+        });
+        const rows = page.getByRole("region", { name: tools, exact: true }).locator(":scope > ol > li");
+        const target = (await rows.nth(0).boundingBox())!;
+        await rows.nth(1).dragTo(rows.nth(0), { sourcePosition: { x: 8, y: 8 }, targetPosition: { x: 8, y: target.height - 3 } });
+        await expect(itemNames(page, tools)).toHaveText(["Sync", "Beta"]);
+        expect(await page.evaluate(() => (window as unknown as { slides: unknown[] }).slides)).toEqual([]);
+        await rows.nth(1).dragTo(rows.nth(0), { sourcePosition: { x: 8, y: 8 }, targetPosition: { x: 8, y: target.height / 2 } });
+        await expect(itemNames(page, tools)).toHaveText(["Beta", "Sync"]);
+        expect(await page.evaluate(() => (window as unknown as { slides: unknown[] }).slides)).toContain(300);
+        await expect(page.getByRole("region", { name: tools, exact: true }).locator(":scope > ol")).not.toHaveAttribute("aria-busy", "true");
+        await open(page, editorPage(lang, id, "web"));
+        await expect(itemNames(page, tools)).toHaveText(["Beta", "Sync"]);
+      }
+
+      // Saved now: the provider takes the uploaded icon.
+      await button(page, t("platform:actions.save")).click();
+      await toast(page, t, "savedSuccessfully");
     });
 
     test("hostile posts to the editor are refused, never a 5xx, and another company's version is not found", async ({ page, company, t }) => {

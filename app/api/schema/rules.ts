@@ -390,8 +390,11 @@ const ICON_CODES: Partial<Record<FileRuleCode, SchemaRuleCode>> = {
  */
 export function checkFunctionIcon(image: ImageContent, options: { listItem?: boolean; allowSvg?: boolean } = {}): SchemaRuleCode | undefined {
   const code = judgeImage("function-icon", image, options);
-  return code ? (ICON_CODES[code] ?? "invalidType") : undefined;
+  return code ? functionIconCode(code) : undefined;
 }
+
+/** A files-area refusal of a function icon (an upload's `file` code) in this area's codes. */
+export const functionIconCode = (code: FileRuleCode): SchemaRuleCode => ICON_CODES[code] ?? "invalidType";
 
 // ---------------------------------------------------------------------------
 // Locations, visibility and cloning

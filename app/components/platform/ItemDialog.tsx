@@ -14,21 +14,21 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { BILLING_MODE_VALUES, CARD_TYPES, ENVIRONMENTS, TRIGGERING_APPLICATIONS, type ActionType, type PlatformFunction, type PlatformType } from "~/api/schema/schemas";
+import { BILLING_MODE_VALUES, CARD_TYPES, ENVIRONMENTS, TRIGGERING_APPLICATIONS, type ActionType, type FunctionIcon, type PlatformFunction, type PlatformType } from "~/api/schema/schemas";
 import { useErrorTitle } from "~/components/apps/DuplicateDialog";
 import { Button } from "~/components/ui/Button";
 import { DialogFormButtons, useCloseDialog, useModalClose } from "~/components/ui/ConfirmDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
-import { FieldFrame } from "~/components/ui/Field";
+import { FieldFrame, inputClass } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
 import type { Translate } from "~/forms/app-editor";
-import { ITEM_FORM_ID, ITEM_TABS, itemDefaults, itemSchema, itemTabsWithErrors, WIDTH_SLIDER, type ItemTab } from "~/forms/platform-item";
+import { CONFIRM_CLEAR_BUTTONS, ICON_FILE, ITEM_FORM_ID, ITEM_TABS, itemDefaults, itemSchema, itemTabsWithErrors, WIDTH_SLIDER, type ItemTab } from "~/forms/platform-item";
+import { IconField } from "./IconField";
 import { fieldKit, FormTabs } from "./FormKit";
-import { VisibilityPickers, type PickerProps, type PickerQuestion } from "./MatterTypePicker";
 import { useHydrated } from "~/lib/hydrated";
 
-
-const NO_PICKERS: PickerProps = { matterTypes: [], withPrecedents: [], precedents: {} };
+/** The indent of a matter type at each depth of its tree. */
+const DEPTH_INDENT = ["", "pl-5", "pl-10", "pl-14", "pl-20"];
 
 interface ItemDialogProps {
   platform: PlatformType;
@@ -39,21 +39,22 @@ interface ItemDialogProps {
   actionTypes: readonly ActionType[];
   viewType?: string;
   /** The country's matter types (Visibility). */
-  matterTypes?: PickerProps;
-  /** Without JavaScript: the matter-type picker's question. */
-  pickerQuestion?: PickerQuestion;
+  matterTypes?: readonly { id: string; name: string; folder: boolean; depth: number }[];
   /** The country has billing modes (UK). */
   billingModes?: boolean;
+  /** The country takes SVG function icons. */
+  allowSvg?: boolean;
   closeHref: string;
   lastResult?: SubmissionResult<string[]>;
 }
 
-export function ItemDialog({ platform, location, place, item, actionTypes, viewType, matterTypes = NO_PICKERS, pickerQuestion, billingModes = false, closeHref, lastResult }: ItemDialogProps) {
+export function ItemDialog({ platform, location, place, item, actionTypes, viewType, matterTypes = [], billingModes = false, allowSvg = false, closeHref, lastResult }: ItemDialogProps) {
   const { t } = useTranslation("platform");
   const hydrated = useHydrated();
   const close = useCloseDialog(closeHref);
   const { ref, onClose } = useModalClose(close);
   const defaults = itemDefaults(item, actionTypes[0]);
+  const chosenMatterTypes = item?.visibility?.matterTypes ?? [];
   const [form] = useForm({
     id: ITEM_FORM_ID,
     lastResult,
@@ -66,6 +67,8 @@ export function ItemDialog({ platform, location, place, item, actionTypes, viewT
   /** What the form shows: the item, or what was posted when the action refused it. */
   const values = ((form.initialValue as Record<string, unknown> | undefined) ?? defaults) as Record<string, unknown>;
   const errorNames = Object.keys(errors).filter((name) => errors[name]?.length);
+  // Asked by the action: the box stays while the person answers (the browser's check does not know it).
+  const asked = Boolean((lastResult?.error as Record<string, unknown> | undefined)?.[CONFIRM_CLEAR_BUTTONS]);
   const marked = itemTabsWithErrors(errorNames);
   useErrorTitle(errorNames.length > 0);
   const [windowType, setWindowType] = useState(String(values.windowType ?? ""));
@@ -90,20 +93,30 @@ export function ItemDialog({ platform, location, place, item, actionTypes, viewT
         {actionType === "secondary-tab-dropdown" ? text("headerLabel") : null}
         {text("groupLabel")}
         {text("description", { textarea: true })}
+        <IconField
+          id={idOf(ICON_FILE)}
+          icon={values.icon as FunctionIcon | undefined}
+          iconSvg={typeof values.iconSvg === "string" ? values.iconSvg : undefined}
+          actionType={actionType as ActionType}
+          allowSvg={allowSvg}
+          error={errorOf(ICON_FILE)}
+        />
         {windowTypeSelect(setWindowType)}
+        <p className="text-sm text-gray-700">{t("item.windowHint")}</p>
         {actionType === "button" ? (
-          <FieldFrame id={idOf("width")} label={`${label("width")}: ${width}`} hint={t("widthHint", { min: WIDTH_SLIDER.min, max: WIDTH_SLIDER.max })} error={errorOf("width")}>
+          <FieldFrame id={idOf("width")} label={hydrated ? `${label("width")}: ${width}` : label("width")} hint={t("widthHint", { min: WIDTH_SLIDER.min, max: WIDTH_SLIDER.max })} error={errorOf("width")}>
             {(aria) => (
               <input
                 {...aria}
-                type="range"
+                // A slider shows its value only with JavaScript: without it, a number field.
+                type={hydrated ? "range" : "number"}
                 name="width"
                 min={WIDTH_SLIDER.min}
                 max={WIDTH_SLIDER.max}
                 step={WIDTH_SLIDER.step}
                 defaultValue={width}
                 onChange={(event) => setWidth(event.target.value)}
-                className="w-full"
+                className={hydrated ? "w-full" : inputClass(errorOf("width"))}
               />
             )}
           </FieldFrame>
@@ -113,14 +126,37 @@ export function ItemDialog({ platform, location, place, item, actionTypes, viewT
     visibility: (
       <>
         {platform === "desktop" ? <p className="text-sm text-gray-700">{t("thisCanOnlyBeUpdatedAtRoot")}</p> : null}
-        <VisibilityPickers
-          formId={form.id}
-          pickers={matterTypes}
-          values={values}
-          errors={{ matterTypes: errorOf("visibility.matterTypes"), location: errorOf("visibility.location") }}
-          question={pickerQuestion}
-          precedentsUrl={`${closeHref}/precedents`}
-        />
+        {matterTypes.length > 0 ? (
+          <fieldset>
+            <legend className="text-sm font-semibold text-gray-900">{label("visibility.matterTypes")}</legend>
+            {errorOf("visibility.matterTypes") ? (
+              <p id={`${idOf("visibility.matterTypes")}-error`} className="text-sm font-semibold text-red-700">
+                {errorOf("visibility.matterTypes")}
+              </p>
+            ) : null}
+            <ul className="max-h-64 overflow-y-auto rounded-md border border-gray-300 p-2">
+              {matterTypes.map((entry) => (
+                <li key={entry.id} className={DEPTH_INDENT[Math.min(entry.depth, DEPTH_INDENT.length - 1)]}>
+                  {entry.folder ? (
+                    <span className="block pt-2 text-sm font-semibold text-gray-800">{entry.name}</span>
+                  ) : (
+                    <label htmlFor={`${idOf("visibility.matterTypes")}-${entry.id}`} className="flex min-h-11 items-center gap-2 text-gray-900">
+                      <input
+                        id={`${idOf("visibility.matterTypes")}-${entry.id}`}
+                        type="checkbox"
+                        name="visibility.matterTypes"
+                        value={entry.id}
+                        defaultChecked={chosenMatterTypes.includes(entry.id)}
+                        className="h-5 w-5"
+                      />
+                      {entry.name}
+                    </label>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+        ) : null}
         {billingModes
           ? boxes(
               "visibility.billingModes",
@@ -169,18 +205,24 @@ export function ItemDialog({ platform, location, place, item, actionTypes, viewT
     ),
   };
 
-  const summary = errorNames.map((name) => ({ id: idOf(name), message: errors[name]![0] }));
+  const summary = errorNames.map((name) => ({ id: name === CONFIRM_CLEAR_BUTTONS ? `${form.id}-confirm-clear` : idOf(name), message: errors[name]![0] }));
   return (
     <Modal open title={t(item ? "item.updateTitle" : "item.newTitle")} onClose={onClose} className="w-[min(48rem,calc(100vw-2rem))]">
       <div ref={ref}>
         <ErrorSummary errors={summary} />
       </div>
-      <Form method="post" replace preventScrollReset {...getFormProps(form)} className="space-y-5">
+      <Form method="post" encType="multipart/form-data" replace preventScrollReset {...getFormProps(form)} className="space-y-5">
         <input type="hidden" name="intent" value="item" />
         <input type="hidden" name="location" value={location} />
         {"path" in place ? <input type="hidden" name="path" value={place.path} /> : <input type="hidden" name="list" value={place.list} />}
-        {/* Without JavaScript, Enter in a field saves: the first submit button is the form's default, before the pickers' steps. */}
-        {hydrated ? null : <button type="submit" hidden tabIndex={-1} />}
+        {asked ? (
+          <div className="rounded-md border-l-4 border-amber-600 bg-amber-50 p-3">
+            <label htmlFor={`${form.id}-confirm-clear`} className="flex min-h-11 items-center gap-2 font-semibold text-gray-900">
+              <input id={`${form.id}-confirm-clear`} type="checkbox" name={CONFIRM_CLEAR_BUTTONS} className="h-5 w-5" />
+              {t("item.confirmClearBox")}
+            </label>
+          </div>
+        ) : null}
         <FormTabs
           tabs={ITEM_TABS}
           label={t("itemTabs.label")}

@@ -11,12 +11,13 @@
  * dialog for a new item). Without the edit check the lists are shown without their controls.
  */
 import { Link, useFetcher } from "@remix-run/react";
-import { useState, type DragEvent, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type DragEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { ActionType, PlatformFunction, PlatformSchema } from "~/api/schema/schemas";
 import { buttonClass } from "~/components/ui/Button";
 import { DIALOG_LINK_STATE } from "~/components/ui/ConfirmDialog";
 import { useHydrated } from "~/lib/hydrated";
+import { ANIMATION_MS, draggedOrder, droppedAt, initialOrder, inSwapZone, slideFrom } from "~/lib/platform/drag";
 import { actionTypesOf, breadcrumb, ITEM_LISTS, type LocationCard } from "~/lib/platform/operations";
 
 /** The name an item is shown by: its name, else its text, else its type. */
@@ -66,18 +67,81 @@ function MoveButton({ location, path, direction, label, disabled }: { location: 
 }
 
 /**
- * Drag to reorder a list's items (with JavaScript): an item dropped on another takes its
- * place, posted as `move` through a fetcher (no page load). Move up / Move down do the same
+ * Drag to reorder a list's items (with JavaScript; spec 02 sections 2.1 and 9): while an item
+ * is dragged it is shown at the place it would take, taking the place of the item under the
+ * pointer once the pointer is in that item's swap zone (the middle 65 % of it, SWAP_THRESHOLD);
+ * the items that give way slide there in 300 ms (ANIMATION_MS; at once when the person asks
+ * for reduced motion). The drop posts `move` with that place through a fetcher (no page
+ * load); Escape, or a drop outside the list, puts it back. Move up / Move down do the same
  * without dragging (WCAG 2.5.7) and without JavaScript.
  */
-function useDragToMove(location: string, path: string, enabled: boolean) {
+/** A layout effect in the browser (before paint); the server renders no effects. */
+const useBeforePaint = typeof window === "undefined" ? useEffect : useLayoutEffect;
+
+function useDragToMove(location: string, path: string, length: number, enabled: boolean) {
   const fetcher = useFetcher();
   const hydrated = useHydrated();
   const [from, setFrom] = useState<number | null>(null);
-  const [over, setOver] = useState<number | null>(null);
-  const active = enabled && hydrated;
+  const [order, setOrder] = useState<number[] | null>(null);
+  const dropped = useRef(false);
+  const list = useRef<HTMLOListElement>(null);
+  /** Where each item was before the order changed (by its index as loaded), for the slide. */
+  const before = useRef(new Map<number, DOMRect>());
+  /** A move is being saved: the list shows it, and takes no other drag until the page has it (its places would be stale). */
+  const busy = fetcher.state !== "idle";
+  const active = enabled && hydrated && !busy;
+
+  // The list as loaded again (after the move, or any change): the order shown is the loaded one.
+  const [loadedLength, setLoadedLength] = useState(length);
+  if (loadedLength !== length) {
+    setLoadedLength(length);
+    setOrder(null);
+  }
+  const wasBusy = useRef(false);
+  useEffect(() => {
+    if (fetcher.state !== "idle") wasBusy.current = true;
+    else if (wasBusy.current) {
+      wasBusy.current = false;
+      setOrder(null);
+    }
+  }, [fetcher.state]);
+
+  // Slide the items that changed place from where they were (FLIP).
+  useBeforePaint(() => {
+    const rows = list.current ? Array.from(list.current.children) : [];
+    if (before.current.size === 0) return;
+    const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+    for (const row of rows) {
+      if (!(row instanceof HTMLElement)) continue;
+      const index = Number(row.dataset.index);
+      const slide = slideFrom(before.current.get(index), row.getBoundingClientRect());
+      if (!slide || reduced) continue;
+      row.animate([{ transform: `translate(${slide.x}px, ${slide.y}px)` }, { transform: "translate(0, 0)" }], { duration: ANIMATION_MS, easing: "ease" });
+    }
+    before.current = new Map();
+  }, [order]);
+
+  const shown = order ?? initialOrder(length);
+  const remember = () => {
+    before.current = new Map();
+    for (const row of list.current ? Array.from(list.current.children) : []) {
+      if (row instanceof HTMLElement) before.current.set(Number(row.dataset.index), row.getBoundingClientRect());
+    }
+  };
+  const end = () => {
+    if (from !== null && !dropped.current) {
+      remember();
+      setOrder(null);
+    }
+    setFrom(null);
+    dropped.current = false;
+  };
   return {
-    over,
+    list,
+    /** The items' indexes (as loaded) in the order shown. */
+    shown,
+    dragging: from,
+    busy,
     itemProps: (index: number) =>
       active
         ? {
@@ -86,26 +150,31 @@ function useDragToMove(location: string, path: string, enabled: boolean) {
               event.stopPropagation();
               event.dataTransfer.effectAllowed = "move";
               event.dataTransfer.setData("text/plain", `${path}.${index}`);
+              dropped.current = false;
               setFrom(index);
+              setOrder(shown);
             },
             onDragOver: (event: DragEvent<HTMLLIElement>) => {
               if (from === null) return;
               event.preventDefault();
               event.stopPropagation();
-              setOver(index);
+              if (index === from) return;
+              const rect = event.currentTarget.getBoundingClientRect();
+              if (!inSwapZone(event.clientY, rect.top, rect.height)) return;
+              const next = draggedOrder(shown, from, shown.indexOf(index));
+              if (next.join() === shown.join()) return;
+              remember();
+              setOrder(next);
             },
-            onDragLeave: () => setOver((current) => (current === index ? null : current)),
-            onDragEnd: () => {
-              setFrom(null);
-              setOver(null);
-            },
+            onDragEnd: end,
             onDrop: (event: DragEvent<HTMLLIElement>) => {
               if (from === null) return;
               event.preventDefault();
               event.stopPropagation();
-              if (from !== index) fetcher.submit({ intent: "move", location, path: `${path}.${from}`, to: String(index) }, { method: "post", preventScrollReset: true });
-              setFrom(null);
-              setOver(null);
+              dropped.current = true;
+              const to = droppedAt(shown, from);
+              if (to !== from) fetcher.submit({ intent: "move", location, path: `${path}.${from}`, to: String(to) }, { method: "post", preventScrollReset: true });
+              else setOrder(null);
             },
           }
         : {},
@@ -118,7 +187,7 @@ function FunctionList({ document, location, path, crumbs, items, canEdit, level 
   const Heading = `h${level}` as const;
   const title = breadcrumb([...crumbs, t(`lists.${listKey(path)}`)]);
   const types = actionTypesOf(document, location, path);
-  const drag = useDragToMove(location, path, canEdit);
+  const drag = useDragToMove(location, path, items.length, canEdit);
   return (
     <section className="mt-4" aria-label={title}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -138,12 +207,18 @@ function FunctionList({ document, location, path, crumbs, items, canEdit, level 
       {items.length === 0 ? (
         <p className="mt-2 text-sm text-gray-700">{t("empty.list")}</p>
       ) : (
-        <ol className="mt-2 space-y-2">
-          {items.map((item, index) => {
+        <ol ref={drag.list} aria-busy={drag.busy || undefined} className="mt-2 space-y-2">
+          {drag.shown.map((index) => {
+            const item = items[index];
             const itemPath = `${path}.${index}`;
             const name = itemName(item, typeLabel);
             return (
-              <li key={`${itemPath}:${name}`} {...drag.itemProps(index)} className={`rounded-md border border-gray-300 bg-gray-50 p-3 transition-transform duration-300 ${drag.over === index ? "ring-2 ring-brand-600" : ""}`}>
+              <li
+                key={`${itemPath}:${name}`}
+                data-index={index}
+                {...drag.itemProps(index)}
+                className={`rounded-md border border-gray-300 bg-gray-50 p-3 ${drag.dragging === index ? "opacity-60 ring-2 ring-brand-600" : ""}`}
+              >
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <p className="min-w-0 wrap-anywhere">
                     <span className="font-semibold text-gray-900">{name}</span>{" "}

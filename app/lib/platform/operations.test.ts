@@ -35,6 +35,8 @@ import {
   variantUpdates,
   windowClears,
   withFirstDropdownItem,
+  itemWindowClears,
+  applyItemWindow,
 } from "./operations";
 
 /** The names of the items of a location's top list. */
@@ -303,6 +305,37 @@ describe("window type and fullscreen", () => {
     expect(setViewWindow(view(), "menu-tools", { windowType: "hidden" })).toBeUndefined();
     const fullScreen = setViewWindow(view({ isFullScreen: true }), "matter", { windowType: "web" });
     expect(fullScreen?.document.views?.[0]).toMatchObject({ isFullScreen: true, windowType: null, buttons: [{ name: "A" }, { name: "B" }] });
+  });
+});
+
+describe("an item's window type", () => {
+  const withButtons = button("Open", { windowType: null, buttons: [button("A"), button("B")], window: { width: 400, height: 300 }, popOutWindow: true });
+
+  it("on a matter view, a window type newly chosen clears the item's buttons (asked first)", () => {
+    expect(itemWindowClears(withButtons, "web", "matter")).toEqual({ buttons: 2 });
+    expect(itemWindowClears({ ...withButtons, windowType: "web" }, "web", "matter")).toEqual({ buttons: 0 });
+    expect(itemWindowClears({ ...withButtons, windowType: "web" }, "system", "matter")).toEqual({ buttons: 2 });
+    expect(itemWindowClears(withButtons, null, "matter")).toEqual({ buttons: 0 });
+    expect(itemWindowClears(withButtons, undefined, "matter")).toEqual({ buttons: 0 });
+    expect(itemWindowClears(withButtons, "web", "card")).toEqual({ buttons: 0 });
+    expect(itemWindowClears(undefined, "web", "matter")).toEqual({ buttons: 0 });
+    const applied = applyItemWindow({ ...withButtons, buttons: undefined, windowType: "hidden" }, withButtons, "matter");
+    expect(applied.buttons).toEqual([]);
+    // Applied to a document: the buttons are gone, not carried over from the item replaced.
+    const doc = updateItem(desktop(), "matter", "buttons.0", applied);
+    expect(getItem(doc!, "matter", "buttons.0")?.buttons).toEqual([]);
+    expect(applyItemWindow({ ...withButtons, buttons: undefined, windowType: "hidden" }, withButtons, "menu").buttons).toBeUndefined();
+  });
+
+  it("keeps the window settings for system only, and no pop-out window for notApplicable", () => {
+    expect(applyItemWindow({ ...withButtons, windowType: "system" }, undefined, "matter")).toMatchObject({ window: { width: 400, height: 300 }, popOutWindow: true });
+    expect(applyItemWindow({ ...withButtons, windowType: "web" }, undefined, "matter").window).toBeUndefined();
+    expect(applyItemWindow({ ...withButtons, windowType: "web" }, undefined, "matter").popOutWindow).toBe(true);
+    const notApplicable = applyItemWindow({ ...withButtons, windowType: "notApplicable" }, undefined, "matter");
+    expect(notApplicable.window).toBeUndefined();
+    expect(notApplicable.popOutWindow).toBeUndefined();
+    // The item given is not changed.
+    expect(withButtons.window).toEqual({ width: 400, height: 300 });
   });
 });
 

@@ -50,7 +50,10 @@
  * - Window (4.1): `windowClears(view, next)` says what a change of a view's window type or
  *   fullscreen would clear (so the page can ask first); `setViewWindow(doc, id, next)` applies
  *   it: fullscreen clears the window type and the buttons; any window type on a matter view
- *   clears the buttons.
+ *   clears the buttons. For an item, `itemWindowClears(old, windowType, viewType)` and
+ *   `applyItemWindow(item, old, viewType)`: window settings only for windowType system, no
+ *   pop-out window for notApplicable, and a window type newly chosen on a matter view clears
+ *   the item's buttons.
  */
 import {
   allowedViewLists as contractViewLists,
@@ -643,4 +646,29 @@ export function setViewWindow(doc: PlatformSchema, id: string, next: WindowSetti
     if (cleared.buttons > 0) view.buttons = [];
   })!;
   return { document, cleared };
+}
+
+/**
+ * What saving an item of a view with the window type `windowType` would clear: on a matter
+ * view, choosing a window type (other than none) that the item did not have clears the item's
+ * buttons (how many; asked first).
+ */
+export function itemWindowClears(old: PlatformFunction | undefined, windowType: WindowType | null | undefined, viewType: string | undefined): { buttons: number } {
+  const chosen = windowType ?? null;
+  const matterWindow = viewType === "matter" && chosen !== null && chosen !== (old?.windowType ?? null);
+  return { buttons: matterWindow ? (old?.buttons?.length ?? 0) : 0 };
+}
+
+/**
+ * An item as its window type leaves it (spec 02 section 4.1): the window settings (the Window
+ * tab) are kept only for windowType system; notApplicable opens no window, so no pop-out
+ * window either; on a matter view a newly chosen window type clears the item's buttons
+ * (`itemWindowClears`). `old` is the item it replaces, if any.
+ */
+export function applyItemWindow(item: PlatformFunction, old: PlatformFunction | undefined, viewType: string | undefined): PlatformFunction {
+  const next = copy(item);
+  if (next.windowType !== "system") delete next.window;
+  if (next.windowType === "notApplicable") delete next.popOutWindow;
+  if (itemWindowClears(old, next.windowType, viewType).buttons > 0) next.buttons = [];
+  return next;
 }

@@ -12,10 +12,11 @@
  * | intent | fields | change |
  * |---|---|---|
  * | `add-location` | location | `addLocation` |
+ * | `remove-location` | location (after the page's confirmation) | `removeLocation` |
  * | `up`, `down` | location, path | `moveUp`, `moveDown` |
  * | `move` | location, path, to (a drag, with JS) | `moveItem` |
  * | `delete-item` | location, path | `deleteItem` |
- * | `item` | location, list or path, the item dialog's fields (pick: a step of its matter-type or precedent picker, pickers.server.ts; confirmDeselect: ticked precedents of a matter type no longer ticked may go; firstItem: a new dropdown's copy as its first item) | `addItem` / `updateItem` |
+ * | `item` | location, list or path, the item dialog's fields (firstItem: a new dropdown's copy as its first item; iconFile: a new icon, uploaded; removeIcon; confirmClear: the item's buttons may be cleared) | `addItem` / `updateItem`, after `applyItemWindow` |
  * | `clone` | location, path, locations (ticked) | `cloneItem` |
  * | `custom-view` | location, the custom view dialog's fields | `setCustomView` |
  * | `app-variants` | productVariants, addToAllLocations, confirmed (desktop) | the product-variant updates dialog when variants are added or removed, then `setAppVariants` |
@@ -24,7 +25,7 @@
  * | `import-arrange`, `import-validate` | json | answers it pretty-printed, or the provider's verdict (`POST app-schema/validate`) |
  * | `import` | json | this platform of the document replaces the draft (validatingSchema when there is none) |
  * | `discard` | | drops the draft |
- * | `save` | | the whole-schema check, then `POST app-schema` with the draft; to the new version's page |
+ * | `save` | | the whole-schema check, then `POST app-schema` with the draft; to the new version's page (refused: each named part in the page's error summary) |
  *
  * Every change is kept in the draft and answered with a redirect to the page (without the
  * dialog); a form that fails its rules answers 400 with conform's reply, the dialog open.
@@ -33,17 +34,17 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, json as json_, redirect, type AppLoadContext } from "@remix-run/node";
 import { ApiError, ProviderUnreachable } from "~/api/client.server";
-import { getConfigInitAll, getDesktopVersions, getProductVariants } from "~/api/resources/endpoints";
+import { getConfigInitAll, getDesktopVersions, getMatterTypes, getProductVariants } from "~/api/resources/endpoints";
 import type { LocationSetting, ProductVariant } from "~/api/resources/schemas";
 import { checkWholeSchema, decodeSchemaJson } from "~/api/schema/rules";
 import { getSchema, saveSchema, validateSchema } from "~/api/schema/endpoints";
-import { PRODUCT_VARIANT_ALL, platformSchema, schemaDocument, type PlatformFunction, type PlatformSchema } from "~/api/schema/schemas";
+import { PRODUCT_VARIANT_ALL, platformSchema, schemaDocument, type PlatformFunction, type PlatformSchema, type PlatformView } from "~/api/schema/schemas";
 import { getUser } from "~/api/user/endpoints";
 import { requireUser } from "~/auth.server";
 import { isEditorPlatform, type EditorPlatform } from "~/lib/apps/platform-tabs";
 import type { Translate } from "~/forms/app-editor";
-import { itemSchema } from "~/forms/platform-item";
-import { outcomeErrors } from "~/forms/platform-common";
+import { CONFIRM_CLEAR_BUTTONS, ICON_FILE, itemSchema } from "~/forms/platform-item";
+import { outcomeErrors, platformRuleMessage } from "~/forms/platform-common";
 import { addLocationSchema, cloneSchema } from "~/forms/platform-location";
 import { appVariantsSchema, customViewSchema, exceptionsSchema, rootVisibilitySchema } from "~/forms/platform-settings";
 import i18next from "~/i18next.server";
@@ -53,18 +54,21 @@ import {
   actionTypesOf,
   addItem,
   addLocation,
+  applyItemWindow,
   cloneItem,
   cloneTargets,
   deleteItem,
   emptyPlatform,
   findLocation,
   getItem,
+  itemWindowClears,
   moveDown,
   moveItem,
   moveUp,
   offeredLocations,
   parseItemPath,
   parseListPath,
+  removeLocation,
   setAppVariants,
   setCustomView,
   setExceptions,
@@ -75,8 +79,8 @@ import {
   windowClears,
   withFirstDropdownItem,
 } from "~/lib/platform/operations";
-import { readForm } from "~/lib/multipart.server";
-import { loadPickers, pickerStep, type PickerAnswer, type PickerData } from "~/lib/platform/pickers.server";
+import { applyIconChoice, readEditorForm } from "~/lib/platform/icon.server";
+import { saveProblems, type SaveProblem } from "~/lib/platform/save-errors";
 import { markFailed } from "~/lib/title";
 import { redirectWithError, redirectWithToast } from "~/session.server";
 
@@ -99,6 +103,8 @@ export interface EditorState {
   productVariants: ProductVariant[];
   /** Desktop only: the oldest supported desktop version. */
   minimumDesktopVersion?: string;
+  /** The country takes SVG function icons (`allow-svg-button`). */
+  allowSvg: boolean;
 }
 
 export async function loadEditor(request: Request, context: AppLoadContext, params: { appVersionId?: string; platform?: string }): Promise<EditorState> {
@@ -137,6 +143,7 @@ export async function loadEditor(request: Request, context: AppLoadContext, para
       hasAccessToTest: user.hasAccessToTest,
       productVariants,
       minimumDesktopVersion: desktopVersions.find((entry) => entry.isMinimum)?.version,
+      allowSvg: Boolean(resourceCountry?.featureFlags["allow-svg-button"]),
     };
   } catch (error) {
     if (error instanceof Response) throw error;
@@ -144,29 +151,48 @@ export async function loadEditor(request: Request, context: AppLoadContext, para
   }
 }
 
+/** A matter type as the item dialog lists it: folders as headings, each at its depth in the tree. */
+export interface MatterTypeOption {
+  id: string;
+  name: string;
+  folder: boolean;
+  depth: number;
+}
+
 /**
- * What the matter-type and precedent pickers of the item dialog show (app/lib/platform/
- * pickers.server.ts): the country's matter types and the precedents of `matterTypeIds`.
+ * The country's matter types for the item dialog's Visibility tab (`GET resources/matter-types`),
+ * in tree order; shortcuts are left out (choosing their target chooses them). None when they
+ * cannot be read: the tab then offers no matter types.
  */
-export async function loadMatterTypes(request: Request, context: AppLoadContext, countryCode: string, matterTypeIds: readonly string[] = []): Promise<PickerData> {
+export async function loadMatterTypes(request: Request, context: AppLoadContext, countryCode: string): Promise<MatterTypeOption[]> {
   const { api } = await requireUser(request, context);
-  return loadPickers(api, countryCode, matterTypeIds);
+  try {
+    const { data } = await api.call(getMatterTypes, { query: { countryCode } });
+    const depth = new Map<string, number>();
+    return data
+      .filter((entry) => entry.shortcutId === null)
+      .map((entry) => {
+        const level = entry.parentId !== null && depth.has(entry.parentId) ? depth.get(entry.parentId)! + 1 : 0;
+        depth.set(entry.id, level);
+        return { id: entry.id, name: entry.name, folder: entry.type === "Folder", depth: level };
+      });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return [];
+  }
 }
 
 // ---------------------------------------------------------------------------
 // Actions
 // ---------------------------------------------------------------------------
 
-export const INTENTS = ["add-location", "up", "down", "move", "delete-item", "item", "clone", "custom-view", "app-variants", "exceptions", "setting", "import-arrange", "import-validate", "import", "discard", "save"] as const;
+export const INTENTS = ["add-location", "remove-location", "up", "down", "move", "delete-item", "item", "clone", "custom-view", "app-variants", "exceptions", "setting", "import-arrange", "import-validate", "import", "discard", "save"] as const;
 export type Intent = (typeof INTENTS)[number];
 
 /** The answer of a dialog's form that failed its rules (status 400): the dialog shows it open. */
 export interface DialogFailure {
   intent: Intent;
   result: SubmissionResult<string[]>;
-  /** The item dialog's pickers after a picker's step or its question (without JavaScript). */
-  pickers?: PickerAnswer["pickers"];
-  ask?: PickerAnswer["ask"];
 }
 
 /** The box of the custom view dialog that confirms clearing the view's buttons. */
@@ -200,6 +226,22 @@ export interface ImportAnswer {
   error?: string;
 }
 
+/** A refused save's parts, as the page's error summary lists them. */
+export interface SaveRefused {
+  intent: "save-refused";
+  detail?: string;
+  traceId?: string;
+  /** Each named part: its message and the page's search that opens what edits it (none: the page). */
+  problems: { message: string; search?: string }[];
+}
+
+/** A refused part in words: the names down to it, then the field's rule. */
+function shownProblem(t: Translate, problem: SaveProblem): SaveRefused["problems"][number] {
+  const field = problem.field === "" ? "" : platformRuleMessage(t, problem.code, problem.field);
+  const rule = field || t(`platform:errors.${problem.code}`, { field: problem.crumbs[problem.crumbs.length - 1] ?? "", max: "", minimum: "", defaultValue: t("platform:errors.invalid", { field: "" }) });
+  return { message: [...problem.crumbs, rule].join(": "), search: problem.dialog ? `?${new URLSearchParams(problem.dialog)}` : undefined };
+}
+
 /** The answer of a change of the app's product variants that the person confirms first. */
 export interface VariantUpdates {
   intent: "variant-updates";
@@ -219,7 +261,7 @@ function importedPlatform(value: unknown, platform: EditorPlatform): PlatformSch
 
 export async function editorAction(request: Request, context: AppLoadContext, params: { appVersionId?: string; platform?: string }) {
   const url = new URL(request.url);
-  const formData = await readForm(request);
+  const { formData, iconFile } = await readEditorForm(request);
   const intents = formData.getAll("intent");
   const intent = INTENTS.find((entry) => entry === intents[0]);
   if (!intent || intents.length !== 1) throw new Response("Unknown intent.", { status: 400 });
@@ -259,6 +301,11 @@ export async function editorAction(request: Request, context: AppLoadContext, pa
       if (!outcome.ok) return fail(submission.reply({ fieldErrors: outcomeErrors(t, outcome.errors) }));
       return keep(outcome.document);
     }
+    case "remove-location": {
+      const location = textOf(formData, "location");
+      if (!findLocation(state.document, location)) throw new Response("Unknown location.", { status: 400 });
+      return keep(removeLocation(state.document, location));
+    }
     case "up":
     case "down": {
       const { location, path } = placeOf(state.document, formData, "item");
@@ -283,16 +330,23 @@ export async function editorAction(request: Request, context: AppLoadContext, pa
       const actionTypes = actionTypesOf(state.document, place.location, listPath);
       if (actionTypes.length === 0) throw new Response("This list takes no items.", { status: 400 });
       const viewType = state.settings.find((setting) => setting.id === place.location)?.viewType;
-      // A step of the matter-type or precedent picker (without JavaScript), or a save that asks first.
-      const itemReply = () => parseWithZod(formData, { schema: itemSchema(t, { platform: state.platform, viewType, actionTypes }) }).reply();
-      const step = await pickerStep(formData, { api, countryCode: state.countryCode, reply: itemReply, question: t("platform:picker.confirmDeselect") });
-      if (step) {
-        if (step.status >= 400) markFailed(context);
-        return json<DialogFailure>({ intent, result: step.result, pickers: step.pickers, ask: step.ask }, step.status);
-      }
+      // The icon first: an uploaded icon stays in the form when another field is refused.
+      const postedType = actionTypes.find((type) => type === textOf(formData, "actionType")) ?? actionTypes[0];
+      const icon = await applyIconChoice(api, formData, iconFile, { actionType: postedType, allowSvg: state.allowSvg });
       const submission = parseWithZod(formData, { schema: itemSchema(t, { platform: state.platform, viewType, actionTypes }) });
-      if (submission.status !== "success") return fail(submission.reply());
-      const posted = submission.value as PlatformFunction;
+      const iconErrors = icon.refused ? { [ICON_FILE]: [platformRuleMessage(t, icon.refused, ICON_FILE)] } : undefined;
+      if (icon.apiError) {
+        return redirectWithError(back, { detail: icon.apiError.detail, traceId: icon.apiError.traceId, fallback: icon.apiError instanceof ProviderUnreachable ? "unreachable" : "savingData" });
+      }
+      if (submission.status !== "success" || iconErrors) return fail(submission.reply(iconErrors ? { fieldErrors: iconErrors } : undefined));
+      const old = editing ? getItem(state.document, place.location, place.path) : undefined;
+      const locationType = findLocation(state.document, place.location)?.kind === "view" ? ((findLocation(state.document, place.location)!.location as PlatformView).type ?? viewType) : "menu";
+      // A window type newly chosen on a matter view clears the item's buttons: asked first (spec 02 section 4.1).
+      const clears = itemWindowClears(old, submission.value.windowType, locationType);
+      if (clears.buttons > 0 && textOf(formData, CONFIRM_CLEAR_BUTTONS) !== "on") {
+        return fail(submission.reply({ fieldErrors: { [CONFIRM_CLEAR_BUTTONS]: [t("platform:item.confirmClear", { count: clears.buttons })] } }));
+      }
+      const posted = applyItemWindow(submission.value as PlatformFunction, old, locationType);
       const item = !editing && posted.actionType === "dropdown" && textOf(formData, "firstItem") === "on" ? withFirstDropdownItem(posted) : posted;
       const next = editing ? updateItem(state.document, place.location, place.path, item) : addItem(state.document, place.location, place.path, item)?.document;
       return keep(next ?? state.document);
@@ -405,7 +459,12 @@ export async function editorAction(request: Request, context: AppLoadContext, pa
         return redirectWithToast(`/${language}/apps/${saved.appId}/${state.platform}`, { key: "savedSuccessfully" });
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
-        // The draft stays as it is: nothing typed is lost.
+        // The draft stays as it is: nothing typed is lost. Each part the provider names is listed, linking to what edits it.
+        const named = error.status === 400 ? saveProblems(state.document, error.errors ?? {}) : [];
+        if (named.length > 0) {
+          markFailed(context);
+          return json<SaveRefused>({ intent: "save-refused", detail: error.detail, traceId: error.traceId, problems: named.map((problem) => shownProblem(t, problem)) }, 400);
+        }
         return redirectWithError(back, { detail: error.detail, traceId: error.traceId, fallback: error instanceof ProviderUnreachable ? "unreachable" : "savingData" });
       }
     }

@@ -25,6 +25,7 @@ import { ItemDialog } from "~/components/platform/ItemDialog";
 import { AppVariantsForm, ExceptionsDialog, SettingDialog, VariantUpdatesDialog } from "~/components/platform/RootSettings";
 import { dialogSearch, itemName, LocationCards } from "~/components/platform/LocationCards";
 import { Button, buttonClass } from "~/components/ui/Button";
+import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { ConfirmDialog, DIALOG_LINK_STATE } from "~/components/ui/ConfirmDialog";
 import i18next from "~/i18next.server";
 import { schemaChanges } from "~/lib/platform/changes";
@@ -32,7 +33,7 @@ import { actionTypesOf, cloneTargets, findLocation, getItem, locationCards, offe
 import { checkWholeSchema } from "~/api/schema/rules";
 import { withNamespaces } from "~/lib/namespaces";
 import { hasFailed, pageTitle } from "~/lib/title";
-import { editorAction, loadEditor, loadMatterTypes, type DialogFailure, type ImportAnswer, type VariantUpdates } from "./editor.server";
+import { editorAction, loadEditor, loadMatterTypes, type DialogFailure, type ImportAnswer, type SaveRefused, type VariantUpdates } from "./editor.server";
 
 export const handle = { i18n: ["common", "appEditor", "platform"] };
 
@@ -41,10 +42,7 @@ export const clientLoader = withNamespaces(handle.i18n);
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const state = await loadEditor(request, context, params);
   // The item dialog's matter types: read only while it is open.
-  // The item dialog's pickers: read only while it is open (the precedents of the item's matter types).
-  const search = new URL(request.url).searchParams;
-  const shownItem = search.get("dialog") === "item" && search.get("path") ? getItem(state.document, search.get("location") ?? "", search.get("path") ?? "") : undefined;
-  const matterTypes = search.get("dialog") === "item" ? await loadMatterTypes(request, context, state.countryCode, shownItem?.visibility?.matterTypes ?? []) : undefined;
+  const matterTypes = new URL(request.url).searchParams.get("dialog") === "item" ? await loadMatterTypes(request, context, state.countryCode) : [];
   const t = await i18next.getFixedT(request, ["platform", "common"]);
   const platformName = t(`platform:platforms.${state.platform}`);
   return json({
@@ -64,6 +62,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     matterTypes,
     updateRequired: checkWholeSchema(state.document).updateRequired.map((entry) => entry.id),
     minimumDesktopVersion: state.minimumDesktopVersion,
+    allowSvg: state.allowSvg,
   });
 }
 
@@ -156,6 +155,21 @@ function Dialogs({ data }: { data: Data }) {
           <input type="hidden" name="intent" value="discard" />
         </ConfirmDialog>
       ) : null;
+    case "remove-location": {
+      const found = findLocation(data.document, location);
+      if (!found) return null;
+      return (
+        <ConfirmDialog
+          title={t("confirm.removeLocationTitle")}
+          body={<p className="wrap-anywhere">{t("confirm.removeLocationBody", { name: found.location.name || location })}</p>}
+          closeHref={pathname}
+          danger
+        >
+          <input type="hidden" name="intent" value="remove-location" />
+          <input type="hidden" name="location" value={location} />
+        </ConfirmDialog>
+      );
+    }
     case "delete-item": {
       const item = getItem(data.document, location, path);
       if (!item) return null;
@@ -187,9 +201,9 @@ function Dialogs({ data }: { data: Data }) {
           item={item}
           actionTypes={actionTypes}
           viewType={data.viewTypes[location]}
-          matterTypes={actionData?.pickers ?? data.matterTypes}
-          pickerQuestion={actionData?.intent === "item" ? actionData.ask : undefined}
+          matterTypes={data.matterTypes}
           billingModes={data.countryCode === "UK"}
+          allowSvg={data.allowSvg}
           closeHref={pathname}
           lastResult={failed("item")}
         />
@@ -203,17 +217,26 @@ function Dialogs({ data }: { data: Data }) {
 export default function PlatformEditorPage() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("platform");
+  const { t: tc } = useTranslation("common");
   const navigation = useNavigation();
   const dirty = useRef(false);
   dirty.current = data.differs;
   const leaveDialog = useLeaveGuard(dirty);
   const busy = navigation.state === "submitting";
   const platformName = t(`platforms.${data.platform}`);
-  const actionData = useActionData<typeof action>() as DialogFailure | undefined;
+  const answer = useActionData<typeof action>() as DialogFailure | SaveRefused | undefined;
+  const actionData = answer && "result" in answer ? answer : undefined;
+  const refused = answer?.intent === "save-refused" ? (answer as SaveRefused) : undefined;
   const { pathname } = useLocation();
   const desktop = data.platform === "desktop";
   return (
     <div>
+      {refused ? (
+        <ErrorSummary
+          errors={refused.problems.map((problem, index) => ({ id: `save-problem-${index}`, message: problem.message, to: problem.search ?? "#platform-locations" }))}
+          intro={[refused.detail ?? t("errors.saveRefused"), refused.traceId ? tc("errors.traceId", { traceId: refused.traceId }) : ""].filter(Boolean).join(" ")}
+        />
+      ) : null}
       <div className="mb-4 flex flex-wrap items-start justify-between gap-4">
         <div className="max-w-prose">
           <h2 className="text-2xl font-bold text-gray-900">{t("title", { platform: platformName })}</h2>
@@ -268,7 +291,7 @@ export default function PlatformEditorPage() {
           {t("actions.addLocation")}
         </Link>
       ) : null}
-      <div className="mt-4" />
+      <div id="platform-locations" className="mt-4" />
       <LocationCards
         document={data.document}
         cards={data.cards}
@@ -296,6 +319,17 @@ export default function PlatformEditorPage() {
                 className={buttonClass("secondary")}
               >
                 {t("setting.openShort")}
+              </Link>
+            ) : null}
+            {data.canEdit ? (
+              <Link
+                to={dialogSearch({ dialog: "remove-location", location: card.id })}
+                state={DIALOG_LINK_STATE}
+                preventScrollReset
+                aria-label={t("a11y.removeLocation", { name: card.name })}
+                className={buttonClass("danger")}
+              >
+                {t("actions.removeLocation")}
               </Link>
             ) : null}
           </>
