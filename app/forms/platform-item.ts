@@ -45,9 +45,9 @@ import {
   type ActionType,
   type FunctionWindow,
   type PlatformFunction,
-  type PrecedentLocation,
   type Visibility,
 } from "~/api/schema/schemas";
+import { precedentLocations, precedentValue, precedentValues } from "~/lib/platform/matter-types";
 import type { Translate } from "./app-editor";
 import {
   addRuleIssues,
@@ -94,20 +94,7 @@ const WINDOW_TEXTS = ["title", "closeHandler"] as const;
 type WindowField = (typeof WINDOW_SIZES)[number] | (typeof WINDOW_TEXTS)[number];
 const ITEM_TEXTS = ["name", "label", "headerLabel", "groupLabel", "description", "iconSvg", "functionGroupId"] as const;
 
-/** The value of a ticked precedent: its location's root and its path. */
-export const precedentValue = (root: string, path: string) => `${root}|${path}`;
-
-/** The precedent locations of ticked precedents, grouped by root; undefined when a value is not `root|path`. */
-export function precedentLocations(values: readonly string[]): PrecedentLocation[] | undefined {
-  const byRoot = new Map<string, string[]>();
-  for (const value of values) {
-    const bar = value.indexOf("|");
-    if (bar < 1 || bar === value.length - 1) return undefined;
-    const root = value.slice(0, bar);
-    byRoot.set(root, [...(byRoot.get(root) ?? []), value.slice(bar + 1)]);
-  }
-  return [...byRoot.entries()].map(([root, paths]) => ({ root, paths }));
-}
+export { precedentLocations, precedentValue };
 
 /** A comma-separated list: each entry trimmed, blanks left out. */
 const commaList = (value: string | undefined) =>
@@ -285,7 +272,7 @@ export function itemDefaults(item: PlatformFunction | undefined, actionType?: Ac
     entityType: item.visibility.entityType === null || item.visibility.entityType === undefined ? "" : String(item.visibility.entityType),
     formNames: item.visibility.formNames?.join(", "),
     tableIds: item.visibility.tableIds?.join(", "),
-    location: item.visibility.location?.flatMap((entry) => entry.paths.map((path) => precedentValue(entry.root, path))),
+    location: precedentValues(item.visibility.location),
   };
   const flag = (value: boolean | undefined) => (value ? "on" : undefined);
   return {

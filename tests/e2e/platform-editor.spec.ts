@@ -157,6 +157,8 @@ for (const lang of LANGS) {
       if (!isNoJs()) {
         // With JavaScript, dragging does the same: Bravo dropped on Charlie takes its place.
         const rows = page.getByRole("region", { name: list, exact: true }).locator(":scope > ol > li");
+        // The list is busy while a move is saved: the next drag waits for it.
+        const saved = () => expect(page.getByRole("region", { name: list, exact: true }).locator(":scope > ol")).not.toHaveAttribute("aria-busy", "true");
         await rows.filter({ hasText: "Bravo" }).dragTo(rows.filter({ hasText: "Charlie" }));
         await expect(itemNames(page, list)).toHaveText(["Bravo", "Charlie", "Alpha"]);
         await saved();

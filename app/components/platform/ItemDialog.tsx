@@ -24,11 +24,12 @@ import { Modal } from "~/components/ui/Modal";
 import type { Translate } from "~/forms/app-editor";
 import { CONFIRM_CLEAR_BUTTONS, ICON_FILE, ITEM_FORM_ID, ITEM_TABS, itemDefaults, itemSchema, itemTabsWithErrors, WIDTH_SLIDER, type ItemTab } from "~/forms/platform-item";
 import { IconField } from "./IconField";
+import { VisibilityPickers, type PickerProps, type PickerQuestion } from "./MatterTypePicker";
 import { fieldKit, FormTabs } from "./FormKit";
 import { useHydrated } from "~/lib/hydrated";
 
-/** The indent of a matter type at each depth of its tree. */
-const DEPTH_INDENT = ["", "pl-5", "pl-10", "pl-14", "pl-20"];
+
+const NO_PICKERS: PickerProps = { matterTypes: [], withPrecedents: [], precedents: {} };
 
 interface ItemDialogProps {
   platform: PlatformType;
@@ -39,7 +40,9 @@ interface ItemDialogProps {
   actionTypes: readonly ActionType[];
   viewType?: string;
   /** The country's matter types (Visibility). */
-  matterTypes?: readonly { id: string; name: string; folder: boolean; depth: number }[];
+  matterTypes?: PickerProps;
+  /** Without JavaScript: the matter-type picker's question. */
+  pickerQuestion?: PickerQuestion;
   /** The country has billing modes (UK). */
   billingModes?: boolean;
   /** The country takes SVG function icons. */
@@ -48,13 +51,12 @@ interface ItemDialogProps {
   lastResult?: SubmissionResult<string[]>;
 }
 
-export function ItemDialog({ platform, location, place, item, actionTypes, viewType, matterTypes = [], billingModes = false, allowSvg = false, closeHref, lastResult }: ItemDialogProps) {
+export function ItemDialog({ platform, location, place, item, actionTypes, viewType, matterTypes = NO_PICKERS, pickerQuestion, billingModes = false, allowSvg = false, closeHref, lastResult }: ItemDialogProps) {
   const { t } = useTranslation("platform");
   const hydrated = useHydrated();
   const close = useCloseDialog(closeHref);
   const { ref, onClose } = useModalClose(close);
   const defaults = itemDefaults(item, actionTypes[0]);
-  const chosenMatterTypes = item?.visibility?.matterTypes ?? [];
   const [form] = useForm({
     id: ITEM_FORM_ID,
     lastResult,
@@ -126,37 +128,14 @@ export function ItemDialog({ platform, location, place, item, actionTypes, viewT
     visibility: (
       <>
         {platform === "desktop" ? <p className="text-sm text-gray-700">{t("thisCanOnlyBeUpdatedAtRoot")}</p> : null}
-        {matterTypes.length > 0 ? (
-          <fieldset>
-            <legend className="text-sm font-semibold text-gray-900">{label("visibility.matterTypes")}</legend>
-            {errorOf("visibility.matterTypes") ? (
-              <p id={`${idOf("visibility.matterTypes")}-error`} className="text-sm font-semibold text-red-700">
-                {errorOf("visibility.matterTypes")}
-              </p>
-            ) : null}
-            <ul className="max-h-64 overflow-y-auto rounded-md border border-gray-300 p-2">
-              {matterTypes.map((entry) => (
-                <li key={entry.id} className={DEPTH_INDENT[Math.min(entry.depth, DEPTH_INDENT.length - 1)]}>
-                  {entry.folder ? (
-                    <span className="block pt-2 text-sm font-semibold text-gray-800">{entry.name}</span>
-                  ) : (
-                    <label htmlFor={`${idOf("visibility.matterTypes")}-${entry.id}`} className="flex min-h-11 items-center gap-2 text-gray-900">
-                      <input
-                        id={`${idOf("visibility.matterTypes")}-${entry.id}`}
-                        type="checkbox"
-                        name="visibility.matterTypes"
-                        value={entry.id}
-                        defaultChecked={chosenMatterTypes.includes(entry.id)}
-                        className="h-5 w-5"
-                      />
-                      {entry.name}
-                    </label>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </fieldset>
-        ) : null}
+        <VisibilityPickers
+          formId={form.id}
+          pickers={matterTypes}
+          values={values}
+          errors={{ matterTypes: errorOf("visibility.matterTypes"), location: errorOf("visibility.location") }}
+          question={pickerQuestion}
+          precedentsUrl={`${closeHref}/precedents`}
+        />
         {billingModes
           ? boxes(
               "visibility.billingModes",
@@ -215,6 +194,8 @@ export function ItemDialog({ platform, location, place, item, actionTypes, viewT
         <input type="hidden" name="intent" value="item" />
         <input type="hidden" name="location" value={location} />
         {"path" in place ? <input type="hidden" name="path" value={place.path} /> : <input type="hidden" name="list" value={place.list} />}
+        {/* Without JavaScript, Enter in a field saves: the first submit button is the form's default, before the pickers' steps. */}
+        {hydrated ? null : <button type="submit" hidden tabIndex={-1} />}
         {asked ? (
           <div className="rounded-md border-l-4 border-amber-600 bg-amber-50 p-3">
             <label htmlFor={`${form.id}-confirm-clear`} className="flex min-h-11 items-center gap-2 font-semibold text-gray-900">

@@ -16,7 +16,7 @@
  * | `up`, `down` | location, path | `moveUp`, `moveDown` |
  * | `move` | location, path, to (a drag, with JS) | `moveItem` |
  * | `delete-item` | location, path | `deleteItem` |
- * | `item` | location, list or path, the item dialog's fields (firstItem: a new dropdown's copy as its first item; iconFile: a new icon, uploaded; removeIcon; confirmClear: the item's buttons may be cleared) | `addItem` / `updateItem`, after `applyItemWindow` |
+ * | `item` | location, list or path, the item dialog's fields (pick: a step of its matter-type or precedent picker, pickers.server.ts; confirmDeselect: ticked precedents of a matter type no longer ticked may go; firstItem: a new dropdown's copy as its first item; iconFile: a new icon, uploaded; removeIcon; confirmClear: the item's buttons may be cleared) | `addItem` / `updateItem`, after `applyItemWindow` |
  * | `clone` | location, path, locations (ticked) | `cloneItem` |
  * | `custom-view` | location, the custom view dialog's fields | `setCustomView` |
  * | `app-variants` | productVariants, addToAllLocations, confirmed (desktop) | the product-variant updates dialog when variants are added or removed, then `setAppVariants` |
@@ -34,7 +34,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, json as json_, redirect, type AppLoadContext } from "@remix-run/node";
 import { ApiError, ProviderUnreachable } from "~/api/client.server";
-import { getConfigInitAll, getDesktopVersions, getMatterTypes, getProductVariants } from "~/api/resources/endpoints";
+import { getConfigInitAll, getDesktopVersions, getProductVariants } from "~/api/resources/endpoints";
 import type { LocationSetting, ProductVariant } from "~/api/resources/schemas";
 import { checkWholeSchema, decodeSchemaJson } from "~/api/schema/rules";
 import { getSchema, saveSchema, validateSchema } from "~/api/schema/endpoints";
@@ -80,6 +80,7 @@ import {
   withFirstDropdownItem,
 } from "~/lib/platform/operations";
 import { applyIconChoice, readEditorForm } from "~/lib/platform/icon.server";
+import { loadPickers, pickerStep, type PickerAnswer, type PickerData } from "~/lib/platform/pickers.server";
 import { saveProblems, type SaveProblem } from "~/lib/platform/save-errors";
 import { markFailed } from "~/lib/title";
 import { redirectWithError, redirectWithToast } from "~/session.server";
@@ -151,35 +152,13 @@ export async function loadEditor(request: Request, context: AppLoadContext, para
   }
 }
 
-/** A matter type as the item dialog lists it: folders as headings, each at its depth in the tree. */
-export interface MatterTypeOption {
-  id: string;
-  name: string;
-  folder: boolean;
-  depth: number;
-}
-
 /**
- * The country's matter types for the item dialog's Visibility tab (`GET resources/matter-types`),
- * in tree order; shortcuts are left out (choosing their target chooses them). None when they
- * cannot be read: the tab then offers no matter types.
+ * What the matter-type and precedent pickers of the item dialog show (app/lib/platform/
+ * pickers.server.ts): the country's matter types and the precedents of `matterTypeIds`.
  */
-export async function loadMatterTypes(request: Request, context: AppLoadContext, countryCode: string): Promise<MatterTypeOption[]> {
+export async function loadMatterTypes(request: Request, context: AppLoadContext, countryCode: string, matterTypeIds: readonly string[] = []): Promise<PickerData> {
   const { api } = await requireUser(request, context);
-  try {
-    const { data } = await api.call(getMatterTypes, { query: { countryCode } });
-    const depth = new Map<string, number>();
-    return data
-      .filter((entry) => entry.shortcutId === null)
-      .map((entry) => {
-        const level = entry.parentId !== null && depth.has(entry.parentId) ? depth.get(entry.parentId)! + 1 : 0;
-        depth.set(entry.id, level);
-        return { id: entry.id, name: entry.name, folder: entry.type === "Folder", depth: level };
-      });
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    return [];
-  }
+  return loadPickers(api, countryCode, matterTypeIds);
 }
 
 // ---------------------------------------------------------------------------
@@ -193,6 +172,9 @@ export type Intent = (typeof INTENTS)[number];
 export interface DialogFailure {
   intent: Intent;
   result: SubmissionResult<string[]>;
+  /** The item dialog's pickers after a picker's step or its question (without JavaScript). */
+  pickers?: PickerAnswer["pickers"];
+  ask?: PickerAnswer["ask"];
 }
 
 /** The box of the custom view dialog that confirms clearing the view's buttons. */
@@ -333,6 +315,13 @@ export async function editorAction(request: Request, context: AppLoadContext, pa
       // The icon first: an uploaded icon stays in the form when another field is refused.
       const postedType = actionTypes.find((type) => type === textOf(formData, "actionType")) ?? actionTypes[0];
       const icon = await applyIconChoice(api, formData, iconFile, { actionType: postedType, allowSvg: state.allowSvg });
+      // A step of the matter-type or precedent picker (without JavaScript), or a save that asks first.
+      const itemReply = () => parseWithZod(formData, { schema: itemSchema(t, { platform: state.platform, viewType, actionTypes }) }).reply();
+      const step = await pickerStep(formData, { api, countryCode: state.countryCode, reply: itemReply, question: t("platform:picker.confirmDeselect") });
+      if (step) {
+        if (step.status >= 400) markFailed(context);
+        return json<DialogFailure>({ intent, result: step.result, pickers: step.pickers, ask: step.ask }, step.status);
+      }
       const submission = parseWithZod(formData, { schema: itemSchema(t, { platform: state.platform, viewType, actionTypes }) });
       const iconErrors = icon.refused ? { [ICON_FILE]: [platformRuleMessage(t, icon.refused, ICON_FILE)] } : undefined;
       if (icon.apiError) {

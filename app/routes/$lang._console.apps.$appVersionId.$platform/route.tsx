@@ -42,7 +42,10 @@ export const clientLoader = withNamespaces(handle.i18n);
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const state = await loadEditor(request, context, params);
   // The item dialog's matter types: read only while it is open.
-  const matterTypes = new URL(request.url).searchParams.get("dialog") === "item" ? await loadMatterTypes(request, context, state.countryCode) : [];
+  // The item dialog's pickers: read only while it is open (the precedents of the item's matter types).
+  const search = new URL(request.url).searchParams;
+  const shownItem = search.get("dialog") === "item" && search.get("path") ? getItem(state.document, search.get("location") ?? "", search.get("path") ?? "") : undefined;
+  const matterTypes = search.get("dialog") === "item" ? await loadMatterTypes(request, context, state.countryCode, shownItem?.visibility?.matterTypes ?? []) : undefined;
   const t = await i18next.getFixedT(request, ["platform", "common"]);
   const platformName = t(`platform:platforms.${state.platform}`);
   return json({
@@ -201,7 +204,8 @@ function Dialogs({ data }: { data: Data }) {
           item={item}
           actionTypes={actionTypes}
           viewType={data.viewTypes[location]}
-          matterTypes={data.matterTypes}
+          matterTypes={actionData?.pickers ?? data.matterTypes}
+          pickerQuestion={actionData?.intent === "item" ? actionData.ask : undefined}
           billingModes={data.countryCode === "UK"}
           allowSvg={data.allowSvg}
           closeHref={pathname}
