@@ -1942,4 +1942,80 @@ test.describe("every form action", () => {
     expect(ours.map((item) => item.id)).toContain(account.id);
     expect(unstorableTexts(ours)).toEqual([]);
   });
+  test("the settings page: company details", async ({ page, company }) => {
+    const token = await tokenOf(company);
+    await signIn(page, company);
+    interface StoredEntry extends Record<string, unknown> {
+      id: string;
+      countryId: string;
+    }
+    const stored = () => apiJson<{ entityInformation: StoredEntry[] }>("settings/company-details", token);
+    const [entry] = (await stored()).entityInformation;
+    const path = "/en-AU/settings?tab=company";
+    const regional = ["companyName", "phoneNumber", "addressLine1", "addressLine2", "addressLine3", "cityTown", "zipPostCode", "stateCounty"];
+    const spec: FormSpec = {
+      path,
+      encoding: "multipart",
+      base: () => [
+        ["intent", "save"],
+        ["profile", String(entry.profile)],
+        ["website", "https://acme.example"],
+        ["socialPresence", ""],
+        ["supportUrl", ""],
+        ["termsUrl", ""],
+        ["defaultEntry", "0"],
+        ["entities[0].id", entry.id],
+        ["entities[0].countryId", entry.countryId],
+        ...regional.map((field): Field => [`entities[0].${field}`, String(entry[field] ?? "") || "x"]),
+      ],
+      limit: BODY_LIMITS.settings,
+    };
+    const label = (field: string) =>
+      field === "entities[0].stateCounty"
+        ? translate("en-AU", "settings:company.fields.stateCounty.state")
+        : translate("en-AU", `auth:register.fields.${field.replace(/^.*\./, "")}${["profile", "phoneNumber", "socialPresence"].some((f) => field.endsWith(f)) ? ".label" : ""}`);
+    const unstorable = (field: string) => text("auth:register.errors.invalidCharacters", { field: label(field) });
+    const fields = ["profile", "website", "socialPresence", "supportUrl", "termsUrl", ...regional.map((field) => `entities[0].${field}`)];
+    const texts = textCases(
+      spec,
+      Object.fromEntries(fields.map((field) => [field, { nul: 1, message: unstorable(field), long: !["website", "supportUrl", "termsUrl"].includes(field) }])),
+      { each: 5, accepted: [200, 302, 303] },
+    );
+    const icon = (label: string, file: FilePart, message?: () => string): Case =>
+      formCase(`${path} companyIcon = ${label}`, path, "multipart", withField(spec.base(), "companyIcon", file), { status: REFUSED, field: "companyIcon", message });
+    await run(page, [
+      ...texts.strict,
+      ...texts.decoded,
+      formCase(`${path} about too short`, path, "multipart", withField(spec.base(), "profile", "short"), { status: REFUSED, field: "profile" }),
+      formCase(`${path} no default`, path, "multipart", spec.base().filter(([name]) => name !== "defaultEntry"), { status: REFUSED }),
+      formCase(`${path} an unknown country`, path, "multipart", withField(withField(spec.base(), "entities[0].id", ""), "entities[0].countryId", "IE"), {
+        status: REFUSED,
+        field: "entities[0].countryId",
+        message: text("settings:errors.unknownCountry"),
+      }),
+      formCase(`${path} a second card of the same country`, path, "multipart", [...spec.base(), ["entities[1].countryId", entry.countryId], ...regional.map((field): Field => [`entities[1].${field}`, "x"])], {
+        status: REFUSED,
+        field: "entities[1].countryId",
+        message: text("settings:errors.noDuplicateCountry"),
+      }),
+      ...draw(hostileIdValue, 2, `${path} icon id`).map((id) =>
+        // An id that is none (blank) sends no icon: saved, or nothing changed.
+        formCase(`${path} iconId = ${shown(id)}`, path, "multipart", withField(spec.base(), "iconId", id), { status: [...REFUSED, 200, 302] }),
+      ),
+      icon("an SVG with a script", { fileName: "icon.svg", type: "image/svg+xml", bytes: scriptSvg() }, text("auth:register.errors.iconInvalidType")),
+      icon("a PDF named .png", { fileName: "icon.png", type: "image/png", bytes: pdf() }, text("auth:register.errors.iconInvalidType")),
+      // A PNG whose header declares 256x256: refused by its content, or kept and served only as an image.
+      formCase(`${path} companyIcon = a PNG header then HTML`, path, "multipart", withField(spec.base(), "companyIcon", { fileName: "icon.png", type: "image/png", bytes: pngHeaderHtml() }), {
+        status: [...REFUSED, 200, 302],
+      }),
+      icon("a PNG not square", { fileName: "icon.png", type: "image/png", bytes: png(300, 256) }, text("auth:register.errors.iconInvalidSize")),
+      ...draw(fc.oneof(nulText, fc.constantFrom("SAVE", "save\u0000", "delete:x", "ask-delete:-1", "delete:99999", "")), 3, `${path} intent`).map((intent) =>
+        formCase(`${path} intent = ${shown(intent)}`, path, "multipart", withField(spec.base(), "intent", intent), { status: REFUSED }),
+      ),
+      formCase(`${path} intent twice`, path, "multipart", withField(spec.base(), "intent", "save", true), { status: REFUSED }),
+      ...shapeCases(spec, REFUSED, 4),
+    ]);
+    expect(unstorableTexts(await stored())).toEqual([]);
+    expect((await stored()).entityInformation.map((item) => item.countryId)).toEqual([entry.countryId]);
+  });
 });

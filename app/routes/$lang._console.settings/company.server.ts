@@ -83,10 +83,14 @@ export interface CompanyReply {
 
 const TEXT_BYTES = 64 * 1024;
 
+/**
+ * The posted form: the icon's bytes up to one more than allowed; a file where text goes keeps
+ * a byte, so that it is refused next to its field rather than read as nothing.
+ */
 function readCompanyBody(request: Request) {
   return readBoundedForm(
     request,
-    { textBytes: TEXT_BYTES, bodyBytes: BODY_LIMITS.settings, parts: 400, fileBytes: (name) => (name === ICON_FIELD ? COMPANY_ICON_MAX_BYTES + 1 : 0) },
+    { textBytes: TEXT_BYTES, bodyBytes: BODY_LIMITS.settings, parts: 400, fileBytes: (name) => (name === ICON_FIELD ? COMPANY_ICON_MAX_BYTES + 1 : 1) },
     (file) => new File([file.bytes], file.fileName, { type: file.contentType }),
   );
 }
