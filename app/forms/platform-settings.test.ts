@@ -107,6 +107,16 @@ describe("the custom view settings", () => {
     });
   });
 
+  it("takes the matter types of a desktop view, refusing one the database cannot store; none elsewhere", () => {
+    const desktop = customViewSchema(t, { platform: "desktop" });
+    const value = valueOf(parseWithZod(post({ label: "Family", ...URLS, "visibility.matterTypes": ["au-mt-divorce", " au-mt-will "] }), { schema: desktop })) as { visibility?: unknown };
+    expect(value.visibility).toEqual({ matterTypes: ["au-mt-divorce", "au-mt-will"] });
+    const refused = parseWithZod(post({ label: "Family", ...URLS, "visibility.matterTypes": "au\u0000mt" }), { schema: desktop });
+    expect(errorsOf(refused)).toEqual({ "visibility.matterTypes": "platform:errors.invalidCharacters (platform:fields.visibility.matterTypes)" });
+    const web = valueOf(parseWithZod(post({ label: "Family", ...URLS, "visibility.matterTypes": "au-mt-divorce" }), { schema: customViewSchema(t, { platform: "web" }) })) as { visibility?: unknown };
+    expect(web.visibility).toBeUndefined();
+  });
+
   it("refuses a group label and function group id over the contract's limits (tooLong)", () => {
     const schema = customViewSchema(t, { platform: "web" });
     const submission = parseWithZod(post({ label: "Dashboard", ...URLS, groupLabel: "g".repeat(SCHEMA_LIMITS.groupLabelMax + 1), functionGroupId: "f".repeat(SCHEMA_LIMITS.functionGroupIdMax + 1) }), { schema });

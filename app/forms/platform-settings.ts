@@ -4,7 +4,8 @@
  * the contract's rules (app/api/schema/rules.ts) on the fields they name:
  *
  * - custom view settings (`customViewSchema`): Details `label`, `groupLabel`, `windowType`,
- *   `isFullScreen`; Visibility (desktop only) as the setting dialog; Endpoints `urls.dev`,
+ *   `isFullScreen`; Visibility (desktop only) as the setting dialog and `visibility.matterTypes`
+ *   (the matter-type picker); Endpoints `urls.dev`,
  *   `urls.test`, `urls.beta`, `urls.live`; Advanced `functionGroupId`, `timeTracked`,
  *   `messageBus`, `externalEmailIntegrationReq`. `customViewTabOf`, `customViewTabsWithErrors`.
  * - the setting dialog of a location's root (`rootVisibilitySchema`):
@@ -84,6 +85,8 @@ const rootVisibilityFields = (t: Translate) =>
   z
     .object({
       productVariants: ticked(t, "visibility.productVariants"),
+      /** The custom view's matter types (the setting dialog has none). */
+      matterTypes: ticked(t, "visibility.matterTypes"),
       supportedDesktopVersions: z.array(oneText(t, "visibility.supportedDesktopVersions"), { message: t("platform:errors.notText", { field: t(labelKey("visibility.supportedDesktopVersions")) }) }).max(2).optional(),
     })
     .partial()
@@ -168,6 +171,10 @@ export function customViewSchema(t: Translate, context: RootContext) {
       const errors = validateCustomView(settings);
       addRuleIssues(ctx, t, errors);
       const visibility = context.platform === "desktop" ? rootVisibilityOf(ctx, t, value.visibility, context) : {};
+      // Desktop: the matter types the view is shown for (the matter-type picker).
+      const matterTypes = context.platform === "desktop" ? tickedValues(value.visibility?.matterTypes) : [];
+      for (const entry of matterTypes) refused = refuseUnstorable(ctx, t, "visibility.matterTypes", entry) || refused;
+      if (visibility && matterTypes.length > 0) visibility.matterTypes = matterTypes;
       if (visibility && Object.keys(visibility).length > 0) settings.visibility = visibility;
       if (refused || !visibility || Object.keys(errors).length > 0) return z.NEVER;
       return settings;

@@ -425,6 +425,34 @@ for (const lang of LANGS) {
       await expect(dialog(page)).toHaveCount(0);
     });
 
+    test("desktop: a custom view's matter types", async ({ page, company, t }) => {
+      const token = await tokenOf(company);
+      const id = await createApp(token, { name: "Custom View App", appType: 0, countryCode: "AU" });
+      await signIn(page, company, lang);
+      await open(page, editorPage(lang, id, "desktop"));
+      await addLocation(page, t, "Custom View");
+      await link(page, t("platform:customView.open", { name: "Custom View" })).click();
+      const form = dialog(page);
+      await form.getByLabel(t("platform:fields.label"), { exact: true }).fill("Family view");
+      if (!isNoJs()) await form.getByRole("tab", { name: t("platform:itemTabs.endpoints") }).click();
+      for (const env of ["dev", "test", "beta", "live"]) await form.getByLabel(t(`platform:fields.urls.${env}`), { exact: true }).fill(`https://${env}.example.com/family`);
+      if (!isNoJs()) await form.getByRole("tab", { name: t("platform:itemTabs.visibility") }).click();
+      // The Visibility tab holds the matter-type picker beside the view's product variants; no precedents.
+      await toggleFolder(page, t, "Family Law", true);
+      await expect(matterTypes(page, t).getByLabel("Divorce", { exact: true })).toBeChecked();
+      await expect(precedents(page, t)).toHaveCount(0);
+      await form.getByLabel("Law Firm", { exact: true }).check();
+      await expect(form.getByLabel(t("platform:fields.label"), { exact: true })).toHaveValue("Family view");
+      await expectAccessible(page);
+      await button(page, t("platform:setting.submit")).click();
+      await expect(dialog(page)).toHaveCount(0);
+      await link(page, t("platform:customView.open", { name: "Custom View" })).click();
+      if (!isNoJs()) await form.getByRole("tab", { name: t("platform:itemTabs.visibility") }).click();
+      await expect(matterTypes(page, t).getByLabel("Divorce", { exact: true })).toBeChecked();
+      await expect(matterTypes(page, t).getByLabel("Will", { exact: true })).not.toBeChecked();
+      await expect(form.getByLabel("Law Firm", { exact: true })).toBeChecked();
+    });
+
     test("leaving a draft that differs asks first (with JavaScript)", async ({ page, company, t }) => {
       test.skip(isNoJs(), "without JavaScript the draft is kept on the server and nothing asks");
       const token = await tokenOf(company);

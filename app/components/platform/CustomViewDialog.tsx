@@ -6,7 +6,8 @@
  * integration), over one form of app/forms/platform-settings.ts. Fullscreen clears the window
  * type and the view's buttons, as a window type on a matter view clears its buttons (the
  * page's action applies the rules of app/lib/platform/operations.ts): when it would, the
- * action asks first, and the dialog comes back with a box that confirms it.
+ * action asks first, and the dialog comes back with a box that confirms it. On desktop the
+ * Visibility tab also holds the matter-type picker (MatterTypePicker.tsx, without precedents).
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -20,14 +21,19 @@ import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { Modal } from "~/components/ui/Modal";
 import type { Translate } from "~/forms/app-editor";
 import { CUSTOM_VIEW_FORM_ID, CUSTOM_VIEW_TABS, customViewSchema, customViewTabsWithErrors, type CustomViewTab } from "~/forms/platform-settings";
+import { useHydrated } from "~/lib/hydrated";
 import { fieldKit, FormTabs } from "./FormKit";
 import { postedVisibility, RootVisibilityFields, type VariantOption } from "./RootSettings";
+import { VisibilityPickers, type PickerProps, type PickerQuestion } from "./MatterTypePicker";
 
 interface CustomViewDialogProps {
   platform: PlatformType;
   view: PlatformView;
   variants: readonly VariantOption[];
   minimumDesktopVersion?: string;
+  /** Desktop: the matter-type picker's matter types, and its question without JavaScript. */
+  pickers?: PickerProps;
+  pickerQuestion?: PickerQuestion;
   closeHref: string;
   lastResult?: SubmissionResult<string[]>;
 }
@@ -48,8 +54,9 @@ function viewDefaults(view: PlatformView): Record<string, unknown> {
   };
 }
 
-export function CustomViewDialog({ platform, view, variants, minimumDesktopVersion, closeHref, lastResult }: CustomViewDialogProps) {
+export function CustomViewDialog({ platform, view, variants, minimumDesktopVersion, pickers, pickerQuestion, closeHref, lastResult }: CustomViewDialogProps) {
   const { t } = useTranslation("platform");
+  const hydrated = useHydrated();
   const close = useCloseDialog(closeHref);
   const { ref, onClose } = useModalClose(close);
   const desktop = platform === "desktop";
@@ -86,15 +93,28 @@ export function CustomViewDialog({ platform, view, variants, minimumDesktopVersi
       </>
     ),
     visibility: desktop ? (
-      <RootVisibilityFields
-        formKey={form.key}
-        idOf={idOf}
-        errors={errors}
-        visibility={postedVisibility(lastResult, view.visibility)}
-        variants={variants}
-        variantsOn={variants.length > 0}
-        minimumDesktopVersion={minimumDesktopVersion}
-      />
+      <>
+        <RootVisibilityFields
+          formKey={form.key}
+          idOf={idOf}
+          errors={errors}
+          visibility={postedVisibility(lastResult, view.visibility)}
+          variants={variants}
+          variantsOn={variants.length > 0}
+          minimumDesktopVersion={minimumDesktopVersion}
+        />
+        {pickers ? (
+          <VisibilityPickers
+            formId={form.id}
+            pickers={pickers}
+            values={(lastResult?.initialValue as Record<string, unknown> | undefined) ?? { visibility: { matterTypes: view.visibility?.matterTypes ?? [] } }}
+            errors={{ matterTypes: errors["visibility.matterTypes"]?.[0] }}
+            question={pickerQuestion}
+            precedentsShown={false}
+            precedentsUrl={`${closeHref}/precedents`}
+          />
+        ) : null}
+      </>
     ) : null,
     endpoints: <>{ENVIRONMENTS.map((env) => text(`urls.${env}`))}</>,
     advanced: (
@@ -115,6 +135,8 @@ export function CustomViewDialog({ platform, view, variants, minimumDesktopVersi
       <Form method="post" replace preventScrollReset {...getFormProps(form)} className="space-y-5">
         <input type="hidden" name="intent" value="custom-view" />
         <input type="hidden" name="location" value={view.id} />
+        {/* Without JavaScript, Enter in a field saves: the first submit button is the form's default, before the picker's steps. */}
+        {desktop && !hydrated ? <button type="submit" hidden tabIndex={-1} /> : null}
         {asked ? (
           <div className="rounded-md border-l-4 border-amber-600 bg-amber-50 p-3">
             <label htmlFor={`${form.id}-confirm-clear`} className="flex min-h-11 items-center gap-2 font-semibold text-gray-900">

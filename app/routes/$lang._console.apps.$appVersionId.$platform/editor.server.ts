@@ -18,7 +18,7 @@
  * | `delete-item` | location, path | `deleteItem` |
  * | `item` | location, list or path, the item dialog's fields (pick: a step of its matter-type or precedent picker, pickers.server.ts; confirmDeselect: ticked precedents of a matter type no longer ticked may go; firstItem: a new dropdown's copy as its first item; iconFile: a new icon, uploaded; removeIcon; confirmClear: the item's buttons may be cleared) | `addItem` / `updateItem`, after `applyItemWindow` |
  * | `clone` | location, path, locations (ticked) | `cloneItem` |
- * | `custom-view` | location, the custom view dialog's fields | `setCustomView` |
+ * | `custom-view` | location, the custom view dialog's fields (pick: a step of its matter-type picker, desktop) | `setCustomView` |
  * | `app-variants` | productVariants, addToAllLocations, confirmed (desktop) | the product-variant updates dialog when variants are added or removed, then `setAppVariants` |
  * | `exceptions` | exceptions[n].url, .isInternal (desktop; conform's add and remove row) | `setExceptions` |
  * | `setting` | location, visibility.productVariants, .supportedDesktopVersions[0..1] (desktop) | `setLocationVisibility` |
@@ -353,9 +353,11 @@ export async function editorAction(request: Request, context: AppLoadContext, pa
       const location = textOf(formData, "location");
       const found = findLocation(state.document, location);
       if (found?.kind !== "view" || !found.location.isCustomView) throw new Response("Not a custom view.", { status: 400 });
-      const submission = parseWithZod(formData, {
-        schema: customViewSchema(t, { ...variantContext, platform: state.platform, previousVariants: found.location.visibility?.productVariants }),
-      });
+      const viewSchema = customViewSchema(t, { ...variantContext, platform: state.platform, previousVariants: found.location.visibility?.productVariants });
+      // A step of the matter-type picker (desktop, without JavaScript).
+      const step = state.platform === "desktop" ? await pickerStep(formData, { api, countryCode: state.countryCode, reply: () => parseWithZod(formData, { schema: viewSchema }).reply(), question: t("platform:picker.confirmDeselect") }) : undefined;
+      if (step) return json<DialogFailure>({ intent, result: step.result, pickers: step.pickers, ask: step.ask }, step.status);
+      const submission = parseWithZod(formData, { schema: viewSchema });
       if (submission.status !== "success") return fail(submission.reply());
       // Fullscreen, or a window type on a matter view, clears the view's buttons: asked first.
       const clears = windowClears(found.location, { windowType: submission.value.windowType, isFullScreen: submission.value.isFullScreen });

@@ -45,7 +45,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // The item dialog's pickers: read only while it is open (the precedents of the item's matter types).
   const search = new URL(request.url).searchParams;
   const shownItem = search.get("dialog") === "item" && search.get("path") ? getItem(state.document, search.get("location") ?? "", search.get("path") ?? "") : undefined;
-  const matterTypes = search.get("dialog") === "item" ? await loadMatterTypes(request, context, state.countryCode, shownItem?.visibility?.matterTypes ?? []) : undefined;
+  const withPickers = search.get("dialog") === "item" || (search.get("dialog") === "custom-view" && state.platform === "desktop");
+  const matterTypes = withPickers ? await loadMatterTypes(request, context, state.countryCode, shownItem?.visibility?.matterTypes ?? []) : undefined;
   const t = await i18next.getFixedT(request, ["platform", "common"]);
   const platformName = t(`platform:platforms.${state.platform}`);
   return json({
@@ -76,7 +77,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 /** Opening or closing a dialog changes only the query: the page stays as loaded, except for the item dialog's matter types. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
   const isGet = !formMethod || formMethod.toUpperCase() === "GET";
-  const opensItem = nextUrl.searchParams.get("dialog") === "item" && currentUrl.searchParams.get("dialog") !== "item";
+  const opened = nextUrl.searchParams.get("dialog");
+  const opensItem = (opened === "item" || opened === "custom-view") && currentUrl.searchParams.get("dialog") !== opened;
   if (isGet && !opensItem && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
   return defaultShouldRevalidate;
 };
@@ -127,6 +129,8 @@ function Dialogs({ data }: { data: Data }) {
           view={found.location}
           variants={data.variants}
           minimumDesktopVersion={data.minimumDesktopVersion}
+          pickers={data.platform === "desktop" ? (actionData?.pickers ?? data.matterTypes) : undefined}
+          pickerQuestion={actionData?.intent === "custom-view" ? actionData.ask : undefined}
           closeHref={pathname}
           lastResult={failed("custom-view")}
         />
