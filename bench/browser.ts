@@ -82,6 +82,7 @@ export async function benchBrowser(site: Site) {
       ["platform editor (desktop)", `${base}/en-AU/apps/${site.platformVersionId}/desktop`, site.cookie],
       ["usage summary", `${base}/en-AU/usage`, site.cookie],
       ["settings (users)", `${base}/en-AU/settings?tab=users`, site.cookie],
+      ["settings (company)", `${base}/en-AU/settings?tab=company`, site.cookie],
       ["instances page", `${base}/en-AU/instances?tab=live`, site.cookie],
     ] as const) {
       const result = await visit(name, url, cookie);
@@ -116,6 +117,8 @@ export async function benchBrowser(site: Site) {
     if (usage) figure("first-visit JS of the usage summary (gzip)", kb(usage.js), atMost(usage.js / 1000, 90, " KB"));
     const settings = of("settings (users)");
     if (settings) figure("first-visit JS of the settings page, users tab (gzip)", kb(settings.js), atMost(settings.js / 1000, 90, " KB"));
+    const company = of("settings (company)");
+    if (company) figure("first-visit JS of the settings page, company tab (gzip)", kb(company.js), atMost(company.js / 1000, 90, " KB"));
     const instances = of("instances page");
     if (instances) figure(`first-visit JS of the sandbox accounts page (gzip, ${site.instances} accounts)`, kb(instances.js), atMost(instances.js / 1000, 90, " KB"));
     if (apps) {

@@ -37,6 +37,7 @@ export async function benchLighthouse(site: Site, runs: number) {
     { name: "security", url: `${base}/en-AU/apps/group/${site.groupId}/security`, cookie: site.cookie },
     { name: "platform editor (desktop)", url: `${base}/en-AU/apps/${site.platformVersionId}/desktop`, cookie: site.cookie },
     { name: "settings (users)", url: `${base}/en-AU/settings?tab=users`, cookie: site.cookie },
+    { name: "settings (company)", url: `${base}/en-AU/settings?tab=company`, cookie: site.cookie },
     { name: "instances page", url: `${base}/en-AU/instances?tab=live`, cookie: site.cookie },
   ];
   for (const page of pages.filter((entry) => chosenPage(entry.name))) {

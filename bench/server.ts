@@ -24,6 +24,7 @@ export async function benchServer(site: Site, seconds: number) {
     { name: "pricing page", path: `/en-AU/apps/group/${site.groupId}/pricing`, signedIn: true },
     { name: "usage page", path: "/en-AU/usage", signedIn: true },
     { name: "settings page (users)", path: "/en-AU/settings?tab=users", signedIn: true },
+    { name: "settings page (company)", path: "/en-AU/settings?tab=company", signedIn: true },
     { name: "instances page", path: "/en-AU/instances?tab=live", signedIn: true },
     { name: "submissions page", path: `/en-AU/apps/group/${site.groupId}/submissions`, signedIn: true },
     { name: "approval page", path: `/en-AU/apps/group/${site.groupId}/approval`, signedIn: true },
