@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import type { CompanyUser } from "~/api/user/schemas";
 import { buttonClass, ButtonLink } from "~/components/ui/Button";
 import { DIALOG_LINK_STATE } from "~/components/ui/ConfirmDialog";
-import { usersHref } from "./user-form";
+import { usersHref } from "~/forms/settings-user";
 
 export const NEW_USER_BUTTON_ID = "open-new-user";
 export const editLinkId = (userId: string) => `open-edit-user-${userId}`;

@@ -20,7 +20,7 @@ import { FieldFrame, inputClass } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
 import type { Translate } from "~/forms/app-editor";
 import { deleteLinkId, editLinkId, NEW_USER_BUTTON_ID } from "./UserCards";
-import { USER_FIELDS, userFormSchema, type UserDialogMode } from "./user-form";
+import { USER_FIELDS, userFormSchema, type UserDialogMode } from "~/forms/settings-user";
 
 interface UserDialogProps {
   mode: UserDialogMode;

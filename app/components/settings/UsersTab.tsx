@@ -3,16 +3,12 @@
  * with the outcome of a refused save (what was typed, each message by its field, the error
  * dialog when the provider failed).
  */
-import type { SubmissionResult } from "@conform-to/react";
 import { useLocation } from "@remix-run/react";
 import type { CompanyUser } from "~/api/user/schemas";
 import { ErrorDialog } from "~/components/ErrorDialog";
-import type { ShownError } from "~/lib/errors";
 import { UserCards } from "./UserCards";
 import { DeleteUserDialog, UserDialog } from "./UserDialog";
-import { usersHref } from "./user-form";
-
-export type UsersTabDialog = { kind: "new" } | { kind: "edit" | "delete"; user: CompanyUser; lastAdmin: boolean };
+import { usersHref, type UserReply, type UsersTabDialog } from "~/forms/settings-user";
 
 export interface UsersTabProps {
   users: readonly CompanyUser[];
@@ -20,7 +16,7 @@ export interface UsersTabProps {
   admin: boolean;
   dialog: UsersTabDialog | null;
   /** A refused save of a dialog. */
-  reply?: { userDialog: "new" | "edit"; result: SubmissionResult<string[]>; shown?: ShownError };
+  reply?: UserReply;
 }
 
 export function UsersTab({ users, currentUserId, admin, dialog, reply }: UsersTabProps) {

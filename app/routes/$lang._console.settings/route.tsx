@@ -28,7 +28,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { BankForm } from "~/components/settings/BankForm";
 import { BANK_FIELDS, bankLabel, bankSchema, settingsRuleMessage } from "~/components/settings/bank-form";
 import { isSettingsTab, SettingsTabs, type SettingsTab } from "~/components/settings/SettingsTabs";
-import { isUserIntent } from "~/components/settings/user-form";
+import { isUserIntent } from "~/forms/settings-user";
 import { UsersTab } from "~/components/settings/UsersTab";
 import { UserSettingsForm } from "~/components/settings/UserSettingsForm";
 import type { Translate } from "~/forms/app-editor";

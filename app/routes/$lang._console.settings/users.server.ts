@@ -16,8 +16,7 @@ import { json } from "@remix-run/node";
 import { ApiError, type ApiClient } from "~/api/client.server";
 import { createUser, deleteUser, listUsers, updateUser } from "~/api/user/endpoints";
 import type { CompanyUser, CurrentUser } from "~/api/user/schemas";
-import { userFormFieldOf, userFormSchema, userRuleMessage, usersDialogOf, usersHref, USER_SECRET_FIELDS, type UserIntent } from "~/components/settings/user-form";
-import type { UsersTabDialog, UsersTabProps } from "~/components/settings/UsersTab";
+import { userFormFieldOf, userFormSchema, userRuleMessage, usersDialogOf, usersHref, USER_SECRET_FIELDS, type UserIntent, type UsersTabDialog, type UserReply } from "~/forms/settings-user";
 import type { Translate } from "~/forms/app-editor";
 import type { ShownError } from "~/lib/errors";
 import { markFailed } from "~/lib/title";
@@ -46,7 +45,7 @@ export async function loadUsers(api: ApiClient, me: CurrentUser, params: URLSear
 }
 
 /** A refused dialog: what was typed and the messages (conform's result), or the error dialog's text. */
-export type UserReply = NonNullable<UsersTabProps["reply"]>;
+export type { UserReply };
 
 interface UsersActionArgs {
   intent: UserIntent;

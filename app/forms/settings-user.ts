@@ -13,7 +13,9 @@ import * as z from "zod";
 import { isStorableText, meetsPasswordPolicy, PASSWORD_POLICY } from "~/api/common";
 import { USER_TITLES } from "~/api/registration/schemas";
 import { confirmationRule, SETTINGS_RULE_CODES } from "~/api/settings/rules";
-import type { NewUserRequest, UserUpdateRequest } from "~/api/user/schemas";
+import type { SubmissionResult } from "@conform-to/react";
+import type { CompanyUser, NewUserRequest, UserUpdateRequest } from "~/api/user/schemas";
+import type { ShownError } from "~/lib/errors";
 import type { Translate } from "~/forms/app-editor";
 
 export const USER_FIELDS = ["title", "firstName", "lastName", "email", "password", "confirmPassword", "admin"] as const;
@@ -134,4 +136,14 @@ export function userFormSchema<M extends UserDialogMode>(t: Translate, { mode, l
       const body = { title, firstName, lastName, email: email.toLowerCase(), password, confirmPassword, admin };
       return (mode === "edit" ? { ...body, userId } : body) as Output<M>;
     });
+}
+
+/** The dialog of the users tab its address opens: a new user, or editing or deleting one (`lastAdmin`: the company's only admin). */
+export type UsersTabDialog = { kind: "new" } | { kind: "edit" | "delete"; user: CompanyUser; lastAdmin: boolean };
+
+/** A refused save of a users dialog: which dialog, conform's reply, and the provider's refusal if it was one. */
+export interface UserReply {
+  userDialog: "new" | "edit";
+  result: SubmissionResult<string[]>;
+  shown?: ShownError;
 }

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { newUserRequest, userUpdateRequest } from "~/api/user/schemas";
-import { userFormSchema, userRuleMessage, usersDialogOf, usersHref } from "./user-form";
+import { userFormSchema, userRuleMessage, usersDialogOf, usersHref } from "./settings-user";
 
 /** Messages as their key and values, so a test names the rule it expects. */
 const t = (key: string, values?: Record<string, unknown>) => (values && "max" in values ? `${key}:${values.max}` : key);
