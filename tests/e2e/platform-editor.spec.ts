@@ -292,8 +292,17 @@ for (const lang of LANGS) {
       await expect(dialog(page).getByRole("heading", { name: t("platform:item.updateTitle") })).toBeVisible();
       await expect(dialog(page).getByLabel(t("platform:fields.label"), { exact: true })).toHaveValue("Ledger text");
       await dialog(page).getByLabel(t("platform:fields.name"), { exact: true }).fill("Ledger Report");
-      // Visibility: the country's matter types.
-      if (!isNoJs()) await dialog(page).getByRole("tab", { name: t("platform:itemTabs.visibility") }).click();
+      // Visibility: the country's matter types. The dialog's tabs are reached with the arrow keys too.
+      if (!isNoJs()) {
+        const tab = (name: string) => dialog(page).getByRole("tab", { name: t(`platform:itemTabs.${name}`), exact: true });
+        await tab("details").focus();
+        await page.keyboard.press("ArrowRight");
+        await expect(tab("visibility")).toBeFocused();
+        await expect(tab("visibility")).toHaveAttribute("aria-selected", "true");
+        await page.keyboard.press("ArrowLeft");
+        await expect(tab("details")).toHaveAttribute("aria-selected", "true");
+        await tab("visibility").click();
+      }
       await matterTypes(page, t).getByLabel("Sale", { exact: true }).check();
       await expectAccessible(page);
       await button(page, t("platform:item.submit")).click();

@@ -15,6 +15,7 @@ import { TIME_TRACKING_VALUES, WINDOW_TYPES } from "~/api/schema/schemas";
 import { FieldFrame, inputClass } from "~/components/ui/Field";
 import { labelKey } from "~/forms/platform-common";
 import { useHydrated } from "~/lib/hydrated";
+import { tabAfterKey } from "~/lib/tab-keys";
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
@@ -141,11 +142,18 @@ export function FormTabs<Tab extends string>({ tabs, label, tabLabel, marked, di
     <>
       {hydrated ? (
         <div role="tablist" aria-label={label} className="flex flex-wrap gap-1 border-b border-gray-300">
-          {tabs.map((name) => (
+          {tabs.map((name, index) => (
             <button
               key={name}
               type="button"
               role="tab"
+              onKeyDown={(event) => {
+                const next = tabAfterKey(event.key, index, tabs.length, (other) => disabled.includes(tabs[other]));
+                if (next === undefined) return;
+                event.preventDefault();
+                setTab(tabs[next]);
+                document.getElementById(`${id}-${tabs[next]}-tab`)?.focus();
+              }}
               id={`${id}-${name}-tab`}
               aria-controls={`${id}-${name}`}
               aria-selected={tab === name}

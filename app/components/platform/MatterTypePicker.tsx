@@ -24,6 +24,7 @@ import { useTranslation } from "react-i18next";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { Modal } from "~/components/ui/Modal";
 import { useHydrated } from "~/lib/hydrated";
+import { tabAfterKey } from "~/lib/tab-keys";
 import {
   inState,
   matterStates,
@@ -280,10 +281,9 @@ function MatterTypeTree({ formId, hydrated, list, all, selected, states, tab, on
   });
 
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: states.length - 1 };
-    if (!(event.key in moves)) return;
+    const next = tabAfterKey(event.key, index, states.length);
+    if (next === undefined) return;
     event.preventDefault();
-    const next = (moves[event.key] + states.length) % states.length;
     onTab(states[next]);
     document.getElementById(`${id}-tab-${next}`)?.focus();
   };
