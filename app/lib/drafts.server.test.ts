@@ -60,3 +60,37 @@ describe("the draft store", () => {
     expect(await drafts.read("user-a", "v1")).toEqual({});
   });
 });
+
+describe("the draft store under changes posted at once", () => {
+  /** A store that rewrites an entry as a file is rewritten: emptied first, then written a moment later. */
+  function slowStore() {
+    const memory = createStorage({ driver: memoryDriver() });
+    const storage = createStorage({
+      driver: {
+        name: "rewritten-in-two-steps",
+        hasItem: (key) => memory.hasItem(key),
+        getItem: (key) => memory.getItem(key),
+        async setItem(key, value) {
+          await memory.setItem(key, "");
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          await memory.setItem(key, value);
+        },
+        removeItem: (key) => memory.removeItem(key),
+        getKeys: () => memory.getKeys(),
+      },
+    });
+    return createDraftStore(storage);
+  }
+
+  it("lands every part written at once and never reads an entry half-written", async () => {
+    const drafts = slowStore();
+    await drafts.write("user-a", "v1", "first", 0);
+    const reads: Record<string, unknown>[] = [];
+    await Promise.all([
+      ...Array.from({ length: 8 }, (_, index) => drafts.write("user-a", "v1", `part-${index}`, index)),
+      ...Array.from({ length: 8 }, () => drafts.read("user-a", "v1").then((read) => reads.push(read))),
+    ]);
+    expect(Object.keys(await drafts.read("user-a", "v1")).sort()).toEqual(["first", ...Array.from({ length: 8 }, (_, index) => `part-${index}`)].sort());
+    for (const read of reads) expect(read).toHaveProperty("first", 0);
+  });
+});

@@ -42,6 +42,22 @@ function keyOf(owner: string, subject: string): string {
 }
 
 export function createDraftStore(storage: Storage, now: () => number = Date.now): DraftStore {
+  // One entry's reads and writes take turns within the process: a file being rewritten is
+  // never read half-written (which would read as no draft), and two changes posted at once
+  // both land.
+  const turns = new Map<string, Promise<unknown>>();
+  const inTurn = <T>(key: string, task: () => Promise<T>): Promise<T> => {
+    const run = (turns.get(key) ?? Promise.resolve()).then(task, task);
+    const done = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    turns.set(key, done);
+    void done.then(() => {
+      if (turns.get(key) === done) turns.delete(key);
+    });
+    return run;
+  };
   const load = async (key: string): Promise<Entry> => {
     const entry = (await storage.getItem<Entry>(key)) ?? null;
     const parts: Entry["parts"] = {};
@@ -58,21 +74,26 @@ export function createDraftStore(storage: Storage, now: () => number = Date.now)
   };
   return {
     async read(owner, subject) {
-      const { parts } = await load(keyOf(owner, subject));
+      const key = keyOf(owner, subject);
+      const { parts } = await inTurn(key, () => load(key));
       return Object.fromEntries(Object.entries(parts).map(([name, part]) => [name, part.value]));
     },
     async write(owner, subject, part, value) {
       const key = keyOf(owner, subject);
-      const entry = await load(key);
-      entry.parts[part] = { savedAt: now(), value };
-      await save(key, entry);
+      await inTurn(key, async () => {
+        const entry = await load(key);
+        entry.parts[part] = { savedAt: now(), value };
+        await save(key, entry);
+      });
     },
     async drop(owner, subject, part) {
       const key = keyOf(owner, subject);
-      const entry = await load(key);
-      if (!(part in entry.parts)) return;
-      delete entry.parts[part];
-      await save(key, entry);
+      await inTurn(key, async () => {
+        const entry = await load(key);
+        if (!(part in entry.parts)) return;
+        delete entry.parts[part];
+        await save(key, entry);
+      });
     },
   };
 }
