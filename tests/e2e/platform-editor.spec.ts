@@ -212,10 +212,11 @@ for (const lang of LANGS) {
       await signIn(page, company, lang);
       await open(page, editorPage(lang, id, "desktop"));
 
-      // A location without product variants cannot be saved: the whole-schema check names it.
+      // Without the app's product variants, nor a location's, it cannot be saved: the whole-schema check says so.
       await addLocation(page, t, "Matter");
       await button(page, t("platform:actions.save")).click();
       const errorDialog = page.getByRole("alertdialog", { name: t("common:errors.dialogTitle") });
+      await expect(errorDialog).toContainText(t("platform:errors.required", { field: t("platform:fields.productVariants") }));
       await expect(errorDialog).toContainText(`${t("platform:errors.missingProductVariants")}: Matter`);
       await button(page, t("common:errors.close")).click();
 

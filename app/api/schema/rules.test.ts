@@ -8,6 +8,7 @@ import {
   checkFunctionIcon,
   checkLocationChoice,
   checkWholeSchema,
+  wholeSchemaErrors,
   decodeSchemaJson,
   FUNCTION_LIMITS,
   listLimitOf,
@@ -192,6 +193,19 @@ describe("a platform and the whole-schema check", () => {
     });
     expect(checkWholeSchema(desktop).missingProductVariants).toEqual([]);
     expect(checkWholeSchema({ ...desktop, type: "web" }, { productVariantsEnabled: true }).missingProductVariants).toEqual([]);
+  });
+
+  it("stops a desktop platform without app-level product variants where the country has them", () => {
+    const enabled = { productVariantsEnabled: true, productVariantIds: [1, 2] };
+    for (const productVariants of [undefined, []]) {
+      expect(checkWholeSchema({ ...desktop, productVariants }, enabled).productVariants).toBe("required");
+      expect(checkWholeSchema({ ...desktop, productVariants }).productVariants).toBeUndefined();
+      expect(checkWholeSchema({ ...desktop, type: "web", productVariants }, enabled).productVariants).toBeUndefined();
+    }
+    expect(checkWholeSchema({ ...desktop, productVariants: [7] }, enabled).productVariants).toBe("unknownProductVariant");
+    expect(checkWholeSchema({ ...desktop, productVariants: null }, enabled).productVariants).toBeUndefined();
+    expect(checkWholeSchema(desktop, enabled).productVariants).toBeUndefined();
+    expect(wholeSchemaErrors({ ...desktop, productVariants: [] }, enabled)).toMatchObject({ productVariants: "required" });
   });
 
   it("names every failing path of a platform", () => {

@@ -520,8 +520,6 @@ export function validatePlatform(platform: PlatformSchema, context: SchemaContex
   (platform.views ?? []).forEach((view, index) => Object.assign(errors, prefixErrors(`views.${index}`, validateView(view, platform.type, context))));
   (platform.menus ?? []).forEach((menu, index) => Object.assign(errors, prefixErrors(`menus.${index}`, validateMenu(menu, platform.type, context))));
   Object.assign(errors, prefixErrors("exceptions", validateExceptions(platform.exceptions)));
-  const variants = checkProductVariants(platform.productVariants, platform.type, context);
-  if (variants) errors.productVariants = variants;
   return { ...errors, ...validateVisibilityReferences(platform, context), ...wholeSchemaErrors(platform, context) };
 }
 
@@ -624,6 +622,8 @@ export interface WholeSchemaCheck {
   updateRequired: LocationRef[];
   /** Views and menus with no product variant (desktop, where product variants are supported): 'Missing product variants' lists them. */
   missingProductVariants: LocationRef[];
+  /** The app-level product variant choice (desktop, where product variants are supported): required when none is chosen. */
+  productVariants?: SchemaRuleCode;
 }
 
 /** The whole-schema check of spec 02 section 5.1 on one platform. */
@@ -639,15 +639,21 @@ export function checkWholeSchema(platform: PlatformSchema, context: SchemaContex
         ...(platform.menus ?? []).flatMap((menu, index) => (hasNoProductVariants(menu.visibility) ? [ref(`menus.${index}`, menu)] : [])),
       ]
     : [];
-  return { updateRequired, missingProductVariants };
+  const productVariants = checkProductVariants(platform.productVariants, platform.type, context);
+  return { updateRequired, missingProductVariants, ...(productVariants ? { productVariants } : {}) };
 }
 
-/** The whole-schema check as errors: `<location>: updateRequired` and `<location>.visibility.productVariants: missingProductVariants`. */
+/**
+ * The whole-schema check as errors: `<location>: updateRequired`,
+ * `<location>.visibility.productVariants: missingProductVariants` and the app-level
+ * `productVariants` (required).
+ */
 export function wholeSchemaErrors(platform: PlatformSchema, context: SchemaContext = {}): SchemaErrors {
   const check = checkWholeSchema(platform, context);
   const errors: SchemaErrors = {};
   for (const location of check.updateRequired) errors[location.path] = "updateRequired";
   for (const location of check.missingProductVariants) errors[`${location.path}.visibility.productVariants`] = "missingProductVariants";
+  if (check.productVariants) errors.productVariants = check.productVariants;
   return errors;
 }
 

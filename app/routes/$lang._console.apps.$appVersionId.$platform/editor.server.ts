@@ -438,8 +438,10 @@ export async function editorAction(request: Request, context: AppLoadContext, pa
       return redirect(back);
     }
     case "save": {
-      const check = checkWholeSchema(state.document, { productVariantsEnabled: variantContext.productVariantsEnabled });
+      const check = checkWholeSchema(state.document, { productVariantsEnabled: variantContext.productVariantsEnabled, productVariantIds: variantContext.variants });
       const problems = [
+        // The app-level choice, with the message its form gives.
+        ...(check.productVariants ? [platformRuleMessage(t, check.productVariants, "productVariants")] : []),
         ...(check.missingProductVariants.length ? [`${t("platform:errors.missingProductVariants")}: ${check.missingProductVariants.map((entry) => entry.name).join(", ")}`] : []),
         ...(check.updateRequired.length ? [`${t("platform:errors.updateRequired")}: ${check.updateRequired.map((entry) => entry.name).join(", ")}`] : []),
       ];
