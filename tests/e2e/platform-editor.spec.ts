@@ -224,7 +224,16 @@ for (const lang of LANGS) {
       const variants = page.getByRole("region", { name: t("platform:variants.title") });
       await variants.getByRole("button", { name: t("platform:variants.submit") }).click();
       await expect(variants.getByText(t("platform:errors.required", { field: t("platform:fields.productVariants") }))).toBeVisible();
-      await variants.getByLabel("Law Firm", { exact: true }).check();
+      const all = variants.getByLabel(t("platform:variants.all"), { exact: true });
+      if (!isNoJs()) {
+        // With JavaScript the rule applies as the boxes are ticked: 'All' clears the others, a specific one removes 'All'.
+        await variants.getByLabel("Conveyancer", { exact: true }).check();
+        await all.check();
+        await expect(variants.getByLabel("Conveyancer", { exact: true })).not.toBeChecked();
+        await variants.getByLabel("Law Firm", { exact: true }).check();
+        await expect(all).not.toBeChecked();
+      } else await variants.getByLabel("Law Firm", { exact: true }).check();
+      await expect(variants.getByRole("checkbox", { checked: true })).toHaveCount(1);
       await variants.getByRole("button", { name: t("platform:variants.submit") }).click();
       // The product-variant updates dialog: what is added, and whether it goes to every location.
       await expect(dialog(page).getByRole("heading", { name: t("platform:variants.updatesTitle") })).toBeVisible();

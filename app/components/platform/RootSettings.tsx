@@ -14,6 +14,7 @@
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PRODUCT_VARIANT_ALL } from "~/api/schema/schemas";
 import { useErrorTitle } from "~/components/apps/DuplicateDialog";
@@ -24,7 +25,7 @@ import { FieldFrame, inputClass } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
 import type { Translate } from "~/forms/app-editor";
 import { APP_VARIANTS_FORM_ID, appVariantsSchema, EXCEPTIONS_FORM_ID, exceptionsSchema, ROOT_VISIBILITY_FORM_ID, rootVisibilitySchema } from "~/forms/platform-settings";
-import { variantChoice } from "~/lib/platform/operations";
+import { chooseVariant, variantChoice } from "~/lib/platform/operations";
 
 export interface VariantOption {
   firmType: number;
@@ -45,10 +46,15 @@ export function postedVisibility(lastResult: SubmissionResult<string[]> | undefi
 
 type RootVisibility = { productVariants?: number[] | null; supportedDesktopVersions?: string[] };
 
-/** Ticked boxes of product variants: 'All' first, then each variant. */
+/**
+ * Ticked boxes of product variants: 'All' first, then each variant. With JavaScript the rule
+ * applies as they are ticked ('All' clears the others, a specific one removes 'All'); without
+ * it the action applies it to the posted boxes. Keyed by the choice it starts from.
+ */
 function VariantBoxes({ name, legend, chosen, variants, error, idPrefix }: { name: string; legend: string; chosen: readonly number[]; variants: readonly VariantOption[]; error?: string; idPrefix: string }) {
   const { t } = useTranslation("platform");
   const options = [{ firmType: PRODUCT_VARIANT_ALL, name: t("variants.all") }, ...variants];
+  const [choice, setChoice] = useState<readonly number[]>(chosen);
   return (
     <fieldset aria-describedby={error ? `${idPrefix}-error` : undefined} aria-invalid={Boolean(error)}>
       <legend className="text-sm font-semibold text-gray-900">{legend}</legend>
@@ -60,7 +66,15 @@ function VariantBoxes({ name, legend, chosen, variants, error, idPrefix }: { nam
       <div className="flex flex-wrap gap-x-6">
         {options.map((option) => (
           <label key={option.firmType} htmlFor={`${idPrefix}-${option.firmType}`} className="flex min-h-11 items-center gap-2 text-gray-900">
-            <input id={`${idPrefix}-${option.firmType}`} type="checkbox" name={name} value={option.firmType} defaultChecked={chosen.includes(option.firmType)} className="h-5 w-5" />
+            <input
+              id={`${idPrefix}-${option.firmType}`}
+              type="checkbox"
+              name={name}
+              value={option.firmType}
+              checked={choice.includes(option.firmType)}
+              onChange={(event) => setChoice(chooseVariant(choice, option.firmType, event.target.checked))}
+              className="h-5 w-5"
+            />
             {option.name}
           </label>
         ))}
@@ -87,7 +101,7 @@ export function AppVariantsForm({ stored, variants, lastResult }: { stored: read
       <p className="mt-1 text-sm text-gray-700">{t("variants.hint")}</p>
       <Form method="post" preventScrollReset {...getFormProps(form)} className="mt-3 space-y-3">
         <input type="hidden" name="intent" value="app-variants" />
-        <VariantBoxes key={form.key} name="productVariants" legend={t("fields.productVariants")} chosen={variantChoice(stored)} variants={variants} error={error} idPrefix={`${form.id}-variant`} />
+        <VariantBoxes key={`${form.key}:${variantChoice(stored).join()}`} name="productVariants" legend={t("fields.productVariants")} chosen={variantChoice(stored)} variants={variants} error={error} idPrefix={`${form.id}-variant`} />
         <Button type="submit" variant="secondary">
           {t("variants.submit")}
         </Button>
@@ -259,7 +273,7 @@ export function RootVisibilityFields({
     <>
       {variantsOn ? (
         <VariantBoxes
-          key={formKey}
+          key={`${formKey}:${variantChoice(visibility?.productVariants).join()}`}
           name="visibility.productVariants"
           legend={t("fields.visibility.productVariants")}
           chosen={variantChoice(visibility?.productVariants)}
