@@ -264,6 +264,8 @@ for (const lang of LANGS) {
       await link(page, t("platform:setting.open", { name: "Matter" })).click();
       await expect(dialog(page)).toBeVisible();
       await expect(dialog(page).getByLabel("Law Firm", { exact: true })).toBeChecked();
+      // The root's own settings: no note that they are edited elsewhere.
+      await expect(dialog(page).getByText(t("platform:thisCanOnlyBeUpdatedAtRoot"))).toHaveCount(0);
       const versionsLabel = t("platform:fields.visibility.supportedDesktopVersions");
       for (const [min, max, message] of [
         ["1.2", "", t("platform:errors.invalidVersion", { field: versionsLabel })],
@@ -279,6 +281,16 @@ for (const lang of LANGS) {
       await dialog(page).getByLabel(t("platform:setting.minimum"), { exact: true }).fill("2.4.0.88");
       await dialog(page).getByLabel(t("platform:setting.maximum"), { exact: true }).fill("2.5.2.17");
       await button(page, t("platform:setting.submit")).click();
+      await expect(dialog(page)).toHaveCount(0);
+
+      // Below the root, an item's Visibility says where the root settings are edited and has no fields of them.
+      await link(page, t("platform:a11y.addItem", { list: `Matter: ${t("platform:lists.buttons")}` })).click();
+      await expect(dialog(page).getByRole("heading", { name: t("platform:item.newTitle") })).toBeVisible();
+      if (!isNoJs()) await dialog(page).getByRole("tab", { name: t("platform:itemTabs.visibility") }).click();
+      await expect(dialog(page).getByText(t("platform:thisCanOnlyBeUpdatedAtRoot"))).toBeVisible();
+      await expect(dialog(page).getByLabel("Law Firm", { exact: true })).toHaveCount(0);
+      await expect(dialog(page).getByLabel(t("platform:setting.minimum"), { exact: true })).toHaveCount(0);
+      await link(page, t("platform:actions.cancel")).click();
       await expect(dialog(page)).toHaveCount(0);
 
       await button(page, t("platform:actions.save")).click();
@@ -456,7 +468,8 @@ for (const lang of LANGS) {
       if (!isNoJs()) await form.getByRole("tab", { name: t("platform:itemTabs.endpoints") }).click();
       for (const env of ["dev", "test", "beta", "live"]) await form.getByLabel(t(`platform:fields.urls.${env}`), { exact: true }).fill(`https://${env}.example.com/family`);
       if (!isNoJs()) await form.getByRole("tab", { name: t("platform:itemTabs.visibility") }).click();
-      // The Visibility tab holds the matter-type picker beside the view's product variants; no precedents.
+      // The Visibility tab holds the matter-type picker beside the view's product variants (its root: no note); no precedents.
+      await expect(form.getByText(t("platform:thisCanOnlyBeUpdatedAtRoot"))).toHaveCount(0);
       await toggleFolder(page, t, "Family Law", true);
       await expect(matterTypes(page, t).getByLabel("Divorce", { exact: true })).toBeChecked();
       await expect(precedents(page, t)).toHaveCount(0);
