@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FormTooLargeError, readBoundedForm, type FormLimits } from "./multipart.server";
+import { FormTooLargeError, hasListIndexOver, readBoundedForm, type FormLimits } from "./multipart.server";
 
 const limits: FormLimits = { textBytes: 8, bodyBytes: 4096, parts: 4, fileBytes: (name) => (name === "icon" ? 11 : 0) };
 const post = (body: BodyInit, headers: Record<string, string> = {}) => new Request("http://console.test/", { method: "POST", body, headers });
@@ -46,5 +46,25 @@ describe("readBoundedForm", () => {
   it("reads a form that is not multipart as it is", async () => {
     const form = await readBoundedForm(post(new URLSearchParams({ name: "long value here" })), limits, asFile);
     expect(form.get("name")).toBe("long value here");
+  });
+});
+
+describe("hasListIndexOver", () => {
+  const form = (...names: string[]) => {
+    const data = new FormData();
+    for (const name of names) data.append(name, "x");
+    return data;
+  };
+
+  it("finds a list index above the bound in any field's name, however deep", () => {
+    expect(hasListIndexOver(form("intent", "exceptions[0].url", "exceptions[999].isInternal"), 999)).toBe(false);
+    expect(hasListIndexOver(form("exceptions[1000].url"), 999)).toBe(true);
+    expect(hasListIndexOver(form("rows[0].cells[100000]"), 999)).toBe(true);
+    expect(hasListIndexOver(form(`rows[${"9".repeat(400)}].url`), 999)).toBe(true);
+    expect(hasListIndexOver(form("rows[0001].url"), 999)).toBe(false);
+  });
+
+  it("reads names that are not list indexes as none", () => {
+    expect(hasListIndexOver(form("exceptions.100000.url", "rows[-1].url", "rows[1e9].url", "a[b]"), 999)).toBe(false);
   });
 });

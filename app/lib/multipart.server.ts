@@ -35,6 +35,18 @@ export async function readForm(request: Request): Promise<FormData> {
   }
 }
 
+/**
+ * Whether a field name of the form holds a list index above `max` (`rows[100000].url`): a
+ * form's list is read into an array as long as its highest index, so such a name alone
+ * would make reading the form take seconds. No page sends one.
+ */
+export function hasListIndexOver(formData: FormData, max: number): boolean {
+  for (const name of formData.keys()) {
+    for (const [, index] of name.matchAll(/\[(\d+)\]/g)) if (index.length > 9 || Number(index) > max) return true;
+  }
+  return false;
+}
+
 export interface FormLimits {
   textBytes: number;
   bodyBytes: number;

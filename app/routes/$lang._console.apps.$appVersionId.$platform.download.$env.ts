@@ -2,7 +2,8 @@
  * /apps/{appVersionId}/{platform}/download/{env}?live=true|false: the configuration file of an
  * environment (dev, test, beta, live) of the version's schema, `GET app-schema/download/{id}/{env}`
  * (spec 02 section 7); `live=false` is the staging variant, for users with test access. A
- * failed download goes back to the editor with downloadingSchema in the error dialog.
+ * version the provider does not know for the company is 'page not found'; any other failed
+ * download goes back to the editor with downloadingSchema in the error dialog.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ApiError } from "~/api/client.server";
@@ -27,6 +28,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     return new Response(file.body, { status: 200, headers });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
+    // No such version of the company (another company's, or none): not found, as the editor says.
+    if (error.status === 404) throw await notFound(request);
     const t = await i18next.getFixedT(request, "platform");
     return redirectWithError(`/${language}/apps/${appVersionId}/${platform}`, { detail: t("errors.downloadingSchema"), traceId: error.traceId });
   }

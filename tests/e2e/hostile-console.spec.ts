@@ -1538,6 +1538,235 @@ test.describe("every form action", () => {
     // Nothing saved: the schema is as it was.
     expect(await savedSchema()).toEqual(before);
   });
+  test("the platform editor: every other intent's fields; a second company's posts and downloads are not found", async ({ page, company, browser }) => {
+    test.setTimeout(300_000);
+    const token = await tokenOf(company);
+    const other = await createCompany();
+    const app = await createAppThroughApi(provider, token, { name: "Hostile desktop", countryCode: "AU", appType: 0 });
+    await signIn(page, company);
+    const urls = ["dev", "test", "beta", "live"].map((env) => ({ env, url: `https://${env}.example.com/open` }));
+    const fn = (name: string, actionType: string) => ({ actionType, name, label: `${name} text`, description: `What ${name} does.`, urls });
+    const visibility = { productVariants: [1] };
+    const document = {
+      type: "desktop",
+      productVariants: [1],
+      views: [{ id: "custom-view", name: "Custom View", type: "matter", isCustomView: true, label: "Board", urls, buttons: [fn("One", "button"), fn("Two", "button")], visibility }],
+      menus: [
+        { id: "menu-tools", name: "Tools Menu", items: [fn("Sync", "menu-item"), fn("Beta", "menu-item")], visibility },
+        { id: "menu-help", name: "Help Menu", visibility },
+      ],
+    };
+    const imported = JSON.stringify({ platforms: [document] });
+    // Saved through the page (the version the cases aim at holds a schema with files to download), then a draft of it that differs.
+    const post = (to: string, form: Record<string, string>) => page.request.post(`${CONSOLE_URL}${to}`, { form, headers: { origin: ORIGIN }, maxRedirects: 0 });
+    expect((await post(`/en-AU/apps/${app.id}/desktop`, { intent: "import", json: imported })).status(), "import").toBe(302);
+    const saved = await post(`/en-AU/apps/${app.id}/desktop`, { intent: "save" });
+    const id = /\/apps\/([^/?]+)\/desktop$/.exec(saved.headers()["location"] ?? "")?.[1] ?? "";
+    expect(id, `the saved version (save answered ${saved.status()} ${saved.headers()["location"]})`).toMatch(UUID);
+    const path = `/en-AU/apps/${id}/desktop`;
+    expect((await post(path, { intent: "up", location: "menu-tools", path: "items.1" })).status(), "a draft").toBe(302);
+
+    const savedSchema = () => apiJson<{ schema: unknown }>(`app-schema/${id}?platform=desktop`, token);
+    /** What the page shows of the draft: the cards and their items in order, what differs from the saved schema, and the settings dialogs' values. */
+    const draftShown = () =>
+      Promise.all(
+        ["", "?dialog=changes", "?dialog=exceptions", "?dialog=setting&location=menu-tools", "?dialog=custom-view&location=custom-view"].map(async (search) => {
+          const html = await (await page.request.get(`${CONSOLE_URL}${path}${search}`)).text();
+          return [
+            ...[...html.matchAll(/<(?:h2|span)\b[^>]*class="(?:inline text-lg font-bold|font-semibold text-gray-900)[^"]*"[^>]*>([^<]*)</g)].map(([, name]) => decodeHtml(name)),
+            ...[...html.matchAll(/<strong class="mr-2">([\s\S]*?)<\/li>/g)].map(([, change]) => decodeHtml(change)),
+            ...[...html.matchAll(/<(?:input|textarea)\b[^>]*\bname="((?:label|groupLabel|functionGroupId|urls|visibility|exceptions|productVariants)[^"]*)"[^>]*>/g)].map(
+              ([tag, name]) => `${name}=${decodeHtml(/\bvalue="([^"]*)"/.exec(tag)?.[1] ?? "")}${/\bchecked=""/.test(tag) ? " (ticked)" : ""}`,
+            ),
+            ...[...html.matchAll(/<option\b[^>]*\bselected=""[^>]*>/g)].map(([tag]) => `selected ${/\bvalue="([^"]*)"/.exec(tag)?.[1] ?? ""}`),
+          ];
+        }),
+      );
+    const [schemaBefore, appsBefore, draftBefore] = await Promise.all([savedSchema(), storedApps(token), draftShown()]);
+    expect(draftBefore[0], "the draft's cards").toEqual(expect.arrayContaining(["Custom View", "Tools Menu", "Help Menu", "Beta", "Sync", "One", "Two"]));
+    expect(draftBefore[1].length, "the draft differs from the saved schema").toBeGreaterThan(0);
+
+    const label = (field: string) => translate("en-AU", `platform:fields.${field}`);
+    const rule = (code: string, field: string) => text(`platform:errors.${code}`, { field: label(field) });
+    const form = (search: string, fields: Field[]): FormSpec => ({ path: `${path}${search}`, encoding: "urlencoded", base: () => fields, limit: BODY_LIMITS.platform });
+    const placed = (intent: string, itemPath: string, extra: Field[] = []) => form("", [["intent", intent], ["location", "menu-tools"], ["path", itemPath], ...extra]);
+    const versions: Field[] = [["visibility.supportedDesktopVersions[0]", ""], ["visibility.supportedDesktopVersions[1]", ""]];
+    const importForm = (intent: string) => form("?dialog=import", [["intent", intent], ["json", imported]]);
+    const specs: Record<string, FormSpec> = {
+      "add-location": form("?dialog=add-location", [["intent", "add-location"], ["location", "menu-matter"]]),
+      up: placed("up", "items.1"),
+      down: placed("down", "items.0"),
+      move: placed("move", "items.0", [["to", "1"]]),
+      "delete-item": placed("delete-item", "items.1"),
+      clone: form("?dialog=clone&location=menu-tools&path=items.0", [["intent", "clone"], ["location", "menu-tools"], ["path", "items.0"], ["locations", "menu-help"]]),
+      "custom-view": form("?dialog=custom-view&location=custom-view", [
+        ["intent", "custom-view"],
+        ["location", "custom-view"],
+        ["label", "Board"],
+        ["groupLabel", ""],
+        ["functionGroupId", ""],
+        ["windowType", ""],
+        ["timeTracked", ""],
+        ...urls.map(({ env, url }): Field => [`urls.${env}`, url]),
+        ["visibility.productVariants", "1"],
+        ...versions,
+      ]),
+      "app-variants": form("", [["intent", "app-variants"], ["productVariants", "2"]]),
+      exceptions: form("?dialog=exceptions", [["intent", "exceptions"], ["exceptions[0].url", "https://example.com/*"], ["exceptions[0].isInternal", "on"]]),
+      setting: form("?dialog=setting&location=menu-tools", [["intent", "setting"], ["location", "menu-tools"], ["visibility.productVariants", "1"], ...versions]),
+      "import-arrange": importForm("import-arrange"),
+      "import-validate": importForm("import-validate"),
+      import: importForm("import"),
+      discard: form("?dialog=discard", [["intent", "discard"]]),
+      save: form("", [["intent", "save"]]),
+    };
+    const one = (spec: FormSpec, what: string, fields: Field[], expected: Expected, encoding: Encoding = "urlencoded") => formCase(`${spec.path} ${what}`, spec.path, encoding, fields, expected);
+    // The settings dialogs, Clone and the product variants show a refusal under their own ids (`{form}-{field, dashed}-error`): each case's answer shows the message there.
+    const shownBy = new Map<Case, { form: string; message?: () => string }>();
+    const shownIn = (form: string, c: Case) => {
+      shownBy.set(c, { form, message: c.expected.message });
+      return c;
+    };
+    const formOf: Record<string, string> = { "custom-view": "platform-custom-view", setting: "platform-setting", clone: "platform-clone", "app-variants": "platform-product-variants" };
+    const asFile = (value: string): FilePart => ({ fileName: "field.txt", type: "text/plain", bytes: value });
+    const known = ["menu-tools", "menu-help", "custom-view", "items.0", "items.1"];
+    /** A location or an item's path that leads nowhere (a plain 400: no page sends one). */
+    const placeCases = (spec: FormSpec, field: "location" | "path") => [
+      ...draw(fc.oneof(nulText, hostileIdValue).filter((value) => !known.includes(value)), 3, `${spec.path} ${spec.base()[0][1]} ${field}`).map((value) =>
+        one(spec, `${field} = ${shown(value)}`, withField(spec.base(), field, value), { status: REFUSED }),
+      ),
+      one(spec, `${field} twice`, withField(spec.base(), field, String(spec.base().find(([name]) => name === field)?.[1]), true), { status: REFUSED }),
+      one(spec, `${field} as a file`, withField(spec.base(), field, asFile(String(spec.base().find(([name]) => name === field)?.[1]))), { status: REFUSED }, "multipart"),
+    ];
+    /** Product variants a field refuses (the offered ones are -1 'All', 1, 2 and 3), named with its message. */
+    const variantCases = (spec: FormSpec, field: string, form: string) => [
+      ...draw(hostileNumber.filter((value) => !(/^-?\d{1,9}$/.test(value.trim()) && [-1, 1, 2, 3].includes(Number(value.trim())))), 3, `${spec.path} ${field}`).map((value) =>
+        one(spec, `${field} = ${JSON.stringify(value)}`, withField(spec.base(), field, value), { status: REFUSED, field, message: rule("invalid", field) }),
+      ),
+      one(spec, `${field} = a NUL`, withField(spec.base(), field, `1\u0000`), { status: REFUSED, field, message: rule("invalid", field) }),
+      one(spec, `${field} as a file`, withField(spec.base(), field, asFile("1")), { status: REFUSED, field }, "multipart"),
+    ].map(({ expected, ...c }) => shownIn(form, { ...c, expected: { status: expected.status, message: expected.message } }));
+    /** A supported desktop version the field refuses: not four parts, a NUL, over 30 characters, twice, a file. */
+    const versionCases = (spec: FormSpec, form: string) => {
+      const field = "visibility.supportedDesktopVersions[0]";
+      return [
+        ...["1.2.3", "a.b.c.d", "1.2.3.4.5", "-1.0.0.0", `${"9".repeat(40)}.0.0.0`, "1.2.3.4\u0000", " . . . "].map((value) =>
+          shownIn(form, one(spec, `${field} = ${shown(value)}`, withField(spec.base(), field, value), { status: REFUSED })),
+        ),
+        one(spec, `${field} twice`, withField(spec.base(), field, "99.0.0.0", true), { status: REFUSED }),
+        one(spec, `${field} as a file`, withField(spec.base(), field, asFile("99.0.0.0")), { status: REFUSED }, "multipart"),
+      ];
+    };
+    const WINDOW_CHOICES = ["system", "web", "hidden", "notApplicable"];
+    const view = specs["custom-view"];
+    const viewTexts = textCases(view, {
+      label: { nul: 1, message: rule("invalidCharacters", "label"), long: true },
+      groupLabel: { nul: 1, message: rule("invalidCharacters", "groupLabel"), long: true },
+      functionGroupId: { nul: 1, message: rule("invalidCharacters", "functionGroupId"), long: true },
+      "urls.dev": { nul: 1, long: true },
+    });
+    const locationTexts = textCases(specs["add-location"], { location: { nul: 2 } });
+    const exceptionTexts = textCases(specs.exceptions, { "exceptions[0].url": { nul: 2, long: true } });
+    const jsonTexts = ["import-arrange", "import-validate", "import"].flatMap((intent) => textCases(specs[intent], { json: { nul: 1, long: true } }).strict);
+    const variants = specs["app-variants"];
+    // Each intent once from another origin, and some bodies that are not its form.
+    const origins = Object.entries(specs).map(([intent, spec]) => ({ ...one(spec, `${intent} from another origin`, spec.base(), { status: [403] }), origin: "http://evil.example" }));
+    const shapes = Object.values(specs).flatMap((spec) => shapeCases(spec, REFUSED, 2));
+
+    const list: Case[] = [
+        ...locationTexts.strict,
+        ...locationTexts.decoded,
+        ...draw(hostileIdValue.filter((value) => value.trim() !== "menu-matter"), 3, `${path} add-location`).map((value) =>
+          one(specs["add-location"], `location = ${shown(value)}`, withField(specs["add-location"].base(), "location", value), { status: REFUSED, field: "location" }),
+        ),
+        ...["up", "down", "move", "delete-item", "clone"].flatMap((intent) => [...placeCases(specs[intent], "location"), ...placeCases(specs[intent], "path")]),
+        ...draw(hostileNumber.filter((value) => !/^\d{1,6}$/.test(value)), 4, `${path} move to`).map((to) => one(specs.move, `to = ${JSON.stringify(to)}`, withField(specs.move.base(), "to", to), { status: REFUSED })),
+        one(specs.move, "to twice", withField(specs.move.base(), "to", "1", true), { status: REFUSED }),
+        one(specs.move, "to as a file", withField(specs.move.base(), "to", asFile("1")), { status: REFUSED }, "multipart"),
+        ...[...draw(fc.oneof(nulText, hostileIdValue).filter((value) => value.trim() !== "menu-help"), 3, `${path} clone locations`), ""].map((value) =>
+          shownIn(formOf.clone, one(specs.clone, `locations = ${shown(value)}`, withField(specs.clone.base(), "locations", value), { status: REFUSED })),
+        ),
+        shownIn(formOf.clone, one(specs.clone, "locations = one of them unknown", [...specs.clone.base(), ["locations", "menu-nowhere"]], { status: REFUSED, message: rule("unknownLocation", "locations") })),
+        shownIn(formOf.clone, one(specs.clone, "locations as a file", withField(specs.clone.base(), "locations", asFile("menu-help")), { status: REFUSED }, "multipart")),
+        ...viewTexts.strict.map(({ expected, ...c }) => (expected.field === "urls.dev" ? shownIn(formOf["custom-view"], { ...c, expected: { status: expected.status, message: expected.message } }) : { ...c, expected })),
+        ...["windowType", "timeTracked"].flatMap((field) =>
+          draw(fc.oneof(nulText, hostileNumber, fc.constantFrom("system\u0000", "SYSTEM", "3", "-1", "1.0")).filter((value) => !["", "0", "1", "2", ...WINDOW_CHOICES].includes(value.trim())), 3, `${path} ${field}`).map((value) =>
+            one(view, `${field} = ${shown(value)}`, withField(view.base(), field, value), { status: REFUSED, field, message: rule("invalid", field) }),
+          ),
+        ),
+        ...variantCases(view, "visibility.productVariants", formOf["custom-view"]),
+        ...versionCases(view, formOf["custom-view"]),
+        ...draw(nulText, 2, `${path} custom-view matterTypes`).map((value) =>
+          shownIn(formOf["custom-view"], one(view, `visibility.matterTypes = ${shown(value)}`, withField(view.base(), "visibility.matterTypes", value), { status: REFUSED, message: rule("invalidCharacters", "visibility.matterTypes") })),
+        ),
+        ...variantCases(variants, "productVariants", formOf["app-variants"]),
+        shownIn(formOf["app-variants"], one(variants, "productVariants = none", variants.base().filter(([name]) => name !== "productVariants"), { status: REFUSED, message: rule("required", "productVariants") })),
+        // A change of the variants is asked first: anything but a ticked confirmation asks again, nothing changed.
+        ...[["confirmed = on and a NUL", withField(variants.base(), "confirmed", "on\u0000")], ["confirmed twice", withField(variants.base(), "confirmed", "on", true)]].map(([what, fields]) =>
+          one(variants, what as string, fields as Field[], { status: [200] }),
+        ),
+        one(variants, "confirmed as a file", withField(variants.base(), "confirmed", asFile("on")), { status: [200] }, "multipart"),
+        ...exceptionTexts.strict,
+        ...["has space.example.com", "*", "**x**", "*.exa*mple.com", "https://exa mple.com"].map((url) =>
+          one(specs.exceptions, `exceptions[0].url = ${shown(url)}`, withField(specs.exceptions.base(), "exceptions[0].url", url), { status: REFUSED, field: "exceptions[0].url" }),
+        ),
+        ...["exceptions[100000].url", `exceptions[${"9".repeat(30)}].url`, "exceptions[0].url[0]"].map((name) =>
+          one(specs.exceptions, `${name} = a URL`, [...specs.exceptions.base(), [name, "https://example.com/"]], { status: REFUSED }),
+        ),
+        ...variantCases(specs.setting, "visibility.productVariants", formOf.setting),
+        ...versionCases(specs.setting, formOf.setting),
+        ...placeCases(specs.setting, "location"),
+        ...jsonTexts,
+        ...[
+          JSON.stringify({ platforms: [{ ...document, menus: [{ ...document.menus[0], items: [fn("Sy\u0000nc", "menu-item")] }] }] }),
+          JSON.stringify({ platforms: [{ ...document, type: "web" }] }),
+          `${"[".repeat(5000)}${"]".repeat(5000)}`,
+        ].map((json, index) => one(specs.import, `import a hostile document ${index}`, withField(specs.import.base(), "json", json), { status: REFUSED, field: "json" })),
+        ...["import-arrange", "import-validate"].map((intent) => one(specs[intent], `${intent} a nesting 5,000 deep`, withField(specs[intent].base(), "json", `${"[".repeat(5000)}${"]".repeat(5000)}`), { status: [200, 400] })),
+        ...["discard", "save"].flatMap((intent) => [
+          one(specs[intent], `${intent} twice`, [["intent", intent], ["intent", intent]], { status: REFUSED }),
+          one(specs[intent], `${intent} as a file`, [["intent", asFile(intent)]], { status: REFUSED }, "multipart"),
+          ...[...draw(hostilePathId, 1, `${intent} path`), randomUUID()].map((other) => formCase(`${intent} at /apps/${other.slice(0, 40)}`, `/en-AU/apps/${other}/desktop`, "urlencoded", specs[intent].base(), { status: NOT_FOUND })),
+        ]),
+        ...origins,
+        ...shapes,
+    ];
+    const answers = await run(page, list, 2);
+    for (const [c, { form, message }] of shownBy) {
+      const answer = answers[list.indexOf(c)];
+      if (answer?.status !== 400) continue;
+      const messages = [...answer.body.matchAll(new RegExp(`<(\\w+)\\b[^>]*\\bid="${escapeRegExp(form)}-[^"]*error"[^>]*>([\\s\\S]*?)</\\1>`, "g"))].map(([, , inner]) => decodeHtml(inner).trim());
+      const wanted = message?.();
+      expect.soft(messages.some((entry) => (wanted ? entry === wanted : isLocaleText(entry))), `${c.label}: the dialog shows ${wanted ? JSON.stringify(wanted) : "a message of locales/en-AU"} (shown: ${JSON.stringify(messages)})`).toBe(true);
+    }
+
+    // A second company, signed in: every intent at the first company's version is not found, and so is each environment's file.
+    const theirs = await browser.newContext({ baseURL: CONSOLE_URL });
+    const theirPage = await theirs.newPage();
+    await signIn(theirPage, other);
+    const item: Field[] = [["intent", "item"], ["location", "menu-tools"], ["list", "items"], ["actionType", "menu-item"], ["name", "Theirs"], ["label", "Theirs"], ...urls.map(({ env, url }): Field => [`urls.${env}`, url])];
+    await run(theirPage, [
+      ...Object.entries(specs).map(([intent, spec]) => one(spec, `${intent} by another company`, spec.base(), { status: [404] })),
+      one(specs.up, "remove-location by another company", [["intent", "remove-location"], ["location", "menu-help"]], { status: [404] }),
+      one(specs.up, "item by another company", item, { status: [404] }),
+    ]);
+    for (const env of ["dev", "test", "beta", "live"]) {
+      for (const live of ["true", "false"]) {
+        const res = await theirPage.request.get(`${CONSOLE_URL}${path}/download/${env}?live=${live}`, { maxRedirects: 0, failOnStatusCode: false });
+        expect.soft(res.status(), `another company's ${env} file (live=${live})`).toBe(404);
+      }
+      // The company's own file is there.
+      const own = await page.request.get(`${CONSOLE_URL}${path}/download/${env}?live=true`, { maxRedirects: 0, failOnStatusCode: false });
+      expect.soft(own.status(), `the ${env} file`).toBe(200);
+      expect.soft(await own.text(), `the ${env} file`).toContain(`https://${env}.example.com/open`);
+    }
+    await theirs.close();
+
+    // Nothing changed: the saved schema, the company's apps, and the draft as the page shows it.
+    expect(await savedSchema(), "the saved schema").toEqual(schemaBefore);
+    expect(await storedApps(token), "the company's apps").toEqual(appsBefore);
+    expect(await draftShown(), "the draft").toEqual(draftBefore);
+  });
   test("the data attestation page: the six texts and the diagram", async ({ page, company }) => {
     const token = await tokenOf(company);
     const [app, unattested] = await Promise.all([

@@ -34,6 +34,12 @@ describe("the item dialog's icon", () => {
     expect((await readEditorForm(post(itemForm()))).iconFile).toBeUndefined();
   });
 
+  it("refuses a list index no page sends before any form is read into lists", async () => {
+    const rows = (index: number) => itemForm(undefined, [["intent", "exceptions"], [`exceptions[${index}].url`, "https://example.com/"]]);
+    await expect(readEditorForm(post(rows(100_000)))).rejects.toMatchObject({ status: 400 });
+    expect((await readEditorForm(post(rows(999)))).formData.get("exceptions[999].url")).toBe("https://example.com/");
+  });
+
   it("refuses a second icon file", async () => {
     const form = itemForm({ bytes: png(32, 32) });
     form.append("iconFile", new Blob([new Uint8Array(png(32, 32))]), "second.png");

@@ -79,6 +79,7 @@ import {
   windowClears,
   withFirstDropdownItem,
 } from "~/lib/platform/operations";
+import { arrangedJson } from "~/lib/platform/arrange";
 import { applyIconChoice, readEditorForm } from "~/lib/platform/icon.server";
 import { loadPickers, pickerStep, type PickerAnswer, type PickerData } from "~/lib/platform/pickers.server";
 import { saveProblems, type SaveProblem } from "~/lib/platform/save-errors";
@@ -416,7 +417,8 @@ export async function editorAction(request: Request, context: AppLoadContext, pa
       };
       const decoded = decodeSchemaJson(json);
       if (intent === "import-arrange") {
-        return decoded ? answer({ json: JSON.stringify(decoded.value, null, 2) }) : answer({ error: t("platform:import.notJson") }, 400);
+        const arranged = decoded ? arrangedJson(decoded.value) : undefined;
+        return arranged === undefined ? answer({ error: t("platform:import.notJson") }, 400) : answer({ json: arranged });
       }
       if (intent === "import-validate") {
         if (!decoded) return answer({ error: t("platform:import.notJson") }, 400);
