@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FormTooLargeError, hasListIndexOver, readBoundedForm, type FormLimits } from "./multipart.server";
+import { FormTooLargeError, hasListIndexOver, readBoundedForm, readForm, type FormLimits } from "./multipart.server";
 
 const limits: FormLimits = { textBytes: 8, bodyBytes: 4096, parts: 4, fileBytes: (name) => (name === "icon" ? 11 : 0) };
 const post = (body: BodyInit, headers: Record<string, string> = {}) => new Request("http://console.test/", { method: "POST", body, headers });
@@ -66,5 +66,14 @@ describe("hasListIndexOver", () => {
 
   it("reads names that are not list indexes as none", () => {
     expect(hasListIndexOver(form("exceptions.100000.url", "rows[-1].url", "rows[1e9].url", "a[b]"), 999)).toBe(false);
+  });
+});
+
+describe("readForm", () => {
+  const post = (body: string) => new Request("http://console.test/form", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
+
+  it("answers a list index no page sends with the 400 of an unreadable form, for any form", async () => {
+    await expect(readForm(post("intent=bank&rows%5B100000%5D.name=x"))).rejects.toMatchObject({ status: 400 });
+    expect((await readForm(post("intent=bank&rows%5B999%5D.name=x"))).get("rows[999].name")).toBe("x");
   });
 });

@@ -9,7 +9,9 @@
  *   const formData = await readBoundedForm(request, limits, (file) => new File([file.bytes], file.fileName));
  *
  * `readForm` reads every other form. Both answer a body that is not a form (another content
- * type, broken multipart) with 400 and the 'form could not be read' page, never a 500.
+ * type, broken multipart), or a form with a list index no page sends (`rows[100000].url`,
+ * which conform would read into a list that long, seconds of the server's time), with 400
+ * and the 'form could not be read' page, never a 500.
  */
 import { json, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import type { UnreadableForm } from "./errors";
@@ -24,15 +26,26 @@ const unreadableForm = () => json<UnreadableForm>({ formError: "unreadable" }, 4
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
+/** The highest list index a form's field name may hold: no page has a list of more than a thousand rows. */
+export const MAX_LIST_INDEX = 999;
+
+/** The form, unless a field name holds a list index past MAX_LIST_INDEX (then the 400 answer). */
+function withinListBounds(formData: FormData): FormData {
+  if (hasListIndexOver(formData, MAX_LIST_INDEX)) throw unreadableForm();
+  return formData;
+}
+
 /** The fields of a posted form; a body that is not a form throws the 400 answer. */
 export async function readForm(request: Request): Promise<FormData> {
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
   if (!FORM_TYPES.some((form) => type.startsWith(form))) throw unreadableForm();
+  let formData: FormData;
   try {
-    return await request.formData();
+    formData = await request.formData();
   } catch {
     throw unreadableForm();
   }
+  return withinListBounds(formData);
 }
 
 /**
@@ -99,12 +112,14 @@ export async function readBoundedForm(request: Request, limits: FormLimits, onFi
     if (keep === 0 || (filename === "" && size === 0)) return undefined;
     return onFile({ name, fileName: filename, contentType, size, bytes });
   };
+  let formData: FormData;
   try {
-    return await unstable_parseMultipartFormData(request, handler);
+    formData = await unstable_parseMultipartFormData(request, handler);
   } catch (error) {
     if (error instanceof FormTooLargeError) throw error;
     throw unreadableForm();
   }
+  return withinListBounds(formData);
 }
 
 function concat(chunks: Uint8Array[], length: number): Uint8Array<ArrayBuffer> {

@@ -15,7 +15,7 @@ import { functionIconCode, type SchemaRuleCode } from "~/api/schema/rules";
 import type { ActionType } from "~/api/schema/schemas";
 import { ICON_FILE, REMOVE_ICON, functionIconRule } from "~/forms/platform-item";
 import { BODY_LIMITS } from "~/lib/body-limits";
-import { FormTooLargeError, hasListIndexOver, readBoundedForm, type ReadFile } from "~/lib/multipart.server";
+import { FormTooLargeError, readBoundedForm, type ReadFile } from "~/lib/multipart.server";
 
 const EDITOR_LIMITS = {
   textBytes: BODY_LIMITS.platform,
@@ -24,12 +24,9 @@ const EDITOR_LIMITS = {
   fileBytes: (name: string) => (name === ICON_FILE ? IMAGE_RULES["function-icon"].maxBytes + 1 : 1),
 };
 
-/** The highest list index of the editor's forms (the exception URL rows, the supported desktop versions): at most 1,000 rows. */
-const MAX_LIST_INDEX = 999;
-
 /**
  * The editor's form, and the icon file chosen in the item dialog (if any). A body past its
- * limit is answered 413; a list index beyond MAX_LIST_INDEX, 400.
+ * limit is answered 413; a list index no page sends (readBoundedForm), 400.
  */
 export async function readEditorForm(request: Request): Promise<{ formData: FormData; iconFile?: ReadFile }> {
   let iconFile: ReadFile | undefined;
@@ -41,7 +38,6 @@ export async function readEditorForm(request: Request): Promise<{ formData: Form
       iconFile = file;
       return undefined;
     });
-    if (hasListIndexOver(formData, MAX_LIST_INDEX)) throw new Response("A list index no page sends.", { status: 400 });
     return { formData, iconFile };
   } catch (error) {
     if (error instanceof FormTooLargeError) throw new Response("The form is too large.", { status: 413 });
