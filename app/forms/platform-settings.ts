@@ -236,8 +236,8 @@ export function rootVisibilityDefaults(visibility: Visibility | undefined) {
   };
 }
 
-/** The custom view settings dialog's values of a view. */
-export function customViewDefaults(view: CustomViewSettings) {
+/** The custom view settings dialog's values of a view's own fields (its visibility aside, which the dialog's visibility fields hold). */
+export function viewFieldDefaults(view: Omit<CustomViewSettings, "visibility">) {
   const flag = (value: boolean | undefined) => (value ? "on" : undefined);
   return {
     label: view.label ?? "",
@@ -249,6 +249,13 @@ export function customViewDefaults(view: CustomViewSettings) {
     messageBus: flag(view.messageBus),
     externalEmailIntegrationReq: flag(view.externalEmailIntegrationReq),
     urls: endpointDefaults(view.urls),
+  };
+}
+
+/** The custom view settings dialog's values of a view. */
+export function customViewDefaults(view: CustomViewSettings) {
+  return {
+    ...viewFieldDefaults(view),
     ...rootVisibilityDefaults(view.visibility),
   };
 }

@@ -20,7 +20,7 @@ import { DialogFormButtons, useCloseDialog, useModalClose } from "~/components/u
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { Modal } from "~/components/ui/Modal";
 import type { Translate } from "~/forms/app-editor";
-import { CUSTOM_VIEW_FORM_ID, CUSTOM_VIEW_TABS, customViewSchema, customViewTabsWithErrors, type CustomViewTab } from "~/forms/platform-settings";
+import { CUSTOM_VIEW_FORM_ID, CUSTOM_VIEW_TABS, customViewSchema, customViewTabsWithErrors, viewFieldDefaults, type CustomViewTab } from "~/forms/platform-settings";
 import { useHydrated } from "~/lib/hydrated";
 import { fieldKit, FormTabs } from "./FormKit";
 import { postedVisibility, RootVisibilityFields, type VariantOption } from "./RootSettings";
@@ -38,21 +38,6 @@ interface CustomViewDialogProps {
   lastResult?: SubmissionResult<string[]>;
 }
 
-/** The form's values of a view's settings. */
-function viewDefaults(view: PlatformView): Record<string, unknown> {
-  const flag = (value: boolean | undefined) => (value ? "on" : undefined);
-  return {
-    label: view.label ?? "",
-    groupLabel: view.groupLabel ?? "",
-    functionGroupId: view.functionGroupId ?? "",
-    windowType: view.windowType ?? "",
-    timeTracked: view.timeTracked === undefined ? "" : String(view.timeTracked),
-    isFullScreen: flag(view.isFullScreen),
-    messageBus: flag(view.messageBus),
-    externalEmailIntegrationReq: flag(view.externalEmailIntegrationReq),
-    urls: Object.fromEntries(ENVIRONMENTS.map((env) => [env, view.urls?.find((entry) => entry.env === env)?.url ?? ""])),
-  };
-}
 
 export function CustomViewDialog({ platform, view, variants, minimumDesktopVersion, pickers, pickerQuestion, closeHref, lastResult }: CustomViewDialogProps) {
   const { t } = useTranslation("platform");
@@ -70,7 +55,7 @@ export function CustomViewDialog({ platform, view, variants, minimumDesktopVersi
   const [form] = useForm({
     id: CUSTOM_VIEW_FORM_ID,
     lastResult,
-    defaultValue: viewDefaults(view) as never,
+    defaultValue: viewFieldDefaults(view) as never,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: customViewSchema(t as unknown as Translate, context) }),
@@ -80,7 +65,7 @@ export function CustomViewDialog({ platform, view, variants, minimumDesktopVersi
   const asked = Boolean((lastResult?.error as Record<string, unknown> | undefined)?.confirmClear);
   const errorNames = Object.keys(errors).filter((name) => errors[name]?.length);
   useErrorTitle(errorNames.length > 0);
-  const { idOf, text, checkbox, windowTypeSelect, timeTrackedSelect } = fieldKit(t, form, errors, viewDefaults(view));
+  const { idOf, text, checkbox, windowTypeSelect, timeTrackedSelect } = fieldKit(t, form, errors, viewFieldDefaults(view));
   const tabs = CUSTOM_VIEW_TABS.filter((tab) => desktop || tab !== "visibility");
   const panels: Record<CustomViewTab, ReactNode> = {
     details: (
