@@ -4,24 +4,23 @@
  */
 import { RemixBrowser } from "@remix-run/react";
 import i18next from "i18next";
-import Backend from "i18next-http-backend";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import { i18nConfig } from "./i18n";
+import { localeBackend } from "./lib/locale-backend.client";
 import { reportBrowserErrors } from "./lib/report-errors.client";
 
 async function hydrate() {
   const lng = document.documentElement.lang || i18nConfig.fallbackLng;
   await i18next
     .use(initReactI18next)
-    .use(Backend)
+    .use(localeBackend)
     .init({
       ...i18nConfig,
       lng,
       ns: [...new Set(["common", ...getInitialNamespaces()])],
-      backend: { loadPath: "/locales/{{lng}}/{{ns}}.json" },
     });
   reportBrowserErrors(lng);
   startTransition(() => {
