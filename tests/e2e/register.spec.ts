@@ -40,8 +40,8 @@ const registerUrl = (lang: Lang) => consoleUrl(`/${lang}/auth/register`);
 function registerForm(page: Page, lang: Lang) {
   const label = (text: string) => page.getByLabel(text, { exact: true });
   const optional = (key: string) => label(`${tr(lang, key)} ${tr(lang, "optional")}`);
-  // The state field's label follows the chosen country (State, County, Province, or all three).
-  const stateLabels = ["any", "state", "county", "province"].map((kind) => escapeRegExp(tr(lang, `fields.stateCounty.${kind}`)));
+  // The state field's label follows the chosen country (State, Country, Province, or all three).
+  const stateLabels = ["any", "state", "country", "province"].map((kind) => escapeRegExp(tr(lang, `fields.stateCounty.${kind}`)));
   const captcha = page.getByRole("group", { name: tr(lang, "captcha.legend"), exact: true });
   return {
     title: label(tr(lang, "fields.title.label")),
@@ -469,7 +469,7 @@ for (const lang of LANGS) {
         await expect(form.entityOption("standard")).toBeChecked();
         await expect(form.entityOption("advanced")).not.toBeChecked();
         await expect(form.entityOption("entry")).not.toBeChecked();
-        await expect(page.getByLabel(tr(lang, "fields.stateCounty.county"), { exact: true })).toBeVisible();
+        await expect(page.getByLabel(tr(lang, "fields.stateCounty.country"), { exact: true })).toBeVisible();
         await expectAccessible(page);
         await form.country.selectOption("AU");
         await expect(form.entityType).toHaveCount(0);

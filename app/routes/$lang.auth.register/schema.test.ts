@@ -92,10 +92,11 @@ describe("registerSchema", () => {
   });
 
   it("names the state field as the country does", () => {
-    expect(errorsOf({ ...valid, stateCounty: "", countryId: "UK" }).stateCounty).toEqual(["register.errors.stateCountyRequired.county"]);
+    expect(errorsOf({ ...valid, stateCounty: "", countryId: "UK" }).stateCounty).toEqual(["register.errors.stateCountyRequired.country"]);
     expect(errorsOf({ ...valid, stateCounty: "", countryId: "CA" }).stateCounty).toEqual(["register.errors.stateCountyRequired.province"]);
     expect(errorsOf({ ...valid, stateCounty: "" }).stateCounty).toEqual(["register.errors.stateCountyRequired.state"]);
-    expect(stateKind("uk")).toBe("county");
+    expect(stateKind("uk")).toBe("country");
+    expect(stateKind("CA")).toBe("province");
     expect(stateKind("AUB")).toBe("state");
     expect(stateKind("")).toBe("any");
   });
@@ -138,7 +139,7 @@ describe("registerSchema", () => {
     expect(errorsOf({ ...valid, profile: `${about}\u0000` }).profile?.[0]).toContain('"field":"register.fields.profile.label"');
     expect(errorsOf({ ...valid, website: "https://example.com/\u0000" }).website?.[0]).toContain("invalidCharacters");
     expect(errorsOf({ ...valid, stateCounty: "Kent\u0000", countryId: "UK" }).stateCounty).toEqual([
-      'register.errors.invalidCharacters {"field":"register.fields.stateCounty.county"}',
+      'register.errors.invalidCharacters {"field":"register.fields.stateCounty.country"}',
     ]);
   });
 

@@ -21,6 +21,7 @@ import {
   type RegistrationRequest,
 } from "~/api/registration/schemas";
 import { COMPANY_ICON_MAX_BYTES } from "./company-icon";
+import { stateLabel, type StateLabel } from "~/api/settings/rules";
 
 /** A country of the pick list, as the page needs it. */
 export interface RegisterCountry {
@@ -42,14 +43,10 @@ export const ENTITY_TYPE_OPTIONS = [
   { value: String(ENTITY_TYPES.entry), key: "entry" },
 ] as const;
 
-/** Which word the state field uses (spec 02 section 9): UK county, CA province, others state. */
-export type StateKind = "county" | "province" | "state" | "any";
+/** Which word the state field uses: the company settings' rule (spec 02 section 9), or all of them before a country is chosen. */
+export type StateKind = StateLabel | "any";
 export function stateKind(countryCode: string | null | undefined): StateKind {
-  if (!countryCode) return "any";
-  const code = countryCode.toUpperCase();
-  if (code === "UK" || code === "IE") return "county";
-  if (code === "CA") return "province";
-  return "state";
+  return countryCode?.trim() ? stateLabel(countryCode) : "any";
 }
 
 /** The form's fields in page order: the error summary lists them in this order. */
