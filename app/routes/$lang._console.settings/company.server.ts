@@ -55,10 +55,19 @@ export interface CompanyTabData {
   hasAwaitingSubmission: boolean;
 }
 
-/** The company tab's data; "failed" when the provider does not answer it. */
-export async function loadCompany(api: ApiClient, language: string): Promise<CompanyTabData | "failed"> {
+/** The company's details, read once for a page: the tab's dot and the company tab both use the same answer. */
+export const readCompanyDetails = (api: ApiClient) => {
+  const details = api.call(getCompanyDetails);
+  // Read by awaitingReview and loadCompany; a failure is theirs to answer.
+  details.catch(() => {});
+  return details;
+};
+type CompanyDetailsRead = ReturnType<typeof readCompanyDetails>;
+
+/** The company tab's data from the page's read of the details; "failed" when the provider does not answer it. */
+export async function loadCompany(api: ApiClient, language: string, read: CompanyDetailsRead): Promise<CompanyTabData | "failed"> {
   try {
-    const [details, countries] = await Promise.all([api.call(getCompanyDetails), getCountries(api, language)]);
+    const [details, countries] = await Promise.all([read, getCountries(api, language)]);
     return {
       saved: fromCompanyDetails(details),
       countries: countries.map(({ code, name }) => ({ code, name })),
@@ -71,8 +80,8 @@ export async function loadCompany(api: ApiClient, language: string): Promise<Com
 }
 
 /** Whether the company's details wait for the provider's review (the dot on the tab); false when unknown. */
-export const awaitingReview = (api: ApiClient) =>
-  api.call(getCompanyDetails).then(
+export const awaitingReview = (read: CompanyDetailsRead) =>
+  read.then(
     (details) => details.hasAwaitingSubmission,
     () => false,
   );

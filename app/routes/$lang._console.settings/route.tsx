@@ -38,7 +38,7 @@ import { withNamespaces } from "~/lib/namespaces";
 import { hasFailed, markFailed, pageTitle } from "~/lib/title";
 import { redirectWithToast } from "~/session.server";
 import { loadUsers, usersAction, type UserReply } from "./users.server";
-import { awaitingReview, companyAction, loadCompany, type CompanyReply } from "./company.server";
+import { awaitingReview, companyAction, loadCompany, readCompanyDetails, type CompanyReply } from "./company.server";
 import { CompanyTab } from "~/components/settings/CompanyTab";
 import { DEFAULT_LANGUAGE } from "~/i18n";
 import { languageOfPath } from "~/lib/language";
@@ -52,7 +52,8 @@ const tabsOf = (admin: boolean): SettingsTab[] => (admin ? ["user", "company", "
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context);
-  const [user, t, awaiting] = await Promise.all([api.call(getUser), i18next.getFixedT(request, ["settings", "common"]), awaitingReview(api)]);
+  const details = readCompanyDetails(api);
+  const [user, t, awaiting] = await Promise.all([api.call(getUser), i18next.getFixedT(request, ["settings", "common"]), awaitingReview(details)]);
   const tabs = tabsOf(user.admin);
   const asked = new URL(request.url).searchParams.get("tab");
   const tab: SettingsTab = isSettingsTab(asked) && tabs.includes(asked) ? asked : "user";
@@ -68,7 +69,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return json({ title, tabs, awaiting, tab, bank, users: null, userId: user.userId, localeCode: user.localeCode });
   }
   if (tab === "company") {
-    const company = await loadCompany(api, languageOfPath(new URL(request.url).pathname) ?? DEFAULT_LANGUAGE);
+    const company = await loadCompany(api, languageOfPath(new URL(request.url).pathname) ?? DEFAULT_LANGUAGE, details);
     return json({ title, tabs, awaiting, tab, bank: null, users: null, company, userId: user.userId, localeCode: user.localeCode });
   }
   if (tab === "users") {
