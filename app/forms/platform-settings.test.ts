@@ -13,6 +13,8 @@ import {
   exceptionsDefaults,
   exceptionsSchema,
   rootVisibilitySchema,
+  settingTabs,
+  settingTabsWithErrors,
 } from "./platform-settings";
 
 /** A translator that shows the key, the field and the minimum version when there is one. */
@@ -87,6 +89,12 @@ describe("the setting dialog of a location", () => {
   it("asks for no variants where they are not supported", () => {
     expect(valueOf(parseWithZod(post({}), { schema: rootVisibilitySchema(t, { platform: "desktop" }) }))).toEqual({});
   });
+
+  it("has a Visibility tab only where the country has product variants, its desktop versions always (decision 0065)", () => {
+    expect(settingTabs(true)).toEqual(["versions", "visibility"]);
+    expect(settingTabs(false)).toEqual(["versions"]);
+    expect(settingTabsWithErrors(["visibility.supportedDesktopVersions[1]", "visibility.productVariants"])).toEqual(["versions", "visibility"]);
+  });
 });
 
 describe("the custom view settings", () => {
@@ -124,6 +132,18 @@ describe("the custom view settings", () => {
       groupLabel: "platform:errors.tooLong (platform:fields.groupLabel)",
       functionGroupId: "platform:errors.tooLong (platform:fields.functionGroupId)",
     });
+  });
+
+  it("offers a matter view's window type and fullscreen to a company of integratorType 1 only (spec 02 section 6)", () => {
+    const matter = (integratorType: number) => customViewSchema(t, { platform: "web", viewType: "matter", integratorType });
+    for (const windowType of ["system", "web", "hidden", "notApplicable"]) {
+      expect(errorsOf(parseWithZod(post({ label: "View", ...URLS, windowType }), { schema: matter(0) }))).toEqual({ windowType: "platform:errors.integratorOnly (platform:fields.windowType)" });
+      expect(valueOf(parseWithZod(post({ label: "View", ...URLS, windowType }), { schema: matter(1) }))).toMatchObject({ windowType });
+    }
+    expect(errorsOf(parseWithZod(post({ label: "View", ...URLS, isFullScreen: "on" }), { schema: matter(0) }))).toEqual({ isFullScreen: "platform:errors.integratorOnly (platform:fields.isFullScreen)" });
+    expect(valueOf(parseWithZod(post({ label: "View", ...URLS, windowType: "" }), { schema: matter(0) }))).toMatchObject({ windowType: null, isFullScreen: false });
+    // Another type of view keeps its options.
+    expect(valueOf(parseWithZod(post({ label: "View", ...URLS, windowType: "web" }), { schema: customViewSchema(t, { platform: "web", viewType: "card", integratorType: 0 }) }))).toMatchObject({ windowType: "web" });
   });
 
   it("refuses a missing label and endpoints, and marks their tabs", () => {

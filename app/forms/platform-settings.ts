@@ -4,11 +4,12 @@
  * the contract's rules (app/api/schema/rules.ts) on the fields they name:
  *
  * - custom view settings (`customViewSchema`): Details `label`, `groupLabel`, `windowType`,
- *   `isFullScreen`; Visibility (desktop only) as the setting dialog and `visibility.matterTypes`
+ *   `isFullScreen` (on a matter view for a company of integratorType 1 only, integratorOnly
+ *   otherwise); Visibility (desktop only) as the setting dialog and `visibility.matterTypes`
  *   (the matter-type picker); Endpoints `urls.dev`,
  *   `urls.test`, `urls.beta`, `urls.live`; Advanced `functionGroupId`, `timeTracked`,
  *   `messageBus`, `externalEmailIntegrationReq`. `customViewTabOf`, `customViewTabsWithErrors`.
- * - the setting dialog of a location's root (`rootVisibilitySchema`):
+ * - the setting dialog of a location's root (`rootVisibilitySchema`; tabs `settingTabs`):
  *   `visibility.productVariants` (ticked firm types, -1 for 'All'; required where product
  *   variants are supported, 'All' clearing the others by `resolveVariantChoice`) and the
  *   supported desktop versions `visibility.supportedDesktopVersions[0]` (minimum) and `[1]`
@@ -30,6 +31,7 @@
  */
 import * as z from "zod";
 import {
+  checkViewWindow,
   hasNoProductVariants,
   validateCustomView,
   validateExceptions,
@@ -71,6 +73,8 @@ export interface RootContext extends SchemaContext {
   variants?: readonly number[];
   /** The choice before this post (stored form: null is 'All'), for the 'All' rule of a form posted whole. */
   previousVariants?: readonly number[] | null;
+  /** The custom view's type (its location's `viewType`): with `integratorType`, whether its window options are offered (`windowOptionsAllowed`). */
+  viewType?: string;
 }
 
 /** Ticked product variants as stored (null 'All'); undefined when one is not offered. */
@@ -113,6 +117,17 @@ function rootVisibilityOf(ctx: Ctx, t: Translate, raw: RootFields, context: Root
   addRuleIssues(ctx, t, errors, { nameOf: (path) => path.replace(/\.(\d)$/, "[$1]"), minimum: context.minimumDesktopVersion });
   return refused || Object.keys(errors).length > 0 ? undefined : visibility;
 }
+
+/**
+ * The setting dialog's tabs (spec 02 section 2.1, decision 0065): Desktop versions (the
+ * location's supported desktop versions) always, Visibility (its product variants) only where
+ * the country has product variants.
+ */
+export const SETTING_TABS = ["versions", "visibility"] as const;
+export type SettingTab = (typeof SETTING_TABS)[number];
+export const settingTabs = (variantsOn: boolean): readonly SettingTab[] => SETTING_TABS.filter((tab) => variantsOn || tab !== "visibility");
+export const settingTabOf = (name: string): SettingTab => (name.startsWith("visibility.productVariants") ? "visibility" : "versions");
+export const settingTabsWithErrors = (errorNames: Iterable<string>) => tabsWithErrors(SETTING_TABS, settingTabOf, errorNames);
 
 /** The setting dialog: a location's product variants and supported desktop versions. */
 export function rootVisibilitySchema(t: Translate, context: RootContext) {
@@ -169,6 +184,8 @@ export function customViewSchema(t: Translate, context: RootContext) {
       if (value.messageBus) settings.messageBus = true;
       if (value.externalEmailIntegrationReq) settings.externalEmailIntegrationReq = true;
       const errors = validateCustomView(settings);
+      // A matter view's window options are integratorType 1's (spec 02 section 6): the dialog does not offer them to others.
+      if (context.integratorType !== undefined) Object.assign(errors, checkViewWindow(settings, context.viewType, context.integratorType));
       addRuleIssues(ctx, t, errors);
       const visibility = context.platform === "desktop" ? rootVisibilityOf(ctx, t, value.visibility, context) : {};
       // Desktop: the matter types the view is shown for (the matter-type picker).

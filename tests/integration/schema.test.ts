@@ -28,6 +28,10 @@ beforeAll(async () => {
   matterTypeId = types.data.find((type) => type.type === "MatterType")!.id;
 });
 
+/** AU's Will matter type and a precedent of its library, by its path from the library's top. */
+const WILL = "au-mt-will";
+const SIMPLE_WILL = "au-pr-will/au-pr-will-agreements/au-pr-will-simple";
+
 const urls = (name: string) => (["dev", "test", "beta", "live"] as const).map((env) => ({ env, url: `https://${env}.example.com/${name}` }));
 
 const item = (actionType: PlatformFunction["actionType"], name: string, extra: Partial<PlatformFunction> = {}): PlatformFunction => ({
@@ -64,7 +68,7 @@ const desktop = (): PlatformSchema => ({
       name: "Precedent List",
       type: "precedent",
       visibility: { productVariants: [2] },
-      listItems: [item("list-item", "Fill", { visibility: { matterTypes: [matterTypeId], location: [{ root: "root", paths: ["a/b"] }] } })],
+      listItems: [item("list-item", "Fill", { visibility: { matterTypes: [WILL], location: [{ root: WILL, paths: [SIMPLE_WILL] }] } })],
     },
   ],
   menus: [{ id: "menu-tools", name: "Tools Menu", visibility: { productVariants: null }, items: [item("menu-item", "Sync")] }],
@@ -282,6 +286,48 @@ describe("what a save checks against the app and the company", () => {
       "json.platforms.0.views.3.buttons": "notAllowedHere",
       "json.platforms.0.views.4.grids.0.gridId": "notAllowedHere",
     });
+  });
+});
+
+describe("a matter view's window options and a visibility's matter types and precedents", () => {
+  const view = (extra: Record<string, unknown>) => ({ platforms: [{ type: "web", views: [{ id: "custom-view", name: "Custom View", type: "matter", isCustomView: true, label: "Board", urls: urls("board"), ...extra }] }] });
+
+  it("refuses a window type or fullscreen on a matter view unless the company is of integratorType 1", async () => {
+    const company = await newCompany();
+    const app = await createApp(company);
+    await expectRefused(await save(company, app.versionId, view({ windowType: "web", isFullScreen: true })), 400, {
+      "json.platforms.0.views.0.windowType": "integratorOnly",
+      "json.platforms.0.views.0.isFullScreen": "integratorOnly",
+    });
+    // Every window type is that option; none is not.
+    for (const windowType of ["system", "hidden", "notApplicable"]) await expectRefused(await save(company, app.versionId, view({ windowType })), 400, { "json.platforms.0.views.0.windowType": "integratorOnly" });
+    const answer = validateSchemaResponse.parse(await ok(await company.api("app-schema/validate", json("POST", { json: view({ isFullScreen: true }), appId: app.versionId }))));
+    expect(answer.errors.map((problem) => [problem.path, problem.code])).toEqual([["platforms.0.views.0.isFullScreen", "integratorOnly"]]);
+    await saved(company, app.versionId, view({ windowType: null, isFullScreen: false }) as SchemaDocument);
+    // The provider makes the company an integrator: the options are its, and so is the accounting menu.
+    expect(await ok(await admin(`companies/${company.companyId}/integrator-type`, json("PUT", { integratorType: 1 })))).toEqual({ id: company.companyId, integratorType: 1 });
+    const document = view({ windowType: "web", isFullScreen: true });
+    document.platforms[0].menus = [{ id: "menu-accounting", name: "Accounting Menu" }] as never;
+    await saved(company, app.versionId, document as SchemaDocument);
+    await expectRefused(await admin(`companies/${company.companyId}/integrator-type`, json("PUT", { integratorType: 2 })), 400, { integratorType: "invalid" });
+    expect((await admin(`companies/${crypto.randomUUID()}/integrator-type`, json("PUT", { integratorType: 1 }))).status).toBe(404);
+  });
+
+  it("refuses a matter type the country does not have and a precedent outside its matter type's library", async () => {
+    const app = await createApp(a);
+    const fill = (visibility: Record<string, unknown>) => ({
+      platforms: [{ type: "web", views: [{ id: "precedent-list", name: "Precedent List", listItems: [item("list-item", "Fill", { visibility: visibility as PlatformFunction["visibility"] })] }] }],
+    });
+    await saved(a, app.versionId, fill({ matterTypes: [WILL], location: [{ root: WILL, paths: [SIMPLE_WILL, "au-pr-will"] }] }) as SchemaDocument);
+    for (const location of [
+      [{ root: "root", paths: ["a/b"] }],
+      [{ root: WILL, paths: ["au-pr-will-simple"] }],
+      [{ root: WILL, paths: ["au-pr-will/au-pr-will-simple"] }],
+      [{ root: matterTypeId === WILL ? "au-mt-divorce" : matterTypeId, paths: [SIMPLE_WILL] }],
+    ]) {
+      await expectRefused(await save(a, app.versionId, fill({ matterTypes: [WILL], location })), 400, { "json.platforms.0.views.0.listItems.0.visibility.location": "unknownPrecedent" });
+    }
+    await expectRefused(await save(a, app.versionId, view({ visibility: { matterTypes: ["au-mt-nowhere"] } })), 400, { "json.platforms.0.views.0.visibility.matterTypes": "unknownMatterType" });
   });
 });
 

@@ -23,6 +23,12 @@ import {
   validateItems,
   validatePlatform,
   everyFunction,
+  checkViewWindow,
+  isPrecedentPath,
+  validateCustomView,
+  validateRootVisibility,
+  validateVisibilityChoice,
+  windowOptionsAllowed,
   type LocationCapabilities,
 } from "./rules";
 import { schemaDocument, type PlatformFunction, type PlatformSchema } from "./schemas";
@@ -278,6 +284,91 @@ describe("locations against their settings", () => {
       ["views.0.grids.0.click.0", "card"],
       ["menus.0.items.0", undefined],
     ]);
+  });
+});
+
+describe("a matter view's window options are integratorType 1's (spec 02 section 6, decision 0065)", () => {
+  it("offers a window type and fullscreen on a matter view to a company of integratorType 1 only", () => {
+    expect(windowOptionsAllowed("matter", 1)).toBe(true);
+    expect(windowOptionsAllowed("matter", 0)).toBe(false);
+    expect(windowOptionsAllowed("card", 0)).toBe(true);
+    expect(windowOptionsAllowed("menu", 0)).toBe(true);
+    for (const windowType of ["system", "web", "hidden", "notApplicable"] as const) {
+      expect(checkViewWindow({ windowType }, "matter", 0)).toEqual({ windowType: "integratorOnly" });
+      expect(checkViewWindow({ windowType }, "matter", 1)).toEqual({});
+    }
+    expect(checkViewWindow({ windowType: null, isFullScreen: true }, "matter", 0)).toEqual({ isFullScreen: "integratorOnly" });
+    expect(checkViewWindow({ windowType: null, isFullScreen: false }, "matter", 0)).toEqual({});
+    expect(checkViewWindow({ windowType: "web", isFullScreen: true }, "person", 0)).toEqual({});
+  });
+
+  it("judges a platform's views by the location's view type, when the company's integratorType is known", () => {
+    const platform: PlatformSchema = {
+      type: "web",
+      views: [
+        // The document's own type does not take a matter view out of the rule.
+        { id: "custom-view", type: "person", isCustomView: true, label: "V", urls: urls(), windowType: "web", isFullScreen: true },
+        { id: "card", type: "card", windowType: "system" },
+      ],
+    };
+    const locations = { web: [capabilities("custom-view", { viewType: "matter" }), capabilities("card", { viewType: "card" })] };
+    expect(validatePlatform(platform, { locations, integratorType: 0 })).toEqual({ "views.0.windowType": "integratorOnly", "views.0.isFullScreen": "integratorOnly" });
+    expect(validatePlatform(platform, { locations, integratorType: 1 })).toEqual({});
+    expect(validatePlatform(platform, { locations })).toEqual({});
+  });
+});
+
+describe("matter types and precedents a visibility names", () => {
+  const library = [
+    { precedentId: "pr-will", parentId: null },
+    { precedentId: "pr-agreements", parentId: "pr-will" },
+    { precedentId: "pr-simple", parentId: "pr-agreements" },
+  ];
+
+  it("takes a path down a library from its top, and nothing else", () => {
+    expect(isPrecedentPath("pr-will/pr-agreements/pr-simple", library)).toBe(true);
+    expect(isPrecedentPath("pr-will", library)).toBe(true);
+    for (const path of ["pr-agreements/pr-simple", "pr-will/pr-simple", "pr-will/pr-nowhere", "", "pr-will/", "a/b"]) expect(isPrecedentPath(path, library), path).toBe(false);
+  });
+
+  it("refuses a matter type the country does not have and a precedent outside its matter type's library", () => {
+    const known = { matterTypeIds: ["mt-will", "mt-sale"], precedents: { "mt-will": library } };
+    const good = { matterTypes: ["mt-will"], location: [{ root: "mt-will", paths: ["pr-will/pr-agreements/pr-simple", "pr-will"] }] };
+    expect(validateVisibilityChoice(good, known)).toEqual({});
+    expect(validateVisibilityChoice({ matterTypes: ["mt-nowhere"] }, known)).toEqual({ "visibility.matterTypes": "unknownMatterType" });
+    // A matter type without a library, a path of another matter type's library, a path that is not one.
+    for (const location of [[{ root: "mt-sale", paths: ["pr-will"] }], [{ root: "root", paths: ["a/b"] }], [{ root: "mt-will", paths: ["pr-simple"] }], [{ root: "toString", paths: ["x"] }]]) {
+      expect(validateVisibilityChoice({ matterTypes: ["mt-will"], location }, known), JSON.stringify(location)).toEqual({ "visibility.location": "unknownPrecedent" });
+    }
+    expect(validateVisibilityChoice({ matterTypes: ["mt-nowhere"], location: [{ root: "x", paths: ["y"] }] }, {})).toEqual({});
+  });
+
+  it("refuses them wherever a platform holds a visibility", () => {
+    const platform: PlatformSchema = {
+      type: "desktop",
+      views: [
+        { id: "custom-view", isCustomView: true, label: "V", urls: urls(), visibility: { matterTypes: ["mt-gone"] } },
+        { id: "precedent-list", listItems: [button({ actionType: "list-item", visibility: { matterTypes: ["mt-will"], location: [{ root: "mt-will", paths: ["pr-will/x"] }] } })] },
+      ],
+    };
+    expect(validatePlatform(platform, { matterTypeIds: ["mt-will"], precedents: { "mt-will": library } })).toEqual({
+      "views.0.visibility.matterTypes": "unknownMatterType",
+      "views.1.listItems.0.visibility.location": "unknownPrecedent",
+    });
+  });
+});
+
+describe("a custom location's settings need an entry in each of their lists (spec 02 section 5.1, decision 0065)", () => {
+  it("needs all four endpoint URLs, and on desktop where the country has them at least one product variant ('All' counts)", () => {
+    expect(Object.keys(validateCustomView({ label: "View", urls: urls().slice(0, 3) }))).toEqual(["urls.live"]);
+    expect(validateCustomView({ label: "View", urls: [] })).toMatchObject({ "urls.dev": "required", "urls.live": "required" });
+    const variants = { productVariantsEnabled: true, productVariantIds: [1, 2] };
+    expect(validateRootVisibility({ productVariants: [] }, "desktop", variants)).toEqual({ "visibility.productVariants": "required" });
+    expect(validateRootVisibility({}, "desktop", variants)).toEqual({ "visibility.productVariants": "required" });
+    expect(validateRootVisibility({ productVariants: null }, "desktop", variants)).toEqual({});
+    // Matter types and desktop versions may stay empty: none limits the view.
+    expect(validateRootVisibility({ productVariants: [1] }, "desktop", variants)).toEqual({});
+    expect(validateRootVisibility({}, "web", variants)).toEqual({});
   });
 });
 

@@ -25,6 +25,7 @@ import {
   type PlatformView,
   type SchemaDocument,
   type Visibility,
+  type PrecedentLocation,
 } from "./schemas";
 
 export const FUNCTION_LIMITS = {
@@ -159,6 +160,8 @@ export const SCHEMA_RULE_CODES = [
   "notAllowedHere",
   "unknownProductVariant",
   "unknownMatterType",
+  "unknownPrecedent",
+  "integratorOnly",
   "imageNotFound",
   "menuAccountingNotAllowed",
   "updateRequired",
@@ -191,6 +194,8 @@ export const RULE_MESSAGES: Record<SchemaRuleCode, string> = {
   notAllowedHere: "is not allowed in this location",
   unknownProductVariant: "is not a product variant of the app's country",
   unknownMatterType: "names a matter type the app's country does not have",
+  unknownPrecedent: "names a precedent that is not in the library of its matter type",
+  integratorOnly: "is only for companies of integratorType 1",
   imageNotFound: "must be a function icon uploaded by your company (POST images?purpose=function-icon)",
   menuAccountingNotAllowed: "the accounting menu takes no cloned button when it already has buttons",
   updateRequired: "the custom view's settings must be configured",
@@ -414,7 +419,17 @@ export interface SchemaContext {
   minimumDesktopVersion?: string;
   /** The locations the company may use, per platform (config-init-all filtered by integratorType); unchecked when absent. */
   locations?: Partial<Record<PlatformType, readonly LocationCapabilities[]>>;
+  /** The company's integratorType: the window options of a matter view are integratorType 1's (`checkViewWindow`); unchecked when absent. */
+  integratorType?: number;
+  /**
+   * The precedent libraries of the app's country by matter type id (each precedent with its
+   * parent); a precedent location outside them is unknownPrecedent (unchecked when absent).
+   */
+  precedents?: PrecedentLibraries;
 }
+
+/** The precedents of each matter type that has a library, by matter type id. */
+export type PrecedentLibraries = Readonly<Record<string, readonly { precedentId: string; parentId: string | null }[]>>;
 
 /**
  * The visibility of a location (its root): desktop versions, and on desktop where product
@@ -445,6 +460,65 @@ export function hasNoProductVariants(visibility: Pick<Visibility, "productVarian
 /** Whether a company may use a location: every company those of integratorType 0, a company of integratorType 1 also those of 1. */
 export function locationAllowed(location: { integratorType: number }, companyIntegratorType: number): boolean {
   return location.integratorType === 0 || location.integratorType === companyIntegratorType;
+}
+
+/**
+ * Spec 02 section 6: only a company of integratorType 1 has the external-window and
+ * fullscreen options of a matter view (decision 0065): every window type other than none
+ * (system, web, hidden, notApplicable) takes the view out of the matter window, so all of
+ * them are that option. Other views, and menus (which have no window settings), are not limited.
+ */
+export function windowOptionsAllowed(viewType: string | undefined, companyIntegratorType: number): boolean {
+  return viewType !== "matter" || companyIntegratorType === 1;
+}
+
+/**
+ * A view's own window settings against the company: on a matter view a company of another
+ * integratorType than 1 has neither a window type nor fullscreen (integratorOnly at
+ * `windowType`, `isFullScreen`). Paths relative to the view.
+ */
+export function checkViewWindow(view: Pick<PlatformView, "windowType" | "isFullScreen">, viewType: string | undefined, companyIntegratorType: number): SchemaErrors {
+  if (windowOptionsAllowed(viewType, companyIntegratorType)) return {};
+  const errors: SchemaErrors = {};
+  if (view.windowType !== null && view.windowType !== undefined) errors.windowType = "integratorOnly";
+  if (view.isFullScreen) errors.isFullScreen = "integratorOnly";
+  return errors;
+}
+
+/**
+ * Whether `path` (precedent ids joined by '/') runs down a library from its top: the first
+ * precedent at the top (no parent in the library), each next one a child of the one before.
+ */
+export function isPrecedentPath(path: string, library: readonly { precedentId: string; parentId: string | null }[]): boolean {
+  const byId = new Map(library.map((entry) => [entry.precedentId, entry]));
+  const ids = path.split("/");
+  return ids.every((id, index) => {
+    const entry = byId.get(id);
+    if (!entry) return false;
+    if (index === 0) return entry.parentId === null || entry.parentId === entry.precedentId || !byId.has(entry.parentId);
+    return entry.parentId === ids[index - 1];
+  });
+}
+
+/**
+ * What a visibility names against the app's country: its matter types are the country's
+ * (unknownMatterType at `visibility.matterTypes`), and each precedent location's root is a
+ * matter type with a library and each of its paths runs down that library
+ * (unknownPrecedent at `visibility.location`). Each unchecked when the context lacks it.
+ */
+export function validateVisibilityChoice(
+  visibility: Pick<Visibility, "matterTypes" | "location"> | undefined,
+  known: { matterTypeIds?: readonly string[]; precedents?: PrecedentLibraries },
+): SchemaErrors {
+  const errors: SchemaErrors = {};
+  if (known.matterTypeIds && visibility?.matterTypes?.some((id) => !known.matterTypeIds!.includes(id))) errors["visibility.matterTypes"] = "unknownMatterType";
+  const libraries = known.precedents;
+  const knownLocation = (entry: PrecedentLocation) => {
+    const library = Object.hasOwn(libraries!, entry.root) ? libraries![entry.root] : undefined;
+    return library !== undefined && entry.paths.every((path) => isPrecedentPath(path, library));
+  };
+  if (libraries && visibility?.location?.some((entry) => !knownLocation(entry))) errors["visibility.location"] = "unknownPrecedent";
+  return errors;
 }
 
 /** A location chosen in the add-location dialog: one must be (mustSelectLocation). */
@@ -515,6 +589,7 @@ export function validatePlatform(platform: PlatformSchema, context: SchemaContex
     if (known && !setting) errors[`${path}.id`] = "unknownLocation";
     else if (seen.has(id)) errors[`${path}.id`] = "duplicateLocation";
     else if (setting && view) Object.assign(errors, prefixErrors(path, validateViewCapabilities(view, setting, platform.type)));
+    if (view && context.integratorType !== undefined) Object.assign(errors, prefixErrors(path, checkViewWindow(view, setting?.viewType ?? view.type, context.integratorType)));
     seen.add(id);
   }
   (platform.views ?? []).forEach((view, index) => Object.assign(errors, prefixErrors(`views.${index}`, validateView(view, platform.type, context))));
@@ -556,6 +631,8 @@ export interface LocationCapabilities {
   allowSecondaryTabButtons: boolean;
   isPrecedentListView: boolean;
   grids: readonly { gridId: string }[];
+  /** The view's type (`matter`...); menus `menu`. */
+  viewType?: string;
 }
 
 /** The view lists a setting allows; `reports` belong to the reporting platform. */
@@ -588,7 +665,8 @@ export function validateViewCapabilities(view: PlatformView, setting: LocationCa
 
 /**
  * What every visibility of a platform names, against the app's country: matter types of the
- * country (unknownMatterType) and billing modes only where they exist (UK: notAllowedHere).
+ * country (unknownMatterType), precedents of their libraries (unknownPrecedent,
+ * `validateVisibilityChoice`) and billing modes only where they exist (UK: notAllowedHere).
  * Paths `<location or function>.visibility.<field>`.
  */
 export function validateVisibilityReferences(platform: PlatformSchema, context: SchemaContext): SchemaErrors {
@@ -598,9 +676,8 @@ export function validateVisibilityReferences(platform: PlatformSchema, context: 
     ...(platform.menus ?? []).map((menu, index) => ({ path: `menus.${index}`, visibility: menu.visibility })),
     ...everyFunction(platform).map(({ path, item }) => ({ path, visibility: item.visibility })),
   ];
-  const known = context.matterTypeIds;
   for (const { path, visibility } of holders) {
-    if (known && visibility?.matterTypes?.some((id) => !known.includes(id))) errors[`${path}.visibility.matterTypes`] = "unknownMatterType";
+    Object.assign(errors, prefixErrors(path, validateVisibilityChoice(visibility, context)));
     if (context.billingModesAllowed === false && visibility?.billingModes?.length) errors[`${path}.visibility.billingModes`] = "notAllowedHere";
   }
   return errors;

@@ -1,6 +1,7 @@
 /**
  * The custom view settings dialog of the platform schema editor (spec 02 sections 2.1, 4.1
- * and 5.1): tabs Details (label, group label, window type, fullscreen), Visibility (desktop
+ * and 5.1): tabs Details (label, group label, and window type and fullscreen on a matter view
+ * only for a company of integratorType 1, spec 02 section 6), Visibility (desktop
  * only: the view's product variants and supported desktop versions), Endpoints (the four
  * environment URLs) and Advanced (function group, time tracking, message bus, external email
  * integration), over one form of app/forms/platform-settings.ts. Fullscreen clears the window
@@ -14,6 +15,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { windowOptionsAllowed } from "~/api/schema/rules";
 import { ENVIRONMENTS, type PlatformType, type PlatformView } from "~/api/schema/schemas";
 import { useErrorTitle } from "~/components/apps/DuplicateDialog";
 import { DialogFormButtons, useCloseDialog, useModalClose } from "~/components/ui/ConfirmDialog";
@@ -29,6 +31,9 @@ import { VisibilityPickers, type PickerProps, type PickerQuestion } from "./Matt
 interface CustomViewDialogProps {
   platform: PlatformType;
   view: PlatformView;
+  /** The view's type (its location's), and the company's integratorType: a matter view's window options are integratorType 1's. */
+  viewType?: string;
+  integratorType: number;
   variants: readonly VariantOption[];
   minimumDesktopVersion?: string;
   /** Desktop: the matter-type picker's matter types, and its question without JavaScript. */
@@ -39,7 +44,7 @@ interface CustomViewDialogProps {
 }
 
 
-export function CustomViewDialog({ platform, view, variants, minimumDesktopVersion, pickers, pickerQuestion, closeHref, lastResult }: CustomViewDialogProps) {
+export function CustomViewDialog({ platform, view, viewType, integratorType, variants, minimumDesktopVersion, pickers, pickerQuestion, closeHref, lastResult }: CustomViewDialogProps) {
   const { t } = useTranslation("platform");
   const hydrated = useHydrated();
   const close = useCloseDialog(closeHref);
@@ -51,7 +56,10 @@ export function CustomViewDialog({ platform, view, variants, minimumDesktopVersi
     minimumDesktopVersion,
     variants: variants.map((variant) => variant.firmType),
     previousVariants: view.visibility?.productVariants,
+    viewType,
+    integratorType,
   };
+  const windowOptions = windowOptionsAllowed(viewType, integratorType);
   const [form] = useForm({
     id: CUSTOM_VIEW_FORM_ID,
     lastResult,
@@ -72,9 +80,13 @@ export function CustomViewDialog({ platform, view, variants, minimumDesktopVersi
       <>
         {text("label")}
         {text("groupLabel")}
-        {windowTypeSelect()}
-        {checkbox("isFullScreen")}
-        <p className="text-sm text-gray-700">{t("customView.windowHint")}</p>
+        {windowOptions ? (
+          <>
+            {windowTypeSelect()}
+            {checkbox("isFullScreen")}
+            <p className="text-sm text-gray-700">{t("customView.windowHint")}</p>
+          </>
+        ) : null}
       </>
     ),
     visibility: desktop ? (

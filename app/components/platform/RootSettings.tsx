@@ -8,13 +8,13 @@
  *   every location as well).
  * - `ExceptionsDialog` (desktop): the web-area exception URLs, rows of URL and Internal, with
  *   Add row and Remove (conform's list intents: they post and come back without JavaScript).
- * - `SettingDialog` (desktop): a location's root settings, its product variants (where the
- *   country has them) and its supported desktop versions (minimum, maximum).
+ * - `SettingDialog` (desktop): a location's root settings in tabs, Desktop versions (minimum,
+ *   maximum) and, only where the country has product variants, Visibility (its product variants).
  */
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { PRODUCT_VARIANT_ALL } from "~/api/schema/schemas";
 import { useErrorTitle } from "~/components/apps/DuplicateDialog";
@@ -24,8 +24,19 @@ import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FieldFrame, inputClass } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
 import type { Translate } from "~/forms/app-editor";
-import { APP_VARIANTS_FORM_ID, appVariantsSchema, EXCEPTIONS_FORM_ID, exceptionsSchema, ROOT_VISIBILITY_FORM_ID, rootVisibilitySchema } from "~/forms/platform-settings";
+import {
+  APP_VARIANTS_FORM_ID,
+  appVariantsSchema,
+  EXCEPTIONS_FORM_ID,
+  exceptionsSchema,
+  ROOT_VISIBILITY_FORM_ID,
+  rootVisibilitySchema,
+  settingTabs,
+  settingTabsWithErrors,
+  type SettingTab,
+} from "~/forms/platform-settings";
 import { chooseVariant, variantChoice } from "~/lib/platform/operations";
+import { FormTabs } from "./FormKit";
 
 export interface VariantOption {
   firmType: number;
@@ -211,6 +222,20 @@ export function SettingDialog({
   const idOf = (name: string) => `${form.id}-${name.replace(/[^\w]+/g, "-")}`;
   const summary = summaryOf(errors, (name) => (name === "visibility.productVariants" ? `${idOf(name)}-${PRODUCT_VARIANT_ALL}` : idOf(name)));
   useErrorTitle(summary.length > 0);
+  const errorNames = Object.keys(errors).filter((name) => errors[name]?.length);
+  const fields = (only: "variants" | "versions") => (
+    <RootVisibilityFields
+      formKey={form.key}
+      idOf={idOf}
+      errors={errors}
+      visibility={postedVisibility(lastResult, visibility)}
+      variants={variants}
+      variantsOn={variantsOn}
+      minimumDesktopVersion={minimumDesktopVersion}
+      only={only}
+    />
+  );
+  const panels: Record<SettingTab, ReactNode> = { versions: fields("versions"), visibility: variantsOn ? fields("variants") : null };
   return (
     <Modal open title={t("setting.title", { name: locationName })} onClose={onClose}>
       <div ref={ref}>
@@ -219,15 +244,7 @@ export function SettingDialog({
       <Form method="post" replace preventScrollReset {...getFormProps(form)} className="space-y-5">
         <input type="hidden" name="intent" value="setting" />
         <input type="hidden" name="location" value={location} />
-        <RootVisibilityFields
-          formKey={form.key}
-          idOf={idOf}
-          errors={errors}
-          visibility={postedVisibility(lastResult, visibility)}
-          variants={variants}
-          variantsOn={variantsOn}
-          minimumDesktopVersion={minimumDesktopVersion}
-        />
+        <FormTabs tabs={settingTabs(variantsOn)} label={t("setting.tabs")} tabLabel={(name) => t(name === "versions" ? "setting.versionsTab" : "itemTabs.visibility")} marked={settingTabsWithErrors(errorNames)} panels={panels} />
         <DialogFormButtons closeHref={closeHref} onClose={close} cancel={t("actions.cancel")} submit={t("setting.submit")} />
       </Form>
     </Modal>
@@ -243,8 +260,11 @@ export function RootVisibilityFields({
   variants,
   variantsOn,
   minimumDesktopVersion,
+  only,
 }: {
   formKey?: string;
+  /** One part only: the product variants or the desktop versions (the setting dialog's tabs); both when absent. */
+  only?: "variants" | "versions";
   idOf: (name: string) => string;
   errors: Record<string, string[] | undefined>;
   visibility: { productVariants?: number[] | null; supportedDesktopVersions?: string[] } | undefined;
@@ -271,7 +291,7 @@ export function RootVisibilityFields({
   };
   return (
     <>
-      {variantsOn ? (
+      {variantsOn && only !== "versions" ? (
         <VariantBoxes
           key={`${formKey}:${variantChoice(visibility?.productVariants).join()}`}
           name="visibility.productVariants"
@@ -282,11 +302,13 @@ export function RootVisibilityFields({
           idPrefix={idOf("visibility.productVariants")}
         />
       ) : null}
-      <fieldset className="space-y-3">
-        <legend className="text-sm font-semibold text-gray-900">{t("fields.visibility.supportedDesktopVersions")}</legend>
-        {versionField(0)}
-        {versionField(1)}
-      </fieldset>
+      {only !== "variants" ? (
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-semibold text-gray-900">{t("fields.visibility.supportedDesktopVersions")}</legend>
+          {versionField(0)}
+          {versionField(1)}
+        </fieldset>
+      ) : null}
     </>
   );
 }

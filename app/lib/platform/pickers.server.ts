@@ -9,6 +9,8 @@
  *   one call each). Nothing when the provider cannot answer: the pickers then offer nothing.
  * - `loadMatterTypePrecedents(api, countryCode, ids)`: the precedents alone (the picker's
  *   fetcher with JavaScript).
+ * - `visibilityReferences(api, countryCode, visibility)`: the matter types and precedent
+ *   libraries a saved visibility is checked against (unknownMatterType, unknownPrecedent).
  * - `pickerStep(formData, ...)`: an item dialog's post that is a step of a picker rather than
  *   a save (without JavaScript, where every step is a post): `pick` = `toggle:<node>` (a
  *   matter type, shortcut or folder clicked), `confirm:<node>` (the same, confirmed), `tab:<state>`,
@@ -24,6 +26,8 @@ import { ApiError } from "~/api/client.server";
 import type { ApiClient } from "~/api/client.server";
 import { getMatterTypePrecedents, getMatterTypes, getPrecedents } from "~/api/resources/endpoints";
 import { PRECEDENT_ROOT_FOLDER_ID } from "~/api/resources/schemas";
+import type { PrecedentLibraries } from "~/api/schema/rules";
+import type { Visibility } from "~/api/schema/schemas";
 import { tickedValues } from "~/forms/platform-common";
 import {
   inState,
@@ -92,6 +96,33 @@ export async function loadPickers(api: ApiClient, countryCode: string, matterTyp
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return NO_PICKERS;
+  }
+}
+
+/**
+ * What a saved visibility is checked against in the console (`validateVisibilityChoice` of
+ * the contract): the country's matter types and, for the roots of its precedent locations,
+ * their libraries (none for a root without one). Undefined when the visibility names neither,
+ * or the provider cannot answer (its Save judges them again); the libraries are left out when
+ * more than PRECEDENT_READS_MAX roots are named.
+ */
+export async function visibilityReferences(
+  api: ApiClient,
+  countryCode: string,
+  visibility: Pick<Visibility, "matterTypes" | "location"> | undefined,
+): Promise<{ matterTypeIds: string[]; precedents?: PrecedentLibraries } | undefined> {
+  const roots = [...new Set((visibility?.location ?? []).map((entry) => entry.root))];
+  if (!visibility?.matterTypes?.length && roots.length === 0) return undefined;
+  try {
+    const [{ data }, withPrecedents] = await Promise.all([api.call(getMatterTypes, { query: { countryCode } }), roots.length > 0 ? libraries(api, countryCode) : ([] as string[])]);
+    const matterTypeIds = data.map((node) => node.id);
+    if (roots.length === 0 || roots.length > PRECEDENT_READS_MAX) return { matterTypeIds };
+    const read = roots.filter((root) => withPrecedents.includes(root));
+    const lists = await Promise.all(read.map((id) => api.call(getMatterTypePrecedents, { params: { matterTypeId: id }, query: { countrycode: countryCode } })));
+    return { matterTypeIds, precedents: Object.fromEntries(read.map((id, index) => [id, lists[index].map(({ precedentId, parentId }) => ({ precedentId, parentId }))])) };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return undefined;
   }
 }
 

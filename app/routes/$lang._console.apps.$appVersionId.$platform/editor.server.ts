@@ -16,9 +16,9 @@
  * | `up`, `down` | location, path | `moveUp`, `moveDown` |
  * | `move` | location, path, to (a drag, with JS) | `moveItem` |
  * | `delete-item` | location, path | `deleteItem` |
- * | `item` | location, list or path, the item dialog's fields (pick: a step of its matter-type or precedent picker, pickers.server.ts; confirmDeselect: ticked precedents of a matter type no longer ticked may go; firstItem: a new dropdown's copy as its first item; iconFile: a new icon, uploaded; removeIcon; confirmClear: the item's buttons may be cleared) | `addItem` / `updateItem`, after `applyItemWindow` |
+ * | `item` | location, list or path, the item dialog's fields (its matter types and precedents checked against the country's: `visibilityReferences`) (pick: a step of its matter-type or precedent picker, pickers.server.ts; confirmDeselect: ticked precedents of a matter type no longer ticked may go; firstItem: a new dropdown's copy as its first item; iconFile: a new icon, uploaded; removeIcon; confirmClear: the item's buttons may be cleared) | `addItem` / `updateItem`, after `applyItemWindow` |
  * | `clone` | location, path, locations (ticked) | `cloneItem` |
- * | `custom-view` | location, the custom view dialog's fields (pick: a step of its matter-type picker, desktop) | `setCustomView` |
+ * | `custom-view` | location, the custom view dialog's fields (pick: a step of its matter-type picker, desktop; the window options of a matter view for integratorType 1 only; its matter types checked as the item's) | `setCustomView` |
  * | `app-variants` | productVariants, addToAllLocations, confirmed (desktop) | the product-variant updates dialog when variants are added or removed, then `setAppVariants` |
  * | `exceptions` | exceptions[n].url, .isInternal (desktop; conform's add and remove row) | `setExceptions` |
  * | `setting` | location, visibility.productVariants, .supportedDesktopVersions[0..1] (desktop) | `setLocationVisibility` |
@@ -36,9 +36,9 @@ import { json, json as json_, redirect, type AppLoadContext } from "@remix-run/n
 import { ApiError, ProviderUnreachable } from "~/api/client.server";
 import { getConfigInitAll, getDesktopVersions, getProductVariants } from "~/api/resources/endpoints";
 import type { LocationSetting, ProductVariant } from "~/api/resources/schemas";
-import { checkWholeSchema, decodeSchemaJson } from "~/api/schema/rules";
+import { checkWholeSchema, decodeSchemaJson, validateVisibilityChoice, type SchemaErrors } from "~/api/schema/rules";
 import { getSchema, saveSchema, validateSchema } from "~/api/schema/endpoints";
-import { PRODUCT_VARIANT_ALL, platformSchema, schemaDocument, type PlatformFunction, type PlatformSchema, type PlatformView } from "~/api/schema/schemas";
+import { PRODUCT_VARIANT_ALL, platformSchema, schemaDocument, type PlatformFunction, type PlatformSchema, type PlatformView, type Visibility } from "~/api/schema/schemas";
 import { getUser } from "~/api/user/endpoints";
 import { requireUser } from "~/auth.server";
 import { isEditorPlatform, type EditorPlatform } from "~/lib/apps/platform-tabs";
@@ -81,7 +81,7 @@ import {
 } from "~/lib/platform/operations";
 import { arrangedJson } from "~/lib/platform/arrange";
 import { applyIconChoice, readEditorForm } from "~/lib/platform/icon.server";
-import { loadPickers, pickerStep, type PickerAnswer, type PickerData } from "~/lib/platform/pickers.server";
+import { loadPickers, pickerStep, visibilityReferences, type PickerAnswer, type PickerData } from "~/lib/platform/pickers.server";
 import { saveProblems, type SaveProblem } from "~/lib/platform/save-errors";
 import { markFailed } from "~/lib/title";
 import { redirectWithError, redirectWithToast } from "~/session.server";
@@ -271,6 +271,11 @@ export async function editorAction(request: Request, context: AppLoadContext, pa
     minimumDesktopVersion: state.minimumDesktopVersion,
     variants: state.productVariants.map((variant) => variant.firmType),
   };
+  /** The matter types and precedents a visibility names that the country does not have (unknownMatterType, unknownPrecedent). */
+  const unknownReferences = async (visibility: Visibility | undefined): Promise<SchemaErrors> => {
+    const known = await visibilityReferences(api, state.countryCode, visibility);
+    return known ? validateVisibilityChoice(visibility, known) : {};
+  };
   const desktopOnly = () => {
     if (state.platform !== "desktop") throw new Response("Desktop only.", { status: 400 });
   };
@@ -329,6 +334,8 @@ export async function editorAction(request: Request, context: AppLoadContext, pa
         return redirectWithError(back, { detail: icon.apiError.detail, traceId: icon.apiError.traceId, fallback: icon.apiError instanceof ProviderUnreachable ? "unreachable" : "savingData" });
       }
       if (submission.status !== "success" || iconErrors) return fail(submission.reply(iconErrors ? { fieldErrors: iconErrors } : undefined));
+      const unknown = await unknownReferences(submission.value.visibility);
+      if (Object.keys(unknown).length > 0) return fail(submission.reply({ fieldErrors: outcomeErrors(t, unknown) }));
       const old = editing ? getItem(state.document, place.location, place.path) : undefined;
       const locationType = findLocation(state.document, place.location)?.kind === "view" ? ((findLocation(state.document, place.location)!.location as PlatformView).type ?? viewType) : "menu";
       // A window type newly chosen on a matter view clears the item's buttons: asked first (spec 02 section 4.1).
@@ -354,12 +361,20 @@ export async function editorAction(request: Request, context: AppLoadContext, pa
       const location = textOf(formData, "location");
       const found = findLocation(state.document, location);
       if (found?.kind !== "view" || !found.location.isCustomView) throw new Response("Not a custom view.", { status: 400 });
-      const viewSchema = customViewSchema(t, { ...variantContext, platform: state.platform, previousVariants: found.location.visibility?.productVariants });
+      const viewSchema = customViewSchema(t, {
+        ...variantContext,
+        platform: state.platform,
+        previousVariants: found.location.visibility?.productVariants,
+        viewType: state.settings.find((setting) => setting.id === location)?.viewType ?? found.location.type,
+        integratorType: state.integratorType,
+      });
       // A step of the matter-type picker (desktop, without JavaScript).
       const step = state.platform === "desktop" ? await pickerStep(formData, { api, countryCode: state.countryCode, reply: () => parseWithZod(formData, { schema: viewSchema }).reply(), question: t("platform:picker.confirmDeselect") }) : undefined;
       if (step) return json<DialogFailure>({ intent, result: step.result, pickers: step.pickers, ask: step.ask }, step.status);
       const submission = parseWithZod(formData, { schema: viewSchema });
       if (submission.status !== "success") return fail(submission.reply());
+      const unknown = await unknownReferences(submission.value.visibility);
+      if (Object.keys(unknown).length > 0) return fail(submission.reply({ fieldErrors: outcomeErrors(t, unknown) }));
       // Fullscreen, or a window type on a matter view, clears the view's buttons: asked first.
       const clears = windowClears(found.location, { windowType: submission.value.windowType, isFullScreen: submission.value.isFullScreen });
       if (clears.buttons > 0 && textOf(formData, CONFIRM_CLEAR) !== "on") {

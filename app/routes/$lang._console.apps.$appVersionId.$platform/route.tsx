@@ -62,6 +62,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     variants: state.productVariants.map(({ firmType, name }) => ({ firmType, name })),
     settings: state.settings,
     hasAccessToTest: state.hasAccessToTest,
+    integratorType: state.integratorType,
     countryCode: state.countryCode,
     matterTypes,
     updateRequired: checkWholeSchema(state.document).updateRequired.map((entry) => entry.id),
@@ -127,6 +128,8 @@ function Dialogs({ data }: { data: Data }) {
         <CustomViewDialog
           platform={data.platform}
           view={found.location}
+          viewType={data.viewTypes[location] ?? found.location.type}
+          integratorType={data.integratorType}
           variants={data.variants}
           minimumDesktopVersion={data.minimumDesktopVersion}
           pickers={data.platform === "desktop" ? (actionData?.pickers ?? data.matterTypes) : undefined}

@@ -58,6 +58,16 @@ export function adminRoutes(ctx: SandboxContext, reviewer: Reviewer, local: { ou
     return c.json(result);
   });
 
+  /** `{ integratorType: 0 | 1 }`: the company's integratorType (its locations and a matter view's window options). */
+  app.put("/companies/:id/integrator-type", async (c) => {
+    const id = c.req.param("id");
+    if (!isUuid(id)) throw notFound("company");
+    const { integratorType } = await jsonBody(c, z.object({ integratorType: z.union([z.literal(0), z.literal(1)], { message: "must be 0 or 1" }) }));
+    const result = await reviewer.setIntegratorType(id, integratorType);
+    if (!result) throw notFound("company");
+    return c.json(result);
+  });
+
   app.get("/users", async (c) => {
     const { companyId } = query(c, z.object({ companyId: z.uuid({ message: "must be a company id" }).optional() }));
     return c.json(await reviewer.listUsers(companyId));

@@ -102,6 +102,18 @@ export function createReviewer(db: Database) {
     return { id: user.id, email: user.email, hasAccessToTest: flag };
   }
 
+  /** A company's integratorType (0 or 1): which locations and window options of matter views it has (spec 02 section 6). */
+  async function setIntegratorType(companyId: string, integratorType: number) {
+    if (!isUuid(companyId)) return undefined;
+    return db.transaction(async (tx) => {
+      const [row] = await tx.select({ integratorType: companies.integratorType }).from(companies).where(eq(companies.id, companyId)).for("update");
+      if (!row) return undefined;
+      await tx.update(companies).set({ integratorType }).where(eq(companies.id, companyId));
+      await recordChange(tx, { companyId, entityType: "company", entityId: companyId, action: "integrator-type", fromState: String(row.integratorType), toState: String(integratorType), actor: "provider" });
+      return { id: companyId, integratorType };
+    });
+  }
+
   async function setSuspended(emailOrId: string, suspended: boolean) {
     const user = await findUser(emailOrId);
     if (!user) return undefined;
@@ -490,6 +502,7 @@ export function createReviewer(db: Database) {
     findUser,
     verifyUser,
     setAccessToTest,
+    setIntegratorType,
     setSuspended,
     outbox,
     changes,

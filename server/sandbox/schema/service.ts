@@ -46,7 +46,7 @@ import { findVersion, type DbOrTx, type VersionRow } from "../apps/find";
 import { createNextVersion } from "../apps/versions";
 import { RULE_MESSAGES as APPS_MESSAGES } from "../apps/wording";
 import type { Caller, SandboxContext } from "../context";
-import { companies, countries, desktopVersions, files, matterTypes, platformLocations, platformSchemas, productVariants, users } from "../db/schema";
+import { companies, countries, desktopVersions, files, matterTypes, platformLocations, platformSchemas, precedents, productVariants, users } from "../db/schema";
 import { countryFlagOn } from "../feature-flags";
 import { imageUrl } from "../files/service";
 import { recordChange } from "../history";
@@ -133,26 +133,38 @@ export type SchemaService = ReturnType<typeof createSchemaService>;
 export function createSchemaService(ctx: SandboxContext) {
   const { db } = ctx;
 
-  /** What the rules need to know of a version: its country's product variants, the minimum desktop version, the company's locations. */
+  /**
+   * What the rules need to know of a version: its country's product variants, matter types and
+   * precedent libraries, the minimum desktop version, the company's locations and integratorType.
+   */
   async function contextOf(q: DbOrTx, version: VersionRow): Promise<SchemaContext & { allowSvg: boolean }> {
     const [country] = await q.select().from(countries).where(eq(countries.code, version.countryCode)).limit(1);
     const resourceCode = country ? resourceCountryOf(country) : version.countryCode;
     const [company] = await q.select({ integratorType: companies.integratorType }).from(companies).where(eq(companies.id, version.companyId)).limit(1);
+    const integratorType = company?.integratorType ?? 0;
     const [minimum] = await q.select({ version: desktopVersions.version }).from(desktopVersions).where(eq(desktopVersions.isMinimum, true)).limit(1);
     const rows = await q.select().from(platformLocations).where(eq(platformLocations.countryCode, resourceCode));
     const locations: Partial<Record<PlatformType, LocationCapabilities[]>> = Object.fromEntries(PLATFORM_TYPES.map((type) => [type, [] as LocationCapabilities[]]));
     for (const row of rows) {
       const type = PLATFORM_TYPES[row.platform];
-      if (type && locationAllowed(row, company?.integratorType ?? 0)) locations[type]!.push(row);
+      if (type && locationAllowed(row, integratorType)) locations[type]!.push({ ...row, viewType: row.viewType ?? undefined });
     }
     const variants = await q.select({ firmType: productVariants.firmType }).from(productVariants).where(eq(productVariants.countryCode, resourceCode));
     const types = await q.select({ id: matterTypes.id }).from(matterTypes).where(eq(matterTypes.countryCode, resourceCode));
+    const libraryRows = await q
+      .select({ precedentId: precedents.precedentId, parentId: precedents.parentId, matterTypeId: precedents.matterTypeId })
+      .from(precedents)
+      .where(eq(precedents.countryCode, resourceCode));
+    const libraries: Record<string, { precedentId: string; parentId: string | null }[]> = {};
+    for (const row of libraryRows) if (row.matterTypeId !== null) (libraries[row.matterTypeId] ??= []).push({ precedentId: row.precedentId, parentId: row.parentId });
     return {
       productVariantsEnabled: await countryFlagOn(q, resourceCode, "product-variant-enabled"),
       productVariantIds: variants.map((variant) => variant.firmType),
       minimumDesktopVersion: minimum?.version,
       locations,
       matterTypeIds: types.map((type) => type.id),
+      precedents: libraries,
+      integratorType,
       // Billing modes exist in the UK only (IE uses the UK's resources).
       billingModesAllowed: resourceCode === "UK",
       allowSvg: await countryFlagOn(q, resourceCode, "allow-svg-button"),
