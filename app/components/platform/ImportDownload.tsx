@@ -8,11 +8,13 @@
  *   posts the form, so each works without JavaScript.
  * - `DownloadMenu`: a <details> menu of the configuration file of each environment (Dev, Test,
  *   Beta, Live), each as its 'staging' variant (users with test access only) and its 'live'
- *   variant; each entry is a link to the file (downloadingSchema when it fails).
+ *   variant; each entry is a link to the file, served as an attachment (downloadingSchema,
+ *   back in the editor, when it fails).
  */
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ENVIRONMENTS } from "~/api/schema/schemas";
+import { followingFileLink } from "~/components/apps/editor/UnsavedChanges";
 import { Button } from "~/components/ui/Button";
 import { DialogCloseLink, useCloseDialog, useModalClose } from "~/components/ui/ConfirmDialog";
 import { FieldFrame, inputClass } from "~/components/ui/Field";
@@ -91,7 +93,8 @@ export function DownloadMenu({ base, hasAccessToTest }: { base: string; hasAcces
         {ENVIRONMENTS.flatMap((env) =>
           [...(hasAccessToTest ? [false] : []), true].map((live) => (
             <li key={`${env}-${live}`}>
-              <a href={downloadHref(base, env, live)} download className="flex min-h-11 items-center rounded px-3 text-sm text-brand-700 underline hover:bg-gray-100">
+              {/* No `download` attribute: the file comes as an attachment, and a failed download's redirect back to the editor (downloadingSchema) is shown instead of saved as a file. */}
+              <a href={downloadHref(base, env, live)} onClick={followingFileLink} className="flex min-h-11 items-center rounded px-3 text-sm text-brand-700 underline hover:bg-gray-100">
                 {t("download.entry", { env: t(`download.envs.${env}`), variant: t(live ? "download.live" : "download.staging") })}
               </a>
             </li>

@@ -5,7 +5,8 @@
  * addresses. Not asked when moving between the app's own pages (`siblings`), when the form
  * posts to its page, when only the query changes (a dialog of the page), nor after a
  * successful save (the page comes back with the saved values: `resetKey` changes and the
- * form is clean again; redirects are never blocked).
+ * form is clean again; redirects are never blocked), nor for a link to a file that comes as an
+ * attachment (its onClick is `followingFileLink`: the page stays).
  *
  * 'Changed' compares the form's fields with what they held when the page was shown, so
  * undoing an edit makes the form clean again. Call `recheck()` after changes the browser
@@ -75,6 +76,14 @@ export function useUnsavedChanges(form: RefObject<HTMLFormElement | null>, { res
   return { dirty, recheck, dialog };
 }
 
+/** When a link to a file was last followed: the file comes as an attachment and the page stays, so it is no leave. */
+let fileLinkFollowedAt = Number.NEGATIVE_INFINITY;
+
+/** The onClick of a link to a file served as an attachment (a download): the browser's leave prompt does not ask for it. */
+export function followingFileLink() {
+  fileLinkFollowedAt = Date.now();
+}
+
 /**
  * Asks 'There are unsaved changes. Exit without saving?' before the page is left while
  * `dirty.current` holds (a console link: a confirm dialog; a reload or another address: the
@@ -95,7 +104,7 @@ export function useLeaveGuard(dirty: RefObject<boolean>, { siblings = [], onLeav
   useBeforeUnload(
     useCallback(
       (event: BeforeUnloadEvent) => {
-        if (!dirty.current) return;
+        if (!dirty.current || Date.now() - fileLinkFollowedAt < 1_000) return;
         event.preventDefault();
         // Older browsers show the prompt only when returnValue is set.
         event.returnValue = "";
