@@ -48,6 +48,9 @@ Commands:
   approve-company-details <companyId>
                                 approve a company's details submitted for review (the
                                 settings tab's dot goes)
+  integrator-type <companyId> 0|1
+                                set a company's integratorType (1: its integrator
+                                locations and a matter view's window options)
   record-usage <versionId> <firmId> <count> [firm name...]
                                 record a firm using a live or beta app version (count 0
                                 removes it): the data of the usage summary
@@ -105,6 +108,7 @@ const COMMANDS = [
   "go-live",
   "request-decision",
   "approve-company-details",
+  "integrator-type",
   "record-usage",
 ];
 
@@ -329,6 +333,16 @@ async function main(argv: string[]) {
           return 1;
         }
         console.log(`${result.name} (${result.companyId}): company details approved.`);
+        return 0;
+      }
+      case "integrator-type": {
+        if (!rest[0] || !["0", "1"].includes(rest[1] ?? "")) break;
+        const result = await reviewer.setIntegratorType(rest[0], Number(rest[1]));
+        if (!result) {
+          console.error(`No company ${rest[0]}.`);
+          return 1;
+        }
+        console.log(`${result.id}: integratorType ${result.integratorType}.`);
         return 0;
       }
     }

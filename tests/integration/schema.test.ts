@@ -306,9 +306,9 @@ describe("a matter view's window options and a visibility's matter types and pre
     await saved(company, app.versionId, view({ windowType: null, isFullScreen: false }) as SchemaDocument);
     // The provider makes the company an integrator: the options are its, and so is the accounting menu.
     expect(await ok(await admin(`companies/${company.companyId}/integrator-type`, json("PUT", { integratorType: 1 })))).toEqual({ id: company.companyId, integratorType: 1 });
-    const document = view({ windowType: "web", isFullScreen: true });
-    document.platforms[0].menus = [{ id: "menu-accounting", name: "Accounting Menu" }] as never;
-    await saved(company, app.versionId, document as SchemaDocument);
+    const document = view({ windowType: "web", isFullScreen: true }) as SchemaDocument;
+    document.platforms[0].menus = [{ id: "menu-accounting", name: "Accounting Menu" }];
+    await saved(company, app.versionId, document);
     await expectRefused(await admin(`companies/${company.companyId}/integrator-type`, json("PUT", { integratorType: 2 })), 400, { integratorType: "invalid" });
     expect((await admin(`companies/${crypto.randomUUID()}/integrator-type`, json("PUT", { integratorType: 1 }))).status).toBe(404);
   });
