@@ -7,9 +7,9 @@
  */
 import type { Page } from "@playwright/test";
 import { png } from "../integration/fixtures";
-import { createApp, tokenOf } from "./apps-api";
-import { admin, ok, setStatus } from "./review-api";
-import { CONSOLE_URL, consoleUrl, createCompany, escapeRegExp, expect, expectAccessible, hydrated, isNoJs, LANGS, signIn, test, translate, type Lang } from "./fixtures";
+import { createApp, tokenOf, type Details } from "./apps-api";
+import { admin, api, failForCompany, ok, setStatus } from "./review-api";
+import { CONSOLE_URL, consoleUrl, createCompany, escapeRegExp, expect, expectAccessible, hydrated, isNoJs, LANGS, signIn, test, translate, type Company, type Lang } from "./fixtures";
 
 type T = (key: string, values?: Record<string, string | number>) => string;
 
@@ -26,6 +26,15 @@ async function open(page: Page, path: string) {
   if (!isNoJs()) await hydrated(page);
 }
 
+/** A new app of the company (through the provider API), signed in and its editor of `platform` open. */
+async function editorOfNewApp(page: Page, company: Company, lang: Lang, details: Partial<Details>, platform: string) {
+  const token = await tokenOf(company);
+  const id = await createApp(token, details);
+  await signIn(page, company, lang);
+  await open(page, editorPage(lang, id, platform));
+  return { token, id };
+}
+
 /** Adds a location through the Add location dialog. */
 async function addLocation(page: Page, t: T, name: string) {
   await link(page, t("platform:actions.addLocation")).click();
@@ -35,21 +44,71 @@ async function addLocation(page: Page, t: T, name: string) {
   await expect(dialog(page)).toHaveCount(0);
 }
 
-/** Adds a menu item through the item dialog of the list named `list` (its breadcrumb). */
-async function addMenuItem(page: Page, t: T, list: string, name: string) {
+/**
+ * A tab's panel of the open item dialog: with JavaScript its tab is chosen and its panel is a
+ * tab panel; without, every panel is a region under its heading.
+ */
+async function itemTab(page: Page, t: T, tab: string) {
+  const name = t(`platform:itemTabs.${tab}`);
+  if (!isNoJs()) await dialog(page).getByRole("tab", { name, exact: true }).click();
+  return dialog(page).getByRole(isNoJs() ? "region" : "tabpanel", { name, exact: true });
+}
+
+interface NewItem {
+  /** The action type chosen in the dialog; the list's first when left out. */
+  type?: string;
+  /** Its description and four endpoints (every item but a grouping one: headers, folders, dropdowns). */
+  runs?: boolean;
+  headerLabel?: string;
+  /** Visibility's form names (a context-menu entry). */
+  formNames?: string;
+  /** A system window of this size (Window tab). */
+  window?: { width: string; height: string };
+}
+
+/**
+ * Adds an item through the item dialog of the list named `list` (its breadcrumb), with only
+ * the fields its type requires: name and text; a description and the four environments' URLs
+ * unless it only groups others.
+ */
+async function addItem(page: Page, t: T, list: string, name: string, item: NewItem = {}) {
+  const { type, runs = true, headerLabel, formNames, window } = item;
   await link(page, t("platform:a11y.addItem", { list })).click();
   const form = dialog(page);
   await expect(form.getByRole("heading", { name: t("platform:item.newTitle") })).toBeVisible();
+  if (type) await form.getByLabel(t("platform:fields.actionType"), { exact: true }).selectOption(type);
   await form.getByLabel(t("platform:fields.name"), { exact: true }).fill(name);
   await form.getByLabel(t("platform:fields.label"), { exact: true }).fill(`${name} text`);
-  await form.getByLabel(t("platform:fields.description"), { exact: true }).fill(`What ${name} does.`);
-  for (const env of ["dev", "test", "beta", "live"]) {
-    if (!isNoJs()) await form.getByRole("tab", { name: t("platform:itemTabs.endpoints") }).click();
-    await form.getByLabel(t(`platform:fields.urls.${env}`), { exact: true }).fill(`https://${env}.example.com/${name.toLowerCase()}`);
+  if (headerLabel) await form.getByLabel(t("platform:fields.headerLabel"), { exact: true }).fill(headerLabel);
+  if (runs) await form.getByLabel(t("platform:fields.description"), { exact: true }).fill(`What ${name} does.`);
+  if (window) {
+    // The Window tab is for a system window only: with JavaScript it is disabled until one is chosen; without, its panel says so.
+    const tab = form.getByRole("tab", { name: t("platform:itemTabs.window"), exact: true });
+    if (isNoJs()) await expect(await itemTab(page, t, "window")).toContainText(t("platform:windowOnlySystem"));
+    else await expect(tab).toBeDisabled();
+    await form.getByLabel(t("platform:fields.windowType"), { exact: true }).selectOption("system");
+    if (!isNoJs()) await expect(tab).toBeEnabled();
+    const panel = await itemTab(page, t, "window");
+    await panel.getByLabel(t("platform:fields.window.width"), { exact: true }).fill(window.width);
+    await panel.getByLabel(t("platform:fields.window.height"), { exact: true }).fill(window.height);
   }
+  if (runs) {
+    const endpoints = await itemTab(page, t, "endpoints");
+    for (const env of ["dev", "test", "beta", "live"]) {
+      await endpoints.getByLabel(t(`platform:fields.urls.${env}`), { exact: true }).fill(`https://${env}.example.com/${name.toLowerCase()}`);
+    }
+  }
+  // Visibility and Advanced both have a 'Form names' field: Visibility's.
+  if (formNames) await (await itemTab(page, t, "visibility")).getByLabel(t("platform:fields.visibility.formNames"), { exact: true }).fill(formNames);
   await button(page, t("platform:item.submit")).click();
   await expect(dialog(page)).toHaveCount(0);
 }
+
+/** Adds a menu item (or a button, as the list offers) with every field it needs. */
+const addMenuItem = (page: Page, t: T, list: string, name: string) => addItem(page, t, list, name);
+
+/** The id of the version the page shows (after a save, the new one). */
+const versionOf = (page: Page) => /\/apps\/([^/]+)\//.exec(new URL(page.url()).pathname)![1];
 
 /** The item dialog's matter-type picker and precedent picker. */
 const matterTypes = (page: Page, t: T) => dialog(page).getByRole("group", { name: t("platform:fields.visibility.matterTypes"), exact: true });
@@ -78,46 +137,9 @@ for (const lang of LANGS) {
   test.describe(lang, () => {
     test.use({ lang });
 
-    test("the platform tabs of a public app, none for a connector", async ({ page, company, t }) => {
-      const token = await tokenOf(company);
-      const [publicApp, connector] = await Promise.all([
-        createApp(token, { name: "Public App", appType: 0 }),
-        createApp(token, { name: "Connector App", appType: 1 }),
-      ]);
-      await signIn(page, company, lang);
-
-      await page.goto(`/${lang}/apps/${connector}/details`);
-      // The Marketplace tab of an editable version's details is a button of the page's form.
-      await expect(tabs(page, t).getByText(t("appEditor:tabs.marketplace"), { exact: true })).toBeVisible();
-      for (const platform of ["desktop", "web", "reporting"]) {
-        await expect(tabs(page, t).getByRole("link", { name: new RegExp(`^${t(`platform:platforms.${platform}`)}`) })).toHaveCount(0);
-      }
-
-      await page.goto(`/${lang}/apps/${publicApp}/details`);
-      for (const platform of ["desktop", "web", "reporting"]) {
-        // Nothing configured yet: no dot, the name alone.
-        await expect(tabs(page, t).getByRole("link", { name: t(`platform:platforms.${platform}`), exact: true })).toBeVisible();
-      }
-      await expectAccessible(page);
-      await tabs(page, t).getByRole("link", { name: t("platform:platforms.web"), exact: true }).click();
-      await expect(page).toHaveURL(consoleUrl(editorPage(lang, publicApp, "web")));
-      await expect(page.getByRole("heading", { name: t("platform:title", { platform: t("platform:platforms.web") }) })).toBeVisible();
-      await expect(page.getByText(t("platform:empty.locations"))).toBeVisible();
-      await expectAccessible(page);
-
-      // Another platform name, and a connector's platform pages, are not found.
-      for (const path of [editorPage(lang, publicApp, "mobile"), editorPage(lang, connector, "web")]) {
-        const res = await page.goto(path);
-        expect(res?.status()).toBe(404);
-      }
-    });
-
     test("a location and its items: add, reorder, delete, discard, and save as a new version", async ({ page, company, t }) => {
       test.slow();
-      const token = await tokenOf(company);
-      const id = await createApp(token, { name: "Menu App", appType: 0, countryCode: "AU" });
-      await signIn(page, company, lang);
-      await open(page, editorPage(lang, id, "web"));
+      const { id } = await editorOfNewApp(page, company, lang, { name: "Menu App", appType: 0, countryCode: "AU" }, "web");
 
       // Add location: one must be chosen; the dialog is modal with JS, a page of its own without.
       await link(page, t("platform:actions.addLocation")).click();
@@ -200,6 +222,7 @@ for (const lang of LANGS) {
       await expect(page.locator("details > summary h2")).toHaveText(["Apps Menu", "Matter", "Tools Menu"]);
       await link(page, t("platform:actions.discard")).click();
       await expect(page.getByRole("alertdialog")).toContainText(t("platform:confirm.discardBody"));
+      await expectAccessible(page);
       await button(page, t("common:confirm.yes")).click();
       await expect(page.locator("details > summary h2")).toHaveText(["Apps Menu", "Tools Menu"]);
       await expect(button(page, t("platform:actions.save"))).toBeDisabled();
@@ -207,10 +230,7 @@ for (const lang of LANGS) {
 
     test("desktop: the app's product variants, exception URLs and a location's desktop versions", async ({ page, company, t }) => {
       test.slow();
-      const token = await tokenOf(company);
-      const id = await createApp(token, { name: "Desktop App", appType: 0, countryCode: "AU" });
-      await signIn(page, company, lang);
-      await open(page, editorPage(lang, id, "desktop"));
+      await editorOfNewApp(page, company, lang, { name: "Desktop App", appType: 0, countryCode: "AU" }, "desktop");
 
       // Without the app's product variants, nor a location's, it cannot be saved: the whole-schema check says so.
       await addLocation(page, t, "Matter");
@@ -289,6 +309,7 @@ for (const lang of LANGS) {
       if (!isNoJs()) await dialog(page).getByRole("tab", { name: t("platform:itemTabs.visibility") }).click();
       await expect(dialog(page).getByText(t("platform:thisCanOnlyBeUpdatedAtRoot"))).toBeVisible();
       await expect(dialog(page).getByLabel("Law Firm", { exact: true })).toHaveCount(0);
+      await expectAccessible(page);
       await expect(dialog(page).getByLabel(t("platform:setting.minimum"), { exact: true })).toHaveCount(0);
       await link(page, t("platform:actions.cancel")).click();
       await expect(dialog(page)).toHaveCount(0);
@@ -300,11 +321,110 @@ for (const lang of LANGS) {
       await expect(dialog(page).getByLabel(t("platform:setting.maximum"), { exact: true })).toHaveValue("2.5.2.17");
     });
 
-    test("a save the provider refuses keeps the draft and shows its error with the trace ID; an item is edited", async ({ page, company, t }) => {
+    test("the platform tabs, none for a connector; every list kind and action type built through the page, saved as a new version and read back from the provider", async ({ page, company, t }) => {
+      test.slow();
       const token = await tokenOf(company);
-      const id = await createApp(token, { name: "Refused App", appType: 0, countryCode: "AU" });
+      const [id, connector] = await Promise.all([
+        // A country without product variants: the desktop draft is saved without choosing them.
+        createApp(token, { name: "Lists App", appType: 0, countryCode: "UK" }),
+        createApp(token, { name: "Connector App", appType: 1 }),
+      ]);
       await signIn(page, company, lang);
-      await open(page, editorPage(lang, id, "reporting"));
+
+      // A connector has no platform tabs; a public app has them, with no dot while nothing is configured.
+      await page.goto(`/${lang}/apps/${connector}/details`);
+      // The Marketplace tab of an editable version's details is a button of the page's form.
+      await expect(tabs(page, t).getByText(t("appEditor:tabs.marketplace"), { exact: true })).toBeVisible();
+      for (const platform of ["desktop", "web", "reporting"]) {
+        await expect(tabs(page, t).getByRole("link", { name: new RegExp(`^${t(`platform:platforms.${platform}`)}`) })).toHaveCount(0);
+      }
+      await page.goto(`/${lang}/apps/${id}/details`);
+      for (const platform of ["desktop", "web", "reporting"]) {
+        await expect(tabs(page, t).getByRole("link", { name: t(`platform:platforms.${platform}`), exact: true })).toBeVisible();
+      }
+      await expectAccessible(page);
+      await tabs(page, t).getByRole("link", { name: t("platform:platforms.desktop"), exact: true }).click();
+      await expect(page).toHaveURL(consoleUrl(editorPage(lang, id, "desktop")));
+      await expect(page.getByRole("heading", { name: t("platform:title", { platform: t("platform:platforms.desktop") }) })).toBeVisible();
+      await expect(page.getByText(t("platform:empty.locations"))).toBeVisible();
+      await hydrated(page);
+      await expectAccessible(page);
+      // Another platform name, and a connector's platform pages, are not found.
+      for (const path of [editorPage(lang, id, "mobile"), editorPage(lang, connector, "web")]) expect((await page.request.get(path)).status(), path).toBe(404);
+
+      await addLocation(page, t, "Matter");
+      await addLocation(page, t, "Matter List");
+      const matter = (list: string) => `Matter: ${t(`platform:lists.${list}`)}`;
+      const inside = (location: string, item: string) => `${location}: ${item}: ${t("platform:lists.nestedItems")}`;
+
+      // The root context: a header holding an entry, and an entry of its own.
+      await addItem(page, t, matter("context"), "Header", { type: "context-header", runs: false });
+      await addItem(page, t, inside("Matter", "Header"), "Lookup");
+      await addItem(page, t, matter("context"), "Open");
+      // The context menu: a header holding an entry, which needs its form names.
+      await addItem(page, t, matter("contextMenu"), "Forms", { type: "context-menu-header", runs: false });
+      await addItem(page, t, inside("Matter", "Forms"), "Fill", { formNames: "Letter, Memo" });
+      // A layout item in a system window: the Window tab applies to that window type only.
+      await addItem(page, t, matter("layouts"), "Table", { window: { width: "800", height: "600" } });
+
+      // The secondary tab: a dropdown needs its header label; then a sub-item inside it.
+      await link(page, t("platform:a11y.addItem", { list: matter("secondaryTab") })).click();
+      await dialog(page).getByLabel(t("platform:fields.name"), { exact: true }).fill("Tabs");
+      await dialog(page).getByLabel(t("platform:fields.label"), { exact: true }).fill("Tabs text");
+      await dialog(page).getByLabel(t("platform:fields.description"), { exact: true }).fill("More tabs.");
+      await button(page, t("platform:item.submit")).click();
+      await expect(dialog(page).getByRole("alert")).toContainText(t("platform:errors.required", { field: t("platform:fields.headerLabel") }));
+      await dialog(page).getByLabel(t("platform:fields.headerLabel"), { exact: true }).fill("More");
+      await button(page, t("platform:item.submit")).click();
+      await expect(dialog(page)).toHaveCount(0);
+      await addItem(page, t, inside("Matter", "Tabs"), "Notes");
+
+      // A grid's click and context lists.
+      await addItem(page, t, `Matter List: Matter List: ${t("platform:lists.click")}`, "Row");
+      await addItem(page, t, `Matter List: Matter List: ${t("platform:lists.gridContext")}`, "Menu");
+      await expectAccessible(page);
+
+      // Saved as a new version: the provider holds each item in its place.
+      await button(page, t("platform:actions.save")).click();
+      await toast(page, t, "savedSuccessfully");
+      const first = versionOf(page);
+      expect(first).not.toBe(id);
+      await expect(tabs(page, t).getByRole("link", { name: `${t("platform:platforms.desktop")} ${t("platform:tabs.configured")}`, exact: true })).toBeVisible();
+      type Schema = { views?: ({ id: string; grids?: unknown[] } & Record<string, unknown>)[] } | null;
+      const read = async (version: string, platform: string) => (await ok<{ schema: Schema }>(await api(token, `app-schema/${version}?platform=${platform}`), `GET app-schema/${version}`)).schema;
+      const desktop = await read(first, "desktop");
+      const view = (schema: Schema, viewId: string) => schema?.views?.find((entry) => entry.id === viewId);
+      const urls = (name: string) => ["dev", "test", "beta", "live"].map((env) => ({ env, url: `https://${env}.example.com/${name}` }));
+      expect(view(desktop, "matter")).toMatchObject({
+        context: [
+          { actionType: "context-header", name: "Header", label: "Header text", items: [{ actionType: "context", name: "Lookup", urls: urls("lookup") }] },
+          { actionType: "context", name: "Open", description: "What Open does." },
+        ],
+        contextMenu: [{ actionType: "context-menu-header", name: "Forms", items: [{ actionType: "context-menu", name: "Fill", visibility: { formNames: ["Letter", "Memo"] } }] }],
+        layouts: [{ actionType: "layout-item", name: "Table", windowType: "system", window: { width: 800, height: 600 } }],
+        secondaryTab: [{ actionType: "secondary-tab-dropdown", name: "Tabs", headerLabel: "More", items: [{ actionType: "sub-item", name: "Notes" }] }],
+      });
+      expect(view(desktop, "matter-list")?.grids).toMatchObject([{ gridId: "matter-list-grid", click: [{ actionType: "click", name: "Row" }], context: [{ actionType: "context", name: "Menu" }] }]);
+
+      // Reporting: a report folder holding a report item.
+      await tabs(page, t).getByRole("link", { name: t("platform:platforms.reporting"), exact: true }).click();
+      await expect(page).toHaveURL(consoleUrl(editorPage(lang, first, "reporting")));
+      await hydrated(page);
+      await addLocation(page, t, "Matter Reports");
+      await addItem(page, t, `Matter Reports: ${t("platform:lists.reports")}`, "Firm", { type: "report-folder", runs: false });
+      await addItem(page, t, inside("Matter Reports", "Firm"), "Ledger");
+      await button(page, t("platform:actions.save")).click();
+      await toast(page, t, "savedSuccessfully");
+      const second = versionOf(page);
+      expect(view(await read(second, "reporting"), "matter-reports")).toMatchObject({
+        reports: [{ actionType: "report-folder", name: "Firm", items: [{ actionType: "report-item", name: "Ledger", urls: urls("ledger") }] }],
+      });
+      // The desktop schema goes on into the newer version.
+      expect(await read(second, "desktop")).toEqual(desktop);
+    });
+
+    test("a save the provider refuses keeps the draft and shows its error with the trace ID; an item is edited", async ({ page, company, t }) => {
+      const { id } = await editorOfNewApp(page, company, lang, { name: "Refused App", appType: 0, countryCode: "AU" }, "reporting");
       await addLocation(page, t, "Firm Reports");
       const list = `Firm Reports: ${t("platform:lists.items")}`;
       await addMenuItem(page, t, list, "Ledger");
@@ -350,10 +470,7 @@ for (const lang of LANGS) {
     });
 
     test("visibility: matter types by state with tri-state folders, the precedents of the chosen ones, and the deselect confirmation", async ({ page, company, t }) => {
-      const token = await tokenOf(company);
-      const id = await createApp(token, { name: "Precedent App", appType: 0, countryCode: "AU" });
-      await signIn(page, company, lang);
-      await open(page, editorPage(lang, id, "web"));
+      await editorOfNewApp(page, company, lang, { name: "Precedent App", appType: 0, countryCode: "AU" }, "web");
       await addLocation(page, t, "Precedent List");
       const list = `Precedent List: ${t("platform:lists.listItems")}`;
       await link(page, t("platform:a11y.addItem", { list })).click();
@@ -457,10 +574,7 @@ for (const lang of LANGS) {
     });
 
     test("desktop: a custom view's matter types", async ({ page, company, t }) => {
-      const token = await tokenOf(company);
-      const id = await createApp(token, { name: "Custom View App", appType: 0, countryCode: "AU" });
-      await signIn(page, company, lang);
-      await open(page, editorPage(lang, id, "desktop"));
+      await editorOfNewApp(page, company, lang, { name: "Custom View App", appType: 0, countryCode: "AU" }, "desktop");
       await addLocation(page, t, "Custom View");
       await link(page, t("platform:customView.open", { name: "Custom View" })).click();
       const form = dialog(page);
@@ -488,11 +602,16 @@ for (const lang of LANGS) {
 
     test("leaving a draft that differs asks first (with JavaScript)", async ({ page, company, t }) => {
       test.skip(isNoJs(), "without JavaScript the draft is kept on the server and nothing asks");
-      const token = await tokenOf(company);
-      const id = await createApp(token, { name: "Leaving App", appType: 0, countryCode: "AU" });
-      await signIn(page, company, lang);
-      await open(page, editorPage(lang, id, "web"));
+      const { id } = await editorOfNewApp(page, company, lang, { name: "Leaving App", appType: 0, countryCode: "AU" }, "web");
       await addLocation(page, t, "Help");
+      // A configuration file downloaded meanwhile: the page stays, so nothing asks (a prompt would be refused here).
+      const asked: string[] = [];
+      page.on("dialog", (prompt) => void (asked.push(prompt.type()), prompt.dismiss()));
+      const menu = page.locator("details").filter({ has: page.getByText(t("platform:download.menu"), { exact: true }) });
+      await menu.locator("summary").click();
+      const dev = t("platform:download.entry", { env: t("platform:download.envs.dev"), variant: t("platform:download.live") });
+      await Promise.all([page.waitForEvent("download"), menu.getByRole("link", { name: dev, exact: true }).click()]);
+      expect(asked).toEqual([]);
       await tabs(page, t).getByRole("link", { name: t("appEditor:tabs.details"), exact: true }).click();
       const ask = page.getByRole("alertdialog", { name: t("appEditor:unsaved.title") });
       await expect(ask).toContainText(t("appEditor:unsaved.message"));
@@ -506,10 +625,7 @@ for (const lang of LANGS) {
 
     test("an item cloned to other locations; a custom view's settings", async ({ page, company, t }) => {
       test.slow();
-      const token = await tokenOf(company);
-      const id = await createApp(token, { name: "Clone App", appType: 0, countryCode: "AU" });
-      await signIn(page, company, lang);
-      await open(page, editorPage(lang, id, "web"));
+      await editorOfNewApp(page, company, lang, { name: "Clone App", appType: 0, countryCode: "AU" }, "web");
       for (const name of ["Tools Menu", "Apps Menu", "Custom View"]) await addLocation(page, t, name);
       const tools = `Tools Menu: ${t("platform:lists.items")}`;
       await addMenuItem(page, t, tools, "Timer");
@@ -573,15 +689,32 @@ for (const lang of LANGS) {
       await dialog(page).getByLabel(t("platform:customView.confirmClearBox"), { exact: true }).check();
       await button(page, t("platform:setting.submit")).click();
       await expect(dialog(page)).toHaveCount(0);
-      await expect(page.getByRole("region", { name: `Custom View: ${t("platform:lists.buttons")}`, exact: true })).toContainText(t("platform:empty.list"));
+      const viewButtons = `Custom View: ${t("platform:lists.buttons")}`;
+      await expect(page.getByRole("region", { name: viewButtons, exact: true })).toContainText(t("platform:empty.list"));
+
+      // Fullscreen clears the window type and the buttons, after the same confirmation.
+      await page.getByRole("region", { name: tools, exact: true }).getByRole("link", { name: t("platform:a11y.clone", { name: "Timer" }), exact: true }).click();
+      await dialog(page).getByLabel("Custom View", { exact: true }).check();
+      await button(page, t("platform:clone.submit")).click();
+      await expect(dialog(page)).toHaveCount(0);
+      await expect(itemNames(page, viewButtons)).toHaveText(["Timer"]);
+      await link(page, t("platform:customView.open", { name: "Custom View" })).click();
+      await expect(dialog(page).getByLabel(t("platform:fields.windowType"), { exact: true })).toHaveValue("web");
+      await dialog(page).getByLabel(t("platform:fields.isFullScreen"), { exact: true }).check();
+      await button(page, t("platform:setting.submit")).click();
+      await expect(dialog(page).getByRole("alert")).toContainText(t("platform:customView.confirmClear_one"));
+      await dialog(page).getByLabel(t("platform:customView.confirmClearBox"), { exact: true }).check();
+      await button(page, t("platform:setting.submit")).click();
+      await expect(dialog(page)).toHaveCount(0);
+      await expect(page.getByRole("region", { name: viewButtons, exact: true })).toContainText(t("platform:empty.list"));
+      await link(page, t("platform:customView.open", { name: "Custom View" })).click();
+      await expect(dialog(page).getByLabel(t("platform:fields.isFullScreen"), { exact: true })).toBeChecked();
+      await expect(dialog(page).getByLabel(t("platform:fields.windowType"), { exact: true })).toHaveValue("");
     });
 
     test("a JSON schema arranged, validated and imported; each environment's file downloaded", async ({ page, company, t }) => {
       test.slow();
-      const token = await tokenOf(company);
-      const id = await createApp(token, { name: "Import App", appType: 0, countryCode: "AU" });
-      await signIn(page, company, lang);
-      await open(page, editorPage(lang, id, "web"));
+      await editorOfNewApp(page, company, lang, { name: "Import App", appType: 0, countryCode: "AU" }, "web");
       const urls = ["dev", "test", "beta", "live"].map((env) => ({ env, url: `https://${env}.example.com/sync` }));
       const item = { actionType: "menu-item", name: "Sync", label: "Sync now", description: "Syncs the matter.", urls };
       const good = { platforms: [{ type: "web", menus: [{ id: "menu-tools", name: "Tools Menu", items: [item] }] }] };
@@ -618,6 +751,7 @@ for (const lang of LANGS) {
       const menu = page.locator("details").filter({ has: page.getByText(t("platform:download.menu"), { exact: true }) });
       await menu.locator("summary").click();
       await expect(menu.getByRole("link")).toHaveCount(4);
+      await expectAccessible(page);
       for (const env of ["dev", "test", "beta", "live"]) {
         const name = t("platform:download.entry", { env: t(`platform:download.envs.${env}`), variant: t("platform:download.live") });
         const [download] = await Promise.all([page.waitForEvent("download"), menu.getByRole("link", { name, exact: true }).click()]);
@@ -626,6 +760,16 @@ for (const lang of LANGS) {
         expect(text).toContain(`https://${env}.example.com/sync`);
         for (const other of ["dev", "test", "beta", "live"].filter((entry) => entry !== env)) expect(text).not.toContain(`https://${other}.example.com/sync`);
       }
+
+      // A download the provider fails (for this company only): the editor says so.
+      const fault = await failForCompany(company.companyId, "GET", `/api/app-schema/download/${versionOf(page)}/dev`);
+      const dev = t("platform:download.entry", { env: t("platform:download.envs.dev"), variant: t("platform:download.live") });
+      await menu.getByRole("link", { name: dev, exact: true }).click();
+      const failed = page.getByRole("alertdialog", { name: t("common:errors.dialogTitle") });
+      await expect(failed).toContainText(t("platform:errors.downloadingSchema"));
+      await expectAccessible(page);
+      await fault.clear();
+      await button(page, t("common:errors.close")).click();
 
       // With test access, each environment's staging variant is offered too.
       await ok(await admin(`users/${company.userId}/access-to-test`, "PUT", { hasAccessToTest: true }), "test access");
@@ -638,10 +782,7 @@ for (const lang of LANGS) {
     });
 
     test("a refused save lists each part it names; a location removed; an item's window type and icon; dragging", async ({ page, company, t }) => {
-      const token = await tokenOf(company);
-      const id = await createApp(token, { name: "Icon App", appType: 0, countryCode: "AU" });
-      await signIn(page, company, lang);
-      await open(page, editorPage(lang, id, "web"));
+      const { id } = await editorOfNewApp(page, company, lang, { name: "Icon App", appType: 0, countryCode: "AU" }, "web");
       const urls = ["dev", "test", "beta", "live"].map((env) => ({ env, url: `https://${env}.example.com/open` }));
       const fn = (name: string, extra: Record<string, unknown> = {}) => ({ actionType: "button", name, label: `${name} text`, description: `What ${name} does.`, urls, ...extra });
       const schema = {
