@@ -59,7 +59,7 @@ export function CustomViewDialog({ platform, view, viewType, integratorType, var
     viewType,
     integratorType,
   };
-  const windowOptions = windowOptionsAllowed(viewType, integratorType);
+  const windowOffered = windowOptionsAllowed(viewType, integratorType);
   const [form] = useForm({
     id: CUSTOM_VIEW_FORM_ID,
     lastResult,
@@ -72,6 +72,8 @@ export function CustomViewDialog({ platform, view, viewType, integratorType, var
   // Asked by the action: the box stays while the person answers (the browser's check does not know it).
   const asked = Boolean((lastResult?.error as Record<string, unknown> | undefined)?.confirmClear);
   const errorNames = Object.keys(errors).filter((name) => errors[name]?.length);
+  // Not offered to the company, they are still shown when a post holding them was refused: the message sits next to its field.
+  const windowOptions = windowOffered || errorNames.includes("windowType") || errorNames.includes("isFullScreen");
   useErrorTitle(errorNames.length > 0);
   const { idOf, text, checkbox, windowTypeSelect, timeTrackedSelect } = fieldKit(t, form, errors, viewFieldDefaults(view));
   const tabs = CUSTOM_VIEW_TABS.filter((tab) => desktop || tab !== "visibility");
