@@ -283,6 +283,8 @@ for (const lang of LANGS) {
       // A location's settings: its desktop versions, by the rules.
       await link(page, t("platform:setting.open", { name: "Matter" })).click();
       await expect(dialog(page)).toBeVisible();
+      // Tabs Desktop versions and Visibility (AU has product variants).
+      if (!isNoJs()) await expect(dialog(page).getByRole("tab")).toHaveText([t("platform:setting.versionsTab"), t("platform:itemTabs.visibility")]);
       await expect(dialog(page).getByLabel("Law Firm", { exact: true })).toBeChecked();
       // The root's own settings: no note that they are edited elsewhere.
       await expect(dialog(page).getByText(t("platform:thisCanOnlyBeUpdatedAtRoot"))).toHaveCount(0);
@@ -598,6 +600,12 @@ for (const lang of LANGS) {
       await expect(matterTypes(page, t).getByLabel("Divorce", { exact: true })).toBeChecked();
       await expect(matterTypes(page, t).getByLabel("Will", { exact: true })).not.toBeChecked();
       await expect(form.getByLabel("Law Firm", { exact: true })).toBeChecked();
+      // A matter type the country does not have (a post no page sends) is refused next to the picker.
+      const fields = { intent: "custom-view", location: "custom-view", label: "Family view", "visibility.productVariants": "1", "visibility.matterTypes": "au-mt-nowhere" };
+      const urls = Object.fromEntries(["dev", "test", "beta", "live"].map((env) => [`urls.${env}`, `https://${env}.example.com/family`]));
+      const refused = await page.request.post(`${CONSOLE_URL}${new URL(page.url()).pathname}`, { form: { ...fields, ...urls }, headers: { origin: CONSOLE_URL }, maxRedirects: 0 });
+      expect(refused.status()).toBe(400);
+      expect((await refused.text()).replaceAll("&#x27;", "'")).toContain(t("platform:errors.unknownMatterType", { field: t("platform:fields.visibility.matterTypes") }));
     });
 
     test("leaving a draft that differs asks first (with JavaScript)", async ({ page, company, t }) => {
@@ -647,6 +655,9 @@ for (const lang of LANGS) {
       await expect(page.getByText(t("platform:errors.updateRequired"), { exact: true })).toBeVisible();
       await link(page, t("platform:customView.open", { name: "Custom View" })).click();
       await expect(dialog(page)).toBeVisible();
+      // A matter view's window type and fullscreen are integratorType 1's: not offered to this company (0).
+      await expect(dialog(page).getByLabel(t("platform:fields.windowType"), { exact: true })).toHaveCount(0);
+      await expect(dialog(page).getByLabel(t("platform:fields.isFullScreen"), { exact: true })).toHaveCount(0);
       await expectAccessible(page);
       await button(page, t("platform:setting.submit")).click();
       await expect(dialog(page).getByRole("alert")).toContainText(t("platform:errors.required", { field: t("platform:fields.label") }));
@@ -680,7 +691,8 @@ for (const lang of LANGS) {
       await expect(itemNames(page, apps)).toHaveText(["Timer", "More"]);
       await expect(itemNames(page, `Apps Menu: More: ${t("platform:lists.nestedItems")}`)).toHaveText(["More"]);
 
-      // A window type on the (matter) custom view clears its buttons, after a confirmation.
+      // Once the provider makes the company an integrator, they are offered: a window type on the (matter) custom view clears its buttons, after a confirmation.
+      await ok(await admin(`companies/${company.companyId}/integrator-type`, "PUT", { integratorType: 1 }), "integrator type");
       await link(page, t("platform:customView.open", { name: "Custom View" })).click();
       await dialog(page).getByLabel(t("platform:fields.windowType"), { exact: true }).selectOption({ label: t("platform:windowTypes.web") });
       await button(page, t("platform:setting.submit")).click();
