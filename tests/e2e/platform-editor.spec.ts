@@ -472,6 +472,7 @@ for (const lang of LANGS) {
     });
 
     test("visibility: matter types by state with tri-state folders, the precedents of the chosen ones, and the deselect confirmation", async ({ page, company, t }) => {
+      test.slow();
       await editorOfNewApp(page, company, lang, { name: "Precedent App", appType: 0, countryCode: "AU" }, "web");
       await addLocation(page, t, "Precedent List");
       const list = `Precedent List: ${t("platform:lists.listItems")}`;
