@@ -375,6 +375,11 @@ interface Expected {
   status: readonly number[];
   /** On a 400: the field the answered page names (marked invalid, with its message). */
   field?: string;
+  /**
+   * A field tied to `field` by a rule of both (a password and its confirmation): a value that
+   * passes `field`'s own rules may be refused there instead, and is then named there.
+   */
+  tiedField?: string;
   /** That field's message, when the rule it breaks is known (a function: the text may not exist yet). */
   message?: () => string;
 }
@@ -539,7 +544,8 @@ function check(c: Case, answer: Answer) {
     expect.soft(staysInConsole(answer.location), `${c.label}: redirect to ${JSON.stringify(answer.location)} stays in the console\n  ${request}`).toBe(true);
   }
   if (answer.status === 400 && c.expected.field) {
-    const field = c.expected.field;
+    const tied = c.expected.tiedField;
+    const field = !fieldMessage(answer.body, c.expected.field) && tied && fieldMessage(answer.body, tied) ? tied : c.expected.field;
     const message = fieldMessage(answer.body, field);
     expect.soft(message, `${c.label}: the page names ${field} (marked invalid, with its message)\n  ${request}`).toBeTruthy();
     if (!message) return;
@@ -640,6 +646,8 @@ interface FieldAttack {
   /** Refusals of a NUL in the field: 400 naming it, with this message. */
   nul: number;
   message?: () => string;
+  /** The field a rule ties it to (its confirmation): a decoded value that passes may be refused there. */
+  tiedTo?: string;
   /** Text longer than the field allows (within the body limit): refused naming the field. */
   long?: boolean;
 }
@@ -666,7 +674,7 @@ function textCases(
   const one = (field: string, label: string, value: Value, expected: Expected, twice = false) =>
     formCase(`${spec.path} ${field} = ${label}`, spec.path, spec.encoding, withField(spec.base(), field, value, twice), expected);
   const named = (field: string, message?: () => string): Expected => ({ status: refused, field, message });
-  const either = (field: string): Expected => ({ status: [...refused, ...accepted], field });
+  const either = (field: string): Expected => ({ status: [...refused, ...accepted], field, tiedField: fields[field].tiedTo });
   const strict = [
     ...names.flatMap((field) => draw(nulText, fields[field].nul, `${spec.path} ${field} nul`).map((value) => one(field, shown(value), value, named(field, fields[field].message)))),
     ...some("long").filter((field) => fields[field].long).map((field) => one(field, "100,000 characters", "a".repeat(100_000), named(field))),
@@ -1969,7 +1977,9 @@ test.describe("every form action", () => {
     };
     const label = (field: string) => translate("en-AU", `settings:userDialog.fields.${field}`);
     const invalid = (field: string) => text("settings:errors.invalid", { field: label(field) });
-    const attacks = (fields: string[]) => Object.fromEntries(fields.map((field) => [field, { nul: 1, message: invalid(field), long: field !== "password" && field !== "confirmPassword" }]));
+    const tiedTo: Record<string, string> = { password: "confirmPassword", confirmPassword: "password" };
+    const attacks = (fields: string[]) =>
+      Object.fromEntries(fields.map((field) => [field, { nul: 1, message: invalid(field), long: !Object.hasOwn(tiedTo, field), tiedTo: tiedTo[field] }]));
     const addTexts = textCases(add, attacks(["firstName", "lastName", "email", "password", "confirmPassword"]), { each: 3 });
     const editTexts = textCases(edit, attacks(["firstName", "lastName", "email"]), { each: 2 });
     const one = (spec: FormSpec, field: string, value: Value, expected: Expected) => formCase(`${spec.path} ${field} = ${shown(value)}`, spec.path, "urlencoded", withField(spec.base(), field, value), expected);
