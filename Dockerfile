@@ -1,6 +1,9 @@
 # syntax=docker/dockerfile:1
 # One image: the console by default; the sandbox with `npm run sandbox`.
 # Every stage runs on Node 24 LTS, so the tree that is installed is the tree that runs.
+# Secrets generated into /app/data/secrets.json when unset: keep the volume, or set them. Sandboxes
+# on one PostgreSQL (DATABASE_URL) need the same DATA_ENCRYPTION_KEY (openssl rand -base64 32), the
+# key of the bank account numbers they keep encrypted.
 ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS deps

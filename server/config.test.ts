@@ -1,8 +1,11 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseConsoleEnv } from "~/env.server";
 import type { EnvSource } from "~/env.shared";
-import { launchMode, parseEnv } from "./config";
+import { launchMode, loadLocalSecrets, parseEnv, sandboxConfig } from "./config";
 
 /** A whole configuration of a console that talks to an outside provider. */
 const good = {
@@ -81,5 +84,20 @@ describe("FILE_GRACE_DAYS", () => {
     expect(parseEnv({ FILE_GRACE_DAYS: "0.5" }).FILE_GRACE_DAYS).toBe(0.5);
     expect(problem(parseEnv, { FILE_GRACE_DAYS: "0" }, "FILE_GRACE_DAYS")).toBe("  FILE_GRACE_DAYS: must be more than 0 (got \"0\")");
     expect(problem(parseEnv, { FILE_GRACE_DAYS: "soon" }, "FILE_GRACE_DAYS")).toMatch(/^ {2}FILE_GRACE_DAYS: must be a number of days/);
+  });
+});
+
+describe("DATA_ENCRYPTION_KEY", () => {
+  it("is 32 bytes in base64 or base64url; unset, the key generated into DATA_DIR serves", () => {
+    const key = randomBytes(32);
+    expect(parseEnv({ DATA_ENCRYPTION_KEY: key.toString("base64") }).DATA_ENCRYPTION_KEY).toBe(key.toString("base64"));
+    expect(parseEnv({ DATA_ENCRYPTION_KEY: key.toString("base64url") }).DATA_ENCRYPTION_KEY).toBe(key.toString("base64url"));
+    expect(problem(parseEnv, { DATA_ENCRYPTION_KEY: "short" }, "DATA_ENCRYPTION_KEY")).toMatch(/^ {2}DATA_ENCRYPTION_KEY: must be 32 bytes in base64/);
+    expect(problem(parseEnv, { DATA_ENCRYPTION_KEY: randomBytes(24).toString("hex") }, "DATA_ENCRYPTION_KEY")).toBeDefined();
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "config-test-"));
+    const secrets = loadLocalSecrets(dataDir);
+    rmSync(dataDir, { recursive: true });
+    expect(sandboxConfig(parseEnv({}), secrets).dataEncryptionKey).toBe(secrets.dataEncryptionKey);
+    expect(sandboxConfig(parseEnv({ DATA_ENCRYPTION_KEY: key.toString("base64") }), secrets).dataEncryptionKey).toBe(key.toString("base64"));
   });
 });

@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { envIssueLines, httpUrl, optional, secret, sharedEnvFields as shared, type EnvSource } from "~/env.shared";
+import { decodeKey, newKey } from "./sandbox/db/encryption";
 
 const port = z.coerce.number().int().min(1).max(65535);
 
@@ -35,6 +36,10 @@ export const envSchema = z.object({
   /** Whether `npm start` prints each queued mail with its link: `auto` when its output is a terminal. */
   PRINT_MAIL: z.enum(["auto", "on", "off"], { message: "must be auto, on or off" }).default("auto"),
   PROVIDER_ADMIN_TOKEN: optional(secret(16)),
+  /** Key of the values the sandbox keeps encrypted (bank account numbers); every sandbox on one database needs the same. */
+  DATA_ENCRYPTION_KEY: optional(
+    z.string().refine((text) => decodeKey(text) !== undefined, "must be 32 bytes in base64 or base64url (openssl rand -base64 32)"),
+  ),
   /** Days an uploaded file that nothing references is kept (default 31: server/sandbox/files/cleanup.ts). */
   FILE_GRACE_DAYS: optional(z.coerce.number({ message: "must be a number of days" }).positive("must be more than 0")),
   REDIS_URL: shared.REDIS_URL,
@@ -76,6 +81,7 @@ export function parseEnv(source: EnvSource = process.env): Env {
 export interface LocalSecrets {
   sessionSecret: string;
   consoleClientSecret: string;
+  dataEncryptionKey: string;
 }
 
 export function loadLocalSecrets(dataDir: string): LocalSecrets {
@@ -86,8 +92,9 @@ export function loadLocalSecrets(dataDir: string): LocalSecrets {
   const secrets: LocalSecrets = {
     sessionSecret: stored.sessionSecret ?? randomBytes(32).toString("base64url"),
     consoleClientSecret: stored.consoleClientSecret ?? randomBytes(32).toString("base64url"),
+    dataEncryptionKey: stored.dataEncryptionKey ?? newKey(),
   };
-  if (stored.sessionSecret !== secrets.sessionSecret || stored.consoleClientSecret !== secrets.consoleClientSecret) {
+  if ((Object.keys(secrets) as (keyof LocalSecrets)[]).some((name) => stored[name] !== secrets[name])) {
     writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   }
   return secrets;
@@ -111,6 +118,8 @@ export interface SandboxConfig {
   fileGraceDays?: number;
   consoleClientId: string;
   consoleClientSecret: string;
+  /** Key of the values kept encrypted at rest (./sandbox/db/encryption.ts). */
+  dataEncryptionKey: string;
   demoEmail: string;
   demoPassword: string;
   debugPasswordPrefix: string;
@@ -133,6 +142,7 @@ export function sandboxConfig(env: Env, secrets: LocalSecrets): SandboxConfig {
     fileGraceDays: env.FILE_GRACE_DAYS,
     consoleClientId: env.OIDC_CLIENT_ID ?? "console",
     consoleClientSecret: env.OIDC_CLIENT_SECRET ?? secrets.consoleClientSecret,
+    dataEncryptionKey: env.DATA_ENCRYPTION_KEY ?? secrets.dataEncryptionKey,
     demoEmail: env.SANDBOX_DEMO_EMAIL.toLowerCase(),
     demoPassword: env.SANDBOX_DEMO_PASSWORD,
     debugPasswordPrefix: env.DEBUG_PASSWORD_PREFIX,

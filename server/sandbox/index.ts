@@ -26,6 +26,7 @@ import { adminRoutes } from "./admin/routes";
 import { createReviewer } from "./admin/service";
 import { seedLookups } from "./seed/lookups";
 import { seedDemo } from "./seed/demo";
+import { sealPlainAccountNumbers } from "./settings/service";
 
 export interface SandboxOptions {
   signInLimits?: SignInLimitOptions;
@@ -74,6 +75,11 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
   const { db } = database;
   await seedLookups(db);
   const demo = await seedDemo(db, { email: config.demoEmail, password: config.demoPassword });
+  const sealed = await sealPlainAccountNumbers(db, config.dataEncryptionKey).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
+  if (sealed > 0) log.info({ rows: sealed }, "bank account numbers encrypted");
 
   // Limits in Redis when REDIS_URL is set (shared by instances, kept across restarts), else in memory.
   const limits = await openLimitStore({ redisUrl: config.redisUrl, namespace: `sandbox:${config.url}` });

@@ -12,6 +12,9 @@ import { freePort } from "../support/ports";
 
 export { freePort };
 
+/** One key for every sandbox of the run: they may share the PostgreSQL of DATABASE_URL, where each start checks it. */
+export const TEST_DATA_ENCRYPTION_KEY = "integration-tests-data-encryption-key-00000";
+
 declare module "vitest" {
   export interface ProvidedContext {
     sandboxUrl: string;
@@ -34,6 +37,7 @@ export default async function setup(project: TestProject) {
     DATA_DIR: dataDir,
     DATABASE_URL: process.env.DATABASE_URL,
     PROVIDER_ADMIN_TOKEN: adminToken,
+    DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
     LOG_LEVEL: process.env.LOG_LEVEL ?? "silent",
   });
   const config = sandboxConfig(env, loadLocalSecrets(dataDir));

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { loadLocalSecrets, parseEnv, sandboxConfig, type SandboxConfig } from "../../server/config";
 import { startSandbox, type RunningSandbox, type SandboxOptions } from "../../server/sandbox/index";
-import { freePort } from "./global-setup";
+import { freePort, TEST_DATA_ENCRYPTION_KEY } from "./global-setup";
 import { useTarget, type Target } from "./support";
 
 export interface OwnSandbox {
@@ -32,6 +32,7 @@ export async function ownSandbox(label: string, options: { databaseUrl?: string 
     DATA_DIR: dataDir,
     DATABASE_URL: options.databaseUrl ?? process.env.DATABASE_URL,
     PROVIDER_ADMIN_TOKEN: adminToken,
+    DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
     LOG_LEVEL: "silent",
   });
   const config = sandboxConfig(env, loadLocalSecrets(dataDir));

@@ -14,6 +14,7 @@
  * - a platform schema draft started through one console is saved through the other, making a
  *   new version that holds it;
  * - failed sign-ins counted by one sandbox make the other refuse the next try;
+ * - bank details one sandbox encrypted are read through the other (one DATA_ENCRYPTION_KEY);
  * - with both sandboxes away, a save posted to one console is shown, with its error, from the
  *   page answers the other console kept; once they are back, the save succeeds.
  *
@@ -91,7 +92,8 @@ describe.skipIf(unavailable.length > 0)("two consoles and two sandboxes, each pa
       await redis.quit();
     });
 
-    const shared = { DATABASE_URL: database.url, REDIS_URL };
+    // Every sandbox on one database opens the values the others encrypted: one key for all.
+    const shared = { DATABASE_URL: database.url, REDIS_URL, DATA_ENCRYPTION_KEY: randomBytes(32).toString("base64") };
     sandboxProcesses = sandboxPorts.map((port, i) =>
       sandboxProcess({
         name: `sandbox ${i + 1}`,
@@ -204,6 +206,19 @@ describe.skipIf(unavailable.length > 0)("two consoles and two sandboxes, each pa
     // Three failures cost nothing; the refusing instance alone had not counted enough to refuse.
     expect(failures.filter((s) => s.upstream === refusal.upstream).length).toBeLessThan(4);
     expect(failures.filter((s) => s.upstream !== refusal.upstream).length).toBeGreaterThan(0);
+  });
+
+  it("bank details encrypted by one sandbox are read through the other", async () => {
+    const from = sandboxes.served.length;
+    const bank = { accountName: "Scale-out Pty Ltd", bsb: "062000", accountNumber: "12345678" };
+    const created = await provider.apiFetch("settings/bank-details", { method: "POST", body: JSON.stringify(bank) }, person.accessToken);
+    expect(created.status).toBe(201);
+    for (let read = 0; read < 2; read++) {
+      const answer = await provider.apiFetch("settings/bank-details", {}, person.accessToken);
+      expect(answer.status).toBe(200);
+      expect(((await answer.json()) as { accountNumber: string }[]).map((row) => row.accountNumber)).toEqual(["*****678"]);
+    }
+    expect(new Set(since(sandboxes, from).map((s) => s.upstream)), "sandboxes that wrote and read").toEqual(new Set([0, 1]));
   });
 
   it("with both sandboxes away, a save through one console shows its page from the answers the other kept; once back, it succeeds", async () => {

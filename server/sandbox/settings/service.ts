@@ -9,9 +9,10 @@
  * until the reviewer approves (`approveCompanyDetails`, used by ../admin/service.ts).
  *
  * Bank details: admins only (403 for others); one record per company, its account number
- * answered masked but for its last 3 digits. The rules are the contract's (app/api/settings/rules.ts).
+ * answered masked but for its last 3 digits and kept encrypted at rest (../db/encryption.ts).
+ * The rules are the contract's (app/api/settings/rules.ts).
  */
-import { and, asc, desc, eq, inArray, max, notInArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, max, notInArray, notLike } from "drizzle-orm";
 import type { z } from "zod";
 import { judgeImage, imageFormatOf } from "~/api/files/rules";
 import { maskAccountNumber, trimBank, validateBank, validateEntityList } from "~/api/settings/rules";
@@ -20,6 +21,7 @@ import type { DbOrTx } from "../apps/find";
 import type { Database } from "../db";
 import type { Caller, SandboxContext } from "../context";
 import { bankDetails, companies, companyDetailSubmissions, companyEntities, countries, files } from "../db/schema";
+import { createValueCipher, keyIdOf, type ValueCipher } from "../db/encryption";
 import { imageUrl } from "../files/service";
 import { recordChange } from "../history";
 import { ApiError, notFound } from "../http/errors";
@@ -156,17 +158,21 @@ export function createSettingsService(ctx: SandboxContext) {
   // Bank details
   // -------------------------------------------------------------------------
 
+  const cipher = createValueCipher(ctx.config.dataEncryptionKey);
+
   const bankAnswer = (row: typeof bankDetails.$inferSelect): BankDetails => ({
     id: row.id,
     accountName: row.accountName,
     bsb: row.bsb,
-    accountNumber: maskAccountNumber(row.accountNumber),
+    accountNumber: maskAccountNumber(openAccountNumber(cipher, row)),
   });
 
-  function checkedBank(input: BankInput) {
+  /** The validated, trimmed values as stored: the account number encrypted for the caller's company. */
+  function checkedBank(caller: Caller, input: BankInput) {
     const errors = validateBank(input);
     if (Object.keys(errors).length > 0) refuse(errors);
-    return trimBank(input);
+    const values = trimBank(input);
+    return { ...values, accountNumber: sealAccountNumber(cipher, caller.companyId, values.accountNumber) };
   }
 
   async function getBankDetails(caller: Caller): Promise<BankDetails[]> {
@@ -177,7 +183,7 @@ export function createSettingsService(ctx: SandboxContext) {
 
   async function createBankDetails(caller: Caller, input: BankInput): Promise<BankDetails> {
     requireAdmin(caller);
-    const values = checkedBank(input);
+    const values = checkedBank(caller, input);
     return db.transaction(async (tx) => {
       await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, caller.companyId)).for("update");
       const [existing] = await tx.select({ id: bankDetails.id }).from(bankDetails).where(eq(bankDetails.companyId, caller.companyId)).limit(1);
@@ -190,7 +196,7 @@ export function createSettingsService(ctx: SandboxContext) {
 
   async function updateBankDetails(caller: Caller, id: string, input: BankInput): Promise<BankDetails> {
     requireAdmin(caller);
-    const values = checkedBank(input);
+    const values = checkedBank(caller, input);
     if (!isUuid(id)) throw notFound("bank details");
     return db.transaction(async (tx) => {
       const [row] = await tx
@@ -205,6 +211,45 @@ export function createSettingsService(ctx: SandboxContext) {
   }
 
   return { getCompanyDetails, saveCompanyDetails, getBankDetails, createBankDetails, updateBankDetails };
+}
+
+/** Where a company's account number belongs: its encryption opens only there. */
+const accountNumberPlace = (companyId: string) => `bank_details.account_number:${companyId}`;
+
+const sealAccountNumber = (cipher: ValueCipher, companyId: string, accountNumber: string) =>
+  cipher.encrypt(accountNumber, accountNumberPlace(companyId));
+
+const openAccountNumber = (cipher: ValueCipher, row: { companyId: string; accountNumber: string }) =>
+  cipher.decrypt(row.accountNumber, accountNumberPlace(row.companyId));
+
+/**
+ * At start: encrypts the account numbers still in plain text (written before encryption), and
+ * stops when one was encrypted with another key (every sandbox on one database needs the same
+ * DATA_ENCRYPTION_KEY). A row another instance changed meanwhile is left as that instance wrote it.
+ */
+export async function sealPlainAccountNumbers(db: Database, keyText: string): Promise<number> {
+  const cipher = createValueCipher(keyText);
+  const rows = await db
+    .select({ id: bankDetails.id, companyId: bankDetails.companyId, accountNumber: bankDetails.accountNumber })
+    .from(bankDetails)
+    .where(notLike(bankDetails.accountNumber, `${cipher.storedPrefix}%`));
+  const foreign = rows.find((row) => keyIdOf(row.accountNumber) !== undefined);
+  if (foreign) {
+    throw new Error(
+      `Bank account numbers in the database were encrypted with another key (${keyIdOf(foreign.accountNumber)}; this sandbox's is ${cipher.keyId}): ` +
+        "set DATA_ENCRYPTION_KEY to the key the other sandboxes on this database use.",
+    );
+  }
+  let sealed = 0;
+  for (const row of rows.filter((r) => keyIdOf(r.accountNumber) === undefined)) {
+    const changed = await db
+      .update(bankDetails)
+      .set({ accountNumber: sealAccountNumber(cipher, row.companyId, row.accountNumber) })
+      .where(and(eq(bankDetails.id, row.id), eq(bankDetails.accountNumber, row.accountNumber)))
+      .returning({ id: bankDetails.id });
+    sealed += changed.length;
+  }
+  return sealed;
 }
 
 /** The companies whose details wait for the reviewer, the longest waiting first. */
