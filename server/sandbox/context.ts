@@ -3,14 +3,29 @@ import type { Database } from "./db";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail";
 import type { FileStore } from "./files/store";
+import type { LimitStore } from "./identity/limits";
+import type { UploadQuota } from "~/api/files/rules";
 
-/** What every part of the sandbox is given: configuration, database, log, mail, files. */
+/** The sandbox's limits on what a company may pile up (tests lower them). */
+export interface SandboxQuotas {
+  /** New client secrets per app group per hour. */
+  secretIssuesPerHour: number;
+  /** Uploads not yet attached to anything, per company. */
+  unattachedUploads: UploadQuota;
+}
+
+/** What every part of the sandbox is given: configuration, database, log, mail, files, limits. */
 export interface SandboxContext {
   config: SandboxConfig;
   db: Database;
   log: Logger;
   mail: Mailer;
   files: FileStore;
+  /** Where rate limits count: Redis when configured, else memory. */
+  limits: LimitStore;
+  quotas: SandboxQuotas;
+  /** How long an upload nothing references is kept (the unreferenced-file cleanup's grace). */
+  fileGraceMs: number;
 }
 
 /** The signed-in caller of an API request, from a verified access token. */

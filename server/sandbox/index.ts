@@ -6,9 +6,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import type { SandboxConfig } from "../config";
-import type { SandboxContext } from "./context";
+import { SECRET_ISSUES_PER_HOUR } from "~/api/security/rules";
+import { UNATTACHED_UPLOAD_QUOTA } from "~/api/files/rules";
+import type { SandboxContext, SandboxQuotas } from "./context";
 import { openDatabase } from "./db";
-import { startFileCleanup, type FileCleanupOptions } from "./files/cleanup";
+import { DEFAULT_FILE_GRACE_DAYS, startFileCleanup, type FileCleanupOptions } from "./files/cleanup";
 import { createDiskFileStore } from "./files/store";
 import { createHttpApp } from "./http/app";
 import { createLogger } from "./logger";
@@ -40,6 +42,8 @@ export interface SandboxOptions {
   onMailQueued?: (mail: QueuedMail) => void;
   /** The removal of unreferenced uploads (tests shorten the grace period or run it by hand). */
   fileCleanup?: FileCleanupOptions;
+  /** Secrets per app group per hour and the unattached-upload quota (tests lower them). */
+  quotas?: Partial<SandboxQuotas>;
 }
 
 export interface RunningSandbox {
@@ -83,12 +87,16 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
 
   // Limits in Redis when REDIS_URL is set (shared by instances, kept across restarts), else in memory.
   const limits = await openLimitStore({ redisUrl: config.redisUrl, namespace: `sandbox:${config.url}` });
+  const fileGraceMs = options.fileCleanup?.graceMs ?? (config.fileGraceDays ?? DEFAULT_FILE_GRACE_DAYS) * 24 * 60 * 60_000;
   const ctx: SandboxContext = {
     config,
     db,
     log,
     mail: createMailer({ db, log, smtpUrl: config.smtpUrl, from: config.mailFrom, limits, onQueued: options.onMailQueued }),
     files: createDiskFileStore(path.join(config.dataDir, "files")),
+    limits,
+    quotas: { secretIssuesPerHour: SECRET_ISSUES_PER_HOUR, unattachedUploads: UNATTACHED_UPLOAD_QUOTA, ...options.quotas },
+    fileGraceMs,
   };
   const accounts = createAccounts(ctx, { limits, lifetimes: options.tokenLifetimes, registrationLimits: options.registrationLimits });
   const provider = await createProvider(ctx, { accessTokenTtl: options.accessTokenTtl });
@@ -120,10 +128,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
   const port = typeof address === "object" && address ? address.port : config.port;
   // For the reviewer command on this machine (admin/local.ts); written once the port is this run's.
   const running = announceRunning(config.dataDir, { url: localUrl(config.host, port), outboxToken });
-  const fileCleanup = startFileCleanup(ctx, {
-    graceMs: config.fileGraceDays === undefined ? undefined : config.fileGraceDays * 24 * 60 * 60_000,
-    ...options.fileCleanup,
-  });
+  const fileCleanup = startFileCleanup(ctx, { ...options.fileCleanup, graceMs: fileGraceMs });
   const prune = setInterval(() => void pruneExpired(db).catch((err) => log.warn({ err }, "prune failed")), 60 * 60_000);
   prune.unref();
   log.info({ port, database: database.kind, limits: limits.kind, ms: Date.now() - started, demoCreated: demo.created }, "sandbox ready");

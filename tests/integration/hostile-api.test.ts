@@ -612,7 +612,8 @@ async function judge(declared: DeclaredEndpoint, request: Case, answer: RawAnswe
       break;
     case "upload":
       if (answer.status === 201) await judgeUpload(answer, fail);
-      else if (answer.status !== 400) fail("neither taken nor refused");
+      // The company's unattached uploads at their quota is a refusal too.
+      else if (answer.status !== 400 && !(answer.status === 429 && error.errors?.file === "uploadQuotaReached")) fail("neither taken nor refused");
       break;
   }
   if (answer.status < 300 && answer.status !== 204 && endpoint.answer !== rawAnswer && !endpoint.answer.safeParse(JSON.parse(answer.text)).success) {

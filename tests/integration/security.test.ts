@@ -6,6 +6,7 @@
  * only, the callback URL rules; and a second company that can neither read nor change any of it.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { SECRET_ISSUES_PER_HOUR } from "~/api/security/rules";
 import { authClientList, clientUpdateAnswer, permissionList } from "~/api/security/schemas";
 import { createApp, createPreApproval, expectRefused, json, ok, readyApp, review, reviewPreApproval, setFlags, statusOf, submit, type TestApp } from "./review-support";
 import { admin, newCompany, type TestCompany } from "./support";
@@ -253,5 +254,24 @@ describe("the security calls", () => {
     }
     expect(await clients(a, app)).toEqual(before);
     expect((await a.api(`apps-auth/${crypto.randomUUID()}/clients`)).status).toBe(404);
+  });
+
+  it("issue at most the hour's secrets per app group, both tabs together; another group and another company go on", async () => {
+    await testAccess(a, true);
+    const [app, otherGroup, elsewhere] = await Promise.all([approvedApp(a), approvedApp(a), approvedApp(b)]);
+    for (let i = 0; i < SECRET_ISSUES_PER_HOUR; i++) await ok(await generate(a, app, i % 2 === 0), 201);
+    const before = await clients(a, app);
+
+    const refused = await generate(a, app, false);
+    const retryAfter = Number(refused.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60 * 60);
+    await expectRefused(refused, 429, { id: "tooManySecretIssues" });
+    await expectRefused(await generate(a, app, true), 429, { id: "tooManySecretIssues" });
+    // Nothing was issued: the stored clients are as they were.
+    expect(await clients(a, app)).toEqual(before);
+
+    await ok(await generate(a, otherGroup, true), 201);
+    await ok(await generate(b, elsewhere, true), 201);
   });
 });

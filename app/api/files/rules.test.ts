@@ -51,7 +51,7 @@ describe("the limits, as data", () => {
     expect(FILE_LIMITS.documentsTotalBytes).toBe(80 * 1024 * 1024);
     expect(FILE_TYPE_KINDS).toEqual({ "0": "document", "1": "diagram" });
     expect(FILE_RULE_CODES.join(" ")).toBe(
-      "noContent mustBePdf tooBig imageTypeInvalid imageSizeInvalid sizeGreater50KB sizeGreater400KB sizeGreater800KB",
+      "noContent mustBePdf tooBig imageTypeInvalid imageSizeInvalid sizeGreater50KB sizeGreater400KB sizeGreater800KB uploadQuotaReached",
     );
   });
 });

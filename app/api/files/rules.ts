@@ -31,6 +31,8 @@ export const FILE_RULE_CODES = [
   "sizeGreater50KB",
   "sizeGreater400KB",
   "sizeGreater800KB",
+  // 429: the company's uploads not yet attached to anything are at their quota
+  "uploadQuotaReached",
 ] as const;
 export type FileRuleCode = (typeof FILE_RULE_CODES)[number];
 
@@ -44,6 +46,20 @@ export const FILE_LIMITS = {
   /** How far an SVG's aspect ratio may be from the one of an exact-size purpose (1%). */
   svgRatioTolerance: 0.01,
 } as const;
+
+/**
+ * A company's uploads that nothing references yet, kept until the unreferenced-file cleanup's
+ * grace ends: past either figure a new upload is refused (docs/decisions/0067-limits-on-secrets-uploads-drafts.md).
+ */
+export const UNATTACHED_UPLOAD_QUOTA = { files: 50, bytes: 200 * 1024 * KB } as const;
+export interface UploadQuota {
+  files: number;
+  bytes: number;
+}
+
+/** Whether one more upload of `incomingBytes` goes past the quota, given what is held unattached. */
+export const overUploadQuota = (held: { files: number; bytes: number }, incomingBytes: number, quota: UploadQuota = UNATTACHED_UPLOAD_QUOTA) =>
+  held.files + 1 > quota.files || held.bytes + incomingBytes > quota.bytes;
 
 /** Documents and data-flow diagrams are PDFs. */
 export const PDF_CONTENT_TYPE = "application/pdf";

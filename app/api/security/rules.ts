@@ -9,6 +9,9 @@ import { HTTP_METHODS, type GrantedRoute, type HttpMethod, type Permission } fro
 /** Limits where the spec is silent (docs/decisions/0052-auth-clients-and-permissions.md). */
 export const SECURITY_LIMITS = { callbackUrlsMax: 20, callbackUrlMax: 2000 } as const;
 
+/** New secrets issued to one app group's clients (both tabs together) per hour (docs/decisions/0067-limits-on-secrets-uploads-drafts.md). */
+export const SECRET_ISSUES_PER_HOUR = 5;
+
 /** The operation of the permission list that the offline_access toggle grants. */
 export const OFFLINE_ACCESS_OPERATION = "offlineAccess";
 
@@ -25,6 +28,8 @@ export const SECURITY_RULE_CODES = [
   "preApprovalRequired",
   "clientsNotGenerated",
   "testAccessRequired",
+  // limit (429, with Retry-After)
+  "tooManySecretIssues",
 ] as const;
 export type SecurityRuleCode = (typeof SECURITY_RULE_CODES)[number];
 export type SecurityErrors = Record<string, SecurityRuleCode>;

@@ -13,6 +13,8 @@
  * Each upload is one multipart field `file`; the answer is `{ id, url, fileName, fileSize }`
  * (201). The type comes from the content (rules.ts), never from the name or the declared
  * type. Metadata lives in the `files` table, bytes in `ctx.files` under a server-made key.
+ * A company's uploads not yet attached to anything have a quota (files/quota.ts): past it,
+ * 429 with Retry-After, checked before the body is read and again as the file is kept.
  */
 import { and, eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
@@ -21,6 +23,7 @@ import { downloadFile, getImage, uploadDocument, uploadEntityImage, uploadImage 
 import type { AppEnv, SandboxContext } from "../context";
 import { appGroups, appVersions, companyEntities, files } from "../db/schema";
 import { storeFile, type Checked } from "../files/service";
+import { admitUpload, withinUploadQuota } from "../files/quota";
 import { ApiError, badRequest, notFound } from "../http/errors";
 import type { Auth } from "../http/auth";
 import { limitBody } from "../http/limits";
@@ -74,6 +77,9 @@ const uploadLimit = limitBody(
 export function fileRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
+  /** A company at its quota is refused before its body is read. */
+  const quotaFirst = (c: Context<AppEnv>) => admitUpload(ctx, ctx.db, c.get("caller").companyId, 0);
+
   /** Keeps the bytes and the row; answers 201 `{ id, url, fileName, fileSize }`. */
   async function save(
     c: Context<AppEnv>,
@@ -82,15 +88,18 @@ export function fileRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
     meta: { kind: "document" | "diagram" | "image"; entityId?: string },
   ) {
     const caller = c.get("caller");
-    const stored = await storeFile(ctx, {
-      companyId: caller.companyId,
-      uploadedById: caller.userId,
-      bytes: upload.bytes,
-      fileName: upload.fileName,
-      checked,
-      kind: meta.kind,
-      entityId: meta.entityId,
-    });
+    const stored = await withinUploadQuota(ctx, caller.companyId, upload.bytes.byteLength, (tx) =>
+      storeFile(ctx, {
+        companyId: caller.companyId,
+        uploadedById: caller.userId,
+        bytes: upload.bytes,
+        fileName: upload.fileName,
+        checked,
+        kind: meta.kind,
+        entityId: meta.entityId,
+        tx,
+      }),
+    );
     c.get("log").info({ fileId: stored.id, kind: meta.kind, fileSize: stored.fileSize }, "file uploaded");
     c.header("Location", stored.url);
     return c.json(stored, 201);
@@ -126,6 +135,7 @@ export function fileRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
 
   route(app, uploadDocument, auth.required, uploadLimit, async (c) => {
     const { fileType } = query(c, uploadDocument.query);
+    await quotaFirst(c);
     const upload = await readUpload(c);
     const kind = FILE_TYPE_KINDS[fileType];
     const checked = await checkDocument(upload.bytes, kind);
@@ -135,6 +145,7 @@ export function fileRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
 
   async function uploadImage(c: Context<AppEnv>, entityId?: string) {
     const { purpose, listItem } = query(c, uploadImageCall.query);
+    await quotaFirst(c);
     const upload = await readUpload(c);
     const checked = await checkImage(upload.bytes, { purpose, listItem });
     refuse(checked);

@@ -50,7 +50,7 @@ export interface CleanupResult {
 }
 
 /** True while nothing references the file of the outer query. */
-function unreferenced(db: Database): SQL {
+export function unreferenced(db: Database): SQL {
   const none = (table: PgTable, column: PgColumn) => notExists(db.select({ one: sql`1` }).from(table).where(eq(column, files.id)));
   return and(
     none(appMarketplaceImages, appMarketplaceImages.fileId),

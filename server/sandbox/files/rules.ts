@@ -38,6 +38,7 @@ export const messages = {
   sizeGreater50KB: "File size greater than 50KB",
   sizeGreater400KB: "File size greater than 400KB",
   sizeGreater800KB: "File size greater than 800KB",
+  uploadQuotaReached: "Too many uploads not yet attached to anything",
 } as const satisfies Record<FileRuleCode, string>;
 
 export interface ImageOptions {

@@ -16,6 +16,7 @@ import { HTTP_METHODS, type AuthClient, type clientUpdate, type Permission } fro
 import type { z } from "zod";
 import type { Caller, SandboxContext } from "../context";
 import { findGroup, type DbOrTx, type GroupRow } from "../apps/find";
+import { take } from "../identity/limits";
 import { authClients, countries, permissions, preApprovals, users } from "../db/schema";
 import { recordChange } from "../history";
 import { ApiError, notFound } from "../http/errors";
@@ -36,6 +37,7 @@ const MESSAGES: Record<SecurityRuleCode, string> = {
   preApprovalRequired: "The app needs an approved pre-approval before its clients can be managed.",
   clientsNotGenerated: "The clients of this tab have not been generated yet (POST apps-auth/{id}/clients).",
   testAccessRequired: "Staging clients need test access.",
+  tooManySecretIssues: "Too many new secrets for this app group.",
 };
 
 /** A refusal naming the first failing field in words, with every field's rule code. */
@@ -123,6 +125,20 @@ export type SecurityService = ReturnType<typeof createSecurityService>;
 
 export function createSecurityService(ctx: SandboxContext) {
   const { db } = ctx;
+  const perHour = ctx.quotas.secretIssuesPerHour;
+  // Counted where every sandbox instance sees the same count (Redis when configured).
+  const secretIssues = ctx.limits.limiter({ keyPrefix: "secret-issues", points: perHour, duration: 60 * 60 });
+
+  /** Takes one of the group's issues of the hour; past them a 429 with Retry-After. */
+  async function countIssue(groupId: string) {
+    const wait = await take(secretIssues, groupId);
+    if (wait === 0) return;
+    throw new ApiError(429, `At most ${perHour} new secrets per app group per hour. Try again in ${Math.ceil(wait / 60)} minute(s).`, {
+      field: "id",
+      errors: { id: "tooManySecretIssues" },
+      headers: { "Retry-After": String(wait) },
+    });
+  }
 
   /** The caller's group, pre-approved or needing no pre-approval (404 elsewhere, 409 before). */
   async function approvedGroup(q: DbOrTx, caller: Caller, groupId: string, lock = false): Promise<GroupRow> {
@@ -176,6 +192,7 @@ export function createSecurityService(ctx: SandboxContext) {
     return db.transaction(async (tx) => {
       const group = await approvedGroup(tx, caller, groupId, true);
       await requireTab(tx, caller, isLive);
+      await countIssue(group.id);
       const existing = await tx.select().from(authClients).where(and(eq(authClients.groupId, group.id), eq(authClients.isLive, isLive)));
       const answers: AuthClient[] = [];
       for (const isAppLive of [false, true]) {
