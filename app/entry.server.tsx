@@ -13,6 +13,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import i18next, { serverI18nOptions } from "./i18next.server";
 import { NonceProvider } from "./lib/nonce";
 import { logger } from "./lib/log.server";
+import { redactUrl } from "./lib/log-redact";
 
 const ABORT_DELAY = 5_000;
 
@@ -54,7 +55,7 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) logger.error({ err: error, url: request.url }, "render error");
+          if (shellRendered) logger.error({ err: error, url: redactUrl(request.url) }, "render error");
         },
       },
     );
@@ -64,5 +65,5 @@ export default async function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  logger.error({ err: error, method: request.method, url: new URL(request.url).pathname }, "unexpected error");
+  logger.error({ err: error, method: request.method, url: redactUrl(new URL(request.url).pathname) }, "unexpected error");
 }

@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { parseTrustProxy } from "./trust-proxy";
 import { envIssueLines, httpUrl, optional, secret, sharedEnvFields as shared, type EnvSource } from "~/env.shared";
 import { decodeKey, newKey } from "./sandbox/db/encryption";
 
@@ -47,6 +48,16 @@ export const envSchema = z.object({
   SANDBOX_DEMO_PASSWORD: z.string().min(8).default("Demo-password-1"),
   DEBUG_PASSWORD_PREFIX: shared.DEBUG_PASSWORD_PREFIX,
   LOG_LEVEL: shared.LOG_LEVEL,
+  /** Proxies whose X-Forwarded-* headers count: none (unset), `loopback`, or addresses and subnets (./trust-proxy.ts). */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((text, context) => {
+      const parsed = parseTrustProxy(text);
+      if ("items" in parsed) return parsed.items;
+      context.addIssue({ code: "custom", message: `must be loopback, or addresses and subnets separated by commas (not ${JSON.stringify(parsed.invalid)})` });
+      return z.NEVER;
+    }),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -124,6 +135,8 @@ export interface SandboxConfig {
   demoPassword: string;
   debugPasswordPrefix: string;
   logLevel: Env["LOG_LEVEL"];
+  /** Proxies whose X-Forwarded-* headers count (empty: none). */
+  trustProxy: string[];
   production: boolean;
 }
 
@@ -147,6 +160,7 @@ export function sandboxConfig(env: Env, secrets: LocalSecrets): SandboxConfig {
     demoPassword: env.SANDBOX_DEMO_PASSWORD,
     debugPasswordPrefix: env.DEBUG_PASSWORD_PREFIX,
     logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
     production: env.NODE_ENV === "production",
   };
 }

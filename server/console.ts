@@ -18,6 +18,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { DEFAULT_LANGUAGE } from "~/i18n";
 import { BODY_LIMITS, bodyKindOf } from "~/lib/body-limits";
 import { languageOfPath } from "~/lib/language";
+import { trustedProxies } from "./trust-proxy";
 
 export interface ConsoleOptions {
   port: number;
@@ -34,6 +35,8 @@ export interface ConsoleOptions {
   issuerUrl: string;
   apiBaseUrl: string;
   production: boolean;
+  /** Proxies whose X-Forwarded-* headers count (TRUST_PROXY; empty: none, the connection's address is the client's). */
+  trustProxy: readonly string[];
 }
 
 /** Documents the console itself shows in a frame (the terms of use PDFs in /terms). */
@@ -194,9 +197,10 @@ export async function startConsole(options: ConsoleOptions): Promise<{ server: S
   const appOrigin = new URL(options.appUrl).origin;
   const app = express();
   app.disable("x-powered-by");
-  // X-Forwarded-* count only from a proxy on this host or its private network: a client on
-  // the internet cannot name another address (the provider's per-address limits) or scheme.
-  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  // X-Forwarded-* count only from the proxies TRUST_PROXY names: no one else can name another
+  // address (the provider's per-address limits) or scheme.
+  const trusted = trustedProxies(options.trustProxy);
+  app.set("trust proxy", (address: string) => trusted(address));
   app.use(compression());
 
   app.use((req: Request, res: Response, next: NextFunction) => {

@@ -69,6 +69,7 @@ async function main() {
       issuerUrl: process.env.OIDC_ISSUER,
       apiBaseUrl: process.env.API_BASE_URL,
       production: env.NODE_ENV === "production",
+      trustProxy: env.TRUST_PROXY,
     });
     closers.push(running.close);
     console.log(`\nDeveloper console: ${sandbox.consoleUrl}`);

@@ -3,6 +3,7 @@ import { json, type ActionFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
 import { BODY_LIMITS } from "~/lib/body-limits";
 import { logger } from "~/lib/log.server";
+import { redactUrl } from "~/lib/log-redact";
 
 const report = z.object({
   kind: z.enum(["error", "unhandledrejection", "boundary"]),
@@ -26,7 +27,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const result = report.safeParse(parsed);
   if (!result.success) return json({ detail: "The report is not valid." }, 400);
-  logger.warn({ browser: result.data }, "browser error");
+  const browser = result.data;
+  // A page's address may hold a token (a mailed link, a sign-in code): never kept in the log.
+  logger.warn({ browser: { ...browser, url: browser.url && redactUrl(browser.url), source: browser.source && redactUrl(browser.source) } }, "browser error");
   return new Response(null, { status: 204 });
 }
 

@@ -13,7 +13,9 @@ import { openDatabase } from "./db";
 import { DEFAULT_FILE_GRACE_DAYS, startFileCleanup, type FileCleanupOptions } from "./files/cleanup";
 import { createDiskFileStore } from "./files/store";
 import { createHttpApp } from "./http/app";
-import { createLogger } from "./logger";
+import { resolveClientAddress } from "./http/auth";
+import { trustedProxies } from "../trust-proxy";
+import { createLogger, type Logger } from "./logger";
 import { createMailer, type QueuedMail } from "./mail";
 import { createAccounts } from "./identity/accounts";
 import type { TokenKind } from "./identity/tokens";
@@ -38,6 +40,8 @@ export interface SandboxOptions {
   tokenLifetimes?: Partial<Record<TokenKind, number>>;
   /** Lifetime of access tokens in seconds (default 1 hour). */
   accessTokenTtl?: number;
+  /** The log to write to (tests read it); a new one of LOG_LEVEL on the standard output by default. */
+  log?: Logger;
   /** Told of each mail once it is in the outbox (the launcher prints it). */
   onMailQueued?: (mail: QueuedMail) => void;
   /** The removal of unreferenced uploads (tests shorten the grace period or run it by hand). */
@@ -73,7 +77,7 @@ export function setSecurityHeaders(res: ServerResponse, consoleOrigin: string) {
 const OWN_PATHS = /^\/(api|admin|interaction|verify-email|password|healthz)(\/|$)/;
 
 export async function startSandbox(config: SandboxConfig, options: SandboxOptions = {}): Promise<RunningSandbox> {
-  const log = createLogger(config.logLevel, "sandbox");
+  const log = options.log ?? createLogger(config.logLevel, "sandbox");
   const started = Date.now();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const { db } = database;
@@ -114,7 +118,9 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
   const oidcListener = provider.callback();
 
   const consoleOrigin = new URL(config.consoleUrl).origin;
+  const trusted = trustedProxies(config.trustProxy);
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    resolveClientAddress(req, trusted);
     setSecurityHeaders(res, consoleOrigin);
     const pathname = (req.url ?? "/").split("?")[0];
     if (OWN_PATHS.test(pathname)) void honoListener(req, res);

@@ -34,6 +34,16 @@ describe("the mailer", () => {
     expect(await mailer.send(mail("victim@example.test", "reset-password"))).toBe(true);
     expect(rows.map((row) => row.kind)).toEqual(["verify-email", "verify-email", "verify-email", "verify-email", "reset-password"]);
   });
+
+  it("logs the kind and the recipient of a mail, never its link or token", async () => {
+    const { db } = outbox();
+    const lines: unknown[] = [];
+    const recording = { info: (...args: unknown[]) => lines.push(args), warn: vi.fn(), error: vi.fn() } as unknown as Logger;
+    const mailer = createMailer({ db, log: recording, from: "console@example.test" });
+    await mailer.send({ ...mail("ada@example.test", "reset-password"), link: "http://localhost:3001/password/reset/tok3n-of-the-link?lang=en-AU" });
+    expect(lines).toEqual([[{ mailId: "1", to: "ada@example.test", kind: "reset-password" }, "mail queued"]]);
+    expect(JSON.stringify(lines)).not.toContain("tok3n");
+  });
 });
 
 describe("a queued mail at the terminal", () => {

@@ -1,7 +1,7 @@
 /**
- * Mail: delivered over SMTP when SMTP_URL is set; always kept in the outbox table,
- * and logged with its link so a local user can follow it (`npm start` also prints it
- * readably: formatMail, PRINT_MAIL). One address gets at most a few
+ * Mail: delivered over SMTP when SMTP_URL is set; always kept in the outbox table. The log
+ * names its kind and recipient, never its link; `npm start` prints the link for a local
+ * user (formatMail, PRINT_MAIL), and `npm run provider -- mail` lists the outbox. One address gets at most a few
  * mails of a kind an hour (MAIL_LIMITS), whoever asks: the provider cannot be made to flood
  * someone's mailbox with verification or reset mails.
  */
@@ -75,7 +75,8 @@ export function createMailer(options: {
           companyId: message.companyId ?? null,
         })
         .returning({ id: mailOutbox.id });
-      options.log.info({ mailId: row.id, to: message.to, kind: message.kind, link: message.link }, "mail queued");
+      // Never the link: it signs in whoever has it. The launcher prints it (PRINT_MAIL), not the log.
+      options.log.info({ mailId: row.id, to: message.to, kind: message.kind }, "mail queued");
       try {
         options.onQueued?.({ to: message.to, kind: message.kind, link: message.link });
       } catch (error) {

@@ -7,6 +7,7 @@
  */
 import type { Page } from "@playwright/test";
 import { png } from "../integration/fixtures";
+import { rawHeaderLines } from "../support/raw-headers";
 import { createApp, tokenOf, type Details } from "./apps-api";
 import { admin, api, failForCompany, ok, setStatus } from "./review-api";
 import { CONSOLE_URL, consoleUrl, createCompany, escapeRegExp, expect, expectAccessible, hydrated, isNoJs, LANGS, signIn, test, translate, type Company, type Lang } from "./fixtures";
@@ -773,6 +774,13 @@ for (const lang of LANGS) {
         expect(text).toContain(`https://${env}.example.com/sync`);
         for (const other of ["dev", "test", "beta", "live"].filter((entry) => entry !== env)) expect(text).not.toContain(`https://${other}.example.com/sync`);
       }
+      // Each header of the file's answer is sent once: the console server's own (nosniff) and the route's are one line.
+      const cookie = (await page.context().cookies(CONSOLE_URL)).map((c) => `${c.name}=${c.value}`).join("; ");
+      const lines = await rawHeaderLines(`${CONSOLE_URL}${editorPage(lang, versionOf(page), "web")}/download/dev?live=true`, { cookie });
+      expect(lines.find(([name]) => name === "content-disposition"), "the file's answer").toBeDefined();
+      const names = lines.map(([name]) => name).filter((name) => name !== "set-cookie");
+      expect(names.filter((name, i) => names.indexOf(name) !== i), "headers sent more than once").toEqual([]);
+      expect(lines.filter(([name]) => name === "x-content-type-options")).toEqual([["x-content-type-options", "nosniff"]]);
 
       // A download the provider fails (for this company only): the editor says so.
       const fault = await failForCompany(company.companyId, "GET", `/api/app-schema/download/${versionOf(page)}/dev`);

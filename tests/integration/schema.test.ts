@@ -14,7 +14,8 @@ import { SCHEMA_LIMITS } from "~/api/schema/rules";
 import { readSchemaResponse, saveSchemaResponse, validateSchemaResponse, type PlatformFunction, type PlatformSchema, type SchemaDocument } from "~/api/schema/schemas";
 import { fileForm, png } from "./fixtures";
 import { createApp, expectRefused, json, ok, type TestApp } from "./review-support";
-import { admin, newCompany, type TestCompany } from "./support";
+import { rawHeaderLines } from "../support/raw-headers";
+import { admin, newCompany, sandboxUrl, type TestCompany } from "./support";
 
 let a: TestCompany;
 let b: TestCompany;
@@ -387,6 +388,14 @@ describe("downloading a configuration", () => {
       expect(matter.buttons![0].urls).toBeUndefined();
       expect(file.platforms.find((p) => p.type === "desktop")!.views[1].url).toBe(`https://${env}.example.com/custom`);
     }
+  });
+
+  it("sends each header of the file once (raw header lines)", async () => {
+    const lines = await rawHeaderLines(`${sandboxUrl()}/api/app-schema/download/${id}/dev?isInLeapLive=true`, { authorization: `Bearer ${a.token}` });
+    expect(lines.find(([name]) => name === "content-disposition"), "the file's answer").toBeDefined();
+    const names = lines.map(([name]) => name);
+    expect(names.filter((name, i) => names.indexOf(name) !== i), "headers sent more than once").toEqual([]);
+    expect(lines.filter(([name]) => name === "x-content-type-options")).toEqual([["x-content-type-options", "nosniff"]]);
   });
 
   it("answers the staging variant only to a user with test access", async () => {

@@ -5,13 +5,16 @@
  * - With JavaScript: an ALTCHA proof of work. The browser's widget solves a challenge of
  *   `GET registration/captcha/challenge` and the console forwards its payload (`{ altcha }`).
  * - Without JavaScript: a question, 'What is 7 plus 4?', of `GET registration/captcha/question`.
- *   The question travels in a token, `v1.<a>.<b>.<expires>.<nonce>.<mac>`, whose MAC binds the
- *   numbers, the expiry and a random nonce; the console forwards it with the typed answer
- *   (`{ token, answer }`). The numbers are readable (the page shows them), the answer is never
- *   in the token. Digits or words (English or Dutch) count.
+ *   The question travels in a token that only the provider and the console can read: its
+ *   numbers, expiry and a random nonce, encrypted and authenticated (JWE, `dir` with A256GCM)
+ *   under a key derived from the console's OIDC client secret (questionKey). Whoever else
+ *   holds the token (a robot reading the page) learns nothing of the sum from it. The console
+ *   forwards it with the typed answer (`{ token, answer }`). Digits or words (English or Dutch)
+ *   count.
  *
- * Both expire (one hour) and work once. Pure: zod only.
+ * Both expire (one hour) and work once. Pure: zod, jose and Web Crypto.
  */
+import { compactDecrypt, CompactEncrypt } from "jose";
 import * as z from "zod";
 
 export const CAPTCHA_TTL_MS = 60 * 60 * 1000;
@@ -50,13 +53,40 @@ export type CaptchaSolution = z.infer<typeof captchaSolution>;
 export const CAPTCHA_CODES = ["invalid", "expired", "replayed", "wrong", "questionNotAllowed"] as const;
 export type CaptchaCode = (typeof CAPTCHA_CODES)[number];
 
-const QUESTION_TOKEN = /^v1\.(\d{1,2})\.(\d{1,2})\.(\d{1,15})\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{43})$/;
+/** What a question token holds: the numbers, when it expires (ms since the epoch) and a nonce of its own. */
+const sealedQuestion = z.object({
+  a: z.number().int().min(0).max(99),
+  b: z.number().int().min(0).max(99),
+  expires: z.number().int().positive(),
+  nonce: z.string().regex(/^[A-Za-z0-9_-]{16}$/),
+});
+export type SealedQuestion = z.infer<typeof sealedQuestion>;
 
-/** The parts of a question token as written; whether its MAC is right is the provider's to say. */
-export function readQuestionToken(token: string): { a: number; b: number; expires: number; nonce: string; body: string; mac: string } | undefined {
-  const match = QUESTION_TOKEN.exec(token);
-  if (!match) return undefined;
-  return { a: Number(match[1]), b: Number(match[2]), expires: Number(match[3]), nonce: match[4], body: token.slice(0, token.lastIndexOf(".")), mac: match[5] };
+const QUESTION_KEY_INFO = "register-captcha/question";
+const JWE_HEADER = { alg: "dir", enc: "A256GCM" } as const;
+
+/** The key of question tokens, derived (HKDF-SHA256) from the console's client secret. */
+export async function questionKey(clientSecret: string): Promise<Uint8Array> {
+  const encoder = new TextEncoder();
+  const base = await crypto.subtle.importKey("raw", encoder.encode(clientSecret), "HKDF", false, ["deriveBits"]);
+  const bits = await crypto.subtle.deriveBits({ name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: encoder.encode(QUESTION_KEY_INFO) }, base, 256);
+  return new Uint8Array(bits);
+}
+
+/** A question as its token: encrypted and authenticated with `key`. */
+export function sealQuestionToken(question: SealedQuestion, key: Uint8Array): Promise<string> {
+  return new CompactEncrypt(new TextEncoder().encode(JSON.stringify(question))).setProtectedHeader(JWE_HEADER).encrypt(key);
+}
+
+/** The question of a token made with `key`; undefined when it was not, or was altered. */
+export async function openQuestionToken(token: string, key: Uint8Array): Promise<SealedQuestion | undefined> {
+  try {
+    const { plaintext } = await compactDecrypt(token, key, { keyManagementAlgorithms: ["dir"], contentEncryptionAlgorithms: ["A256GCM"] });
+    const read = sealedQuestion.safeParse(JSON.parse(new TextDecoder().decode(plaintext)));
+    return read.success ? read.data : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const NUMBER_WORDS: Record<string, number> = {

@@ -1,12 +1,12 @@
 /**
  * The captcha as the registration form sent it, read before anything goes to the provider,
- * which checks the solution and spends it (app/api/registration/captcha.ts). The console reads
- * what it can of a question (its numbers, its expiry, whether the answer is the sum), so that a
- * form that failed for other reasons says at once that the answer is wrong and asks a new
- * question, or keeps a right one; the rest (the MAC, a payload's proof of work, a replay) is
- * the provider's to say.
+ * which checks the solution and spends it (app/api/registration/captcha.ts). The console opens
+ * a question's token with the key of its client secret (its numbers, its expiry, whether the
+ * answer is the sum), so that a form that failed for other reasons says at once that the
+ * answer is wrong and asks a new question, or keeps a right one; the rest (a payload's proof
+ * of work, a replay) is the provider's to say.
  */
-import { answersQuestion, CAPTCHA_CODES, readQuestionToken, type CaptchaQuestion, type CaptchaSolution } from "~/api/registration/captcha";
+import { answersQuestion, CAPTCHA_CODES, openQuestionToken, type CaptchaQuestion, type CaptchaSolution } from "~/api/registration/captcha";
 
 export type CaptchaKind = "altcha" | "question";
 /** What the form's messages name (`register.errors.captcha.<kind>.<problem>`). */
@@ -21,11 +21,15 @@ export interface SentCaptcha {
   question?: CaptchaQuestion;
 }
 
-/** The widget's payload when there is one, otherwise the question and its answer. */
-export function readSentCaptcha(fields: { altcha?: string; captchaToken?: string; captchaAnswer?: string }, now = Date.now()): SentCaptcha {
+/** The widget's payload when there is one, otherwise the question (opened with `key`: questionKey) and its answer. */
+export async function readSentCaptcha(
+  fields: { altcha?: string; captchaToken?: string; captchaAnswer?: string },
+  key: Uint8Array,
+  now = Date.now(),
+): Promise<SentCaptcha> {
   if (fields.altcha) return { kind: "altcha", solution: { altcha: fields.altcha } };
   if (!fields.captchaToken) return { kind: "altcha", problem: "missing" };
-  const read = readQuestionToken(fields.captchaToken);
+  const read = await openQuestionToken(fields.captchaToken, key);
   if (!read) return { kind: "question", problem: "invalid" };
   const question = { token: fields.captchaToken, a: read.a, b: read.b };
   if (read.expires <= now) return { kind: "question", problem: "expired", question };

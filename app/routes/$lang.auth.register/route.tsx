@@ -40,7 +40,7 @@ import { useTranslation } from "react-i18next";
 import { ApiError, createApiClient } from "~/api/client.server";
 import { ABOUT_LIMITS, plainTextLength, USER_TITLES } from "~/api/registration/schemas";
 import { getCaptchaQuestion, register } from "~/api/registration/endpoints";
-import type { CaptchaQuestion } from "~/api/registration/captcha";
+import { questionKey, type CaptchaQuestion } from "~/api/registration/captcha";
 import { flagsOf } from "~/api/resources/schemas";
 import { getPingMore } from "~/api/resources/endpoints";
 import { Button } from "~/components/ui/Button";
@@ -147,7 +147,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const value = formData.get(name);
     return typeof value === "string" ? value : undefined;
   };
-  const captcha = readSentCaptcha({ altcha: text("altcha"), captchaToken: text("captchaToken"), captchaAnswer: text("captchaAnswer") });
+  const captcha = await readSentCaptcha(
+    { altcha: text("altcha"), captchaToken: text("captchaToken"), captchaAnswer: text("captchaAnswer") },
+    await questionKey(env().OIDC_CLIENT_SECRET),
+  );
   const captchaMessage = (problem: string) => [t(`register.errors.captcha.${captcha.kind}.${problem}`)];
 
   const fieldErrors: Record<string, string[]> = {};

@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import type { AppEnv, SandboxContext } from "../context";
+import { redactUrl } from "~/lib/log-redact";
 import { ApiError, errorBody, sendError } from "./errors";
 import { apiRoutes } from "../api";
 import type { Accounts } from "../identity/accounts";
@@ -24,7 +25,8 @@ export function createHttpApp(ctx: SandboxContext, accounts: Accounts, extra: (a
     await next();
     const ms = Math.round(performance.now() - started);
     const status = c.res.status;
-    const entry = { method: c.req.method, path: c.req.path, status, ms };
+    // The path without a mailed link's token: whoever reads the log must not be able to use it.
+    const entry = { method: c.req.method, path: redactUrl(c.req.path), status, ms };
     if (status >= 500) log.error(entry, "request failed");
     else log.info(entry, "request");
   });

@@ -8,6 +8,7 @@
 import { createRemoteJWKSet, jwtVerify, errors as joseErrors } from "jose";
 import { eq } from "drizzle-orm";
 import { createHash, timingSafeEqual } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import { isIP } from "node:net";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
@@ -15,16 +16,34 @@ import { CLIENT_ADDRESS_HEADER } from "~/api/registration/schemas";
 import type { AppEnv, Caller, SandboxContext } from "../context";
 import { users } from "../db/schema";
 import { createAdapterFactory } from "../oidc/adapter";
+import { clientAddress, plainAddress } from "../../trust-proxy";
 import { forbidden, unauthorized } from "./errors";
 
 export const apiAudience = (issuer: string) => `${issuer}/api`;
 
-/** An IP address without the IPv6 mapping of an IPv4 one. */
-const plainAddress = (address: string) => (address.startsWith("::ffff:") && address.includes(".") ? address.slice(7) : address);
+/** Headers through which a proxy names the client, its scheme and host. */
+const FORWARDED_HEADERS = ["x-forwarded-for", "x-forwarded-proto", "x-forwarded-host", "forwarded"];
 
-/** The address of the connection, "unknown" when the socket is gone. */
+/** The client's address of each request, as the server resolved it (resolveClientAddress). */
+const clientAddresses = new WeakMap<IncomingMessage, string>();
+
+/**
+ * Resolves and keeps the client's address of a request: the connection's, or the one a
+ * trusted proxy names. Forwarded headers from anyone else are removed, so that nothing
+ * behind (the identity provider) reads them either.
+ */
+export function resolveClientAddress(req: IncomingMessage, trusted: (address: string) => boolean) {
+  if (!trusted(req.socket.remoteAddress ?? "")) {
+    for (const name of FORWARDED_HEADERS) delete req.headers[name];
+  }
+  const forwarded = req.headers["x-forwarded-for"];
+  clientAddresses.set(req, clientAddress(req.socket.remoteAddress, Array.isArray(forwarded) ? forwarded.join(",") : forwarded, trusted));
+}
+
+/** The client's address: the connection's, or the one a trusted proxy names; "unknown" when the socket is gone. */
 export function remoteAddress(c: Context): string {
-  return plainAddress(getConnInfo(c).remote.address ?? "unknown");
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  return (incoming && clientAddresses.get(incoming)) ?? plainAddress(getConnInfo(c).remote.address ?? "unknown");
 }
 
 /**

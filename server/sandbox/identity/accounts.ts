@@ -60,6 +60,7 @@ export function createAccounts(ctx: SandboxContext, options: AccountOptions) {
     store: options.limits,
     limits: options.registrationLimits,
     secret: () => loadSecret(ctx, "captcha-key", async () => randomBytes(32).toString("base64url")),
+    questionSecret: ctx.config.consoleClientSecret,
   });
 
   /** Mails a single-use link of `kind` to a user, in their language. */

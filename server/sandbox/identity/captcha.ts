@@ -3,21 +3,25 @@
  * has the contract: the shapes, the question token's format and the answers that count).
  *
  * - ALTCHA: challenges made with altcha-lib, HMAC-signed, with an expiry in their salt.
- * - The question: two numbers from 1 to 10 in a token whose MAC (HMAC-SHA256) binds the
- *   numbers, the expiry and a nonce. Only the console may send one (it shows it to people
- *   without JavaScript); a direct caller of the API solves the proof of work.
+ * - The question: two numbers from 1 to 10 in a token encrypted and authenticated under a key
+ *   of the console's client secret (the contract's sealQuestionToken): its answer cannot be
+ *   read from it. Only the console may send one (it shows it to people without JavaScript);
+ *   a direct caller of the API solves the proof of work.
  *
  * A solution is checked and spent in one step: right or wrong, a question is answered once;
  * a right payload is refused the second time (`replayed`). Spent solutions are remembered
- * for the captcha's lifetime in the limit store (Redis when REDIS_URL is set). The keys are
- * derived with HMAC from a secret the provider keeps in its database.
+ * for the captcha's lifetime in the limit store (Redis when REDIS_URL is set). The ALTCHA key is
+ * derived with HMAC from a secret the provider keeps in its database. Nothing is kept per
+ * question: any instance checks any token.
  */
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, randomInt } from "node:crypto";
 import { createChallenge, extractParams, verifySolution } from "altcha-lib";
 import {
   answersQuestion,
   CAPTCHA_TTL_MS,
-  readQuestionToken,
+  openQuestionToken,
+  questionKey,
+  sealQuestionToken,
   type CaptchaCode,
   type CaptchaQuestion,
   type CaptchaSolution,
@@ -30,8 +34,10 @@ export const ALTCHA_MAX_NUMBER = 100_000;
 export type CaptchaVerdict = { ok: true } | { ok: false; code: CaptchaCode };
 
 export interface CaptchaOptions {
-  /** The secret the keys derive from. */
+  /** The secret the ALTCHA key derives from. */
   secret: () => Promise<string>;
+  /** The console's client secret, which the question's key derives from (the console reads the question too). */
+  questionSecret: string;
   store: LimitStore;
   now?: () => number;
   ttlMs?: number;
@@ -43,13 +49,12 @@ export function createCaptcha(options: CaptchaOptions) {
   const ttl = options.ttlMs ?? CAPTCHA_TTL_MS;
   const maxNumber = options.maxNumber ?? ALTCHA_MAX_NUMBER;
   const spent = options.store.limiter({ keyPrefix: "captcha-spent", points: 1, duration: Math.ceil(ttl / 1000) });
-  let keys: Promise<{ question: Buffer; altcha: string }> | undefined;
+  let keys: Promise<{ question: Uint8Array; altcha: string }> | undefined;
   const keysOf = () =>
-    (keys ??= options.secret().then((secret) => ({
-      question: createHmac("sha256", secret).update("register-captcha/question").digest(),
+    (keys ??= Promise.all([options.secret(), questionKey(options.questionSecret)]).then(([secret, question]) => ({
+      question,
       altcha: createHmac("sha256", secret).update("register-captcha/altcha").digest("hex"),
     })));
-  const mac = async (body: string) => createHmac("sha256", (await keysOf()).question).update(body).digest("base64url");
   /** Marks a solution used; false when it already was. */
   const spend = async (key: string) => (await take(spent, key)) === 0;
 
@@ -57,8 +62,8 @@ export function createCaptcha(options: CaptchaOptions) {
   async function createQuestion(): Promise<CaptchaQuestion> {
     const a = randomInt(1, 11);
     const b = randomInt(1, 11);
-    const body = `v1.${a}.${b}.${now() + ttl}.${randomBytes(12).toString("base64url")}`;
-    return { token: `${body}.${await mac(body)}`, a, b };
+    const token = await sealQuestionToken({ a, b, expires: now() + ttl, nonce: randomBytes(12).toString("base64url") }, (await keysOf()).question);
+    return { token, a, b };
   }
 
   /** A new ALTCHA challenge. */
@@ -67,11 +72,8 @@ export function createCaptcha(options: CaptchaOptions) {
   }
 
   async function checkQuestion(token: string, answer: string): Promise<CaptchaVerdict> {
-    const question = readQuestionToken(token);
+    const question = await openQuestionToken(token, (await keysOf()).question);
     if (!question) return { ok: false, code: "invalid" };
-    const expected = Buffer.from(await mac(question.body));
-    const given = Buffer.from(question.mac);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, code: "invalid" };
     if (question.expires <= now()) return { ok: false, code: "expired" };
     // One try per question: a wrong answer spends it too, so guessing needs a new one each time.
     if (!(await spend(`q:${question.nonce}`))) return { ok: false, code: "replayed" };

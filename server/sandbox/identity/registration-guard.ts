@@ -45,9 +45,15 @@ function tooMany(detail: string, waitSeconds: number, field?: string) {
   });
 }
 
-export function createRegistrationGuard(options: { store: LimitStore; secret: () => Promise<string>; limits?: RegistrationLimitOptions }) {
+export function createRegistrationGuard(options: {
+  store: LimitStore;
+  secret: () => Promise<string>;
+  /** The console's client secret (the captcha question's key). */
+  questionSecret: string;
+  limits?: RegistrationLimitOptions;
+}) {
   const limits = options.limits ?? defaultRegistrationLimits;
-  const captcha = createCaptcha({ secret: options.secret, store: options.store, maxNumber: limits.captchaMaxNumber });
+  const captcha = createCaptcha({ secret: options.secret, questionSecret: options.questionSecret, store: options.store, maxNumber: limits.captchaMaxNumber });
   const perIp = options.store.limiter({ keyPrefix: "registration-ip", points: limits.perIp, duration: limits.windowSeconds });
   const perEmail = options.store.limiter({ keyPrefix: "registration-email", points: limits.perEmail, duration: limits.windowSeconds });
 

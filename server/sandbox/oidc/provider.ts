@@ -12,6 +12,7 @@ import type { SandboxContext } from "../context";
 import { companies, providerSecrets, users } from "../db/schema";
 import { apiAudience, GRANT_CLAIM } from "../http/auth";
 import { createAdapterFactory } from "./adapter";
+import { redactUrl } from "~/lib/log-redact";
 
 export const CONSOLE_SCOPES = "openid profile email company";
 export const LANGUAGES = ["en-AU", "nl-NL"] as const;
@@ -177,7 +178,7 @@ export async function createProvider(ctx: SandboxContext, options: { accessToken
     /** Errors shown to a browser (bad authorization requests...): the API's error shape, logged. */
     renderError: async (koa, out, error) => {
       const traceId = randomBytes(16).toString("hex");
-      ctx.log.warn({ traceId, path: koa.path, error: out.error, description: out.error_description, err: error }, "identity provider error");
+      ctx.log.warn({ traceId, path: redactUrl(koa.path), error: out.error, description: out.error_description, err: error }, "identity provider error");
       koa.type = "json";
       koa.body = { status: koa.status, detail: out.error_description ?? out.error, error: out.error, traceId };
     },
@@ -185,7 +186,8 @@ export async function createProvider(ctx: SandboxContext, options: { accessToken
   };
 
   const provider = new Provider(issuer, configuration);
-  provider.proxy = true;
+  // X-Forwarded-* reach it only from the proxies TRUST_PROXY names (resolveClientAddress).
+  provider.proxy = ctx.config.trustProxy.length > 0;
   provider.on("server_error", (_koa, error) => ctx.log.error({ err: error }, "identity provider error"));
   return provider;
 }
