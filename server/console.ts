@@ -183,11 +183,17 @@ function remixRequest(req: Request, res: Response, body: Readable | undefined, c
   return new Request(url.href, init);
 }
 
-/** Writes Remix's answer to the Express response. */
+/**
+ * Writes Remix's answer to the Express response. Each header is sent once: the answer's value
+ * replaces one the server set for every answer (nosniff...); only cookies add up.
+ */
 async function sendRemixResponse(res: Response, answer: globalThis.Response) {
   res.statusMessage = answer.statusText;
   res.status(answer.status);
-  for (const [name, value] of answer.headers.entries()) res.append(name, value);
+  for (const [name, value] of answer.headers.entries()) {
+    if (name === "set-cookie") res.append(name, value);
+    else res.setHeader(name, value);
+  }
   if (answer.body) await writeReadableStreamToWritable(answer.body, res);
   else res.end();
 }
