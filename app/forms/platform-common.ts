@@ -8,12 +8,14 @@
  * - `platform:errors.{code}` for every code of SCHEMA_RULE_CODES, with `{{field}}` (the
  *   field's label), `{{max}}` (a length or count limit) and `{{minimum}}` (the minimum
  *   desktop version); `platform:errors.notText` for a value that is not one piece of text;
+ *   `platform:errors.tooDeep` and `tooLarge` with the JSON limits for a JSON text (`jsonLimitMessage`);
  * - `platform:fields.{name}` for the label of each field, `name` being the form field's name
  *   without list indexes (`urls.dev`, `window.width`, `exceptions.url`,
  *   `visibility.supportedDesktopVersions.min`).
  */
 import * as z from "zod";
 import { isStorableText } from "~/api/common";
+import { JSON_LIMITS, type JsonLimitCode } from "~/api/json-limits";
 import { FUNCTION_LIMITS, listLimitOf, SCHEMA_LIMITS, textLimitOf, type SchemaErrors } from "~/api/schema/rules";
 import { ENVIRONMENTS, type EndpointUrl } from "~/api/schema/schemas";
 import { lineBreaks, type Translate } from "./app-editor";
@@ -36,6 +38,11 @@ export function platformRuleMessage(t: Translate, code: string, name: string, va
   const minimum = code === "minimumVersionIs" ? { minimum: values.minimum ?? "" } : {};
   const max = code === "tooMany" ? listLimitOf(name) : code === "tooLarge" ? SCHEMA_LIMITS.documentMax : limitOf(name);
   return t(`platform:errors.${code}`, { field, max, ...minimum, defaultValue: t("platform:errors.invalid", { field }) });
+}
+
+/** A JSON text over the JSON limits (tooDeep, tooLarge: app/api/json-limits.ts), in the user's words. */
+export function jsonLimitMessage(t: Translate, code: JsonLimitCode, name: string): string {
+  return t(`platform:errors.${code}`, { field: t(labelKey(name)), max: code === "tooDeep" ? JSON_LIMITS.depthMax : JSON_LIMITS.textMax });
 }
 
 /** A form value that must be one piece of text (absent is fine): a field sent twice or a file is refused. */

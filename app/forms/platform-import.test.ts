@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { JSON_LIMITS } from "~/api/json-limits";
 import { SCHEMA_LIMITS } from "~/api/schema/rules";
 import { desktop } from "~/lib/platform/fixtures.test-support";
 import type { Translate } from "./app-editor";
@@ -44,8 +45,19 @@ describe("the import dialog", () => {
     expect(errorOf(parse(JSON.stringify(large)))).toBe("platform:errors.tooLarge (platform:fields.json)");
   });
 
-  it("arranges JSON text, and leaves what is not JSON", () => {
+  it("refuses a document past the JSON limits before reading it (tooDeep, tooLarge), also one that would be as saved", () => {
+    const items = (depth: number) => `{"type":"desktop","menus":[{"id":"m","items":${'[{"actionType":"dropdown","items":'.repeat(depth)}[]${"}]".repeat(depth)}}]}`;
+    for (const depth of [500, 2_000]) expect(errorOf(parse(items(depth)))).toBe("platform:errors.tooDeep (platform:fields.json)");
+    expect(errorOf(parse(`{"type":"desktop","views":[{"id":"${"x".repeat(JSON_LIMITS.textMax)}"}]}`))).toBe("platform:errors.tooLarge (platform:fields.json)");
+    // 32 levels as a platform are 34 in the document it is saved in.
+    const depth = (JSON_LIMITS.depthMax - 6) / 2;
+    expect(parse(items(depth)).status).toBe("success");
+    expect(errorOf(parse(items(depth + 1)))).toBe("platform:errors.tooDeep (platform:fields.json)");
+  });
+
+  it("arranges JSON text, and leaves what is not JSON or over the JSON limits", () => {
     expect(arrangeJson('{"type":"web","views":[]}')).toBe('{\n  "type": "web",\n  "views": []\n}');
     expect(arrangeJson("{ nope")).toBeUndefined();
+    expect(arrangeJson("[".repeat(2_000) + "]".repeat(2_000))).toBeUndefined();
   });
 });

@@ -9,7 +9,8 @@
  *   base-64 of it: `decodeSchemaJson`), takes either one platform or a whole document
  *   (`{ platforms: [...] }`, of which the page's platform is taken), and answers the platform
  *   document of the contract's shape (`platformSchema`, unknown keys refused). Refusals on
- *   `json`: `invalidJson` when it is not JSON, `tooLarge` when it is larger than the
+ *   `json`: `invalidJson` when it is not JSON, `tooDeep` or `tooLarge` when it breaks the JSON
+ *   limits (app/api/json-limits.ts, as saved), `tooLarge` when it is larger than the
  *   contract's document limit (`checkDocumentSize`), `validatingSchema` (with `{{path}}`, the first
  *   wrong value's dotted path, and `{{platform}}`) when it is not a document of this platform.
  *   The rules of the values (required texts, URLs...) are the Validate button's
@@ -19,20 +20,19 @@
  * field's label `platform:fields.json`.
  */
 import * as z from "zod";
-import { checkDocumentSize, decodeSchemaJson } from "~/api/schema/rules";
+import { checkDocumentSize, checkPlatformLimits, decodeSchemaJson } from "~/api/schema/rules";
 import { platformSchema, type PlatformSchema, type PlatformType } from "~/api/schema/schemas";
 import type { Translate } from "./app-editor";
-import { labelKey, oneText, platformRuleMessage, refuseUnstorable } from "./platform-common";
+import { arrangedJson } from "~/lib/platform/arrange";
+import { jsonLimitMessage, labelKey, oneText, platformRuleMessage, refuseUnstorable } from "./platform-common";
 
 export const IMPORT_FORM_ID = "platform-import";
 
-/** The text pretty-printed, or undefined when it is not JSON. */
+/** The text pretty-printed, or undefined when it is not JSON or breaks the JSON limits. */
 export function arrangeJson(text: string): string | undefined {
-  try {
-    return JSON.stringify(JSON.parse(text), null, 2);
-  } catch {
-    return undefined;
-  }
+  const decoded = decodeSchemaJson(text);
+  const arranged = "value" in decoded ? arrangedJson(decoded.value) : undefined;
+  return arranged && "json" in arranged ? arranged.json : undefined;
 }
 
 /** The platform of `platform` in an imported value: the value itself, or its entry in a whole document's `platforms`. */
@@ -53,7 +53,11 @@ export function importSchema(t: Translate, platform: PlatformType) {
     const text = value.json ?? "";
     if (refuseUnstorable(ctx, t, "json", text)) return z.NEVER;
     const decoded = text.trim() ? decodeSchemaJson(text) : undefined;
-    if (!decoded) {
+    if (decoded && "refused" in decoded && decoded.refused !== "invalidJson") {
+      ctx.addIssue({ code: "custom", path: ["json"], message: jsonLimitMessage(t, decoded.refused, "json") });
+      return z.NEVER;
+    }
+    if (!decoded || !("value" in decoded)) {
       ctx.addIssue({ code: "custom", path: ["json"], message: t("platform:errors.invalidJson", { field: field() }) });
       return z.NEVER;
     }
@@ -70,6 +74,11 @@ export function importSchema(t: Translate, platform: PlatformType) {
       const at = [path, ...(issue?.path ?? (parsed.success ? ["type"] : [])).map(String), ...unknownKey].filter(Boolean).join(".");
       // The document as a whole is named by its platform.
       ctx.addIssue({ code: "custom", path: ["json"], message: t("platform:errors.validatingSchema", { field: field(), path: at || platform }) });
+      return z.NEVER;
+    }
+    const limit = checkPlatformLimits(parsed.data);
+    if (limit) {
+      ctx.addIssue({ code: "custom", path: ["json"], message: jsonLimitMessage(t, limit, "json") });
       return z.NEVER;
     }
     return parsed.data;

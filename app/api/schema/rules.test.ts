@@ -4,6 +4,7 @@ import {
   checkCloneTarget,
   checkDesktopVersion,
   checkDocumentSize,
+  checkPlatformLimits,
   checkExceptionUrl,
   checkFunctionIcon,
   checkLocationChoice,
@@ -32,6 +33,7 @@ import {
   type LocationCapabilities,
 } from "./rules";
 import { schemaDocument, type PlatformFunction, type PlatformSchema } from "./schemas";
+import { JSON_LIMITS } from "../json-limits";
 
 const urls = (base = "https://app.example.com") => (["dev", "test", "beta", "live"] as const).map((env) => ({ env, url: `${base}/${env}` }));
 
@@ -388,7 +390,27 @@ describe("the document's shape", () => {
     expect(decodeSchemaJson(document)).toEqual({ value: document });
     expect(decodeSchemaJson(text)).toEqual({ value: document });
     expect(decodeSchemaJson(base64)).toEqual({ value: document });
-    expect(decodeSchemaJson("not json")).toBeUndefined();
+    expect(decodeSchemaJson("not json")).toEqual({ refused: "invalidJson" });
+  });
+
+  it("refuses a document past the JSON limits before parsing it: as text, as base-64 and as a value", () => {
+    const items = (depth: number) => `{"platforms":[{"type":"web","menus":[{"id":"m","items":${'[{"items":'.repeat(depth)}[]${"}]".repeat(depth)}}]}]}`;
+    for (const depth of [500, 2000]) {
+      expect(decodeSchemaJson(items(depth))).toEqual({ refused: "tooDeep" });
+      expect(decodeSchemaJson(btoa(items(depth)))).toEqual({ refused: "tooDeep" });
+    }
+    let deep: unknown = [];
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(decodeSchemaJson({ platforms: deep })).toEqual({ refused: "tooDeep" });
+    expect(decodeSchemaJson(JSON.stringify({ platforms: [{ type: "web", text: "x".repeat(JSON_LIMITS.textMax) }] }))).toEqual({ refused: "tooLarge" });
+    expect(decodeSchemaJson(items(5))).toHaveProperty("value");
+  });
+
+  it("holds a platform to the limits as it is saved, two levels down", () => {
+    let deep: unknown = [];
+    for (let i = 0; i < JSON_LIMITS.depthMax - 4; i++) deep = [deep];
+    expect(checkPlatformLimits({ type: "web", views: deep })).toBeUndefined();
+    expect(checkPlatformLimits({ type: "web", views: [deep] })).toBe("tooDeep");
   });
 });
 

@@ -9,6 +9,7 @@
  * API in English (`RULE_MESSAGES`). Plain TypeScript; no framework.
  */
 import { prefixErrors, isHttpUrl } from "../apps/rules";
+import { checkJsonText, checkJsonValue, JSON_LIMITS, type JsonLimitCode } from "../json-limits";
 import { judgeImage, type FileRuleCode, type ImageContent } from "../files/rules";
 import { DESKTOP_VERSION } from "../resources/schemas";
 import {
@@ -146,6 +147,7 @@ export const SCHEMA_RULE_CODES = [
   "tooLong",
   "tooMany",
   "tooLarge",
+  "tooDeep",
   "outOfRange",
   "invalidUrl",
   "invalidType",
@@ -179,7 +181,8 @@ export const RULE_MESSAGES: Record<SchemaRuleCode, string> = {
   required: "is required",
   tooLong: "is too long",
   tooMany: "has too many entries",
-  tooLarge: `is too large: at most ${SCHEMA_LIMITS.documentMax} characters of JSON`,
+  tooLarge: `is too large: at most ${SCHEMA_LIMITS.documentMax} characters of compact JSON, ${JSON_LIMITS.textMax} of JSON text`,
+  tooDeep: `nests too deeply: at most ${JSON_LIMITS.depthMax} levels of arrays and objects`,
   outOfRange: "is out of range",
   invalidUrl: "must be a valid URL",
   invalidType: "has the wrong file type",
@@ -751,29 +754,44 @@ export function validateDocument(document: SchemaDocument, context: SchemaContex
 // The `json` of a save or a validation
 // ---------------------------------------------------------------------------
 
+/** Why a `json` could not be read: no JSON, or over the JSON limits (app/api/json-limits.ts). */
+export type SchemaJsonRefusal = "invalidJson" | JsonLimitCode;
+
 /**
  * The document a save or validation sends as `json`: an object as it is, a string as JSON
- * text or, when it is not JSON, as base-64 of UTF-8 JSON text. Undefined when a string is
- * neither (invalidJson); the shape is judged afterwards by `schemaDocument`.
+ * text or, when it is not JSON, as base-64 of UTF-8 JSON text. Refused when a string is
+ * neither (invalidJson), or when the text or value breaks the JSON limits (tooDeep, tooLarge:
+ * judged on the text before it is parsed); the shape is judged afterwards by `schemaDocument`.
  */
-export function decodeSchemaJson(json: unknown): { value: unknown } | undefined {
-  if (typeof json !== "string") return { value: json };
+export function decodeSchemaJson(json: unknown): { value: unknown } | { refused: SchemaJsonRefusal } {
+  if (typeof json !== "string") {
+    const breach = checkJsonValue(json);
+    return breach ? { refused: breach.code } : { value: json };
+  }
   const parsed = parseJson(json);
   if (parsed) return parsed;
   const compact = json.replace(/\s/g, "");
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(compact) || compact.length % 4 !== 0) return undefined;
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(compact) || compact.length % 4 !== 0) return { refused: "invalidJson" };
   try {
     const bytes = Uint8Array.from(atob(compact), (char) => char.charCodeAt(0));
-    return parseJson(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+    return parseJson(new TextDecoder("utf-8", { fatal: true }).decode(bytes)) ?? { refused: "invalidJson" };
   } catch {
-    return undefined;
+    return { refused: "invalidJson" };
   }
 }
 
-function parseJson(text: string): { value: unknown } | undefined {
+/** The value of a JSON text within the limits, its breach, or undefined when it is no JSON. */
+function parseJson(text: string): { value: unknown } | { refused: JsonLimitCode } | undefined {
+  const breach = checkJsonText(text);
+  if (breach) return { refused: breach.code };
   try {
     return { value: JSON.parse(text) };
   } catch {
     return undefined;
   }
+}
+
+/** The JSON limit a platform document breaks as it is saved (`{ platforms: [platform] }`), if any. */
+export function checkPlatformLimits(platform: unknown): JsonLimitCode | undefined {
+  return checkJsonValue({ platforms: [platform] })?.code;
 }

@@ -5,6 +5,7 @@ import { createSession } from "@remix-run/node";
 import { createStorage } from "unstorage";
 import fsDriver from "unstorage/drivers/fs";
 import { afterAll, describe, expect, it } from "vitest";
+import { JSON_LIMITS } from "~/api/json-limits";
 import { createDraftStore } from "~/lib/drafts.server";
 import type { ConsoleSession } from "~/session.server";
 import { discardPlatformDraft, differsFromSaved, keepPlatformDraft, loadPlatformDraft } from "./draft.server";
@@ -45,11 +46,28 @@ describe("the platform draft", () => {
     expect((await loadPlatformDraft(session("user-a"), VERSION, "desktop", saved, diskStore())).isDraft).toBe(false);
   });
 
-  it("shows the saved document instead of a damaged draft, and drops it", async () => {
+  it("shows the saved document instead of a damaged draft, says why, and keeps the draft until it is discarded", async () => {
     const store = diskStore();
     await store.write("user-c", `${VERSION}-desktop`, "schema", { type: "desktop", views: [{ id: 1 }] });
-    expect(await loadPlatformDraft(session("user-c"), VERSION, "desktop", saved, store)).toEqual({ document: saved, isDraft: false, differs: false });
+    expect(await loadPlatformDraft(session("user-c"), VERSION, "desktop", saved, store)).toEqual({ document: saved, isDraft: false, differs: false, unreadable: "invalid" });
+    await discardPlatformDraft(session("user-c"), VERSION, "desktop", store);
     expect(await store.read("user-c", `${VERSION}-desktop`)).toEqual({});
+  });
+
+  it("shows the saved document instead of a draft over the JSON limits (kept before they were), without walking it", async () => {
+    const store = diskStore();
+    // The attack's draft: items nested 1,000 and 2,000 levels deep.
+    for (const depth of [1_000, 2_000]) {
+      let items: unknown[] = [];
+      for (let i = 0; i < depth; i++) items = [{ actionType: "dropdown", name: "x", items }];
+      await store.write("user-d", `${VERSION}-web`, "schema", { type: "web", menus: [{ id: "menu-tools", items }] });
+      const web = emptyPlatform("web");
+      expect(await loadPlatformDraft(session("user-d"), VERSION, "web", web, store)).toEqual({ document: web, isDraft: false, differs: false, unreadable: "tooDeep" });
+    }
+    await store.write("user-d", `${VERSION}-web`, "schema", { type: "web", menus: [{ id: "x".repeat(JSON_LIMITS.textMax) }] });
+    expect((await loadPlatformDraft(session("user-d"), VERSION, "web", emptyPlatform("web"), store)).unreadable).toBe("tooLarge");
+    await discardPlatformDraft(session("user-d"), VERSION, "web", store);
+    expect(await store.read("user-d", `${VERSION}-web`)).toEqual({});
   });
 
   it("keeps nothing without a user id and says so", async () => {

@@ -7,9 +7,9 @@
  * reload, a sign-out and another console instance.
  *
  * - `loadPlatformDraft(session, versionId, platform, saved)`: the document to show, the draft
- *   when there is one and it still reads as a platform document, else `saved`; with
- *   `isDraft` and `differs` (whether it differs from `saved`: Save, Discard and the question
- *   on leaving).
+ *   when there is one and it still reads as a platform document within the JSON limits, else
+ *   `saved`; with `isDraft` and `differs` (whether it differs from `saved`: Save, Discard and
+ *   the question on leaving), and `unreadable` (why) when a draft is kept that cannot be shown.
  * - `keepPlatformDraft(session, versionId, platform, saved, document)`: replaces the draft by
  *   `document` (a document equal to `saved` is no draft: keeping it drops the draft). False
  *   when it could not be kept (no user id in the session, or the store failed): the action
@@ -21,6 +21,8 @@
  *
  * Each takes the store as a last argument for tests; the console's own by default.
  */
+import type { JsonLimitCode } from "~/api/json-limits";
+import { checkPlatformLimits } from "~/api/schema/rules";
 import { platformSchema, type PlatformSchema } from "~/api/schema/schemas";
 import { draftStore, type DraftStore } from "~/lib/drafts.server";
 import { logger } from "~/lib/log.server";
@@ -45,7 +47,12 @@ export interface LoadedPlatformDraft {
   isDraft: boolean;
   /** The document shown differs from the saved one. */
   differs: boolean;
+  /** A draft is kept that cannot be shown (the saved document is): why. Discard drops it. */
+  unreadable?: UnreadableDraft;
 }
+
+/** Why a kept draft cannot be shown: over the JSON limits, or not a platform document. */
+export type UnreadableDraft = JsonLimitCode | "invalid";
 
 export async function loadPlatformDraft(
   session: ConsoleSession,
@@ -66,12 +73,12 @@ export async function loadPlatformDraft(
     return shown;
   }
   if (!(PART in stored)) return shown;
+  // Over the JSON limits (kept before they were), nothing walks it: what is saved is shown, with why and Discard.
+  const limit = checkPlatformLimits(stored[PART]);
+  if (limit) return { ...shown, unreadable: limit };
   const read = platformSchema.safeParse(stored[PART]);
-  if (!read.success) {
-    // Written by an older console or damaged: what is saved is shown instead.
-    await store.drop(owner, subjectOf(versionId, platform), PART).catch(() => undefined);
-    return shown;
-  }
+  // Written by an older console or damaged: likewise.
+  if (!read.success) return { ...shown, unreadable: "invalid" };
   return { document: read.data, isDraft: true, differs: differsFromSaved(read.data, saved) };
 }
 

@@ -22,9 +22,12 @@
  * | `app-variants` | productVariants, addToAllLocations, confirmed (desktop) | the product-variant updates dialog when variants are added or removed, then `setAppVariants` |
  * | `exceptions` | exceptions[n].url, .isInternal (desktop; conform's add and remove row) | `setExceptions` |
  * | `setting` | location, visibility.productVariants, .supportedDesktopVersions[0..1] (desktop) | `setLocationVisibility` |
- * | `import-arrange`, `import-validate` | json | answers it pretty-printed, or the provider's verdict (`POST app-schema/validate`) |
+ * | `import-arrange`, `import-validate` | json | answers it pretty-printed (at most as long as a JSON text may be), or the provider's verdict (`POST app-schema/validate`) |
  * | `import` | json | this platform of the document replaces the draft (validatingSchema when there is none) |
- * | `discard` | | drops the draft |
+ *
+ * Every JSON text of the import is held to the JSON limits before it is parsed (tooDeep,
+ * tooLarge: app/api/json-limits.ts), answered next to the field.
+ * | `discard` | | drops the draft (also one that cannot be shown) |
  * | `save` | | the whole-schema check, then `POST app-schema` with the draft; to the new version's page (refused: each named part in the page's error summary) |
  *
  * Every change is kept in the draft and answered with a redirect to the page (without the
@@ -36,7 +39,8 @@ import { json, json as json_, redirect, type AppLoadContext } from "@remix-run/n
 import { ApiError, ProviderUnreachable } from "~/api/client.server";
 import { getConfigInitAll, getDesktopVersions, getProductVariants } from "~/api/resources/endpoints";
 import type { LocationSetting, ProductVariant } from "~/api/resources/schemas";
-import { checkWholeSchema, decodeSchemaJson, validateVisibilityChoice, type SchemaErrors } from "~/api/schema/rules";
+import { JSON_LIMIT_CODES } from "~/api/json-limits";
+import { checkPlatformLimits, checkWholeSchema, decodeSchemaJson, validateVisibilityChoice, type SchemaErrors } from "~/api/schema/rules";
 import { getSchema, saveSchema, validateSchema } from "~/api/schema/endpoints";
 import { PRODUCT_VARIANT_ALL, platformSchema, schemaDocument, type PlatformFunction, type PlatformSchema, type PlatformView, type Visibility } from "~/api/schema/schemas";
 import { getUser } from "~/api/user/endpoints";
@@ -44,12 +48,12 @@ import { requireUser } from "~/auth.server";
 import { isEditorPlatform, type EditorPlatform } from "~/lib/apps/platform-tabs";
 import type { Translate } from "~/forms/app-editor";
 import { CONFIRM_CLEAR_BUTTONS, ICON_FILE, itemSchema } from "~/forms/platform-item";
-import { outcomeErrors, platformRuleMessage } from "~/forms/platform-common";
+import { jsonLimitMessage, outcomeErrors, platformRuleMessage } from "~/forms/platform-common";
 import { addLocationSchema, cloneSchema } from "~/forms/platform-location";
 import { appVariantsSchema, customViewSchema, exceptionsSchema, rootVisibilitySchema } from "~/forms/platform-settings";
 import i18next from "~/i18next.server";
 import { loadFailure, loadVersion, notFound } from "~/lib/apps/editor.server";
-import { discardPlatformDraft, keepPlatformDraft, loadPlatformDraft } from "~/lib/platform/draft.server";
+import { discardPlatformDraft, keepPlatformDraft, loadPlatformDraft, type UnreadableDraft } from "~/lib/platform/draft.server";
 import {
   actionTypesOf,
   addItem,
@@ -81,6 +85,7 @@ import {
 } from "~/lib/platform/operations";
 import { arrangedJson } from "~/lib/platform/arrange";
 import { applyIconChoice, readEditorForm } from "~/lib/platform/icon.server";
+import { uploadQuotaMessage } from "~/lib/retry-after";
 import { loadPickers, pickerStep, visibilityReferences, type PickerAnswer, type PickerData } from "~/lib/platform/pickers.server";
 import { saveProblems, type SaveProblem } from "~/lib/platform/save-errors";
 import { markFailed } from "~/lib/title";
@@ -96,6 +101,8 @@ export interface EditorState {
   document: PlatformSchema;
   /** The draft differs from the saved schema. */
   differs: boolean;
+  /** A kept draft that cannot be shown: why (the page offers Discard). */
+  unreadableDraft?: UnreadableDraft;
   /** The edit check: Save and every change are offered only then. */
   canEdit: boolean;
   settings: LocationSetting[];
@@ -139,6 +146,7 @@ export async function loadEditor(request: Request, context: AppLoadContext, para
       saved,
       document: draft.document,
       differs: draft.differs,
+      unreadableDraft: draft.unreadable,
       canEdit: read.canEdit,
       settings,
       integratorType: user.integratorType,
@@ -329,7 +337,8 @@ export async function editorAction(request: Request, context: AppLoadContext, pa
         return json<DialogFailure>({ intent, result: step.result, pickers: step.pickers, ask: step.ask }, step.status);
       }
       const submission = parseWithZod(formData, { schema: itemSchema(t, { platform: state.platform, viewType, actionTypes }) });
-      const iconErrors = icon.refused ? { [ICON_FILE]: [platformRuleMessage(t, icon.refused, ICON_FILE)] } : undefined;
+      const iconMessage = icon.refused ? platformRuleMessage(t, icon.refused, ICON_FILE) : icon.quota && uploadQuotaMessage(t, language, icon.quota);
+      const iconErrors = iconMessage ? { [ICON_FILE]: [iconMessage] } : undefined;
       if (icon.apiError) {
         return redirectWithError(back, { detail: icon.apiError.detail, traceId: icon.apiError.traceId, fallback: icon.apiError instanceof ProviderUnreachable ? "unreachable" : "savingData" });
       }
@@ -430,24 +439,33 @@ export async function editorAction(request: Request, context: AppLoadContext, pa
         if (status >= 400) markFailed(context);
         return json_<ImportAnswer>({ intent, json, ...extra }, status);
       };
+      // Over the JSON limits, nothing reads the text further (tooDeep, tooLarge).
       const decoded = decodeSchemaJson(json);
+      if ("refused" in decoded && decoded.refused !== "invalidJson") return answer({ error: jsonLimitMessage(t, decoded.refused, "json") }, 400);
       if (intent === "import-arrange") {
-        const arranged = decoded ? arrangedJson(decoded.value) : undefined;
-        return arranged === undefined ? answer({ error: t("platform:import.notJson") }, 400) : answer({ json: arranged });
+        if (!("value" in decoded)) return answer({ error: t("platform:import.notJson") }, 400);
+        const arranged = arrangedJson(decoded.value);
+        return "code" in arranged ? answer({ error: jsonLimitMessage(t, arranged.code, "json") }, 400) : answer({ json: arranged.json });
       }
       if (intent === "import-validate") {
-        if (!decoded) return answer({ error: t("platform:import.notJson") }, 400);
+        if (!("value" in decoded)) return answer({ error: t("platform:import.notJson") }, 400);
         try {
           const verdict = await api.call(validateSchema, { body: { json } });
           const problems = verdict.errors.map((problem) => `${problem.path}: ${t(`platform:errors.${problem.code}`, { field: problem.path, max: "", minimum: "", defaultValue: problem.message })}`);
           return answer({ validation: { valid: verdict.valid, problems } });
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;
+          // A provider with other limits names the one broken.
+          const limit = JSON_LIMIT_CODES.find((code) => error.errors?.json === code);
+          if (limit) return answer({ error: jsonLimitMessage(t, limit, "json") }, 400);
           return answer({ error: t("platform:errors.validatingSchema") }, error.status >= 500 ? 502 : 400);
         }
       }
-      const imported = decoded ? importedPlatform(decoded.value, state.platform) : undefined;
+      const imported = "value" in decoded ? importedPlatform(decoded.value, state.platform) : undefined;
       if (!imported) return answer({ error: t("platform:errors.validatingSchema") }, 400);
+      // As it will be saved (`{ platforms: [platform] }`), it must still be within the limits.
+      const limit = checkPlatformLimits(imported);
+      if (limit) return answer({ error: jsonLimitMessage(t, limit, "json") }, 400);
       return keep(imported);
     }
     case "discard": {

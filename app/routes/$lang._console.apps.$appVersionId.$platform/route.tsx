@@ -5,8 +5,10 @@
  *
  * The page edits the user's server-side draft of the platform (editor.server.ts): Add
  * location, the location cards with their function lists (Add item, Edit, Move up, Move
- * down, Delete), Review changes, Discard and Save. Save and every change are offered only
- * when the version passes the edit check (docs/decisions/0001-edit-check.md). Dialogs are
+ * down, Delete), Review changes, Discard and Save. A kept draft that cannot be shown (over
+ * the JSON limits, or no document of the platform) is told, with the saved schema shown and
+ * a Discard of its own. Save and every change are offered only when the version passes the
+ * edit check (docs/decisions/0001-edit-check.md). Dialogs are
  * addressed by the query (`?dialog=add-location|item|delete-item|discard|changes`) and
  * rendered open by the server; with JavaScript they open and close without a page load, the
  * move buttons post through fetchers, and leaving a draft that differs from the saved schema
@@ -30,6 +32,7 @@ import { ConfirmDialog, DIALOG_LINK_STATE } from "~/components/ui/ConfirmDialog"
 import i18next from "~/i18next.server";
 import { schemaChanges } from "~/lib/platform/changes";
 import { actionTypesOf, cloneTargets, findLocation, getItem, locationCards, offeredLocations, splitItemPath } from "~/lib/platform/operations";
+import { JSON_LIMITS } from "~/api/json-limits";
 import { checkWholeSchema } from "~/api/schema/rules";
 import { withNamespaces } from "~/lib/namespaces";
 import { hasFailed, pageTitle } from "~/lib/title";
@@ -54,6 +57,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     platform: state.platform,
     canEdit: state.canEdit,
     differs: state.differs,
+    unreadableDraft: state.unreadableDraft ?? null,
     document: state.document,
     cards: locationCards(state.document, state.settings),
     offered: offeredLocations(state.document, state.settings, state.integratorType).map(({ id, name }) => ({ id, name })),
@@ -257,6 +261,18 @@ export default function PlatformEditorPage() {
             <p role="note" className="mt-2 rounded-md border-l-4 border-brand-600 bg-brand-50 px-3 py-2 text-gray-900">
               {t("draftNotice")}
             </p>
+          ) : null}
+          {data.unreadableDraft ? (
+            <div role="alert" className="mt-2 rounded-md border-l-4 border-red-700 bg-red-50 px-3 py-2 text-gray-900">
+              <p>{t(`draftUnreadable.${data.unreadableDraft}`, { max: data.unreadableDraft === "tooDeep" ? JSON_LIMITS.depthMax : JSON_LIMITS.textMax })}</p>
+              {data.canEdit ? (
+                <Form method="post" className="mt-2">
+                  <Button type="submit" variant="secondary" name="intent" value="discard" disabled={busy}>
+                    {t("draftUnreadable.discard")}
+                  </Button>
+                </Form>
+              ) : null}
+            </div>
           ) : null}
         </div>
         <div className="flex flex-wrap gap-2">

@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApiError } from "./errors";
-import { jsonBody, unstorablePath } from "./validate";
+import { JSON_LIMITS } from "~/api/json-limits";
+import { BODY_LIMITS, jsonBody, unstorablePath } from "./validate";
 
 describe("unstorablePath", () => {
   it("names the first string or key the database cannot store, in document order", () => {
@@ -41,5 +42,19 @@ describe("jsonBody", () => {
 
   it("names it next to the schema's own refusals", async () => {
     expect(await post({ profile: "\u0000" })).toEqual({ status: 400, body: { field: "name", errors: { name: "required", profile: "invalidCharacters" } } });
+  });
+
+  it("refuses a body past the JSON limits before parsing it, naming the top-level key it nests too deeply under", async () => {
+    const nest = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;
+    const raw = async (text: string) => {
+      const res = await app.request("/", { method: "POST", body: text });
+      return { status: res.status, body: (await res.json()) as unknown };
+    };
+    // A document may nest JSON_LIMITS.depthMax levels; the body one more for its envelope.
+    expect(await raw(`{"name":"ok","profile":${nest(BODY_LIMITS.depthMax - 1)}}`)).toMatchObject({ status: 400, body: { field: "profile", errors: { profile: "invalidType" } } });
+    expect(await raw(`{"name":"ok","profile":${nest(BODY_LIMITS.depthMax)}}`)).toEqual({ status: 400, body: { field: "profile", errors: { profile: "tooDeep" } } });
+    expect(await raw(`{"name":"ok","profile":${nest(5_000)}}`)).toEqual({ status: 400, body: { field: "profile", errors: { profile: "tooDeep" } } });
+    expect(await raw(nest(5_000))).toEqual({ status: 400, body: { field: "body", errors: { body: "tooDeep" } } });
+    expect(await raw(`{"name":"${"x".repeat(JSON_LIMITS.textMax)}"}`)).toEqual({ status: 400, body: { field: "body", errors: { body: "tooLarge" } } });
   });
 });

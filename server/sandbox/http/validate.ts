@@ -1,18 +1,39 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import { INVALID_CHARACTERS, isStorableText, storableCopy } from "~/api/common";
+import { checkJsonText, JSON_LIMITS, type JsonLimitCode } from "~/api/json-limits";
 import { badRequest, validationError } from "./errors";
 
+/** A body carries a document one level down (`{ json: document }`). */
+export const BODY_LIMITS = { depthMax: JSON_LIMITS.depthMax + 1, textMax: JSON_LIMITS.textMax };
+
+const JSON_LIMIT_MESSAGES: Record<JsonLimitCode, string> = {
+  tooDeep: `nests too deeply: at most ${BODY_LIMITS.depthMax} levels of arrays and objects`,
+  tooLarge: `is too large: at most ${BODY_LIMITS.textMax} characters of JSON`,
+};
+
 /**
- * Reads and validates a JSON body; bad JSON or a failing field is a 400 naming it. Past the
- * schema, every string and every key of the body is held to the text rule again
- * (`unstorablePath`), so that nothing the database cannot store gets in where a schema
- * forgot the rule (or lets a value through untouched).
+ * Reads and validates a JSON body; bad JSON or a failing field is a 400 naming it. The text
+ * is held to the JSON limits before it is parsed (tooDeep, named by the top-level key it nests
+ * too deeply under, or tooLarge: app/api/json-limits.ts), with one level more than a document
+ * for the envelope (`{ json: document }`). Past the schema, every string and every key of the
+ * body is held to the text rule again (`unstorablePath`), so that nothing the database cannot
+ * store gets in where a schema forgot the rule (or lets a value through untouched).
  */
 export async function jsonBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T>> {
   let raw: unknown;
+  let text: string;
   try {
-    const text = await c.req.text();
+    text = await c.req.text();
+  } catch {
+    throw badRequest("The request body must be valid JSON.", "body", "invalidJson");
+  }
+  const breach = checkJsonText(text, BODY_LIMITS);
+  if (breach) {
+    const field = breach.key === undefined ? "body" : storableCopy(breach.key);
+    throw badRequest(`${field}: ${JSON_LIMIT_MESSAGES[breach.code]}`, field, breach.code);
+  }
+  try {
     raw = text.trim() === "" ? undefined : JSON.parse(text);
   } catch {
     throw badRequest("The request body must be valid JSON.", "body", "invalidJson");

@@ -50,7 +50,7 @@ import { companies, countries, desktopVersions, files, matterTypes, platformLoca
 import { countryFlagOn } from "../feature-flags";
 import { imageUrl } from "../files/service";
 import { recordChange } from "../history";
-import { ApiError, forbidden, issueCode, notFound, type RuleCodes } from "../http/errors";
+import { ApiError, badRequest, forbidden, issueCode, notFound, type RuleCodes } from "../http/errors";
 import { isUuid, unstorablePath } from "../http/validate";
 import { resourceCountryOf } from "../seed/lookups";
 
@@ -72,7 +72,8 @@ const pathOf = (path: readonly PropertyKey[]) => path.map(String).join(".");
 /**
  * Judges the `json` of a save or validation: its decoding, the shape of the document (a key
  * the schema does not name is `unknownKey` at its own path), the database's text rule, and,
- * once the shape holds, every rule of rules.ts with `context`.
+ * once the shape holds, every rule of rules.ts with `context`. A document over the JSON
+ * limits (tooDeep, tooLarge) is a 400 at `json`, thrown.
  */
 export function judgeDocument(json: unknown, context: SchemaContext): Judgement {
   const errors: RuleCodes = {};
@@ -83,7 +84,9 @@ export function judgeDocument(json: unknown, context: SchemaContext): Judgement 
     messages[path] = message;
   };
   const decoded = decodeSchemaJson(json);
-  if (!decoded) {
+  if ("refused" in decoded) {
+    // Over the JSON limits the document is refused before anything walks it.
+    if (decoded.refused !== "invalidJson") throw badRequest(`json: ${RULE_MESSAGES[decoded.refused]}`, "json", decoded.refused);
     fail("", "invalidJson", RULE_MESSAGES.invalidJson);
     return { errors, messages };
   }
