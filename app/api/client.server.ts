@@ -20,6 +20,8 @@ export class ApiError extends Error {
     readonly field?: string,
     /** Every refused field with the code of the rule it breaks (`{ "marketplace.detail.websiteUrl": "invalidUrl" }`). */
     readonly errors?: Record<string, string>,
+    /** Seconds to wait before asking again, from a limit's Retry-After. */
+    readonly retryAfter?: number,
   ) {
     super(detail ?? `The provider answered ${status}.`);
   }
@@ -73,6 +75,14 @@ export interface ClientOptions {
   lastKnown?: LastKnown;
 }
 
+/** Seconds of a Retry-After header: delay-seconds or an HTTP date (RFC 9110); undefined when neither. */
+export function retryAfterSeconds(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  if (/^\d{1,10}$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
 /** What a proxy or load balancer answers when the provider behind it does not. */
 const GATEWAY_FAILURES = new Set([502, 503, 504]);
 
@@ -110,7 +120,7 @@ export function createApiClient(options: ClientOptions) {
         // not JSON: no detail
       }
       if (GATEWAY_FAILURES.has(res.status) && !parsed.traceId) throw new ProviderUnreachable(url);
-      throw new ApiError(res.status, url, parsed.detail, parsed.traceId, parsed.field, parsed.errors);
+      throw new ApiError(res.status, url, parsed.detail, parsed.traceId, parsed.field, parsed.errors, retryAfterSeconds(res.headers.get("retry-after")));
     }
     return res;
   }

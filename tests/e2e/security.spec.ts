@@ -9,6 +9,7 @@
  * endpoints. Written per language: one language per project.
  */
 import type { Locator, Page } from "@playwright/test";
+import { SECRET_ISSUES_PER_HOUR } from "~/api/security/rules";
 import { tokenOf } from "./apps-api";
 import { admin, api, createReviewApp, ok, type ReviewApp } from "./review-api";
 import { expect, expectAccessible, hydrated, isNoJs, LANGS, test, signIn, type Lang } from "./fixtures";
@@ -191,5 +192,27 @@ for (const lang of LANGS) {
       await expect(page.getByRole("heading", { name: t("security:clients.title.live") })).toBeVisible();
       if (!isNoJs()) await expectAccessible(page);
     });
+
+    test("past the hour's new secrets, the page says when to try again next to the control that asked, and issues nothing", async ({ page, company, t }) => {
+      const token = await tokenOf(company);
+      const app = await createReviewApp(token, { ready: false });
+      await preApprove(token, app);
+      for (let i = 0; i < SECRET_ISSUES_PER_HOUR; i++) await ok(await api(token, `apps-auth/${app.groupId}/clients?isLive=true`, "POST"), "POST apps-auth clients");
+      await signIn(page, company, lang);
+
+      await page.goto(securityPage(lang, app));
+      await page.getByRole("link", { name: t("security:clients.reissue"), exact: true }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: t("common:confirm.yes"), exact: true }).click();
+      // "Try again in 60 minutes": the wait is the provider's Retry-After, worded in the page's language.
+      const [before, after] = t("security:errors.tooManySecretIssues", { max: SECRET_ISSUES_PER_HOUR, when: "\u0000" }).split("\u0000");
+      const note = page.getByRole("alert").filter({ hasText: before });
+      await expect(note).toHaveText(new RegExp(`^${escapeRegExp(before)}\\S+ \\d+ \\S+${escapeRegExp(after)}$`));
+      await expect(page.getByRole("alertdialog")).toHaveCount(0);
+      await expect(page.getByRole("link", { name: t("security:clients.reissue"), exact: true })).toHaveAttribute("aria-describedby", (await note.getAttribute("id"))!);
+      await expect(card(page, t, "sandboxApp").getByText(/^sk_/)).toHaveCount(0);
+      if (!isNoJs()) await expectAccessible(page);
+    });
   });
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

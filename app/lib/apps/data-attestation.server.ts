@@ -21,6 +21,7 @@ import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { isEditable } from "~/api/apps/status";
 import type { AppVersion } from "~/api/apps/schemas";
 import { ApiError, ProviderUnreachable, type ApiClient } from "~/api/client.server";
+import { uploadQuotaMessage } from "~/lib/retry-after";
 import { getDataAttestation, saveDataAttestation } from "~/api/data-attestation/endpoints";
 import { ATTESTATION_LIMITS, checkDiagram } from "~/api/data-attestation/rules";
 import type { DataAttestation } from "~/api/data-attestation/schemas";
@@ -121,6 +122,7 @@ export async function saveAttestation(request: Request, context: AppLoadContext,
 
   // The picked diagram: checked by its content, and uploaded when it passes.
   let pickedCode: string | undefined;
+  let quota: string | undefined;
   if (picked) {
     pickedCode = checkDiagram({ fileSize: picked.size, contentType: picked.isPdf ? PDF_CONTENT_TYPE : "application/octet-stream" });
     if (!pickedCode) {
@@ -132,12 +134,14 @@ export async function saveAttestation(request: Request, context: AppLoadContext,
         formData.set("dataFlowDiagramName", uploaded.fileName);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
-        pickedCode = refusedCode(error);
+        quota = uploadQuotaMessage(t, language, error);
+        pickedCode = quota ? undefined : refusedCode(error);
       }
     }
   }
 
   const submission = parseWithZod(formData, { schema: dataAttestationSchema(t, language, { pickedCode }) });
+  if (quota) return fail({ result: submission.reply({ fieldErrors: { [DIAGRAM_FILE_FIELD]: [quota] } }), apiError: null }, 429);
   if (submission.status !== "success") return fail({ result: submission.reply(), apiError: null }, 400);
   try {
     await api.call(saveDataAttestation, { params: { appVersionId: version.id }, body: submission.value });

@@ -36,6 +36,7 @@ import type { AppVersion, ImageRef } from "~/api/apps/schemas";
 import { createApp as createAppCall, getApp, updateApp } from "~/api/apps/endpoints";
 import { uploadImage } from "~/api/files/endpoints";
 import { ApiError, ProviderUnreachable, type ApiClient } from "~/api/client.server";
+import { uploadQuotaMessage } from "~/lib/retry-after";
 import { sanitizeOverview } from "~/api/apps/overview.server";
 import type { AppCategory, CountryItem } from "~/api/resources/schemas";
 import { getAppCategories } from "~/api/resources/endpoints";
@@ -487,6 +488,11 @@ async function uploadFiles(
       else images.appIcon = image;
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
+      const quota = uploadQuotaMessage(t, language, error);
+      if (quota) {
+        refuse(field, t("appEditor:images.fileRefused", { file: file.fileName, message: quota }));
+        continue;
+      }
       const rule = error.status === 400 ? providerImageRule(error) : undefined;
       if (error.status === 400 || error.status === 413) {
         const message = rule ? fieldMessage(t, language, field, rule) : (error.detail ?? t("common:errors.generic"));

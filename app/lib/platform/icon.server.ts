@@ -48,14 +48,15 @@ export async function readEditorForm(request: Request): Promise<{ formData: Form
 /**
  * The item dialog's icon fields as the post leaves them: with `removeIcon` ticked, no icon;
  * a chosen file checked and uploaded, answering the rule it breaks (a code of the schema
- * area), or the provider's error when the upload failed otherwise.
+ * area), the company's unattached uploads at their quota (`quota`, the 429 to word), or the
+ * provider's error when the upload failed otherwise.
  */
 export async function applyIconChoice(
   api: ApiClient,
   formData: FormData,
   iconFile: ReadFile | undefined,
   options: { actionType: ActionType; allowSvg: boolean },
-): Promise<{ refused?: SchemaRuleCode; apiError?: ApiError }> {
+): Promise<{ refused?: SchemaRuleCode; quota?: ApiError; apiError?: ApiError }> {
   formData.delete(ICON_FILE);
   if (formData.getAll(REMOVE_ICON).length > 0) {
     for (const name of ["icon.id", "icon.url", "iconSvg", REMOVE_ICON]) formData.delete(name);
@@ -74,6 +75,7 @@ export async function applyIconChoice(
     return {};
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
+    if (error.status === 429) return { quota: error };
     const code = error.errors?.file;
     if (error.status === 400 && code && (FILE_RULE_CODES as readonly string[]).includes(code)) return { refused: functionIconCode(code as FileRuleCode) };
     if (error.status === 400 || error.status === 413) return { refused: "invalidType" };

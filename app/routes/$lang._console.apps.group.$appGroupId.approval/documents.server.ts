@@ -5,6 +5,7 @@
  * most 10) with the spec's messages, then uploaded one by one (`POST files?fileType=0`).
  */
 import { ApiError, type ApiClient } from "~/api/client.server";
+import { uploadQuotaMessage } from "~/lib/retry-after";
 import { uploadDocument } from "~/api/files/endpoints";
 import { checkDocuments, hasPdfSignature, SUBMISSION_LIMITS } from "~/api/submissions/rules";
 import { PDF_CONTENT_TYPE } from "~/api/files/rules";
@@ -72,7 +73,7 @@ export function documentCodeMessage(t: Translate, code: string, name: string): s
 }
 
 /** Uploads the documents; answers their ids, or the messages of those the provider refused. */
-export async function uploadDocuments(api: ApiClient, t: Translate, documents: readonly PickedDocument[]): Promise<{ ids: string[]; messages: string[] }> {
+export async function uploadDocuments(api: ApiClient, t: Translate, language: string, documents: readonly PickedDocument[]): Promise<{ ids: string[]; messages: string[] }> {
   const ids: string[] = [];
   const messages: string[] = [];
   for (const document of documents) {
@@ -82,6 +83,11 @@ export async function uploadDocuments(api: ApiClient, t: Translate, documents: r
       ids.push((await api.call(uploadDocument, { query: { fileType: "0" }, body })).id);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
+      const quota = uploadQuotaMessage(t, language, error);
+      if (quota) {
+        messages.push(quota);
+        break;
+      }
       const code = Object.values(error.errors ?? {})[0];
       messages.push((code && documentCodeMessage(t, code, document.fileName)) || t("review:documents.errors.uploadFailed", { name: document.fileName }));
     }

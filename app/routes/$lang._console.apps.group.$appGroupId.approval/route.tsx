@@ -143,7 +143,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const picked = documentMessages(t, language, documents);
   if (submission.status !== "success" || picked.length > 0) return fail(picked.length ? { [FILES_FIELD]: picked } : {});
 
-  const uploaded = await uploadDocuments(api, t, documents);
+  const uploaded = await uploadDocuments(api, t, language, documents);
   if (uploaded.messages.length) return fail({ [FILES_FIELD]: uploaded.messages });
   try {
     await api.call(createPreApproval, {

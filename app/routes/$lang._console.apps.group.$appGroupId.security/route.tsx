@@ -11,7 +11,8 @@
  *   with GET, POST, PUT, DELETE and the offline_access toggle; read-only for the live-app;
  * - the callback URLs of each client; Save is enabled only when changed (JS), and without JS
  *   an unchanged save says so and changes nothing;
- * - issuing new secrets (`?reissue=live|staging`, confirmed);
+ * - issuing new secrets (`?reissue=live|staging`, confirmed); past the provider's limit of them
+ *   (429), the page says when to try again next to the control that asked;
  * - the debug password: DEBUG_PASSWORD_PREFIX followed by the day of the month.
  *
  * Intents: `generate` (isLive), `permissions` (isLive, grant[], offlineAccess), `callbacks`
@@ -25,7 +26,7 @@ import { listPreApprovals } from "~/api/approvals/endpoints";
 import { hasApprovedPreApproval } from "~/api/approvals/rules";
 import { ApiError, type ApiClient } from "~/api/client.server";
 import { generateClients, listClients, listPermissions, updateClient } from "~/api/security/endpoints";
-import { debugPassword, groupPermissions, OFFLINE_ACCESS_OPERATION, sameUrls } from "~/api/security/rules";
+import { debugPassword, groupPermissions, OFFLINE_ACCESS_OPERATION, sameUrls, SECRET_ISSUES_PER_HOUR } from "~/api/security/rules";
 import { getUser } from "~/api/user/endpoints";
 import { requireUser } from "~/auth.server";
 import { Button } from "~/components/ui/Button";
@@ -39,6 +40,7 @@ import { fetchAppGroup, groupErrorResponse } from "~/lib/apps/group.server";
 import type { ShownError } from "~/lib/errors";
 import { readForm } from "~/lib/multipart.server";
 import { withNamespaces } from "~/lib/namespaces";
+import { waitFromNow } from "~/lib/retry-after";
 import { issuedSecretsHeader, readIssuedSecrets } from "~/lib/security/issued-secrets.server";
 import { hasFailed, markFailed, pageTitle } from "~/lib/title";
 import { redirectWithError, redirectWithToast } from "~/session.server";
@@ -126,7 +128,7 @@ function refusal(t: Translate, error: ApiError, fallback: string): ShownError {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { api } = await requireUser(request, context);
+  const { api, language } = await requireUser(request, context);
   const group = await fetchAppGroup(api, params.appGroupId);
   const url = new URL(request.url);
   const formData = await readForm(request);
@@ -149,6 +151,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return redirectWithToast(back, { key: "clientsGenerated" }, { headers: { "Set-Cookie": cookie } });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
+      if (error.status === 429 && error.errors?.id === "tooManySecretIssues") {
+        // Shown next to the button that asked, with the wait the provider gave.
+        markFailed(context);
+        const wait = error.retryAfter ?? 60 * 60;
+        const message = t("security:errors.tooManySecretIssues", { max: SECRET_ISSUES_PER_HOUR, when: waitFromNow(wait, language) });
+        return json({ generateRefused: { tab, message } }, { status: 429, headers: { "Retry-After": String(wait) } });
+      }
       return redirectWithError(back, refusal(t, error, "requestFailed"));
     }
   }
@@ -238,6 +247,12 @@ function Clients() {
   const dialogClient = data.permissions ? data.clients.find((c) => c.id === data.permissions?.clientId) : undefined;
   const anyIssued = data.clients.some((c) => c.secret);
   const reissueId = `reissue-${data.tab}`;
+  const refused = actionData && "generateRefused" in actionData && actionData.generateRefused.tab === data.tab ? actionData.generateRefused.message : undefined;
+  const refusedNote = refused ? (
+    <p id="generate-refused" role="alert" className="mt-2 max-w-prose font-semibold text-red-700">
+      {refused}
+    </p>
+  ) : null;
   return (
     <>
       <p className="mb-6 max-w-prose text-gray-800">{t("intro")}</p>
@@ -266,10 +281,11 @@ function Clients() {
             <p className="mb-4 max-w-prose text-gray-800">{t("clients.none")}</p>
             <Form method="post" replace>
               <input type="hidden" name="isLive" value={String(isLive)} />
-              <Button type="submit" name="intent" value="generate" disabled={navigation.state === "submitting"}>
+              <Button type="submit" name="intent" value="generate" disabled={navigation.state === "submitting"} aria-describedby={refused ? "generate-refused" : undefined}>
                 {t("clients.generate")}
               </Button>
             </Form>
+            {refusedNote}
           </>
         ) : (
           <>
@@ -284,10 +300,17 @@ function Clients() {
               ))}
             </div>
             <p className="mt-6">
-              <Link id={reissueId} to={`${close}${close.includes("?") ? "&" : "?"}reissue=${data.tab}`} preventScrollReset className="font-semibold text-brand-700 underline">
+              <Link
+                id={reissueId}
+                to={`${close}${close.includes("?") ? "&" : "?"}reissue=${data.tab}`}
+                preventScrollReset
+                className="font-semibold text-brand-700 underline"
+                aria-describedby={refused ? "generate-refused" : undefined}
+              >
                 {t("clients.reissue")}
               </Link>
             </p>
+            {refusedNote}
           </>
         )}
       </section>
@@ -301,7 +324,7 @@ function Clients() {
       </section>
 
       {dialogClient && data.permissions ? <PermissionsDialog client={dialogClient} permissions={data.permissions} tab={data.tab} closeHref={close} /> : null}
-      {data.reissue && searchParams.get("reissue") === data.tab ? (
+      {data.reissue && searchParams.get("reissue") === data.tab && !refused ? (
         <ConfirmDialog title={t("confirmReissue.title")} body={<p>{t("confirmReissue.body")}</p>} closeHref={close} returnFocusTo={reissueId} danger>
           <input type="hidden" name="intent" value="generate" />
           <input type="hidden" name="isLive" value={String(isLive)} />

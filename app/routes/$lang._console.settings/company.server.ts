@@ -16,6 +16,7 @@
 import { json } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import { ApiError, type ApiClient } from "~/api/client.server";
+import { uploadQuotaMessage } from "~/lib/retry-after";
 import { uploadEntityImage } from "~/api/files/endpoints";
 import { getCompanyDetails, saveCompanyDetails } from "~/api/settings/endpoints";
 import { canDeleteEntry, unusedCountries } from "~/api/settings/rules";
@@ -156,7 +157,7 @@ export async function companyAction({ request, api, me, language, t, context }: 
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         const code = Object.values(error.errors ?? {})[0] ?? "invalid";
-        errors[ICON_FIELD] = companyRuleMessage(t, code, companyFieldLabel(t, ICON_FIELD));
+        errors[ICON_FIELD] = uploadQuotaMessage(t, language, error) ?? companyRuleMessage(t, code, companyFieldLabel(t, ICON_FIELD));
       }
     }
   }
