@@ -4,6 +4,9 @@
 # Secrets generated into /app/data/secrets.json when unset: keep the volume, or set them. Sandboxes
 # on one PostgreSQL (DATABASE_URL) need the same DATA_ENCRYPTION_KEY (openssl rand -base64 32), the
 # key of the bank account numbers they keep encrypted.
+# Behind a proxy or load balancer, set TRUST_PROXY to its addresses or subnet (e.g. 10.0.0.0/8), so
+# that the address it forwards is the client's; unset, X-Forwarded-For is ignored and every
+# client behind the proxy shares its address (one per-address registration limit for all).
 ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS deps

@@ -93,7 +93,8 @@ describe.skipIf(unavailable.length > 0)("two consoles and two sandboxes, each pa
     });
 
     // Every sandbox on one database opens the values the others encrypted: one key for all.
-    const shared = { DATABASE_URL: database.url, REDIS_URL, DATA_ENCRYPTION_KEY: randomBytes(32).toString("base64") };
+    // The proxies in front are on loopback: the addresses they forward count (TRUST_PROXY).
+    const shared = { DATABASE_URL: database.url, REDIS_URL, DATA_ENCRYPTION_KEY: randomBytes(32).toString("base64"), TRUST_PROXY: "loopback" };
     sandboxProcesses = sandboxPorts.map((port, i) =>
       sandboxProcess({
         name: `sandbox ${i + 1}`,
@@ -127,6 +128,7 @@ describe.skipIf(unavailable.length > 0)("two consoles and two sandboxes, each pa
           SESSION_SECRET: sessionSecret,
           APP_URL: consoles.url,
           REDIS_URL,
+          TRUST_PROXY: "loopback",
         },
       });
     });

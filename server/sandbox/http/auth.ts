@@ -35,6 +35,12 @@ const clientAddresses = new WeakMap<IncomingMessage, string>();
 export function resolveClientAddress(req: IncomingMessage, trusted: (address: string) => boolean) {
   if (!trusted(req.socket.remoteAddress ?? "")) {
     for (const name of FORWARDED_HEADERS) delete req.headers[name];
+    // The API's routes read the raw list (@hono/node-server), the identity provider the parsed one.
+    const raw: string[] = [];
+    for (let i = 0; i < req.rawHeaders.length; i += 2) {
+      if (!FORWARDED_HEADERS.includes(req.rawHeaders[i].toLowerCase())) raw.push(req.rawHeaders[i], req.rawHeaders[i + 1]);
+    }
+    req.rawHeaders = raw;
   }
   const forwarded = req.headers["x-forwarded-for"];
   clientAddresses.set(req, clientAddress(req.socket.remoteAddress, Array.isArray(forwarded) ? forwarded.join(",") : forwarded, trusted));
