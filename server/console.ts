@@ -76,24 +76,23 @@ export function isCrossOrigin(req: Pick<Request, "method" | "headers">, appOrigi
   return false;
 }
 
-/** How long, and how much, a refused body is still read after its 413 before the connection closes. */
+/** How long, and how much, a body left unread is still read after the answer before the connection closes. */
 const LINGER = { ms: 2000, bytes: 8 * 1024 * 1024 };
 
 /**
- * The 413 of a body over its route's limit, sent as soon as the limit is passed (or at once,
- * when the declared length is over it). The connection then closes: the rest of the body is
- * read and dropped for a moment, so that a client still sending reads the answer rather than
- * a reset, and never for longer.
+ * Answers a request whose body is left unread (past its limit, or refused by its route before
+ * reading it): the connection closes after the answer, the rest of the body being read and
+ * dropped for a moment, so that a client still sending reads the answer rather than a reset,
+ * and never for longer.
  */
-function refuseBody(req: Request, res: Response, page: (lang: string, limit: number) => string, limit: number) {
-  if (res.headersSent) return;
+function closeAfterAnswer(req: Request, res: Response) {
   req.unpipe();
   // With `Connection: close` Node destroys the socket once the answer is written, under a
   // client still sending, which may then see a reset instead of the answer: here it only
   // ends its side, and the rest of the body is read and dropped for a moment below.
   const socket = req.socket;
   socket.destroySoon = () => socket.end();
-  res.status(413).set("Connection", "close").type("html").send(page(languageOfPath(req.path) ?? DEFAULT_LANGUAGE, limit));
+  res.set("Connection", "close");
   res.once("finish", () => {
     let dropped = 0;
     const close = () => socket.destroy();
@@ -107,6 +106,16 @@ function refuseBody(req: Request, res: Response, page: (lang: string, limit: num
     req.once("end", close);
     req.resume();
   });
+}
+
+/**
+ * The 413 of a body over its route's limit, sent as soon as the limit is passed (or at once,
+ * when the declared length is over it).
+ */
+function refuseBody(req: Request, res: Response, page: (lang: string, limit: number) => string, limit: number) {
+  if (res.headersSent) return;
+  closeAfterAnswer(req, res);
+  res.status(413).type("html").send(page(languageOfPath(req.path) ?? DEFAULT_LANGUAGE, limit));
 }
 
 /** The page of a refused body, in the language of the path, from the console's messages. */
@@ -251,7 +260,10 @@ export async function startConsole(options: ConsoleOptions): Promise<{ server: S
         },
         clientAddress: req.ip ?? req.socket.remoteAddress,
       });
-      if (!res.headersSent) await sendRemixResponse(res, response);
+      if (res.headersSent) return;
+      // A route that answered without reading the whole body (an unknown id, no right).
+      if (body && !req.complete) closeAfterAnswer(req, res);
+      await sendRemixResponse(res, response);
     } catch (error) {
       if (!res.headersSent) next(error);
     }

@@ -1,5 +1,18 @@
+import { mkdtempSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { FormTooLargeError, hasListIndexOver, readBoundedForm, readForm, type FormLimits } from "./multipart.server";
+import {
+  FormTooLargeError,
+  hasListIndexOver,
+  readBoundedForm,
+  readForm,
+  readUploadForm,
+  StoppedBeforeFiles,
+  withUploadFolder,
+  type FormLimits,
+  type StoredFile,
+} from "./multipart.server";
 
 const limits: FormLimits = { textBytes: 8, bodyBytes: 4096, parts: 4, fileBytes: (name) => (name === "icon" ? 11 : 0) };
 const post = (body: BodyInit, headers: Record<string, string> = {}) => new Request("http://console.test/", { method: "POST", body, headers });
@@ -75,5 +88,82 @@ describe("readForm", () => {
   it("answers a list index no page sends with the 400 of an unreadable form, for any form", async () => {
     await expect(readForm(post("intent=bank&rows%5B100000%5D.name=x"))).rejects.toMatchObject({ status: 400 });
     expect((await readForm(post("intent=bank&rows%5B999%5D.name=x"))).get("rows[999].name")).toBe("x");
+  });
+});
+
+describe("readUploadForm", () => {
+  const limits: FormLimits = { textBytes: 64, bodyBytes: 64 * 1024, parts: 8, fileBytes: (name) => (name === "document" ? 1000 : 0) };
+  const parent = () => mkdtempSync(path.join(tmpdir(), "upload-test-"));
+  const form = (...entries: [string, string | Blob, string?][]) => {
+    const body = new FormData();
+    for (const [name, value, fileName] of entries) {
+      if (typeof value === "string") body.append(name, value);
+      else body.append(name, value, fileName);
+    }
+    return post(body);
+  };
+
+  it("keeps a file's bytes up to its limit in a file of the folder, its whole size and every typed value, and removes the folder afterwards", async () => {
+    const dir = parent();
+    const bytes = new Uint8Array(5000).map((_, i) => i % 251);
+    const seen = await withUploadFolder(async (folder) => {
+      const files: StoredFile[] = [];
+      const formData = await readUploadForm(form(["notes", "typed"], ["document", new Blob([bytes], { type: "application/pdf" }), "big.pdf"], ["after", "kept too"]), limits, folder, (file) => {
+        files.push(file);
+        return undefined;
+      });
+      const [file] = files;
+      const onDisk = readdirSync(dir).flatMap((sub) => readdirSync(path.join(dir, sub)));
+      return { formData, file, onDisk, kept: new Uint8Array(await file.blob.arrayBuffer()) };
+    }, dir);
+    expect(seen.formData.get("notes")).toBe("typed");
+    expect(seen.formData.get("after")).toBe("kept too");
+    expect(seen.file).toMatchObject({ name: "document", fileName: "big.pdf", contentType: "application/pdf", size: 5000 });
+    expect(seen.kept).toEqual(bytes.subarray(0, 1000));
+    expect(seen.file.head).toEqual(bytes.subarray(0, 1000));
+    expect(seen.file.blob.type).toBe("application/pdf");
+    expect(seen.onDisk).toHaveLength(1);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("removes the folder when the page throws, and when the body is past its bound", async () => {
+    const dir = parent();
+    const thrown = new Error("page failed");
+    await expect(
+      withUploadFolder(async (folder) => {
+        await readUploadForm(form(["document", new Blob([new Uint8Array(10)]), "a.pdf"]), limits, folder, () => undefined);
+        throw thrown;
+      }, dir),
+    ).rejects.toBe(thrown);
+    expect(readdirSync(dir)).toEqual([]);
+    await expect(
+      withUploadFolder((folder) => readUploadForm(form(["document", new Blob([new Uint8Array(70 * 1024)]), "a.pdf"]), limits, folder, () => undefined), dir),
+    ).rejects.toBeInstanceOf(FormTooLargeError);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("stops before the first file when the fields before it are refused, with those fields", async () => {
+    let files = 0;
+    const check = (fields: FormData) => fields.get("versionId") === "known";
+    const refused = withUploadFolder((folder) =>
+      readUploadForm(form(["versionId", "unknown"], ["document", new Blob([new Uint8Array(10)]), "a.pdf"], ["late", "x"]), limits, folder, () => void files++, { beforeFiles: check }),
+    );
+    await expect(refused).rejects.toBeInstanceOf(StoppedBeforeFiles);
+    const stopped = (await refused.catch((error: StoppedBeforeFiles) => error)) as StoppedBeforeFiles;
+    expect([...stopped.fields.keys()]).toEqual(["versionId"]);
+    expect(files).toBe(0);
+    const accepted = await withUploadFolder((folder) =>
+      readUploadForm(form(["versionId", "known"], ["document", new Blob([new Uint8Array(10)]), "a.pdf"]), limits, folder, () => void files++, { beforeFiles: check }),
+    );
+    expect(accepted.get("versionId")).toBe("known");
+    expect(files).toBe(1);
+  });
+
+  it("bounds a form without files as a form of text fields", async () => {
+    const long = new URLSearchParams({ notes: "x".repeat(300 * 1024) });
+    const chunked = new Request("http://console.test/", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new Blob([long.toString()]).stream(), duplex: "half" } as RequestInit);
+    await expect(withUploadFolder((folder) => readUploadForm(chunked, { ...limits, bodyBytes: 1024 * 1024 }, folder, () => undefined))).rejects.toBeInstanceOf(FormTooLargeError);
+    const short = await withUploadFolder((folder) => readUploadForm(post(new URLSearchParams({ notes: "short" })), limits, folder, () => undefined));
+    expect(short.get("notes")).toBe("short");
   });
 });

@@ -100,6 +100,12 @@ async function uploadIcon(token: string): Promise<{ id: string; url: string }> {
 const openFilePart = (boundary: string, name: string) =>
   `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="endless.png"\r\nContent-Type: image/png\r\n\r\n`;
 
+/** Text parts, as a form sends its fields before its files. */
+const textParts = (boundary: string, fields: Record<string, string>) =>
+  Object.entries(fields)
+    .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+    .join("");
+
 interface Stream {
   status: number | null;
   /** Bytes handed to the socket when the answer arrived. */
@@ -241,7 +247,7 @@ test.describe("a body without end", () => {
       `/en-AU/apps/group/${app.groupAppId}/approval?new=1`,
       BODY_LIMITS.documents,
       { "content-type": `multipart/form-data; boundary=${boundary}`, cookie: await cookieHeader(page) },
-      openFilePart(boundary, "files"),
+      textParts(boundary, { intent: "create", versionMajorId: app.id }) + openFilePart(boundary, "files"),
     );
   });
 
@@ -255,6 +261,26 @@ test.describe("a body without end", () => {
       { "content-type": `multipart/form-data; boundary=${boundary}`, cookie: await cookieHeader(page) },
       openFilePart(boundary, "diagram"),
     );
+  });
+
+  test("to a page of another company's app, or one naming an unknown version, is answered before the body is read and the connection closed", async ({ page, company }) => {
+    const theirs = await createAppThroughApi(provider, await tokenOf(await createCompany()));
+    const app = await createAppThroughApi(provider, await tokenOf(company));
+    await signIn(page, company);
+    const cookie = await cookieHeader(page);
+    const posts: [path: string, opening: (boundary: string) => string, status: number][] = [
+      [`/en-AU/apps/group/${theirs.groupAppId}/approval?new=1`, (b) => textParts(b, { intent: "create", versionMajorId: theirs.id }) + openFilePart(b, "files"), 404],
+      [`/en-AU/apps/group/${app.groupAppId}/approval?new=1`, (b) => textParts(b, { intent: "create", versionMajorId: theirs.id }) + openFilePart(b, "files"), 400],
+      [`/en-AU/apps/group/${app.groupAppId}/approval?new=1`, (b) => openFilePart(b, "files"), 400],
+      [`/en-AU/apps/${theirs.id}/marketplace`, (b) => openFilePart(b, "iconFile"), 404],
+      [`/en-AU/apps/${theirs.id}/data`, (b) => openFilePart(b, "diagram"), 404],
+    ];
+    for (const [path, opening, status] of posts) {
+      const boundary = "endless-refused";
+      const stream = await streamWithoutEnd(path, { "content-type": `multipart/form-data; boundary=${boundary}`, cookie }, opening(boundary), 2 * BODY_LIMITS.documents);
+      expect(stream.status, `the answer to ${path} (${stream.written} bytes sent)`).toBe(status);
+      expect(stream.written, `bytes sent to ${path} before the answer`).toBeLessThan(IN_FLIGHT);
+    }
   });
 
   test("to the new app's listing, which reads no body, is answered at once and the connection closed", async () => {

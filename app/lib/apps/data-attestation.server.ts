@@ -35,7 +35,7 @@ import i18next from "~/i18next.server";
 import { BODY_LIMITS } from "~/lib/body-limits";
 import type { ShownError } from "~/lib/errors";
 import { countryFlags } from "~/lib/feature-flags.server";
-import { FormTooLargeError, readBoundedForm } from "~/lib/multipart.server";
+import { FormTooLargeError, readUploadForm, withUploadFolder, type UploadFolder } from "~/lib/multipart.server";
 import { markFailed } from "~/lib/title";
 import { redirectWithToast } from "~/session.server";
 import { answerStatus, loadFailure, loadVersion } from "./editor.server";
@@ -81,7 +81,8 @@ const PAGE_LIMITS = {
 interface Picked {
   fileName: string;
   size: number;
-  file: File;
+  /** Its bytes (on disk while the page runs). */
+  file: Blob;
   isPdf: boolean;
 }
 
@@ -93,19 +94,27 @@ const refusedCode = (error: ApiError) => {
 
 export async function saveAttestation(request: Request, context: AppLoadContext, versionId: string | undefined) {
   const { api, language } = await requireUser(request, context);
+  // The version (the company's, editable) is checked before a byte of the body is read.
+  const version = await loadAttestedVersion(request, api, language, versionId);
+  return withUploadFolder((folder) => saveAttestationForm(request, context, { api, language, version }, folder));
+}
+
+async function saveAttestationForm(request: Request, context: AppLoadContext, { api, language, version }: { api: ApiClient; language: string; version: AppVersion }, folder: UploadFolder) {
   const t = (await i18next.getFixedT(request, [...DATA_NAMESPACES])) as unknown as Translate;
   const page = new URL(request.url).pathname;
   const fail = (data: DataSaveFailure, status: number) => {
     markFailed(context);
     return json<DataSaveFailure>(data, status);
   };
+  if (!isEditable(version.statusCode, version.isArchived)) {
+    return fail({ result: null, apiError: { detail: t("appEditor:notEditable.saveRefused") } }, 409);
+  }
 
   let picked: Picked | undefined;
   let formData: FormData;
   try {
-    formData = await readBoundedForm(request, PAGE_LIMITS, ({ fileName, size, bytes }) => {
-      const name = fileName.slice(-200) || "diagram.pdf";
-      picked = { fileName: name, size, isPdf: hasPdfSignature(bytes), file: new File([bytes], name, { type: PDF_CONTENT_TYPE }) };
+    formData = await readUploadForm(request, PAGE_LIMITS, folder, ({ fileName, size, blob, head }) => {
+      picked = { fileName: fileName.slice(-200) || "diagram.pdf", size, isPdf: hasPdfSignature(head), file: blob.slice(0, blob.size, PDF_CONTENT_TYPE) };
       return undefined;
     });
   } catch (error) {
@@ -114,11 +123,6 @@ export async function saveAttestation(request: Request, context: AppLoadContext,
   }
   const intents = formData.getAll("intent");
   if (intents.length > 1 || (intents.length === 1 && intents[0] !== "save")) throw new Response("Unknown intent.", { status: 400 });
-
-  const version = await loadAttestedVersion(request, api, language, versionId);
-  if (!isEditable(version.statusCode, version.isArchived)) {
-    return fail({ result: null, apiError: { detail: t("appEditor:notEditable.saveRefused") } }, 409);
-  }
 
   // The picked diagram: checked by its content, and uploaded when it passes.
   let pickedCode: string | undefined;

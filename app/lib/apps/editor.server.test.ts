@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { withUploadFolder } from "~/lib/multipart.server";
 import { applyImageIntent, isListingIntent, readImages, readListingForm, type ListingImages } from "./editor.server";
 import { sanitizeOverview } from "~/api/apps/overview.server";
 
@@ -72,18 +73,21 @@ describe("readListingForm", () => {
     body.append("iconFile", new Blob([], { type: "application/octet-stream" }), "");
     body.append("other", new Blob([new Uint8Array(10)]), "ignored.bin");
     const request = new Request("http://console.test/", { method: "POST", body });
-    const { formData, files } = await readListingForm(request);
+    const { formData, files, kept } = await withUploadFolder(async (folder) => {
+      const read = await readListingForm(request, folder);
+      return { ...read, kept: (await read.files[0].blob.arrayBuffer()).byteLength };
+    });
     expect(formData.get("detail.keywords")).toBe("ledger");
     expect(formData.has("bannerFiles")).toBe(false);
     expect(files).toHaveLength(1);
     expect(files[0]).toMatchObject({ input: "bannerFiles", fileName: "big.png", size: 900 * 1024 });
-    expect(files[0].bytes.byteLength).toBe(800 * 1024 + 1);
+    expect(kept).toBe(800 * 1024 + 1);
   });
 
   it("keeps a file sent where a text field goes in the form, as a file, for the field's rule to refuse", async () => {
     const body = new FormData();
     body.append("detail.features", new Blob(["Sync"], { type: "text/plain" }), "features.txt");
-    const { formData, files } = await readListingForm(new Request("http://console.test/", { method: "POST", body }));
+    const { formData, files } = await withUploadFolder((folder) => readListingForm(new Request("http://console.test/", { method: "POST", body }), folder));
     expect(formData.get("detail.features")).toBeInstanceOf(File);
     expect(files).toEqual([]);
   });

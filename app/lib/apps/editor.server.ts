@@ -59,7 +59,7 @@ import i18next from "~/i18next.server";
 import { handleAppAction } from "~/lib/apps/version-actions.server";
 import { logger } from "~/lib/log.server";
 import { BODY_LIMITS } from "~/lib/body-limits";
-import { FormTooLargeError, readBoundedForm, readForm } from "~/lib/multipart.server";
+import { FormTooLargeError, readForm, readUploadForm, withUploadFolder, type UploadFolder } from "~/lib/multipart.server";
 import { markFailed, pageTitle } from "~/lib/title";
 import { toastHeader } from "~/session.server";
 import { getCountries } from "~/lib/countries.server";
@@ -333,8 +333,8 @@ export interface FilePart {
   fileName: string;
   /** The whole file's size. */
   size: number;
-  /** Its bytes, at most the largest allowed size plus one (enough to tell it is too big). */
-  bytes: Uint8Array<ArrayBuffer>;
+  /** Its bytes, at most the largest allowed size plus one (enough to tell it is too big), on disk while the page runs. */
+  blob: Blob;
   contentType: string;
 }
 
@@ -352,11 +352,11 @@ const LISTING_LIMITS = {
  * the whole body. A file sent where a text field goes stays in the form as a file, so that
  * the field's rule refuses it rather than the field being saved empty.
  */
-export async function readListingForm(request: Request): Promise<{ formData: FormData; files: FilePart[] }> {
+export async function readListingForm(request: Request, folder: UploadFolder): Promise<{ formData: FormData; files: FilePart[] }> {
   const files: FilePart[] = [];
-  const formData = await readBoundedForm(request, LISTING_LIMITS, ({ name, fileName, contentType, size, bytes }) => {
-    if (!(name in FILE_INPUTS)) return new File([bytes], fileName, { type: contentType });
-    files.push({ input: name as keyof typeof FILE_INPUTS, fileName: fileName.slice(-200) || "image", size, bytes, contentType });
+  const formData = await readUploadForm(request, LISTING_LIMITS, folder, ({ name, fileName, contentType, size, blob, head }) => {
+    if (!(name in FILE_INPUTS)) return new File([head], fileName, { type: contentType });
+    files.push({ input: name as keyof typeof FILE_INPUTS, fileName: fileName.slice(-200) || "image", size, blob, contentType });
     return undefined;
   });
   return { formData, files };
@@ -474,13 +474,14 @@ async function uploadFiles(
       refuse(field, t("appEditor:images.fileRefused", { file: file.fileName, message: fieldMessage(t, language, field, "tooMany") }));
       continue;
     }
-    const problem = checkImage(kind, file.bytes, file.size, options);
+    // One image's bytes at a time, read back from disk (at most the largest image and a byte).
+    const problem = checkImage(kind, new Uint8Array(await file.blob.arrayBuffer()), file.size, options);
     if (problem) {
       refuse(field, t("appEditor:images.fileRefused", { file: file.fileName, message: fieldMessage(t, language, field, problem) }));
       continue;
     }
     const body = new FormData();
-    body.append("file", new Blob([file.bytes], { type: file.contentType || "application/octet-stream" }), file.fileName);
+    body.append("file", file.blob.slice(0, file.blob.size, file.contentType || "application/octet-stream"), file.fileName);
     try {
       const uploaded = await api.call(uploadImage, { query: { purpose: kind }, body });
       const image = { id: uploaded.id, url: uploaded.url };
@@ -510,13 +511,20 @@ async function uploadFiles(
  * change of the images (no JS), or Save.
  */
 export async function saveListing(request: Request, context: AppLoadContext, versionId: string | undefined) {
-  const { api, language, session } = await requireUser(request, context);
+  const user = await requireUser(request, context);
+  // The version (the company's) is checked before a byte of the body is read.
+  const version = await loadVersion(request, user.api, versionId);
+  return withUploadFolder((folder) => saveListingForm(request, context, user, version, folder));
+}
+
+async function saveListingForm(request: Request, context: AppLoadContext, user: Awaited<ReturnType<typeof requireUser>>, version: AppVersion, folder: UploadFolder) {
+  const { api, language, session } = user;
   const t = await fixedT(request);
   const page = new URL(request.url).pathname;
 
   let read: Awaited<ReturnType<typeof readListingForm>>;
   try {
-    read = await readListingForm(request);
+    read = await readListingForm(request, folder);
   } catch (error) {
     if (!(error instanceof FormTooLargeError)) throw error;
     return failure(context, { result: null, apiError: null, formError: t("appEditor:errors.formTooLarge") }, 413);
@@ -526,7 +534,6 @@ export async function saveListing(request: Request, context: AppLoadContext, ver
   if (intent === "duplicate") return handleAppAction(request, context, { formData, back: page });
   if (!isListingIntent(intent)) throw new Response("Unknown intent.", { status: 400 });
 
-  const version = await loadVersion(request, api, versionId);
   if (intent === "discard") {
     await dropEditorDraft(session, version.id, "listing");
     return redirect(page);

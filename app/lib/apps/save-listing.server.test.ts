@@ -103,4 +103,24 @@ describe("saveListing", () => {
     expect(api.put).toHaveBeenCalledWith(`apps/${VERSION}`, expect.anything(), expect.objectContaining({ details: DETAILS }));
     expect(response.status).toBe(302);
   });
+
+  it("answers another company's or an unknown version with 404 before reading a byte of the body", async () => {
+    api.get.mockRejectedValue(new ApiError(404, `apps/${VERSION}`, "not found"));
+    let pulled = false;
+    const body = new ReadableStream<Uint8Array>({
+      pull() {
+        pulled = true;
+        throw new Error("the body was read");
+      },
+    }, { highWaterMark: 0 });
+    const request = new Request(`http://console.test/en-AU/apps/${VERSION}/marketplace`, {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=b" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    const answered = await saveListing(request, { appendSetCookie: vi.fn() } as unknown as AppLoadContext, VERSION).catch((thrown: unknown) => thrown);
+    expect((answered as Response).status).toBe(404);
+    expect(pulled).toBe(false);
+  });
 });

@@ -12,27 +12,36 @@ import { PDF_CONTENT_TYPE } from "~/api/files/rules";
 import type { Translate } from "~/forms/app-editor";
 import { FILES_FIELD } from "~/forms/review";
 import { BODY_LIMITS } from "~/lib/body-limits";
-import { readBoundedForm } from "~/lib/multipart.server";
-
+import { readUploadForm, type ReadOptions, type UploadFolder } from "~/lib/multipart.server";
 
 export interface PickedDocument {
   fileName: string;
   size: number;
   isPdf: boolean;
-  file: File;
+  /** Its bytes (on disk while the page runs). */
+  file: Blob;
 }
 
-/** The form, its text fields and the documents picked (bytes kept up to one past the limit, enough to say a file is too big). */
-export async function readApprovalForm(request: Request): Promise<{ formData: FormData; documents: PickedDocument[] }> {
+/**
+ * The form, its text fields and the documents picked, each kept in `folder` up to one byte
+ * past the limit (enough to say a file is too big). `beforeFiles` may refuse the form by the
+ * fields before its documents, which are then never read.
+ */
+export async function readApprovalForm(
+  request: Request,
+  folder: UploadFolder,
+  options: ReadOptions = {},
+): Promise<{ formData: FormData; documents: PickedDocument[] }> {
   const documents: PickedDocument[] = [];
-  const formData = await readBoundedForm(
+  const formData = await readUploadForm(
     request,
     { textBytes: 64 * 1024, bodyBytes: BODY_LIMITS.documents, parts: 40, fileBytes: (name) => (name === FILES_FIELD ? SUBMISSION_LIMITS.documentBytes + 1 : 0) },
-    ({ fileName, size, bytes }) => {
-      const file = new File([bytes], fileName || "document.pdf", { type: PDF_CONTENT_TYPE });
-      documents.push({ fileName: fileName || "document.pdf", size, isPdf: hasPdfSignature(bytes), file });
+    folder,
+    ({ fileName, size, blob, head }) => {
+      documents.push({ fileName: fileName || "document.pdf", size, isPdf: hasPdfSignature(head), file: blob.slice(0, blob.size, PDF_CONTENT_TYPE) });
       return undefined;
     },
+    options,
   );
   return { formData, documents };
 }

@@ -36,7 +36,7 @@ import i18next from "~/i18next.server";
 import { fetchAppGroup, groupErrorResponse } from "~/lib/apps/group.server";
 import { refusalText } from "~/lib/apps/review.server";
 import { withNamespaces } from "~/lib/namespaces";
-import { FormTooLargeError } from "~/lib/multipart.server";
+import { FormTooLargeError, StoppedBeforeFiles, withUploadFolder, type UploadFolder } from "~/lib/multipart.server";
 import { hasFailed, markFailed, pageTitle } from "~/lib/title";
 import { formatDate } from "~/routes/$lang._console.apps.group.$appGroupId._index/versions";
 import { redirectWithError, redirectWithToast } from "~/session.server";
@@ -91,26 +91,48 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 const intentField = z.enum(["create", "withdraw", "unarchive"]);
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
+  // The person and the group (the company's) are checked before a byte of the body is read.
+  const loaded = await load(request, context, params.appGroupId);
+  return withUploadFolder((folder) => act(request, context, loaded, folder));
+}
+
+async function act(request: Request, context: ActionFunctionArgs["context"], loaded: Awaited<ReturnType<typeof load>>, folder: UploadFolder) {
+  const { api, language, group, majors } = loaded;
   const url = new URL(request.url);
   const search = pageSearch(url.search);
   search.delete("new");
   search.delete("withdraw");
   const back = `${url.pathname}${search.size ? `?${search}` : ""}`;
+  const t = (await i18next.getFixedT(request, ["review", "common"])) as unknown as Translate;
+  const schema = preApprovalSchema(t, language, { versionMajorIds: majors.map((m) => m.versionMajorId) });
+  const fail = (formData: FormData, extra: Record<string, string[]>, status = 400) => {
+    markFailed(context);
+    const submission = parseWithZod(formData, { schema });
+    const fieldErrors = { ...(submission.status === "error" ? (submission.error as Record<string, string[]>) : {}), ...extra };
+    return json({ result: submission.reply({ fieldErrors }), apiError: null }, status);
+  };
+  // Documents come only with a new pre-approval of a version the group may name (the form
+  // sends its fields first): any other post is refused before its documents are read.
+  const versionRefused = (fields: FormData) => {
+    const submission = parseWithZod(fields, { schema });
+    return submission.status === "error" && Boolean(submission.error?.versionMajorId);
+  };
   let read: Awaited<ReturnType<typeof readApprovalForm>>;
   try {
-    read = await readApprovalForm(request);
+    read = await readApprovalForm(request, folder, { beforeFiles: (fields) => fields.get("intent") === "create" && !versionRefused(fields) });
   } catch (error) {
+    if (error instanceof StoppedBeforeFiles) {
+      if (error.fields.getAll("intent").join() !== "create") throw new Response("Unknown intent.", { status: 400 });
+      return fail(error.fields, {});
+    }
     if (!(error instanceof FormTooLargeError)) throw error;
     // More parts than a form of ten documents has: nothing of it is kept.
     markFailed(context);
-    const t = await i18next.getFixedT(request, ["review", "common"]);
     return json({ result: null, apiError: { detail: t("review:documents.errors.formTooLarge"), status: 413 } }, 413);
   }
   const { formData, documents } = read;
   const intent = intentField.safeParse(formData.get("intent"));
   if (!intent.success || formData.getAll("intent").length !== 1) throw new Response("Unknown intent.", { status: 400 });
-  const { api, language, group, majors } = await load(request, context, params.appGroupId);
-  const t = (await i18next.getFixedT(request, ["review", "common"])) as unknown as Translate;
 
   if (intent.data === "unarchive") {
     try {
@@ -134,17 +156,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return redirectWithToast(back, { key: "preApprovalWithdrawn" });
   }
 
-  const submission = parseWithZod(formData, { schema: preApprovalSchema(t, language, { versionMajorIds: majors.map((m) => m.versionMajorId) }) });
-  const fail = (extra: Record<string, string[]>, status = 400) => {
-    markFailed(context);
-    const fieldErrors = { ...(submission.status === "error" ? (submission.error as Record<string, string[]>) : {}), ...extra };
-    return json({ result: submission.reply({ fieldErrors }), apiError: null }, status);
-  };
+  const submission = parseWithZod(formData, { schema });
   const picked = documentMessages(t, language, documents);
-  if (submission.status !== "success" || picked.length > 0) return fail(picked.length ? { [FILES_FIELD]: picked } : {});
+  if (submission.status !== "success" || picked.length > 0) return fail(formData, picked.length ? { [FILES_FIELD]: picked } : {});
 
   const uploaded = await uploadDocuments(api, t, language, documents);
-  if (uploaded.messages.length) return fail({ [FILES_FIELD]: uploaded.messages });
+  if (uploaded.messages.length) return fail(formData, { [FILES_FIELD]: uploaded.messages });
   try {
     await api.call(createPreApproval, {
       body: { groupId: group.appGroupId, versionMajorId: submission.value.versionMajorId, submissionNotes: submission.value.submissionNotes, documents: uploaded.ids },
@@ -159,7 +176,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         const message = documentCodeMessage(t, code, "") ?? reviewRuleMessage(t, language, code, label, { max: REVIEW_LIMITS.preApprovalNotesMax, mandatory: true });
         if (message) fieldErrors[field] = [...(fieldErrors[field] ?? []), message];
       }
-      if (Object.keys(fieldErrors).length) return fail(fieldErrors);
+      if (Object.keys(fieldErrors).length) return fail(formData, fieldErrors);
     }
     return redirectWithError(back, refusalText(t, error, "submission"));
   }

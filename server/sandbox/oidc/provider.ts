@@ -35,6 +35,13 @@ async function signingKeys(ctx: SandboxContext): Promise<JWK[]> {
   return [key];
 }
 
+/** The identity provider's cookies (`_session`, `_interaction`, `_interaction_resume`): Secure whenever its public URL is https. */
+export function cookieOptions(issuer: string, keys: string[]) {
+  const secure = new URL(issuer).protocol === "https:";
+  const each = { signed: true, httpOnly: true, sameSite: "lax", secure } as const;
+  return { keys, long: { ...each }, short: { ...each } } satisfies Configuration["cookies"];
+}
+
 export async function accountClaims(ctx: SandboxContext, userId: string) {
   const [row] = await ctx.db
     .select({ user: users, company: companies })
@@ -63,7 +70,7 @@ export async function createProvider(ctx: SandboxContext, options: { accessToken
   const issuer = ctx.config.url;
   const audience = apiAudience(issuer);
   const clientId = ctx.config.consoleClientId;
-  const cookieKeys = await loadSecret(ctx, "cookie-keys", async () => [randomBytes(32).toString("base64url")]);
+  const cookies = cookieOptions(issuer, await loadSecret(ctx, "cookie-keys", async () => [randomBytes(32).toString("base64url")]));
 
   const configuration: Configuration = {
     adapter: createAdapterFactory(ctx.db),
@@ -80,11 +87,7 @@ export async function createProvider(ctx: SandboxContext, options: { accessToken
       },
     ],
     jwks: { keys: (await signingKeys(ctx)) as never },
-    cookies: {
-      keys: cookieKeys,
-      long: { signed: true, httpOnly: true, sameSite: "lax" },
-      short: { signed: true, httpOnly: true, sameSite: "lax" },
-    },
+    cookies,
     claims: {
       openid: ["sub"],
       email: ["email", "email_verified"],
@@ -188,6 +191,9 @@ export async function createProvider(ctx: SandboxContext, options: { accessToken
   const provider = new Provider(issuer, configuration);
   // X-Forwarded-* reach it only from the proxies TRUST_PROXY names (resolveClientAddress).
   provider.proxy = ctx.config.trustProxy.length > 0;
+  // Public over https: every request reached it over https (TLS ends in front of it), so its
+  // cookies may be Secure even when that proxy is not one TRUST_PROXY names.
+  if (cookies.long.secure) Object.defineProperty(provider.request, "secure", { get: () => true });
   provider.on("server_error", (_koa, error) => ctx.log.error({ err: error }, "identity provider error"));
   return provider;
 }

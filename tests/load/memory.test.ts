@@ -1,0 +1,181 @@
+/**
+ * Large forms and the console's memory: 20 pre-approval posts of 81 MB each at once, to the
+ * built console on loopback (its own process, on a fresh data folder), raise its resident
+ * memory by less than 300 MB, whether the post names a version the app does not have (refused
+ * before its documents are read) or one it has (the documents are read, on disk, and refused
+ * for their total size). Each post is a form as the page sends it: intent, version and notes,
+ * then nine documents of 9 MB. The console's peak is its VmHWM in /proc, reset before each
+ * round; the figures are printed.
+ *
+ *   npx vitest run --project load tests/load/memory.test.ts
+ */
+import { randomUUID } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import path from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { ConsoleVisitor } from "../support/console-http";
+import { personWithApp, type PersonWithApp } from "../support/people";
+import { ADMIN_TOKEN, buildConsole, consoleProcess, freePort, sandboxProcess, tempDir, type ServerProcess } from "../support/product";
+import { createProviderClient } from "../support/provider";
+
+const MB = 1024 * 1024;
+const POSTS = 20;
+const DOCUMENTS = 9;
+const DOCUMENT_BYTES = 9 * MB;
+const BOUND_MB = 300;
+
+const cleanups: (() => Promise<void> | void)[] = [];
+let consoleUrl: string;
+let consolePid: number;
+let person: PersonWithApp;
+let cookie: string;
+
+beforeAll(async () => {
+  const data = tempDir("memory");
+  cleanups.push(data.remove);
+  const build = await buildConsole("memory");
+  cleanups.push(build.remove);
+  const sandboxPort = await freePort();
+  const consolePort = await freePort();
+  const sandbox = sandboxProcess({ dataDir: data.dir, port: sandboxPort, consolePort });
+  const console = consoleProcess({ dataDir: data.dir, port: consolePort, sandboxPort, buildDir: build.dir });
+  const processes: ServerProcess[] = [sandbox, console];
+  cleanups.push(async () => {
+    for (const server of processes.reverse()) await server.stop();
+  });
+  for (const server of processes) await server.start();
+  consolePid = console.pid!;
+
+  consoleUrl = `http://localhost:${consolePort}`;
+  const secrets = JSON.parse(readFileSync(path.join(data.dir, "secrets.json"), "utf8")) as { consoleClientSecret: string };
+  const provider = createProviderClient(() => ({
+    sandboxUrl: `http://localhost:${sandboxPort}`,
+    consoleUrl,
+    adminToken: ADMIN_TOKEN,
+    clientId: "console",
+    clientSecret: secrets.consoleClientSecret,
+  }));
+  person = await personWithApp(provider, "Memory app");
+  const visitor = new ConsoleVisitor(consoleUrl);
+  await visitor.signIn(person.email, person.password);
+  // The page once, so that what is measured is the posts, not a first render.
+  await visitor.get(`/en-AU/apps/group/${person.groupId}/approval?new=1`);
+  cookie = visitor.jar.header();
+}, 300_000);
+
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+}, 60_000);
+
+/** A field of /proc/<pid>/status, in MB. */
+function procStatusMb(pid: number, field: "VmRSS" | "VmHWM"): number {
+  const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith(`${field}:`));
+  return Number(/(\d+)\s*kB/.exec(line ?? "")?.[1] ?? NaN) / 1024;
+}
+
+/** The multipart body of one post: the fields first, as the form sends them, then the documents. */
+function postBody(boundary: string, versionMajorId: string): { head: Buffer; parts: number; tail: Buffer; length: number } {
+  const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const head = Buffer.from(field("intent", "create") + field("versionMajorId", versionMajorId) + field("submissionNotes", "Documents for the review."));
+  const tail = Buffer.from(`--${boundary}--\r\n`);
+  const partLength = documentOpening(boundary, 0).length + DOCUMENT_BYTES + 2;
+  return { head, parts: DOCUMENTS, tail, length: head.length + DOCUMENTS * partLength + tail.length };
+}
+
+const documentOpening = (boundary: string, index: number) =>
+  Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="d${index}.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+
+const CHUNK = Buffer.alloc(MB, "a");
+
+/**
+ * Sends one post of 81 MB, written as the connection takes it, until the answer comes (the
+ * rest is not sent once the console has answered). Answers the status and the bytes sent.
+ */
+function sendPost(versionMajorId: string): Promise<{ status: number; sent: number }> {
+  const boundary = `memory-${randomUUID()}`;
+  const body = postBody(boundary, versionMajorId);
+  const url = new URL(`/en-AU/apps/group/${person.groupId}/approval?new=1`, consoleUrl);
+  return new Promise((resolve, reject) => {
+    let sent = 0;
+    let answered = false;
+    const req = httpRequest(url, {
+      method: "POST",
+      headers: {
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+        "content-length": String(body.length),
+        cookie,
+        origin: url.origin,
+        accept: "text/html",
+      },
+    });
+    req.on("response", (res) => {
+      answered = true;
+      res.resume();
+      res.on("end", () => {
+        resolve({ status: res.statusCode ?? 0, sent });
+        req.destroy();
+      });
+    });
+    req.on("error", (error) => {
+      if (!answered) reject(error);
+    });
+    const pieces = (function* () {
+      yield body.head;
+      for (let index = 0; index < body.parts; index++) {
+        yield documentOpening(boundary, index);
+        // "%PDF-" and then 9 MB: each document within its limit, 81 MB together over 80.
+        yield Buffer.from("%PDF-");
+        for (let left = DOCUMENT_BYTES - 5; left > 0; left -= CHUNK.length) yield left >= CHUNK.length ? CHUNK : CHUNK.subarray(0, left);
+        yield Buffer.from("\r\n");
+      }
+      yield body.tail;
+    })();
+    const pump = () => {
+      for (;;) {
+        if (answered || req.destroyed) return;
+        const next = pieces.next();
+        if (next.done) {
+          req.end();
+          return;
+        }
+        sent += next.value.length;
+        if (!req.write(next.value)) {
+          req.once("drain", pump);
+          return;
+        }
+      }
+    };
+    pump();
+  });
+}
+
+/** Sends the posts at once; answers their results and the console's resident memory before and at its peak (MB). */
+async function round(versionMajorId: () => string) {
+  const before = procStatusMb(consolePid, "VmRSS");
+  // Resets the peak (VmHWM) to the memory resident now.
+  writeFileSync(`/proc/${consolePid}/clear_refs`, "5");
+  const results = await Promise.all(Array.from({ length: POSTS }, () => sendPost(versionMajorId())));
+  const peak = procStatusMb(consolePid, "VmHWM");
+  return { results, before, peak, raised: peak - before };
+}
+
+const figures = (label: string, r: Awaited<ReturnType<typeof round>>) =>
+  `${label}: ${POSTS} posts of ${((postBody("x", randomUUID()).length) / MB).toFixed(1)} MB, answers ${[...new Set(r.results.map((x) => x.status))].join("/")}, ` +
+  `${(r.results.reduce((sum, x) => sum + x.sent, 0) / MB).toFixed(0)} MB sent, console RSS ${r.before.toFixed(0)} MB before, peak ${r.peak.toFixed(0)} MB (+${r.raised.toFixed(0)} MB)`;
+
+test("20 posts of 81 MB naming a version the app does not have: refused before their documents, the console's memory bounded", async () => {
+  const r = await round(() => randomUUID());
+  console.log(figures("unknown version", r));
+  for (const result of r.results) expect(result.status).toBe(400);
+  expect(r.raised, "MB the console's resident memory rose").toBeLessThan(BOUND_MB);
+});
+
+test("20 posts of 81 MB naming the app's version: documents read to disk and refused for their total, the console's memory bounded", async () => {
+  const r = await round(() => person.versionId);
+  console.log(figures("known version", r));
+  for (const result of r.results) expect(result.status).toBe(400);
+  expect(r.raised, "MB the console's resident memory rose").toBeLessThan(BOUND_MB);
+});
