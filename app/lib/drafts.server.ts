@@ -4,6 +4,9 @@
  * reload and a browser without JavaScript. One entry per user and subject (an app version),
  * on disk in DATA_DIR/console/drafts by default, in Redis when REDIS_URL is set (so that
  * several console instances share them). An entry not written for DRAFT_TTL_DAYS is gone.
+ * A person keeps at most DRAFT_SUBJECTS_MAX subjects: writing a new one past them removes the
+ * one written longest ago, and the writer learns its label (an index per owner tells which;
+ * docs/decisions/0067-limits-on-secrets-uploads-drafts.md).
  *
  * A draft is a comfort: when the store cannot be read, the page shows what is saved; when it
  * cannot be written, the caller says so and keeps the form on the page.
@@ -13,10 +16,24 @@ import path from "node:path";
 import { createStorage, type Storage } from "unstorage";
 import fsDriver from "unstorage/drivers/fs";
 import redisDriver from "unstorage/drivers/redis";
+import { redirect } from "@remix-run/node";
 import { env } from "~/env.server";
+import { redirectWithToast } from "~/session.server";
 
 export const DRAFT_TTL_DAYS = 30;
 const TTL_MS = DRAFT_TTL_DAYS * 24 * 60 * 60 * 1000;
+/** Subjects (app versions, a platform of one) a person has drafts of at once. */
+export const DRAFT_SUBJECTS_MAX = 20;
+
+/** What writing a part did besides: the labels of the subjects whose drafts went to make room. */
+export interface DraftWrite {
+  evicted: string[];
+}
+
+/** An owner's subjects: when each was last written, and its label for people. */
+interface Index {
+  subjects: Record<string, { touchedAt: number; label?: string }>;
+}
 
 /** A stored entry: its parts by name, each with the time it was written. */
 interface Entry {
@@ -26,8 +43,11 @@ interface Entry {
 export interface DraftStore {
   /** The parts of a subject's draft (expired ones left out). */
   read(owner: string, subject: string): Promise<Record<string, unknown>>;
-  /** Writes one part, keeping the others. */
-  write(owner: string, subject: string, part: string, value: unknown): Promise<void>;
+  /**
+   * Writes one part, keeping the others; `label` names the subject to people. A new subject
+   * past DRAFT_SUBJECTS_MAX removes the owner's one written longest ago.
+   */
+  write(owner: string, subject: string, part: string, value: unknown, label?: string): Promise<DraftWrite>;
   /** Drops one part (the whole entry when it was the last). */
   drop(owner: string, subject: string, part: string): Promise<void>;
 }
@@ -36,10 +56,15 @@ export interface DraftStore {
  * The key of an entry: the owner is hashed (a provider's user id may hold any character),
  * the subject must be a plain id.
  */
+const ownerKey = (owner: string) => createHash("sha256").update(owner).digest("hex").slice(0, 40);
+
 function keyOf(owner: string, subject: string): string {
   if (!/^[\w-]{1,100}$/.test(subject)) throw new Error("A draft's subject must be a plain id.");
-  return `${createHash("sha256").update(owner).digest("hex").slice(0, 40)}:${subject}`;
+  return `${ownerKey(owner)}:${subject}`;
 }
+
+/** The key of an owner's index (beside, never among, its entries: no owner key is "index"). */
+const indexKeyOf = (owner: string) => `index:${ownerKey(owner)}`;
 
 export function createDraftStore(storage: Storage, now: () => number = Date.now): DraftStore {
   // One entry's reads and writes take turns within the process: a file being rewritten is
@@ -72,28 +97,76 @@ export function createDraftStore(storage: Storage, now: () => number = Date.now)
     if (Object.keys(entry.parts).length === 0) await storage.removeItem(key);
     else await storage.setItem(key, entry);
   };
+  /** The owner's index, subjects not written within the TTL left out. */
+  const loadIndex = async (key: string): Promise<Index> => {
+    const stored = (await storage.getItem<Index>(key)) ?? null;
+    const subjects: Index["subjects"] = {};
+    if (stored && typeof stored === "object" && stored.subjects && typeof stored.subjects === "object") {
+      for (const [subject, seen] of Object.entries(stored.subjects)) {
+        if (seen && typeof seen.touchedAt === "number" && now() - seen.touchedAt < TTL_MS) subjects[subject] = seen;
+      }
+    }
+    return { subjects };
+  };
+  const saveIndex = async (key: string, index: Index) => {
+    if (Object.keys(index.subjects).length === 0) await storage.removeItem(key);
+    else await storage.setItem(key, index);
+  };
+  /** Records a write of `subject`; past the bound, removes the subjects written longest ago. */
+  const touch = (owner: string, subject: string, label: string | undefined): Promise<DraftWrite> => {
+    const key = indexKeyOf(owner);
+    return inTurn(key, async () => {
+      const index = await loadIndex(key);
+      index.subjects[subject] = { touchedAt: now(), label: label ?? index.subjects[subject]?.label };
+      const oldest = Object.entries(index.subjects)
+        .filter(([name]) => name !== subject)
+        .sort(([, a], [, b]) => a.touchedAt - b.touchedAt);
+      const evicted: string[] = [];
+      for (const [name, seen] of oldest.slice(0, Math.max(0, oldest.length + 1 - DRAFT_SUBJECTS_MAX))) {
+        const gone = keyOf(owner, name);
+        await inTurn(gone, () => storage.removeItem(gone));
+        delete index.subjects[name];
+        evicted.push(seen.label ?? name);
+      }
+      await saveIndex(key, index);
+      return { evicted };
+    });
+  };
+  /** Forgets a subject whose entry is gone. */
+  const forget = (owner: string, subject: string) => {
+    const key = indexKeyOf(owner);
+    return inTurn(key, async () => {
+      const index = await loadIndex(key);
+      if (!(subject in index.subjects)) return;
+      delete index.subjects[subject];
+      await saveIndex(key, index);
+    });
+  };
   return {
     async read(owner, subject) {
       const key = keyOf(owner, subject);
       const { parts } = await inTurn(key, () => load(key));
       return Object.fromEntries(Object.entries(parts).map(([name, part]) => [name, part.value]));
     },
-    async write(owner, subject, part, value) {
+    async write(owner, subject, part, value, label) {
       const key = keyOf(owner, subject);
       await inTurn(key, async () => {
         const entry = await load(key);
         entry.parts[part] = { savedAt: now(), value };
         await save(key, entry);
       });
+      return touch(owner, subject, label);
     },
     async drop(owner, subject, part) {
       const key = keyOf(owner, subject);
-      await inTurn(key, async () => {
+      const emptied = await inTurn(key, async () => {
         const entry = await load(key);
-        if (!(part in entry.parts)) return;
+        if (!(part in entry.parts)) return false;
         delete entry.parts[part];
         await save(key, entry);
+        return Object.keys(entry.parts).length === 0;
       });
+      if (emptied) await forget(owner, subject);
     },
   };
 }
@@ -110,4 +183,13 @@ export function draftStore(): DraftStore {
     store = createDraftStore(createStorage({ driver }));
   }
   return store;
+}
+
+/** A subject's label for people: the app's name and its version number. */
+export const draftLabel = (appName: string, versionNumber: string) => `${appName} ${versionNumber}`;
+
+/** The redirect after a draft was kept: to `to`, with a toast naming the drafts removed to make room. */
+export function redirectAfterDraft(to: string, kept: DraftWrite) {
+  if (kept.evicted.length === 0) return redirect(to);
+  return redirectWithToast(to, { key: "draftsEvicted", values: { versions: kept.evicted.join(", "), max: String(DRAFT_SUBJECTS_MAX) } });
 }

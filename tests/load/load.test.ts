@@ -13,13 +13,11 @@
  *
  *   npm run test:load                     # LOAD_USERS=10 LOAD_SECONDS=15 npm run test:load
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { ConsoleVisitor, type Hop } from "../support/console-http";
-import { ADMIN_TOKEN, buildConsole, consoleProcess, freePort, sandboxProcess, tempDir, type ServerProcess } from "../support/product";
+import { startedProduct, type StartedProduct } from "../support/product";
 import { inPool, personWithApp, type PersonWithApp } from "../support/people";
-import { createProviderClient, type ProviderClient } from "../support/provider";
+import type { ProviderClient } from "../support/provider";
 
 const USERS = Number(process.env.LOAD_USERS ?? 50);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
@@ -32,39 +30,17 @@ interface Person extends PersonWithApp {
   saved?: { name: string; description: string };
 }
 
-const cleanups: (() => Promise<void> | void)[] = [];
+let product: StartedProduct;
 let provider: ProviderClient;
 let consoleUrl: string;
 
 beforeAll(async () => {
-  const data = tempDir("load");
-  cleanups.push(data.remove);
-  const build = await buildConsole("load");
-  cleanups.push(build.remove);
-  const sandboxPort = await freePort();
-  const consolePort = await freePort();
-  const processes: ServerProcess[] = [
-    sandboxProcess({ dataDir: data.dir, port: sandboxPort, consolePort }),
-    consoleProcess({ dataDir: data.dir, port: consolePort, sandboxPort, buildDir: build.dir }),
-  ];
-  cleanups.push(async () => {
-    for (const server of processes.reverse()) await server.stop();
-  });
-  for (const server of processes) await server.start();
-
-  consoleUrl = `http://localhost:${consolePort}`;
-  const secrets = JSON.parse(readFileSync(path.join(data.dir, "secrets.json"), "utf8")) as { consoleClientSecret: string };
-  provider = createProviderClient(() => ({
-    sandboxUrl: `http://localhost:${sandboxPort}`,
-    consoleUrl,
-    adminToken: ADMIN_TOKEN,
-    clientId: "console",
-    clientSecret: secrets.consoleClientSecret,
-  }));
+  product = await startedProduct("load");
+  ({ provider, consoleUrl } = product);
 }, 300_000);
 
 afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
+  await product?.stop();
 }, 60_000);
 
 /** A company with one app, its person signed in to the console in a fresh session. */

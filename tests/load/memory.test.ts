@@ -12,12 +12,10 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { ConsoleVisitor } from "../support/console-http";
 import { personWithApp, type PersonWithApp } from "../support/people";
-import { ADMIN_TOKEN, buildConsole, consoleProcess, freePort, sandboxProcess, tempDir, type ServerProcess } from "../support/product";
-import { createProviderClient } from "../support/provider";
+import { startedProduct, type StartedProduct } from "../support/product";
 
 const MB = 1024 * 1024;
 const POSTS = 20;
@@ -25,38 +23,17 @@ const DOCUMENTS = 9;
 const DOCUMENT_BYTES = 9 * MB;
 const BOUND_MB = 300;
 
-const cleanups: (() => Promise<void> | void)[] = [];
+let product: StartedProduct;
 let consoleUrl: string;
 let consolePid: number;
 let person: PersonWithApp;
 let cookie: string;
 
 beforeAll(async () => {
-  const data = tempDir("memory");
-  cleanups.push(data.remove);
-  const build = await buildConsole("memory");
-  cleanups.push(build.remove);
-  const sandboxPort = await freePort();
-  const consolePort = await freePort();
-  const sandbox = sandboxProcess({ dataDir: data.dir, port: sandboxPort, consolePort });
-  const console = consoleProcess({ dataDir: data.dir, port: consolePort, sandboxPort, buildDir: build.dir });
-  const processes: ServerProcess[] = [sandbox, console];
-  cleanups.push(async () => {
-    for (const server of processes.reverse()) await server.stop();
-  });
-  for (const server of processes) await server.start();
-  consolePid = console.pid!;
-
-  consoleUrl = `http://localhost:${consolePort}`;
-  const secrets = JSON.parse(readFileSync(path.join(data.dir, "secrets.json"), "utf8")) as { consoleClientSecret: string };
-  const provider = createProviderClient(() => ({
-    sandboxUrl: `http://localhost:${sandboxPort}`,
-    consoleUrl,
-    adminToken: ADMIN_TOKEN,
-    clientId: "console",
-    clientSecret: secrets.consoleClientSecret,
-  }));
-  person = await personWithApp(provider, "Memory app");
+  product = await startedProduct("memory");
+  consoleUrl = product.consoleUrl;
+  consolePid = product.console.pid!;
+  person = await personWithApp(product.provider, "Memory app");
   const visitor = new ConsoleVisitor(consoleUrl);
   await visitor.signIn(person.email, person.password);
   // The page once, so that what is measured is the posts, not a first render.
@@ -65,7 +42,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
+  await product?.stop();
 }, 60_000);
 
 /** A field of /proc/<pid>/status, in MB. */

@@ -16,10 +16,12 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { envSchema } from "../../server/config";
+import { freePort } from "./ports";
+import { createProviderClient, type ProviderClient } from "./provider";
 
 export { freePort } from "./ports";
 
@@ -230,4 +232,49 @@ export function consoleProcess(spec: ConsoleSpec): ServerProcess {
     }),
     healthUrl: `http://127.0.0.1:${spec.port}/healthz`,
   });
+}
+
+/** The product started on fresh data and free ports: one sandbox and one console, with a provider client bound to them. */
+export interface StartedProduct {
+  consoleUrl: string;
+  sandboxUrl: string;
+  dataDir: string;
+  sandbox: ServerProcess;
+  console: ServerProcess;
+  provider: ProviderClient;
+  /** Stops both processes and removes the build and the data folder. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A fresh build of the console, a sandbox and a console on a fresh data folder, as `npm start`
+ * runs them; what fails to start is stopped and removed again.
+ */
+export async function startedProduct(label: string, env: { sandbox?: Record<string, string | undefined>; console?: Record<string, string | undefined> } = {}): Promise<StartedProduct> {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  const stop = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  };
+  try {
+    const data = tempDir(label);
+    cleanups.push(data.remove);
+    const build = await buildConsole(label);
+    cleanups.push(build.remove);
+    const sandboxPort = await freePort();
+    const consolePort = await freePort();
+    const sandbox = sandboxProcess({ dataDir: data.dir, port: sandboxPort, consolePort, env: env.sandbox });
+    const console = consoleProcess({ dataDir: data.dir, port: consolePort, sandboxPort, buildDir: build.dir, env: env.console });
+    cleanups.push(() => sandbox.stop());
+    await sandbox.start();
+    cleanups.push(() => console.stop());
+    await console.start();
+    const consoleUrl = `http://localhost:${consolePort}`;
+    const sandboxUrl = `http://localhost:${sandboxPort}`;
+    const secrets = JSON.parse(readFileSync(path.join(data.dir, "secrets.json"), "utf8")) as { consoleClientSecret: string };
+    const provider = createProviderClient(() => ({ sandboxUrl, consoleUrl, adminToken: ADMIN_TOKEN, clientId: "console", clientSecret: secrets.consoleClientSecret }));
+    return { consoleUrl, sandboxUrl, dataDir: data.dir, sandbox, console, provider, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }

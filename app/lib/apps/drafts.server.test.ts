@@ -4,7 +4,7 @@ import memoryDriver from "unstorage/drivers/memory";
 import { describe, expect, it } from "vitest";
 import { listingSchema, type Translate } from "~/forms/app-editor";
 import type { AppVersion } from "~/api/apps/schemas";
-import { createDraftStore } from "~/lib/drafts.server";
+import { createDraftStore, DRAFT_SUBJECTS_MAX } from "~/lib/drafts.server";
 import type { ConsoleSession } from "~/session.server";
 import { detailsDraftOf, goTarget, keepEditorDraft, listingDraftOf, readEditorDrafts } from "./drafts.server";
 
@@ -57,11 +57,21 @@ function form(entries: Record<string, string>) {
 }
 
 describe("editor drafts", () => {
+  it(`past ${DRAFT_SUBJECTS_MAX} versions, name the version whose draft went to make room`, async () => {
+    const store = memoryStore();
+    for (let i = 0; i < DRAFT_SUBJECTS_MAX; i++) {
+      const other = { ...version, id: `other-${i}`, versionNumberDisplay: `${i + 1}.000`, details: { ...version.details, name: "Other app" } };
+      expect(await keepEditorDraft(session("u1"), other, "details", { ...saved, name: `Typed ${i}` }, store)).toEqual({ evicted: [] });
+    }
+    expect(await keepEditorDraft(session("u1"), version, "details", { ...saved, name: "Typed" }, store)).toEqual({ evicted: ["Other app 1.000"] });
+    expect(await keepEditorDraft(session("u2"), version, "details", { ...saved, name: "Typed" }, store)).toEqual({ evicted: [] });
+  });
+
   it("keep the details as typed and give them back to the same user only", async () => {
     const store = memoryStore();
     const typed = detailsDraftOf(form({ categoryId: "5", name: "New name", description: "Line one\r\nline two" }), saved);
     expect(typed).toEqual({ categoryId: 5, name: "New name", description: "Line one\nline two" });
-    expect(await keepEditorDraft(session("u1"), version, "details", typed, store)).toBe(true);
+    expect(await keepEditorDraft(session("u1"), version, "details", typed, store)).toEqual({ evicted: [] });
     const mine = await readEditorDrafts(session("u1"), version, store);
     expect(mine.details).toEqual(typed);
     expect(mine.listing).toBeUndefined();
@@ -92,7 +102,7 @@ describe("editor drafts", () => {
   it("keep nothing for a session without a user id, and let an unchanged form move on", async () => {
     const store = memoryStore();
     expect(await keepEditorDraft(session(), version, "details", { ...saved, name: "X" }, store)).toBe(false);
-    expect(await keepEditorDraft(session(), version, "details", saved, store)).toBe(true);
+    expect(await keepEditorDraft(session(), version, "details", saved, store)).toEqual({ evicted: [] });
     expect(await readEditorDrafts(session(), version, store)).toEqual({ keptAt: {} });
   });
 

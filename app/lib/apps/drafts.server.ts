@@ -8,14 +8,15 @@
  * Each part remembers what was saved when it was written (`base`, a hash of the saved
  * values it replaces). When the saved values changed since (a save in another tab, another
  * user), the draft is out of date and is dropped rather than shown over newer values. A part
- * that matches what is saved is no draft: keeping it drops it.
+ * that matches what is saved is no draft: keeping it drops it. Keeping a draft answers the
+ * drafts removed to make room (app/lib/drafts.server.ts: a bound per person).
  */
 import { createHash } from "node:crypto";
 import * as z from "zod";
 import { sanitizeOverview } from "~/api/apps/overview.server";
 import { marketplace as marketplaceSchema, type AppVersion, type Marketplace } from "~/api/apps/schemas";
 import { clean, lineBreaks, listingBody, type ListingValue } from "~/forms/app-editor";
-import { draftStore, type DraftStore } from "~/lib/drafts.server";
+import { draftLabel, draftStore, type DraftStore, type DraftWrite } from "~/lib/drafts.server";
 import { logger } from "~/lib/log.server";
 import type { ConsoleSession } from "~/session.server";
 
@@ -89,7 +90,8 @@ export async function readEditorDrafts(session: ConsoleSession, version: AppVers
 
 /**
  * Keeps what a form holds as the draft of its part (or drops the draft when it matches what
- * is saved). False when a change could not be kept: no owner, or the store failed.
+ * is saved), answering the drafts removed to make room. False when a change could not be
+ * kept: no owner, or the store failed.
  */
 export async function keepEditorDraft(
   session: ConsoleSession,
@@ -97,17 +99,17 @@ export async function keepEditorDraft(
   name: DraftPartName,
   value: DetailsDraft | Marketplace,
   given?: DraftStore,
-): Promise<boolean> {
+): Promise<DraftWrite | false> {
   const owner = ownerOf(session);
   const base = hashOf(comparable(name, version));
   const unchanged = hashOf(comparable(name, withPart(version, name, value))) === base;
   // Nothing to keep needs no owner: a session from before owners were kept still moves on.
-  if (!owner) return unchanged;
+  if (!owner) return unchanged && { evicted: [] };
   const store = given ?? draftStore();
   try {
-    if (unchanged) await store.drop(owner, version.id, name);
-    else await store.write(owner, version.id, name, { base, keptAt: Date.now(), value });
-    return true;
+    if (!unchanged) return await store.write(owner, version.id, name, { base, keptAt: Date.now(), value }, draftLabel(version.details.name, version.versionNumberDisplay));
+    await store.drop(owner, version.id, name);
+    return { evicted: [] };
   } catch (error) {
     logger.error({ err: error }, "a draft could not be kept");
     return false;

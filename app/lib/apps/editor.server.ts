@@ -37,6 +37,7 @@ import { createApp as createAppCall, getApp, updateApp } from "~/api/apps/endpoi
 import { uploadImage } from "~/api/files/endpoints";
 import { ApiError, ProviderUnreachable, type ApiClient } from "~/api/client.server";
 import { uploadQuotaMessage } from "~/lib/retry-after";
+import { redirectAfterDraft } from "~/lib/drafts.server";
 import { sanitizeOverview } from "~/api/apps/overview.server";
 import type { AppCategory, CountryItem } from "~/api/resources/schemas";
 import { getAppCategories } from "~/api/resources/endpoints";
@@ -302,7 +303,8 @@ export async function saveDetails(request: Request, context: AppLoadContext, ver
     const to = `/${language}/apps/${version.id}/${go}`;
     if (!editable) return redirect(to);
     const saved: DetailsDraft = { categoryId: version.details.categoryId, name: version.details.name, description: version.details.description };
-    if (await keepEditorDraft(session, version, "details", detailsDraftOf(formData, saved))) return redirect(to);
+    const kept = await keepEditorDraft(session, version, "details", detailsDraftOf(formData, saved));
+    if (kept) return redirectAfterDraft(to, kept);
     return failure(context, { result: submission.reply({ resetForm: false }), apiError: { detail: t("appEditor:draft.keepFailed") }, formError: null }, 503);
   }
   if (!editable) {
@@ -585,9 +587,8 @@ async function saveListingForm(request: Request, context: AppLoadContext, user: 
     }
     if (go) {
       // Moving to the version's other page keeps what the form holds, chosen files uploaded.
-      if (shape.status === "success" && (await keepEditorDraft(session, version, "listing", listingDraftOf(shape.value, images)))) {
-        return redirect(`/${language}/apps/${version.id}/${go}`);
-      }
+      const kept = shape.status === "success" && (await keepEditorDraft(session, version, "listing", listingDraftOf(shape.value, images)));
+      if (kept) return redirectAfterDraft(`/${language}/apps/${version.id}/${go}`, kept);
       const apiError = shape.status === "success" ? { detail: t("appEditor:draft.keepFailed") } : null;
       return failure(context, { result, apiError, formError: null, images }, shape.status === "success" ? 503 : 400);
     }

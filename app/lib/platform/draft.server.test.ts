@@ -29,7 +29,7 @@ describe("the platform draft", () => {
   });
 
   it("keeps the draft per user, version and platform, and finds it again from another session and store", async () => {
-    expect(await keepPlatformDraft(session("user-a"), VERSION, "desktop", saved, changed, diskStore())).toBe(true);
+    expect(await keepPlatformDraft(session("user-a"), VERSION, "desktop", saved, changed, "Ledger 1.000", diskStore())).toEqual({ evicted: [] });
     // A reload, a sign-out and a sign-in again: a new session of the same user, a new store over the same folder.
     expect(await loadPlatformDraft(session("user-a"), VERSION, "desktop", saved, diskStore())).toEqual({ document: changed, isDraft: true, differs: true });
     expect((await loadPlatformDraft(session("user-b"), VERSION, "desktop", saved, diskStore())).isDraft).toBe(false);
@@ -38,10 +38,10 @@ describe("the platform draft", () => {
   });
 
   it("drops the draft when what is kept equals the saved document, and on discard", async () => {
-    await keepPlatformDraft(session("user-a"), VERSION, "desktop", saved, changed, diskStore());
-    expect(await keepPlatformDraft(session("user-a"), VERSION, "desktop", saved, desktop(), diskStore())).toBe(true);
+    await keepPlatformDraft(session("user-a"), VERSION, "desktop", saved, changed, "Ledger 1.000", diskStore());
+    expect(await keepPlatformDraft(session("user-a"), VERSION, "desktop", saved, desktop(), "Ledger 1.000", diskStore())).toEqual({ evicted: [] });
     expect((await loadPlatformDraft(session("user-a"), VERSION, "desktop", saved, diskStore())).isDraft).toBe(false);
-    await keepPlatformDraft(session("user-a"), VERSION, "desktop", saved, changed, diskStore());
+    await keepPlatformDraft(session("user-a"), VERSION, "desktop", saved, changed, "Ledger 1.000", diskStore());
     await discardPlatformDraft(session("user-a"), VERSION, "desktop", diskStore());
     expect((await loadPlatformDraft(session("user-a"), VERSION, "desktop", saved, diskStore())).isDraft).toBe(false);
   });
@@ -71,13 +71,13 @@ describe("the platform draft", () => {
   });
 
   it("keeps nothing without a user id and says so", async () => {
-    expect(await keepPlatformDraft(session(), VERSION, "desktop", saved, changed, diskStore())).toBe(false);
+    expect(await keepPlatformDraft(session(), VERSION, "desktop", saved, changed, "Ledger 1.000", diskStore())).toBe(false);
     expect((await loadPlatformDraft(session(), VERSION, "desktop", saved, diskStore())).isDraft).toBe(false);
   });
 
   it("says so when the store fails, and shows the saved document when it cannot be read", async () => {
     const broken = { read: () => Promise.reject(new Error("down")), write: () => Promise.reject(new Error("down")), drop: () => Promise.reject(new Error("down")) };
-    expect(await keepPlatformDraft(session("user-a"), VERSION, "desktop", saved, changed, broken)).toBe(false);
+    expect(await keepPlatformDraft(session("user-a"), VERSION, "desktop", saved, changed, "Ledger 1.000", broken)).toBe(false);
     expect(await loadPlatformDraft(session("user-a"), VERSION, "desktop", saved, broken)).toEqual({ document: saved, isDraft: false, differs: false });
     await expect(discardPlatformDraft(session("user-a"), VERSION, "desktop", broken)).resolves.toBeUndefined();
   });

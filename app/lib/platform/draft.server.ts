@@ -10,8 +10,9 @@
  *   when there is one and it still reads as a platform document within the JSON limits, else
  *   `saved`; with `isDraft` and `differs` (whether it differs from `saved`: Save, Discard and
  *   the question on leaving), and `unreadable` (why) when a draft is kept that cannot be shown.
- * - `keepPlatformDraft(session, versionId, platform, saved, document)`: replaces the draft by
- *   `document` (a document equal to `saved` is no draft: keeping it drops the draft). False
+ * - `keepPlatformDraft(session, versionId, platform, saved, document, label)`: replaces the draft
+ *   by `document` (a document equal to `saved` is no draft: keeping it drops the draft), and
+ *   answers the labels of drafts removed to make room (`label` names this one). False
  *   when it could not be kept (no user id in the session, or the store failed): the action
  *   says so and changes nothing.
  * - `discardPlatformDraft(session, versionId, platform)`: drops the draft (Discard, and after
@@ -24,7 +25,7 @@
 import type { JsonLimitCode } from "~/api/json-limits";
 import { checkPlatformLimits } from "~/api/schema/rules";
 import { platformSchema, type PlatformSchema } from "~/api/schema/schemas";
-import { draftStore, type DraftStore } from "~/lib/drafts.server";
+import { draftStore, type DraftStore, type DraftWrite } from "~/lib/drafts.server";
 import { logger } from "~/lib/log.server";
 import { samePlatform } from "~/lib/platform/changes";
 import type { ConsoleSession } from "~/session.server";
@@ -88,15 +89,16 @@ export async function keepPlatformDraft(
   platform: EditedPlatform,
   saved: PlatformSchema,
   document: PlatformSchema,
+  label: string,
   given?: DraftStore,
-): Promise<boolean> {
+): Promise<DraftWrite | false> {
   const owner = ownerOf(session);
   if (!owner) return false;
   const store = given ?? draftStore();
   try {
-    if (differsFromSaved(document, saved)) await store.write(owner, subjectOf(versionId, platform), PART, document);
-    else await store.drop(owner, subjectOf(versionId, platform), PART);
-    return true;
+    if (differsFromSaved(document, saved)) return await store.write(owner, subjectOf(versionId, platform), PART, document, label);
+    await store.drop(owner, subjectOf(versionId, platform), PART);
+    return { evicted: [] };
   } catch (error) {
     logger.error({ err: error }, "a platform draft could not be kept");
     return false;

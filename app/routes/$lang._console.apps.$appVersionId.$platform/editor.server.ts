@@ -86,6 +86,7 @@ import {
 import { arrangedJson } from "~/lib/platform/arrange";
 import { applyIconChoice, readEditorForm } from "~/lib/platform/icon.server";
 import { uploadQuotaMessage } from "~/lib/retry-after";
+import { draftLabel, redirectAfterDraft } from "~/lib/drafts.server";
 import { loadPickers, pickerStep, visibilityReferences, type PickerAnswer, type PickerData } from "~/lib/platform/pickers.server";
 import { saveProblems, type SaveProblem } from "~/lib/platform/save-errors";
 import { markFailed } from "~/lib/title";
@@ -95,6 +96,8 @@ import { redirectWithError, redirectWithToast } from "~/session.server";
 export interface EditorState {
   versionId: string;
   appName: string;
+  /** The version's number as shown (1.000). */
+  versionNumber: string;
   platform: EditorPlatform;
   countryCode: string;
   saved: PlatformSchema;
@@ -141,6 +144,7 @@ export async function loadEditor(request: Request, context: AppLoadContext, para
     return {
       versionId: version.id,
       appName: version.details.name,
+      versionNumber: version.versionNumberDisplay,
       platform,
       countryCode: version.details.countryCode,
       saved,
@@ -264,10 +268,9 @@ export async function editorAction(request: Request, context: AppLoadContext, pa
   if (!state.canEdit && intent !== "save") return redirectWithError(back, { detail: t("platform:readOnly") });
 
   const keep = async (document: PlatformSchema, to = back) => {
-    if (!(await keepPlatformDraft(session, state.versionId, state.platform, state.saved, document))) {
-      return redirectWithError(to, { detail: t("platform:draftFailed") });
-    }
-    return redirect(to);
+    const kept = await keepPlatformDraft(session, state.versionId, state.platform, state.saved, document, draftLabel(state.appName, state.versionNumber));
+    if (!kept) return redirectWithError(to, { detail: t("platform:draftFailed") });
+    return redirectAfterDraft(to, kept);
   };
   /** A form that did not pass (400), or a list intent of conform (a row added or removed: the form comes back as it now is). */
   const fail = (submissionReply: SubmissionResult<string[]>, refused = true) => {
