@@ -7,7 +7,9 @@
  * generated requests (fast-check): path parameters with NUL, lone surrogates, traversal,
  * junk and the other company's ids; query values the contract refuses; in JSON bodies every
  * property of the body's schema given a value its schema refuses (NUL, lone surrogates,
- * wrong JSON types, huge, negative and fractional numbers, 1 MB strings), keys the database
+ * wrong JSON types, huge, negative and fractional numbers, 1 MB strings), a value nested past
+ * the JSON limits (400 tooDeep at its top-level key) and a list of 100,000 entries (refused in
+ * an answer no longer than the body), keys the database
  * cannot store, bodies that are not the call's JSON and wrong content types; for uploads
  * broken multipart, hostile file names and polyglot files; calls without a valid token.
  *
@@ -40,7 +42,9 @@ import {
   sendRaw,
   slotsOf,
   toJson,
+  tooDeepJson,
   unstorableText,
+  wideJson,
   withValueAt,
   type RawAnswer,
 } from "./hostile-inputs";
@@ -339,8 +343,8 @@ const paramNames = (endpoint: Endpoint) => [...endpoint.path.matchAll(/:([A-Za-z
 
 /** What an answer must be. */
 type Expected =
-  /** 400 (413 for a body over 1 MB) with the path `anchor`, or one under it, among the failing fields. */
-  | { kind: "field"; anchor: string }
+  /** 400 (413 for a body over 1 MB) with the path `anchor`, or one under it, among the failing fields; `code` at `anchor` itself; an answer of at most `answerMax` characters. */
+  | { kind: "field"; anchor: string; code?: string; answerMax?: number }
   /** 400 naming a field, or 413. */
   | { kind: "badInput" }
   /** 404; a read may also find something for a made-up id (`readOk`). */
@@ -429,6 +433,25 @@ function hostileCases(declared: DeclaredEndpoint, w: World): fc.Arbitrary<Case> 
               return make(`body ${slot.path} = ${shown} as ${contentType}`, { kind: "field", anchor: existingPrefix(base, slot.path) }, { headers: headers(contentType), body });
             }),
         ),
+    );
+    // Every property of the body, a value nested past the JSON limits: refused before it is parsed, at the top-level key it stands under.
+    kinds.push(
+      fc.tuple(fc.constantFrom(...slots), tooDeepJson).map(([slot, value]) => {
+        const body = toJson(withValueAt(valid.body(), slot.path, value));
+        const top = slot.path.split(".")[0];
+        return make(`body ${slot.path} nested too deeply (${body.length} characters)`, { kind: "field", anchor: top, code: "tooDeep" }, { headers: headers("application/json"), body });
+      }),
+    );
+    // Every property of the body, a list of 100,000 entries: refused at it like any wrong value, in an answer no longer than what was sent.
+    kinds.push(
+      fc.tuple(fc.constantFrom(...slots), wideJson).map(([slot, value]) => {
+        const base = valid.body();
+        const body = toJson(withValueAt(base, slot.path, value));
+        return make(`body ${slot.path} = a list of ${(value as unknown[]).length} entries`, { kind: "field", anchor: existingPrefix(base, slot.path), answerMax: Math.max(body.length, 64 * 1024) }, {
+          headers: headers("application/json"),
+          body,
+        });
+      }),
     );
     // A key the database cannot store, at the top or in a nested object of the body.
     const objects = ["", ...slots.filter((slot) => slotsOf(slot.schema).length > 0).map((slot) => slot.path)];
@@ -600,6 +623,8 @@ async function judge(declared: DeclaredEndpoint, request: Case, answer: RawAnswe
       if (answer.status === 413) break;
       if (answer.status !== 400) fail(`not a 400 naming ${expected.anchor}`);
       if (!Object.keys(error.errors ?? {}).some((path) => isUnder(path, expected.anchor))) fail(`${expected.anchor} is not among the failing fields`);
+      if (expected.code !== undefined && error.errors?.[expected.anchor] !== expected.code) fail(`${expected.anchor} is not refused with ${expected.code}`);
+      if (expected.answerMax !== undefined && answer.text.length > expected.answerMax) fail(`an answer of ${answer.text.length} characters to ${expected.answerMax}`);
       break;
     case "badInput":
       if (answer.status !== 400 && answer.status !== 413) fail("not refused as bad input");

@@ -77,11 +77,16 @@ export class RawNumber {
   constructor(readonly text: string) {}
 }
 
-/** JSON text of a value that may hold RawNumbers. */
+/** JSON text written into the JSON as is: a value nested deeper than JSON.stringify can walk. */
+export class RawJson {
+  constructor(readonly text: string) {}
+}
+
+/** JSON text of a value that may hold RawNumbers and RawJson. */
 export function toJson(value: unknown): string {
   const tokens: string[] = [];
   const text = JSON.stringify(value, (_key, item: unknown) => {
-    if (!(item instanceof RawNumber)) return item;
+    if (!(item instanceof RawNumber) && !(item instanceof RawJson)) return item;
     tokens.push(item.text);
     return `\u0001raw${tokens.length - 1}\u0001`;
   });
@@ -249,16 +254,33 @@ export const badNumber = fc.oneof(
 );
 
 const nested = (depth: number) => Array.from({ length: depth }).reduce<unknown>((inner) => [inner], "deep");
+/** Arrays, objects, and a platform schema's dropdown items (the attack's document) nested `depth` deep, written out as text. */
+const deepArrays = (depth: number) => new RawJson(`${"[".repeat(depth)}"deep"${"]".repeat(depth)}`);
+const deepObjects = (depth: number) => new RawJson(`${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`);
+const deepItems = (depth: number) =>
+  new RawJson(`{"platforms":[{"type":"web","menus":[{"id":"menu-tools","items":${'[{"actionType":"dropdown","name":"x","items":'.repeat(depth)}[]${"}]".repeat(depth)}}]}]}`);
 
 /** JSON of the wrong type for most places: null, booleans, numbers, strings, arrays, objects (with unstorable keys too). */
 export const wrongType = fc.oneof(
-  fc.constantFrom<unknown>(null, true, false, 0, 7, [], {}, "", "text", nested(300)),
+  fc.constantFrom<unknown>(null, true, false, 0, 7, [], {}, "", "text", nested(20)),
   fc.array(fc.oneof(ascii, unstorableText, fc.integer()), { minLength: 1, maxLength: 4 }),
   fc.dictionary(fc.oneof(ascii, unstorableText), fc.oneof(ascii, fc.integer(), unstorableText), { minKeys: 1, maxKeys: 3 }),
 );
 
 /** A text over every text limit of the contract, but well under the body limit. */
 export const longText = fc.integer({ min: 10_001, max: 60_000 }).map((length) => "x".repeat(length));
+
+/** Values nested past the JSON limits (app/api/json-limits.ts) wherever they stand in a body: 40 to 2,000 levels of arrays, objects, schema items. */
+export const tooDeepJson = fc.constantFrom<unknown>(nested(40), deepArrays(300), deepArrays(2_000), deepObjects(500), deepItems(500), deepItems(2_000));
+
+/** Small values that ask for much work or a long answer: 100,000 entries of a list (at most 400 KB), nested within the limits. */
+export const wideJson = fc.constantFrom<unknown>(
+  Array.from({ length: 100_000 }, () => []),
+  Array.from({ length: 100_000 }, () => ({})),
+  Array.from({ length: 100_000 }, () => 0),
+  Array.from({ length: 100_000 }, () => "\u0000"),
+  Array.from({ length: 10_000 }, () => nested(25)),
+);
 
 /** Anything hostile for a JSON value; a 1 MB string now and then. */
 export const hostileJson = fc.oneof(

@@ -2,12 +2,14 @@
  * The JSON limits over real HTTP (app/api/json-limits.ts, docs/decisions/0066-json-depth-and-size.md):
  * a platform schema nested 500 or 2,000 levels deep, as a value, as JSON text or as base-64 of
  * it, is refused by validate and save with 400 `tooDeep` at `json` before anything walks it
- * (both answered 500 before); a body longer than a JSON text may be is 400 `tooLarge`; and the
+ * (both answered 500 before); a body longer than a JSON text may be is 400 `tooLarge`; a
+ * document of 100,000 wrong entries is answered naming at most ERRORS_MAX paths; and the
  * worst documents the limits let in (tests/support/worst-case-json.ts) are read through.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { JSON_LIMITS } from "~/api/json-limits";
 import { validateSchemaResponse } from "~/api/schema/schemas";
+import { ERRORS_MAX } from "../../server/sandbox/http/errors";
 import { worstCaseImport } from "../support/worst-case-json";
 import { createApp, expectRefused, ok, type TestApp } from "./review-support";
 import { newCompany, type TestCompany } from "./support";
@@ -61,6 +63,17 @@ describe("a body longer than a JSON text may be", () => {
     const long = `{"platforms":[{"type":"web","menus":[{"id":"${"x".repeat(JSON_LIMITS.textMax)}"}]}]}`;
     await expectRefused(await post("app-schema/validate", bodyOf(long, "text")), 400, { body: "tooLarge" });
     await expectRefused(await post("app-schema", bodyOf(long, "value", `"appIdOld":"${app.versionId}",`)), 400, { body: "tooLarge" });
+  });
+});
+
+describe("a document of many wrong entries", () => {
+  it("gets a verdict naming at most ERRORS_MAX paths, as a save its refusal", async () => {
+    const text = JSON.stringify({ platforms: [{ type: "web", menus: Array.from({ length: 100_000 }, () => 0) }] });
+    const res = await post("app-schema/validate", bodyOf(text, "text"));
+    const verdict = validateSchemaResponse.parse(await ok(res));
+    expect(verdict.errors).toHaveLength(ERRORS_MAX);
+    const refused = await expectRefused(await post("app-schema", bodyOf(text, "value", `"appIdOld":"${app.versionId}",`)), 400, { "json.platforms.0.menus.0": "invalidType" });
+    expect(Object.keys(refused.errors ?? {})).toHaveLength(ERRORS_MAX);
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { requiredText, wholeNumber } from "~/api/common";
-import { badRequest, conflict, errorBody, validationError } from "./errors";
+import { badRequest, conflict, errorBody, ERRORS_MAX, validationError } from "./errors";
 
 const schema = z.object({
   name: z.string().trim().min(1).max(5),
@@ -25,6 +25,19 @@ describe("validationError", () => {
     });
     expect(codesOf({ name: "" }).errors).toEqual({ name: "required" });
     expect(codesOf({ name: "toolong" }).errors).toEqual({ name: "tooLong" });
+  });
+
+  it("names at most ERRORS_MAX fields: 100,000 wrong entries get a short answer", () => {
+    const list = z.object({ ids: z.array(z.string()) });
+    const input = { ids: Array.from({ length: 100_000 }, () => 0) };
+    const result = list.safeParse(input);
+    expect(result.success).toBe(false);
+    if (!result.success) {
+      const { field, errors } = validationError(result.error, input).extra;
+      expect(field).toBe("ids.0");
+      expect(Object.keys(errors!)).toHaveLength(ERRORS_MAX);
+      expect(errors![`ids.${ERRORS_MAX - 1}`]).toBe("invalidType");
+    }
   });
 
   it("gives a number out of its range outOfRange, and a contract rule's refinement its own code", () => {

@@ -2,8 +2,8 @@
  * Error answers of the provider API: always JSON with `detail` and `traceId`
  * (spec 01 section 8), plus `status`, a short `title` and, for bad input, the
  * failing `field` and `errors`: every failing field with the code of the rule it breaks
- * (`{ "marketplace.detail.websiteUrl": "invalidUrl" }`). `detail` is English for people;
- * clients word the codes themselves.
+ * (`{ "marketplace.detail.websiteUrl": "invalidUrl" }`), the first `ERRORS_MAX` of them.
+ * `detail` is English for people; clients word the codes themselves.
  */
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -83,12 +83,17 @@ export function issueCode(issue: z.core.$ZodIssue, input: unknown): ShapeRuleCod
   }
 }
 
-/** Turns zod issues into one 400 naming the first failing field, with every field's rule code. */
+/** The most fields a refusal names: a small body of many wrong entries gets a short answer. */
+export const ERRORS_MAX = 100;
+
+/** Turns zod issues into one 400 naming the first failing field, with the rule code of every field (the first ERRORS_MAX). */
 export function validationError(error: z.ZodError, input?: unknown): ApiError {
   const errors: RuleCodes = {};
   let first: { field: string; message: string } | undefined;
+  let named = 0;
   for (const issue of error.issues) {
     const field = issue.path.length ? issue.path.join(".") : "body";
+    if (!(field in errors) && named++ >= ERRORS_MAX) break;
     first ??= { field, message: issue.message };
     errors[field] ??= issueCode(issue, input);
   }

@@ -50,7 +50,7 @@ import { companies, countries, desktopVersions, files, matterTypes, platformLoca
 import { countryFlagOn } from "../feature-flags";
 import { imageUrl } from "../files/service";
 import { recordChange } from "../history";
-import { ApiError, badRequest, forbidden, issueCode, notFound, type RuleCodes } from "../http/errors";
+import { ApiError, badRequest, ERRORS_MAX, forbidden, issueCode, notFound, type RuleCodes } from "../http/errors";
 import { isUuid, unstorablePath } from "../http/validate";
 import { resourceCountryOf } from "../seed/lookups";
 
@@ -78,8 +78,10 @@ const pathOf = (path: readonly PropertyKey[]) => path.map(String).join(".");
 export function judgeDocument(json: unknown, context: SchemaContext): Judgement {
   const errors: RuleCodes = {};
   const messages: Record<string, string> = {};
+  let named = 0;
   const fail = (path: string, code: string, message: string) => {
-    if (errors[path]) return;
+    // Every failing path, the first ERRORS_MAX: many wrong entries get a short answer.
+    if (errors[path] || named++ >= ERRORS_MAX) return;
     errors[path] = code;
     messages[path] = message;
   };
