@@ -30,11 +30,6 @@ export interface DraftWrite {
   evicted: string[];
 }
 
-/** An owner's subjects: when each was last written, and its label for people. */
-interface Index {
-  subjects: Record<string, { touchedAt: number; label?: string }>;
-}
-
 /** A stored entry: its parts by name, each with the time it was written. */
 interface Entry {
   parts: Record<string, { savedAt: number; value: unknown }>;
@@ -97,38 +92,25 @@ export function createDraftStore(storage: Storage, now: () => number = Date.now)
     if (Object.keys(entry.parts).length === 0) await storage.removeItem(key);
     else await storage.setItem(key, entry);
   };
-  /** The owner's index, subjects not written within the TTL left out. */
-  const loadIndex = async (key: string): Promise<Index> => {
-    const stored = (await storage.getItem<Index>(key)) ?? null;
-    const subjects: Index["subjects"] = {};
-    if (stored && typeof stored === "object" && stored.subjects && typeof stored.subjects === "object") {
-      for (const [subject, seen] of Object.entries(stored.subjects)) {
-        if (seen && typeof seen.touchedAt === "number" && now() - seen.touchedAt < TTL_MS) subjects[subject] = seen;
-      }
-    }
-    return { subjects };
-  };
-  const saveIndex = async (key: string, index: Index) => {
-    if (Object.keys(index.subjects).length === 0) await storage.removeItem(key);
-    else await storage.setItem(key, index);
-  };
+  // An owner's index is an entry too: a part per subject, written when the subject was, its value the subject's label.
+  const labelOf = (value: unknown) => (typeof value === "string" ? value : undefined);
   /** Records a write of `subject`; past the bound, removes the subjects written longest ago. */
   const touch = (owner: string, subject: string, label: string | undefined): Promise<DraftWrite> => {
     const key = indexKeyOf(owner);
     return inTurn(key, async () => {
-      const index = await loadIndex(key);
-      index.subjects[subject] = { touchedAt: now(), label: label ?? index.subjects[subject]?.label };
-      const oldest = Object.entries(index.subjects)
+      const index = await load(key);
+      index.parts[subject] = { savedAt: now(), value: label ?? labelOf(index.parts[subject]?.value) };
+      const oldest = Object.entries(index.parts)
         .filter(([name]) => name !== subject)
-        .sort(([, a], [, b]) => a.touchedAt - b.touchedAt);
+        .sort(([, a], [, b]) => a.savedAt - b.savedAt);
       const evicted: string[] = [];
       for (const [name, seen] of oldest.slice(0, Math.max(0, oldest.length + 1 - DRAFT_SUBJECTS_MAX))) {
         const gone = keyOf(owner, name);
         await inTurn(gone, () => storage.removeItem(gone));
-        delete index.subjects[name];
-        evicted.push(seen.label ?? name);
+        delete index.parts[name];
+        evicted.push(labelOf(seen.value) ?? name);
       }
-      await saveIndex(key, index);
+      await save(key, index);
       return { evicted };
     });
   };
@@ -136,10 +118,10 @@ export function createDraftStore(storage: Storage, now: () => number = Date.now)
   const forget = (owner: string, subject: string) => {
     const key = indexKeyOf(owner);
     return inTurn(key, async () => {
-      const index = await loadIndex(key);
-      if (!(subject in index.subjects)) return;
-      delete index.subjects[subject];
-      await saveIndex(key, index);
+      const index = await load(key);
+      if (!(subject in index.parts)) return;
+      delete index.parts[subject];
+      await save(key, index);
     });
   };
   return {
