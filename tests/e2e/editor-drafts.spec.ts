@@ -2,12 +2,19 @@
  * Unsaved changes travel between a version's Details and Marketplace pages (spec 01 section
  * 2; issue 10, point 1): what is typed on one page is there again after a visit to the other
  * and after a reload, the pages say which of them hold unsaved changes, Discard goes back to
- * what is saved, Save stores it, and nothing is stored before Save. Both projects, both
- * languages; axe on the states.
+ * what is saved, Save stores it, and nothing is stored before Save. A platform editor's
+ * draft kept before the JSON limits, nested past them, shows the saved schema with why and a
+ * Discard of its own instead of breaking the page. Both projects, both languages; axe on the
+ * states.
  */
-import { createApp, DETAILS, getVersion, tokenOf } from "./apps-api";
-import { CONSOLE_URL, expect, expectAccessible, hydrated, isNoJs, LANGS, provider, signIn, test, translate, type Lang } from "./fixtures";
+import path from "node:path";
 import type { Page } from "@playwright/test";
+import { createStorage } from "unstorage";
+import fsDriver from "unstorage/drivers/fs";
+import { JSON_LIMITS } from "~/api/json-limits";
+import { createDraftStore } from "~/lib/drafts.server";
+import { createApp, DETAILS, getVersion, tokenOf } from "./apps-api";
+import { CONSOLE_URL, dataDir, expect, expectAccessible, hydrated, isNoJs, LANGS, provider, signIn, test, translate, type Lang } from "./fixtures";
 
 function pageParts(page: Page, lang: Lang) {
   const t = (key: string, values?: Record<string, string | number>) => translate(lang, key, values);
@@ -161,3 +168,38 @@ test.describe("an archived app", () => {
     });
   }
 });
+
+/** The console's draft store (DATA_DIR/console/drafts on disk), written as the console writes it. */
+const consoleDrafts = () => createDraftStore(createStorage({ driver: fsDriver({ base: path.join(dataDir(), "console", "drafts") }) }));
+
+for (const lang of LANGS) {
+  test.describe(`${lang}: a platform draft that cannot be shown`, () => {
+    test.use({ lang });
+
+    test("a draft nested past the JSON limit (kept by an import before the limit) shows the saved schema, why, and Discard, which drops it", async ({ page, company }) => {
+      const t = (key: string, values?: Record<string, string | number>) => translate(lang, key, values);
+      const id = await createApp(await tokenOf(company));
+      // The attack's import: a menu's items nested 1,000 dropdowns deep, kept as the web platform's draft of the user.
+      let items: unknown[] = [];
+      for (let i = 0; i < 1_000; i++) items = [{ actionType: "dropdown", name: "Deep", label: "Deep", items }];
+      await consoleDrafts().write(company.userId, `${id}-web`, "schema", { type: "web", menus: [{ id: "menu-tools", items }] });
+
+      await signIn(page, company, lang);
+      await page.goto(`/${lang}/apps/${id}/web`);
+      if (!isNoJs()) await hydrated(page);
+      const notice = page.getByRole("alert").filter({ hasText: t("platform:draftUnreadable.tooDeep", { max: JSON_LIMITS.depthMax }) });
+      await expect(notice).toBeVisible();
+      // The saved schema is shown: nothing to save, no draft notice.
+      await expect(page.getByRole("heading", { name: t("platform:title", { platform: t("platform:platforms.web") }) })).toBeVisible();
+      await expect(page.getByText(t("platform:draftNotice"), { exact: true })).toHaveCount(0);
+      await expectAccessible(page);
+
+      await notice.getByRole("button", { name: t("platform:draftUnreadable.discard"), exact: true }).click();
+      await expect(notice).toHaveCount(0);
+      expect(await consoleDrafts().read(company.userId, `${id}-web`)).toEqual({});
+      await page.reload();
+      await expect(page.getByRole("heading", { name: t("platform:title", { platform: t("platform:platforms.web") }) })).toBeVisible();
+      await expect(page.getByRole("alert").filter({ hasText: t("platform:draftUnreadable.tooDeep", { max: JSON_LIMITS.depthMax }) })).toHaveCount(0);
+    });
+  });
+}

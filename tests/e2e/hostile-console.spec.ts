@@ -28,9 +28,11 @@ import type { Page } from "@playwright/test";
 import fc from "fast-check";
 import { IMAGE_FIELDS, LISTING_FIELDS } from "~/forms/app-editor";
 import { formatReleaseDate } from "~/forms/review";
+import { JSON_LIMITS } from "~/api/json-limits";
 import { BODY_LIMITS } from "~/lib/body-limits";
 import { pdf, png, svg } from "../integration/fixtures";
 import { createAppThroughApi, uniqueEmail, validRegistration } from "../support/provider";
+import { worstCaseArrange, worstCaseImport } from "../support/worst-case-json";
 import { createReviewApp, preApprovalsOf, setStatus, submissionsOf, type ReviewApp } from "./review-api";
 import { CONSOLE_URL, SANDBOX_URL, createCompany, escapeRegExp, expect, provider, signIn, test, translate, type Company } from "./fixtures";
 
@@ -1626,6 +1628,10 @@ test.describe("every form action", () => {
     const placed = (intent: string, itemPath: string, extra: Field[] = []) => form("", [["intent", intent], ["location", "menu-tools"], ["path", itemPath], ...extra]);
     const versions: Field[] = [["visibility.supportedDesktopVersions[0]", ""], ["visibility.supportedDesktopVersions[1]", ""]];
     const importForm = (intent: string) => form("?dialog=import", [["intent", intent], ["json", imported]]);
+    /** A platform's dropdown items nested `depth` deep (the attack's document), and `count` lists nested as deep as the limit allows, side by side. */
+    const deepItems = (depth: number) => `{"platforms":[{"type":"desktop","menus":[{"id":"menu-tools","items":${'[{"actionType":"dropdown","name":"x","items":'.repeat(depth)}[]${"}]".repeat(depth)}}]}]}`;
+    const sideBySide = (count: number) => `[${Array.from({ length: count }, () => `${"[".repeat(JSON_LIMITS.depthMax - 2)}[]${"]".repeat(JSON_LIMITS.depthMax - 2)}`).join(",")}]`;
+    const limitMessage = (code: "tooDeep" | "tooLarge") => text(`platform:errors.${code}`, { field: label("json"), max: code === "tooDeep" ? JSON_LIMITS.depthMax : JSON_LIMITS.textMax });
     const specs: Record<string, FormSpec> = {
       "add-location": form("?dialog=add-location", [["intent", "add-location"], ["location", "menu-matter"]]),
       up: placed("up", "items.1"),
@@ -1754,9 +1760,17 @@ test.describe("every form action", () => {
         ...[
           JSON.stringify({ platforms: [{ ...document, menus: [{ ...document.menus[0], items: [fn("Sy\u0000nc", "menu-item")] }] }] }),
           JSON.stringify({ platforms: [{ ...document, type: "web" }] }),
-          `${"[".repeat(5000)}${"]".repeat(5000)}`,
         ].map((json, index) => one(specs.import, `import a hostile document ${index}`, withField(specs.import.base(), "json", json), { status: REFUSED, field: "json" })),
-        ...["import-arrange", "import-validate"].map((intent) => one(specs[intent], `${intent} a nesting 5,000 deep`, withField(specs[intent].base(), "json", `${"[".repeat(5000)}${"]".repeat(5000)}`), { status: [200, 400] })),
+        // Past the JSON limits: the attack's items nested 500 and 2,000 deep, and 5,000 levels of brackets, refused before they are read, the message in the dialog.
+        ...["import", "import-arrange", "import-validate"].flatMap((intent) =>
+          [deepItems(500), deepItems(2_000), `${"[".repeat(5000)}${"]".repeat(5000)}`].map((json, index) =>
+            shownIn("platform-import", one(specs[intent], `${intent} nested past the limit ${index}`, withField(specs[intent].base(), "json", json), { status: REFUSED, field: "json", message: limitMessage("tooDeep") })),
+          ),
+        ),
+        // Arrange's amplifier within the depth limit (126 KB arranged to 4 MB) is refused; the longest arrangement the limits let through is answered.
+        shownIn("platform-import", one(specs["import-arrange"], "import-arrange 2,000 nestings side by side", withField(specs["import-arrange"].base(), "json", sideBySide(2_000)), { status: REFUSED, field: "json", message: limitMessage("tooLarge") })),
+        one(specs["import-arrange"], "import-arrange the worst case the limits let in", withField(specs["import-arrange"].base(), "json", worstCaseArrange()), { status: [200] }),
+        one(specs["import-validate"], "import-validate the worst case the limits let in", withField(specs["import-validate"].base(), "json", worstCaseImport("desktop")), { status: [200] }, "multipart"),
         ...["discard", "save"].flatMap((intent) => [
           one(specs[intent], `${intent} twice`, [["intent", intent], ["intent", intent]], { status: REFUSED }),
           one(specs[intent], `${intent} as a file`, [["intent", asFile(intent)]], { status: REFUSED }, "multipart"),
