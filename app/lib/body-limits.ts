@@ -2,8 +2,9 @@
  * The largest request body of each kind of console route. The console's HTTP host
  * (server/console.ts) enforces them before any route reads a byte: a body declared or found
  * to be larger is answered 413 at once. The forms that carry files read within the same
- * bounds (readBoundedForm), so that a file a little too big still gets its message on the
- * form, with everything typed kept.
+ * bounds (readUploadForm, readBoundedForm), so that a file a little too big still gets its
+ * message on the form, with everything typed kept; those of the large kinds check the ids of
+ * their URL before reading the body, and keep their files on disk (decision 68).
  */
 const KB = 1024;
 const MB = 1024 * KB;
