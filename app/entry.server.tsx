@@ -10,7 +10,7 @@ import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import i18next, { serverI18nOptions } from "./i18next.server";
+import i18next, { serverI18nOptions, withKnownHierarchy } from "./i18next.server";
 import { NonceProvider } from "./lib/nonce";
 import { logger } from "./lib/log.server";
 import { redactUrl } from "./lib/log-redact";
@@ -28,6 +28,7 @@ export default async function handleRequest(
   const lng = await i18next.getLocale(request);
   const ns = i18next.getRouteNamespaces(remixContext);
   await instance.use(initReactI18next).init({ ...serverI18nOptions, lng, ns: [...new Set(["common", ...ns])] });
+  withKnownHierarchy(instance);
 
   const nonce = loadContext.cspNonce;
   const readyEvent = isbot(request.headers.get("user-agent")) || remixContext.isSpaMode ? "onAllReady" : "onShellReady";

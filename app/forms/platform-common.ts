@@ -15,8 +15,8 @@
  */
 import * as z from "zod";
 import { isStorableText } from "~/api/common";
-import { JSON_LIMITS, type JsonLimitCode } from "~/api/json-limits";
-import { FUNCTION_LIMITS, listLimitOf, SCHEMA_LIMITS, textLimitOf, type SchemaErrors } from "~/api/schema/rules";
+import { JSON_LIMITS } from "~/api/json-limits";
+import { FUNCTION_LIMITS, listLimitOf, SCHEMA_LIMITS, textLimitOf, type PlatformLimitCode, type SchemaErrors } from "~/api/schema/rules";
 import { ENVIRONMENTS, type EndpointUrl } from "~/api/schema/schemas";
 import { lineBreaks, type Translate } from "./app-editor";
 
@@ -40,9 +40,14 @@ export function platformRuleMessage(t: Translate, code: string, name: string, va
   return t(`platform:errors.${code}`, { field, max, ...minimum, defaultValue: t("platform:errors.invalid", { field }) });
 }
 
-/** A JSON text over the JSON limits (tooDeep, tooLarge: app/api/json-limits.ts), in the user's words. */
-export function jsonLimitMessage(t: Translate, code: JsonLimitCode, name: string): string {
-  return t(`platform:errors.${code}`, { field: t(labelKey(name)), max: code === "tooDeep" ? JSON_LIMITS.depthMax : JSON_LIMITS.textMax });
+/** The limit of a whole-document limit code, for `{{max}}`. */
+export function platformLimitMax(code: PlatformLimitCode): number {
+  return code === "tooDeep" ? JSON_LIMITS.depthMax : code === "tooManyFunctions" ? SCHEMA_LIMITS.functionsMax : JSON_LIMITS.textMax;
+}
+
+/** A JSON text over the JSON limits (tooDeep, tooLarge: app/api/json-limits.ts) or a platform of too many functions, in the user's words. */
+export function jsonLimitMessage(t: Translate, code: PlatformLimitCode, name: string): string {
+  return t(`platform:errors.${code}`, { field: t(labelKey(name)), max: platformLimitMax(code) });
 }
 
 /** A form value that must be one piece of text (absent is fine): a field sent twice or a file is refused. */

@@ -55,6 +55,12 @@ describe("the import dialog", () => {
     expect(errorOf(parse(items(depth + 1)))).toBe("platform:errors.tooDeep (platform:fields.json)");
   });
 
+  it("refuses a platform of more functions than a platform may hold (tooManyFunctions)", () => {
+    const menu = (count: number) => JSON.stringify({ type: "desktop", menus: [{ id: "menu-tools", items: Array.from({ length: count }, () => ({ actionType: "menu-item", name: "M", label: "M" })) }] });
+    expect(parse(menu(SCHEMA_LIMITS.functionsMax)).status).toBe("success");
+    expect(errorOf(parse(menu(SCHEMA_LIMITS.functionsMax + 1)))).toBe("platform:errors.tooManyFunctions (platform:fields.json)");
+  });
+
   it("arranges JSON text, and leaves what is not JSON or over the JSON limits", () => {
     expect(arrangeJson('{"type":"web","views":[]}')).toBe('{\n  "type": "web",\n  "views": []\n}');
     expect(arrangeJson("{ nope")).toBeUndefined();

@@ -8,6 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { JSON_LIMITS } from "~/api/json-limits";
+import { SCHEMA_LIMITS } from "~/api/schema/rules";
 import { validateSchemaResponse } from "~/api/schema/schemas";
 import { ERRORS_MAX } from "../../server/sandbox/http/errors";
 import { worstCaseImport } from "../support/worst-case-json";
@@ -74,6 +75,20 @@ describe("a document of many wrong entries", () => {
     expect(verdict.errors).toHaveLength(ERRORS_MAX);
     const refused = await expectRefused(await post("app-schema", bodyOf(text, "value", `"appIdOld":"${app.versionId}",`)), 400, { "json.platforms.0.menus.0": "invalidType" });
     expect(Object.keys(refused.errors ?? {})).toHaveLength(ERRORS_MAX);
+  });
+});
+
+describe("a platform of more functions than it may hold", () => {
+  it("is refused by validate and save with tooManyFunctions at the platform, and no version is made", async () => {
+    const menuItem = { actionType: "menu-item", name: "Item", label: "Item", description: "An item." };
+    const platform = { type: "web", menus: [{ id: "menu-tools", items: Array.from({ length: SCHEMA_LIMITS.functionsMax + 1 }, () => menuItem) }] };
+    const text = JSON.stringify({ platforms: [platform] });
+    const before = await versionCount();
+    const verdict = validateSchemaResponse.parse(await ok(await post("app-schema/validate", bodyOf(text, "value"))));
+    expect(verdict.valid).toBe(false);
+    expect(verdict.errors.map((error) => [error.path, error.code])).toEqual([["platforms.0", "tooManyFunctions"]]);
+    await expectRefused(await post("app-schema", bodyOf(text, "text", `"appIdOld":"${app.versionId}",`)), 400, { "json.platforms.0": "tooManyFunctions" });
+    expect(await versionCount()).toBe(before);
   });
 });
 

@@ -5,6 +5,8 @@ import {
   checkDesktopVersion,
   checkDocumentSize,
   checkPlatformLimits,
+  countFunctions,
+  addsFunctionsPastLimit,
   checkExceptionUrl,
   checkFunctionIcon,
   checkLocationChoice,
@@ -411,6 +413,24 @@ describe("the document's shape", () => {
     for (let i = 0; i < JSON_LIMITS.depthMax - 4; i++) deep = [deep];
     expect(checkPlatformLimits({ type: "web", views: deep })).toBeUndefined();
     expect(checkPlatformLimits({ type: "web", views: [deep] })).toBe("tooDeep");
+  });
+
+  it("holds a platform to at most functionsMax functions, nested ones included", () => {
+    const item = (items: PlatformFunction[] = []): PlatformFunction => ({ actionType: "dropdown", name: "D", label: "D", items });
+    // Each top-level item holds one sub-item: two functions.
+    const platform = (pairs: number): PlatformSchema => ({ type: "web", menus: [{ id: "menu-tools", items: Array.from({ length: pairs }, () => item([item()])) }] });
+    const half = SCHEMA_LIMITS.functionsMax / 2;
+    expect(countFunctions(platform(half))).toBe(SCHEMA_LIMITS.functionsMax);
+    expect(checkPlatformLimits(platform(half))).toBeUndefined();
+    const over = { ...platform(half), views: [{ id: "matter", buttons: [button()] }] };
+    expect(checkPlatformLimits(over)).toBe("tooManyFunctions");
+    // The provider judges a platform of too many functions no further.
+    expect(validateDocument({ platforms: [over] })).toEqual({ "platforms.0": "tooManyFunctions" });
+    expect(validateDocument({ platforms: [platform(half)] })["platforms.0"]).toBeUndefined();
+    // The editor keeps no change that adds functions past the limit, and every change that removes some.
+    expect(addsFunctionsPastLimit(over, platform(half))).toBe(true);
+    expect(addsFunctionsPastLimit(platform(half), over)).toBe(false);
+    expect(addsFunctionsPastLimit(over, { ...over, views: [{ id: "matter", buttons: [button(), button()] }] })).toBe(false);
   });
 });
 

@@ -68,6 +68,11 @@ export const SCHEMA_LIMITS = {
   exceptionsMax: 100,
   /** The whole document as compact JSON text, in characters. */
   documentMax: 500_000,
+  /**
+   * The functions of one platform, nested ones included: a real app places tens; the editor's
+   * page shows each with its controls, so a document of thousands would make it megabytes long.
+   */
+  functionsMax: 200,
 } as const;
 
 /** The longest text a key of the document may hold. */
@@ -148,6 +153,7 @@ export const SCHEMA_RULE_CODES = [
   "tooMany",
   "tooLarge",
   "tooDeep",
+  "tooManyFunctions",
   "outOfRange",
   "invalidUrl",
   "invalidType",
@@ -183,6 +189,7 @@ export const RULE_MESSAGES: Record<SchemaRuleCode, string> = {
   tooMany: "has too many entries",
   tooLarge: `is too large: at most ${SCHEMA_LIMITS.documentMax} characters of compact JSON, ${JSON_LIMITS.textMax} of JSON text`,
   tooDeep: `nests too deeply: at most ${JSON_LIMITS.depthMax} levels of arrays and objects`,
+  tooManyFunctions: `has too many functions: at most ${SCHEMA_LIMITS.functionsMax} in a platform, nested ones included`,
   outOfRange: "is out of range",
   invalidUrl: "must be a valid URL",
   invalidType: "has the wrong file type",
@@ -746,7 +753,11 @@ export function validateDocument(document: SchemaDocument, context: SchemaContex
   const size = checkDocumentSize(document);
   if (size) return { "": size };
   const errors: SchemaErrors = validateLimits(document);
-  document.platforms.forEach((platform, index) => Object.assign(errors, prefixErrors(`platforms.${index}`, validatePlatform(platform, context))));
+  document.platforms.forEach((platform, index) => {
+    // A platform of too many functions is judged no further.
+    if (countFunctions(platform) > SCHEMA_LIMITS.functionsMax) errors[`platforms.${index}`] = "tooManyFunctions";
+    else Object.assign(errors, prefixErrors(`platforms.${index}`, validatePlatform(platform, context)));
+  });
   return errors;
 }
 
@@ -791,7 +802,36 @@ function parseJson(text: string): { value: unknown } | { refused: JsonLimitCode 
   }
 }
 
-/** The JSON limit a platform document breaks as it is saved (`{ platforms: [platform] }`), if any. */
-export function checkPlatformLimits(platform: unknown): JsonLimitCode | undefined {
-  return checkJsonValue({ platforms: [platform] })?.code;
+/** A limit of a whole platform document: the JSON limits and the number of its functions. */
+export type PlatformLimitCode = JsonLimitCode | "tooManyFunctions";
+
+/** The functions of a value (any object with an `actionType`), nested ones included; counted without recursion. */
+export function countFunctions(value: unknown): number {
+  let count = 0;
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (Array.isArray(next)) pending.push(...next);
+    else if (next && typeof next === "object") {
+      if ("actionType" in next) count++;
+      pending.push(...Object.values(next));
+    }
+  }
+  return count;
+}
+
+/** Whether a change from `current` to `next` takes a platform past functionsMax (a change that removes functions never does). */
+export function addsFunctionsPastLimit(next: unknown, current: unknown): boolean {
+  const functions = countFunctions(next);
+  return functions > SCHEMA_LIMITS.functionsMax && functions > countFunctions(current);
+}
+
+/**
+ * The limit a platform document breaks as it is saved (`{ platforms: [platform] }`), if any:
+ * the JSON limits (tooDeep, tooLarge), then the number of its functions (tooManyFunctions).
+ */
+export function checkPlatformLimits(platform: unknown): PlatformLimitCode | undefined {
+  const breach = checkJsonValue({ platforms: [platform] })?.code;
+  if (breach) return breach;
+  return countFunctions(platform) > SCHEMA_LIMITS.functionsMax ? "tooManyFunctions" : undefined;
 }

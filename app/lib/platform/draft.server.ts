@@ -22,8 +22,7 @@
  *
  * Each takes the store as a last argument for tests; the console's own by default.
  */
-import type { JsonLimitCode } from "~/api/json-limits";
-import { checkPlatformLimits } from "~/api/schema/rules";
+import { checkPlatformLimits, type PlatformLimitCode } from "~/api/schema/rules";
 import { platformSchema, type PlatformSchema } from "~/api/schema/schemas";
 import { draftStore, type DraftStore, type DraftWrite } from "~/lib/drafts.server";
 import { logger } from "~/lib/log.server";
@@ -53,7 +52,7 @@ export interface LoadedPlatformDraft {
 }
 
 /** Why a kept draft cannot be shown: over the JSON limits, or not a platform document. */
-export type UnreadableDraft = JsonLimitCode | "invalid";
+export type UnreadableDraft = PlatformLimitCode | "invalid";
 
 export async function loadPlatformDraft(
   session: ConsoleSession,

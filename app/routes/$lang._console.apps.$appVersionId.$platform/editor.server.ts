@@ -40,7 +40,7 @@ import { ApiError, ProviderUnreachable } from "~/api/client.server";
 import { getConfigInitAll, getDesktopVersions, getProductVariants } from "~/api/resources/endpoints";
 import type { LocationSetting, ProductVariant } from "~/api/resources/schemas";
 import { JSON_LIMIT_CODES } from "~/api/json-limits";
-import { checkPlatformLimits, checkWholeSchema, decodeSchemaJson, validateVisibilityChoice, type SchemaErrors } from "~/api/schema/rules";
+import { addsFunctionsPastLimit, checkPlatformLimits, checkWholeSchema, decodeSchemaJson, SCHEMA_LIMITS, validateVisibilityChoice, type SchemaErrors } from "~/api/schema/rules";
 import { getSchema, saveSchema, validateSchema } from "~/api/schema/endpoints";
 import { PRODUCT_VARIANT_ALL, platformSchema, schemaDocument, type PlatformFunction, type PlatformSchema, type PlatformView, type Visibility } from "~/api/schema/schemas";
 import { getUser } from "~/api/user/endpoints";
@@ -268,6 +268,7 @@ export async function editorAction(request: Request, context: AppLoadContext, pa
   if (!state.canEdit && intent !== "save") return redirectWithError(back, { detail: t("platform:readOnly") });
 
   const keep = async (document: PlatformSchema, to = back) => {
+    if (addsFunctionsPastLimit(document, state.document)) return redirectWithError(to, { detail: t("platform:tooManyFunctions", { max: SCHEMA_LIMITS.functionsMax }) });
     const kept = await keepPlatformDraft(session, state.versionId, state.platform, state.saved, document, draftLabel(state.appName, state.versionNumber));
     if (!kept) return redirectWithError(to, { detail: t("platform:draftFailed") });
     return redirectAfterDraft(to, kept);

@@ -32,8 +32,8 @@ import { ConfirmDialog, DIALOG_LINK_STATE } from "~/components/ui/ConfirmDialog"
 import i18next from "~/i18next.server";
 import { schemaChanges } from "~/lib/platform/changes";
 import { actionTypesOf, cloneTargets, findLocation, getItem, locationCards, offeredLocations, splitItemPath } from "~/lib/platform/operations";
-import { JSON_LIMITS } from "~/api/json-limits";
 import { checkWholeSchema } from "~/api/schema/rules";
+import { platformLimitMax } from "~/forms/platform-common";
 import { withNamespaces } from "~/lib/namespaces";
 import { hasFailed, pageTitle } from "~/lib/title";
 import { editorAction, loadEditor, loadMatterTypes, type DialogFailure, type ImportAnswer, type SaveRefused, type VariantUpdates } from "./editor.server";
@@ -264,7 +264,7 @@ export default function PlatformEditorPage() {
           ) : null}
           {data.unreadableDraft ? (
             <div role="alert" className="mt-2 rounded-md border-l-4 border-red-700 bg-red-50 px-3 py-2 text-gray-900">
-              <p>{t(`draftUnreadable.${data.unreadableDraft}`, { max: data.unreadableDraft === "tooDeep" ? JSON_LIMITS.depthMax : JSON_LIMITS.textMax })}</p>
+              <p>{t(`draftUnreadable.${data.unreadableDraft}`, { max: data.unreadableDraft === "invalid" ? undefined : platformLimitMax(data.unreadableDraft) })}</p>
               {data.canEdit ? (
                 <Form method="post" className="mt-2">
                   <Button type="submit" variant="secondary" name="intent" value="discard" disabled={busy}>
