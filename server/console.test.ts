@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, isCrossOrigin, isFramable } from "./console";
+import { contentSecurityPolicy, HEAVY_POST_BYTES, isCrossOrigin, isFramable, isHeavyPost } from "./console";
 
 const headers = (h: Record<string, string>) => ({ method: "POST", headers: h }) as never;
 
@@ -44,5 +44,16 @@ describe("content security policy", () => {
     expect(contentSecurityPolicy("n", { issuerUrl: "https://id.test", apiBaseUrl: "https://api.test", appUrl: "https://console.test" })).toContain(
       "upgrade-insecure-requests",
     );
+  });
+});
+
+describe("large posts to the platform editor take turns", () => {
+  const post = (path: string, length?: number, method = "POST") => ({ method, path, headers: length === undefined ? {} : { "content-length": String(length) } });
+  it("counts a post of the editor over HEAVY_POST_BYTES, or of no declared length, and nothing else", () => {
+    expect(isHeavyPost(post("/en-AU/apps/abc/desktop", HEAVY_POST_BYTES + 1))).toBe(true);
+    expect(isHeavyPost(post("/nl-NL/apps/abc/web"))).toBe(true);
+    expect(isHeavyPost(post("/en-AU/apps/abc/reporting", HEAVY_POST_BYTES))).toBe(false);
+    expect(isHeavyPost(post("/en-AU/apps/abc/desktop", 10 * HEAVY_POST_BYTES, "GET"))).toBe(false);
+    expect(isHeavyPost(post("/en-AU/apps/abc/marketplace", 10 * HEAVY_POST_BYTES))).toBe(false);
   });
 });

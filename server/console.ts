@@ -3,8 +3,8 @@
  * Here sit the concerns of every request, in one place in front of every route:
  * security headers with a per-request CSP nonce, the cross-origin check of non-GET requests,
  * compression, static assets, the health check, the body limit of every request (before any
- * route reads a byte), and a load context through which loaders can add cookies (token
- * renewal) to any answer.
+ * route reads a byte), turns for the platform editor's large posts (one at a time), and a load
+ * context through which loaders can add cookies (token renewal) to any answer.
  */
 import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
@@ -15,6 +15,7 @@ import { Transform, type Readable } from "node:stream";
 import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
+import pLimit from "p-limit";
 import { DEFAULT_LANGUAGE } from "~/i18n";
 import { BODY_LIMITS, bodyKindOf } from "~/lib/body-limits";
 import { languageOfPath } from "~/lib/language";
@@ -207,6 +208,21 @@ async function sendRemixResponse(res: Response, answer: globalThis.Response) {
   else res.end();
 }
 
+/** A post of the platform editor larger than this is a JSON document (an import, an Arrange) rather than an item or a move. */
+export const HEAVY_POST_BYTES = 64 * 1024;
+
+/**
+ * Whether a request is a large post to the platform editor: reading, checking and showing up to
+ * 1 MB of JSON is CPU work, so these take turns, one at a time in each process (their bodies
+ * wait unread), and ten at once cannot hold up every other request. A post that declares no
+ * length counts as large.
+ */
+export function isHeavyPost(req: Pick<Request, "method" | "path" | "headers">): boolean {
+  if (req.method !== "POST" || bodyKindOf(req.path) !== "platform") return false;
+  const declared = Number(req.headers["content-length"] ?? NaN);
+  return !(declared <= HEAVY_POST_BYTES);
+}
+
 export async function startConsole(options: ConsoleOptions): Promise<{ server: Server; close(): Promise<void> }> {
   const build = (await import(pathToFileURL(options.buildPath).href)) as ServerBuild;
   const appOrigin = new URL(options.appUrl).origin;
@@ -244,7 +260,10 @@ export async function startConsole(options: ConsoleOptions): Promise<{ server: S
   app.use(express.static(options.publicDir, { maxAge: "1h", index: false }));
   const handle = createRequestHandler(build, build.mode);
   const refusal = tooLargePage(options.localesDir);
-  app.all("*", async (req: Request, res: Response, next: NextFunction) => {
+  const heavyTurn = pLimit(1);
+  const serve = async (req: Request, res: Response, next: NextFunction) => {
+    // A request that went away while it waited for its turn is not worked on.
+    if (req.destroyed || res.writableEnded) return;
     const controller = new AbortController();
     const refuse = (limit: number) => {
       controller.abort();
@@ -267,7 +286,8 @@ export async function startConsole(options: ConsoleOptions): Promise<{ server: S
     } catch (error) {
       if (!res.headersSent) next(error);
     }
-  });
+  };
+  app.all("*", (req: Request, res: Response, next: NextFunction) => (isHeavyPost(req) ? heavyTurn(() => serve(req, res, next)) : serve(req, res, next)));
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(options.port, options.host, () => resolve(s));
     s.once("error", reject);
