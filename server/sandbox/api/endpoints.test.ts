@@ -13,7 +13,7 @@ import { apiRoutes } from "./index";
 
 /** The routes (method and path) the sandbox serves under /api; building them touches nothing. */
 function servedRoutes(): Set<string> {
-  const ctx = { config: { url: "http://sandbox.test" } } as unknown as SandboxContext;
+  const ctx = { config: { url: "http://sandbox.test", dataEncryptionKey: Buffer.alloc(32).toString("base64") } } as unknown as SandboxContext;
   const root = new Hono();
   root.route("/api", apiRoutes(ctx, {} as Accounts));
   return new Set(root.routes.filter((r) => r.method !== "ALL").map((r) => `${r.method} ${r.path}`));

@@ -16,6 +16,7 @@ import { HTTP_METHODS, type AuthClient, type clientUpdate, type Permission } fro
 import type { z } from "zod";
 import type { Caller, SandboxContext } from "../context";
 import { findGroup, type DbOrTx, type GroupRow } from "../apps/find";
+import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import { take } from "../identity/limits";
 import { authClients, countries, permissions, preApprovals, users } from "../db/schema";
 import { recordChange } from "../history";
@@ -125,12 +126,13 @@ export type SecurityService = ReturnType<typeof createSecurityService>;
 
 export function createSecurityService(ctx: SandboxContext) {
   const { db } = ctx;
-  const perHour = ctx.quotas.secretIssuesPerHour;
-  // Counted where every sandbox instance sees the same count (Redis when configured).
-  const secretIssues = ctx.limits.limiter({ keyPrefix: "secret-issues", points: perHour, duration: 60 * 60 });
+  // Counted where every sandbox instance sees the same count (Redis when configured); made at the first issue.
+  let secretIssues: RateLimiterAbstract | undefined;
 
   /** Takes one of the group's issues of the hour; past them a 429 with Retry-After. */
   async function countIssue(groupId: string) {
+    const perHour = ctx.quotas.secretIssuesPerHour;
+    secretIssues ??= ctx.limits.limiter({ keyPrefix: "secret-issues", points: perHour, duration: 60 * 60 });
     const wait = await take(secretIssues, groupId);
     if (wait === 0) return;
     throw new ApiError(429, `At most ${perHour} new secrets per app group per hour. Try again in ${Math.ceil(wait / 60)} minute(s).`, {
