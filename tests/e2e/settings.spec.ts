@@ -72,16 +72,27 @@ for (const lang of LANGS) {
       const field = (name: string) => page.getByLabel(t(`settings:bank.fields.${name}`), { exact: true });
       const label = (name: string) => t(`settings:bank.fields.${name}`);
       const save = page.getByRole("button", { name: t("settings:bank.save"), exact: true });
-      await expect(field("bsb")).toHaveAttribute("inputmode", "numeric");
-      await expect(field("bsb")).toHaveAttribute("maxlength", "6");
+      // The BSB and the account number are capped (6 and 30) on a numeric keyboard, with or without JavaScript.
+      for (const [name, max] of [["bsb", 6], ["accountNumber", 30]] as const) {
+        await expect(field(name)).toHaveAttribute("inputmode", "numeric");
+        await expect(field(name)).toHaveAttribute("maxlength", String(max));
+      }
       await expectAccessible(page);
       await hydrated(page);
+      await field("accountNumber").fill("1234567890".repeat(3));
+      await field("accountNumber").press("End");
+      await field("accountNumber").pressSequentially("12a");
+      await expect(field("accountNumber")).toHaveValue("1234567890".repeat(3));
       if (!isNoJs()) {
-        // With JavaScript the BSB keeps digits only, at most 6.
+        // With JavaScript each keeps digits only, at most its cap.
         await field("bsb").pressSequentially("06-20a001");
         await expect(field("bsb")).toHaveValue("062000");
         await field("bsb").fill("");
+        await field("accountNumber").fill("");
+        await field("accountNumber").pressSequentially("12-34 ab56");
+        await expect(field("accountNumber")).toHaveValue("123456");
       }
+      await field("accountNumber").fill("");
 
       await save.click();
       for (const name of ["accountName", "bsb", "accountNumber"]) {
@@ -102,14 +113,21 @@ for (const lang of LANGS) {
       await field("accountNumber").fill("12a45");
       await save.click();
       await expect(summaryLink(page, t("settings:errors.bsbMustBe6Digits"))).toBeVisible();
-      await expect(summaryLink(page, t("settings:errors.mustBeDigits", { field: label("accountNumber") }))).toBeVisible();
-      // A failed save keeps what was typed.
+      // A failed save keeps what was typed (with JavaScript the letter never got in).
       await expect(field("accountName")).toHaveValue("Acme Pty Ltd");
-      await expect(field("accountNumber")).toHaveValue("12a45");
+      if (isNoJs()) {
+        await expect(summaryLink(page, t("settings:errors.mustBeDigits", { field: label("accountNumber") }))).toBeVisible();
+        await expect(field("accountNumber")).toHaveValue("12a45");
+      } else {
+        await expect(field("accountNumber")).toHaveValue("1245");
+      }
 
-      await field("accountNumber").fill("1".repeat(31));
-      await save.click();
-      await expect(summaryLink(page, t("settings:errors.atMost30Digits", { field: label("accountNumber") }))).toBeVisible();
+      // Past the cap (a browser that ignores it), the console refuses the number next to the field, keeping it.
+      const posted = await page.request.post(settingsPage(lang, "bank"), { form: { intent: "bank", accountName: "Acme Pty Ltd", bsb: "062000", accountNumber: "1".repeat(31) } });
+      expect(posted.status()).toBe(400);
+      const refused = await posted.text();
+      expect(refused).toContain(t("settings:errors.atMost30Digits", { field: label("accountNumber") }));
+      expect(refused).toContain(`value="${"1".repeat(31)}"`);
 
       await field("accountName").fill("  Acme Pty Ltd  ");
       await field("bsb").fill("062000");

@@ -151,6 +151,10 @@ describe("bank details", () => {
     await expectRefused(await post({ ...valid, bsb: "12345a" }), 400, { bsb: "bsbMustBe6Digits" });
     await expectRefused(await post({ ...valid, accountNumber: "12-34" }), 400, { accountNumber: "mustBeDigits" });
     await expectRefused(await post({ ...valid, accountNumber: "1".repeat(31) }), 400, { accountNumber: "atMost30Digits" });
+    // Any length is answered by the account number's own rules, not a generic length.
+    await expectRefused(await post({ ...valid, accountNumber: "1".repeat(101) }), 400, { accountNumber: "atMost30Digits" });
+    await expectRefused(await post({ ...valid, accountNumber: `${"1".repeat(30)}abcde` }), 400, { accountNumber: "mustBeDigits" });
+    await expectRefused(await post({ ...valid, bsb: "1".repeat(101) }), 400, { bsb: "bsbMustBe6Digits" });
     await expectRefused(await post({ accountName: "A", bsb: 62000, accountNumber: "1" }), 400, { bsb: "invalidType" });
     expect(await ok(await company.api("settings/bank-details"))).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { companyDetailsRequest } from "./schemas";
+import { bankDetailsRequest, companyDetailsRequest } from "./schemas";
 import {
   accountNumberRule,
   bsbRule,
@@ -46,6 +46,13 @@ describe("bank rules", () => {
   it("keeps typed digits only, capped", () => {
     expect(digitsOnly("06-2 00a0123", 6)).toBe("062000");
     expect(digitsOnly("1".repeat(40), 30)).toHaveLength(30);
+  });
+
+  it("leaves a BSB or account number of any length to its own rule, not a generic length", () => {
+    const body = { accountName: "Acme", bsb: "1".repeat(101), accountNumber: "1".repeat(101) };
+    expect(bankDetailsRequest.safeParse(body).success).toBe(true);
+    expect(validateBank(body)).toEqual({ bsb: "bsbMustBe6Digits", accountNumber: "atMost30Digits" });
+    expect(validateBank({ ...body, bsb: "062000", accountNumber: `${"1".repeat(30)}abcde` })).toEqual({ accountNumber: "mustBeDigits" });
   });
 
   it("masks the account number but for its last 3 digits", () => {

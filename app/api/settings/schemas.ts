@@ -92,10 +92,14 @@ export const bankDetails = z.object({
 });
 export type BankDetails = z.infer<typeof bankDetails>;
 
-/** POST and PUT of bank details: the values are trimmed and held to rules.ts `validateBank`. */
+/**
+ * POST and PUT of bank details: the values are trimmed and held to rules.ts `validateBank`,
+ * which words a BSB or account number of any length by its own rule (`bsbMustBe6Digits`,
+ * `mustBeDigits`, `atMost30Digits`); the body's size bounds them before that.
+ */
 export const bankDetailsRequest = z.object({
   accountName: storableText({ message: "is required" }).max(200, { message: "must be at most 200 characters" }),
-  bsb: storableText({ message: "is required" }).max(100, { message: "must be at most 100 characters" }),
-  accountNumber: storableText({ message: "is required" }).max(100, { message: "must be at most 100 characters" }),
+  bsb: storableText({ message: "is required" }),
+  accountNumber: storableText({ message: "is required" }),
 });
 export type BankDetailsRequest = z.input<typeof bankDetailsRequest>;

@@ -1,7 +1,9 @@
 /**
  * The bank account tab (admins only): account name, BSB and account number. The number on
  * file is shown masked, so it is asked for with every save. The button reads Save until
- * details exist, Update after. With JavaScript the BSB keeps digits only, at most 6.
+ * details exist, Update after. The BSB and the account number take at most 6 and 30
+ * characters (maxlength, so without JavaScript too) on a numeric keyboard; with JavaScript
+ * each keeps digits only, at most those.
  */
 import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -50,10 +52,16 @@ export function BankForm({ details, lastResult, message }: BankFormProps) {
     const error = fields[name].errors?.[0];
     return error ? [{ id: fields[name].id, message: error }] : [];
   });
-  const keepDigits = (max: number) => (event: ChangeEvent<HTMLInputElement>) => {
-    const kept = digitsOnly(event.currentTarget.value, max);
-    if (kept !== event.currentTarget.value) event.currentTarget.value = kept;
-  };
+  /** A field of digits: capped at `max`, a numeric keyboard, and (with JS) digits only. */
+  const digitsField = (max: number) => ({
+    inputMode: "numeric" as const,
+    maxLength: max,
+    autoComplete: "off",
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const kept = digitsOnly(event.currentTarget.value, max);
+      if (kept !== event.currentTarget.value) event.currentTarget.value = kept;
+    },
+  });
   return (
     <section aria-labelledby="bank-title" className="max-w-xl rounded-lg border border-gray-300 bg-white p-6">
       <h2 id="bank-title" className="mb-2 text-xl font-bold text-gray-900">
@@ -69,17 +77,14 @@ export function BankForm({ details, lastResult, message }: BankFormProps) {
       <Form method="post" replace preventScrollReset {...getFormProps(form)} className="space-y-5">
         <input type="hidden" name="intent" value="bank" />
         <BankInput field={fields.accountName} label={t("bank.fields.accountName")} maxLength={ACCOUNT_NAME_MAX} autoComplete="off" />
-        <BankInput
-          field={fields.bsb}
-          label={t("bank.fields.bsb")}
-          hint={t("bank.bsbHint")}
-          inputMode="numeric"
-          maxLength={BANK_LIMITS.bsbDigits}
-          autoComplete="off"
-          onChange={keepDigits(BANK_LIMITS.bsbDigits)}
-        />
+        <BankInput field={fields.bsb} label={t("bank.fields.bsb")} hint={t("bank.bsbHint")} {...digitsField(BANK_LIMITS.bsbDigits)} />
         {details ? <p className="text-gray-900">{t("bank.onFile", { masked: details.accountNumber })}</p> : null}
-        <BankInput field={fields.accountNumber} label={t("bank.fields.accountNumber")} hint={t("bank.accountNumberHint")} inputMode="numeric" autoComplete="off" />
+        <BankInput
+          field={fields.accountNumber}
+          label={t("bank.fields.accountNumber")}
+          hint={t("bank.accountNumberHint")}
+          {...digitsField(BANK_LIMITS.accountNumberMaxDigits)}
+        />
         <Button type="submit">{details ? t("bank.update") : t("bank.save")}</Button>
       </Form>
     </section>
