@@ -1,7 +1,7 @@
 /**
  * The usage summary (spec 02 sections 2.4, 4.4 and 9): the five tables with each app's total,
- * rows opened on the firms using the app (a tick or a count, 'unknown' for a firm without a
- * name), the chart, the country filter (its value in the URL), 'no apps live' and 'no current
+ * rows opened on the firms using the app (each firm's count that the total adds up, beside a
+ * tick in the firm-level and always-on tables; 'unknown' for a firm without a name), the chart, the country filter (its value in the URL), 'no apps live' and 'no current
  * usage', and a report the provider fails (a fault of this company's calls only); another
  * company sees none of it. Apps, their level and status, and the usage go
  * through the provider API and the reviewer's endpoints; what is tested goes through the page.
@@ -57,8 +57,8 @@ for (const lang of LANGS) {
         usedApp(token, { name: "Always On", countryCode: "AU", level: APP_LEVELS.AlwaysOn, status: VERSION_STATUS.Beta }),
       ]);
       const firm = `Able Law ${randomUUID().slice(0, 4)}`;
-      await recordUsage(firmLive.versionId, "firm-1", 1, firm);
-      await recordUsage(firmLive.versionId, "firm-2", 1);
+      await recordUsage(firmLive.versionId, "firm-1", 3, firm);
+      await recordUsage(firmLive.versionId, "firm-2", 2);
       await recordUsage(staffLive.versionId, "firm-1", 5, firm);
       await recordUsage(staffLive.versionId, "firm-3", 3, "Zed Legal");
       await recordUsage(staffBeta.versionId, "firm-4", 4, "Brit Solicitors");
@@ -69,7 +69,7 @@ for (const lang of LANGS) {
       await expect(page.getByRole("heading", { level: 1, name: t("common:pages.usage.title") })).toBeVisible();
       const total = (n: number) => `${t("usage:columns.total")}: ${n}`;
       for (const [name, app, n] of [
-        ["firmLive", firmLive, 2],
+        ["firmLive", firmLive, 5],
         ["firmBeta", firmBeta, 0],
         ["staffLive", staffLive, 8],
         ["staffBeta", staffBeta, 4],
@@ -83,16 +83,20 @@ for (const lang of LANGS) {
 
       // The chart: the apps with usage, most first, as a table.
       const chart = page.getByRole("table", { name: t("usage:chart.caption"), exact: true });
-      await expect(chart.getByRole("rowheader")).toHaveText([staffLive.name, staffBeta.name, firmLive.name, alwaysOn.name]);
+      await expect(chart.getByRole("rowheader")).toHaveText([staffLive.name, firmLive.name, staffBeta.name, alwaysOn.name]);
       await expect(chart.getByRole("row", { name: staffLive.name })).toContainText("8");
 
-      // Rows open on their firms: a tick for firm-level apps, 'unknown' last; counts for user-level apps.
+      // Rows open on their firms, 'unknown' last, each with the count the total adds up (5 = 3 + 2),
+      // beside a tick for firm-level apps; counts for user-level apps.
       await hydrated(page);
       await expect(firmsOf(page, t, firmLive.name)).toBeHidden();
       await appRow(table(page, t, "firmLive"), firmLive.name).click();
       const firmLiveFirms = firmsOf(page, t, firmLive.name);
       await expect(firmLiveFirms.getByRole("rowheader")).toHaveText([firm, t("usage:unknownFirm")]);
       await expect(firmLiveFirms.getByRole("img", { name: t("usage:uses"), exact: true })).toHaveCount(2);
+      await expect(firmLiveFirms.getByRole("columnheader")).toHaveText([t("usage:columns.firm"), t("usage:columns.uses"), t("usage:columns.usage")]);
+      await expect(firmLiveFirms.getByRole("row").filter({ hasText: firm }).getByRole("cell").last()).toHaveText("3");
+      await expect(firmLiveFirms.getByRole("row").filter({ hasText: t("usage:unknownFirm") }).getByRole("cell").last()).toHaveText("2");
       await appRow(table(page, t, "staffLive"), staffLive.name).click();
       const staffFirms = firmsOf(page, t, staffLive.name);
       await expect(staffFirms.getByRole("row", { name: firm })).toContainText("5");
@@ -101,6 +105,7 @@ for (const lang of LANGS) {
       await expect(table(page, t, "firmBeta").getByText(t("usage:noFirms"))).toBeVisible();
       await appRow(table(page, t, "alwaysOnBeta"), alwaysOn.name).click();
       await expect(firmsOf(page, t, alwaysOn.name).getByRole("img", { name: t("usage:uses"), exact: true })).toHaveCount(1);
+      await expect(firmsOf(page, t, alwaysOn.name).getByRole("row").filter({ hasText: firm }).getByRole("cell").last()).toHaveText("1");
       await expectAccessible(page);
       // And close again.
       await appRow(table(page, t, "firmLive"), firmLive.name).click();

@@ -1,7 +1,8 @@
 /**
  * A table of the usage summary: one row per app with its total; a row opens (a `<details>`,
- * so without JavaScript too) on the firms using the app, by name or 'unknown', each with a
- * tick (firm-level and always-on apps) or its count of users (user-level apps).
+ * so without JavaScript too) on the firms using the app, by name or 'unknown', each with its
+ * count of users (user-level apps), or a tick and its count of usage (firm-level and
+ * always-on apps): the total is the sum of the counts, so every table shows what it adds up.
  * With JavaScript the row opens and closes over 300 ms (spec 02 section 9), at once when
  * reduced motion is asked for.
  */
@@ -102,14 +103,19 @@ function AppRow({ row, shows }: { row: UsageTableApp; shows: "tick" | "count" })
           ) : (
             <table className="mb-3 ml-9 text-left text-sm">
               <caption className="sr-only">{t("firmsOf", { app: row.app.appName })}</caption>
-              <ColumnHeads columns={[t("columns.firm"), shows === "tick" ? t("columns.uses") : t("columns.users")]} />
+              <ColumnHeads columns={shows === "tick" ? [t("columns.firm"), t("columns.uses"), t("columns.usage")] : [t("columns.firm"), t("columns.users")]} />
               <tbody>
                 {row.firms.map((firm) => (
                   <tr key={firm.firmId}>
                     <th scope="row" className="py-1 pr-6 font-normal text-gray-900">
                       {firm.firmName ?? t("unknownFirm")}
                     </th>
-                    <td className="py-1 pr-3 tabular-nums text-gray-900">{shows === "tick" ? <Tick label={t("uses")} /> : firm.count}</td>
+                    {shows === "tick" ? (
+                      <td className="py-1 pr-6">
+                        <Tick label={t("uses")} />
+                      </td>
+                    ) : null}
+                    <td className="py-1 pr-3 tabular-nums text-gray-900">{firm.count}</td>
                   </tr>
                 ))}
               </tbody>

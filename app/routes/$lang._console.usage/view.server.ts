@@ -22,7 +22,10 @@ export function countryChoice(value: string | null | undefined): string {
   return /^[A-Z]{2,3}$/.test(code) ? code : "";
 }
 
-/** How a table's expanded rows show a firm: a tick (firm-level and always-on) or its count of users. */
+/**
+ * How a table's expanded rows show a firm: a tick and its count of usage (firm-level and
+ * always-on), or its count of users (user-level). Each shows the count, the total's part.
+ */
 export const TABLE_SHOWS: Record<UsageTableName, "tick" | "count"> = {
   firmLive: "tick",
   firmBeta: "tick",
