@@ -158,7 +158,15 @@ for (const lang of LANGS) {
       await toast(page, t, "submissionWithdrawn");
       await expect(badge(page, t, "Beta")).toBeVisible();
       await page.goto(`${versionsPage(lang, app)}/submissions`);
-      await expect(page.getByText(t("review:submissions.withdrew"), { exact: true })).toBeVisible();
+      // The withdrawn submission is history, its status 'withdrew', not the waiting it was withdrawn from.
+      await expect(page.getByText(t("review:submissions.active.empty"))).toBeVisible();
+      const history = page.getByRole("region", { name: t("review:submissions.history.title"), exact: true });
+      const withdrawn = history.getByRole("article").filter({ has: page.getByText(t("review:submissions.withdrew"), { exact: true }) });
+      await expect(withdrawn).toHaveCount(1);
+      for (const key of ["awaitingReview", "betaAwaitingReview", "betaToLiveAwaitingReview"]) {
+        await expect(history.getByText(t(`review:submissions.statusTexts.${key}`), { exact: true })).toHaveCount(0);
+      }
+      await expectAccessible(page);
     });
 
     test("the submit dialog lists what is missing and the blockers, each linked; an archived app asks to unarchive first", async ({ page, company, t }) => {

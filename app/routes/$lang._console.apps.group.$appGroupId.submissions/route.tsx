@@ -1,9 +1,10 @@
 /**
  * /apps/group/{appGroupId}/submissions (spec 01 section 2): the app's submissions. Active
- * lists those awaiting review and not withdrawn; History the rest, a withdrawn one labelled
- * 'withdrew'; each with what it was submitted for, when and by whom, its notes and the review
- * notes. Beyond the spec: the timeline of every state change of each version (who, when,
- * notes), from the provider's state history, in a disclosure per version (works without JS).
+ * lists those awaiting review and not withdrawn; History the rest, a withdrawn one with the
+ * status 'withdrew' (not the status it was withdrawn from); each with what it was submitted
+ * for, when and by whom, its notes and the review notes. Beyond the spec: the timeline of
+ * every state change of each version (who, when, notes), from the provider's state history,
+ * in a disclosure per version (works without JS).
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
@@ -59,8 +60,11 @@ function SubmissionCard({ row }: { row: SubmissionRow }) {
     <article aria-labelledby={titleId} className="rounded-lg border border-gray-300 bg-white p-4">
       <h3 id={titleId} className="mb-2 flex flex-wrap items-center gap-2 text-lg font-bold text-gray-900">
         {t("submissions.versionTitle", { version: row.version })}
-        <span className="rounded-full border border-gray-400 bg-gray-50 px-2 py-0.5 text-xs font-semibold text-gray-900">{t(`submissions.${row.statusKey}`)}</span>
-        {row.withdrawn ? <span className="rounded-full bg-gray-700 px-2 py-0.5 text-xs font-semibold text-white">{t("submissions.withdrew")}</span> : null}
+        <span
+          className={`rounded-full border px-2 py-0.5 text-xs font-semibold ${row.withdrawn ? "border-gray-700 bg-gray-700 text-white" : "border-gray-400 bg-gray-50 text-gray-900"}`}
+        >
+          {t(`submissions.${row.statusKey}`)}
+        </span>
       </h3>
       <dl className="space-y-1 text-sm">
         <DetailRow label={t("submissions.columns.kind")}>{t(`submissions.kind.${row.kind}`)}</DetailRow>

@@ -33,7 +33,8 @@ describe("the submissions page", () => {
     ]);
     expect(active.map((row) => [row.id, row.statusKey, row.kind])).toEqual([["now", "statusTexts.betaAwaitingReview", "beta"]]);
     expect(history.map((row) => [row.id, row.withdrawn, row.statusKey])).toEqual([
-      ["withdrawn", true, "statusTexts.awaitingReview"],
+      // Withdrawn: its status is 'withdrew', not the 'Awaiting review' the provider keeps.
+      ["withdrawn", true, "withdrew"],
       ["old", false, "statusTexts.rejected"],
     ]);
     expect(history[1]).toMatchObject({ reviewNotes: "Fix the icon.", reviewed: "02/07/2026", submitted: "01/07/2026" });

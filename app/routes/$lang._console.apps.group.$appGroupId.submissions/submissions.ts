@@ -1,8 +1,9 @@
 /**
  * The submissions page's content, shaped from the provider's answers (spec 01 sections 2 and
  * 3): Active (awaiting review and not withdrawn) and History (the rest, a withdrawn one
- * labelled 'withdrew'), newest first, dates as dd/MM/yyyy; and the timeline of every state
- * change of each version (who, when, notes), oldest first. Plain TypeScript.
+ * labelled 'withdrew' in place of the status it was withdrawn from), newest first, dates as
+ * dd/MM/yyyy; and the timeline of every state change of each version (who, when, notes),
+ * oldest first. Plain TypeScript.
  */
 import { format } from "date-fns";
 import type { Submission, TimelineEntry } from "~/api/submissions/schemas";
@@ -12,7 +13,11 @@ export interface SubmissionRow {
   id: string;
   versionId: string;
   version: string;
-  /** A key of review:submissions.statusTexts (the provider's review status text), else the enum's key. */
+  /**
+   * A key under review:submissions: `withdrew` once withdrawn (the provider keeps the status
+   * it was withdrawn from, which would read as still waiting), else of `statusTexts` (the
+   * provider's review status text), else of `statusText` (the enum).
+   */
   statusKey: string;
   withdrawn: boolean;
   kind: "live" | "beta";
@@ -52,7 +57,7 @@ function row(submission: Submission): SubmissionRow {
     id: submission.id,
     versionId: submission.appId,
     version: submission.version,
-    statusKey: key ? `statusTexts.${key}` : `statusText.${submission.status}`,
+    statusKey: submission.isSoftDeleted ? "withdrew" : key ? `statusTexts.${key}` : `statusText.${submission.status}`,
     withdrawn: submission.isSoftDeleted,
     kind: submission.isBeta ? "beta" : "live",
     submitted: date(submission.submissionDateTime) ?? "",
