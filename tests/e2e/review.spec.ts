@@ -214,10 +214,24 @@ for (const lang of LANGS) {
       await expect(page.getByText(t("review:errors.mandatory")).first()).toBeVisible();
       const files = page.getByLabel(t("review:preApproval.fields.documents"), { exact: true });
       await page.getByLabel(t("review:preApproval.fields.versionMajorId"), { exact: true }).selectOption({ label: t("review:preApproval.versionOption", { version: 1 }) });
-      await page.getByLabel(t("review:preApproval.fields.submissionNotes"), { exact: true }).fill("x".repeat(3001));
-      await send.click();
-      await expect(page.getByText(t("review:errors.tooLong", { field: t("review:preApproval.fields.submissionNotes"), max: lang === "nl-NL" ? "3.000" : "3,000" })).first()).toBeVisible();
-      await page.getByLabel(t("review:preApproval.fields.submissionNotes"), { exact: true }).fill("Our app reads matters.");
+      // The additional information is capped at 3,000 characters, with JavaScript with a live count.
+      const notes = page.getByLabel(t("review:preApproval.fields.submissionNotes"), { exact: true });
+      const number = new Intl.NumberFormat(lang).format;
+      await expect(notes).toHaveAttribute("maxlength", "3000");
+      await notes.fill("x".repeat(3000));
+      await notes.press("End");
+      await notes.pressSequentially("yz");
+      await expect(notes).toHaveValue("x".repeat(3000));
+      if (!isNoJs()) await expect(page.getByText(t("appEditor:count.within", { chars: number(3000), max: number(3000) }), { exact: true }).first()).toBeVisible();
+      // Past the cap (a browser that ignores it), the console refuses it next to the field, keeping it.
+      const refused = await page.request.post(page.url(), {
+        multipart: { intent: "create", versionMajorId: await page.getByLabel(t("review:preApproval.fields.versionMajorId"), { exact: true }).inputValue(), submissionNotes: "x".repeat(3001) },
+      });
+      expect(refused.status()).toBe(400);
+      const refusedPage = await refused.text();
+      expect(refusedPage).toContain(t("review:errors.tooLong", { field: t("review:preApproval.fields.submissionNotes"), max: number(3000) }));
+      expect(refusedPage).toContain(t("appEditor:count.over", { chars: number(3001), over: number(1), max: number(3000) }));
+      await notes.fill("Our app reads matters.");
       await files.setInputFiles([
         { name: "empty.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(0) },
         { name: "picture.pdf", mimeType: "application/pdf", buffer: Buffer.from(png(10, 10)) },

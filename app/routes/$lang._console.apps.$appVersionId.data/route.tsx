@@ -12,13 +12,13 @@ import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useMemo, useRef, useState } from "react";
+import { useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { ATTESTATION_LIMITS } from "~/api/data-attestation/rules";
 import { ATTESTATION_TEXT_FIELDS, type AttestationTextField } from "~/api/data-attestation/schemas";
 import { requireUser } from "~/auth.server";
 import { AppErrorBoundary, errorMeta } from "~/components/apps/AppErrorBoundary";
-import { CharacterCount } from "~/components/apps/editor/CharacterCount";
+import { CountedTextarea } from "~/components/apps/editor/CharacterCount";
 import { EditorToolbar } from "~/components/apps/editor/EditorActions";
 import { SaveBar, useDiscardGeneration } from "~/components/apps/editor/SaveBar";
 import { useUnsavedChanges } from "~/components/apps/editor/UnsavedChanges";
@@ -156,25 +156,17 @@ type TextField = ReturnType<typeof useForm<Record<AttestationTextField, string>>
 /** One of the six texts, with its live character count. */
 function AttestationText({ name, field, error }: { name: AttestationTextField; field: TextField; error?: string }) {
   const { t, i18n } = useTranslation("dataAttestation");
-  const [value, setValue] = useState(typeof field.initialValue === "string" ? field.initialValue : "");
   const max = new Intl.NumberFormat(i18n.language).format(ATTESTATION_LIMITS.textMax);
   return (
-    <FieldFrame id={field.id} label={`${t(`fields.${name}.label`)} ${t("appEditor:required")}`} hint={`${t(`fields.${name}.hint`)} ${t("countHint", { max })}`} error={error}>
-      {(aria) => (
-        <>
-          <textarea
-            {...getTextareaProps(field, { ariaAttributes: false })}
-            key={field.key}
-            {...aria}
-            aria-describedby={`${aria["aria-describedby"] ?? ""} ${field.id}-count`.trim()}
-            rows={4}
-            onChange={(event) => setValue(event.currentTarget.value)}
-            className={inputClass(error)}
-          />
-          <CharacterCount id={`${field.id}-count`} count={value.trim().length} max={ATTESTATION_LIMITS.textMax} />
-        </>
-      )}
-    </FieldFrame>
+    <CountedTextarea
+      {...getTextareaProps(field, { ariaAttributes: false })}
+      key={field.key}
+      label={`${t(`fields.${name}.label`)} ${t("appEditor:required")}`}
+      hint={`${t(`fields.${name}.hint`)} ${t("countHint", { max })}`}
+      error={error}
+      rows={4}
+      max={ATTESTATION_LIMITS.textMax}
+    />
   );
 }
 

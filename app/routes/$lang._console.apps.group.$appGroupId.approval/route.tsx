@@ -5,8 +5,9 @@
  * be withdrawn ('pre-approval withdrawn').
  *
  * URLs (the server renders each state, so everything works without JS):
- * - `?new=1`: the form (a non-live major version, additional information, supporting PDF
- *   documents), or, for an archived app, the question to unarchive it first (then the form).
+ * - `?new=1`: the form (a non-live major version, additional information capped at 3,000
+ *   characters with a live count, supporting PDF documents), or, for an archived app, the
+ *   question to unarchive it first (then the form).
  * - `?withdraw={id}`: the confirmation of withdrawing a pending pre-approval.
  * The form posts multipart (`intent=create`): the documents are checked by the contract's
  * document rules, uploaded (`POST files?fileType=0`), then `POST app-approvals`.
@@ -29,7 +30,8 @@ import { ErrorDialog } from "~/components/ErrorDialog";
 import { ButtonLink } from "~/components/ui/Button";
 import { ConfirmDialog, DIALOG_LINK_STATE, DialogFormButtons, useCloseDialog } from "~/components/ui/ConfirmDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
-import { FieldFrame, inputClass, SelectOptions, TextareaField } from "~/components/ui/Field";
+import { FieldFrame, inputClass, SelectOptions } from "~/components/ui/Field";
+import { CountedTextarea } from "~/components/apps/editor/CharacterCount";
 import type { Translate } from "~/forms/app-editor";
 import { FILES_FIELD, preApprovalSchema, REVIEW_LIMITS, reviewRuleMessage } from "~/forms/review";
 import i18next from "~/i18next.server";
@@ -42,7 +44,8 @@ import { formatDate } from "~/routes/$lang._console.apps.group.$appGroupId._inde
 import { redirectWithError, redirectWithToast } from "~/session.server";
 import { documentCodeMessage, documentMessages, readApprovalForm, uploadDocuments } from "./documents.server";
 
-export const handle = { i18n: ["common", "apps", "appGroup", "review"] };
+// appEditor: the live count of the additional information.
+export const handle = { i18n: ["common", "apps", "appGroup", "review", "appEditor"] };
 
 export const clientLoader = withNamespaces(handle.i18n);
 
@@ -232,13 +235,17 @@ function NewPreApproval({ data }: { data: LoaderData }) {
                 </select>
               )}
             </FieldFrame>
-            <TextareaField
+            <CountedTextarea
               {...getTextareaProps(fields.submissionNotes, { ariaAttributes: false })}
               key={fields.submissionNotes.key}
               label={t("preApproval.fields.submissionNotes")}
               hint={t("preApproval.notesHint", { max: new Intl.NumberFormat(i18n.language).format(REVIEW_LIMITS.preApprovalNotesMax) })}
               error={fields.submissionNotes.errors?.[0]}
               rows={6}
+              // Capped where the rule is (without JavaScript too); the count is of what the cap counts.
+              maxLength={REVIEW_LIMITS.preApprovalNotesMax}
+              max={REVIEW_LIMITS.preApprovalNotesMax}
+              countOf={(value) => value.length}
             />
             <FieldFrame
               id={filesId}

@@ -2,9 +2,11 @@
  * A live character count under a field (GOV.UK pattern): the visible count follows every
  * keystroke; screen readers hear it once typing pauses, through a polite live region.
  * Without JavaScript the count of the value as the page was sent is shown.
+ * `CountedTextarea` is a field's textarea with its count.
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode, type TextareaHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
+import { FieldFrame, inputClass } from "~/components/ui/Field";
 
 interface CharacterCountProps {
   id: string;
@@ -42,5 +44,45 @@ export function CharacterCount({ id, count, min, max }: CharacterCountProps) {
         {announced}
       </p>
     </>
+  );
+}
+
+type CountedTextareaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id"> & {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  /** The count's limits: at most `max` (and at least `min`) characters. */
+  max: number;
+  min?: number;
+  /** The characters the rule counts of a value: the trimmed text unless told. */
+  countOf?: (value: string) => number;
+};
+
+/**
+ * A textarea (of a conform field: `getTextareaProps` with `ariaAttributes: false`) with its
+ * label, hint and error, and its live count under it, which it is also described by. Give it
+ * the field's `key`, so that a reset form counts its new value.
+ */
+export function CountedTextarea({ id, label, hint, error, max, min, countOf = (value) => value.trim().length, onChange, ...textarea }: CountedTextareaProps) {
+  const [value, setValue] = useState(typeof textarea.defaultValue === "string" ? textarea.defaultValue : "");
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      {(aria) => (
+        <>
+          <textarea
+            {...textarea}
+            {...aria}
+            aria-describedby={`${aria["aria-describedby"] ?? ""} ${id}-count`.trim()}
+            onChange={(event) => {
+              setValue(event.currentTarget.value);
+              onChange?.(event);
+            }}
+            className={inputClass(error)}
+          />
+          <CharacterCount id={`${id}-count`} count={countOf(value)} min={min} max={max} />
+        </>
+      )}
+    </FieldFrame>
   );
 }

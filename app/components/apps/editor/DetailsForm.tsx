@@ -19,7 +19,7 @@ import { EditorToolbar } from "./EditorActions";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FieldFrame, InputField, SelectOptions, inputClass } from "~/components/ui/Field";
 import { useFailedTitle } from "~/lib/title";
-import { CharacterCount } from "./CharacterCount";
+import { CountedTextarea } from "./CharacterCount";
 import { DETAILS_FIELDS, DETAILS_FORM_ID, detailsSchema, fieldId, type Translate } from "~/forms/app-editor";
 import { useErrorSummary } from "./useErrorSummary";
 import { useUnsavedChanges } from "./UnsavedChanges";
@@ -111,7 +111,6 @@ function DetailsFormBody(props: DetailsFormProps & { onDiscard: () => void }) {
   const [categoryId, setCategoryId] = useState(fields.categoryId.initialValue ?? "");
   const other = categories.find((c) => c.isOther && String(c.id) === categoryId);
   const isOther = Boolean(other);
-  const [description, setDescription] = useState(typeof fields.description.initialValue === "string" ? fields.description.initialValue : "");
 
   const formProps = getFormProps(form);
   const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
@@ -212,27 +211,15 @@ function DetailsFormBody(props: DetailsFormProps & { onDiscard: () => void }) {
             </fieldset>
           )}
 
-          <FieldFrame
-            id={fields.description.id}
+          <CountedTextarea
+            {...getTextareaProps(fields.description, { ariaAttributes: false })}
+            key={fields.description.key}
             label={required(t("fields.description.label"))}
             hint={t("fields.description.hint")}
             error={descriptionError}
-          >
-            {(aria) => (
-              <>
-                <textarea
-                  {...getTextareaProps(fields.description, { ariaAttributes: false })}
-                  key={fields.description.key}
-                  {...aria}
-                  aria-describedby={`${aria["aria-describedby"] ?? ""} ${fields.description.id}-count`.trim()}
-                  rows={5}
-                  onChange={(event) => setDescription(event.currentTarget.value)}
-                  className={inputClass(descriptionError)}
-                />
-                <CharacterCount id={`${fields.description.id}-count`} count={description.trim().length} max={APP_LIMITS.descriptionMax} />
-              </>
-            )}
-          </FieldFrame>
+            rows={5}
+            max={APP_LIMITS.descriptionMax}
+          />
 
           {locked ? (
             <div className="flex flex-col gap-1">
