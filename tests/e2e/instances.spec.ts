@@ -56,7 +56,15 @@ for (const lang of LANGS) {
       await openDialog(page, t("instances:new.open"));
       await expect(field(page, t, "firstName")).toHaveValue(company.firstName);
       await expect(field(page, t, "lastName")).toHaveValue(company.lastName);
-      await expect(dialog(page).getByLabel(t("instances:new.staging.title"))).toBeChecked();
+      // Of two cards none is chosen, and the country shows once one is.
+      const stagingCard = dialog(page).getByLabel(t("instances:new.staging.title"));
+      await expect(stagingCard).not.toBeChecked();
+      await expect(dialog(page).getByLabel(t("instances:new.live.title"))).not.toBeChecked();
+      await expect(field(page, t, "countryCode")).toHaveCount(0);
+      await stagingCard.check();
+      if (isNoJs()) await dialog(page).getByRole("button", { name: t("instances:new.choose") }).click();
+      await expect(field(page, t, "countryCode")).toHaveValue("AU");
+      await expect(stagingCard).toBeChecked();
       const create = () => dialog(page).getByRole("button", { name: t("instances:new.submit"), exact: true }).click();
       await field(page, t, "firstName").fill("");
       await field(page, t, "email").fill("not-an-email");

@@ -1,8 +1,10 @@
 /**
  * New credentials (spec 02 sections 2.2, 4.2 and 5.3): the staging card (users with test
- * access only) and the live card, one chosen; the country of an environment of that sandbox;
- * the firm type where the country has product variants (1 again whenever the country
- * changes); first and last name prefilled from the user; email, password and confirmation.
+ * access only) and the live card, one chosen; once a card is chosen, the country of an
+ * environment of that sandbox (the company's default country where it has one) and the firm
+ * type where the country has product variants (1 again whenever the country changes); first
+ * and last name prefilled from the user; email, password and confirmation. With test access
+ * no card is chosen when the dialog opens; without it the live card is.
  *
  * With JavaScript the cards and the country change the choices at once. Without it the
  * 'Show choices' button posts the form (intent `choose`) and the server renders the dialog
@@ -35,8 +37,8 @@ export const NEW_BUTTON_ID = "open-new-credentials";
 interface Props {
   choices: Record<SandboxChoice, CountryChoiceView[]>;
   hasAccessToTest: boolean;
-  /** The card chosen when the dialog opens, and after a post of the form. */
-  sandbox: SandboxChoice;
+  /** The card chosen after a post of the form; when the dialog opens, none (the live card without test access). */
+  sandbox?: SandboxChoice;
   /** The country chosen when the dialog opens: the posted one, else the company's default (the first of the sandbox when it has none). */
   countryCode?: string;
   user: { firstName: string; lastName: string };
@@ -51,9 +53,12 @@ export function NewCredentialsDialog({ choices, hasAccessToTest, sandbox: initia
   const { ref, onClose } = useModalClose(close);
   useReturnFocus(NEW_BUTTON_ID);
   const sandboxes = SANDBOXES.filter((s) => s === "live" || hasAccessToTest);
-  const [sandbox, setSandbox] = useState<SandboxChoice>(sandboxes.includes(initialSandbox) ? initialSandbox : "live");
-  const countries = choices[sandbox];
-  const [country, setCountry] = useState(countries.find((c) => c.code === countryCode)?.code ?? countries[0]?.code ?? "");
+  // The only card is chosen from the start; of two, the person chooses (the country shows once one is).
+  const [sandbox, setSandbox] = useState<SandboxChoice | undefined>(initialSandbox && sandboxes.includes(initialSandbox) ? initialSandbox : sandboxes.length === 1 ? sandboxes[0] : undefined);
+  const countries = sandbox ? choices[sandbox] : [];
+  /** A sandbox's country: the one chosen before where it has it, else the company's default, else its first. */
+  const countryOf = (list: readonly CountryChoiceView[], current: string) => (list.find((c) => c.code === current) ?? list.find((c) => c.code === countryCode) ?? list[0])?.code ?? "";
+  const [country, setCountry] = useState(countryOf(countries, countryCode ?? ""));
   const chosen = countries.find((c) => c.code === country);
   const [form, fields] = useForm({
     id: "new-credentials",
@@ -79,7 +84,7 @@ export function NewCredentialsDialog({ choices, hasAccessToTest, sandbox: initia
   };
   const chooseSandbox = (next: SandboxChoice) => {
     setSandbox(next);
-    setCountry((current) => (choices[next].some((c) => c.code === current) ? current : (choices[next][0]?.code ?? "")));
+    setCountry((current) => countryOf(choices[next], current));
   };
   const sandboxError = errorOf("sandbox");
   return (
@@ -114,17 +119,19 @@ export function NewCredentialsDialog({ choices, hasAccessToTest, sandbox: initia
               ))}
             </div>
           </fieldset>
-          <FieldFrame id={fields.countryCode.id} label={t("fields.countryCode")} error={errorOf("countryCode")}>
-            {(aria) => (
-              <select {...aria} name={fields.countryCode.name} value={country} onChange={(event) => setCountry(event.target.value)} className={inputClass(errorOf("countryCode"))}>
-                {countries.map((c) => (
-                  <option key={c.code} value={c.code}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FieldFrame>
+          {sandbox ? (
+            <FieldFrame id={fields.countryCode.id} label={t("fields.countryCode")} error={errorOf("countryCode")}>
+              {(aria) => (
+                <select {...aria} name={fields.countryCode.name} value={country} onChange={(event) => setCountry(event.target.value)} className={inputClass(errorOf("countryCode"))}>
+                  {countries.map((c) => (
+                    <option key={c.code} value={c.code}>
+                      {c.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FieldFrame>
+          ) : null}
           {chosen && chosen.variants.length > 0 ? (
             <FieldFrame id={fields.firmType.id} label={t("fields.firmType")} error={errorOf("firmType")}>
               {(aria) => (

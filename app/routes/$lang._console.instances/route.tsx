@@ -74,7 +74,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 /** A refused or failed post of a dialog: what was typed (conform's result) and, when the provider failed, the error dialog's text. */
-type NewReply = { dialog: "new"; sandbox: SandboxChoice; countryCode: string; result?: SubmissionResult<string[]>; shown?: ShownError };
+type NewReply = { dialog: "new"; sandbox?: SandboxChoice; countryCode: string; result?: SubmissionResult<string[]>; shown?: ShownError };
 type ImportReply = { dialog: "import"; token: string; result?: SubmissionResult<string[]>; shown?: ShownError };
 
 /** The rule codes of a refusal in the user's words, else `fallback`. */
@@ -99,7 +99,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (dialog === "new" && (intent === undefined || intent === "choose")) {
     const choices = await countryChoices(api, language, await getPingMoreFlags(api));
     const sandboxValue = formData.get("sandbox");
-    const sandbox = SANDBOXES.find((s) => s === sandboxValue) ?? "live";
+    const sandbox = SANDBOXES.find((s) => s === sandboxValue);
     const countryCode = String(formData.get("countryCode") ?? "");
     if (intent === "choose") return json<NewReply>({ dialog: "new", sandbox, countryCode });
     const submission = parseWithZod(formData, { schema: newCredentialsSchema(t, choices) });
@@ -217,10 +217,10 @@ export default function InstancesPage() {
       </section>
       {data.dialog?.kind === "new" && data.choices ? (
         <NewCredentialsDialog
-          key={newReply ? `${newReply.sandbox}-${newReply.countryCode}` : "new"}
+          key={newReply ? `${newReply.sandbox ?? "none"}-${newReply.countryCode}` : "new"}
           choices={data.choices}
           hasAccessToTest={data.user.hasAccessToTest}
-          sandbox={newReply?.sandbox ?? data.tab}
+          sandbox={newReply?.sandbox}
           countryCode={newReply?.countryCode ?? data.defaultCountry ?? undefined}
           user={data.user}
           lastResult={newReply?.result}
