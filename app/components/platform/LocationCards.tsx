@@ -9,8 +9,14 @@
  * Move down (plain form posts that change the draft and come back; with JavaScript through a
  * fetcher, without a page load) and Delete (a confirmation). A list has Add item (the item
  * dialog for a new item). Without the edit check the lists are shown without their controls.
+ *
+ * Items are addressed by their place (`path`, e.g. `buttons.1`). While a move of a list's items
+ * is being saved (with JavaScript: a drop or Move up / Move down through a fetcher) the draft
+ * already has the new order and the page the old one, so the item controls of that list and
+ * of the lists nested in it are disabled, and it takes no drag, until the page has the move:
+ * no control ever addresses another item than the one it is drawn on.
  */
-import { Link, useFetcher } from "@remix-run/react";
+import { Link, useFetcher, useFetchers } from "@remix-run/react";
 import { useEffect, useLayoutEffect, useRef, useState, type DragEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { ActionType, PlatformFunction, PlatformSchema } from "~/api/schema/schemas";
@@ -66,6 +72,41 @@ function MoveButton({ location, path, direction, label, disabled }: { location: 
   );
 }
 
+/** The posts that move an item (Move up, Move down, a drop). */
+const MOVE_INTENTS = ["up", "down", "move"];
+
+/**
+ * What the moves being saved leave stale of the list at `path` of `location`: the places of
+ * its items (`items`: a move in it, or in a list it is nested in) and its own place (`list`:
+ * a move in a list it is nested in), until the page has them.
+ */
+function useStalePlaces(location: string, path: string): { items: boolean; list: boolean } {
+  const lists = useFetchers().flatMap(({ formData }) =>
+    formData && MOVE_INTENTS.includes(String(formData.get("intent"))) && formData.get("location") === location
+      ? [String(formData.get("path") ?? "").split(".").slice(0, -1).join(".")]
+      : [],
+  );
+  const list = lists.some((moved) => path.startsWith(`${moved}.`));
+  return { items: list || lists.includes(path), list };
+}
+
+/** A control of an item that opens a dialog of the page; disabled while the item's place is stale. */
+function ItemDialogLink({ search, label, disabled, danger = false, wide = false, children }: { search: string; label: string; disabled: boolean; danger?: boolean; wide?: boolean; children: ReactNode }) {
+  const className = buttonClass(danger ? "danger" : "secondary", wide ? "" : "px-3");
+  if (disabled) {
+    return (
+      <button type="button" disabled aria-label={label} className={className}>
+        {children}
+      </button>
+    );
+  }
+  return (
+    <Link to={search} state={DIALOG_LINK_STATE} preventScrollReset aria-label={label} className={className}>
+      {children}
+    </Link>
+  );
+}
+
 /**
  * Drag to reorder a list's items (with JavaScript; spec 02 sections 2.1 and 9): while an item
  * is dragged it is shown at the place it would take, taking the place of the item under the
@@ -81,15 +122,18 @@ const useBeforePaint = typeof window === "undefined" ? useEffect : useLayoutEffe
 function useDragToMove(location: string, path: string, length: number, enabled: boolean) {
   const fetcher = useFetcher();
   const hydrated = useHydrated();
+  const stale = useStalePlaces(location, path);
+  const saving = stale.items;
   const [from, setFrom] = useState<number | null>(null);
   const [order, setOrder] = useState<number[] | null>(null);
   const dropped = useRef(false);
   const list = useRef<HTMLOListElement>(null);
   /** Where each item was before the order changed (by its index as loaded), for the slide. */
   const before = useRef(new Map<number, DOMRect>());
-  /** A move is being saved: the list shows it, and takes no other drag until the page has it (its places would be stale). */
+  /** This list's drop is being saved: the list shows it until the page has it. */
   const busy = fetcher.state !== "idle";
-  const active = enabled && hydrated && !busy;
+  /** No drag while a move here (or in a list this one is in) is being saved: its places would be stale. */
+  const active = enabled && hydrated && !saving;
 
   // The list as loaded again (after the move, or any change): the order shown is the loaded one.
   const [loadedLength, setLoadedLength] = useState(length);
@@ -142,6 +186,10 @@ function useDragToMove(location: string, path: string, length: number, enabled: 
     shown,
     dragging: from,
     busy,
+    /** A move of this list's items, or of a list it is in, is being saved: the item controls wait for it. */
+    saving,
+    /** A move of a list this one is in is being saved: Add item waits for it too. */
+    listStale: stale.list,
     itemProps: (index: number) =>
       active
         ? {
@@ -193,15 +241,9 @@ function FunctionList({ document, location, path, crumbs, items, canEdit, level 
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Heading className="text-base font-semibold text-gray-900 wrap-anywhere">{title}</Heading>
         {canEdit && types.length > 0 ? (
-          <Link
-            to={dialogSearch({ dialog: "item", location, list: path })}
-            state={DIALOG_LINK_STATE}
-            preventScrollReset
-            aria-label={t("a11y.addItem", { list: title })}
-            className={buttonClass("secondary")}
-          >
+          <ItemDialogLink search={dialogSearch({ dialog: "item", location, list: path })} label={t("a11y.addItem", { list: title })} disabled={drag.listStale} wide>
             {t("actions.addItem")}
-          </Link>
+          </ItemDialogLink>
         ) : null}
       </div>
       {items.length === 0 ? (
@@ -226,35 +268,17 @@ function FunctionList({ document, location, path, crumbs, items, canEdit, level 
                   </p>
                   {canEdit ? (
                     <div role="group" aria-label={t("a11y.itemActions", { name })} className="flex flex-wrap gap-2">
-                      <Link
-                        to={dialogSearch({ dialog: "item", location, path: itemPath })}
-                        state={DIALOG_LINK_STATE}
-                        preventScrollReset
-                        aria-label={t("a11y.edit", { name })}
-                        className={buttonClass("secondary", "px-3")}
-                      >
+                      <ItemDialogLink search={dialogSearch({ dialog: "item", location, path: itemPath })} label={t("a11y.edit", { name })} disabled={drag.saving}>
                         {t("actions.edit")}
-                      </Link>
-                      <Link
-                        to={dialogSearch({ dialog: "clone", location, path: itemPath })}
-                        state={DIALOG_LINK_STATE}
-                        preventScrollReset
-                        aria-label={t("a11y.clone", { name })}
-                        className={buttonClass("secondary", "px-3")}
-                      >
+                      </ItemDialogLink>
+                      <ItemDialogLink search={dialogSearch({ dialog: "clone", location, path: itemPath })} label={t("a11y.clone", { name })} disabled={drag.saving}>
                         {t("actions.clone")}
-                      </Link>
-                      <MoveButton location={location} path={itemPath} direction="up" label={t("a11y.moveUp", { name })} disabled={index === 0} />
-                      <MoveButton location={location} path={itemPath} direction="down" label={t("a11y.moveDown", { name })} disabled={index === items.length - 1} />
-                      <Link
-                        to={dialogSearch({ dialog: "delete-item", location, path: itemPath })}
-                        state={DIALOG_LINK_STATE}
-                        preventScrollReset
-                        aria-label={t("a11y.delete", { name })}
-                        className={buttonClass("danger", "px-3")}
-                      >
+                      </ItemDialogLink>
+                      <MoveButton location={location} path={itemPath} direction="up" label={t("a11y.moveUp", { name })} disabled={drag.saving || index === 0} />
+                      <MoveButton location={location} path={itemPath} direction="down" label={t("a11y.moveDown", { name })} disabled={drag.saving || index === items.length - 1} />
+                      <ItemDialogLink search={dialogSearch({ dialog: "delete-item", location, path: itemPath })} label={t("a11y.delete", { name })} disabled={drag.saving} danger>
                         {t("actions.delete")}
-                      </Link>
+                      </ItemDialogLink>
                     </div>
                   ) : null}
                 </div>
