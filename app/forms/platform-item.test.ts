@@ -216,3 +216,19 @@ describe("the function icon", () => {
     expect(functionIconRule(new TextEncoder().encode("GIF89a"), 6, { actionType: "button" })).toBe("invalidType");
   });
 });
+
+describe("a refused icon file", () => {
+  const item = { actionType: "button", name: "Open", label: "Open", description: "Opens the app.", ...URLS };
+
+  it("refuses the item next to the file while it stands, by the rule the file broke", () => {
+    expect(errorsOf(parse({ ...item, refusedIcon: "invalidSize" }))).toEqual({ iconFile: expect.stringContaining("platform:errors.invalidSize") });
+    // A rule the page never keeps reads as the wrong type.
+    expect(errorsOf(parse({ ...item, refusedIcon: "tooDeep" }))).toEqual({ iconFile: expect.stringContaining("platform:errors.invalidType") });
+  });
+
+  it("lets the item be saved once the file is left out or the icon removed on purpose", () => {
+    expect(parse(item).status).toBe("success");
+    expect(parse({ ...item, refusedIcon: "invalidType", dropRefusedIcon: "on" }).status).toBe("success");
+    expect(parse({ ...item, refusedIcon: "invalidType", removeIcon: "on" }).status).toBe("success");
+  });
+});

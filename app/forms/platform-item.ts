@@ -24,6 +24,8 @@
  *
  * - Icon (Details; read by the page's action before this schema, app/lib/platform/icon.server.ts):
  *   `iconFile` (a chosen PNG, or SVG where the country allows it), `removeIcon` (a box);
+ *   `refusedIcon` (the rule a chosen file broke, kept in the form: the item is refused with it
+ *   until another file is chosen, the icon removed, or the box `dropRefusedIcon` ticked);
  *   `confirmClear` (the box that confirms clearing the item's buttons, spec 02 section 4.1).
  *
  * `ITEM_TABS`, `itemTabOf(name)` and `itemTabsWithErrors(names)` give the tab of a field and
@@ -58,6 +60,7 @@ import {
   endpointFields,
   endpointUrls,
   oneText,
+  platformRuleMessage,
   refuseInvalid,
   refuseUnstorable,
   tabsWithErrors,
@@ -70,6 +73,12 @@ export const ITEM_FORM_ID = "platform-item";
 /** The item dialog's file input for a new function icon, and its box that removes the icon. */
 export const ICON_FILE = "iconFile";
 export const REMOVE_ICON = "removeIcon";
+/** The rule a chosen icon file broke, kept in the form, and the box that leaves that file out. */
+export const REFUSED_ICON = "refusedIcon";
+export const DROP_REFUSED_ICON = "dropRefusedIcon";
+/** The rules a refused icon file is kept with; any other value reads as the wrong type. */
+const ICON_RULES = ["invalidType", "invalidSize", "sizeGreater50KB"] as const satisfies readonly SchemaRuleCode[];
+export const iconRuleOf = (value: unknown): SchemaRuleCode => ICON_RULES.find((code) => code === value) ?? "invalidType";
 /** The item dialog's box that confirms clearing the item's buttons (a window type on a matter view). */
 export const CONFIRM_CLEAR_BUTTONS = "confirmClear";
 export const ITEM_TABS = ["details", "visibility", "endpoints", "window", "advanced"] as const;
@@ -145,6 +154,9 @@ export function itemSchema(t: Translate, context: ItemContext) {
     externalEmailIntegrationReq: checkbox(),
     isSupportMultipleInstances: checkbox(),
     popOutWindow: checkbox(),
+    [REFUSED_ICON]: oneText(t, ICON_FILE),
+    [DROP_REFUSED_ICON]: checkbox(),
+    [REMOVE_ICON]: checkbox(),
   };
   return z.object(shape).transform((raw, ctx): PlatformFunction => {
     const value = raw as Record<string, unknown> & typeof raw;
@@ -164,6 +176,11 @@ export function itemSchema(t: Translate, context: ItemContext) {
     }
     unstorable("icon.id", value.icon?.id);
     unstorable("icon.url", value.icon?.url);
+    // A refused icon file stands until it is replaced, or the icon removed or the file left out on purpose.
+    if (cleanText(value[REFUSED_ICON]) && !value[DROP_REFUSED_ICON] && !value[REMOVE_ICON]) {
+      ctx.addIssue({ code: "custom", path: [ICON_FILE], message: platformRuleMessage(t, iconRuleOf(cleanText(value[REFUSED_ICON])), ICON_FILE) });
+      told.add(ICON_FILE);
+    }
     const invalid = (name: string) => {
       if (told.has(name)) return;
       told.add(name);

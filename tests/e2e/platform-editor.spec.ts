@@ -131,6 +131,48 @@ async function searchMatterTypes(page: Page, t: T, text: string) {
   if (isNoJs()) await matterTypes(page, t).getByRole("button", { name: t("platform:picker.search"), exact: true }).click();
 }
 
+/**
+ * With JavaScript: the answer of the next post to the editor page is held once the server has
+ * it (`saved`), until `release`; the page meanwhile shows what it had. `done` (once the page
+ * has settled) stops looking at its requests.
+ */
+async function holdNextPost(page: Page, path: string) {
+  let saved!: () => void;
+  let release!: () => void;
+  const savedNow = new Promise<void>((resolve) => (saved = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = false;
+  const matches = (url: URL) => url.pathname === path;
+  await page.route(matches, async (route) => {
+    if (held || route.request().method() !== "POST") return route.continue();
+    held = true;
+    const response = await route.fetch();
+    saved();
+    await released;
+    await route.fulfill({ response });
+  });
+  return { saved: savedNow, release, done: () => page.unroute(matches) };
+}
+
+/** While a move is being saved: the items' controls are disabled, none a link to an old place. */
+async function expectControlsWait(page: Page, t: T, names: string[]) {
+  for (const name of names) {
+    await expect(link(page, t("platform:a11y.edit", { name }))).toHaveCount(0);
+    for (const control of ["edit", "clone", "moveUp", "moveDown", "delete"]) await expect(button(page, t(`platform:a11y.${control}`, { name }))).toBeDisabled();
+  }
+}
+
+/** Edit of an item opens that item; Cancel closes it. */
+async function expectEditOpens(page: Page, t: T, name: string) {
+  await link(page, t("platform:a11y.edit", { name })).click();
+  await expect(dialog(page).getByLabel(t("platform:fields.name"), { exact: true })).toHaveValue(name);
+  await link(page, t("platform:actions.cancel")).click();
+  await expect(dialog(page)).toHaveCount(0);
+}
+
+/** A 10x10 GIF: an image, but not a PNG. */
+const GIF_10 = Buffer.from([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 10, 0, 10, 0, 0x80, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0x2c, 0, 0, 0, 0, 10, 0, 10, 0, 0, 2, 2, 0x44, 1, 0, 0x3b]);
+
 /** The names of the items of a list, in order. */
 const itemNames = (page: Page, list: string) => page.getByRole("region", { name: list, exact: true }).locator(":scope > ol > li > div > p > span:first-child");
 
@@ -868,10 +910,20 @@ for (const lang of LANGS) {
       await expect(width).toHaveAttribute("type", isNoJs() ? "number" : "range");
       await expect(width).toHaveValue("75");
       const iconInput = form.getByLabel(t("platform:item.iconChoose"), { exact: true });
+      const iconError = form.locator("#platform-item-iconFile-error");
       const invalidSize = t("platform:errors.invalidSize", { field: t("platform:fields.iconFile") });
+      const invalidType = t("platform:errors.invalidType", { field: t("platform:fields.iconFile") });
+      // A refused file is never dropped silently: Save is refused again, with its message, until another file is chosen or it is left out.
+      await iconInput.setInputFiles({ name: "icon.gif", mimeType: "image/gif", buffer: GIF_10 });
+      if (isNoJs()) await button(page, t("platform:item.submit")).click();
+      await expect(iconError).toHaveText(invalidType);
+      await button(page, t("platform:item.submit")).click();
+      await expect(form.getByRole("heading", { name: t("platform:item.updateTitle") })).toBeVisible();
+      await expect(iconError).toHaveText(invalidType);
+      await expect(form.getByLabel(t("platform:item.iconDropRefused"), { exact: true })).not.toBeChecked();
       await iconInput.setInputFiles({ name: "big.png", mimeType: "image/png", buffer: Buffer.from(png(100, 100)) });
       if (isNoJs()) await button(page, t("platform:item.submit")).click();
-      await expect(form.locator("#platform-item-iconFile-error")).toHaveText(invalidSize);
+      await expect(iconError).toHaveText(invalidSize);
       await expectAccessible(page);
       await form.getByLabel(t("platform:item.iconChoose"), { exact: true }).setInputFiles({ name: "icon.png", mimeType: "image/png", buffer: Buffer.from(png(32, 32)) });
       if (!isNoJs()) await expect(form.getByRole("img", { name: t("platform:item.iconPreview") })).toBeVisible();
@@ -880,6 +932,15 @@ for (const lang of LANGS) {
       await expect(form.getByRole("alert")).toContainText(nameRequired);
       await expect(form.getByRole("img", { name: t("platform:item.iconPreview") })).toBeVisible();
       await form.getByLabel(t("platform:fields.name"), { exact: true }).fill("Open");
+      await button(page, t("platform:item.submit")).click();
+      await expect(dialog(page)).toHaveCount(0);
+      // A refused replacement left out on purpose: the item is saved with the icon it had.
+      await link(page, t("platform:a11y.edit", { name: "Open" })).click();
+      await expect(dialog(page).getByRole("img", { name: t("platform:item.iconPreview") })).toBeVisible();
+      await form.getByLabel(t("platform:item.iconReplace"), { exact: true }).setInputFiles({ name: "icon.gif", mimeType: "image/gif", buffer: GIF_10 });
+      if (isNoJs()) await button(page, t("platform:item.submit")).click();
+      await expect(iconError).toHaveText(invalidType);
+      await form.getByLabel(t("platform:item.iconDropRefused"), { exact: true }).check();
       await button(page, t("platform:item.submit")).click();
       await expect(dialog(page)).toHaveCount(0);
       await link(page, t("platform:a11y.edit", { name: "Open" })).click();
@@ -904,13 +965,35 @@ for (const lang of LANGS) {
         await rows.nth(1).dragTo(rows.nth(0), { sourcePosition: { x: 8, y: 8 }, targetPosition: { x: 8, y: target.height - 3 } });
         await expect(itemNames(page, tools)).toHaveText(["Sync", "Beta"]);
         expect(await page.evaluate(() => (window as unknown as { slides: unknown[] }).slides)).toEqual([]);
+        // The drop is saved; until the page has it, no control of the list addresses the old places (Edit: Beta would open Sync).
+        const held = await holdNextPost(page, editorPage(lang, id, "web"));
         await rows.nth(1).dragTo(rows.nth(0), { sourcePosition: { x: 8, y: 8 }, targetPosition: { x: 8, y: target.height / 2 } });
         await expect(itemNames(page, tools)).toHaveText(["Beta", "Sync"]);
+        await held.saved;
+        await expectControlsWait(page, t, ["Beta", "Sync"]);
+        held.release();
         expect(await page.evaluate(() => (window as unknown as { slides: unknown[] }).slides)).toContain(300);
         await expect(page.getByRole("region", { name: tools, exact: true }).locator(":scope > ol")).not.toHaveAttribute("aria-busy", "true");
+        await expect(link(page, t("platform:a11y.edit", { name: "Beta" }))).toBeVisible();
+        await held.done();
+        await expectEditOpens(page, t, "Beta");
         await open(page, editorPage(lang, id, "web"));
         await expect(itemNames(page, tools)).toHaveText(["Beta", "Sync"]);
       }
+
+      // Move down, the twin of a drop: with JavaScript the list's controls wait for it to be saved, then each opens its own item.
+      const [first, second] = isNoJs() ? ["Sync", "Beta"] : ["Beta", "Sync"];
+      const moved = isNoJs() ? undefined : await holdNextPost(page, editorPage(lang, id, "web"));
+      await button(page, t("platform:a11y.moveDown", { name: first })).click();
+      if (moved) {
+        await moved.saved;
+        await expectControlsWait(page, t, [first, second]);
+        moved.release();
+      }
+      await expect(itemNames(page, tools)).toHaveText([second, first]);
+      await expect(link(page, t("platform:a11y.edit", { name: first }))).toBeVisible();
+      await moved?.done();
+      await expectEditOpens(page, t, first);
 
       // Saved now: the provider takes the uploaded icon.
       await button(page, t("platform:actions.save")).click();

@@ -7,8 +7,11 @@
  *
  * The file goes with the item's form: the page's action checks it by content and uploads it
  * (app/lib/platform/icon.server.ts). With JavaScript a chosen file is checked here at once
- * (the same rule, by content): a refused one is cleared from the input with its message; a
- * good one shows as the preview.
+ * (the same rule, by content): a refused one is cleared from the input; a good one shows as
+ * the preview. A refusal (here or by the action) stays with its message, kept in the form as
+ * `refusedIcon`, and the item is refused with it until another file is chosen, the icon
+ * removed, or the box 'Leave the refused file out' ticked (`dropRefusedIcon`): a save never
+ * goes on without the icon the person chose unless they say so.
  */
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -17,7 +20,7 @@ import type { ActionType, FunctionIcon } from "~/api/schema/schemas";
 import { inputClass } from "~/components/ui/Field";
 import type { Translate } from "~/forms/app-editor";
 import { platformRuleMessage } from "~/forms/platform-common";
-import { functionIconRule, ICON_FILE, REMOVE_ICON } from "~/forms/platform-item";
+import { DROP_REFUSED_ICON, functionIconRule, ICON_FILE, REFUSED_ICON, REMOVE_ICON } from "~/forms/platform-item";
 
 const ICON_PIXELS = { min: 28, max: 65, listItem: 24 } as const;
 
@@ -30,31 +33,49 @@ interface IconFieldProps {
   allowSvg: boolean;
   /** The form's message for the file (the action's check or the provider's). */
   error?: string;
+  /** The rule a file chosen before broke, as the form came back from the action. */
+  refused?: string;
+  /** The action's last answer: a new one starts the field again from what it says. */
+  answer?: unknown;
 }
 
 /** An address the preview may show: the provider's http(s) address of an uploaded icon. */
 const shownUrl = (url: string | undefined) => (url && /^https?:\/\//i.test(url) ? url : undefined);
 
-export function IconField({ id, icon, iconSvg, actionType, allowSvg, error }: IconFieldProps) {
+export function IconField({ id, icon, iconSvg, actionType, allowSvg, error, refused, answer }: IconFieldProps) {
   const { t } = useTranslation("platform");
   const input = useRef<HTMLInputElement>(null);
-  const [localError, setLocalError] = useState<string | undefined>();
+  /** The rule the file chosen here broke. */
+  const [localRule, setLocalRule] = useState<string | undefined>();
+  /** A file was chosen here since the form came back (it replaces a refusal of the action). */
+  const [chosen, setChosen] = useState(false);
+  const [dropped, setDropped] = useState(false);
   const [picked, setPicked] = useState<string | undefined>();
   useEffect(() => () => void (picked && URL.revokeObjectURL(picked)), [picked]);
+  const [answered, setAnswered] = useState(answer);
+  if (answered !== answer) {
+    setAnswered(answer);
+    setLocalRule(undefined);
+    setChosen(false);
+    setDropped(false);
+  }
   const listItem = actionType === "list-item";
-  const message = localError ?? error;
+  const standing = localRule ?? (chosen ? undefined : refused);
+  const message = dropped ? undefined : localRule ? platformRuleMessage(t as unknown as Translate, localRule, ICON_FILE) : chosen ? undefined : error;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const preview = picked ?? shownUrl(icon?.url ?? undefined);
 
   const choose = async (file: File | undefined) => {
     setPicked(undefined);
-    setLocalError(undefined);
+    setLocalRule(undefined);
+    setDropped(false);
     if (!file) return;
+    setChosen(true);
     const bytes = new Uint8Array(await file.slice(0, IMAGE_RULES["function-icon"].maxBytes + 1).arrayBuffer());
-    const refused = functionIconRule(bytes, file.size, { actionType, allowSvg });
-    if (refused) {
-      setLocalError(platformRuleMessage(t as unknown as Translate, refused, ICON_FILE));
+    const broken = functionIconRule(bytes, file.size, { actionType, allowSvg });
+    if (broken) {
+      setLocalRule(broken);
       if (input.current) input.current.value = "";
       return;
     }
@@ -107,6 +128,15 @@ export function IconField({ id, icon, iconSvg, actionType, allowSvg, error }: Ic
         onChange={(event) => void choose(event.target.files?.[0])}
         className={inputClass(message)}
       />
+      {standing ? (
+        <>
+          <input type="hidden" name={REFUSED_ICON} value={standing} />
+          <label htmlFor={`${id}-drop`} className="flex min-h-11 items-center gap-2 text-gray-900">
+            <input key={standing} id={`${id}-drop`} type="checkbox" name={DROP_REFUSED_ICON} onChange={(event) => setDropped(event.target.checked)} className="h-5 w-5" />
+            {t("item.iconDropRefused")}
+          </label>
+        </>
+      ) : null}
     </fieldset>
   );
 }

@@ -22,7 +22,7 @@ import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FieldFrame, inputClass } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
 import type { Translate } from "~/forms/app-editor";
-import { CONFIRM_CLEAR_BUTTONS, ICON_FILE, ITEM_FORM_ID, ITEM_TABS, itemDefaults, itemSchema, itemTabsWithErrors, WIDTH_SLIDER, type ItemTab } from "~/forms/platform-item";
+import { CONFIRM_CLEAR_BUTTONS, ICON_FILE, ITEM_FORM_ID, REFUSED_ICON, ITEM_TABS, itemDefaults, itemSchema, itemTabsWithErrors, WIDTH_SLIDER, type ItemTab } from "~/forms/platform-item";
 import { IconField } from "./IconField";
 import { VisibilityPickers, type PickerProps, type PickerQuestion } from "./MatterTypePicker";
 import { fieldKit, FormTabs } from "./FormKit";
@@ -102,6 +102,8 @@ export function ItemDialog({ platform, location, place, item, actionTypes, viewT
           actionType={actionType as ActionType}
           allowSvg={allowSvg}
           error={errorOf(ICON_FILE)}
+          refused={typeof values[REFUSED_ICON] === "string" ? values[REFUSED_ICON] : undefined}
+          answer={lastResult}
         />
         {windowTypeSelect(setWindowType)}
         <p className="text-sm text-gray-700">{t("item.windowHint")}</p>

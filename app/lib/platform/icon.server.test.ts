@@ -79,6 +79,26 @@ describe("the item dialog's icon", () => {
     expect((await applyIconChoice(client(down).api, formData, iconFile, { actionType: "button", allowSvg: false })).apiError).toBe(down);
   });
 
+  it("keeps the rule a file broke in the form, until a new file, the icon removed or the file left out ends it", async () => {
+    const options = { actionType: "button", allowSvg: false } as const;
+    const refused = await readEditorForm(post(itemForm({ bytes: png(10, 10) })));
+    expect(await applyIconChoice(client({ id: "x", url: "y" }).api, refused.formData, refused.iconFile, options)).toEqual({ refused: "invalidSize" });
+    expect(refused.formData.get("refusedIcon")).toBe("invalidSize");
+    // Saved again without another file: the refusal stays in the form, for the item's rules to refuse.
+    const again = await readEditorForm(post(itemForm(undefined, [["refusedIcon", "invalidSize"]])));
+    expect(await applyIconChoice(client({ id: "x", url: "y" }).api, again.formData, again.iconFile, options)).toEqual({});
+    expect(again.formData.get("refusedIcon")).toBe("invalidSize");
+    for (const ending of [[["dropRefusedIcon", "on"]], [["removeIcon", "on"]]] as [string, string][][]) {
+      const ended = await readEditorForm(post(itemForm(undefined, [["refusedIcon", "invalidSize"], ...ending])));
+      await applyIconChoice(client({ id: "x", url: "y" }).api, ended.formData, ended.iconFile, options);
+      for (const name of ["refusedIcon", "dropRefusedIcon"]) expect(ended.formData.has(name)).toBe(false);
+    }
+    const replaced = await readEditorForm(post(itemForm({ bytes: png(32, 32) }, [["refusedIcon", "invalidSize"]])));
+    expect(await applyIconChoice(client({ id: "image-2", url: "https://provider.test/i2" }).api, replaced.formData, replaced.iconFile, options)).toEqual({});
+    expect(replaced.formData.has("refusedIcon")).toBe(false);
+    expect(replaced.formData.get("icon.id")).toBe("image-2");
+  });
+
   it("removes the icon when its box is ticked", async () => {
     const { formData, iconFile } = await readEditorForm(post(itemForm(undefined, [["icon.id", "image-1"], ["icon.url", "https://provider.test/i"], ["iconSvg", "<svg/>"], ["removeIcon", "on"]])));
     expect(await applyIconChoice(client({ id: "x", url: "y" }).api, formData, iconFile, { actionType: "button", allowSvg: false })).toEqual({});

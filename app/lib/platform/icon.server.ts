@@ -13,7 +13,7 @@ import { uploadImage } from "~/api/files/endpoints";
 import { FILE_RULE_CODES, IMAGE_RULES, type FileRuleCode } from "~/api/files/rules";
 import { functionIconCode, type SchemaRuleCode } from "~/api/schema/rules";
 import type { ActionType } from "~/api/schema/schemas";
-import { ICON_FILE, REMOVE_ICON, functionIconRule } from "~/forms/platform-item";
+import { DROP_REFUSED_ICON, ICON_FILE, REFUSED_ICON, REMOVE_ICON, functionIconRule } from "~/forms/platform-item";
 import { BODY_LIMITS } from "~/lib/body-limits";
 import { FormTooLargeError, readBoundedForm, type ReadFile } from "~/lib/multipart.server";
 
@@ -48,8 +48,10 @@ export async function readEditorForm(request: Request): Promise<{ formData: Form
 /**
  * The item dialog's icon fields as the post leaves them: with `removeIcon` ticked, no icon;
  * a chosen file checked and uploaded, answering the rule it breaks (a code of the schema
- * area), the company's unattached uploads at their quota (`quota`, the 429 to word), or the
- * provider's error when the upload failed otherwise.
+ * area, also kept in the form as `refusedIcon`, so that a save without another file is
+ * refused too), the company's unattached uploads at their quota (`quota`, the 429 to word), or
+ * the provider's error when the upload failed otherwise. A new file, the icon removed or the
+ * refused file left out (`dropRefusedIcon`) ends an earlier refusal.
  */
 export async function applyIconChoice(
   api: ApiClient,
@@ -58,12 +60,20 @@ export async function applyIconChoice(
   options: { actionType: ActionType; allowSvg: boolean },
 ): Promise<{ refused?: SchemaRuleCode; quota?: ApiError; apiError?: ApiError }> {
   formData.delete(ICON_FILE);
-  if (formData.getAll(REMOVE_ICON).length > 0) {
+  const removed = formData.getAll(REMOVE_ICON).length > 0;
+  if (iconFile || removed || formData.getAll(DROP_REFUSED_ICON).length > 0) {
+    for (const name of [REFUSED_ICON, DROP_REFUSED_ICON]) formData.delete(name);
+  }
+  if (removed) {
     for (const name of ["icon.id", "icon.url", "iconSvg", REMOVE_ICON]) formData.delete(name);
   }
   if (!iconFile) return {};
+  const refuse = (code: SchemaRuleCode) => {
+    formData.set(REFUSED_ICON, code);
+    return { refused: code };
+  };
   const refused = functionIconRule(iconFile.bytes, iconFile.size, options);
-  if (refused) return { refused };
+  if (refused) return refuse(refused);
   const body = new FormData();
   body.append("file", new Blob([iconFile.bytes], { type: iconFile.contentType || "application/octet-stream" }), iconFile.fileName.slice(-200) || "icon");
   try {
@@ -77,8 +87,8 @@ export async function applyIconChoice(
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 429) return { quota: error };
     const code = error.errors?.file;
-    if (error.status === 400 && code && (FILE_RULE_CODES as readonly string[]).includes(code)) return { refused: functionIconCode(code as FileRuleCode) };
-    if (error.status === 400 || error.status === 413) return { refused: "invalidType" };
+    if (error.status === 400 && code && (FILE_RULE_CODES as readonly string[]).includes(code)) return refuse(functionIconCode(code as FileRuleCode));
+    if (error.status === 400 || error.status === 413) return refuse("invalidType");
     return { apiError: error };
   }
 }
