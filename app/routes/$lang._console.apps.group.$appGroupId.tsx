@@ -2,14 +2,19 @@
  * The app group area (spec 01 section 2): the group sidebar (header, app switcher, the
  * group's pages) beside the page of the group. An unknown group, or another company's,
  * is 'page not found' (a 404 Response, nothing of the group is sent).
+ *
+ * A post to the group's own address is the versions page's (its forms post there rather than
+ * to Remix's `?index`, which the address would then show): this route's action is that page's,
+ * and its answer goes to the page as the Outlet's context.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Outlet, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Outlet, useActionData, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { requireUser } from "~/auth.server";
 import { AppErrorBoundary, errorMeta } from "~/components/apps/AppErrorBoundary";
 import { GroupSidebar, groupPageOf } from "~/components/apps/GroupSidebar";
 import i18next from "~/i18next.server";
 import { loadGroupSidebar, type GroupLoadError } from "~/lib/apps/group.server";
+import { versionsPageAction } from "~/lib/apps/version-actions.server";
 import { pageTitle } from "~/lib/title";
 import { withNamespaces } from "~/lib/namespaces";
 
@@ -41,6 +46,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
 }
 
+export const action = ({ request, context }: ActionFunctionArgs) => versionsPageAction(request, context);
+
 /** The sidebar does not depend on the query: a filter or a dialog of the page does not load it again. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
   const isGet = !formMethod || formMethod.toUpperCase() === "GET";
@@ -52,12 +59,13 @@ export const meta: MetaFunction<typeof loader> = ({ error }) => errorMeta(error)
 
 export default function AppGroupLayout() {
   const { sidebar } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
   const { pathname } = useLocation();
   return (
     <div className="flex flex-col gap-8 lg:flex-row">
       <GroupSidebar {...sidebar} current={groupPageOf(pathname)} />
       <div className="min-w-0 flex-1">
-        <Outlet />
+        <Outlet context={answer} />
       </div>
     </div>
   );

@@ -14,6 +14,7 @@ import type { Locator, Page } from "@playwright/test";
 import {
   CONSOLE_URL,
   LANGS,
+  consoleUrl,
   countryName,
   createCompany,
   expect,
@@ -25,6 +26,7 @@ import {
   type Company,
   type Lang,
 } from "./fixtures";
+import { failForCompany } from "./review-api";
 
 // ---------------------------------------------------------------------------------------
 // Set-up through the API
@@ -412,8 +414,20 @@ test.describe("app group pages", () => {
     const tooLong = t("appEditor:errors.tooLong", { field: t("appEditor:fields.name.label"), max: 100 });
     await expect(duplicate.getByText(tooLong, { exact: true })).toHaveCount(2);
     await expect(duplicate.getByLabel(t("appList:duplicate.appName"))).toHaveValue(longName);
+    // Posted to the group's address, never Remix's `?index`, which a refusal would leave in the address bar.
+    const pageUrl = consoleUrl(groupPath(lang, app.groupId), `\\?duplicate=${app.versionId}`);
+    await expect(page).toHaveURL(pageUrl);
     await duplicate.getByLabel(t("appList:duplicate.appName")).fill("Archivable app copy");
     await duplicate.getByLabel(t("appList:duplicate.country")).selectOption("UK");
+    // The provider fails the copy: the page answers with its error dialog, at its own address.
+    const fault = await failForCompany(company.companyId, "POST", `/api/apps/${app.versionId}/duplicate`);
+    await duplicate.getByRole("button", { name: t("appList:duplicate.submit"), exact: true }).click();
+    const failed = page.getByRole("alertdialog", { name: t("errors.dialogTitle") });
+    await expect(failed).toBeVisible();
+    await expect(page).toHaveURL(pageUrl);
+    await failed.getByRole("button", { name: t("errors.close"), exact: true }).click();
+    await fault.clear();
+    await expect(duplicate.getByLabel(t("appList:duplicate.appName"))).toHaveValue("Archivable app copy");
     await duplicate.getByRole("button", { name: t("appList:duplicate.submit"), exact: true }).click();
     await expect(page.getByRole("status").getByText(t("toast.duplicatedSuccessfully"), { exact: true })).toBeVisible();
     await expect(page).toHaveURL(`${CONSOLE_URL}/${lang}/apps`);

@@ -10,6 +10,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { format } from "date-fns";
 import { createAppThroughApi } from "../support/provider";
+import { failForCompany } from "./review-api";
 import { LANGS, consoleUrl, expect, expectAccessible, isNoJs, provider, signIn, test, type Company, type Lang } from "./fixtures";
 
 // ---------------------------------------------------------------------------------------
@@ -119,6 +120,7 @@ for (const lang of LANGS) {
       await expect(nameField).toHaveAttribute("aria-invalid", "true");
       await expect(dialog.getByText(nameMessage("required"), { exact: true })).toHaveCount(2);
       await expect(dialog.getByText(t("appList:duplicate.errors.countryRequired"), { exact: true })).toHaveCount(2);
+      await expect(page).toHaveURL(consoleUrl(`/${lang}/apps`, `\\?duplicate=${app.versionId}`));
       await expect(page).toHaveTitle(new RegExp(`^${t("form.errorTitlePrefix")}`));
       await expectAccessible(page);
 
@@ -142,6 +144,15 @@ for (const lang of LANGS) {
       await expect(dialog.getByText(nameMessage("tooLong"), { exact: true })).toHaveCount(0);
 
       await dialog.getByLabel(t("appList:duplicate.country")).selectOption("UK");
+      // A post the page answers itself (the provider fails it): the address stays the page's, never Remix's `?index`.
+      const fault = await failForCompany(company.companyId, "POST", `/api/apps/${app.versionId}/duplicate`);
+      await dialog.getByRole("button", { name: t("appList:duplicate.submit") }).click();
+      const failed = page.getByRole("alertdialog", { name: t("errors.dialogTitle") });
+      await expect(failed).toBeVisible();
+      await expect(page).toHaveURL(consoleUrl(`/${lang}/apps`, `\\?duplicate=${app.versionId}`));
+      await failed.getByRole("button", { name: t("errors.close"), exact: true }).click();
+      await fault.clear();
+      await expect(nameField).toHaveValue("Matter Sync UK");
       await dialog.getByRole("button", { name: t("appList:duplicate.submit") }).click();
       await expect(toast(page, t("toast.duplicatedSuccessfully"))).toBeVisible();
       await expect(dialog).toHaveCount(0);

@@ -27,6 +27,7 @@ import { FieldFrame, InputField, SelectOptions, inputClass } from "~/components/
 import { Modal } from "~/components/ui/Modal";
 import { useDialogHref, versionMenuId } from "./VersionMenu";
 import { duplicateSchema } from "~/forms/duplicate-app";
+import { usePageAction } from "~/lib/page-action";
 
 /**
  * 'Error: ' before the document title while the form shows errors (WCAG 2.4.2), whether the
@@ -59,6 +60,7 @@ export function DuplicateDialog({ version, appName, countries, lastResult }: Dup
   const close = useCloseDialog(dialog.close);
   const { ref, onClose } = useModalClose(close);
   useReturnFocus(versionMenuId(version.versionId));
+  const pageAction = usePageAction();
   const [form, fields] = useForm({
     id: `duplicate-${version.versionId}`,
     lastResult,
@@ -80,7 +82,7 @@ export function DuplicateDialog({ version, appName, countries, lastResult }: Dup
         <p>{t("duplicate.intro")}</p>
       </div>
       <ErrorSummary errors={summary} />
-      <Form method="post" replace preventScrollReset {...getFormProps(form)} className="space-y-5">
+      <Form method="post" action={pageAction} replace preventScrollReset {...getFormProps(form)} className="space-y-5">
         <input type="hidden" name="intent" value="duplicate" />
         <input type="hidden" name="versionId" value={version.versionId} />
         <InputField

@@ -31,6 +31,7 @@ import { NEEDS_CURRENT_APP, pauseSchema, submitSchema, PAUSE_FIELDS, SUBMIT_FIEL
 import type { SubmitDialogData } from "~/lib/apps/review.server";
 import { useErrorTitle } from "./DuplicateDialog";
 import { useDialogHref, versionMenuId } from "./VersionMenu";
+import { usePageAction } from "~/lib/page-action";
 
 /** A version the page lists, with its app. */
 export interface ReviewVersion {
@@ -212,6 +213,7 @@ function Readiness({ data }: { data: SubmitDialogData }) {
 
 function SubmitForm({ data, lastResult }: { data: SubmitDialogData; lastResult?: SubmissionResult<string[]> }) {
   const { t, i18n } = useTranslation("review");
+  const pageAction = usePageAction();
   const dialog = useDialogHref();
   const close = useCloseDialog(dialog.close);
   const { ref, onClose } = useModalClose(close);
@@ -250,7 +252,7 @@ function SubmitForm({ data, lastResult }: { data: SubmitDialogData; lastResult?:
       {ready ? (
         <>
           <ErrorSummary errors={summary} />
-          <Form method="post" replace preventScrollReset {...getFormProps(form)} className="space-y-5">
+          <Form method="post" action={pageAction} replace preventScrollReset {...getFormProps(form)} className="space-y-5">
             <input type="hidden" name="intent" value="submit" />
             <input type="hidden" name="versionId" value={version.versionId} />
             {text("contactName", "text", "name")}
@@ -308,6 +310,7 @@ function SubmitForm({ data, lastResult }: { data: SubmitDialogData; lastResult?:
 // ---------------------------------------------------------------------------
 
 function RequestDialog({ kind, version, lastResult }: { kind: "pause" | "unpause"; version: ReviewVersion; lastResult?: SubmissionResult<string[]> }) {
+  const pageAction = usePageAction();
   const { t, i18n } = useTranslation("review");
   const dialog = useDialogHref();
   const close = useCloseDialog(dialog.close);
@@ -341,7 +344,7 @@ function RequestDialog({ kind, version, lastResult }: { kind: "pause" | "unpause
         <p>{t(`pause.intro.${kind}`)}</p>
       </div>
       <ErrorSummary errors={summary} />
-      <Form method="post" replace preventScrollReset {...getFormProps(form)} className="space-y-5">
+      <Form method="post" action={pageAction} replace preventScrollReset {...getFormProps(form)} className="space-y-5">
         <input type="hidden" name="intent" value={kind} />
         <input type="hidden" name="versionId" value={version.versionId} />
         {input("name", "text", "name")}

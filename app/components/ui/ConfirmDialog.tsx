@@ -21,6 +21,7 @@ import { useCallback, useEffect, useId, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, buttonClass } from "./Button";
 import { Modal } from "./Modal";
+import { usePageAction } from "~/lib/page-action";
 
 /** The `state` of a link that opens a URL-addressed dialog: closing it then goes back in history. */
 export const DIALOG_LINK_STATE = { dialog: true } as const;
@@ -75,7 +76,7 @@ interface ConfirmDialogProps {
   returnFocusTo?: string;
   /** The Yes button in the danger colour (deleting). */
   danger?: boolean;
-  /** Where the Yes form posts; the current URL (the page's action) by default. */
+  /** Where the Yes form posts; the current URL (the page's action, without Remix's `?index`: usePageAction) by default. */
   action?: string;
   /** Hidden fields of the Yes form (intent and ids). */
   children?: ReactNode;
@@ -125,12 +126,13 @@ export function ConfirmDialog({ title, body, closeHref, returnFocusTo, danger = 
   const bodyId = useId();
   useReturnFocus(returnFocusTo);
   const busy = navigation.state === "submitting";
+  const pageAction = usePageAction();
   return (
     <Modal open alert title={title} onClose={onClose} describedBy={body ? bodyId : undefined}>
       <div ref={ref} id={bodyId} className="text-gray-800">
         {body}
       </div>
-      <Form method="post" action={action} replace preventScrollReset className="mt-6 flex flex-wrap justify-end gap-3">
+      <Form method="post" action={action ?? pageAction} replace preventScrollReset className="mt-6 flex flex-wrap justify-end gap-3">
         {children}
         {/* No comes first: showModal focuses it, the harmless choice. */}
         <DialogCloseLink href={closeHref} onClose={close}>

@@ -7,6 +7,9 @@
  *     return handleAppAction(request, context, { formData, back: `/${lang}/apps/group/${id}` });
  *   }
  *
+ * `versionsPageAction` is that action for the pages that list versions (the app list, an
+ * app's versions page), back to the page as it was without its dialog.
+ *
  * Intents (the form's `intent` field) and their fields:
  *
  * | intent      | fields                                  | call                                        | success |
@@ -49,6 +52,8 @@ import i18next from "~/i18next.server";
 import { markFailed } from "~/lib/title";
 import { redirectWithError, redirectWithToast, safeRedirect } from "~/session.server";
 import { handleReviewAction, isReviewIntent, type ReviewActionFailure } from "./review.server";
+import { pageSearch } from "~/components/apps/VersionMenu";
+import { readForm } from "~/lib/multipart.server";
 
 export const APP_ACTION_INTENTS = ["duplicate", "archive", "unarchive", "delete"] as const;
 export type AppActionIntent = (typeof APP_ACTION_INTENTS)[number];
@@ -153,4 +158,15 @@ export async function handleAppAction(
       return redirectWithToast(backPath, { key: archive ? "archived" : "unarchived" });
     }
   }
+}
+
+/**
+ * The action of a page that lists versions: back to the page (its query without the dialog,
+ * nor Remix's `index`); on the app list (`appList`) a duplicate and a delete come back there too.
+ */
+export async function versionsPageAction(request: Request, context: AppLoadContext, { appList = false } = {}) {
+  const url = new URL(request.url);
+  const search = pageSearch(url.search).toString();
+  const page = `${url.pathname}${search ? `?${search}` : ""}`;
+  return handleAppAction(request, context, { formData: await readForm(request), back: page, list: appList ? page : undefined });
 }

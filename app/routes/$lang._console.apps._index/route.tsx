@@ -11,28 +11,28 @@
  * - `?submit=`, `?pause=`, `?confirm={action}:{versionId}`: the review dialogs of a version's
  *   menu (ReviewDialogs; the loader reads the submit dialog's data).
  * With JavaScript their links open them without a page load (the loader does not run again
- * for a change of dialog parameters only). The posts go to this page's action, which hands
- * them to the shared app actions (~/lib/apps/version-actions.server).
+ * for a change of dialog parameters only). The posts go to this page's action (at the page's
+ * own address, without Remix's `?index`: usePageAction), which hands them to the shared app
+ * actions (~/lib/apps/version-actions.server).
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation, useParams, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AppCard, CARD_ACTIONS, cardMenuId, type AppCardData } from "~/components/apps/AppCard";
 import { DuplicateDialog } from "~/components/apps/DuplicateDialog";
-import { keepPageForDialogs, pageSearch, useDialogHref } from "~/components/apps/VersionMenu";
+import { keepPageForDialogs, useDialogHref } from "~/components/apps/VersionMenu";
 import { ErrorDialog } from "~/components/ErrorDialog";
 import { Icon } from "~/components/Icon";
 import { PageHeader } from "~/components/PageHeader";
 import { ButtonLink } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
-import { handleAppAction } from "~/lib/apps/version-actions.server";
+import { versionsPageAction } from "~/lib/apps/version-actions.server";
 import { loadSubmitDialog } from "~/lib/apps/review.server";
 import { requireUser } from "~/auth.server";
 import { ReviewDialogs } from "~/components/apps/ReviewDialogs";
 import { ListFilters } from "./ListFilters";
 import { loadAppList } from "./load.server";
 import { withNamespaces } from "~/lib/namespaces";
-import { readForm } from "~/lib/multipart.server";
 
 export const handle = { i18n: ["common", "apps", "appList", "appEditor", "review"] };
 
@@ -49,12 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ ...list, submitDialog });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const url = new URL(request.url);
-  const search = pageSearch(url.search).toString();
-  const list = `${url.pathname}${search ? `?${search}` : ""}`;
-  return handleAppAction(request, context, { formData: await readForm(request), back: list, list });
-}
+export const action = ({ request, context }: ActionFunctionArgs) => versionsPageAction(request, context, { appList: true });
 
 export const shouldRevalidate = keepPageForDialogs;
 

@@ -13,9 +13,11 @@
  * - `?submit=`, `?pause=`, `?confirm={action}:{versionId}`: the review dialogs of an active
  *   version's menu (ReviewDialogs; the loader reads the submit dialog's data).
  * With JS the dialog links open them without a page load (the loaders do not run again for a
- * change of dialog parameters only). Posts go to this page's action, which hands them to the
- * shared app actions (~/lib/apps/version-actions.server): archive and unarchive come back here
- * with a toast, a duplicate goes to the app list.
+ * change of dialog parameters only). Posts go to the group's address (without Remix's
+ * `?index`, usePageAction), whose layout route hands them to this page's action and its answer
+ * to this page (the Outlet's context); the action hands them to the shared app actions
+ * (~/lib/apps/version-actions.server): archive and unarchive come back here with a toast, a
+ * duplicate goes to the app list.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
@@ -24,6 +26,7 @@ import {
   useActionData,
   useLoaderData,
   useNavigate,
+  useOutletContext,
   useParams,
   useSearchParams,
 } from "@remix-run/react";
@@ -32,13 +35,13 @@ import type { CountryItem } from "~/api/resources/schemas";
 import { requireUser } from "~/auth.server";
 import { DuplicateDialog } from "~/components/apps/DuplicateDialog";
 import { StatusBadge } from "~/components/apps/StatusBadge";
-import { keepPageForDialogs, pageSearch, useDialogHref, VersionMenu } from "~/components/apps/VersionMenu";
+import { keepPageForDialogs, useDialogHref, VersionMenu } from "~/components/apps/VersionMenu";
 import { ErrorDialog } from "~/components/ErrorDialog";
 import { Button, ButtonLink } from "~/components/ui/Button";
 import { ConfirmDialog, DIALOG_LINK_STATE } from "~/components/ui/ConfirmDialog";
 import i18next from "~/i18next.server";
 import { fetchAppGroup } from "~/lib/apps/group.server";
-import { handleAppAction } from "~/lib/apps/version-actions.server";
+import { versionsPageAction } from "~/lib/apps/version-actions.server";
 import { loadSubmitDialog } from "~/lib/apps/review.server";
 import { ReviewDialogs } from "~/components/apps/ReviewDialogs";
 import { useHydrated } from "~/lib/hydrated";
@@ -46,7 +49,6 @@ import { hasFailed, pageTitle, useFailedTitle } from "~/lib/title";
 import { activeRows, groupAction, historyRows, LIVE_PARAM, showLiveParam, type ActiveRow, type HistoryRow } from "./versions";
 import { withNamespaces } from "~/lib/namespaces";
 import { getCountries } from "~/lib/countries.server";
-import { readForm } from "~/lib/multipart.server";
 
 export const handle = { i18n: ["common", "apps", "appList", "appGroup", "appEditor", "review"] };
 
@@ -83,15 +85,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const url = new URL(request.url);
-  const search = pageSearch(url.search).toString();
-  const back = `${url.pathname}${search ? `?${search}` : ""}`;
-  return handleAppAction(request, context, {
-    formData: await readForm(request),
-    back,
-  });
-}
+/** Posts with Remix's `?index`; the page's own forms post to the group's address, whose layout route hands them here (and its answer back). */
+export const action = ({ request, context }: ActionFunctionArgs) => versionsPageAction(request, context);
+type ActionAnswer = ReturnType<typeof useActionData<typeof action>>;
 
 export const shouldRevalidate = keepPageForDialogs;
 
@@ -255,7 +251,10 @@ const GROUP_ACTION_ID = "group-action";
 
 export default function AppGroupVersions() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  // The answer of a post to this route (`?index`), or to the group's address (handed on by the layout).
+  const answer = useActionData<typeof action>();
+  const handed = useOutletContext<ActionAnswer | undefined>();
+  const actionData = answer ?? handed;
   const { t } = useTranslation("appGroup");
   const [searchParams] = useSearchParams();
   const dialog = useDialogHref();
