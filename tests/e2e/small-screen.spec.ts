@@ -11,12 +11,16 @@
  *   same navigation and navigates: from the keyboard with JS (focus moves in, Escape closes
  *   and returns focus), by its <details> disclosure without; axe with the menu open and closed;
  *   its language selector still works;
- * - a success toast covers no control, on a phone and on a desktop.
+ * - a success toast covers no control, on a phone and on a desktop;
+ * - an app's sidebar shows its header only, its pages folded under App menu, so the platform
+ *   editor starts near the top; the permissions dialog (security page) leaves each route most
+ *   of a line.
  *
  * One company and one sign-in per test; the pages of a test share them.
  */
 import type { Page } from "@playwright/test";
 import { createAppThroughApi } from "../support/provider";
+import { api, createReviewApp, ok } from "./review-api";
 import {
   LANGS,
   chooseLanguage,
@@ -170,6 +174,45 @@ test.describe("at 390 px wide", () => {
       await page.goto(`/${lang}/apps?archived=-1&confirm=unarchive&app=${app.groupAppId}`);
       await page.getByRole("alertdialog").getByRole("button", { name: t("confirm.yes"), exact: true }).click();
       await expectToastCoversNothing(page, t("toast.unarchived"));
+    });
+
+    test(`an app's pages fold under App menu above the platform editor; the permissions dialog leaves its routes room (${lang})`, async ({ page, company }) => {
+      const t = (key: string, values?: Record<string, string | number>) => translate(lang, key, values);
+      const token = (await provider.signIn(company.email, company.password)).access_token;
+      // Public, and free of the pre-approval gate: the web editor and the security page.
+      const app = await createReviewApp(token, { appType: 0, listing: false });
+      await ok(await api(token, `apps-auth/${app.groupId}/clients?isLive=true`, "POST"), "POST apps-auth clients");
+      await signIn(page, company, lang);
+
+      await page.goto(`/${lang}/apps/${app.versionId}/web`);
+      if (!isNoJs()) await hydrated(page);
+      const heading = page.getByRole("heading", { level: 1 }).first();
+      await expect(heading).toBeVisible();
+      const pages = page.getByRole("navigation", { name: t("appGroup:sidebar.navigation"), exact: true });
+      await expect(pages).toBeHidden();
+      const top = (await heading.boundingBox())?.y ?? Infinity;
+      expect(top, "the editor's heading is near the top, right below the app's header").toBeLessThan(320);
+      await expectNoSidewaysScroll(page, "the platform editor");
+      await expectAccessible(page);
+      const appMenu = page.locator("summary", { hasText: t("appGroup:sidebar.menu") });
+      await appMenu.click();
+      await expect(pages).toBeVisible();
+      await expect(pages.getByRole("link", { name: t("appGroup:sidebar.pages.versions"), exact: true })).toBeVisible();
+      await expectNoSidewaysScroll(page, "the app's open menu");
+      await expectAccessible(page);
+      await pages.getByRole("link", { name: t("review:sidebar.security"), exact: true }).click();
+      await expect(page).toHaveURL(consoleUrl(`/${lang}/apps/group/${app.groupId}/security`));
+      await expect(pages).toBeHidden();
+
+      // Each route of the permissions dialog keeps most of a line (the method columns were 64 px each, leaving it 54).
+      await page.getByRole("link", { name: t("security:permissions.editLabel", { client: t("security:clients.sandboxApp") }), exact: true }).click();
+      const dialog = page.getByRole("dialog");
+      await expect(dialog.getByRole("checkbox", { name: "GET /api/v1/matters", exact: true })).toBeVisible();
+      const widths = await dialog.locator("tbody th").evaluateAll((cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().width)));
+      expect(widths.length).toBeGreaterThan(5);
+      expect(Math.min(...widths), "the route column's width in px").toBeGreaterThanOrEqual(140);
+      await expectNoSidewaysScroll(page, "the permissions dialog");
+      if (!isNoJs()) await expectAccessible(page);
     });
 
     test(`the left bar folds into a menu that opens and navigates (${lang})`, async ({ page, company }) => {

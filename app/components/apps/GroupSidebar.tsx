@@ -20,12 +20,19 @@
  *            current page also gets aria-current="page" (so a version page may highlight
  *            "versions" without claiming to be that page).
  *
+ * From the lg breakpoint (1280 px) it is a column beside the page. Narrower it sits above the
+ * page, and only its header shows, with an 'App menu' button (the <summary> of a <details>,
+ * with JavaScript and without) that shows the switcher and the pages below it (the
+ * `folded-group` rule of tailwind.css), as the main navigation folds under its Menu button:
+ * the page starts right below the header. Following a page of the menu folds it again.
+ *
  * Load both objects with `loadGroupSidebar(api, appGroupId)` from ~/lib/apps/group.server
  * (it throws a 404 Response for an unknown or foreign group) and spread them:
  * `<GroupSidebar {...data.sidebar} />`. Add "appGroup" and "apps" to the route's
  * `handle.i18n` (and "review" and "pricing", for the entries of the review and pricing pages). Links carry the current `$lang` param.
  */
 import { Link, useLocation, useParams } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { AppSwitcher } from "~/components/apps/AppSwitcher";
 import { AppIcon } from "~/components/apps/AppIcon";
@@ -56,13 +63,22 @@ export function groupPageOf(pathname: string): GroupPage {
   return PAGES.find((page) => page.path && page.path === last)?.key ?? "versions";
 }
 
+/** The disclosure of the folded menu (its open state shows the panel below lg) and the panel. */
+const MENU_ID = "group-menu";
+const PANEL_ID = "group-menu-panel";
+
 export function GroupSidebar({ group, recent, current }: GroupSidebarProps) {
   const { t } = useTranslation("appGroup");
   const { lang } = useParams();
   const { pathname } = useLocation();
   const base = `/${lang}/apps/group/${group.appGroupId}`;
+  const menu = useRef<HTMLDetailsElement>(null);
+  // Another page (with JavaScript the sidebar stays): the folded menu folds again.
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [pathname]);
   return (
-    <aside aria-label={t("sidebar.label", { name: group.name })} className="flex w-full shrink-0 flex-col gap-4 md:w-64">
+    <aside aria-label={t("sidebar.label", { name: group.name })} className="flex w-full shrink-0 flex-col gap-4 lg:w-64">
       <div className="flex items-start gap-3">
         <AppIcon url={group.appIcon} name={group.name} />
         <div className="min-w-0 flex-1">
@@ -74,28 +90,38 @@ export function GroupSidebar({ group, recent, current }: GroupSidebarProps) {
             </p>
           ) : null}
         </div>
+        <details id={MENU_ID} ref={menu} className="shrink-0 lg:hidden">
+          <summary
+            aria-controls={PANEL_ID}
+            className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-md border border-gray-400 bg-white px-3 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-100 [&::-webkit-details-marker]:hidden"
+          >
+            {t("sidebar.menu")}
+          </summary>
+        </details>
       </div>
-      <AppSwitcher recent={recent} currentAppGroupId={group.appGroupId} />
-      <nav aria-label={t("sidebar.navigation")}>
-        <ul className="flex flex-col gap-1">
-          {PAGES.filter((page) => !page.monetised || group.isMonetised).map((page) => {
-            const to = page.path ? `${base}/${page.path}` : base;
-            return (
-              <li key={page.key}>
-                <Link
-                  to={to}
-                  aria-current={pathname.replace(/\/$/, "") === to ? "page" : undefined}
-                  className={`flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-semibold ${
-                    current === page.key ? "bg-brand-600 text-white" : "text-gray-900 hover:bg-gray-100"
-                  }`}
-                >
-                  {t(page.label)}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <div id={PANEL_ID} className="folded-group flex flex-col gap-4">
+        <AppSwitcher recent={recent} currentAppGroupId={group.appGroupId} />
+        <nav aria-label={t("sidebar.navigation")}>
+          <ul className="flex flex-col gap-1">
+            {PAGES.filter((page) => !page.monetised || group.isMonetised).map((page) => {
+              const to = page.path ? `${base}/${page.path}` : base;
+              return (
+                <li key={page.key}>
+                  <Link
+                    to={to}
+                    aria-current={pathname.replace(/\/$/, "") === to ? "page" : undefined}
+                    className={`flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-semibold ${
+                      current === page.key ? "bg-brand-600 text-white" : "text-gray-900 hover:bg-gray-100"
+                    }`}
+                  >
+                    {t(page.label)}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      </div>
     </aside>
   );
 }

@@ -5,7 +5,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatCallbackUrls, grants, parseCallbackUrls, sameUrls, type PermissionGroup } from "~/api/security/rules";
 import { HTTP_METHODS, type GrantedRoute } from "~/api/security/schemas";
@@ -77,7 +77,24 @@ interface PermissionsData {
   offlineAccess: boolean;
 }
 
-/** The permissions of a client by permission group and route; the live-app's read-only. */
+/** A route path that breaks after its slashes first (on a phone the method columns leave it a third of the dialog). */
+function RoutePath({ route }: { route: string }) {
+  return (
+    <>
+      {route.split(/(?<=\/)/).map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The permissions of a client by permission group and route; the live-app's read-only. On a
+ * phone the method columns are as narrow as their names, so each route keeps most of a line.
+ */
 export function PermissionsDialog({ client, permissions, tab, closeHref }: { client: ClientView; permissions: PermissionsData; tab: Tab; closeHref: string }) {
   const { t } = useTranslation("security");
   const close = useCloseDialog(closeHref);
@@ -86,7 +103,7 @@ export function PermissionsDialog({ client, permissions, tab, closeHref }: { cli
   const readOnly = client.isAppLive;
   const variant = t(client.isAppLive ? "clients.liveApp" : "clients.sandboxApp");
   return (
-    <Modal open title={t("permissions.dialogTitle", { client: variant })} onClose={onClose} className="w-[min(60rem,calc(100vw-2rem))]">
+    <Modal open title={t("permissions.dialogTitle", { client: variant })} onClose={onClose} className="w-[min(60rem,calc(100vw-2rem))] max-sm:p-4">
       <div ref={ref}>
         {readOnly ? <p className="mb-4 text-gray-800">{t("permissions.readOnly")}</p> : <p className="mb-4 text-gray-800">{t("permissions.intro")}</p>}
         <Form method="post" replace preventScrollReset className="space-y-6">
@@ -100,7 +117,7 @@ export function PermissionsDialog({ client, permissions, tab, closeHref }: { cli
                     {t("permissions.route")}
                   </th>
                   {HTTP_METHODS.map((method) => (
-                    <th key={method} scope="col" className="w-16 px-2 py-2 text-center">
+                    <th key={method} scope="col" className="px-1 py-2 text-center max-sm:text-xs sm:w-16 sm:px-2">
                       {method}
                     </th>
                   ))}
@@ -110,13 +127,15 @@ export function PermissionsDialog({ client, permissions, tab, closeHref }: { cli
                 {group.routes.map((row) => (
                   <tr key={row.route} className="border-b border-gray-200 align-top">
                     <th scope="row" className="py-2 pr-3 text-left font-normal">
-                      <code className="font-mono text-gray-900 wrap-anywhere">{row.route}</code>
+                      <code className="font-mono text-gray-900 wrap-anywhere">
+                        <RoutePath route={row.route} />
+                      </code>
                       <span className="block text-gray-700">
                         {HTTP_METHODS.flatMap((m) => (row.methods[m] ? [row.methods[m].description] : [])).join(" ")}
                       </span>
                     </th>
                     {HTTP_METHODS.map((method) => (
-                      <td key={method} className="px-2 py-2 text-center">
+                      <td key={method} className="px-1 py-2 text-center sm:px-2">
                         {row.methods[method] ? (
                           <input
                             type="checkbox"
