@@ -8,9 +8,23 @@
  */
 import { useLocation } from "@remix-run/react";
 
+/** Search parameters that open a dialog on a page (the rest of the query is the page's own). */
+export const DIALOG_PARAMS = ["duplicate", "confirm", "app", "submit", "pause", "new", "withdraw", "change"] as const;
+
+/** A query without Remix's `index` and `_data` markers, and without the parameters named. */
+function withoutMarkers(search: string, names: readonly string[] = []): URLSearchParams {
+  const params = new URLSearchParams(search);
+  for (const name of [...names, "index", "_data"]) params.delete(name);
+  return params;
+}
+
+/** The current page's query without dialog parameters and Remix's `index` marker. */
+export function pageSearch(search: string): URLSearchParams {
+  return withoutMarkers(search, DIALOG_PARAMS);
+}
+
 export function usePageAction(): string {
   const { pathname, search } = useLocation();
-  const params = new URLSearchParams(search);
-  for (const name of ["index", "_data"]) params.delete(name);
+  const params = withoutMarkers(search);
   return params.size ? `${pathname}?${params}` : pathname;
 }

@@ -24,23 +24,14 @@ import { versionActions, type VersionAction } from "~/api/apps/status";
 import { Icon } from "~/components/Icon";
 import { DIALOG_LINK_STATE } from "~/components/ui/ConfirmDialog";
 import { useHydrated } from "~/lib/hydrated";
+import { pageSearch } from "~/lib/page-action";
 
 // ---------------------------------------------------------------------------
 // Dialog links
 // ---------------------------------------------------------------------------
 
-/** Search parameters that open a dialog on a page (the rest of the query is the page's own). */
-export const DIALOG_PARAMS = ["duplicate", "confirm", "app", "submit", "pause", "new", "withdraw", "change"] as const;
-
 /** Dialog parameters whose dialog shows data the page's loader reads for it: opening one loads the page again. */
 export const DATA_DIALOG_PARAMS = ["submit"] as const;
-
-/** The current page's query without dialog parameters and Remix's `index` marker. */
-export function pageSearch(search: string): URLSearchParams {
-  const params = new URLSearchParams(search);
-  for (const name of [...DIALOG_PARAMS, "index", "_data"]) params.delete(name);
-  return params;
-}
 
 /**
  * A page's `shouldRevalidate` when it opens its dialogs by URL: opening or closing a dialog

@@ -1,7 +1,8 @@
 /** The pure parts of the app list's components: dialog links, platform icons (the duplicate form's rules: ~/forms/duplicate-app.test.ts). */
 import { describe, expect, it } from "vitest";
 import { platformIcons } from "./PlatformIcons";
-import { keepPageForDialogs, pageSearch } from "./VersionMenu";
+import { pageSearch } from "~/lib/page-action";
+import { keepPageForDialogs } from "./VersionMenu";
 
 describe("pageSearch", () => {
   it("keeps the page's own query and drops dialog parameters and Remix's markers", () => {

@@ -52,7 +52,7 @@ import i18next from "~/i18next.server";
 import { markFailed } from "~/lib/title";
 import { redirectWithError, redirectWithToast, safeRedirect } from "~/session.server";
 import { handleReviewAction, isReviewIntent, type ReviewActionFailure } from "./review.server";
-import { pageSearch } from "~/components/apps/VersionMenu";
+import { pageSearch } from "~/lib/page-action";
 import { readForm } from "~/lib/multipart.server";
 
 export const APP_ACTION_INTENTS = ["duplicate", "archive", "unarchive", "delete"] as const;

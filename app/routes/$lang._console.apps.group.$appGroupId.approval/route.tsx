@@ -25,7 +25,8 @@ import { canCreatePreApproval, canWithdrawPreApproval, preApprovableMajors, PRE_
 import { ApiError } from "~/api/client.server";
 import { requireUser } from "~/auth.server";
 import { useErrorTitle } from "~/components/apps/DuplicateDialog";
-import { pageSearch, useDialogHref } from "~/components/apps/VersionMenu";
+import { useDialogHref } from "~/components/apps/VersionMenu";
+import { pageSearch } from "~/lib/page-action";
 import { ErrorDialog } from "~/components/ErrorDialog";
 import { ButtonLink } from "~/components/ui/Button";
 import { ConfirmDialog, DIALOG_LINK_STATE, DialogFormButtons, useCloseDialog } from "~/components/ui/ConfirmDialog";

@@ -23,7 +23,8 @@ import { createPrice, submitPriceChange, updatePrice } from "~/api/pricing/endpo
 import { activePrice, PRICE_STATUS, PRICING_MODEL, PRICING_RULE_CODES } from "~/api/pricing/rules";
 import { requireUser } from "~/auth.server";
 import { useErrorTitle } from "~/components/apps/DuplicateDialog";
-import { keepPageForDialogs, pageSearch, useDialogHref } from "~/components/apps/VersionMenu";
+import { keepPageForDialogs, useDialogHref } from "~/components/apps/VersionMenu";
+import { pageSearch } from "~/lib/page-action";
 import { Button, ButtonLink } from "~/components/ui/Button";
 import { DIALOG_LINK_STATE, DialogFormButtons, useCloseDialog, useModalClose, useReturnFocus } from "~/components/ui/ConfirmDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
