@@ -11,7 +11,8 @@
  *
  * and helpers: `signIn(page, company, lang)` (by HTTP, then the apps page; `signInThroughForm`
  * for the tests of signing in), `mailLink(email, kind)`, `createCompany()`,
- * `acceptTerms(company)`, `translate(lang, key)`, `expectAccessible(page)`.
+ * `acceptTerms(company)`, `translate(lang, key)`, `lookupName(lang, english)` (a location,
+ * product variant or matter type as the sandbox names it in that language), `expectAccessible(page)`.
  *
  *   import { test, expect, signIn, expectAccessible, LANGS } from "./fixtures";
  *
@@ -30,6 +31,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { test as base, expect, type Locator, type Page, type Response } from "@playwright/test";
 import type { RegistrationRequest } from "~/api/registration/schemas";
+import { DUTCH_NAMES } from "../../server/sandbox/seed/lookup-names";
 import { createProviderClient, validRegistration, type OutboxMail, type Target } from "../support/provider";
 import { trackDocuments } from "./axe";
 import { ADMIN_TOKEN, CONSOLE_CLIENT_ID, CONSOLE_URL, SANDBOX_URL, type Lang } from "./env";
@@ -178,6 +180,17 @@ const COUNTRY_NAMES: Record<Lang, Record<string, string>> = {
 export function countryName(lang: Lang, code: string): string {
   const name = COUNTRY_NAMES[lang][code];
   if (!name) throw new Error(`no name of country ${code} in ${lang}`);
+  return name;
+}
+
+/**
+ * The name the sandbox gives a lookup (a location or grid, a product variant, a matter type) in
+ * each language, by its English name: the console shows it as the provider answers it.
+ */
+export function lookupName(lang: Lang, english: string): string {
+  if (lang === "en-AU") return english;
+  const name = DUTCH_NAMES[english];
+  if (!name) throw new Error(`no Dutch name of ${english} in server/sandbox/seed/lookup-names.ts`);
   return name;
 }
 

@@ -13,7 +13,7 @@
 import type { Page } from "@playwright/test";
 import { createApp, tokenOf } from "./apps-api";
 import { admin, api, failForCompany, ok } from "./review-api";
-import { countryName, createCompany, expect, expectAccessible, hydrated, isNoJs, LANGS, signIn, test, type Lang } from "./fixtures";
+import { countryName, createCompany, expect, expectAccessible, hydrated, isNoJs, LANGS, lookupName, signIn, test, type Lang } from "./fixtures";
 
 type T = (key: string, values?: Record<string, string | number>) => string;
 
@@ -92,7 +92,9 @@ for (const lang of LANGS) {
       await field(page, t, "countryCode").selectOption({ label: countryName(lang, "AUB") });
       if (isNoJs()) await dialog(page).getByRole("button", { name: t("instances:new.choose") }).click();
       await expect(field(page, t, "firmType")).toHaveValue("1");
-      await field(page, t, "firmType").selectOption({ label: "Conveyancer" });
+      // The firm types as the provider names them in the page's language.
+      await expect(field(page, t, "firmType").locator("option")).toHaveText(["Law Firm", "Conveyancer", "Barrister"].map((name) => lookupName(lang, name)));
+      await field(page, t, "firmType").selectOption({ label: lookupName(lang, "Conveyancer") });
       await field(page, t, "email").fill(`live-${company.email}`);
       await field(page, t, "password").fill("secret-1");
       await field(page, t, "confirmPassword").fill("secret-1");
@@ -101,7 +103,7 @@ for (const lang of LANGS) {
       await expect(tab(page, t, "live")).toHaveAttribute("aria-current", "page");
       const live = card(page, `live-${company.email}`.toLowerCase());
       await expect(live).toContainText(t("instances:card.beta"));
-      await expect(live).toContainText("Conveyancer");
+      await expect(live).toContainText(lookupName(lang, "Conveyancer"));
       await expect(tab(page, t, "staging")).toContainText("1");
       await expect(tab(page, t, "live")).toContainText("1");
 

@@ -10,7 +10,7 @@ import { png } from "../integration/fixtures";
 import { rawHeaderLines } from "../support/raw-headers";
 import { createApp, tokenOf, type Details } from "./apps-api";
 import { admin, api, failForCompany, ok, setStatus } from "./review-api";
-import { CONSOLE_URL, consoleUrl, createCompany, escapeRegExp, expect, expectAccessible, hydrated, isNoJs, LANGS, signIn, test, translate, type Company, type Lang } from "./fixtures";
+import { CONSOLE_URL, consoleUrl, createCompany, escapeRegExp, expect, expectAccessible, hydrated, isNoJs, LANGS, lookupName, signIn, test, translate, type Company, type Lang } from "./fixtures";
 
 type T = (key: string, values?: Record<string, string | number>) => string;
 
@@ -179,6 +179,8 @@ const itemNames = (page: Page, list: string) => page.getByRole("region", { name:
 for (const lang of LANGS) {
   test.describe(lang, () => {
     test.use({ lang });
+    /** A location, product variant or matter type as the sandbox names it in the page's language. */
+    const n = (english: string) => lookupName(lang, english);
 
     test("a location and its items: add, reorder, delete, discard, and save as a new version", async ({ page, company, t }) => {
       test.slow();
@@ -192,14 +194,14 @@ for (const lang of LANGS) {
       await expect(dialog(page).getByText(t("platform:errors.mustSelectLocation")).first()).toBeVisible();
       await link(page, t("platform:actions.cancel")).click();
       await expect(dialog(page)).toHaveCount(0);
-      await addLocation(page, t, "Tools Menu");
-      await addLocation(page, t, "Apps Menu");
+      await addLocation(page, t, n("Tools Menu"));
+      await addLocation(page, t, n("Apps Menu"));
       // Sorted by name: Apps Menu before Tools Menu.
-      await expect(page.locator("details > summary h2")).toHaveText(["Apps Menu", "Tools Menu"]);
+      await expect(page.locator("details > summary h2")).toHaveText([n("Apps Menu"), n("Tools Menu")]);
       await expect(page.getByText(t("platform:draftNotice"))).toBeVisible();
 
       // Items: the dialog's rules, then three items.
-      const list = `Tools Menu: ${t("platform:lists.items")}`;
+      const list = `${n("Tools Menu")}: ${t("platform:lists.items")}`;
       await link(page, t("platform:a11y.addItem", { list })).click();
       await expect(dialog(page)).toBeVisible();
       await expectAccessible(page);
@@ -244,7 +246,7 @@ for (const lang of LANGS) {
 
       // The changes before save; the draft survives a reload.
       await link(page, t("platform:actions.changes")).click();
-      await expect(dialog(page)).toContainText("Tools Menu");
+      await expect(dialog(page)).toContainText(n("Tools Menu"));
       await expectAccessible(page);
       await link(page, t("platform:actions.close")).click();
       await open(page, editorPage(lang, id, "web"));
@@ -261,13 +263,13 @@ for (const lang of LANGS) {
       await expect(tabs(page, t).getByRole("link", { name: t("platform:platforms.desktop"), exact: true })).toBeVisible();
 
       // Discard: a change dropped after a confirmation.
-      await addLocation(page, t, "Matter");
-      await expect(page.locator("details > summary h2")).toHaveText(["Apps Menu", "Matter", "Tools Menu"]);
+      await addLocation(page, t, n("Matter"));
+      await expect(page.locator("details > summary h2")).toHaveText([n("Apps Menu"), n("Matter"), n("Tools Menu")]);
       await link(page, t("platform:actions.discard")).click();
       await expect(page.getByRole("alertdialog")).toContainText(t("platform:confirm.discardBody"));
       await expectAccessible(page);
       await button(page, t("common:confirm.yes")).click();
-      await expect(page.locator("details > summary h2")).toHaveText(["Apps Menu", "Tools Menu"]);
+      await expect(page.locator("details > summary h2")).toHaveText([n("Apps Menu"), n("Tools Menu")]);
       await expect(button(page, t("platform:actions.save"))).toBeDisabled();
     });
 
@@ -276,11 +278,11 @@ for (const lang of LANGS) {
       await editorOfNewApp(page, company, lang, { name: "Desktop App", appType: 0, countryCode: "AU" }, "desktop");
 
       // Without the app's product variants, nor a location's, it cannot be saved: the whole-schema check says so.
-      await addLocation(page, t, "Matter");
+      await addLocation(page, t, n("Matter"));
       await button(page, t("platform:actions.save")).click();
       const errorDialog = page.getByRole("alertdialog", { name: t("common:errors.dialogTitle") });
       await expect(errorDialog).toContainText(t("platform:errors.required", { field: t("platform:fields.productVariants") }));
-      await expect(errorDialog).toContainText(`${t("platform:errors.missingProductVariants")}: Matter`);
+      await expect(errorDialog).toContainText(`${t("platform:errors.missingProductVariants")}: ${n("Matter")}`);
       await button(page, t("common:errors.close")).click();
 
       // The app's product variants: one is required; applied to every location on request.
@@ -290,22 +292,22 @@ for (const lang of LANGS) {
       const all = variants.getByLabel(t("platform:variants.all"), { exact: true });
       if (!isNoJs()) {
         // With JavaScript the rule applies as the boxes are ticked: 'All' clears the others, a specific one removes 'All'.
-        await variants.getByLabel("Conveyancer", { exact: true }).check();
+        await variants.getByLabel(n("Conveyancer"), { exact: true }).check();
         await all.check();
-        await expect(variants.getByLabel("Conveyancer", { exact: true })).not.toBeChecked();
-        await variants.getByLabel("Law Firm", { exact: true }).check();
+        await expect(variants.getByLabel(n("Conveyancer"), { exact: true })).not.toBeChecked();
+        await variants.getByLabel(n("Law Firm"), { exact: true }).check();
         await expect(all).not.toBeChecked();
-      } else await variants.getByLabel("Law Firm", { exact: true }).check();
+      } else await variants.getByLabel(n("Law Firm"), { exact: true }).check();
       await expect(variants.getByRole("checkbox", { checked: true })).toHaveCount(1);
       await variants.getByRole("button", { name: t("platform:variants.submit") }).click();
       // The product-variant updates dialog: what is added, and whether it goes to every location.
       await expect(dialog(page).getByRole("heading", { name: t("platform:variants.updatesTitle") })).toBeVisible();
-      await expect(dialog(page).getByRole("listitem")).toHaveText(["Law Firm"]);
+      await expect(dialog(page).getByRole("listitem")).toHaveText([n("Law Firm")]);
       await expectAccessible(page);
       await dialog(page).getByLabel(t("platform:fields.addToAllLocations"), { exact: true }).check();
       await button(page, t("platform:setting.submit")).click();
       await expect(dialog(page)).toHaveCount(0);
-      await expect(variants.getByLabel("Law Firm", { exact: true })).toBeChecked();
+      await expect(variants.getByLabel(n("Law Firm"), { exact: true })).toBeChecked();
       await expectAccessible(page);
 
       // Exception URLs: a row refused until it is one.
@@ -324,11 +326,11 @@ for (const lang of LANGS) {
       await expect(link(page, t("platform:exceptions.open", { number: 1 }))).toBeVisible();
 
       // A location's settings: its desktop versions, by the rules.
-      await link(page, t("platform:setting.open", { name: "Matter" })).click();
+      await link(page, t("platform:setting.open", { name: n("Matter") })).click();
       await expect(dialog(page)).toBeVisible();
       // Tabs Desktop versions and Visibility (AU has product variants).
       if (!isNoJs()) await expect(dialog(page).getByRole("tab")).toHaveText([t("platform:setting.versionsTab"), t("platform:itemTabs.visibility")]);
-      await expect(dialog(page).getByLabel("Law Firm", { exact: true })).toBeChecked();
+      await expect(dialog(page).getByLabel(n("Law Firm"), { exact: true })).toBeChecked();
       // The root's own settings: no note that they are edited elsewhere.
       await expect(dialog(page).getByText(t("platform:thisCanOnlyBeUpdatedAtRoot"))).toHaveCount(0);
       const versionsLabel = t("platform:fields.visibility.supportedDesktopVersions");
@@ -349,11 +351,11 @@ for (const lang of LANGS) {
       await expect(dialog(page)).toHaveCount(0);
 
       // Below the root, an item's Visibility says where the root settings are edited and has no fields of them.
-      await link(page, t("platform:a11y.addItem", { list: `Matter: ${t("platform:lists.buttons")}` })).click();
+      await link(page, t("platform:a11y.addItem", { list: `${n("Matter")}: ${t("platform:lists.buttons")}` })).click();
       await expect(dialog(page).getByRole("heading", { name: t("platform:item.newTitle") })).toBeVisible();
       if (!isNoJs()) await dialog(page).getByRole("tab", { name: t("platform:itemTabs.visibility") }).click();
       await expect(dialog(page).getByText(t("platform:thisCanOnlyBeUpdatedAtRoot"))).toBeVisible();
-      await expect(dialog(page).getByLabel("Law Firm", { exact: true })).toHaveCount(0);
+      await expect(dialog(page).getByLabel(n("Law Firm"), { exact: true })).toHaveCount(0);
       await expectAccessible(page);
       await expect(dialog(page).getByLabel(t("platform:setting.minimum"), { exact: true })).toHaveCount(0);
       await link(page, t("platform:actions.cancel")).click();
@@ -362,7 +364,7 @@ for (const lang of LANGS) {
       await button(page, t("platform:actions.save")).click();
       await toast(page, t, "savedSuccessfully");
       await expect(tabs(page, t).getByRole("link", { name: `${t("platform:platforms.desktop")} ${t("platform:tabs.configured")}`, exact: true })).toBeVisible();
-      await link(page, t("platform:setting.open", { name: "Matter" })).click();
+      await link(page, t("platform:setting.open", { name: n("Matter") })).click();
       await expect(dialog(page).getByLabel(t("platform:setting.maximum"), { exact: true })).toHaveValue("2.5.2.17");
     });
 
@@ -397,18 +399,18 @@ for (const lang of LANGS) {
       // Another platform name, and a connector's platform pages, are not found.
       for (const path of [editorPage(lang, id, "mobile"), editorPage(lang, connector, "web")]) expect((await page.request.get(path)).status(), path).toBe(404);
 
-      await addLocation(page, t, "Matter");
-      await addLocation(page, t, "Matter List");
-      const matter = (list: string) => `Matter: ${t(`platform:lists.${list}`)}`;
+      await addLocation(page, t, n("Matter"));
+      await addLocation(page, t, n("Matter List"));
+      const matter = (list: string) => `${n("Matter")}: ${t(`platform:lists.${list}`)}`;
       const inside = (location: string, item: string) => `${location}: ${item}: ${t("platform:lists.nestedItems")}`;
 
       // The root context: a header holding an entry, and an entry of its own.
       await addItem(page, t, matter("context"), "Header", { type: "context-header", runs: false });
-      await addItem(page, t, inside("Matter", "Header"), "Lookup");
+      await addItem(page, t, inside(n("Matter"), "Header"), "Lookup");
       await addItem(page, t, matter("context"), "Open");
       // The context menu: a header holding an entry, which needs its form names.
       await addItem(page, t, matter("contextMenu"), "Forms", { type: "context-menu-header", runs: false });
-      await addItem(page, t, inside("Matter", "Forms"), "Fill", { formNames: "Letter, Memo" });
+      await addItem(page, t, inside(n("Matter"), "Forms"), "Fill", { formNames: "Letter, Memo" });
       // A layout item in a system window: the Window tab applies to that window type only.
       await addItem(page, t, matter("layouts"), "Table", { window: { width: "800", height: "600" } });
 
@@ -422,11 +424,11 @@ for (const lang of LANGS) {
       await dialog(page).getByLabel(t("platform:fields.headerLabel"), { exact: true }).fill("More");
       await button(page, t("platform:item.submit")).click();
       await expect(dialog(page)).toHaveCount(0);
-      await addItem(page, t, inside("Matter", "Tabs"), "Notes");
+      await addItem(page, t, inside(n("Matter"), "Tabs"), "Notes");
 
       // A grid's click and context lists.
-      await addItem(page, t, `Matter List: Matter List: ${t("platform:lists.click")}`, "Row");
-      await addItem(page, t, `Matter List: Matter List: ${t("platform:lists.gridContext")}`, "Menu");
+      await addItem(page, t, `${n("Matter List")}: ${n("Matter List")}: ${t("platform:lists.click")}`, "Row");
+      await addItem(page, t, `${n("Matter List")}: ${n("Matter List")}: ${t("platform:lists.gridContext")}`, "Menu");
       await expectAccessible(page);
 
       // Saved as a new version: the provider holds each item in its place.
@@ -455,9 +457,9 @@ for (const lang of LANGS) {
       await tabs(page, t).getByRole("link", { name: t("platform:platforms.reporting"), exact: true }).click();
       await expect(page).toHaveURL(consoleUrl(editorPage(lang, first, "reporting")));
       await hydrated(page);
-      await addLocation(page, t, "Matter Reports");
-      await addItem(page, t, `Matter Reports: ${t("platform:lists.reports")}`, "Firm", { type: "report-folder", runs: false });
-      await addItem(page, t, inside("Matter Reports", "Firm"), "Ledger");
+      await addLocation(page, t, n("Matter Reports"));
+      await addItem(page, t, `${n("Matter Reports")}: ${t("platform:lists.reports")}`, "Firm", { type: "report-folder", runs: false });
+      await addItem(page, t, inside(n("Matter Reports"), "Firm"), "Ledger");
       await button(page, t("platform:actions.save")).click();
       await toast(page, t, "savedSuccessfully");
       const second = versionOf(page);
@@ -470,8 +472,8 @@ for (const lang of LANGS) {
 
     test("a save the provider refuses keeps the draft and shows its error with the trace ID; an item is edited", async ({ page, company, t }) => {
       const { id } = await editorOfNewApp(page, company, lang, { name: "Refused App", appType: 0, countryCode: "AU" }, "reporting");
-      await addLocation(page, t, "Firm Reports");
-      const list = `Firm Reports: ${t("platform:lists.items")}`;
+      await addLocation(page, t, n("Firm Reports"));
+      const list = `${n("Firm Reports")}: ${t("platform:lists.items")}`;
       await addMenuItem(page, t, list, "Ledger");
 
       // Edit: the dialog holds the item's values.
@@ -490,14 +492,14 @@ for (const lang of LANGS) {
         await expect(tab("details")).toHaveAttribute("aria-selected", "true");
         await tab("visibility").click();
       }
-      await matterTypes(page, t).getByLabel("Sale", { exact: true }).check();
+      await matterTypes(page, t).getByLabel(n("Sale"), { exact: true }).check();
       await expectAccessible(page);
       await button(page, t("platform:item.submit")).click();
       await expect(itemNames(page, list)).toHaveText(["Ledger Report"]);
       await link(page, t("platform:a11y.edit", { name: "Ledger Report" })).click();
       if (!isNoJs()) await dialog(page).getByRole("tab", { name: t("platform:itemTabs.visibility") }).click();
-      await expect(matterTypes(page, t).getByLabel("Sale", { exact: true })).toBeChecked();
-      await expect(matterTypes(page, t).getByLabel("Purchase", { exact: true })).not.toBeChecked();
+      await expect(matterTypes(page, t).getByLabel(n("Sale"), { exact: true })).toBeChecked();
+      await expect(matterTypes(page, t).getByLabel(n("Purchase"), { exact: true })).not.toBeChecked();
       await link(page, t("platform:actions.cancel")).click();
       await expect(dialog(page)).toHaveCount(0);
 
@@ -517,8 +519,8 @@ for (const lang of LANGS) {
     test("visibility: matter types by state with tri-state folders, the precedents of the chosen ones, and the deselect confirmation", async ({ page, company, t }) => {
       test.slow();
       await editorOfNewApp(page, company, lang, { name: "Precedent App", appType: 0, countryCode: "AU" }, "web");
-      await addLocation(page, t, "Precedent List");
-      const list = `Precedent List: ${t("platform:lists.listItems")}`;
+      await addLocation(page, t, n("Precedent List"));
+      const list = `${n("Precedent List")}: ${t("platform:lists.listItems")}`;
       await link(page, t("platform:a11y.addItem", { list })).click();
       const form = dialog(page);
       await form.getByLabel(t("platform:fields.name"), { exact: true }).fill("Letters");
@@ -529,11 +531,11 @@ for (const lang of LANGS) {
 
       // A tab per matter state: Off the Plan Purchase exists in NSW, not in WA.
       const types = matterTypes(page, t);
-      await expect(types.getByLabel("Off the Plan Purchase", { exact: true })).toBeVisible();
+      await expect(types.getByLabel(n("Off the Plan Purchase"), { exact: true })).toBeVisible();
       if (isNoJs()) await types.getByRole("button", { name: "WA", exact: true }).click();
       else await types.getByRole("tab", { name: "WA", exact: true }).click();
-      await expect(types.getByLabel("Off the Plan Purchase", { exact: true })).toHaveCount(0);
-      await expect(types.getByLabel("Purchase", { exact: true })).toBeVisible();
+      await expect(types.getByLabel(n("Off the Plan Purchase"), { exact: true })).toHaveCount(0);
+      await expect(types.getByLabel(n("Purchase"), { exact: true })).toBeVisible();
       if (!isNoJs()) {
         // The state tabs follow the arrow keys.
         await types.getByRole("tab", { name: "WA", exact: true }).press("ArrowLeft");
@@ -542,50 +544,50 @@ for (const lang of LANGS) {
       }
 
       // A folder selects all its matter types; a folder with some of them is mixed.
-      await toggleFolder(page, t, "Family Law", true);
-      for (const name of ["Divorce", "Property Settlement", "Parenting Orders", "Consent Orders"]) await expect(types.getByLabel(name, { exact: true })).toBeChecked();
-      await toggleFolder(page, t, "Commercial", true);
+      await toggleFolder(page, t, n("Family Law"), true);
+      for (const name of [n("Divorce"), n("Property Settlement"), n("Parenting Orders"), n("Consent Orders")]) await expect(types.getByLabel(name, { exact: true })).toBeChecked();
+      await toggleFolder(page, t, n("Commercial"), true);
       // Its shortcut stands for Commercial Lease, under Conveyancing: Conveyancing is now mixed.
       if (isNoJs()) {
         await expect(types.getByText(`(${t("platform:picker.states.partial")})`)).toHaveCount(2);
-        await expect(types.getByLabel("Commercial Lease", { exact: true })).toBeChecked();
+        await expect(types.getByLabel(n("Commercial Lease"), { exact: true })).toBeChecked();
       } else {
-        await expect(types.getByLabel("Commercial Lease", { exact: true })).toBeChecked();
-        await expect(types.getByLabel("Conveyancing", { exact: true })).toBeChecked({ indeterminate: true });
-        await expect(types.getByLabel("Commercial Property", { exact: true })).toBeChecked({ indeterminate: true });
+        await expect(types.getByLabel(n("Commercial Lease"), { exact: true })).toBeChecked();
+        await expect(types.getByLabel(n("Conveyancing"), { exact: true })).toBeChecked({ indeterminate: true });
+        await expect(types.getByLabel(n("Commercial Property"), { exact: true })).toBeChecked({ indeterminate: true });
       }
-      await toggleFolder(page, t, "Commercial", false);
-      await expect(types.getByLabel("Commercial Lease", { exact: true })).not.toBeChecked();
+      await toggleFolder(page, t, n("Commercial"), false);
+      await expect(types.getByLabel(n("Commercial Lease"), { exact: true })).not.toBeChecked();
       await expectAccessible(page);
 
       // The search narrows the tree; a matter type ticked in it stays chosen.
-      await searchMatterTypes(page, t, "will");
-      await expect(types.getByLabel("Divorce", { exact: true })).toHaveCount(0);
-      await types.getByLabel("Will", { exact: true }).check();
+      await searchMatterTypes(page, t, n("Will").toLowerCase());
+      await expect(types.getByLabel(n("Divorce"), { exact: true })).toHaveCount(0);
+      await types.getByLabel(n("Will"), { exact: true }).check();
       await searchMatterTypes(page, t, "");
-      await expect(types.getByLabel("Divorce", { exact: true })).toBeChecked();
+      await expect(types.getByLabel(n("Divorce"), { exact: true })).toBeChecked();
 
       // The precedents of the chosen matter types.
       if (isNoJs()) await precedents(page, t).getByRole("button", { name: t("platform:picker.showPrecedents"), exact: true }).click();
-      const divorce = precedents(page, t).getByRole("group", { name: "Divorce", exact: true });
+      const divorce = precedents(page, t).getByRole("group", { name: n("Divorce"), exact: true });
       await divorce.getByLabel("Application for Divorce", { exact: true }).check();
-      await precedents(page, t).getByRole("group", { name: "Will", exact: true }).getByLabel("Simple Will", { exact: true }).check();
+      await precedents(page, t).getByRole("group", { name: n("Will"), exact: true }).getByLabel("Simple Will", { exact: true }).check();
       await expectAccessible(page);
 
       // Deselecting a matter type with chosen precedents asks first: Cancel keeps both.
       const ask = () => (isNoJs() ? form.getByRole("alert").filter({ hasText: t("platform:picker.confirmDeselect") }) : page.getByRole("alertdialog", { name: t("platform:picker.confirmTitle") }));
-      await toggleFolder(page, t, "Family Law", false);
+      await toggleFolder(page, t, n("Family Law"), false);
       await expect(ask()).toContainText(t("platform:picker.confirmDeselect"));
-      await expect(ask()).toContainText("Divorce");
+      await expect(ask()).toContainText(n("Divorce"));
       await expectAccessible(page);
       await ask().getByRole("button", { name: t("platform:picker.cancel"), exact: true }).click();
       await expect(ask()).toHaveCount(0);
-      await expect(types.getByLabel("Divorce", { exact: true })).toBeChecked();
+      await expect(types.getByLabel(n("Divorce"), { exact: true })).toBeChecked();
       await expect(divorce.getByLabel("Application for Divorce", { exact: true })).toBeChecked();
       // Proceed: the folder's matter types and their precedents go.
-      await toggleFolder(page, t, "Family Law", false);
+      await toggleFolder(page, t, n("Family Law"), false);
       await ask().getByRole("button", { name: t("platform:picker.proceed"), exact: true }).click();
-      await expect(types.getByLabel("Divorce", { exact: true })).not.toBeChecked();
+      await expect(types.getByLabel(n("Divorce"), { exact: true })).not.toBeChecked();
       await expect(divorce).toHaveCount(0);
       await button(page, t("platform:item.submit")).click();
       await expect(dialog(page)).toHaveCount(0);
@@ -594,13 +596,13 @@ for (const lang of LANGS) {
       // Kept in the draft: the matter type and its precedent.
       await link(page, t("platform:a11y.edit", { name: "Letters" })).click();
       if (!isNoJs()) await form.getByRole("tab", { name: t("platform:itemTabs.visibility") }).click();
-      await expect(types.getByLabel("Will", { exact: true })).toBeChecked();
-      const will = precedents(page, t).getByRole("group", { name: "Will", exact: true });
+      await expect(types.getByLabel(n("Will"), { exact: true })).toBeChecked();
+      const will = precedents(page, t).getByRole("group", { name: n("Will"), exact: true });
       await expect(will.getByLabel("Simple Will", { exact: true })).toBeChecked();
 
       // Unticking a matter type with a chosen precedent asks too (without JavaScript when the dialog is saved).
       if (isNoJs()) {
-        await types.getByLabel("Will", { exact: true }).uncheck();
+        await types.getByLabel(n("Will"), { exact: true }).uncheck();
         await button(page, t("platform:item.submit")).click();
         await expect(form.getByRole("alert").first()).toContainText(t("platform:picker.confirmDeselect"));
         await expectAccessible(page);
@@ -608,7 +610,7 @@ for (const lang of LANGS) {
         // A list item needs a matter type and a precedent: refused, as typed.
         await expect(form.getByRole("alert").first()).toContainText(t("platform:errors.required", { field: t("platform:fields.visibility.matterTypes") }));
       } else {
-        await types.getByLabel("Will", { exact: true }).click();
+        await types.getByLabel(n("Will"), { exact: true }).click();
         await expect(ask()).toContainText(t("platform:picker.confirmDeselect"));
         await ask().getByRole("button", { name: t("platform:picker.proceed"), exact: true }).click();
         await expect(will).toHaveCount(0);
@@ -621,8 +623,8 @@ for (const lang of LANGS) {
 
     test("desktop: a custom view's matter types", async ({ page, company, t }) => {
       await editorOfNewApp(page, company, lang, { name: "Custom View App", appType: 0, countryCode: "AU" }, "desktop");
-      await addLocation(page, t, "Custom View");
-      await link(page, t("platform:customView.open", { name: "Custom View" })).click();
+      await addLocation(page, t, n("Custom View"));
+      await link(page, t("platform:customView.open", { name: n("Custom View") })).click();
       const form = dialog(page);
       await form.getByLabel(t("platform:fields.label"), { exact: true }).fill("Family view");
       if (!isNoJs()) await form.getByRole("tab", { name: t("platform:itemTabs.endpoints") }).click();
@@ -630,20 +632,20 @@ for (const lang of LANGS) {
       if (!isNoJs()) await form.getByRole("tab", { name: t("platform:itemTabs.visibility") }).click();
       // The Visibility tab holds the matter-type picker beside the view's product variants (its root: no note); no precedents.
       await expect(form.getByText(t("platform:thisCanOnlyBeUpdatedAtRoot"))).toHaveCount(0);
-      await toggleFolder(page, t, "Family Law", true);
-      await expect(matterTypes(page, t).getByLabel("Divorce", { exact: true })).toBeChecked();
+      await toggleFolder(page, t, n("Family Law"), true);
+      await expect(matterTypes(page, t).getByLabel(n("Divorce"), { exact: true })).toBeChecked();
       await expect(precedents(page, t)).toHaveCount(0);
-      await form.getByLabel("Law Firm", { exact: true }).check();
+      await form.getByLabel(n("Law Firm"), { exact: true }).check();
       await expect(form.getByLabel(t("platform:fields.label"), { exact: true })).toHaveValue("Family view");
       await expectAccessible(page);
       // Enter in a field saves the dialog (without JavaScript too: the picker's buttons are not the form's default).
       await form.getByLabel(t("platform:fields.label"), { exact: true }).press("Enter");
       await expect(dialog(page)).toHaveCount(0);
-      await link(page, t("platform:customView.open", { name: "Custom View" })).click();
+      await link(page, t("platform:customView.open", { name: n("Custom View") })).click();
       if (!isNoJs()) await form.getByRole("tab", { name: t("platform:itemTabs.visibility") }).click();
-      await expect(matterTypes(page, t).getByLabel("Divorce", { exact: true })).toBeChecked();
-      await expect(matterTypes(page, t).getByLabel("Will", { exact: true })).not.toBeChecked();
-      await expect(form.getByLabel("Law Firm", { exact: true })).toBeChecked();
+      await expect(matterTypes(page, t).getByLabel(n("Divorce"), { exact: true })).toBeChecked();
+      await expect(matterTypes(page, t).getByLabel(n("Will"), { exact: true })).not.toBeChecked();
+      await expect(form.getByLabel(n("Law Firm"), { exact: true })).toBeChecked();
       // A matter type the country does not have (a post no page sends) is refused next to the picker.
       const fields = { intent: "custom-view", location: "custom-view", label: "Family view", "visibility.productVariants": "1", "visibility.matterTypes": "au-mt-nowhere" };
       const urls = Object.fromEntries(["dev", "test", "beta", "live"].map((env) => [`urls.${env}`, `https://${env}.example.com/family`]));
@@ -655,7 +657,7 @@ for (const lang of LANGS) {
     test("leaving a draft that differs asks first (with JavaScript)", async ({ page, company, t }) => {
       test.skip(isNoJs(), "without JavaScript the draft is kept on the server and nothing asks");
       const { id } = await editorOfNewApp(page, company, lang, { name: "Leaving App", appType: 0, countryCode: "AU" }, "web");
-      await addLocation(page, t, "Help");
+      await addLocation(page, t, n("Help"));
       // A configuration file downloaded meanwhile: the page stays, so nothing asks (a prompt would be refused here).
       const asked: string[] = [];
       page.on("dialog", (prompt) => void (asked.push(prompt.type()), prompt.dismiss()));
@@ -678,8 +680,8 @@ for (const lang of LANGS) {
     test("an item cloned to other locations; a custom view's settings", async ({ page, company, t }) => {
       test.slow();
       await editorOfNewApp(page, company, lang, { name: "Clone App", appType: 0, countryCode: "AU" }, "web");
-      for (const name of ["Tools Menu", "Apps Menu", "Custom View"]) await addLocation(page, t, name);
-      const tools = `Tools Menu: ${t("platform:lists.items")}`;
+      for (const name of [n("Tools Menu"), n("Apps Menu"), n("Custom View")]) await addLocation(page, t, name);
+      const tools = `${n("Tools Menu")}: ${t("platform:lists.items")}`;
       await addMenuItem(page, t, tools, "Timer");
 
       // Clone: at least one location; a menu item becomes a button of a view.
@@ -688,16 +690,16 @@ for (const lang of LANGS) {
       await button(page, t("platform:clone.submit")).click();
       await expect(dialog(page).getByRole("alert")).toContainText(t("platform:errors.mustSelectLocation", { field: t("platform:fields.locations") }));
       await expectAccessible(page);
-      await dialog(page).getByLabel("Apps Menu", { exact: true }).check();
-      await dialog(page).getByLabel("Custom View", { exact: true }).check();
+      await dialog(page).getByLabel(n("Apps Menu"), { exact: true }).check();
+      await dialog(page).getByLabel(n("Custom View"), { exact: true }).check();
       await button(page, t("platform:clone.submit")).click();
       await expect(dialog(page)).toHaveCount(0);
-      await expect(itemNames(page, `Apps Menu: ${t("platform:lists.items")}`)).toHaveText(["Timer"]);
-      await expect(itemNames(page, `Custom View: ${t("platform:lists.buttons")}`)).toHaveText(["Timer"]);
+      await expect(itemNames(page, `${n("Apps Menu")}: ${t("platform:lists.items")}`)).toHaveText(["Timer"]);
+      await expect(itemNames(page, `${n("Custom View")}: ${t("platform:lists.buttons")}`)).toHaveText(["Timer"]);
 
       // The custom view needs its settings: marked until they are given.
       await expect(page.getByText(t("platform:errors.updateRequired"), { exact: true })).toBeVisible();
-      await link(page, t("platform:customView.open", { name: "Custom View" })).click();
+      await link(page, t("platform:customView.open", { name: n("Custom View") })).click();
       await expect(dialog(page)).toBeVisible();
       // A matter view's window type and fullscreen are integratorType 1's: not offered to this company (0).
       await expect(dialog(page).getByLabel(t("platform:fields.windowType"), { exact: true })).toHaveCount(0);
@@ -722,7 +724,7 @@ for (const lang of LANGS) {
       await toast(page, t, "savedSuccessfully");
 
       // A new dropdown saved with a copy of itself as its first item.
-      const apps = `Apps Menu: ${t("platform:lists.items")}`;
+      const apps = `${n("Apps Menu")}: ${t("platform:lists.items")}`;
       await link(page, t("platform:a11y.addItem", { list: apps })).click();
       const form = dialog(page);
       if (!isNoJs()) await form.getByLabel(t("platform:fields.actionType"), { exact: true }).selectOption("dropdown");
@@ -733,11 +735,11 @@ for (const lang of LANGS) {
       await button(page, t("platform:item.submitWithFirstItem")).click();
       await expect(dialog(page)).toHaveCount(0);
       await expect(itemNames(page, apps)).toHaveText(["Timer", "More"]);
-      await expect(itemNames(page, `Apps Menu: More: ${t("platform:lists.nestedItems")}`)).toHaveText(["More"]);
+      await expect(itemNames(page, `${n("Apps Menu")}: More: ${t("platform:lists.nestedItems")}`)).toHaveText(["More"]);
 
       // Once the provider makes the company an integrator, they are offered: a window type on the (matter) custom view clears its buttons, after a confirmation.
       await ok(await admin(`companies/${company.companyId}/integrator-type`, "PUT", { integratorType: 1 }), "integrator type");
-      await link(page, t("platform:customView.open", { name: "Custom View" })).click();
+      await link(page, t("platform:customView.open", { name: n("Custom View") })).click();
       await dialog(page).getByLabel(t("platform:fields.windowType"), { exact: true }).selectOption({ label: t("platform:windowTypes.web") });
       await button(page, t("platform:setting.submit")).click();
       await expect(dialog(page).getByRole("alert")).toContainText(t("platform:customView.confirmClear_one"));
@@ -745,16 +747,16 @@ for (const lang of LANGS) {
       await dialog(page).getByLabel(t("platform:customView.confirmClearBox"), { exact: true }).check();
       await button(page, t("platform:setting.submit")).click();
       await expect(dialog(page)).toHaveCount(0);
-      const viewButtons = `Custom View: ${t("platform:lists.buttons")}`;
+      const viewButtons = `${n("Custom View")}: ${t("platform:lists.buttons")}`;
       await expect(page.getByRole("region", { name: viewButtons, exact: true })).toContainText(t("platform:empty.list"));
 
       // Fullscreen clears the window type and the buttons, after the same confirmation.
       await page.getByRole("region", { name: tools, exact: true }).getByRole("link", { name: t("platform:a11y.clone", { name: "Timer" }), exact: true }).click();
-      await dialog(page).getByLabel("Custom View", { exact: true }).check();
+      await dialog(page).getByLabel(n("Custom View"), { exact: true }).check();
       await button(page, t("platform:clone.submit")).click();
       await expect(dialog(page)).toHaveCount(0);
       await expect(itemNames(page, viewButtons)).toHaveText(["Timer"]);
-      await link(page, t("platform:customView.open", { name: "Custom View" })).click();
+      await link(page, t("platform:customView.open", { name: n("Custom View") })).click();
       await expect(dialog(page).getByLabel(t("platform:fields.windowType"), { exact: true })).toHaveValue("web");
       await dialog(page).getByLabel(t("platform:fields.isFullScreen"), { exact: true }).check();
       await button(page, t("platform:setting.submit")).click();
@@ -763,7 +765,7 @@ for (const lang of LANGS) {
       await button(page, t("platform:setting.submit")).click();
       await expect(dialog(page)).toHaveCount(0);
       await expect(page.getByRole("region", { name: viewButtons, exact: true })).toContainText(t("platform:empty.list"));
-      await link(page, t("platform:customView.open", { name: "Custom View" })).click();
+      await link(page, t("platform:customView.open", { name: n("Custom View") })).click();
       await expect(dialog(page).getByLabel(t("platform:fields.isFullScreen"), { exact: true })).toBeChecked();
       await expect(dialog(page).getByLabel(t("platform:fields.windowType"), { exact: true })).toHaveValue("");
     });
@@ -799,7 +801,7 @@ for (const lang of LANGS) {
       await expect(dialog(page).getByRole("status")).toContainText(t("platform:import.valid"));
       await button(page, t("platform:import.submit")).click();
       await expect(dialog(page)).toHaveCount(0);
-      await expect(itemNames(page, `Tools Menu: ${t("platform:lists.items")}`)).toHaveText(["Sync"]);
+      await expect(itemNames(page, `${n("Tools Menu")}: ${t("platform:lists.items")}`)).toHaveText(["Sync"]);
       await button(page, t("platform:actions.save")).click();
       await toast(page, t, "savedSuccessfully");
 
@@ -864,13 +866,13 @@ for (const lang of LANGS) {
       await dialog(page).getByLabel(t("platform:fields.json"), { exact: true }).fill(JSON.stringify(schema));
       await button(page, t("platform:import.submit")).click();
       await expect(dialog(page)).toHaveCount(0);
-      const tools = `Tools Menu: ${t("platform:lists.items")}`;
+      const tools = `${n("Tools Menu")}: ${t("platform:lists.items")}`;
       await expect(itemNames(page, tools)).toHaveText(["Nameless", "Beta"]);
 
       // The provider refuses the save: each part it names is listed, linking to the dialog that edits it.
       await button(page, t("platform:actions.save")).click();
       const nameRequired = t("platform:errors.required", { field: t("platform:fields.name") });
-      const entry = page.getByRole("alert").getByRole("link", { name: `Tools Menu: Nameless: ${nameRequired}`, exact: true });
+      const entry = page.getByRole("alert").getByRole("link", { name: `${n("Tools Menu")}: Nameless: ${nameRequired}`, exact: true });
       await expect(entry).toBeVisible();
       await expectAccessible(page);
       await entry.click();
@@ -881,17 +883,17 @@ for (const lang of LANGS) {
       await expect(itemNames(page, tools)).toHaveText(["Sync", "Beta"]);
 
       // Remove a location, after a confirmation (No keeps it).
-      await link(page, t("platform:a11y.removeLocation", { name: "Apps Menu" })).click();
-      await expect(page.getByRole("alertdialog")).toContainText(t("platform:confirm.removeLocationBody", { name: "Apps Menu" }));
+      await link(page, t("platform:a11y.removeLocation", { name: n("Apps Menu") })).click();
+      await expect(page.getByRole("alertdialog")).toContainText(t("platform:confirm.removeLocationBody", { name: n("Apps Menu") }));
       await expectAccessible(page);
       await link(page, t("common:confirm.no")).click();
-      await expect(page.locator("details > summary h2")).toHaveText(["Apps Menu", "Matter", "Tools Menu"]);
-      await link(page, t("platform:a11y.removeLocation", { name: "Apps Menu" })).click();
+      await expect(page.locator("details > summary h2")).toHaveText([n("Apps Menu"), n("Matter"), n("Tools Menu")]);
+      await link(page, t("platform:a11y.removeLocation", { name: n("Apps Menu") })).click();
       await button(page, t("common:confirm.yes")).click();
-      await expect(page.locator("details > summary h2")).toHaveText(["Matter", "Tools Menu"]);
+      await expect(page.locator("details > summary h2")).toHaveText([n("Matter"), n("Tools Menu")]);
 
       // A window type chosen for an item of a matter view clears its buttons, after a confirmation.
-      const inner = page.getByRole("region", { name: `Matter: Open: ${t("platform:lists.nestedButtons")}`, exact: true });
+      const inner = page.getByRole("region", { name: `${n("Matter")}: Open: ${t("platform:lists.nestedButtons")}`, exact: true });
       await expect(inner).toBeVisible();
       await link(page, t("platform:a11y.edit", { name: "Open" })).click();
       await dialog(page).getByLabel(t("platform:fields.windowType"), { exact: true }).selectOption({ label: t("platform:windowTypes.web") });
@@ -1008,7 +1010,7 @@ for (const lang of LANGS) {
       const foreign = await createApp(await tokenOf(other), { name: "Foreign App", appType: 0, countryCode: "AU" });
       await signIn(page, company, lang);
       await open(page, editorPage(lang, id, "web"));
-      await addLocation(page, t, "Tools Menu");
+      await addLocation(page, t, n("Tools Menu"));
       const path = editorPage(lang, id, "web");
       const headers = { Origin: new URL(CONSOLE_URL).origin };
       const post = (form: Record<string, string | string[]>, to = path) => {
@@ -1043,7 +1045,7 @@ for (const lang of LANGS) {
       expect((await page.request.get(`${editorPage(lang, id, "web")}/download/prod`)).status()).toBe(404);
       // The draft holds only what the page added.
       await open(page, path);
-      await expect(page.locator("details > summary h2")).toHaveText(["Tools Menu"]);
+      await expect(page.locator("details > summary h2")).toHaveText([n("Tools Menu")]);
       await expect(page.getByText(t("platform:empty.list"))).toBeVisible();
     });
   });

@@ -242,6 +242,65 @@ describe("GET resources/product-variants", () => {
   });
 });
 
+describe("lookups named in the caller's language (Accept-Language)", () => {
+  const inLanguage = async (path: string, language: string) => {
+    const res = await apiFetch(path, { headers: { "accept-language": language } });
+    expect(res.status, `${path} in ${language}`).toBe(200);
+    return res.json() as Promise<unknown>;
+  };
+  const desktopOf = (config: ConfigInitAllResponse, code: string) =>
+    config.init.countries.find((c) => c.code === code)!.settings.platforms.find((p) => p.type === "desktop")!.locations;
+
+  it("names the locations and their grids in Dutch for nl-NL, in English for en-AU, the rest alike", async () => {
+    const [en, nl] = await Promise.all(["en-AU", "nl-NL"].map(async (language) => configInitAllResponse.parse(await inLanguage("resources/config-init-all", language))));
+    const name = (config: ConfigInitAllResponse, id: string) => desktopOf(config, "AU").find((l) => l.id === id)!;
+    expect([name(en, "matter").name, name(en, "menu-tools").name, name(en, "custom-view").name]).toEqual(["Matter", "Tools Menu", "Custom View"]);
+    expect([name(nl, "matter").name, name(nl, "menu-tools").name, name(nl, "custom-view").name]).toEqual(["Dossier", "Extra-menu", "Eigen weergave"]);
+    expect(name(en, "time-and-fees").grids.map((g) => g.name)).toEqual(["Fees", "Cost Recoveries"]);
+    expect(name(nl, "time-and-fees").grids.map((g) => g.name)).toEqual(["Honoraria", "Doorbelaste kosten"]);
+    // Every location of every country and platform has its Dutch name; only the names differ.
+    const strip = (config: ConfigInitAllResponse) =>
+      config.init.countries.map((c) => c.settings.platforms.map((p) => p.locations.map((l) => ({ ...l, name: "", grids: l.grids.map((g) => ({ ...g, name: "" })) }))));
+    expect(strip(nl)).toEqual(strip(en));
+    const names = (config: ConfigInitAllResponse) => config.init.countries.flatMap((c) => c.settings.platforms.flatMap((p) => p.locations.map((l) => l.name)));
+    const english = new Set(names(en));
+    expect(names(nl).filter((n) => english.has(n))).toEqual([]);
+    // No language asked, or one the provider has no names in: English.
+    expect(configInitAllResponse.parse(await getJson("resources/config-init-all"))).toEqual(en);
+    expect(configInitAllResponse.parse(await inLanguage("resources/config-init-all", "fr-FR"))).toEqual(en);
+  });
+
+  it("names the product variants in Dutch for nl-NL, in English for en-AU", async () => {
+    const en = productVariantsResponse.parse(await inLanguage("resources/product-variants?countryCode=AU", "en-AU"));
+    const nl = productVariantsResponse.parse(await inLanguage("resources/product-variants?countryCode=AUB", "nl-NL,nl;q=0.9,en;q=0.5"));
+    expect(en).toEqual([
+      { firmType: 1, name: "Law Firm" },
+      { firmType: 2, name: "Conveyancer" },
+      { firmType: 3, name: "Barrister" },
+    ]);
+    expect(nl).toEqual([
+      { firmType: 1, name: "Advocatenkantoor" },
+      { firmType: 2, name: "Vastgoedjurist" },
+      { firmType: 3, name: "Pleitadvocaat" },
+    ]);
+  });
+
+  it("names the matter types in Dutch for nl-NL, in English for en-AU, in the same tree", async () => {
+    for (const code of ["AU", "UK", "US", "CA", "NZ"]) {
+      const path = `resources/matter-types?countryCode=${code}`;
+      const en = matterTypesResponse.parse(await inLanguage(path, "en-AU")).data;
+      const nl = matterTypesResponse.parse(await inLanguage(path, "nl-NL")).data;
+      expect(nl.map((m) => ({ ...m, name: "" })), code).toEqual(en.map((m) => ({ ...m, name: "" })));
+      const english = new Set(en.map((m) => m.name));
+      expect(nl.filter((m) => english.has(m.name)).map((m) => m.name), code).toEqual([]);
+    }
+    const au = matterTypesResponse.parse(await inLanguage("resources/matter-types?countryCode=AU", "nl-NL")).data;
+    expect(au.find((m) => m.id === "au-mt-family")?.name).toBe("Familierecht");
+    expect(au.find((m) => m.id === "au-mt-divorce")?.name).toBe("Echtscheiding");
+    expect(matterTypesResponse.parse(await inLanguage("resources/matter-types?countryCode=AU", "en-AU")).data.find((m) => m.id === "au-mt-divorce")?.name).toBe("Divorce");
+  });
+});
+
 describe("GET resources/desktop-versions", () => {
   it("answers a.b.c.d versions, oldest first, exactly one minimum", async () => {
     const versions = desktopVersionsResponse.parse(await getJson("resources/desktop-versions"));

@@ -34,6 +34,7 @@ import {
   variantChoice,
   variantUpdates,
   windowClears,
+  withSettingNames,
   withFirstDropdownItem,
   itemWindowClears,
   applyItemWindow,
@@ -64,6 +65,19 @@ describe("locations", () => {
     expect(doc.views?.[2]).toMatchObject({ id: "custom-view", isCustomView: true, order: 9999, label: "", urls: [] });
     doc = ok(addLocation(doc, SETTINGS, "menu-accounting")).document;
     expect(doc.menus?.[1]).toEqual({ id: "menu-accounting", name: "Accounting Menu", items: [] });
+  });
+
+  it("shows the locations and their grids named as the provider names their settings (the page's language); the document keeps its names", () => {
+    const doc = ok(addLocation(desktop(), SETTINGS, "matter-list")).document;
+    const dutch = SETTINGS.map((setting) => ({ ...setting, name: `NL ${setting.name}`, grids: setting.grids.map((grid) => ({ ...grid, name: `NL ${grid.name}` })) }));
+    const shown = withSettingNames(doc, dutch);
+    expect(shown.views?.map((view) => view.name)).toEqual(["NL Matter", "NL Matter List"]);
+    expect(shown.views?.[1].grids?.map((grid) => grid.name)).toEqual(["NL Matter List"]);
+    expect(shown.menus?.map((menu) => menu.name)).toEqual(["NL Tools Menu"]);
+    expect(locationCards(shown, dutch)[0].name).toBe("NL Matter");
+    expect(doc.views?.map((view) => view.name)).toEqual(["Matter", "Matter List"]);
+    // A location without a setting keeps its own name.
+    expect(withSettingNames(doc, []).views?.map((view) => view.name)).toEqual(["Matter", "Matter List"]);
   });
 
   it("refuses no choice, an unknown location and one already present", () => {

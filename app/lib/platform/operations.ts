@@ -21,6 +21,8 @@
  * - `addLocation(doc, settings, id, integratorType?)`: a view or menu made from its setting (mustSelectLocation,
  *   unknownLocation, duplicateLocation on `location`); on desktop it starts with the app-level
  *   product variants. `removeLocation(doc, id)`.
+ * - `withSettingNames(doc, settings)`: the locations (and grids) named as their settings are,
+ *   in the page's language, for the page to show.
  * - `locationCards(doc, settings)`: the locations sorted by name, each with its lists
  *   (`ListSpec`: path, the action types a new item may have, the items) and a breadcrumb.
  *   `breadcrumb(parts)` joins parts with colons; `itemCrumbs(doc, id, path)` names an item.
@@ -125,6 +127,28 @@ function locationOf(setting: LocationSetting, doc: PlatformSchema): Location {
   if (setting.grids.length > 0) view.grids = setting.grids.map((grid) => ({ gridId: grid.gridId, name: grid.name, click: [], context: [] }));
   if (visibility) view.visibility = visibility;
   return { kind: "view", location: view };
+}
+
+/**
+ * The document as the page shows it: each location that has a setting named as the provider
+ * names the setting (and its grids), in the page's language; the document keeps the names it
+ * was given (a location is its id). Locations without a setting keep their own names.
+ */
+export function withSettingNames(doc: PlatformSchema, settings: readonly LocationSetting[]): PlatformSchema {
+  const settingOf = (id: string) => settings.find((entry) => entry.id === id);
+  const next = copy(doc);
+  for (const location of [...(next.views ?? []), ...(next.menus ?? [])]) {
+    const setting = settingOf(location.id);
+    if (setting?.name) location.name = setting.name;
+  }
+  for (const view of next.views ?? []) {
+    const grids = settingOf(view.id)?.grids ?? [];
+    for (const grid of view.grids ?? []) {
+      const named = grids.find((entry) => entry.gridId === grid.gridId)?.name;
+      if (named) grid.name = named;
+    }
+  }
+  return next;
 }
 
 /** Adds the location `id` (a setting of `settings`, one the company may use when its `integratorType` is given): refusals on `location`. */

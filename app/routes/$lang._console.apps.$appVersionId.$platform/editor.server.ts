@@ -82,6 +82,7 @@ import {
   variantUpdates,
   windowClears,
   withFirstDropdownItem,
+  withSettingNames,
 } from "~/lib/platform/operations";
 import { arrangedJson } from "~/lib/platform/arrange";
 import { applyIconChoice, readEditorForm } from "~/lib/platform/icon.server";
@@ -477,7 +478,9 @@ export async function editorAction(request: Request, context: AppLoadContext, pa
       return redirect(back);
     }
     case "save": {
-      const check = checkWholeSchema(state.document, { productVariantsEnabled: variantContext.productVariantsEnabled, productVariantIds: variantContext.variants });
+      // The locations named in the page's language, for what the person is told.
+      const shown = withSettingNames(state.document, state.settings);
+      const check = checkWholeSchema(shown, { productVariantsEnabled: variantContext.productVariantsEnabled, productVariantIds: variantContext.variants });
       const problems = [
         // The app-level choice, with the message its form gives.
         ...(check.productVariants ? [platformRuleMessage(t, check.productVariants, "productVariants")] : []),
@@ -492,7 +495,7 @@ export async function editorAction(request: Request, context: AppLoadContext, pa
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         // The draft stays as it is: nothing typed is lost. Each part the provider names is listed, linking to what edits it.
-        const named = error.status === 400 ? saveProblems(state.document, error.errors ?? {}) : [];
+        const named = error.status === 400 ? saveProblems(shown, error.errors ?? {}) : [];
         if (named.length > 0) {
           markFailed(context);
           return json<SaveRefused>({ intent: "save-refused", detail: error.detail, traceId: error.traceId, problems: named.map((problem) => shownProblem(t, problem)) }, 400);

@@ -31,7 +31,7 @@ import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { ConfirmDialog, DIALOG_LINK_STATE } from "~/components/ui/ConfirmDialog";
 import i18next from "~/i18next.server";
 import { schemaChanges } from "~/lib/platform/changes";
-import { actionTypesOf, cloneTargets, findLocation, getItem, locationCards, offeredLocations, splitItemPath } from "~/lib/platform/operations";
+import { actionTypesOf, cloneTargets, findLocation, getItem, locationCards, offeredLocations, splitItemPath, withSettingNames } from "~/lib/platform/operations";
 import { checkWholeSchema } from "~/api/schema/rules";
 import { platformLimitMax } from "~/forms/platform-common";
 import { withNamespaces } from "~/lib/namespaces";
@@ -52,17 +52,19 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const matterTypes = withPickers ? await loadMatterTypes(request, context, state.countryCode, shownItem?.visibility?.matterTypes ?? []) : undefined;
   const t = await i18next.getFixedT(request, ["platform", "common"]);
   const platformName = t(`platform:platforms.${state.platform}`);
+  // Locations named as the provider names them in the page's language.
+  const shown = withSettingNames(state.document, state.settings);
   return json({
     title: pageTitle(t, t("platform:pageTitle", { platform: platformName, name: state.appName }), hasFailed(context)),
     platform: state.platform,
     canEdit: state.canEdit,
     differs: state.differs,
     unreadableDraft: state.unreadableDraft ?? null,
-    document: state.document,
-    cards: locationCards(state.document, state.settings),
-    offered: offeredLocations(state.document, state.settings, state.integratorType).map(({ id, name }) => ({ id, name })),
+    document: shown,
+    cards: locationCards(shown, state.settings),
+    offered: offeredLocations(shown, state.settings, state.integratorType).map(({ id, name }) => ({ id, name })),
     viewTypes: Object.fromEntries(state.settings.map((setting) => [setting.id, setting.viewType])),
-    changes: state.differs ? schemaChanges(state.saved, state.document) : [],
+    changes: state.differs ? schemaChanges(withSettingNames(state.saved, state.settings), shown) : [],
     variants: state.productVariants.map(({ firmType, name }) => ({ firmType, name })),
     settings: state.settings,
     hasAccessToTest: state.hasAccessToTest,

@@ -1,8 +1,9 @@
 /**
  * Lookups (spec 02 section 7): GET resources/* and GET ping/more, readable without a token
  * (registration needs countries and flags); a token, when sent, must be valid. The answers
- * come from the resources service (server/sandbox/resources/service.ts). App categories are
- * named in the caller's language (Accept-Language), English when the provider has no name in it.
+ * come from the resources service (server/sandbox/resources/service.ts). App categories,
+ * locations (config-init-all), matter types and product variants are named in the caller's
+ * language (Accept-Language), English when the provider has no name in it.
  */
 import { Hono } from "hono";
 import * as resources from "~/api/resources/endpoints";
@@ -16,12 +17,12 @@ export function resourceRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
   const service = createResourcesService(ctx.db);
   const r = new Hono<AppEnv>();
   route(r, resources.getCountries, auth.optional, async (c) => c.json(await service.countries()));
-  route(r, resources.getConfigInitAll, auth.optional, async (c) => c.json(await service.configInitAll()));
+  route(r, resources.getConfigInitAll, auth.optional, async (c) => c.json(await service.configInitAll(c.req.header("accept-language"))));
   route(r, resources.getAppCategories, auth.optional, async (c) => c.json(await service.appCategories(c.req.header("accept-language"))));
-  route(r, resources.getMatterTypes, auth.optional, async (c) => c.json(await service.matterTypes(query(c, resources.getMatterTypes.query))));
+  route(r, resources.getMatterTypes, auth.optional, async (c) => c.json(await service.matterTypes(query(c, resources.getMatterTypes.query), c.req.header("accept-language"))));
   route(r, resources.getMatterTypePrecedents, auth.optional, async (c) => c.json(await service.matterTypePrecedents(c.req.param("matterTypeId"), query(c, resources.getMatterTypePrecedents.query))));
   route(r, resources.getPrecedents, auth.optional, async (c) => c.json(await service.precedents(c.req.param("folderId"), query(c, resources.getPrecedents.query))));
-  route(r, resources.getProductVariants, auth.optional, async (c) => c.json(await service.productVariants(query(c, resources.getProductVariants.query))));
+  route(r, resources.getProductVariants, auth.optional, async (c) => c.json(await service.productVariants(query(c, resources.getProductVariants.query), c.req.header("accept-language"))));
   route(r, resources.getDesktopVersions, auth.optional, async (c) => c.json(await service.desktopVersions()));
   route(r, resources.getDesktopDownload, auth.optional, async (c) => c.json(await service.desktopDownload(c.get("caller") as Caller | undefined)));
   route(r, resources.getLeapEnvironments, auth.optional, async (c) => c.json(await service.leapEnvironments()));

@@ -73,6 +73,8 @@ export const platformLocations = pgTable(
     kind: text("kind").notNull(), // 'view' | 'menu'
     viewType: text("view_type"), // matter, matter-list, precedent, person, card, help, menu
     name: text("name").notNull(),
+    /** The name in other languages, by language tag (`{ "nl-NL": "Dossier" }`). */
+    names: jsonb("names").$type<Record<string, string>>().notNull().default({}),
     integratorType: integer("integrator_type").notNull().default(0),
     allowButtons: boolean("allow_buttons").notNull().default(false),
     allowContextAtRoot: boolean("allow_context_at_root").notNull().default(false),
@@ -81,7 +83,8 @@ export const platformLocations = pgTable(
     allowSecondaryTabButtons: boolean("allow_secondary_tab_buttons").notNull().default(false),
     isCustomView: boolean("is_custom_view").notNull().default(false),
     isPrecedentListView: boolean("is_precedent_list_view").notNull().default(false),
-    grids: jsonb("grids").$type<{ gridId: string; name: string }[]>().notNull().default([]),
+    /** Each grid's name in English and, by language tag, in others. */
+    grids: jsonb("grids").$type<{ gridId: string; name: string; names?: Record<string, string> }[]>().notNull().default([]),
     sortOrder: integer("sort_order").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.countryCode, t.platform, t.id] })],
@@ -106,6 +109,8 @@ export const matterTypes = pgTable(
       .notNull()
       .references(() => countries.code),
     name: text("name").notNull(),
+    /** The name in other languages, by language tag. */
+    names: jsonb("names").$type<Record<string, string>>().notNull().default({}),
     type: text("type").notNull(), // 'Folder' | 'MatterType'
     parentId: text("parent_id"),
     states: jsonb("states").$type<{ name: string }[]>().notNull().default([]),
@@ -146,6 +151,8 @@ export const productVariants = pgTable(
       .references(() => countries.code),
     firmType: integer("firm_type").notNull(),
     name: text("name").notNull(),
+    /** The name in other languages, by language tag. */
+    names: jsonb("names").$type<Record<string, string>>().notNull().default({}),
   },
   (t) => [primaryKey({ columns: [t.countryCode, t.firmType] })],
 );

@@ -28,6 +28,7 @@ import {
   users,
 } from "../db/schema";
 import { compareVersions, inTreeOrder, matchesFirmType, resourceCountryOf, visibleDownloads } from "../seed/lookups";
+import { nameIn } from "../seed/lookup-names";
 import {
   FEATURE_FLAGS,
   PLATFORM_CODES,
@@ -74,7 +75,7 @@ export function namingLanguage(rows: readonly { names: Record<string, unknown> }
 export function categoriesInLanguage(rows: readonly CategoryRow[], acceptLanguage?: string | null): AppCategory[] {
   const { language, collator } = namingLanguage(rows, acceptLanguage);
   return rows
-    .map((row) => ({ row, name: row.names[language] ?? row.name }))
+    .map((row) => ({ row, name: nameIn(row, language) }))
     .sort((a, b) => a.row.sortOrder - b.row.sortOrder || collator.compare(a.name, b.name) || a.row.id - b.row.id)
     .map(({ row, name }) => ({ id: row.id, name, isOther: row.isOther }));
 }
@@ -130,13 +131,15 @@ export function createResourcesService(db: Database) {
     return rows.filter((row) => row.selectable).map(countryItemOf);
   }
 
-  async function configInitAll() {
+  /** Every country with its flags and locations, the locations (and their grids) named in the caller's language. */
+  async function configInitAll(acceptLanguage?: string | null) {
     const rows = await allCountries();
     const flags = await flagsByCountry(rows.map((row) => row.code));
     const locations = await db
       .select()
       .from(platformLocations)
       .orderBy(asc(platformLocations.platform), asc(platformLocations.sortOrder), asc(platformLocations.name));
+    const { language } = namingLanguage(locations, acceptLanguage);
 
     const byCountryPlatform = new Map<string, LocationSetting[]>();
     for (const row of locations) {
@@ -144,7 +147,7 @@ export function createResourcesService(db: Database) {
       const list = byCountryPlatform.get(key) ?? [];
       list.push({
         id: row.id,
-        name: row.name,
+        name: nameIn(row, language),
         type: row.kind as LocationSetting["type"],
         viewType: (row.viewType ?? (row.kind === "menu" ? "menu" : "matter")) as LocationSetting["viewType"],
         integratorType: row.integratorType,
@@ -155,7 +158,7 @@ export function createResourcesService(db: Database) {
         allowSecondaryTabButtons: row.allowSecondaryTabButtons,
         isCustomView: row.isCustomView,
         isPrecedentListView: row.isPrecedentListView,
-        grids: row.grids,
+        grids: row.grids.map((grid) => ({ gridId: grid.gridId, name: nameIn(grid, language) })),
       });
       byCountryPlatform.set(key, list);
     }
@@ -189,7 +192,8 @@ export function createResourcesService(db: Database) {
     return categoriesInLanguage(rows, acceptLanguage);
   }
 
-  async function matterTypesOf(q: z.output<typeof resources.getMatterTypes.query>) {
+  /** The country's matter types (those of every variant and of the asked one), named in the caller's language. */
+  async function matterTypesOf(q: z.output<typeof resources.getMatterTypes.query>, acceptLanguage?: string | null) {
     const { resourceCode } = await resolveCountry(q.countryCode, "countryCode");
     const rows = await db
       .select()
@@ -201,10 +205,11 @@ export function createResourcesService(db: Database) {
       (row) => row.id,
       (row) => row.parentId,
     );
+    const { language } = namingLanguage(kept, acceptLanguage);
     const answer: MatterTypesResponse = {
       data: kept.map((row) => ({
         id: row.id,
-        name: row.name,
+        name: nameIn(row, language),
         type: row.type as "Folder" | "MatterType",
         parentId: row.parentId,
         states: row.states,
@@ -256,7 +261,8 @@ export function createResourcesService(db: Database) {
     return rows.map(precedentOf);
   }
 
-  async function productVariantsOf(q: z.output<typeof resources.getProductVariants.query>) {
+  /** The country's product variants (none where the feature is off), named in the caller's language. */
+  async function productVariantsOf(q: z.output<typeof resources.getProductVariants.query>, acceptLanguage?: string | null) {
     const { resourceCode } = await resolveCountry(q.countryCode, "countryCode");
     // AUB is treated as AU for this check (spec 02 section 6).
     if (!(await countryFlagOn(db, resourceCode, "product-variant-enabled"))) return [] as ProductVariant[];
@@ -265,7 +271,8 @@ export function createResourcesService(db: Database) {
       .from(productVariants)
       .where(eq(productVariants.countryCode, resourceCode))
       .orderBy(asc(productVariants.firmType));
-    return rows.map((row): ProductVariant => ({ firmType: row.firmType, name: row.name }));
+    const { language } = namingLanguage(rows, acceptLanguage);
+    return rows.map((row): ProductVariant => ({ firmType: row.firmType, name: nameIn(row, language) }));
   }
 
   async function desktopVersionsList() {

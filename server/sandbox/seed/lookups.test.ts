@@ -17,6 +17,7 @@ import {
   matchesFirmType,
   matterTypeRows,
   precedentRows,
+  productVariantRows,
   resourceCountryOf,
   visibleDownloads,
 } from "./lookups";
@@ -135,6 +136,20 @@ describe("seed data", () => {
       expect(nl, row.name).toBeTruthy();
       expect(migration).toContain(`(${row.id}, '${JSON.stringify({ "nl-NL": nl })}', ${row.sortOrder})`);
     }
+  });
+
+  it("names every location, grid, product variant and matter type in Dutch as well, never as in English", () => {
+    const dutch = (row: { name: string; names?: Record<string, string> }) => {
+      const nl = row.names?.["nl-NL"];
+      expect(nl, row.name).toBeTruthy();
+      expect(nl, row.name).not.toBe(row.name);
+    };
+    for (const row of locationRows()) {
+      dutch(row);
+      for (const grid of row.grids ?? []) dutch(grid);
+    }
+    for (const row of matterTypeRows()) dutch(row);
+    for (const row of productVariantRows()) dutch(row);
   });
 
   it("builds consistent matter-type trees", () => {

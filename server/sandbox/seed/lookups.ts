@@ -7,6 +7,9 @@
  * `ON CONFLICT DO NOTHING` on a stable key, so it runs at every start and from several
  * test processes against one database. Rows already there are left as they are.
  *
+ * Locations (and their grids), product variants and matter types are named in English and
+ * Dutch (lookup-names.ts), as the app categories are; the API answers the caller's language.
+ *
  * Resource countries: AUB (the AU beta region) uses AU's resources and IE maps to UK, so
  * locations, matter types, precedents, product variants and environments are stored for
  * AU, UK, US, CA and NZ only; the API resolves AUB and IE at query time.
@@ -29,6 +32,7 @@ import {
   precedents,
   productVariants,
 } from "../db/schema";
+import { namesOf } from "./lookup-names";
 
 // ---------------------------------------------------------------------------
 // Pure helpers (also used by the API)
@@ -223,7 +227,8 @@ export function locationRows(): (typeof platformLocations.$inferInsert)[] {
     for (const [platform, list] of byPlatform) {
       const extras = (COUNTRY_EXTRA_LOCATIONS[countryCode] ?? []).filter((e) => e.platform === platform).map((e) => e.location);
       [...list, ...extras].forEach((location, index) => {
-        rows.push({ ...location, countryCode, platform, sortOrder: (index + 1) * 10 });
+        const grids = (location.grids ?? []).map((grid) => ({ ...grid, names: namesOf(grid.name) }));
+        rows.push({ ...location, names: namesOf(location.name), grids, countryCode, platform, sortOrder: (index + 1) * 10 });
       });
     }
   }
@@ -291,6 +296,13 @@ export const PRODUCT_VARIANTS: Partial<Record<ResourceCountry, { firmType: numbe
     { firmType: 2, name: "Conveyancer" },
   ],
 };
+
+/** The product variants as their table keeps them, named in English and Dutch. */
+export function productVariantRows(): (typeof productVariants.$inferInsert)[] {
+  return Object.entries(PRODUCT_VARIANTS).flatMap(([countryCode, list]) =>
+    (list ?? []).map((variant) => ({ countryCode, ...variant, names: namesOf(variant.name) })),
+  );
+}
 
 const MATTER_TREES: Record<ResourceCountry, MatterTypeSeed[]> = {
   AU: [
@@ -452,6 +464,7 @@ export function matterTypeRows(): (typeof matterTypes.$inferInsert)[] {
           id,
           countryCode,
           name: node.name,
+          names: namesOf(node.name),
           type: isFolder ? "Folder" : "MatterType",
           parentId,
           states: isFolder ? [] : (node.states ?? COUNTRY_STATES[countryCode]).map((name) => ({ name })),
@@ -844,10 +857,7 @@ export async function seedLookups(db: Database): Promise<void> {
   await insertAll(matterTypeRows(), (slice) => upsert(db, matterTypes, slice));
   await insertAll(precedentRows(), (slice) => upsert(db, precedents, slice));
 
-  const variantRows = Object.entries(PRODUCT_VARIANTS).flatMap(([countryCode, list]) =>
-    (list ?? []).map((variant) => ({ countryCode, ...variant })),
-  );
-  await upsert(db, productVariants, variantRows);
+  await upsert(db, productVariants, productVariantRows());
 
   await upsert(db, environments, environmentRows());
   await upsert(db, desktopVersions, DESKTOP_VERSION_ROWS);
