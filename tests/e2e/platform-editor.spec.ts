@@ -275,7 +275,7 @@ for (const lang of LANGS) {
 
     test("desktop: the app's product variants, exception URLs and a location's desktop versions", async ({ page, company, t }) => {
       test.slow();
-      await editorOfNewApp(page, company, lang, { name: "Desktop App", appType: 0, countryCode: "AU" }, "desktop");
+      const { token } = await editorOfNewApp(page, company, lang, { name: "Desktop App", appType: 0, countryCode: "AU" }, "desktop");
 
       // Without the app's product variants, nor a location's, it cannot be saved: the whole-schema check says so.
       await addLocation(page, t, n("Matter"));
@@ -366,6 +366,31 @@ for (const lang of LANGS) {
       await expect(tabs(page, t).getByRole("link", { name: `${t("platform:platforms.desktop")} ${t("platform:tabs.configured")}`, exact: true })).toBeVisible();
       await link(page, t("platform:setting.open", { name: n("Matter") })).click();
       await expect(dialog(page).getByLabel(t("platform:setting.maximum"), { exact: true })).toHaveValue("2.5.2.17");
+      await link(page, t("platform:actions.cancel")).click();
+      await expect(dialog(page)).toHaveCount(0);
+
+      // 'All' for the app, added to every location: each location holds All (every variant, now and later), not today's variants.
+      await all.check();
+      if (!isNoJs()) await expect(variants.getByLabel(n("Law Firm"), { exact: true })).not.toBeChecked();
+      await variants.getByRole("button", { name: t("platform:variants.submit") }).click();
+      await expect(dialog(page).getByRole("heading", { name: t("platform:variants.updatesTitle") })).toBeVisible();
+      await expect(dialog(page).getByRole("listitem")).toHaveText([t("platform:variants.all")]);
+      await dialog(page).getByLabel(t("platform:fields.addToAllLocations"), { exact: true }).check();
+      await button(page, t("platform:setting.submit")).click();
+      await expect(dialog(page)).toHaveCount(0);
+      await expect(all).toBeChecked();
+      await link(page, t("platform:setting.open", { name: n("Matter") })).click();
+      await expect(dialog(page).getByLabel(t("platform:variants.all"), { exact: true })).toBeChecked();
+      for (const name of ["Law Firm", "Conveyancer", "Barrister"]) await expect(dialog(page).getByLabel(n(name), { exact: true })).not.toBeChecked();
+      await link(page, t("platform:actions.cancel")).click();
+      await button(page, t("platform:actions.save")).click();
+      await toast(page, t, "savedSuccessfully");
+      const saved = await ok<{ schema: { productVariants?: number[] | null; views?: { id: string; visibility?: { productVariants?: number[] | null } }[] } }>(
+        await api(token, `app-schema/${versionOf(page)}?platform=desktop`),
+        "GET app-schema",
+      );
+      expect(saved.schema.productVariants).toBeNull();
+      expect(saved.schema.views?.find((view) => view.id === "matter")?.visibility?.productVariants).toBeNull();
     });
 
     test("the platform tabs, none for a connector; every list kind and action type built through the page, saved as a new version and read back from the provider", async ({ page, company, t }) => {

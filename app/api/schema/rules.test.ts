@@ -132,6 +132,13 @@ describe("desktop versions", () => {
     expect(validateDesktopVersions(["6.2.0.0", ""])).toEqual({});
     expect(validateDesktopVersions(["6.2", "6.1.0.0"])).toEqual({ 0: "invalidVersion" });
   });
+
+  it("takes a maximum with an empty minimum: from the oldest supported version (decision 71)", () => {
+    expect(validateDesktopVersions(["", "2.5.2.17"], "2.4.0.88")).toEqual({});
+    expect(validateDesktopVersions(["  ", "2.5.2.17"], "2.4.0.88")).toEqual({});
+    // The maximum is held to the oldest supported version all the same.
+    expect(validateDesktopVersions(["", "2.3.0.0"], "2.4.0.88")).toEqual({ 1: "minimumVersionIs" });
+  });
 });
 
 describe("web exception URLs", () => {

@@ -348,7 +348,8 @@ export function checkDesktopVersion(value: string, minimumVersion?: string): Sch
 /**
  * The supported desktop versions `[minimum, maximum]` of a location: each blank or a valid
  * version (`checkDesktopVersion`), the maximum not less than the minimum
- * (maxVerCannotBeLessMinVer). Paths `0` and `1`.
+ * (maxVerCannotBeLessMinVer). A blank minimum means from the oldest supported version, so a
+ * maximum alone is taken (docs/decisions/0071-a-maximum-desktop-version-alone.md). Paths `0` and `1`.
  */
 export function validateDesktopVersions(versions: readonly string[] | undefined, minimumVersion?: string): SchemaErrors {
   const errors: SchemaErrors = {};

@@ -316,7 +316,8 @@ export function RootVisibilityFields({
 /**
  * The product-variant updates dialog: the app's product variants change, so the variants
  * added and removed are listed (removed ones leave every location); added ones can be added
- * to every location as well.
+ * to every location as well. 'All' chosen is added as 'All' (every variant, now and later),
+ * and listed so.
  */
 export function VariantUpdatesDialog({ choice, added, removed, closeHref }: { choice: readonly number[]; added: readonly string[]; removed: readonly string[]; closeHref: string }) {
   const { t } = useTranslation("platform");
@@ -337,7 +338,7 @@ export function VariantUpdatesDialog({ choice, added, removed, closeHref }: { ch
     <Modal open title={t("variants.updatesTitle")} onClose={onClose}>
       <div ref={ref}>
         <p className="text-gray-800">{t("variants.updatesIntro")}</p>
-        {list(t("variants.added"), added)}
+        {list(t("variants.added"), choice.includes(PRODUCT_VARIANT_ALL) && added.length ? [t("variants.all")] : added)}
         {list(t("variants.removed"), removed)}
       </div>
       <Form method="post" replace preventScrollReset className="mt-4 space-y-4">

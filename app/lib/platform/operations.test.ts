@@ -290,6 +290,17 @@ describe("product variants", () => {
     expect(added.views?.[0].visibility?.productVariants).toEqual([2, 3]);
     expect(setAppVariants(desktop(), null, names, { all: [1, 2, 3] })).toMatchObject({ productVariants: null, productVariantsMap: { 1: "Law Firm", 2: "Conveyancer", 3: "Barrister" } });
   });
+
+  it("stores 'All' chosen for the app and added to every location as 'All' (null) there, not the variants of today", () => {
+    let doc: PlatformSchema = { ...desktop(), productVariants: [1] };
+    doc = setLocationVisibility(doc, "matter", { productVariants: [1] })!;
+    const names = { 1: "Law Firm", 2: "Conveyancer", 3: "Barrister" };
+    const all = setAppVariants(doc, null, names, { all: [1, 2, 3], addToAllLocations: true });
+    expect(all.productVariants).toBeNull();
+    for (const location of [...(all.views ?? []), ...(all.menus ?? [])]) expect(location.visibility?.productVariants, location.id).toBeNull();
+    // Not added to every location: each keeps its own choice.
+    expect(setAppVariants(doc, null, names, { all: [1, 2, 3] }).views?.find((view) => view.id === "matter")?.visibility?.productVariants).toEqual([1]);
+  });
 });
 
 describe("window type and fullscreen", () => {

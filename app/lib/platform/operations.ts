@@ -48,7 +48,8 @@
  *   'All'), `resolveVariantChoice(previous, posted)` (the same rule for a form posted whole,
  *   without JS), `variantUpdates(before, after, all)` (added and removed variants) and
  *   `setAppVariants(doc, after, names, { addToAllLocations })`: the app-level variants,
- *   removed ones taken out of every location, added ones added to every location on request.
+ *   removed ones taken out of every location, added ones added to every location on request
+ *   ('All' as 'All').
  * - Window (4.1): `windowClears(view, next)` says what a change of a view's window type or
  *   fullscreen would clear (so the page can ask first); `setViewWindow(doc, id, next)` applies
  *   it: fullscreen clears the window type and the buttons; any window type on a matter view
@@ -608,7 +609,8 @@ export function variantUpdates(before: readonly number[] | null | undefined, aft
 /**
  * Sets the app-level product variants (`names`: the name of each variant by firm type, kept in
  * productVariantsMap). Removed variants leave every location's choice; with
- * `addToAllLocations`, added ones join every location that has a list of its own ('All' stays).
+ * `addToAllLocations`, added ones join every location that has a list of its own ('All' stays),
+ * and 'All' chosen for the app becomes 'All' (null) at every location: every variant, now and later.
  */
 export function setAppVariants(
   doc: PlatformSchema,
@@ -622,6 +624,10 @@ export function setAppVariants(
   const kept = after === null ? options.all : after;
   next.productVariantsMap = Object.fromEntries(kept.filter((firmType) => names[firmType] !== undefined).map((firmType) => [String(firmType), names[firmType]]));
   for (const location of [...(next.views ?? []), ...(next.menus ?? [])]) {
+    if (after === null && options.addToAllLocations) {
+      location.visibility = { ...location.visibility, productVariants: null };
+      continue;
+    }
     const current = location.visibility?.productVariants;
     if (current === null || current === undefined) {
       if (current === undefined && options.addToAllLocations && added.length > 0) location.visibility = { ...location.visibility, productVariants: [...added] };
