@@ -11,7 +11,7 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { readFileSync } from "node:fs";
-import { Transform, type Readable } from "node:stream";
+import { Readable, Transform } from "node:stream";
 import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -208,14 +208,25 @@ async function sendRemixResponse(res: Response, answer: globalThis.Response) {
   else res.end();
 }
 
+/** The whole of a counted body, or undefined when it was refused (over its limit) or the client went away. */
+function bufferedBody(body: Readable): Promise<Buffer | undefined> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    body.on("data", (chunk: Buffer) => chunks.push(chunk));
+    body.once("end", () => resolve(Buffer.concat(chunks)));
+    body.once("error", () => resolve(undefined));
+  });
+}
+
 /** A post of the platform editor larger than this is a JSON document (an import, an Arrange) rather than an item or a move. */
 export const HEAVY_POST_BYTES = 64 * 1024;
 
 /**
  * Whether a request is a large post to the platform editor: reading, checking and showing up to
- * 1 MB of JSON is CPU work, so these take turns, one at a time in each process (their bodies
- * wait unread), and ten at once cannot hold up every other request. A post that declares no
- * length counts as large.
+ * 1 MB of JSON is CPU work, so once its body has arrived (at the client's pace, within its
+ * limit) the work on it takes turns, one at a time in each process, and ten at once cannot hold
+ * up every other request, nor a slow client the others' turns. A post that declares no length
+ * counts as large.
  */
 export function isHeavyPost(req: Pick<Request, "method" | "path" | "headers">): boolean {
   if (req.method !== "POST" || bodyKindOf(req.path) !== "platform") return false;
@@ -261,16 +272,7 @@ export async function startConsole(options: ConsoleOptions): Promise<{ server: S
   const handle = createRequestHandler(build, build.mode);
   const refusal = tooLargePage(options.localesDir);
   const heavyTurn = pLimit(1);
-  const serve = async (req: Request, res: Response, next: NextFunction) => {
-    // A request that went away while it waited for its turn is not worked on.
-    if (req.destroyed || res.writableEnded) return;
-    const controller = new AbortController();
-    const refuse = (limit: number) => {
-      controller.abort();
-      refuseBody(req, res, refusal, limit);
-    };
-    const body = limitedBody(req, refuse);
-    if (res.headersSent) return;
+  const serve = async (req: Request, res: Response, next: NextFunction, body: Readable | undefined, controller: AbortController) => {
     try {
       const response = await handle(remixRequest(req, res, body, controller), {
         cspNonce: res.locals.cspNonce as string,
@@ -287,7 +289,22 @@ export async function startConsole(options: ConsoleOptions): Promise<{ server: S
       if (!res.headersSent) next(error);
     }
   };
-  app.all("*", (req: Request, res: Response, next: NextFunction) => (isHeavyPost(req) ? heavyTurn(() => serve(req, res, next)) : serve(req, res, next)));
+  app.all("*", async (req: Request, res: Response, next: NextFunction) => {
+    const controller = new AbortController();
+    const refuse = (limit: number) => {
+      controller.abort();
+      refuseBody(req, res, refusal, limit);
+    };
+    const body = limitedBody(req, refuse);
+    if (res.headersSent) return;
+    if (!body || !isHeavyPost(req)) return serve(req, res, next, body, controller);
+    // A large post of the editor arrives at the client's pace first (within its limit); only the work on it takes turns.
+    const whole = await bufferedBody(body);
+    // (A request's own stream ends once read; the connection tells whether the client is still there.)
+    const gone = () => res.headersSent || req.socket.destroyed;
+    if (!whole || gone()) return;
+    await heavyTurn(() => (gone() ? undefined : serve(req, res, next, Readable.from([whole], { objectMode: false }), controller)));
+  });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(options.port, options.host, () => resolve(s));
     s.once("error", reject);
