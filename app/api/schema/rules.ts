@@ -756,7 +756,7 @@ export function validateDocument(document: SchemaDocument, context: SchemaContex
   const errors: SchemaErrors = validateLimits(document);
   document.platforms.forEach((platform, index) => {
     // A platform of too many functions is judged no further.
-    if (countFunctions(platform) > SCHEMA_LIMITS.functionsMax) errors[`platforms.${index}`] = "tooManyFunctions";
+    if (hasTooManyFunctions(platform)) errors[`platforms.${index}`] = "tooManyFunctions";
     else Object.assign(errors, prefixErrors(`platforms.${index}`, validatePlatform(platform, context)));
   });
   return errors;
@@ -821,6 +821,9 @@ export function countFunctions(value: unknown): number {
   return count;
 }
 
+/** Whether a platform holds more than functionsMax functions. */
+export const hasTooManyFunctions = (platform: unknown) => countFunctions(platform) > SCHEMA_LIMITS.functionsMax;
+
 /** Whether a change from `current` to `next` takes a platform past functionsMax (a change that removes functions never does). */
 export function addsFunctionsPastLimit(next: unknown, current: unknown): boolean {
   const functions = countFunctions(next);
@@ -834,5 +837,5 @@ export function addsFunctionsPastLimit(next: unknown, current: unknown): boolean
 export function checkPlatformLimits(platform: unknown): PlatformLimitCode | undefined {
   const breach = checkJsonValue({ platforms: [platform] })?.code;
   if (breach) return breach;
-  return countFunctions(platform) > SCHEMA_LIMITS.functionsMax ? "tooManyFunctions" : undefined;
+  return hasTooManyFunctions(platform) ? "tooManyFunctions" : undefined;
 }
