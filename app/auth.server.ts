@@ -10,11 +10,12 @@ import { Authenticator } from "remix-auth";
 import { CodeChallengeMethod, OAuth2Strategy } from "remix-auth-oauth2";
 import * as z from "zod";
 import { createApiClient, type ApiClient } from "./api/client.server";
+import { providerCache, scopeOf } from "./api/http-cache.server";
 import type { SignInMessage } from "./api/signin/codes";
 import { env, isProduction } from "./env.server";
 import { lastKnownAnswers } from "./lib/last-known.server";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "./i18n";
-import { commitSession, destroySession, getSession, safeRedirect, type ConsoleSession, type SessionData } from "./session.server";
+import { commitSession, destroySession, getSession, newCacheStamp, readCacheStamp, safeRedirect, type ConsoleSession, type SessionData } from "./session.server";
 
 const discovery = z.object({
   issuer: z.string(),
@@ -263,18 +264,27 @@ const signedInByRequest = new WeakMap<AppLoadContext, Promise<SignedIn>>();
 async function signIn(request: Request, context: AppLoadContext): Promise<SignedIn> {
   const language = languageOf(request);
   const session = await getSession(request);
-  const token = session.get("accessToken");
-  if (!token) throw redirect(signInPath(language, { redirectTo: returnPath(request) }));
+  if (!session.get("accessToken")) throw redirect(signInPath(language, { redirectTo: returnPath(request) }));
   if ((session.get("expiresAt") ?? 0) - RENEW_MARGIN_MS < Date.now()) {
     if (!(await renew(session, language))) {
       return signOutRedirect(request, signInPath(language, { redirectTo: returnPath(request) }));
     }
     context.appendSetCookie(await commitSession(session));
   }
+  const token = session.get("accessToken") ?? "";
   const api = createApiClient({
     baseUrl: env().API_BASE_URL,
-    token: session.get("accessToken"),
+    token,
     language,
+    cache: {
+      store: providerCache(),
+      scope: scopeOf(token, await readCacheStamp(request)),
+      forget: async () => {
+        const { stamp, cookie } = await newCacheStamp();
+        context.appendSetCookie(cookie);
+        return scopeOf(token, stamp);
+      },
+    },
     // A submission's page is shown from the last answers when the provider cannot be reached.
     lastKnown: lastKnownAnswers(session.get("userId"), language, { read: request.method !== "GET" && request.method !== "HEAD" }),
     onUnauthorized: () => signOutRedirect(request, signInPath(language, { redirectTo: returnPath(request) })),

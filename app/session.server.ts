@@ -6,7 +6,7 @@
  * browser; it is `__Host-` in production and its name never collides with the identity
  * provider's (_session, _interaction).
  */
-import { hkdfSync } from "node:crypto";
+import { hkdfSync, randomBytes } from "node:crypto";
 import { createCookie, createSession, redirect, type CookieOptions, type Session, type SessionStorage } from "@remix-run/node";
 import { EncryptJWT, jwtDecrypt } from "jose";
 import { env, isProduction } from "./env.server";
@@ -125,6 +125,24 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined)
  * reading it never races with a loader that renews the session.
  */
 const toastCookie = consoleCookie("console_toast", { maxAge: 60 });
+
+/**
+ * The stamp of a browser's answers in the console's HTTP cache (api/http-cache.server.ts):
+ * changed whenever its person changes something, so that every console process reads their
+ * answers afresh. Not a secret: it only picks among that person's own kept answers.
+ */
+const cacheStampCookie = consoleCookie("console_cache", { maxAge: SESSION_MAX_AGE });
+
+export async function readCacheStamp(request: Request): Promise<string | undefined> {
+  const value: unknown = await cacheStampCookie.parse(request.headers.get("cookie"));
+  return typeof value === "string" && /^[\w-]{1,32}$/.test(value) ? value : undefined;
+}
+
+/** A new stamp and its Set-Cookie header. */
+export async function newCacheStamp(): Promise<{ stamp: string; cookie: string }> {
+  const stamp = randomBytes(9).toString("base64url");
+  return { stamp, cookie: await cacheStampCookie.serialize(stamp) };
+}
 
 export async function toastHeader(toast: Toast) {
   return toastCookie.serialize(toast);

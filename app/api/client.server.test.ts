@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { ApiError, createApiClient, ProviderUnreachable, type LastKnown } from "./client.server";
 import { endpoint, noContent, urlOf } from "./endpoint";
+import { createHttpCache, scopeOf } from "./http-cache.server";
 
 const get = <S extends z.ZodType>(path: string, answer: S) => endpoint({ method: "GET", path, answer });
 
@@ -183,5 +184,109 @@ describe("urlOf", () => {
       const refused = createApiClient({ baseUrl: "http://p.test/api", language: "en-AU", fetch: respond(404, { detail: "gone" }), lastKnown });
       await expect(refused.call(thing)).rejects.toMatchObject({ status: 404 });
     });
+  });
+});
+
+describe("the HTTP cache across requests", () => {
+  const thing = get("things", z.object({ n: z.number() }));
+  const change = endpoint({ method: "POST", path: "things", answer: noContent });
+
+  /** A provider that counts its calls and answers with the given headers (a 304 when If-None-Match matches). */
+  function provider(headers: Record<string, string>, status = () => 200) {
+    const seen: { url: string; headers: Headers }[] = [];
+    const fetch = (async (url: string, init: RequestInit) => {
+      const given = new Headers(init.headers);
+      seen.push({ url, headers: given });
+      if (init.method !== "GET") return new Response(null, { status: 204 });
+      if (headers.etag && given.get("if-none-match") === headers.etag) return new Response(null, { status: 304, headers });
+      return new Response(JSON.stringify({ n: seen.length }), { status: status(), headers: { "content-type": "application/json", ...headers } });
+    }) as typeof globalThis.fetch;
+    return { seen, fetch };
+  }
+
+  function clientOf(p: { fetch: typeof fetch }, store: ReturnType<typeof createHttpCache>, token = "tok-1", stamp?: string) {
+    let stamps = 0;
+    return createApiClient({
+      baseUrl: "http://p.test/api",
+      token,
+      language: "en-AU",
+      fetch: p.fetch,
+      cache: { store, scope: scopeOf(token, stamp), forget: async () => scopeOf(token, `s${++stamps}`) },
+    });
+  }
+
+  it("keeps a public answer for everyone for its lifetime", async () => {
+    const p = provider({ "cache-control": "public, max-age=300", etag: '"v1"' });
+    const store = createHttpCache();
+    const first = await clientOf(p, store, "tok-1").call(thing);
+    const second = await clientOf(p, store, "tok-2").call(thing);
+    expect(second).toEqual(first);
+    expect(p.seen).toHaveLength(1);
+    expect(Object.isFrozen(second)).toBe(true);
+  });
+
+  it("keeps a private answer for its person alone", async () => {
+    const p = provider({ "cache-control": "private, max-age=60" });
+    const store = createHttpCache();
+    await clientOf(p, store, "tok-1").call(thing);
+    await clientOf(p, store, "tok-1").call(thing);
+    expect(p.seen).toHaveLength(1);
+    expect((await clientOf(p, store, "tok-2").call(thing)).n).toBe(2);
+    expect(p.seen).toHaveLength(2);
+  });
+
+  it("keeps nothing the provider does not allow", async () => {
+    for (const cacheControl of ["no-store", "private, max-age=0"]) {
+      const p = provider({ "cache-control": cacheControl });
+      const store = createHttpCache();
+      await clientOf(p, store).call(thing);
+      await clientOf(p, store).call(thing);
+      expect(p.seen).toHaveLength(2);
+    }
+  });
+
+  it("revalidates a stale answer with If-None-Match and keeps it on a 304", async () => {
+    const p = provider({ "cache-control": "private, no-cache", etag: '"v1"' });
+    const store = createHttpCache();
+    const first = await clientOf(p, store).call(thing);
+    const second = await clientOf(p, store).call(thing);
+    expect(second).toEqual(first);
+    expect(p.seen).toHaveLength(2);
+    expect(p.seen[0].headers.get("if-none-match")).toBeNull();
+    expect(p.seen[1].headers.get("if-none-match")).toBe('"v1"');
+  });
+
+  it("takes an answer past its lifetime without a call when the read allows it (max-stale)", async () => {
+    const p = provider({ "cache-control": "private, max-age=0", etag: '"v1"' });
+    const store = createHttpCache();
+    await clientOf(p, store).call(thing);
+    await clientOf(p, store).call(thing, undefined, { maxStale: 60 });
+    expect(p.seen).toHaveLength(1);
+    await clientOf(p, store).call(thing);
+    expect(p.seen).toHaveLength(2);
+    expect(p.seen[1].headers.get("if-none-match")).toBe('"v1"');
+  });
+
+  it("reads a person's answers afresh after they change something, or are refused", async () => {
+    const p = provider({ "cache-control": "private, max-age=60" });
+    const store = createHttpCache();
+    const client = clientOf(p, store);
+    await client.call(thing);
+    await client.call(change);
+    expect((await client.call(thing)).n).toBe(3);
+    expect(p.seen).toHaveLength(3);
+
+    let refuse = false;
+    const refusing = provider({ "cache-control": "private, max-age=60" }, () => (refuse ? 403 : 200));
+    const other = clientOf(refusing, store, "tok-9");
+    await other.call(thing);
+    refuse = true;
+    await expect(other.call(get("elsewhere", z.unknown()))).rejects.toBeInstanceOf(ApiError);
+    refuse = false;
+    // The next request of that browser, with the stamp the refusal gave it.
+    await clientOf(refusing, store, "tok-9", "s1").call(thing);
+    expect(refusing.seen).toHaveLength(3);
+    await clientOf(refusing, store, "tok-9", "s1").call(thing);
+    expect(refusing.seen).toHaveLength(3);
   });
 });

@@ -3,12 +3,16 @@
  * endpoints.ts) and answers its parsed answer; error answers become an ApiError of the
  * shape of spec 01 section 8. One client serves one console request: GET answers are kept
  * for the rest of that request (a layout and its page asking the same thing cost one call),
- * and any other call forgets them, so a read after a write sees the write. A kept answer is
- * shared by its callers: treat answers as read-only.
+ * and any other call forgets them, so a read after a write sees the write. Across requests,
+ * answers the provider marks cacheable are kept in the HTTP cache (http-cache.server.ts) for
+ * as long as it allows, and revalidated after. A kept answer is shared by its callers and
+ * frozen: treat answers as read-only.
  */
 import type { z } from "zod";
 import { apiErrorBody } from "./common";
 import { rawAnswer, urlOf, type Answer, type CallInput, type Endpoint } from "./endpoint";
+import CachePolicy from "http-cache-semantics";
+import { cacheKey, deepFreeze, isPublic, policyRequest, policyResponse, worthKeeping, type CachedAnswer, type HttpCache } from "./http-cache.server";
 
 export class ApiError extends Error {
   readonly errorType = "api" as const;
@@ -73,6 +77,17 @@ export interface ClientOptions {
    * and a GET the provider cannot be reached for answers its copy when there is one to read.
    */
   lastKnown?: LastKnown;
+  /**
+   * The HTTP cache across requests, and the scope of this person's answers in it
+   * (`scopeOf`). `forget` is told when their kept answers may no longer hold (they changed
+   * something, or were refused): it gives them a new scope, which the client then uses.
+   */
+  cache?: { store: HttpCache; scope: string; forget?: () => Promise<string> };
+}
+
+/** What a GET may take from the cache: `maxStale`, seconds past its freshness an answer is still good for (a comfort such as a menu of recent apps). */
+export interface ReadOptions {
+  maxStale?: number;
 }
 
 /** Seconds of a Retry-After header: delay-seconds or an HTTP date (RFC 9110); undefined when neither. */
@@ -89,15 +104,26 @@ const GATEWAY_FAILURES = new Set([502, 503, 504]);
 type Body = Record<string, unknown> | unknown[] | FormData | null | undefined;
 
 /** The arguments of `call`: the input may be left out when the endpoint needs none. */
-type CallArgs<E> = {} extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+type CallArgs<E> = {} extends CallInput<E> ? [input?: CallInput<E>, read?: ReadOptions] : [input: CallInput<E>, read?: ReadOptions];
 
 export function createApiClient(options: ClientOptions) {
   const doFetch = options.fetch ?? fetch;
 
-  async function request(method: string, path: string, body?: Body): Promise<Response> {
-    const url = `${options.baseUrl}/${path.replace(/^\//, "")}`;
+  const urlOfPath = (path: string) => `${options.baseUrl}/${path.replace(/^\//, "")}`;
+  const headersOf = () => {
     const headers = new Headers({ accept: "application/json", "accept-language": options.language });
     if (options.token) headers.set("authorization", `Bearer ${options.token}`);
+    return headers;
+  };
+  let scope = options.cache?.scope;
+  /** This person's kept answers no longer hold: a new scope. */
+  const forget = async () => {
+    if (options.cache?.forget) scope = await options.cache.forget();
+  };
+
+  async function request(method: string, path: string, body?: Body, given?: Headers): Promise<Response> {
+    const url = urlOfPath(path);
+    const headers = given ?? headersOf();
     let payload: BodyInit | undefined;
     if (body instanceof FormData) payload = body;
     else if (body !== undefined) {
@@ -111,6 +137,8 @@ export function createApiClient(options: ClientOptions) {
       throw new ProviderUnreachable(url);
     }
     if (res.status === 401 && options.onUnauthorized) await options.onUnauthorized();
+    // A change, or a refusal (a suspended account, a role taken away): kept answers may be wrong now.
+    if (method !== "GET" || res.status === 403) await forget();
     if (res.status >= 400) {
       let parsed: z.infer<typeof apiErrorBody> = {};
       try {
@@ -125,21 +153,74 @@ export function createApiClient(options: ClientOptions) {
     return res;
   }
 
-  async function json<S extends z.ZodType>(method: string, path: string, schema: S, body?: Body): Promise<z.output<S>> {
-    let res: Response;
-    try {
-      res = await request(method, path, body);
-    } catch (error) {
-      const copy = method === "GET" && error instanceof ProviderUnreachable ? await options.lastKnown?.read(path) : undefined;
-      const kept = copy === undefined ? undefined : schema.safeParse(copy);
-      if (kept?.success) return kept.data;
-      throw error;
-    }
-    const data = res.status === 204 ? null : await res.json();
+  /** An error's answer for a GET: the last answer kept when the provider is out of reach (see ClientOptions.lastKnown). */
+  async function lastKnownOr<S extends z.ZodType>(path: string, schema: S, error: unknown): Promise<z.output<S>> {
+    const copy = error instanceof ProviderUnreachable ? await options.lastKnown?.read(path) : undefined;
+    const kept = copy === undefined ? undefined : schema.safeParse(copy);
+    if (kept?.success) return kept.data;
+    throw error;
+  }
+
+  function parsed<S extends z.ZodType>(res: Response, path: string, schema: S, data: unknown): z.output<S> {
     const result = schema.safeParse(data);
     if (!result.success) throw new ApiError(502, res.url || path, "The provider's answer was not understood.");
-    if (method === "GET") options.lastKnown?.keep(path, data);
     return result.data;
+  }
+
+  /** A call other than a GET: its parsed answer. */
+  async function send<S extends z.ZodType>(method: string, path: string, schema: S, body?: Body): Promise<z.output<S>> {
+    const res = await request(method, path, body);
+    return parsed(res, path, schema, res.status === 204 ? null : await res.json());
+  }
+
+  /**
+   * A GET, through the HTTP cache when there is one: a kept answer still fresh (or within
+   * `maxStale`) costs no call; a stale one is revalidated (If-None-Match; a 304 keeps it); a
+   * new answer is kept when the provider allows.
+   */
+  async function get<S extends z.ZodType>(path: string, schema: S, read: ReadOptions = {}): Promise<z.output<S>> {
+    const store = options.cache?.store;
+    const url = urlOfPath(path);
+    const headers = headersOf();
+    const ask = policyRequest(url, headers);
+    const keys = store ? [cacheKey(scope, options.language, path), cacheKey(undefined, options.language, path)] : [];
+    const found = keys.map((key) => ({ key, entry: store?.get(key) })).find((kept): kept is { key: string; entry: CachedAnswer } => kept.entry !== undefined);
+    if (found) {
+      const judged = read.maxStale ? { ...ask, headers: { ...ask.headers, "cache-control": `max-stale=${read.maxStale}` } } : ask;
+      if (found.entry.policy.satisfiesWithoutRevalidation(judged)) return found.entry.data as z.output<S>;
+      for (const [name, value] of Object.entries(found.entry.policy.revalidationHeaders(ask))) {
+        if (typeof value === "string" && name.startsWith("if-")) headers.set(name, value);
+      }
+    }
+    let res: Response;
+    try {
+      res = await request("GET", path, undefined, headers);
+    } catch (error) {
+      return lastKnownOr(path, schema, error);
+    }
+    if (res.status === 304 && found) {
+      const { policy, modified } = found.entry.policy.revalidatedPolicy(ask, policyResponse(res));
+      store?.delete(found.key);
+      if (modified) return get(path, schema); // a 304 that does not match what is kept: asked again, in full
+      store?.set(found.key, { ...found.entry, policy });
+      return found.entry.data as z.output<S>;
+    }
+    const text = res.status === 204 ? "" : await res.text();
+    let data: unknown = null;
+    try {
+      if (text) data = JSON.parse(text);
+    } catch {
+      throw new ApiError(502, res.url || path, "The provider's answer was not understood.");
+    }
+    const answer = parsed(res, path, schema, data);
+    options.lastKnown?.keep(path, data);
+    if (store && res.status === 200) {
+      const policy = new CachePolicy(ask, policyResponse(res), { shared: false });
+      if (worthKeeping(policy, res)) {
+        store.set(cacheKey(isPublic(res.headers) ? undefined : scope, options.language, path), { policy, data: deepFreeze(answer), size: text.length });
+      }
+    }
+    return answer;
   }
 
   /** GET answers of this request, by path and query; dropped by any other call. */
@@ -147,20 +228,22 @@ export function createApiClient(options: ClientOptions) {
 
   return {
     /** Calls an endpoint and answers its parsed answer. */
-    call<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<Answer<E>> {
+    call<E extends Endpoint>(endpoint: E, ...[input, read]: CallArgs<E>): Promise<Answer<E>> {
       const given = (input ?? {}) as { params?: Record<string, string | number>; query?: unknown; body?: Body };
       const path = urlOf(endpoint, given);
       if (endpoint.answer === rawAnswer) return request(endpoint.method, path, given.body) as Promise<Answer<E>>;
       if (endpoint.method !== "GET") {
         answers.clear();
-        return json(endpoint.method, path, endpoint.answer, given.body) as Promise<Answer<E>>;
+        return send(endpoint.method, path, endpoint.answer, given.body) as Promise<Answer<E>>;
       }
-      let answer = answers.get(path);
+      // A read that takes a stale answer is answered by a fresh one of this request too.
+      const key = read?.maxStale ? `${path}\u0000stale` : path;
+      let answer = answers.get(path) ?? answers.get(key);
       if (!answer) {
-        answer = json("GET", path, endpoint.answer);
-        answers.set(path, answer);
+        answer = get(path, endpoint.answer, read);
+        answers.set(key, answer);
         // A failed read is not kept: the next caller asks again.
-        answer.catch(() => answers.delete(path));
+        answer.catch(() => answers.delete(key));
       }
       return answer as Promise<Answer<E>>;
     },
