@@ -21,7 +21,7 @@ import { platformTabs } from "~/lib/apps/platform-tabs";
 import { GroupSidebar } from "~/components/apps/GroupSidebar";
 import { loadVersion } from "~/lib/apps/editor.server";
 import { attestationEnabled } from "~/lib/apps/data-attestation.server";
-import { loadGroupSidebar } from "~/lib/apps/group.server";
+import { loadVersionSidebar } from "~/lib/apps/group.server";
 import { afterUnreachable } from "~/lib/outage";
 
 export const handle = { i18n: ["common", "apps", "appGroup", "appEditor", "appList", "review", "dataAttestation", "pricing", "platform"] };
@@ -38,7 +38,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (pathname.replace(/\/+$/, "") === `/${language}/apps/${id}`) throw redirect(`/${language}/apps/${version.id}/details`);
   // The sidebar is a comfort: the version's pages work without it.
   const [sidebar, dataTab] = await Promise.all([
-    loadGroupSidebar(api, language, version.groupId).catch(() => null),
+    loadVersionSidebar(api, language, version.groupId).catch(() => null),
     attestationEnabled(api, version.details.countryCode),
   ]);
   return json({

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { AppGroup, AppListItem } from "~/api/apps/schemas";
 import { ApiError } from "~/api/client.server";
 import { asClient, mockApi } from "../../../tests/support/mock-api";
-import { fetchAppGroup, groupErrorResponse, isGroupId, loadGroupSidebar, recentApps, sidebarGroup } from "./group.server";
+import { fetchAppGroup, groupErrorResponse, isGroupId, loadGroupSidebar, loadVersionSidebar, recentApps, sidebarGroup } from "./group.server";
 
 const GROUP_ID = "0b7c2a52-4a4e-4c36-9d3b-6f0f5d1c2e11";
 
@@ -179,5 +179,28 @@ describe("loadGroupSidebar", () => {
     const data = await loadGroupSidebar(api, "en-AU", GROUP_ID);
     expect(data.recent).toEqual([]);
     expect(data.group.countryName).toBe("AU");
+  });
+});
+
+describe("loadVersionSidebar", () => {
+  it("takes the group's header from the app list, without asking for the group", async () => {
+    const item = listItem(3, "2024-05-03T10:00:00.000Z");
+    const api = fakeApi({
+      [`apps/group/${item.appGroupId}`]: fails(500),
+      apps: [item],
+      "resources/countries": [{ code: "AU", name: "Australia" }],
+    });
+    const data = await loadVersionSidebar(api, "en-AU", item.appGroupId);
+    expect(data.group).toMatchObject({ appGroupId: item.appGroupId, name: "App 3", countryName: "Australia" });
+  });
+  it("asks for the group when the list does not have it", async () => {
+    const api = fakeApi({
+      [`apps/group/${GROUP_ID}`]: group(),
+      apps: fails(503),
+      "resources/countries": [{ code: "AU", name: "Australia" }],
+    });
+    const data = await loadVersionSidebar(api, "en-AU", GROUP_ID);
+    expect(data.group.appGroupId).toBe(GROUP_ID);
+    expect(data.recent).toEqual([]);
   });
 });

@@ -13,12 +13,15 @@
  *
  * `loadGroupSidebar` answers `{ group, recent }`, the props of GroupSidebar (see
  * app/components/apps/GroupSidebar.tsx): the group's header (icon, name, Archived, country
- * name) and the 5 most recently modified apps of the company. It makes three calls in
+ * name) and the 5 most recently modified apps of the company. It makes four calls in
  * parallel: `GET apps/group/{id}`, `GET apps` (the list, newest first: the API has no
- * shorter answer for the switcher), `GET resources/countries` (the country's name) and
- * `GET ping/more` (whether monetisation is on for the country: the Pricing entry). A
- * page that asks the same in the same request is answered from the client's cache of that
- * request. Only the group call must succeed:
+ * shorter answer for the switcher; a kept copy up to a minute past its freshness will do),
+ * `GET resources/countries` (the country's name) and `GET ping/more` (whether monetisation
+ * is on for the country: the Pricing entry); the lookups are usually answered by the HTTP
+ * cache. A page that asks the same in the same request is answered from the client's cache
+ * of that request. `loadVersionSidebar` (a version's pages) takes the group's header from the
+ * app list, and asks for the group only when the list does not have it. Only the group call
+ * must succeed:
  *
  * - an unknown group, another company's, or a malformed id (the API answers 404 or 400)
  *   throws a 404 Response, so the route's error boundary shows 'page not found' and nothing
@@ -88,8 +91,11 @@ export async function fetchAppGroup(api: ApiClient, appGroupId: string | undefin
   }
 }
 
+/** What the sidebar's header needs of a group: the app list's item has it, and so has the group. */
+type SidebarSource = Pick<AppListItem, "appGroupId" | "name" | "appIcon" | "isArchived" | "countryCode">;
+
 /** The header of the sidebar from the group and the country list (the code when the name is unknown), and whether it is monetised. */
-export function sidebarGroup(group: AppGroup, countries: readonly Pick<CountryItem, "code" | "name">[], isMonetised = false): SidebarGroup {
+export function sidebarGroup(group: SidebarSource, countries: readonly Pick<CountryItem, "code" | "name">[], isMonetised = false): SidebarGroup {
   const country = countries.find((c) => c.code === group.countryCode);
   return {
     appGroupId: group.appGroupId,
@@ -117,11 +123,33 @@ export function recentApps(apps: readonly AppListItem[], limit = RECENT_APPS): S
 
 /** What GroupSidebar renders; see the top of this file. */
 export async function loadGroupSidebar(api: ApiClient, language: string, appGroupId: string | undefined): Promise<GroupSidebarData> {
-  const [group, apps, countries, toggles] = await Promise.all([
-    fetchAppGroup(api, appGroupId),
-    api.call(listApps, { query: { archived: "-1" } }).catch(() => [] as AppListItem[]),
+  const [group, apps, lookups] = await Promise.all([fetchAppGroup(api, appGroupId), recentList(api), sidebarLookups(api, language)]);
+  return { group: lookups(group), recent: recentApps(apps) };
+}
+
+/**
+ * The sidebar of a version's page: the group's header is taken from the app list when it is
+ * there (the list has every field the header shows), so that the page asks for no group;
+ * otherwise from the group call, with its errors.
+ */
+export async function loadVersionSidebar(api: ApiClient, language: string, appGroupId: string): Promise<GroupSidebarData> {
+  const [apps, lookups] = await Promise.all([recentList(api), sidebarLookups(api, language)]);
+  const group = apps.find((app) => app.appGroupId === appGroupId) ?? (await fetchAppGroup(api, appGroupId));
+  return { group: lookups(group), recent: recentApps(apps) };
+}
+
+/** How long past its freshness the app list may serve the switcher: a colleague's new app shows within this. */
+const RECENT_LIST_MAX_STALE = 60;
+
+/** The app list for the switcher, archived apps too; none when it fails. */
+const recentList = (api: ApiClient) =>
+  api.call(listApps, { query: { archived: "-1" } }, { maxStale: RECENT_LIST_MAX_STALE }).catch(() => [] as readonly AppListItem[]);
+
+/** What makes a group the sidebar's header: its country's name and whether it is monetised (failed lookups: the code, no Pricing). */
+async function sidebarLookups(api: ApiClient, language: string): Promise<(group: SidebarSource) => SidebarGroup> {
+  const [countries, toggles] = await Promise.all([
     getCountries(api, language).catch(() => [] as CountryItem[]),
     api.call(getPingMore).catch(() => ({ countries: {} })),
   ]);
-  return { group: sidebarGroup(group, countries, flagsOf(toggles.countries, group.countryCode)["monetisation-enabled"]), recent: recentApps(apps) };
+  return (group) => sidebarGroup(group, countries, flagsOf(toggles.countries, group.countryCode)["monetisation-enabled"]);
 }
