@@ -1,16 +1,15 @@
 /**
- * Server rendering: a fresh i18next instance per request in the page's language, and the
+ * Server rendering: the i18next instance of the page's language (i18next.server.ts), and the
  * CSP nonce of this response on every script Remix writes.
  */
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import i18next, { serverI18nOptions, withKnownHierarchy } from "./i18next.server";
+import { I18nextProvider } from "react-i18next";
+import i18next, { i18nInstance } from "./i18next.server";
 import { NonceProvider } from "./lib/nonce";
 import { logger } from "./lib/log.server";
 import { redactUrl } from "./lib/log-redact";
@@ -24,11 +23,8 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const instance = createInstance();
   const lng = await i18next.getLocale(request);
-  const ns = i18next.getRouteNamespaces(remixContext);
-  await instance.use(initReactI18next).init({ ...serverI18nOptions, lng, ns: [...new Set(["common", ...ns])] });
-  withKnownHierarchy(instance);
+  const instance = await i18nInstance(lng, [...new Set(["common", ...i18next.getRouteNamespaces(remixContext)])]);
 
   const nonce = loadContext.cspNonce;
   const readyEvent = isbot(request.headers.get("user-agent")) || remixContext.isSpaMode ? "onAllReady" : "onShellReady";

@@ -22,3 +22,25 @@ describe("withKnownHierarchy", () => {
     }
   });
 });
+
+describe("i18nInstance and getFixedT in production", () => {
+  it("share one instance per language, with every namespace, and translate as a fresh instance does", async () => {
+    const mode = process.env.NODE_ENV;
+    process.env.NODE_ENV = "production";
+    try {
+      const { default: remixI18n, i18nInstance } = await import("./i18next.server");
+      const first = await i18nInstance("nl-NL", ["common"]);
+      expect(await i18nInstance("nl-NL", ["platform"])).toBe(first);
+      expect(await i18nInstance("en-AU", ["common"])).not.toBe(first);
+      const fresh = await instance("nl-NL");
+      expect(first.t("platform:actions.edit")).toBe(fresh.t("platform:actions.edit"));
+      const t = await remixI18n.getFixedT("nl-NL", "platform");
+      expect(t("actions.edit")).toBe(fresh.t("platform:actions.edit"));
+      const en = await remixI18n.getFixedT(new Request("http://console.test/en-AU/apps"), ["common"]);
+      expect(en("errors.tooLargeTitle")).toBe((await instance("en-AU")).t("common:errors.tooLargeTitle"));
+      expect(en("errors.tooLargeTitle")).not.toBe(fresh.t("common:errors.tooLargeTitle"));
+    } finally {
+      process.env.NODE_ENV = mode;
+    }
+  });
+});

@@ -5,7 +5,8 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { Resource } from "i18next";
+import { createInstance, type i18n as I18n, type Resource } from "i18next";
+import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, LANGUAGES } from "./i18n";
 
@@ -50,6 +51,42 @@ const i18next = new RemixI18Next({
   },
   i18next: serverI18nOptions,
 });
+
+/**
+ * In production the texts never change while the process runs, so each language has one
+ * i18next instance, made once with every namespace and its hierarchy known, and shared by
+ * every request: a request's `t` is that instance bound to its language. In development each
+ * use makes a fresh instance, so that an edited text shows at once.
+ */
+const shared = new Map<string, Promise<I18n>>();
+
+async function newInstance(lng: string, ns: readonly string[]): Promise<I18n> {
+  const instance = createInstance();
+  await instance.use(initReactI18next).init({ ...serverI18nOptions, lng, ns: [...ns] });
+  return withKnownHierarchy(instance);
+}
+
+/** The i18next instance of a page's render in `lng` with (at least) the namespaces `ns`. */
+export function i18nInstance(lng: string, ns: readonly string[]): Promise<I18n> {
+  if (process.env.NODE_ENV !== "production") return newInstance(lng, ns);
+  let instance = shared.get(lng);
+  if (!instance) {
+    instance = newInstance(lng, Object.keys(localeResources()[lng] ?? {}));
+    shared.set(lng, instance);
+  }
+  return instance;
+}
+
+const getFixedT = i18next.getFixedT.bind(i18next);
+/** A loader's `t` in production: the language's shared instance, bound (remix-i18next would make and load an instance each time). */
+i18next.getFixedT = (async (requestOrLocale: Request | string, namespaces?: string | readonly string[], options: { keyPrefix?: string } = {}) => {
+  if (process.env.NODE_ENV !== "production" || Object.keys(options).some((key) => key !== "keyPrefix")) {
+    return getFixedT(requestOrLocale as never, namespaces as never, options as never);
+  }
+  const locale = typeof requestOrLocale === "string" ? requestOrLocale : await i18next.getLocale(requestOrLocale);
+  const instance = await i18nInstance(locale, []);
+  return instance.getFixedT(locale, namespaces as string[] | undefined, options.keyPrefix);
+}) as typeof i18next.getFixedT;
 
 export default i18next;
 

@@ -143,7 +143,14 @@ export function ActionMenu({ id, label, items }: ActionMenuProps) {
         <ul className={`absolute right-0 mt-1 ${panelClass}`}>
           {items.map((item) => (
             <li key={item.key}>
-              <ItemLink item={item} />
+              {/* Plain links: before JavaScript a link loads its page anyway, and a long list renders many. */}
+              {item.newTab ? (
+                <ItemLink item={item} />
+              ) : (
+                <a href={item.to ?? "."} className={itemClass(item.danger)}>
+                  {item.label}
+                </a>
+              )}
             </li>
           ))}
         </ul>
