@@ -24,6 +24,7 @@ import type { AppEnv, SandboxContext } from "../context";
 import { appGroups, appVersions, companyEntities, files } from "../db/schema";
 import { storeFile, type Checked } from "../files/service";
 import { admitUpload, withinUploadQuota } from "../files/quota";
+import { ifNoneMatchNames } from "../http/caching";
 import { ApiError, badRequest, notFound } from "../http/errors";
 import type { Auth } from "../http/auth";
 import { limitBody } from "../http/limits";
@@ -201,7 +202,7 @@ export function fileRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
       ETag: `"${row.id}"`,
       "Cross-Origin-Resource-Policy": "cross-origin",
     };
-    if (c.req.header("if-none-match")?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === headers.ETag)) {
+    if (ifNoneMatchNames(c.req.header("if-none-match"), headers.ETag)) {
       return c.body(null, 304, headers);
     }
     const bytes = await ctx.files.get(row.storageKey);

@@ -6,6 +6,7 @@ import { limitBody } from "../http/limits";
 const MAX_JSON_BODY = 1024 * 1024;
 import type { AppEnv, SandboxContext } from "../context";
 import { createAuth } from "../http/auth";
+import { revalidation } from "../http/caching";
 import type { Accounts } from "../identity/accounts";
 import { registrationRoutes } from "./registration";
 import { resourceRoutes } from "./resources";
@@ -28,6 +29,8 @@ export function apiRoutes(ctx: SandboxContext, accounts: Accounts) {
   // JSON bodies stay small; uploads have their own, larger limit (api/files.ts).
   const jsonLimit = limitBody(MAX_JSON_BODY, `The request body is too large: at most ${MAX_JSON_BODY / 1024 / 1024} MB.`, "body");
   api.use("*", (c, next) => (/^\/api\/images|^\/api\/files/.test(c.req.path) ? next() : jsonLimit(c, next)));
+  // Every JSON answer of a GET has an ETag and answers 304 to it (http/caching.ts).
+  api.use("*", revalidation);
   // A call the reviewer set a fault on answers it (admin/faults.ts).
   api.use("*", answerFaults(ctx, auth.verify));
   api.route("/", registrationRoutes(ctx, accounts));
