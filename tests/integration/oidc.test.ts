@@ -1,6 +1,7 @@
 import { createLocalJWKSet, decodeJwt, jwtVerify, SignJWT, generateKeyPair } from "jose";
 import { describe, expect, inject, it } from "vitest";
 import {
+  admin,
   apiFetch,
   consoleUrl,
   exchangeCode,
@@ -160,16 +161,18 @@ describe("authorization code flow with PKCE", () => {
   });
 });
 
+/** Revokes a refresh token as the console does at sign-out. */
+const revoke = (token: string) =>
+  fetch(`${sandboxUrl()}/token/revocation`, {
+    method: "POST",
+    headers: {
+      authorization: `Basic ${Buffer.from(`${inject("clientId")}:${inject("clientSecret")}`).toString("base64")}`,
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams({ token, token_type_hint: "refresh_token" }),
+  });
+
 describe("revoked grants", () => {
-  const revoke = (token: string) =>
-    fetch(`${sandboxUrl()}/token/revocation`, {
-      method: "POST",
-      headers: {
-        authorization: `Basic ${Buffer.from(`${inject("clientId")}:${inject("clientSecret")}`).toString("base64")}`,
-        "content-type": "application/x-www-form-urlencoded",
-      },
-      body: new URLSearchParams({ token, token_type_hint: "refresh_token" }),
-    });
 
   it("a reused authorization code revokes the grant: its access token fails at the API", async () => {
     const user = await verifiedUser();
@@ -203,6 +206,43 @@ describe("revoked grants", () => {
     expect((await revoke(company.tokens.refresh_token!)).status).toBe(200);
     expect((await company.api("user")).status).toBe(401);
     expect((await apiFetch("user", {}, other.access_token)).status).toBe(200);
+  });
+});
+
+/**
+ * The API keeps each token's verified signature until it expires and reads the grant and the
+ * user at every call (decision 73): a token it has already accepted is refused at once.
+ */
+describe("a token the API has already accepted", () => {
+  it("is refused at once, 401, when its grant is revoked (sign-out)", async () => {
+    const company = await newCompany();
+    for (let i = 0; i < 3; i++) expect((await company.api("user")).status).toBe(200);
+    expect((await revoke(company.tokens.refresh_token!)).status).toBe(200);
+    const res = await company.api("user");
+    expect(res.status).toBe(401);
+    expect((await expectErrorShape(res)).detail).toMatch(/revoked/);
+    // Lookups too: a token, when sent, must be valid.
+    expect((await company.api("resources/countries")).status).toBe(401);
+  });
+
+  it("is refused at once, 403, while its user is suspended, and works again once reinstated", async () => {
+    const company = await newCompany();
+    const suspend = (suspended: boolean) => admin(`users/${company.userId}/suspended`, { method: "PUT", body: JSON.stringify({ suspended }) });
+    for (let i = 0; i < 3; i++) expect((await company.api("apps")).status).toBe(200);
+    expect((await suspend(true)).status).toBe(200);
+    const res = await company.api("apps");
+    expect(res.status).toBe(403);
+    expect((await expectErrorShape(res)).detail).toMatch(/suspended/);
+    expect((await suspend(false)).status).toBe(200);
+    expect((await company.api("apps")).status).toBe(200);
+  });
+
+  it("does not vouch for the same claims under another signature", async () => {
+    const company = await newCompany();
+    expect((await company.api("user")).status).toBe(200);
+    const [header, payload, signature] = company.token.split(".");
+    const flipped = `${signature.slice(0, -2)}${signature.at(-2) === "A" ? "B" : "A"}${signature.at(-1)}`;
+    expect((await apiFetch("user", {}, `${header}.${payload}.${flipped}`)).status).toBe(401);
   });
 });
 

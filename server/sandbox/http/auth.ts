@@ -3,7 +3,8 @@
  * the JWT access token is verified against the issuer's JWKS, then its user is loaded.
  * A missing, expired or forged token answers 401, and so does a token whose grant was
  * revoked (sign-out, a reused authorization code): the API looks the grant up in the
- * identity provider's storage (docs/decisions/0026-revoked-grants.md).
+ * identity provider's storage (docs/decisions/0026-revoked-grants.md), beside the user, in one
+ * query at every call. Only the signature check is kept per token, until the token expires.
  */
 import { createRemoteJWKSet, jwtVerify, errors as joseErrors } from "jose";
 import { eq } from "drizzle-orm";
@@ -15,7 +16,8 @@ import type { Context, MiddlewareHandler } from "hono";
 import { CLIENT_ADDRESS_HEADER } from "~/api/registration/schemas";
 import type { AppEnv, Caller, SandboxContext } from "../context";
 import { users } from "../db/schema";
-import { createAdapterFactory } from "../oidc/adapter";
+import { grantAlive } from "../oidc/adapter";
+import { boundedCache } from "./bounded-cache";
 import { clientAddress, plainAddress } from "../../trust-proxy";
 import { forbidden, unauthorized } from "./errors";
 
@@ -74,12 +76,32 @@ export function publicCaller(ctx: SandboxContext, c: Context): { address: string
 /** The access token's claim naming the grant it was issued under. */
 export const GRANT_CLAIM = "grant_id";
 
+/** Verified tokens kept at most (an entry is a few hundred bytes). */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
+/** What a verified access token says: whose it is, of which company, under which grant, until when (ms). */
+interface VerifiedToken {
+  userId: string;
+  companyId: unknown;
+  grantId: string;
+  expiresAt: number;
+}
+
 export function createAuth(ctx: SandboxContext) {
   const issuer = ctx.config.url;
   const jwks = createRemoteJWKSet(new URL(`${issuer}/jwks`), { cacheMaxAge: 10 * 60_000 });
-  const grants = new (createAdapterFactory(ctx.db))("Grant");
+  // Only the signature's verdict is kept, by the token's hash and until it expires: the grant and
+  // the user are read at every call, so a revocation or a suspension counts at once, in every process.
+  const verifiedTokens = boundedCache<VerifiedToken>(VERIFIED_TOKENS_KEPT);
 
-  async function verify(token: string): Promise<Caller> {
+  async function verifySignature(token: string): Promise<VerifiedToken> {
+    const key = createHash("sha256").update(token).digest("base64url");
+    const known = verifiedTokens.get(key);
+    if (known) {
+      if (Date.now() < known.expiresAt) return known;
+      verifiedTokens.delete(key);
+      throw unauthorized("The access token has expired.");
+    }
     let payload;
     try {
       ({ payload } = await jwtVerify(token, jwks, { issuer, audience: apiAudience(issuer), typ: "at+jwt" }));
@@ -90,9 +112,31 @@ export function createAuth(ctx: SandboxContext) {
     const userId = typeof payload.sub === "string" ? payload.sub : "";
     const grantId = payload[GRANT_CLAIM];
     if (!userId || typeof grantId !== "string" || !grantId) throw unauthorized("The access token is not valid.");
-    const [[user], grant] = await Promise.all([ctx.db.select().from(users).where(eq(users.id, userId)).limit(1), grants.find(grantId)]);
-    if (!user || user.companyId !== payload.company_id) throw unauthorized("The access token is not valid.");
-    if (!grant || grant.accountId !== userId) throw unauthorized("The access token has been revoked.");
+    const verified = { userId, companyId: payload.company_id, grantId, expiresAt: (payload.exp ?? 0) * 1000 };
+    // A token without an expiry is not kept: it would be verified once for ever.
+    if (payload.exp) verifiedTokens.set(key, verified);
+    return verified;
+  }
+
+  async function verify(token: string): Promise<Caller> {
+    const { userId, companyId, grantId } = await verifySignature(token);
+    // The user and whether the grant is alive, in one query.
+    const [user] = await ctx.db
+      .select({
+        id: users.id,
+        companyId: users.companyId,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        isAdmin: users.isAdmin,
+        suspendedAt: users.suspendedAt,
+        grantAlive: grantAlive(grantId, userId),
+      })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    if (!user || user.companyId !== companyId) throw unauthorized("The access token is not valid.");
+    if (!user.grantAlive) throw unauthorized("The access token has been revoked.");
     if (user.suspendedAt) throw forbidden("This account is suspended by the provider. Contact the provider's support.");
     return {
       userId: user.id,

@@ -2,7 +2,7 @@
  * oidc-provider storage in the provider database, so sessions, codes, grants and refresh
  * tokens survive a restart and are shared by several sandbox instances.
  */
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, lt, sql, type SQL } from "drizzle-orm";
 import type { Adapter, AdapterPayload } from "oidc-provider";
 import type { Database } from "../db";
 import { oidcPayloads } from "../db/schema";
@@ -65,6 +65,15 @@ export function createAdapterFactory(db: Database) {
       await db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
     }
   };
+}
+
+/**
+ * Whether the grant `grantId` of the account `accountId` is alive, as SQL to put beside another
+ * query: stored (a revoked grant is deleted) and not expired, as `find` has it.
+ */
+export function grantAlive(grantId: string, accountId: string): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${oidcPayloads} where ${oidcPayloads.model} = 'Grant' and ${oidcPayloads.id} = ${grantId}
+    and ${oidcPayloads.payload}->>'accountId' = ${accountId} and (${oidcPayloads.expiresAt} is null or ${oidcPayloads.expiresAt} > now()))`;
 }
 
 /** Removes expired entries; run now and then. */
