@@ -301,20 +301,29 @@ export const userTokens = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("user_tokens_hash_uq").on(t.tokenHash)],
+  (t) => [
+    uniqueIndex("user_tokens_hash_uq").on(t.tokenHash),
+    /** A user's links: a new reset link ends the earlier ones; removing the user removes them. */
+    index("user_tokens_user_idx").on(t.userId),
+  ],
 );
 
-export const bankDetails = pgTable("bank_details", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  companyId: uuid("company_id")
-    .notNull()
-    .references(() => companies.id, { onDelete: "cascade" }),
-  accountName: text("account_name").notNull(),
-  bsb: text("bsb").notNull(),
-  accountNumber: text("account_number").notNull(),
-  createdAt: createdAt(),
-  modifiedAt: modifiedAt(),
-});
+export const bankDetails = pgTable(
+  "bank_details",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    accountName: text("account_name").notNull(),
+    bsb: text("bsb").notNull(),
+    accountNumber: text("account_number").notNull(),
+    createdAt: createdAt(),
+    modifiedAt: modifiedAt(),
+  },
+  /** The settings page reads a company's bank details. */
+  (t) => [index("bank_details_company_idx").on(t.companyId)],
+);
 
 // ---------------------------------------------------------------------------
 // Files
@@ -495,7 +504,11 @@ export const preApprovals = pgTable(
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
     reviewNotes: text("review_notes"),
   },
-  (t) => [index("pre_approvals_group_idx").on(t.groupId)],
+  (t) => [
+    index("pre_approvals_group_idx").on(t.groupId),
+    /** Removing an app version removes its pre-approvals. */
+    index("pre_approvals_version_idx").on(t.versionMajorId),
+  ],
 );
 
 export const preApprovalDocuments = pgTable(
@@ -543,7 +556,11 @@ export const submissions = pgTable(
     instanceId: uuid("instance_id"),
     releaseAt: timestamp("release_at", { withTimezone: true }),
   },
-  (t) => [index("submissions_group_idx").on(t.groupId)],
+  (t) => [
+    index("submissions_group_idx").on(t.groupId),
+    /** A version's open submission (withdraw, review), and removing the version removes its submissions. */
+    index("submissions_version_idx").on(t.appVersionId),
+  ],
 );
 
 export const submissionDocuments = pgTable(
@@ -560,24 +577,29 @@ export const submissionDocuments = pgTable(
 );
 
 /** Pause and unpause requests, decided by the provider's management. */
-export const statusRequests = pgTable("status_requests", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  appVersionId: uuid("app_version_id")
-    .notNull()
-    .references(() => appVersions.id, { onDelete: "cascade" }),
-  companyId: uuid("company_id")
-    .notNull()
-    .references(() => companies.id, { onDelete: "cascade" }),
-  kind: text("kind").notNull(), // 'pause' | 'resume'
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  phone: text("phone").notNull(),
-  reason: text("reason").notNull(),
-  status: integer("status").notNull().default(0), // 0 open, 1 refused, 2 done
-  requestedById: uuid("requested_by_id"),
-  createdAt: createdAt(),
-  decidedAt: timestamp("decided_at", { withTimezone: true }),
-});
+export const statusRequests = pgTable(
+  "status_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    appVersionId: uuid("app_version_id")
+      .notNull()
+      .references(() => appVersions.id, { onDelete: "cascade" }),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(), // 'pause' | 'resume'
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    reason: text("reason").notNull(),
+    status: integer("status").notNull().default(0), // 0 open, 1 refused, 2 done
+    requestedById: uuid("requested_by_id"),
+    createdAt: createdAt(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  /** A version's open request (one at a time), and removing the version removes its requests. */
+  (t) => [index("status_requests_version_idx").on(t.appVersionId)],
+);
 
 export const prices = pgTable(
   "prices",
@@ -691,7 +713,11 @@ export const instanceConfigurations = pgTable(
     appStatusCode: integer("app_status_code").notNull().default(200),
     appEndpoint: text("app_endpoint").notNull().default("LIVE"),
   },
-  (t) => [primaryKey({ columns: [t.instanceId, t.groupId] })],
+  (t) => [
+    primaryKey({ columns: [t.instanceId, t.groupId] }),
+    /** Removing an app group removes its settings in every sandbox account. */
+    index("instance_configurations_group_idx").on(t.groupId),
+  ],
 );
 
 // ---------------------------------------------------------------------------
