@@ -267,6 +267,14 @@ describe("the HTTP cache across requests", () => {
     expect(p.seen[1].headers.get("if-none-match")).toBe('"v1"');
   });
 
+  it("never takes an answer marked no-cache without revalidating it, whatever the read allows", async () => {
+    const p = provider({ "cache-control": "private, no-cache", etag: '"v1"' });
+    const store = createHttpCache();
+    await clientOf(p, store).call(thing);
+    await clientOf(p, store).call(thing, undefined, { maxStale: 60 });
+    expect(p.seen).toHaveLength(2);
+  });
+
   it("reads a person's answers afresh after they change something, or are refused", async () => {
     const p = provider({ "cache-control": "private, max-age=60" });
     const store = createHttpCache();

@@ -186,7 +186,8 @@ export function createApiClient(options: ClientOptions) {
     const keys = store ? [cacheKey(scope, options.language, path), cacheKey(undefined, options.language, path)] : [];
     const found = keys.map((key) => ({ key, entry: store?.get(key) })).find((kept): kept is { key: string; entry: CachedAnswer } => kept.entry !== undefined);
     if (found) {
-      const judged = read.maxStale ? { ...ask, headers: { ...ask.headers, "cache-control": `max-stale=${read.maxStale}` } } : ask;
+      // An answer marked no-cache is never used without revalidation, whatever the read allows.
+      const judged = read.maxStale && !found.entry.noCache ? { ...ask, headers: { ...ask.headers, "cache-control": `max-stale=${read.maxStale}` } } : ask;
       if (found.entry.policy.satisfiesWithoutRevalidation(judged)) return found.entry.data as z.output<S>;
       for (const [name, value] of Object.entries(found.entry.policy.revalidationHeaders(ask))) {
         if (typeof value === "string" && name.startsWith("if-")) headers.set(name, value);
@@ -217,7 +218,12 @@ export function createApiClient(options: ClientOptions) {
     if (store && res.status === 200) {
       const policy = new CachePolicy(ask, policyResponse(res), { shared: false });
       if (worthKeeping(policy, res)) {
-        store.set(cacheKey(isPublic(res.headers) ? undefined : scope, options.language, path), { policy, data: deepFreeze(answer), size: text.length });
+        store.set(cacheKey(isPublic(res.headers) ? undefined : scope, options.language, path), {
+          policy,
+          data: deepFreeze(answer),
+          size: text.length,
+          noCache: /(^|,)\s*no-cache\s*(,|$)/i.test(res.headers.get("cache-control") ?? ""),
+        });
       }
     }
     return answer;

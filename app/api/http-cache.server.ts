@@ -25,6 +25,8 @@ export interface CachedAnswer {
   data: unknown;
   /** The answer's length in characters: what it weighs in the cache. */
   size: number;
+  /** Marked no-cache: never used without revalidation. */
+  noCache: boolean;
 }
 
 export type HttpCache = LRUCache<string, CachedAnswer>;

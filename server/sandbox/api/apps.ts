@@ -9,6 +9,7 @@ import { createApp, deleteApp, duplicateApp, getApp, getAppGroup, listApps, setA
 import type { AppEnv, SandboxContext } from "../context";
 import { createAppsService } from "../apps/service";
 import type { Auth } from "../http/auth";
+import { CALLERS_OWN_GLANCE, cacheFor } from "../http/caching";
 import { notFound } from "../http/errors";
 import { route } from "../http/route";
 import { jsonBody, query } from "../http/validate";
@@ -17,7 +18,7 @@ export function appRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
   const apps = createAppsService(ctx);
   const app = new Hono<AppEnv>();
 
-  route(app, listApps, auth.required, async (c) => {
+  route(app, listApps, auth.required, cacheFor(CALLERS_OWN_GLANCE), async (c) => {
     const { archived } = query(c, listApps.query);
     return c.json(await apps.list(c.get("caller"), Number(archived ?? "-1")));
   });

@@ -17,7 +17,7 @@ import { CLIENT_ADDRESS_HEADER } from "~/api/registration/schemas";
 import type { AppEnv, Caller, SandboxContext } from "../context";
 import { users } from "../db/schema";
 import { grantAlive } from "../oidc/adapter";
-import { boundedCache } from "./bounded-cache";
+import { LRUCache } from "lru-cache";
 import { clientAddress, plainAddress } from "../../trust-proxy";
 import { forbidden, unauthorized } from "./errors";
 
@@ -92,7 +92,7 @@ export function createAuth(ctx: SandboxContext) {
   const jwks = createRemoteJWKSet(new URL(`${issuer}/jwks`), { cacheMaxAge: 10 * 60_000 });
   // Only the signature's verdict is kept, by the token's hash and until it expires: the grant and
   // the user are read at every call, so a revocation or a suspension counts at once, in every process.
-  const verifiedTokens = boundedCache<VerifiedToken>(VERIFIED_TOKENS_KEPT);
+  const verifiedTokens = new LRUCache<string, VerifiedToken>({ max: VERIFIED_TOKENS_KEPT });
 
   async function verifySignature(token: string): Promise<VerifiedToken> {
     const key = createHash("sha256").update(token).digest("base64url");

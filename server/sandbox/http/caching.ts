@@ -24,6 +24,11 @@ export const TRANSLATED_REFERENCE_DATA: CachePolicy = { ...REFERENCE_DATA, vary:
 export const RELEASE_DATA: CachePolicy = { cacheControl: "public, max-age=60" };
 /** An answer of the caller's own: kept only by the caller, and asked again (cheaply, 304) at each use. */
 export const CALLERS_OWN: CachePolicy = { cacheControl: "private, no-cache", vary: ["Authorization"] };
+/**
+ * The caller's own, stale at once, but without no-cache: a caller may take a copy a little past
+ * it where a glance will do (max-stale), as the console's switcher of recent apps does.
+ */
+export const CALLERS_OWN_GLANCE: CachePolicy = { cacheControl: "private, max-age=0", vary: ["Authorization"] };
 
 /** A strong entity tag of the exact bytes of an answer. */
 export function entityTag(bytes: Uint8Array | string): string {
