@@ -1,20 +1,23 @@
 /**
  * The product that the server, browser and Lighthouse benchmarks measure: a fresh build,
  * `npm start` on a fresh data folder, and a company with `apps` apps signed in through the
- * console's real sign-in (OIDC over HTTP); the session's cookie is reused by every request.
+ * console's real sign-in (OIDC over HTTP); the session's cookies are reused by every request,
+ * and the cookies the console sets on its answers are kept in them (as a browser keeps them).
  * The first app's next version holds a desktop platform schema (bench/platform.ts) for the
  * platform editor's page; the company has BENCH_INSTANCES live sandbox accounts, the first
  * configured with its apps, for the sandbox accounts page.
  */
-import { createAppThroughApi } from "../tests/support/provider";
+import { createAppThroughApi, type CookieJar } from "../tests/support/provider";
 import { BENCH_SCHEMA_FUNCTIONS, saveBenchSchema } from "./platform";
 import { ADMIN_TOKEN, buildConsole, ProductProcess, productPorts, tempDir } from "./product";
 import { signedInJar, withLiveClients } from "./support";
 
 export interface Site {
   product: ProductProcess;
-  /** The Cookie header of the signed-in session. */
-  cookie: string;
+  /** The cookies of the signed-in session; keep the ones the console sets in it (`jar.store`, `keepCookies`). */
+  jar: CookieJar;
+  /** The Cookie header of the signed-in session, as the jar holds it now. */
+  readonly cookie: string;
   apps: number;
   /** The first app: its group and its (only) version. */
   groupId: string;
@@ -63,5 +66,16 @@ export async function startSite(apps: number): Promise<Site> {
   console.log(
     `a company with ${apps} apps and ${instances} live sandbox accounts, signed in; the first app's next version holds a desktop schema of ${BENCH_SCHEMA_FUNCTIONS} functions`,
   );
-  return { product, cookie: jar.header(), apps, groupId: created[0].groupAppId, versionId: created[0].id, platformVersionId, instances };
+  return {
+    product,
+    jar,
+    get cookie() {
+      return jar.header();
+    },
+    apps,
+    groupId: created[0].groupAppId,
+    versionId: created[0].id,
+    platformVersionId,
+    instances,
+  };
 }

@@ -15,6 +15,17 @@ export async function waitFor(url: string) {
   throw new Error(`${url} did not come up`);
 }
 
+/**
+ * Keeps the cookies of Set-Cookie header values (as a raw HTTP client such as autocannon reads
+ * them) in a jar, as a browser would.
+ */
+export function keepCookies(jar: CookieJar, setCookies: readonly string[]) {
+  if (setCookies.length === 0) return;
+  const headers = new Headers();
+  for (const value of setCookies) headers.append("set-cookie", value);
+  jar.store({ headers } as Response);
+}
+
 export interface BenchTarget {
   consoleUrl: string;
   sandboxUrl: string;
