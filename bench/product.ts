@@ -45,12 +45,13 @@ export function buildConsole(): string {
 const running = new Set<ProductProcess>();
 
 /**
- * Node's options for a product process: with BENCH_CPU_PROFILE=<folder>, each process writes
- * a CPU profile of its whole life there when it stops (open it in Chrome's DevTools).
+ * Node's options for a product process: with BENCH_CPU_PROFILE=<folder>, a process that is
+ * not profiled page by page through its inspector (`inspect`) writes a CPU profile of its
+ * whole life there when it stops (open it in Chrome's DevTools).
  */
-function profileArgs(): string[] {
+function profileArgs(inspect: boolean): string[] {
   const folder = process.env.BENCH_CPU_PROFILE;
-  return folder ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(folder)}`] : [];
+  return folder && !inspect ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(folder)}`] : [];
 }
 
 export interface ProductOptions {
@@ -62,6 +63,11 @@ export interface ProductOptions {
   buildDir?: string;
   /** More variables (a console apart from its sandbox: API_BASE_URL, OIDC_*...). */
   env?: Record<string, string>;
+  /**
+   * Opens the inspector of each of its processes on a free port (`--inspect=127.0.0.1:0` in
+   * NODE_OPTIONS, which the processes it starts inherit), for bench/inspector.ts.
+   */
+  inspect?: boolean;
 }
 
 /** Two free ports above 4000, the console's and the sandbox's. */
@@ -105,6 +111,7 @@ export class ProductProcess {
       PROVIDER_ADMIN_TOKEN: ADMIN_TOKEN,
       PRINT_MAIL: "off",
       ...(this.options.buildDir ? { CONSOLE_BUILD_DIR: this.options.buildDir } : {}),
+      ...(this.options.inspect ? { NODE_OPTIONS: `${env.NODE_OPTIONS ?? ""} --inspect=127.0.0.1:0`.trim() } : {}),
       ...this.options.env,
     };
   }
@@ -117,7 +124,7 @@ export class ProductProcess {
     if (this.child) throw new Error("the process runs already");
     const log = openSync(this.logFile, "a");
     const started = performance.now();
-    const child = spawn(process.execPath, [...profileArgs(), "--import", "tsx", path.join(ROOT, "server", "start.ts"), ...this.options.args], {
+    const child = spawn(process.execPath, [...profileArgs(Boolean(this.options.inspect)), "--import", "tsx", path.join(ROOT, "server", "start.ts"), ...this.options.args], {
       cwd: ROOT,
       env: this.env(),
       stdio: ["ignore", log, log],

@@ -4,7 +4,8 @@
  * none is named). Measure on a quiet machine: nothing else running.
  *
  * Settings (environment): BENCH_SECONDS per load run (10), BENCH_APPS in the company of the
- * pages (50), BENCH_SANDBOX_APPS for GET apps (1000), BENCH_LIGHTHOUSE_RUNS per page (3).
+ * pages (50), BENCH_SANDBOX_APPS for GET apps (1000), BENCH_LIGHTHOUSE_RUNS per page (3),
+ * BENCH_CPU_PROFILE=<folder> for a CPU profile of each page of the server part (bench/server.ts).
  */
 import { execFileSync } from "node:child_process";
 import os from "node:os";

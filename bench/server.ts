@@ -3,9 +3,14 @@
  * each beside the trivial route (/ping) of the same server in the same run, at 5 and at 20
  * connections; the provider calls (the sandbox's request log) of each page's first request of
  * the session and of the one right after it; the targets of the issue 'Every page fast under
- * load'.
+ * load'. With BENCH_CPU_PROFILE=<folder>, after the measured runs, a CPU profile of each page's
+ * load in every process of the product (through their inspectors), saved there and summed up.
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { inspectProduct } from "./inspector";
 import { load, type LoadResult } from "./load";
+import { pageSection, PAGES_INDEX, type PagesIndex, type Profile } from "./profile";
 import { atLeast, atMost, chosenPage, figure, heading, ms, reference, table } from "./report";
 import type { Site } from "./site";
 
@@ -20,6 +25,15 @@ interface Page {
 
 /** Provider calls a page may make after the first visit of a session. */
 const MAX_CALLS_AFTER = 3;
+/** The sampling interval of the pages' CPU profiles, in microseconds. */
+const PROFILE_INTERVAL_US = 200;
+const PROFILE_CONNECTIONS = 20;
+
+const slugOf = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 export async function benchServer(site: Site, seconds: number) {
   const page = (name: string, path: string, minShare = 10, maxP95 = 100): Page => ({ name, path, signedIn: true, minShare, maxP95 });
@@ -111,4 +125,56 @@ export async function benchServer(site: Site, seconds: number) {
     );
     figure(`${page.name}: p95 at 5 connections`, ms(at5.p95), atMost(at5.p95, page.maxP95, " ms"));
   }
+
+  const folder = process.env.BENCH_CPU_PROFILE;
+  if (folder) await profilePages(site, pages, seconds, path.resolve(folder), loadPage);
+}
+
+/**
+ * A CPU profile of each page's load at 20 connections in every process of the product, apart
+ * from the measured runs (profiling slows the pages): `<folder>/<page>.<process>.cpuprofile`,
+ * pages.json beside them, and each page's top owners and functions printed.
+ */
+async function profilePages(site: Site, pages: Page[], seconds: number, folder: string, loadPage: (page: Page, connections: number, seconds: number) => Promise<LoadResult>) {
+  heading(`Server: CPU profile of each page at ${PROFILE_CONNECTIONS} connections, ${seconds} s, every process (into ${folder})`);
+  const pid = site.product.pid;
+  if (!pid) throw new Error("the product does not run");
+  const { processes, unreachable } = await inspectProduct(site.product.logFile, pid);
+  if (processes.length === 0) throw new Error(`no inspector of the product answered (BENCH_CPU_PROFILE starts it with --inspect): ${unreachable.join(", ") || "none in its log"}`);
+  console.log(
+    `processes: ${processes.map((entry) => `${entry.label} (pid ${entry.pid})`).join(", ")}` +
+      (unreachable.length ? `; ${unreachable.length} inspector(s) in the log no longer answer (ended processes)` : ""),
+  );
+  mkdirSync(folder, { recursive: true });
+  const index: PagesIndex = { connections: PROFILE_CONNECTIONS, seconds, intervalUs: PROFILE_INTERVAL_US, pages: [] };
+  try {
+    for (const { session } of processes) {
+      await session.send("Profiler.enable");
+      await session.send("Profiler.setSamplingInterval", { interval: PROFILE_INTERVAL_US });
+    }
+    for (const page of pages) {
+      const slug = slugOf(page.name);
+      await Promise.allSettled(processes.map(({ session }) => session.send("Profiler.start")));
+      const result = await loadPage(page, PROFILE_CONNECTIONS, seconds);
+      const stopped = await Promise.allSettled(processes.map(({ session }) => session.send<{ profile: Profile }>("Profiler.stop")));
+      // A process that ended meanwhile (and was restarted by its supervisor) has no profile of the page.
+      const labelled = processes.flatMap(({ label }, i) => {
+        const answer = stopped[i];
+        if (answer.status === "fulfilled") return [{ label, profile: answer.value.profile }];
+        console.log(`no profile of ${label}: ${answer.reason instanceof Error ? answer.reason.message : String(answer.reason)}`);
+        return [];
+      });
+      for (const { label, profile } of labelled) writeFileSync(path.join(folder, `${slug}.${label}.cpuprofile`), JSON.stringify(profile));
+      index.pages.push({ slug, name: page.name, path: page.path, processes: labelled.map(({ label }) => label) });
+      console.log("");
+      console.log(pageSection(`${page.name} (${result.rps.toFixed(0)} req/s while profiled)`, labelled).join("\n"));
+    }
+  } finally {
+    writeFileSync(path.join(folder, PAGES_INDEX), `${JSON.stringify(index, null, 2)}\n`);
+    for (const { session } of processes) {
+      await session.send("Profiler.disable").catch(() => {});
+      session.close();
+    }
+  }
+  console.log(`\nthe profiles are in ${folder}; the section for bench/README.md: npx tsx bench/profile.ts --markdown ${folder}`);
 }

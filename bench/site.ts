@@ -48,7 +48,9 @@ async function createInstances(provider: Awaited<ReturnType<typeof signedInJar>>
 export async function startSite(apps: number): Promise<Site> {
   console.log("building the console (npm run build)...");
   const buildDir = buildConsole();
-  const product = new ProductProcess({ args: [], dataDir: tempDir("site"), buildDir, ...(await productPorts()) });
+  // With BENCH_CPU_PROFILE the server benchmark profiles each page through the inspectors.
+  const inspect = Boolean(process.env.BENCH_CPU_PROFILE);
+  const product = new ProductProcess({ args: [], dataDir: tempDir("site"), buildDir, inspect, ...(await productPorts()) });
   await product.start();
   console.log(`product (npm start): console ${product.consoleUrl}, sandbox ${product.sandboxUrl}`);
   const { jar, provider, accessToken } = await signedInJar({
