@@ -70,7 +70,9 @@ export async function benchServer(site: Site, seconds: number) {
     await site.product.logMark(); // the page's own calls, once written
     return site.product.requestsSince(mark);
   };
-  const listed = (calls: string[]) => `${calls.length}${calls.length ? ` (${calls.join(", ")})` : ""}`;
+  // GET /api/apps/{id}, as bench/calls.ts names them: the same call of every page reads alike.
+  const listed = (calls: string[]) =>
+    `${calls.length}${calls.length ? ` (${calls.map((call) => call.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, "{id}")).join(", ")})` : ""}`;
   for (const page of pages) {
     const first = await visit(page);
     const after = await visit(page);
