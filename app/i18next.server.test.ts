@@ -1,6 +1,6 @@
 import { createInstance } from "i18next";
 import { describe, expect, it, vi } from "vitest";
-import { serverI18nOptions, withKnownHierarchy } from "./i18next.server";
+import { serverI18nOptions, withKnownHierarchy, withKnownTexts } from "./i18next.server";
 
 async function instance(lng: string) {
   const made = createInstance();
@@ -42,5 +42,31 @@ describe("i18nInstance and getFixedT in production", () => {
     } finally {
       process.env.NODE_ENV = mode;
     }
+  });
+});
+
+describe("withKnownTexts", () => {
+  it("translates as i18next does, resolving each key and options once", async () => {
+    const plain = await instance("nl-NL");
+    const made = await instance("nl-NL");
+    const translate = vi.spyOn(made.translator, "translate");
+    const known = withKnownTexts(made);
+    const calls: [string, Record<string, unknown>?][] = [
+      ["platform:actions.edit"],
+      ["common:errors.tooLargeTitle", { name: "Alpha" }],
+      ["common:errors.tooLargeTitle", { name: "Beta" }],
+      ["platform:no.such.key"],
+    ];
+    for (let round = 0; round < 2; round++) {
+      for (const [key, options] of calls) expect(known.t(key, options)).toBe(plain.t(key, options));
+    }
+    expect(translate).toHaveBeenCalledTimes(calls.length);
+    // Options that are not plain values are never taken from memory.
+    const fn = () => "x";
+    known.t("platform:actions.edit", { postProcess: fn } as never);
+    known.t("platform:actions.edit", { postProcess: fn } as never);
+    expect(translate).toHaveBeenCalledTimes(calls.length + 2);
+    const fixed = known.getFixedT("nl-NL", "platform");
+    expect(fixed("actions.edit")).toBe(plain.t("platform:actions.edit"));
   });
 });

@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createInstance, type i18n as I18n, type Resource } from "i18next";
+import { LRUCache } from "lru-cache";
 import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, LANGUAGES } from "./i18n";
@@ -71,9 +72,44 @@ export function i18nInstance(lng: string, ns: readonly string[]): Promise<I18n> 
   if (process.env.NODE_ENV !== "production") return newInstance(lng, ns);
   let instance = shared.get(lng);
   if (!instance) {
-    instance = newInstance(lng, Object.keys(localeResources()[lng] ?? {}));
+    instance = newInstance(lng, Object.keys(localeResources()[lng] ?? {})).then(withKnownTexts);
     shared.set(lng, instance);
   }
+  return instance;
+}
+
+/** How many translations a shared instance remembers (least recently used forgotten first). */
+const KNOWN_TEXTS = 20_000;
+
+/** Whether a translation's options are plain values only (a text, a number, a list of texts): then the same options give the same text. */
+function plainOptions(options: unknown): options is Record<string, unknown> {
+  if (options === undefined) return true;
+  if (!options || typeof options !== "object") return false;
+  return Object.values(options).every(
+    (value) => value === undefined || value === null || ["string", "number", "boolean"].includes(typeof value) || (Array.isArray(value) && value.every((item) => typeof item === "string")),
+  );
+}
+
+/**
+ * A shared instance's texts never change, so each translation is remembered by its key and
+ * options: a long page asks for the same texts many times (a card's menus), and i18next
+ * resolves each one again (namespaces, fallbacks, interpolation, nesting).
+ */
+export function withKnownTexts(instance: I18n): I18n {
+  const translate = instance.t.bind(instance) as (key: unknown, options?: unknown) => unknown;
+  const known = new LRUCache<string, string>({ max: KNOWN_TEXTS });
+  instance.t = ((key: unknown, options?: unknown) => {
+    if (typeof key !== "string" || !plainOptions(options) || (options && options.returnObjects)) return translate(key, options);
+    const id = options ? `${key}\u0000${JSON.stringify(options)}` : key;
+    let text = known.get(id);
+    if (text === undefined) {
+      const made = translate(key, options);
+      if (typeof made !== "string") return made;
+      text = made;
+      known.set(id, text);
+    }
+    return text;
+  }) as I18n["t"];
   return instance;
 }
 
