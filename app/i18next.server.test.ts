@@ -49,7 +49,7 @@ describe("withKnownTexts", () => {
   it("translates as i18next does, resolving each key and options once", async () => {
     const plain = await instance("nl-NL");
     const made = await instance("nl-NL");
-    const translate = vi.spyOn(made.translator, "translate");
+    const translate = vi.spyOn((made as unknown as { translator: { translate: () => unknown } }).translator, "translate");
     const known = withKnownTexts(made);
     const calls: [string, Record<string, unknown>?][] = [
       ["platform:actions.edit"],

@@ -115,9 +115,17 @@ for (const lang of LANGS) {
       await page.goto(`${versionsPage(lang, app)}/submissions`);
       await expect(page.getByText("The icon is blurry.").first()).toBeVisible();
       await expect(page.getByText(t("review:submissions.active.empty"))).toBeVisible();
-      await page.getByText(t("review:submissions.timeline.show", { version: "1.000" })).click();
+      // A version's timeline is read when it is opened (a link, with or without JavaScript), and closes again.
+      const timeline = page.getByRole("link", { name: t("review:submissions.timeline.show", { version: "1.000" }) });
+      await expect(timeline).toHaveAttribute("aria-expanded", "false");
+      await expect(page.getByText(t("review:submissions.timeline.actions.reject"))).toHaveCount(0);
+      await timeline.click();
       await expect(page.getByText(t("review:submissions.timeline.actions.reject")).first()).toBeVisible();
+      await expect(timeline).toHaveAttribute("aria-expanded", "true");
       if (!isNoJs()) await expectAccessible(page);
+      await timeline.click();
+      await expect(timeline).toHaveAttribute("aria-expanded", "false");
+      await expect(page.getByText(t("review:submissions.timeline.actions.reject"))).toHaveCount(0);
     });
 
     test("beta path: submit as beta, push to beta, submit to live rejected, then withdraw and archive", async ({ page, company, t }) => {

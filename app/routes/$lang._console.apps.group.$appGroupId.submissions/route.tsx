@@ -4,15 +4,15 @@
  * status 'withdrew' (not the status it was withdrawn from); each with what it was submitted
  * for, when and by whom, its notes and the review notes. Beyond the spec: the timeline of
  * every state change of each version (who, when, notes), from the provider's state history,
- * in a disclosure per version (works without JS).
+ * read only when a version's timeline is opened (`?timeline={versionId}`, a link: works
+ * without JS), so that the page itself costs the group and its submissions.
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DetailRow } from "~/components/ui/DetailRow";
 import { ApiError } from "~/api/client.server";
 import { getSubmissionTimeline, listSubmissions } from "~/api/submissions/endpoints";
-import type { TimelineEntry } from "~/api/submissions/schemas";
 import { requireUser } from "~/auth.server";
 import { StatusBadge } from "~/components/apps/StatusBadge";
 import { ErrorDialog } from "~/components/ErrorDialog";
@@ -21,7 +21,7 @@ import { fetchAppGroup } from "~/lib/apps/group.server";
 import type { ShownError } from "~/lib/errors";
 import { withNamespaces } from "~/lib/namespaces";
 import { pageTitle } from "~/lib/title";
-import { submissionSections, timelines, type SubmissionRow, type VersionTimeline } from "./submissions";
+import { groupVersions, submissionSections, timelines, type SubmissionRow, type TimelineVersion, type VersionTimeline } from "./submissions";
 
 export const handle = { i18n: ["common", "apps", "appGroup", "review"] };
 
@@ -30,6 +30,8 @@ export const clientLoader = withNamespaces(handle.i18n);
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context);
   const group = await fetchAppGroup(api, params.appGroupId);
+  const versions = groupVersions(group);
+  const opened = versions.find((version) => version.versionId === new URL(request.url).searchParams.get("timeline"));
   let loadError: ShownError | null = null;
   const [submissions, history] = await Promise.all([
     api.call(listSubmissions, { params: { groupId: group.appGroupId } }).catch((error: unknown) => {
@@ -38,14 +40,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       return [];
     }),
     // The timeline is extra: without it the page shows the submissions alone.
-    api.call(getSubmissionTimeline, { params: { groupId: group.appGroupId } }).catch(() => [] as TimelineEntry[]),
+    opened ? api.call(getSubmissionTimeline, { params: { groupId: group.appGroupId } }).catch(() => null) : Promise.resolve(null),
   ]);
   const t = await i18next.getFixedT(request, ["review", "common"]);
   return json({
     title: pageTitle(t, t("review:submissions.pageTitle", { name: group.name })),
     name: group.name,
     ...submissionSections(submissions),
-    timelines: timelines(history),
+    versions,
+    opened: opened && history ? (timelines(history).find((timeline) => timeline.versionId === opened.versionId) ?? { ...opened, entries: [] }) : null,
+    timelineFailed: Boolean(opened && !history),
     loadError: loadError as ShownError | null,
   });
 }
@@ -80,37 +84,55 @@ function SubmissionCard({ row }: { row: SubmissionRow }) {
   );
 }
 
-function Timeline({ timeline }: { timeline: VersionTimeline }) {
+/** A version's timeline: a link that opens it (the page reads it then) or closes it, and its entries when open. */
+function Timeline({ version, opened }: { version: TimelineVersion; opened: VersionTimeline | null }) {
   const { t } = useTranslation("review");
+  const { pathname, search } = useLocation();
+  const isOpen = opened?.versionId === version.versionId;
+  const query = new URLSearchParams(search);
+  query.delete("timeline");
+  if (!isOpen) query.set("timeline", version.versionId);
+  const panelId = `timeline-${version.versionId}`;
   return (
-    <details className="rounded-lg border border-gray-300 bg-white">
-      <summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold text-gray-900">{t("submissions.timeline.show", { version: timeline.version })}</summary>
-      <ol className="space-y-3 border-t border-gray-200 p-4 text-sm">
-        {timeline.entries.map((entry, index) => (
-          <li key={`${entry.iso}-${index}`} className="border-l-4 border-brand-600 pl-3">
-            <p className="font-semibold text-gray-900">
-              <time dateTime={entry.iso}>{entry.at}</time> · {t(`submissions.timeline.actions.${entry.action}`, { defaultValue: t("submissions.timeline.actions.other") })}
-            </p>
-            <p className="text-gray-800">
-              {entry.by === "provider" ? t("submissions.timeline.by", { name: t("submissions.timeline.provider") }) : t("submissions.timeline.by", { name: entry.byName ?? t("submissions.timeline.developer") })}
-            </p>
-            {entry.to !== null ? (
-              <p className="mt-1 flex flex-wrap items-center gap-1 text-gray-800">
-                {entry.from !== null ? (
-                  <>
-                    <StatusBadge statusCode={entry.from} />
-                    <span aria-hidden="true">→</span>
-                    <span className="sr-only">{t("submissions.timeline.to")}</span>
-                  </>
-                ) : null}
-                <StatusBadge statusCode={entry.to} />
+    <div className="rounded-lg border border-gray-300 bg-white">
+      <Link
+        to={query.size ? `${pathname}?${query}` : pathname}
+        preventScrollReset
+        aria-expanded={isOpen}
+        aria-controls={isOpen ? panelId : undefined}
+        className="flex min-h-11 items-center gap-2 px-4 font-semibold text-gray-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
+        <span aria-hidden="true">{isOpen ? "▾" : "▸"}</span>
+        {t("submissions.timeline.show", { version: version.version })}
+      </Link>
+      {isOpen ? (
+        <ol id={panelId} className="space-y-3 border-t border-gray-200 p-4 text-sm">
+          {opened.entries.map((entry, index) => (
+            <li key={`${entry.iso}-${index}`} className="border-l-4 border-brand-600 pl-3">
+              <p className="font-semibold text-gray-900">
+                <time dateTime={entry.iso}>{entry.at}</time> · {t(`submissions.timeline.actions.${entry.action}`, { defaultValue: t("submissions.timeline.actions.other") })}
               </p>
-            ) : null}
-            {entry.notes ? <p className="mt-1 whitespace-pre-line text-gray-800 wrap-anywhere">{entry.notes}</p> : null}
-          </li>
-        ))}
-      </ol>
-    </details>
+              <p className="text-gray-800">
+                {entry.by === "provider" ? t("submissions.timeline.by", { name: t("submissions.timeline.provider") }) : t("submissions.timeline.by", { name: entry.byName ?? t("submissions.timeline.developer") })}
+              </p>
+              {entry.to !== null ? (
+                <p className="mt-1 flex flex-wrap items-center gap-1 text-gray-800">
+                  {entry.from !== null ? (
+                    <>
+                      <StatusBadge statusCode={entry.from} />
+                      <span aria-hidden="true">→</span>
+                      <span className="sr-only">{t("submissions.timeline.to")}</span>
+                    </>
+                  ) : null}
+                  <StatusBadge statusCode={entry.to} />
+                </p>
+              ) : null}
+              {entry.notes ? <p className="mt-1 whitespace-pre-line text-gray-800 wrap-anywhere">{entry.notes}</p> : null}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </div>
   );
 }
 
@@ -152,21 +174,22 @@ export default function SubmissionsPage() {
           <p className="text-gray-700">{t("submissions.history.empty")}</p>
         )}
       </section>
-      {data.timelines.length ? (
+      {data.versions.length ? (
         <section aria-labelledby="timeline-title">
           <h2 id="timeline-title" className="mb-3 text-xl font-bold text-gray-900">
             {t("submissions.timeline.heading")}
           </h2>
           <ul className="space-y-2">
-            {data.timelines.map((timeline) => (
-              <li key={timeline.versionId}>
-                <Timeline timeline={timeline} />
+            {data.versions.map((version) => (
+              <li key={version.versionId}>
+                <Timeline version={version} opened={data.opened} />
               </li>
             ))}
           </ul>
         </section>
       ) : null}
-      <ErrorDialog error={data.loadError} />
+      {/* A timeline asked for and not read says so; the submissions' own failure first. */}
+      <ErrorDialog error={data.loadError ?? (data.timelineFailed ? { fallback: "fetchingData" } : null)} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Submission, TimelineEntry } from "~/api/submissions/schemas";
-import { submissionSections, timelines } from "./submissions";
+import { groupVersions, submissionSections, timelines } from "./submissions";
 
 const base: Submission = {
   id: "s1",
@@ -60,6 +60,18 @@ describe("the submissions page", () => {
     expect(result.map((t) => [t.version, t.entries.map((e) => e.action)])).toEqual([
       ["2.000", ["created"]],
       ["1.000", ["created", "submit"]],
+    ]);
+  });
+});
+
+describe("groupVersions", () => {
+  it("lists every version, current and archived, once, newest first", () => {
+    const current = (versionId: string, versionDisplay: string) => ({ versionId, versionDisplay }) as never;
+    const archived = (versionId: string, version: string) => ({ versionId, version }) as never;
+    expect(groupVersions({ versions: [current("v2", "1.001"), current("v10", "1.010")], history: [archived("v1", "1.000"), archived("v2", "1.001")] })).toEqual([
+      { versionId: "v10", version: "1.010" },
+      { versionId: "v2", version: "1.001" },
+      { versionId: "v1", version: "1.000" },
     ]);
   });
 });

@@ -6,6 +6,7 @@
  * oldest first. Plain TypeScript.
  */
 import { format } from "date-fns";
+import type { AppGroup } from "~/api/apps/schemas";
 import type { Submission, TimelineEntry } from "~/api/submissions/schemas";
 import { isActiveSubmission, statusTextKey } from "~/api/submissions/rules";
 
@@ -97,4 +98,18 @@ export function timelines(entries: readonly TimelineEntry[]): VersionTimeline[] 
     });
   }
   return [...byVersion.values()].sort((a, b) => b.version.localeCompare(a.version, undefined, { numeric: true }));
+}
+
+/** A version whose timeline the page offers. */
+export interface TimelineVersion {
+  versionId: string;
+  version: string;
+}
+
+/** Every version of the group, current and archived, newest first: each has a timeline. */
+export function groupVersions(group: Pick<AppGroup, "versions" | "history">): TimelineVersion[] {
+  const versions = new Map<string, TimelineVersion>();
+  for (const v of group.versions) versions.set(v.versionId, { versionId: v.versionId, version: v.versionDisplay });
+  for (const v of group.history) if (!versions.has(v.versionId)) versions.set(v.versionId, { versionId: v.versionId, version: v.version });
+  return [...versions.values()].sort((a, b) => b.version.localeCompare(a.version, undefined, { numeric: true }));
 }
