@@ -101,3 +101,22 @@ describe("DATA_ENCRYPTION_KEY", () => {
     expect(sandboxConfig(parseEnv({ DATA_ENCRYPTION_KEY: key.toString("base64") }), secrets).dataEncryptionKey).toBe(key.toString("base64"));
   });
 });
+
+describe("WEB_CONCURRENCY and SANDBOX_CONCURRENCY", () => {
+  const pg = "postgres://postgres@127.0.0.1:5432/test";
+  it("are whole numbers from 1 to 64; unset, one sandbox and the console's count left to the cores", () => {
+    expect(parseEnv({}).WEB_CONCURRENCY).toBeUndefined();
+    expect(parseEnv({}).SANDBOX_CONCURRENCY).toBe(1);
+    expect(parseEnv({ WEB_CONCURRENCY: "3" }).WEB_CONCURRENCY).toBe(3);
+    for (const bad of ["0", "1.5", "65", "many"]) {
+      expect(problem(parseEnv, { WEB_CONCURRENCY: bad }, "WEB_CONCURRENCY")).toMatch(/^ {2}WEB_CONCURRENCY: must be a whole number from 1 to 64/);
+    }
+  });
+
+  it("more than one sandbox needs PostgreSQL and Redis", () => {
+    expect(parseEnv({ SANDBOX_CONCURRENCY: "2", DATABASE_URL: pg, REDIS_URL: "redis://127.0.0.1:6379" }).SANDBOX_CONCURRENCY).toBe(2);
+    expect(() => parseEnv({ SANDBOX_CONCURRENCY: "2", REDIS_URL: "redis://127.0.0.1:6379" })).toThrow(/SANDBOX_CONCURRENCY above 1 needs DATABASE_URL/);
+    expect(() => parseEnv({ SANDBOX_CONCURRENCY: "2", DATABASE_URL: pg })).toThrow(/and REDIS_URL/);
+    expect(parseEnv({ SANDBOX_CONCURRENCY: "1" }).SANDBOX_CONCURRENCY).toBe(1);
+  });
+});

@@ -11,6 +11,9 @@ import { envIssueLines, httpUrl, optional, secret, sharedEnvFields as shared, ty
 import { decodeKey, newKey } from "./sandbox/db/encryption";
 
 const port = z.coerce.number().int().min(1).max(65535);
+/** How many processes serve one half (`npm start`'s supervisor: ./start.ts). */
+const COUNT = "must be a whole number from 1 to 64";
+const processCount = z.coerce.number({ message: COUNT }).int(COUNT).min(1, COUNT).max(64, COUNT);
 
 /** The launcher's variables; those the console reads too keep the console's rules (app/env.shared.ts). */
 export const envSchema = z.object({
@@ -44,6 +47,10 @@ export const envSchema = z.object({
   /** Days an uploaded file that nothing references is kept (default 31: server/sandbox/files/cleanup.ts). */
   FILE_GRACE_DAYS: optional(z.coerce.number({ message: "must be a number of days" }).positive("must be more than 0")),
   REDIS_URL: shared.REDIS_URL,
+  /** Console processes of `npm start` (default: one per core, os.availableParallelism()). */
+  WEB_CONCURRENCY: optional(processCount),
+  /** Sandbox processes of `npm start`: more than one needs DATABASE_URL and REDIS_URL. */
+  SANDBOX_CONCURRENCY: optional(processCount).transform((count) => count ?? 1),
   SANDBOX_DEMO_EMAIL: z.email().default("demo@example.com"),
   SANDBOX_DEMO_PASSWORD: z.string().min(8).default("Demo-password-1"),
   DEBUG_PASSWORD_PREFIX: shared.DEBUG_PASSWORD_PREFIX,
@@ -85,7 +92,19 @@ export function parseEnv(source: EnvSource = process.env): Env {
       "Invalid configuration:\n  API_BASE_URL, OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together (or none, to run the embedded sandbox)",
     );
   }
+  // PGlite serves one process; the sandboxes' limits are shared through Redis only.
+  if (env.SANDBOX_CONCURRENCY > 1 && (!env.DATABASE_URL || !env.REDIS_URL)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  SANDBOX_CONCURRENCY above 1 needs DATABASE_URL (PGlite serves one process) and REDIS_URL (where the sandboxes share their limits)",
+    );
+  }
   return env;
+}
+
+/** Where the console's build is: ./build and public/build, or one folder (CONSOLE_BUILD_DIR, read by remix.config.js too). */
+export function consoleBuildPaths(env: Pick<Env, "CONSOLE_BUILD_DIR">, root: string): { buildPath: string; assetsDir?: string } {
+  const buildDir = env.CONSOLE_BUILD_DIR ? path.resolve(env.CONSOLE_BUILD_DIR) : undefined;
+  return buildDir ? { buildPath: path.join(buildDir, "index.js"), assetsDir: path.join(buildDir, "assets") } : { buildPath: path.join(root, "build", "index.js") };
 }
 
 /** Secrets generated once into DATA_DIR for local use, when not given. */

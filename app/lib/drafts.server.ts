@@ -19,6 +19,7 @@ import redisDriver from "unstorage/drivers/redis";
 import { redirect } from "@remix-run/node";
 import { env } from "~/env.server";
 import { redirectWithToast } from "~/session.server";
+import { consoleTurns, processTurns, type Turns } from "~/lib/turns.server";
 
 export const DRAFT_TTL_DAYS = 30;
 const TTL_MS = DRAFT_TTL_DAYS * 24 * 60 * 60 * 1000;
@@ -61,23 +62,10 @@ function keyOf(owner: string, subject: string): string {
 /** The key of an owner's index (beside, never among, its entries: no owner key is "index"). */
 const indexKeyOf = (owner: string) => `index:${ownerKey(owner)}`;
 
-export function createDraftStore(storage: Storage, now: () => number = Date.now): DraftStore {
-  // One entry's reads and writes take turns within the process: a file being rewritten is
-  // never read half-written (which would read as no draft), and two changes posted at once
-  // both land.
-  const turns = new Map<string, Promise<unknown>>();
-  const inTurn = <T>(key: string, task: () => Promise<T>): Promise<T> => {
-    const run = (turns.get(key) ?? Promise.resolve()).then(task, task);
-    const done = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    turns.set(key, done);
-    void done.then(() => {
-      if (turns.get(key) === done) turns.delete(key);
-    });
-    return run;
-  };
+export function createDraftStore(storage: Storage, now: () => number = Date.now, inTurn: Turns = processTurns()): DraftStore {
+  // One entry's reads and writes take turns (across the console's processes when its
+  // supervisor relays): a file being rewritten is never read half-written (which would read
+  // as no draft), and two changes posted at once both land.
   const load = async (key: string): Promise<Entry> => {
     const entry = (await storage.getItem<Entry>(key)) ?? null;
     const parts: Entry["parts"] = {};
@@ -162,7 +150,7 @@ export function draftStore(): DraftStore {
     const driver = REDIS_URL
       ? redisDriver({ url: REDIS_URL, base: "console:drafts", ttl: DRAFT_TTL_DAYS * 24 * 60 * 60 })
       : fsDriver({ base: path.resolve(DATA_DIR, "console", "drafts") });
-    store = createDraftStore(createStorage({ driver }));
+    store = createDraftStore(createStorage({ driver }), Date.now, consoleTurns());
   }
   return store;
 }

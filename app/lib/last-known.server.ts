@@ -8,7 +8,10 @@
  * its last data when a read fails, which recalls it explicitly (`recall`): the sandbox accounts.
  *
  * In this process's memory by default (bounded), in Redis when REDIS_URL is set, so that
- * every console instance has the copies of the pages another one served.
+ * every console instance has the copies of the pages another one served. In memory, a copy
+ * this process lacks is asked of the other console processes of `npm start` (through their
+ * supervisor), so that a post served by another process than the page finds the page's
+ * answers: only on that rare path, never on every call.
  */
 import { createHash } from "node:crypto";
 import { createStorage, type Storage } from "unstorage";
@@ -17,6 +20,7 @@ import redisDriver from "unstorage/drivers/redis";
 import type { LastKnown } from "~/api/client.server";
 import { env } from "~/env.server";
 import { logger } from "~/lib/log.server";
+import { answer, ask, supervised } from "~/lib/supervised.server";
 
 export const LAST_KNOWN_MINUTES = 15;
 
@@ -29,9 +33,14 @@ function store(): Storage {
       ? redisDriver({ url: REDIS_URL, base: "console:last-known", ttl: LAST_KNOWN_MINUTES * 60 })
       : lruCacheDriver({ max: 5_000, maxSize: 64 * 1024 * 1024, ttl: LAST_KNOWN_MINUTES * 60_000 });
     storage = createStorage({ driver });
+    const local = storage;
+    if (!REDIS_URL && supervised()) answer("recall", async (key) => (await local.getItem(key)) ?? undefined);
   }
   return storage;
 }
+
+/** Whether a copy missing here may be kept by another console process: in memory, under the supervisor (Redis is shared already). */
+const siblingsKeep = () => !env().REDIS_URL && supervised();
 
 /** An entry's key: the owner, language and path hashed together (a path may hold any character). */
 const keyOf = (owner: string, language: string, path: string) =>
@@ -46,9 +55,11 @@ let warned = false;
 export function lastKnownAnswers(owner: string | undefined, language: string, options: { read: boolean }, given?: Storage): LastKnown | undefined {
   if (!owner) return undefined;
   const storage = given ?? store();
+  const askSiblings = !given && siblingsKeep();
   async function recall(path: string) {
     try {
-      return (await storage.getItem(keyOf(owner!, language, path))) ?? undefined;
+      const key = keyOf(owner!, language, path);
+      return (await storage.getItem(key)) ?? (askSiblings ? await ask("recall", key) : undefined) ?? undefined;
     } catch (err) {
       logger.warn({ err }, "last-known answers: could not read a copy");
       return undefined;

@@ -48,6 +48,12 @@ export interface SandboxOptions {
   fileCleanup?: FileCleanupOptions;
   /** Secrets per app group per hour and the unattached-upload quota (tests lower them). */
   quotas?: Partial<SandboxQuotas>;
+  /**
+   * The token of the run that reads the outbox, given by `npm start`'s supervisor, which then
+   * announces the run itself (admin/local.ts) for all its sandbox processes; unset, a new one,
+   * announced here.
+   */
+  outboxToken?: string;
 }
 
 export interface RunningSandbox {
@@ -106,7 +112,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
   const provider = await createProvider(ctx, { accessTokenTtl: options.accessTokenTtl });
   const limiter = createSignInLimiter(limits, options.signInLimits ?? defaultSignInLimits);
   const reviewer = createReviewer(db);
-  const outboxToken = newOutboxToken();
+  const outboxToken = options.outboxToken ?? newOutboxToken();
 
   const app = createHttpApp(ctx, accounts, (root) => {
     root.get("/healthz", (c) => c.json({ status: "ok" }));
@@ -133,7 +139,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   // For the reviewer command on this machine (admin/local.ts); written once the port is this run's.
-  const running = announceRunning(config.dataDir, { url: localUrl(config.host, port), outboxToken });
+  const running = options.outboxToken ? { release() {} } : announceRunning(config.dataDir, { url: localUrl(config.host, port), outboxToken });
   const fileCleanup = startFileCleanup(ctx, { ...options.fileCleanup, graceMs: fileGraceMs });
   const prune = setInterval(() => void pruneExpired(db).catch((err) => log.warn({ err }, "prune failed")), 60 * 60_000);
   prune.unref();

@@ -103,8 +103,14 @@ export class ServerProcess {
   private child: ChildProcess | undefined;
   private exited: Promise<void> | undefined;
   private output = new Tail();
+  private ended: { code: number | null; signal: NodeJS.Signals | null } | undefined;
 
   constructor(readonly spec: ProcessSpec) {}
+
+  /** How the process last ended (its exit code, or the signal that ended it). */
+  get lastExit() {
+    return this.ended;
+  }
 
   get running(): boolean {
     return this.child !== undefined;
@@ -136,6 +142,7 @@ export class ServerProcess {
     this.exited = new Promise((resolve) => {
       child.once("exit", (code, signal) => {
         running.delete(child);
+        this.ended = { code, signal };
         exitCode = code ?? (signal ? -1 : 0);
         if (this.child === child) this.child = undefined;
         resolve();
@@ -228,6 +235,31 @@ export function consoleProcess(spec: ConsoleSpec): ServerProcess {
       PORT: String(spec.port),
       SANDBOX_PORT: spec.sandboxPort === undefined ? undefined : String(spec.sandboxPort),
       CONSOLE_BUILD_DIR: spec.buildDir,
+      ...spec.env,
+    }),
+    healthUrl: `http://127.0.0.1:${spec.port}/healthz`,
+  });
+}
+
+export interface WholeSpec {
+  dataDir: string;
+  port: number;
+  sandboxPort: number;
+  buildDir: string;
+  env?: Record<string, string | undefined>;
+}
+
+/** The whole product as `npm start` runs it (a supervisor, sandbox and console processes), with the e2e reviewer token; ready once the console answers. */
+export function wholeProcess(spec: WholeSpec): ServerProcess {
+  return new ServerProcess({
+    name: "product",
+    args: [],
+    env: productEnv({
+      DATA_DIR: spec.dataDir,
+      PORT: String(spec.port),
+      SANDBOX_PORT: String(spec.sandboxPort),
+      CONSOLE_BUILD_DIR: spec.buildDir,
+      PROVIDER_ADMIN_TOKEN: ADMIN_TOKEN,
       ...spec.env,
     }),
     healthUrl: `http://127.0.0.1:${spec.port}/healthz`,
