@@ -1,7 +1,7 @@
 /**
  * The product as the benchmarks run it: a build of the console of their own (never ./build,
  * which `npm start` uses), and `server/start.ts` in production mode as `npm start` runs it
- * (the whole product, or `--sandbox-only`), one Node process each, on free ports above 4000
+ * (the whole product, or `--sandbox-only`: a supervisor and its processes), on free ports above 4000
  * and a fresh data folder. What a process prints goes to a file (the sandbox's request log
  * counts the provider calls of a page). Every process started here is stopped by `stopAll`,
  * and at the latest when the benchmark's own process exits.
@@ -13,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { envSchema } from "../server/config";
 import { freePort } from "../tests/support/ports";
+import { treeMb } from "../tests/support/process-tree";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -47,7 +48,8 @@ const running = new Set<ProductProcess>();
 /**
  * Node's options for a product process: with BENCH_CPU_PROFILE=<folder>, a process that is
  * not profiled page by page through its inspector (`inspect`) writes a CPU profile of its
- * whole life there when it stops (open it in Chrome's DevTools).
+ * whole life there when it stops, and so do the sandbox and console processes of a supervisor,
+ * which inherit them (open it in Chrome's DevTools).
  */
 function profileArgs(inspect: boolean): string[] {
   const folder = process.env.BENCH_CPU_PROFILE;
@@ -171,11 +173,10 @@ export class ProductProcess {
     clearTimeout(timer);
   }
 
-  /** Resident memory of the process now, in MiB (VmRSS of /proc). */
+  /** Resident memory of the product now, in MiB: VmRSS of /proc, summed over the supervisor and its processes. */
   rssMiB(): number {
     if (!this.child?.pid) throw new Error("the process does not run");
-    const kib = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${this.child.pid}/status`, "utf8"))?.[1];
-    return Number(kib) / 1024;
+    return treeMb(this.child.pid, "VmRSS");
   }
 
   /**

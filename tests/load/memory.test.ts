@@ -4,18 +4,20 @@
  * memory by less than 300 MB, whether the post names a version the app does not have (refused
  * before its documents are read) or one it has (the documents are read, on disk, and refused
  * for their total size). Each post is a form as the page sends it: intent, version and notes,
- * then nine documents of 9 MB. The console's peak is its VmHWM in /proc, reset before each
- * round, against its resident memory once signed in and idle (a heap grown by one round and
- * kept would hide the next round's growth otherwise); the figures are printed.
+ * then nine documents of 9 MB. The console is its supervisor and its console processes (as
+ * many as cores): its peak is the sum of their VmHWM in /proc (at least the peak of them
+ * together), reset before each round, against the sum of their resident memory once signed in
+ * and idle (a heap grown by one round and kept would hide the next round's growth otherwise);
+ * the figures are printed.
  *
  *   npx vitest run --project load tests/load/memory.test.ts
  */
 import { randomUUID } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { ConsoleVisitor } from "../support/console-http";
 import { personWithApp, type PersonWithApp } from "../support/people";
+import { resetPeaks, treeMb } from "../support/process-tree";
 import { startedProduct, type StartedProduct } from "../support/product";
 
 const MB = 1024 * 1024;
@@ -42,20 +44,12 @@ beforeAll(async () => {
   // The page once, so that what is measured is the posts, not a first render.
   await visitor.get(`/en-AU/apps/group/${person.groupId}/approval?new=1`);
   cookie = visitor.jar.header();
-  idle = procStatusMb(consolePid, "VmRSS");
+  idle = treeMb(consolePid, "VmRSS");
 }, 300_000);
 
 afterAll(async () => {
   await product?.stop();
 }, 60_000);
-
-/** A field of /proc/<pid>/status, in MB. */
-function procStatusMb(pid: number, field: "VmRSS" | "VmHWM"): number {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8")
-    .split("\n")
-    .find((l) => l.startsWith(`${field}:`));
-  return Number(/(\d+)\s*kB/.exec(line ?? "")?.[1] ?? NaN) / 1024;
-}
 
 /** The multipart body of one post: the fields first, as the form sends them, then the documents. */
 function postBody(boundary: string, versionMajorId: string): { head: Buffer; parts: number; tail: Buffer; length: number } {
@@ -135,11 +129,11 @@ function sendPost(versionMajorId: string): Promise<{ status: number; sent: numbe
 
 /** Sends the posts at once; answers their results and the console's resident memory before and at its peak (MB). */
 async function round(versionMajorId: () => string) {
-  const before = procStatusMb(consolePid, "VmRSS");
-  // Resets the peak (VmHWM) to the memory resident now.
-  writeFileSync(`/proc/${consolePid}/clear_refs`, "5");
+  const before = treeMb(consolePid, "VmRSS");
+  // Resets the peaks (VmHWM) to the memory resident now.
+  resetPeaks(consolePid);
   const results = await Promise.all(Array.from({ length: POSTS }, () => sendPost(versionMajorId())));
-  const peak = procStatusMb(consolePid, "VmHWM");
+  const peak = treeMb(consolePid, "VmHWM");
   return { results, before, peak, raised: peak - idle };
 }
 

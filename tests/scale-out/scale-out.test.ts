@@ -1,6 +1,8 @@
 /**
- * Scale-out (issue 11): two console processes behind a round-robin proxy, and two provider
- * sandboxes behind another, as several instances of each would be deployed. The sandboxes
+ * Scale-out: two consoles behind a round-robin proxy, and two provider sandboxes behind
+ * another, as several instances of each would be deployed, each instance running as `npm start`
+ * runs it: a supervisor with two console processes (WEB_CONCURRENCY=2), or two sandbox
+ * processes (SANDBOX_CONCURRENCY=2), sharing its port. The sandboxes
  * share a PostgreSQL database of this run's own (created on the server of
  * SCALE_OUT_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test, and dropped after)
  * and their data folder (uploaded bytes); the consoles share nothing but their configuration
@@ -30,6 +32,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConsoleVisitor } from "../support/console-http";
 import { personWithApp, type PersonWithApp } from "../support/people";
 import { ownDatabase, postgresProblem } from "../support/postgres";
+import { productProcesses } from "../support/process-tree";
 import { ADMIN_TOKEN, buildConsole, consoleProcess, freePort, sandboxProcess, tempDir, type ServerProcess } from "../support/product";
 import { createProviderClient, type ProviderClient } from "../support/provider";
 import { roundRobin, type RoundRobin, type Served } from "./round-robin";
@@ -64,6 +67,7 @@ const cleanups: (() => Promise<unknown> | unknown)[] = [];
 let consoles: RoundRobin;
 let sandboxes: RoundRobin;
 let sandboxProcesses: ServerProcess[] = [];
+let consoleProcesses: ServerProcess[] = [];
 let provider: ProviderClient;
 let person: PersonWithApp;
 let visitor: ConsoleVisitor;
@@ -94,7 +98,7 @@ describe.skipIf(unavailable.length > 0)("two consoles and two sandboxes, each pa
 
     // Every sandbox on one database opens the values the others encrypted: one key for all.
     // The proxies in front are on loopback: the addresses they forward count (TRUST_PROXY).
-    const shared = { DATABASE_URL: database.url, REDIS_URL, DATA_ENCRYPTION_KEY: randomBytes(32).toString("base64"), TRUST_PROXY: "loopback" };
+    const shared = { DATABASE_URL: database.url, REDIS_URL, DATA_ENCRYPTION_KEY: randomBytes(32).toString("base64"), TRUST_PROXY: "loopback", SANDBOX_CONCURRENCY: "2" };
     sandboxProcesses = sandboxPorts.map((port, i) =>
       sandboxProcess({
         name: `sandbox ${i + 1}`,
@@ -112,7 +116,7 @@ describe.skipIf(unavailable.length > 0)("two consoles and two sandboxes, each pa
 
     const { consoleClientSecret } = JSON.parse(readFileSync(path.join(sandboxData.dir, "secrets.json"), "utf8")) as { consoleClientSecret: string };
     const sessionSecret = randomBytes(32).toString("base64url");
-    const consoleProcesses = consolePorts.map((port, i) => {
+    consoleProcesses = consolePorts.map((port, i) => {
       const dataDir = path.join(sandboxData.dir, `console-${i + 1}`);
       mkdirSync(dataDir);
       return consoleProcess({
@@ -129,6 +133,7 @@ describe.skipIf(unavailable.length > 0)("two consoles and two sandboxes, each pa
           APP_URL: consoles.url,
           REDIS_URL,
           TRUST_PROXY: "loopback",
+          WEB_CONCURRENCY: "2",
         },
       });
     });
@@ -148,6 +153,11 @@ describe.skipIf(unavailable.length > 0)("two consoles and two sandboxes, each pa
 
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it("each instance is a supervisor with two processes of its half", () => {
+    for (const sandbox of sandboxProcesses) expect(productProcesses(sandbox.pid!)).toEqual({ sandbox: [expect.any(Number), expect.any(Number)], console: [] });
+    for (const console of consoleProcesses) expect(productProcesses(console.pid!)).toEqual({ sandbox: [], console: [expect.any(Number), expect.any(Number)] });
   });
 
   it("a person signed in through one console goes on through the other", async () => {
