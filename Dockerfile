@@ -7,6 +7,11 @@
 # Behind a proxy or load balancer, set TRUST_PROXY to its addresses or subnet (e.g. 10.0.0.0/8), so
 # that the address it forwards is the client's; unset, X-Forwarded-For is ignored and every
 # client behind the proxy shares its address (one per-address registration limit for all).
+# The console runs in one process per CPU the container may use (node:cluster, one port): a CPU
+# quota (--cpus) is not counted, so set WEB_CONCURRENCY to it. The sandbox runs in one process
+# (SANDBOX_CONCURRENCY of them with DATABASE_URL and REDIS_URL). The supervisor is the
+# container's first process, so that `docker stop` (SIGTERM) reaches it and it stops the
+# consoles, then the sandbox; give it time with `docker stop -t 30`.
 ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS deps
@@ -39,4 +44,5 @@ VOLUME ["/app/data"]
 EXPOSE 3000 3001
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.HEALTH_PORT||process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["npm", "start"]
+# `npm start` without npm in between.
+CMD ["node", "--import", "tsx", "server/start.ts"]
