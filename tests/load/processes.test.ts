@@ -1,20 +1,27 @@
 /**
  * The processes of `npm start`: a supervisor, one sandbox process and WEB_CONCURRENCY console
  * processes (two here). A console process killed is started again while the other answers
- * every request; the sandbox process killed is started again too; a mail the sandbox process
- * queues is printed on the supervisor's output; SIGTERM ends every process.
+ * every request; the sandbox process killed is started again too, and a save posted while it
+ * is away shows its page from the answers another console process kept; a mail the sandbox
+ * process queues is printed on the supervisor's output; SIGTERM ends every process.
  *
  *   npx vitest run --project load tests/load/processes.test.ts
  */
-import { get } from "node:http";
+import { readFileSync } from "node:fs";
+import { get, request } from "node:http";
+import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { ConsoleVisitor } from "../support/console-http";
+import { personWithApp, type PersonWithApp } from "../support/people";
 import { alive, productProcesses } from "../support/process-tree";
-import { buildConsole, freePort, tempDir, wholeProcess, type ServerProcess } from "../support/product";
+import { ADMIN_TOKEN, buildConsole, freePort, tempDir, wholeProcess, type ServerProcess } from "../support/product";
+import { createProviderClient } from "../support/provider";
 
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
 let product: ServerProcess;
 let consoleUrl: string;
 let sandboxUrl: string;
+let person: PersonWithApp;
 
 beforeAll(async () => {
   const data = tempDir("processes");
@@ -22,11 +29,14 @@ beforeAll(async () => {
   const build = await buildConsole("processes");
   cleanups.push(build.remove);
   const [port, sandboxPort] = [await freePort(), await freePort()];
-  consoleUrl = `http://127.0.0.1:${port}`;
-  sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+  consoleUrl = `http://localhost:${port}`;
+  sandboxUrl = `http://localhost:${sandboxPort}`;
   product = wholeProcess({ dataDir: data.dir, port, sandboxPort, buildDir: build.dir, env: { WEB_CONCURRENCY: "2", PRINT_MAIL: "on", LOG_LEVEL: "info" } });
   cleanups.push(() => product.stop("SIGKILL"));
   await product.start();
+  const { consoleClientSecret } = JSON.parse(readFileSync(path.join(data.dir, "secrets.json"), "utf8")) as { consoleClientSecret: string };
+  const provider = createProviderClient(() => ({ sandboxUrl, consoleUrl, adminToken: ADMIN_TOKEN, clientId: "console", clientSecret: consoleClientSecret }));
+  person = await personWithApp(provider, "Processes app");
 }, 300_000);
 
 afterAll(async () => {
@@ -44,6 +54,20 @@ function status(url: string): Promise<number> {
         this.destroy(new Error(`${url} did not answer within 5 s`));
       })
       .on("error", reject);
+  });
+}
+
+/** A form posted on a connection of its own (cluster gives each new connection to the next process); answers the status and the page. */
+function postForm(url: string, cookie: string, fields: Record<string, string>): Promise<{ status: number; body: string }> {
+  const body = new URLSearchParams(fields).toString();
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: "POST", agent: false, headers: { cookie, origin: new URL(url).origin, "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body), accept: "text/html" } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+    });
+    req.on("error", reject);
+    req.end(body);
   });
 }
 
@@ -73,6 +97,32 @@ test("a mail the sandbox process queues is printed with its link on the launcher
   await until(() => /Mail to demo@example\.com: reset password\n(?:.*\n)*? {2}http:\/\/localhost:\d+\/password\/reset\//.test(product.log), 10_000, "the printed mail");
 });
 
+test("the sandbox process killed is started again; meanwhile a save posted to either console process shows its page from the answers one of them kept", async () => {
+  const visitor = new ConsoleVisitor(consoleUrl);
+  await visitor.signIn(person.email, person.password);
+  const page = `/en-AU/apps/${person.versionId}/details`;
+  // The page once, on one connection: one console process keeps its answers.
+  expect((await visitor.get(page)).res.status).toBe(200);
+  const [killed] = productProcesses(product.pid!).sandbox;
+  process.kill(killed, "SIGKILL");
+  await until(() => product.log.includes(`"pid":${killed},"code":null,"signal":"SIGKILL"`), 10_000, "the supervisor learning of the end");
+  // Each post on a connection of its own: among three, both console processes answer at least one.
+  const typed = { intent: "save", categoryId: "1", name: "Typed while away", description: "The sandbox was restarting." };
+  const answers = [];
+  for (let post = 0; post < 3; post++) answers.push(await postForm(`${consoleUrl}${page}`, visitor.jar.header(), typed));
+  for (const answer of answers) {
+    expect(answer.status).toBe(503);
+    expect(answer.body).toContain("We could not reach the service, so your changes are not saved.");
+    expect(answer.body).toContain('value="Typed while away"');
+  }
+
+  await until(() => productProcesses(product.pid!).sandbox.some((pid) => pid !== killed), 30_000, "a new sandbox process");
+  await until(async () => (await status(`${sandboxUrl}/healthz`).catch(() => 0)) === 200, 30_000, "the new sandbox answering");
+  await until(() => product.log.includes('"msg":"sandbox process restarted"'), 10_000, "the supervisor logging the restart");
+  expect(productProcesses(product.pid!).sandbox).toHaveLength(1);
+  expect((await visitor.post(page, typed, { follow: false })).res.status).toBe(302);
+}, 60_000);
+
 test("a console process killed is started again, and the other answers meanwhile", async () => {
   const [killed, other] = productProcesses(product.pid!).console;
   process.kill(killed, "SIGKILL");
@@ -93,15 +143,6 @@ test("a console process killed is started again, and the other answers meanwhile
   // The new process serves pages as well as its health.
   await until(async () => (await Promise.all([1, 2, 3, 4].map(() => status(`${consoleUrl}/en-AU/auth/signin`)))).every((s) => s === 200 || s === 302), 30_000, "pages from both processes");
   expect(product.log).toMatch(/"role":"console","pid":\d+,"code":null,"signal":"SIGKILL","restartInMs":\d+,"msg":"console process ended: restarting it"/);
-}, 60_000);
-
-test("the sandbox process killed is started again", async () => {
-  const [killed] = productProcesses(product.pid!).sandbox;
-  process.kill(killed, "SIGKILL");
-  await until(() => productProcesses(product.pid!).sandbox.some((pid) => pid !== killed), 30_000, "a new sandbox process");
-  await until(async () => (await status(`${sandboxUrl}/healthz`).catch(() => 0)) === 200, 30_000, "the new sandbox answering");
-  expect(productProcesses(product.pid!).sandbox).toHaveLength(1);
-  expect(product.log).toContain('"msg":"sandbox process restarted"');
 }, 60_000);
 
 test("SIGTERM stops every process, consoles and sandbox, and the launcher ends cleanly", async () => {
