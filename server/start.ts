@@ -88,6 +88,7 @@ async function main() {
 
     if (sandboxes) {
       await sandboxes;
+      if (stopping) return;
       // For the reviewer command on this machine (admin/local.ts): this process stands for all the sandbox's.
       announced = announceRunning(sandbox.dataDir, { url: localUrl(sandbox.host, sandbox.port), outboxToken });
       console.log(`Provider sandbox: ${sandbox.url} (API ${sandbox.url}/api)`);
@@ -115,6 +116,7 @@ async function main() {
       const relay = consoleRelay(() => group.workers);
       groups.push(group);
       await group.start();
+      if (stopping) return;
       console.log(`\nDeveloper console: ${sandbox.consoleUrl}`);
       if (runSandbox) console.log(`Demo sign-in: ${sandbox.demoEmail} / ${sandbox.demoPassword}`);
     }
