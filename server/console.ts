@@ -3,7 +3,8 @@
  * Here sit the concerns of every request, in one place in front of every route:
  * security headers with a per-request CSP nonce, the cross-origin check of non-GET requests,
  * compression, static assets, the health check, the body limit of every request (before any
- * route reads a byte), turns for the platform editor's large posts (one at a time), and a load
+ * route reads a byte), turns for the platform editor's large posts (one at a time across the
+ * console's processes), and a load
  * context through which loaders can add cookies (token renewal) to any answer.
  */
 import { randomBytes } from "node:crypto";
@@ -15,10 +16,10 @@ import { Readable, Transform } from "node:stream";
 import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
-import pLimit from "p-limit";
 import { DEFAULT_LANGUAGE } from "~/i18n";
 import { BODY_LIMITS, bodyKindOf } from "~/lib/body-limits";
 import { languageOfPath } from "~/lib/language";
+import { consoleTurns } from "~/lib/turns.server";
 import { trustedProxies } from "./trust-proxy";
 
 export interface ConsoleOptions {
@@ -221,12 +222,16 @@ function bufferedBody(body: Readable): Promise<Buffer | undefined> {
 /** A post of the platform editor larger than this is a JSON document (an import, an Arrange) rather than an item or a move. */
 export const HEAVY_POST_BYTES = 64 * 1024;
 
+/** The key of the large posts' turns. */
+const HEAVY_TURN = "heavy-post";
+
 /**
  * Whether a request is a large post to the platform editor: reading, checking and showing up to
  * 1 MB of JSON is CPU work, so once its body has arrived (at the client's pace, within its
- * limit) the work on it takes turns, one at a time in each process, and ten at once cannot hold
- * up every other request, nor a slow client the others' turns. A post that declares no length
- * counts as large.
+ * limit) the work on it takes turns, one at a time across the console's processes (the
+ * supervisor keeps the turns: the other cores serve every other request), and ten at once
+ * cannot hold up every other request, nor a slow client the others' turns. A post that
+ * declares no length counts as large.
  */
 export function isHeavyPost(req: Pick<Request, "method" | "path" | "headers">): boolean {
   if (req.method !== "POST" || bodyKindOf(req.path) !== "platform") return false;
@@ -271,7 +276,7 @@ export async function startConsole(options: ConsoleOptions): Promise<{ server: S
   app.use(express.static(options.publicDir, { maxAge: "1h", index: false }));
   const handle = createRequestHandler(build, build.mode);
   const refusal = tooLargePage(options.localesDir);
-  const heavyTurn = pLimit(1);
+  const heavyTurn = consoleTurns();
   const serve = async (req: Request, res: Response, next: NextFunction, body: Readable | undefined, controller: AbortController) => {
     try {
       const response = await handle(remixRequest(req, res, body, controller), {
@@ -303,7 +308,7 @@ export async function startConsole(options: ConsoleOptions): Promise<{ server: S
     // (A request's own stream ends once read; the connection tells whether the client is still there.)
     const gone = () => res.headersSent || req.socket.destroyed;
     if (!whole || gone()) return;
-    await heavyTurn(() => (gone() ? undefined : serve(req, res, next, Readable.from([whole], { objectMode: false }), controller)));
+    await heavyTurn(HEAVY_TURN, async () => (gone() ? undefined : serve(req, res, next, Readable.from([whole], { objectMode: false }), controller)));
   });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(options.port, options.host, () => resolve(s));

@@ -77,6 +77,8 @@ async function main() {
       });
       groups.push(group);
       sandboxes = group.start();
+      // Awaited after the build: a sandbox that fails meanwhile is reported there, not as an unhandled rejection.
+      sandboxes.catch(() => {});
       mailNote = `Mailed links (email verification, password reset): ${printMail ? "printed here as they are sent, and " : ""}npm run provider -- mail`;
     }
 

@@ -43,20 +43,29 @@ const isOurs = (message: unknown) => !!message && typeof message === "object" &&
 /** Whether this process is a console worker of the supervisor, which relays between its workers. */
 export const supervised = () => cluster.isWorker && process.env[SUPERVISED_VARIABLE] === "1" && typeof process.send === "function";
 
-let nextId = 1;
-const waiting = new Map<number, (value: unknown) => void>();
-const answerers = new Map<AskKind, (key: string) => Promise<unknown>>();
-let listening = false;
+/**
+ * The asks waiting for their answers and the answerers of this process, kept once per process:
+ * the console's host (server/console.ts) and its build each load a copy of this module, whose
+ * ids must not collide on the one channel.
+ */
+interface State {
+  nextId: number;
+  waiting: Map<number, (value: unknown) => void>;
+  answerers: Map<AskKind, (key: string) => Promise<unknown>>;
+  listening: boolean;
+}
+const STATE = Symbol.for("developer-console.supervised");
+const state = ((globalThis as { [STATE]?: State })[STATE] ??= { nextId: 1, waiting: new Map(), answerers: new Map(), listening: false });
 
 function listen() {
-  if (listening) return;
-  listening = true;
+  if (state.listening) return;
+  state.listening = true;
   process.on("message", (message: unknown) => {
     if (isAnswer(message)) {
-      waiting.get(message.answerTo)?.(message.value);
-      waiting.delete(message.answerTo);
+      state.waiting.get(message.answerTo)?.(message.value);
+      state.waiting.delete(message.answerTo);
     } else if (isQuestion(message)) {
-      const answerer = answerers.get(message.kind);
+      const answerer = state.answerers.get(message.kind);
       const reply = (value: unknown) => process.send?.({ channel: CONSOLE_CHANNEL, answerTo: message.id, value } satisfies Answer);
       if (!answerer) reply(undefined);
       else answerer(message.key).then(reply, () => reply(undefined));
@@ -67,9 +76,9 @@ function listen() {
 /** Asks the supervisor; answers its answer. */
 export function ask(kind: AskKind, key: string): Promise<unknown> {
   listen();
-  const id = nextId++;
+  const id = state.nextId++;
   return new Promise((resolve) => {
-    waiting.set(id, resolve);
+    state.waiting.set(id, resolve);
     process.send!({ channel: CONSOLE_CHANNEL, id, kind, key } satisfies Question);
   });
 }
@@ -82,5 +91,5 @@ export function tell(kind: AskKind, key: string) {
 /** Answers the supervisor's questions of `kind` (another process's recall) with `answer`. */
 export function answer(kind: AskKind, answerer: (key: string) => Promise<unknown>) {
   listen();
-  answerers.set(kind, answerer);
+  state.answerers.set(kind, answerer);
 }
