@@ -38,16 +38,20 @@ function streamWithoutEnd(path: string, headers: Record<string, string>, options
   const url = new URL(`/api/${path}`, sandboxUrl());
   const chunk = Buffer.alloc(64 * 1024, "a");
   const healthz: number[] = [];
+  /** Probes asked and not answered yet: waited for (a second at most) before the result, since this process is busy sending. */
+  const probes = new Set<Promise<void>>();
   return new Promise<Streamed>((resolve, reject) => {
     let sent = 0;
     let answer: { status: number; text: string; sentBeforeAnswer: number; at: number } | undefined;
     let closed = false;
     const probe = setInterval(() => {
       const at = performance.now();
-      void fetch(new URL("/healthz", url)).then(async (res) => {
+      const asked = fetch(new URL("/healthz", url)).then(async (res) => {
         await res.arrayBuffer();
         if (res.status === 200) healthz.push(performance.now() - at);
       }, () => {});
+      probes.add(asked);
+      void asked.finally(() => probes.delete(asked));
     }, 50);
     const framing = options.declaredLength ? { "content-length": String(options.declaredLength) } : { "transfer-encoding": "chunked" };
     const request = http.request(url, { method: "POST", headers: { ...headers, ...framing } });
@@ -61,11 +65,16 @@ function streamWithoutEnd(path: string, headers: Record<string, string>, options
       if (result) return reject(result);
       if (!answer) return reject(new Error(`the connection closed without an answer after ${sent} bytes`));
       const { status, text, sentBeforeAnswer, at } = answer;
+      const closedAfter = performance.now() - at;
+      let body: Streamed["body"];
       try {
-        resolve({ status, body: JSON.parse(text) as Streamed["body"], sentBeforeAnswer, closedAfter: performance.now() - at, healthz });
+        body = JSON.parse(text) as Streamed["body"];
       } catch {
-        reject(new Error(`not JSON (${status}): ${text.slice(0, 200)}`));
+        return reject(new Error(`not JSON (${status}): ${text.slice(0, 200)}`));
       }
+      void Promise.race([Promise.allSettled([...probes]), new Promise((wait) => setTimeout(wait, 1000))]).then(() =>
+        resolve({ status, body, sentBeforeAnswer, closedAfter, healthz }),
+      );
     }
     request.on("response", (res) => {
       const sentBeforeAnswer = sent;
