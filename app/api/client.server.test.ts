@@ -131,7 +131,7 @@ describe("urlOf", () => {
     /** A store of copies in a Map, read only when `read`. */
     function copies(read: boolean) {
       const kept = new Map<string, unknown>();
-      const lastKnown: LastKnown = { keep: (path, data) => void kept.set(path, data), read: async (path) => (read ? kept.get(path) : undefined), recall: async (path) => kept.get(path) };
+      const lastKnown: LastKnown = { keep: (path, data) => void kept.set(path, data), read: async (path) => (read ? kept.get(path) : undefined), reads: read, recall: async (path) => kept.get(path) };
       return { kept, lastKnown };
     }
     let up = true;
@@ -265,6 +265,23 @@ describe("the HTTP cache across requests", () => {
     await clientOf(p, store).call(thing);
     expect(p.seen).toHaveLength(2);
     expect(p.seen[1].headers.get("if-none-match")).toBe('"v1"');
+  });
+
+  it("answers a submission's read from its copy, however stale, when the provider is out of reach", async () => {
+    let up = true;
+    const p = provider({ "cache-control": "private, no-cache", etag: '"v1"' });
+    const fetch = (async (url: string, init: RequestInit) => {
+      if (!up) throw new TypeError("fetch failed");
+      return p.fetch(url, init);
+    }) as typeof globalThis.fetch;
+    const store = createHttpCache();
+    const first = await clientOf({ fetch }, store).call(thing);
+    up = false;
+    const lastKnown = (reads: boolean): LastKnown => ({ keep: () => {}, read: async () => undefined, reads, recall: async () => undefined });
+    const withCopies = (reads: boolean) =>
+      createApiClient({ baseUrl: "http://p.test/api", token: "tok-1", language: "en-AU", fetch, lastKnown: lastKnown(reads), cache: { store, scope: scopeOf("tok-1", undefined) } });
+    expect(await withCopies(true).call(thing)).toEqual(first);
+    await expect(withCopies(false).call(thing)).rejects.toBeInstanceOf(ProviderUnreachable);
   });
 
   it("never takes an answer marked no-cache without revalidating it, whatever the read allows", async () => {

@@ -59,8 +59,10 @@ export interface ApiErrorInfo {
 export interface LastKnown {
   /** Keeps an answer (best effort: never throws). */
   keep(path: string, data: unknown): void;
-  /** The kept answer, or undefined. */
+  /** The kept answer, or undefined (always, unless `reads`). */
   read(path: string): Promise<unknown>;
+  /** Whether this request reads kept answers (it is a submission). */
+  reads: boolean;
   /** The kept answer whatever the request, or undefined: for a page that keeps its last data when a read fails. */
   recall(path: string): Promise<unknown>;
 }
@@ -153,8 +155,12 @@ export function createApiClient(options: ClientOptions) {
     return res;
   }
 
-  /** An error's answer for a GET: the last answer kept when the provider is out of reach (see ClientOptions.lastKnown). */
-  async function lastKnownOr<S extends z.ZodType>(path: string, schema: S, error: unknown): Promise<z.output<S>> {
+  /**
+   * An error's answer for a GET: the last answer kept when the provider is out of reach (see
+   * ClientOptions.lastKnown), the HTTP cache's copy first, however stale.
+   */
+  async function lastKnownOr<S extends z.ZodType>(path: string, schema: S, error: unknown, cached?: CachedAnswer): Promise<z.output<S>> {
+    if (error instanceof ProviderUnreachable && cached && options.lastKnown?.reads) return cached.data as z.output<S>;
     const copy = error instanceof ProviderUnreachable ? await options.lastKnown?.read(path) : undefined;
     const kept = copy === undefined ? undefined : schema.safeParse(copy);
     if (kept?.success) return kept.data;
@@ -197,7 +203,7 @@ export function createApiClient(options: ClientOptions) {
     try {
       res = await request("GET", path, undefined, headers);
     } catch (error) {
-      return lastKnownOr(path, schema, error);
+      return lastKnownOr(path, schema, error, found?.entry);
     }
     if (res.status === 304 && found) {
       const { policy, modified } = found.entry.policy.revalidatedPolicy(ask, policyResponse(res));

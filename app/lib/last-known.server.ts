@@ -73,6 +73,7 @@ export function lastKnownAnswers(owner: string | undefined, language: string, op
       });
     },
     read: (path) => (options.read ? recall(path) : Promise.resolve(undefined)),
+    reads: options.read,
     recall,
   };
 }
