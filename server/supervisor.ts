@@ -11,6 +11,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Logger } from "./sandbox/logger";
 
+// Each process takes the connections it is ready for (the operating system hands a new one to
+// a process waiting in accept), rather than the supervisor handing them round in turn: a
+// process busy with a long task no longer gets every other connection meanwhile.
+cluster.schedulingPolicy = cluster.SCHED_NONE;
+
 export type Role = "sandbox" | "console";
 
 /** The variable that tells a process its role. */

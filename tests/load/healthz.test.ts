@@ -34,8 +34,9 @@ afterAll(async () => {
 
 /**
  * Asks `url` every PROBE_EVERY_MS from a process of its own (so that the time measured is the
- * console's, not this busy test process's) until `stop()`, which answers each check's time and
- * the failures.
+ * console's, not this busy test process's), on a new connection each time (the console's
+ * processes take the connections they are ready for), until `stop()`, which answers each
+ * check's time and the failures.
  */
 function probeHealth(url: string): { stop(): Promise<{ ms: number[]; failures: string[] }> } {
   const script = `
@@ -48,9 +49,16 @@ function probeHealth(url: string): { stop(): Promise<{ ms: number[]; failures: s
       while (running) {
         const at = performance.now();
         try {
-          const res = await fetch(url, { signal: AbortSignal.timeout(10000) });
-          await res.arrayBuffer();
-          if (res.status !== 200) failures.push("/healthz answered " + res.status);
+          // A new connection each time, as a load balancer's check or a new visitor makes one.
+          const status = await new Promise((resolve, reject) => {
+            const req = require("node:http").get(url, { agent: false, timeout: 10000 }, (res) => {
+              res.resume();
+              res.once("end", () => resolve(res.statusCode));
+            });
+            req.once("timeout", () => req.destroy(new Error("no answer in 10 s")));
+            req.once("error", reject);
+          });
+          if (status !== 200) failures.push("/healthz answered " + status);
         } catch (error) {
           failures.push("/healthz: " + error.message);
         }
