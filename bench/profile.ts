@@ -139,12 +139,12 @@ export interface PagesIndex {
 export const PAGES_INDEX = "pages.json";
 
 /** The section of bench/README.md for the profiles of each page in `folder`. */
-export function markdownOf(folder: string): string[] {
+export function markdownOf(folder: string, top: { functions?: number; owners?: number; title?: string } = {}): string[] {
   const files = readdirSync(folder).filter((name) => /^[^.]+\.[^.]+\.cpuprofile$/.test(name));
   const indexFile = path.join(folder, PAGES_INDEX);
   const index = existsSync(indexFile) ? (JSON.parse(readFileSync(indexFile, "utf8")) as PagesIndex) : undefined;
   const slugs = index ? index.pages.map((page) => page.slug) : [...new Set(files.map((name) => name.split(".")[0]))].sort();
-  const lines = ["### CPU profile of each page", ""];
+  const lines = [`### ${top.title ?? "CPU profile of each page"}`, ""];
   if (index) {
     lines.push(
       `Each page alone at ${index.connections} connections for ${index.seconds} s, after the measured runs, sampled every ${index.intervalUs} µs in every process of the product ` +
@@ -159,7 +159,7 @@ export function markdownOf(folder: string): string[] {
       .map((name) => ({ label: name.split(".")[1], profile: JSON.parse(readFileSync(path.join(folder, name), "utf8")) as Profile }));
     if (processes.length === 0) continue;
     const page = index?.pages.find((entry) => entry.slug === slug);
-    lines.push(...pageSection(page ? page.name : slug, processes), "");
+    lines.push(...pageSection(page ? page.name : slug, processes, top.functions, top.owners), "");
   }
   return lines;
 }
@@ -172,7 +172,11 @@ function profilesIn(given: string): string[] {
 }
 
 if (import.meta.url === `file://${process.argv[1]}` && process.argv[2] === "--markdown") {
-  for (const folder of process.argv.slice(3)) console.log(markdownOf(folder).join("\n"));
+  // --markdown <folder>... [--top N]: the top N functions and owners of each page (10 and 8).
+  const args = process.argv.slice(3);
+  const topAt = args.indexOf("--top");
+  const count = topAt >= 0 ? Number(args.splice(topAt, 2)[1]) : undefined;
+  for (const folder of args) console.log(markdownOf(folder, { functions: count, owners: count }).join("\n"));
 } else if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   const topAt = args.indexOf("--top");
