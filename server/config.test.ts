@@ -5,7 +5,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseConsoleEnv } from "~/env.server";
 import type { EnvSource } from "~/env.shared";
-import { launchMode, loadLocalSecrets, parseEnv, sandboxConfig } from "./config";
+import { consoleProcesses, launchMode, loadLocalSecrets, parseEnv, sandboxConfig } from "./config";
 
 /** A whole configuration of a console that talks to an outside provider. */
 const good = {
@@ -118,5 +118,15 @@ describe("WEB_CONCURRENCY and SANDBOX_CONCURRENCY", () => {
     expect(() => parseEnv({ SANDBOX_CONCURRENCY: "2", REDIS_URL: "redis://127.0.0.1:6379" })).toThrow(/SANDBOX_CONCURRENCY above 1 needs DATABASE_URL/);
     expect(() => parseEnv({ SANDBOX_CONCURRENCY: "2", DATABASE_URL: pg })).toThrow(/and REDIS_URL/);
     expect(parseEnv({ SANDBOX_CONCURRENCY: "1" }).SANDBOX_CONCURRENCY).toBe(1);
+  });
+});
+
+describe("consoleProcesses", () => {
+  it("is one per core less the sandbox's on the same machine, one at least", () => {
+    expect(consoleProcesses(2, 1)).toBe(1);
+    expect(consoleProcesses(8, 1)).toBe(7);
+    expect(consoleProcesses(8, 0)).toBe(8);
+    expect(consoleProcesses(1, 1)).toBe(1);
+    expect(consoleProcesses(4, 3)).toBe(1);
   });
 });

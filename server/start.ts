@@ -6,7 +6,7 @@
  * `--sandbox-only` / `--console-only` run one half.
  *
  * This process supervises (./supervisor.ts): the sandbox runs in a process of its own
- * (SANDBOX_CONCURRENCY of them on PostgreSQL), the console in one per core (WEB_CONCURRENCY),
+ * (SANDBOX_CONCURRENCY of them on PostgreSQL), the console in one per core less the sandbox's (WEB_CONCURRENCY),
  * each started again when it ends; the console's processes start once the sandbox serves.
  * SIGINT and SIGTERM stop the consoles, then the sandbox.
  */
@@ -15,7 +15,7 @@ import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ConfigError, consoleBuildPaths, launchMode, loadLocalSecrets, parseEnv, sandboxConfig } from "./config";
+import { ConfigError, consoleBuildPaths, consoleProcesses, launchMode, loadLocalSecrets, parseEnv, sandboxConfig } from "./config";
 import { consoleRelay } from "./console-relay";
 import { announceRunning, localUrl, newOutboxToken } from "./sandbox/admin/local";
 import { createLogger } from "./sandbox/logger";
@@ -109,7 +109,7 @@ async function main() {
       };
       const group: WorkerGroup = new WorkerGroup({
         role: "console",
-        count: env.WEB_CONCURRENCY ?? os.availableParallelism(),
+        count: env.WEB_CONCURRENCY ?? consoleProcesses(os.availableParallelism(), runSandbox ? env.SANDBOX_CONCURRENCY : 0),
         env: consoleEnv,
         log,
         onMessage: (worker, message) => relay.received(worker, message),

@@ -19,7 +19,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { envSchema } from "../../server/config";
+import { consoleProcesses, envSchema } from "../../server/config";
 import { freePort } from "./ports";
 import { createProviderClient, type ProviderClient } from "./provider";
 
@@ -231,6 +231,8 @@ export function consoleProcess(spec: ConsoleSpec): ServerProcess {
     name: spec.name ?? "console",
     args: ["--console-only"],
     env: productEnv({
+      // Beside a sandbox on this machine, as `npm start` runs them: the sandbox keeps a core.
+      WEB_CONCURRENCY: String(consoleProcesses(os.availableParallelism(), 1)),
       DATA_DIR: spec.dataDir,
       PORT: String(spec.port),
       SANDBOX_PORT: spec.sandboxPort === undefined ? undefined : String(spec.sandboxPort),
