@@ -12,7 +12,7 @@ import type { z } from "zod";
 import { apiErrorBody } from "./common";
 import { rawAnswer, urlOf, type Answer, type CallInput, type Endpoint } from "./endpoint";
 import CachePolicy from "http-cache-semantics";
-import { cacheKey, deepFreeze, isPublic, policyRequest, policyResponse, worthKeeping, type CachedAnswer, type HttpCache } from "./http-cache.server";
+import { cacheKey, deepFreeze, hasDirective, policyRequest, policyResponse, worthKeeping, type CachedAnswer, type HttpCache } from "./http-cache.server";
 
 export class ApiError extends Error {
   readonly errorType = "api" as const;
@@ -224,11 +224,11 @@ export function createApiClient(options: ClientOptions) {
     if (store && res.status === 200) {
       const policy = new CachePolicy(ask, policyResponse(res), { shared: false });
       if (worthKeeping(policy, res)) {
-        store.set(cacheKey(isPublic(res.headers) ? undefined : scope, options.language, path), {
+        store.set(cacheKey(hasDirective(res.headers, "public") ? undefined : scope, options.language, path), {
           policy,
           data: deepFreeze(answer),
           size: text.length,
-          noCache: /(^|,)\s*no-cache\s*(,|$)/i.test(res.headers.get("cache-control") ?? ""),
+          noCache: hasDirective(res.headers, "no-cache"),
         });
       }
     }

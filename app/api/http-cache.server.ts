@@ -61,9 +61,9 @@ export function cacheKey(scope: string | undefined, language: string, path: stri
   return `${scope ?? "public"}\u0000${language}\u0000${path}`;
 }
 
-/** Whether the answer says anyone may have it (`Cache-Control: public`). */
-export function isPublic(headers: Headers): boolean {
-  return /(^|,)\s*public\s*(,|$)/i.test(headers.get("cache-control") ?? "");
+/** Whether an answer's Cache-Control holds `directive` (`public`, `no-cache`...), with or without a value. */
+export function hasDirective(headers: Headers, directive: string): boolean {
+  return (headers.get("cache-control") ?? "").split(",").some((part) => part.trim().split("=")[0].toLowerCase() === directive);
 }
 
 /** Freezes a parsed answer and everything in it. */
