@@ -31,10 +31,10 @@ export function tempDir(label: string): string {
 }
 
 /** `npm run build` into a folder of the run's own inside the project (so that it finds node_modules). */
-export function buildConsole(): string {
+export function buildConsole(flags: string[] = []): string {
   const dir = path.join(ROOT, "build", "bench", randomBytes(4).toString("hex"));
   folders.push(dir);
-  const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules", "@remix-run", "dev", "dist", "cli.js"), "build"], {
+  const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules", "@remix-run", "dev", "dist", "cli.js"), "build", ...flags], {
     cwd: ROOT,
     env: { ...process.env, CONSOLE_BUILD_DIR: dir, NODE_ENV: "production" },
     encoding: "utf8",
