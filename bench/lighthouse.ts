@@ -13,7 +13,7 @@ import lighthouse, { type Result } from "lighthouse";
 import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { cookiesOf } from "./browser";
-import { atLeast, chosenPage, figure, heading, table } from "./report";
+import { atLeast, atMost, chosenPage, figure, heading, table } from "./report";
 import type { Site } from "./site";
 
 const METRICS = [
@@ -77,6 +77,8 @@ export async function benchLighthouse(site: Site, runs: number) {
         ...METRICS.map(([id]) => median.audits[id]?.displayValue ?? "?"),
       ]);
       figure(`Lighthouse performance, ${page.name}`, String(performance), atLeast(performance, 95, ""));
+      const blocking = median.audits["total-blocking-time"]?.numericValue ?? Number.NaN;
+      figure(`Lighthouse total blocking time, ${page.name}`, `${Math.round(blocking)} ms`, atMost(blocking, 150, " ms"));
       figure(`Lighthouse accessibility, ${page.name}`, String(accessibility), atLeast(accessibility, 100, ""));
       const failing = Object.values(median.audits).filter(
         (audit) => median.categories.accessibility.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0) && audit.score !== null && audit.score < 1,
