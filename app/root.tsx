@@ -19,6 +19,7 @@ import { ErrorDialog } from "./components/ErrorDialog";
 import { ToastSlot, useToastSlotted } from "./components/ui/Toast";
 import { DEFAULT_LANGUAGE, type Language } from "./i18n";
 import { isUnreadableForm } from "./lib/errors";
+import { useHydrated } from "./lib/hydrated";
 import { languageOfPath } from "./lib/language";
 import { useNonce } from "./lib/nonce";
 import { send } from "./lib/report-errors.client";
@@ -51,8 +52,13 @@ export const meta: MetaFunction = () => [{ name: "color-scheme", content: "light
 function Document({ lang, title, children }: { lang: Language; title?: string; children: React.ReactNode }) {
   const nonce = useNonce();
   const { i18n } = useTranslation();
+  // `js` marks the page as run by JavaScript once every component has switched to its
+  // JavaScript form (that switch is one transition, see useHydrated).
+  const hydrated = useHydrated();
   useEffect(() => {
-    document.documentElement.classList.add("js");
+    if (hydrated) document.documentElement.classList.add("js");
+  }, [hydrated]);
+  useEffect(() => {
     if (i18n.language !== lang) void i18n.changeLanguage(lang);
   }, [i18n, lang]);
   return (
