@@ -47,7 +47,8 @@ async function createInstances(provider: Awaited<ReturnType<typeof signedInJar>>
 
 export async function startSite(apps: number): Promise<Site> {
   console.log("building the console (npm run build)...");
-  const buildDir = buildConsole();
+  // BENCH_SOURCEMAP builds with source maps, to read a browser profile by source.
+  const buildDir = buildConsole(process.env.BENCH_SOURCEMAP ? ["--sourcemap"] : []);
   // With BENCH_CPU_PROFILE the server benchmark profiles each page through the inspectors.
   const inspect = Boolean(process.env.BENCH_CPU_PROFILE);
   const product = new ProductProcess({ args: [], dataDir: tempDir("site"), buildDir, inspect, ...(await productPorts()) });
