@@ -8,7 +8,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
-import { i18nConfig } from "./i18n";
+import { i18nConfig, withKnownHierarchy } from "./i18n";
 import { localeBackend } from "./lib/locale-backend.client";
 import { reportBrowserErrors } from "./lib/report-errors.client";
 
@@ -22,6 +22,7 @@ async function hydrate() {
       lng,
       ns: [...new Set(["common", ...getInitialNamespaces()])],
     });
+  withKnownHierarchy(i18next);
   reportBrowserErrors(lng);
   startTransition(() => {
     hydrateRoot(

@@ -47,3 +47,25 @@ export function bestLanguage<T extends string>(header: string | null | undefined
   }
   return undefined;
 }
+
+/**
+ * i18next works out a language's hierarchy (its code, base language and fallbacks) again on
+ * every translation, the hottest part of rendering (and hydrating) a long page: here it is worked out once per
+ * instance and language. The options that decide it are fixed when the instance is made.
+ */
+export function withKnownHierarchy<T extends { services: { languageUtils: { toResolveHierarchy(code: string, fallbackCode?: unknown): readonly string[] } } }>(instance: T): T {
+  const utils = instance.services.languageUtils;
+  const resolve = utils.toResolveHierarchy.bind(utils);
+  const known = new Map<string, readonly string[]>();
+  utils.toResolveHierarchy = (code, fallbackCode) => {
+    if (fallbackCode !== undefined || typeof code !== "string") return resolve(code, fallbackCode);
+    let found = known.get(code);
+    if (!found) {
+      found = [...resolve(code)];
+      known.set(code, found);
+    }
+    // A copy: callers may change the list they get.
+    return found.slice();
+  };
+  return instance;
+}

@@ -1,6 +1,7 @@
 import { createInstance } from "i18next";
 import { describe, expect, it, vi } from "vitest";
-import { serverI18nOptions, withKnownHierarchy, withKnownTexts } from "./i18next.server";
+import { withKnownHierarchy } from "./i18n";
+import { serverI18nOptions, withKnownTexts } from "./i18next.server";
 
 async function instance(lng: string) {
   const made = createInstance();

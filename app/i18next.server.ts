@@ -9,7 +9,7 @@ import { createInstance, type i18n as I18n, type Resource } from "i18next";
 import { LRUCache } from "lru-cache";
 import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
-import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, LANGUAGES } from "./i18n";
+import { DEFAULT_LANGUAGE, i18nConfig, isLanguage, LANGUAGES, withKnownHierarchy } from "./i18n";
 
 const localesDir = path.resolve(process.cwd(), "locales");
 
@@ -125,25 +125,3 @@ i18next.getFixedT = (async (requestOrLocale: Request | string, namespaces?: stri
 }) as typeof i18next.getFixedT;
 
 export default i18next;
-
-/**
- * i18next works out a language's hierarchy (its code, base language and fallbacks) again on
- * every translation, the hottest part of rendering a long page: here it is worked out once per
- * instance and language. The options that decide it are fixed when the instance is made.
- */
-export function withKnownHierarchy<T extends { services: { languageUtils: { toResolveHierarchy(code: string, fallbackCode?: unknown): readonly string[] } } }>(instance: T): T {
-  const utils = instance.services.languageUtils;
-  const resolve = utils.toResolveHierarchy.bind(utils);
-  const known = new Map<string, readonly string[]>();
-  utils.toResolveHierarchy = (code, fallbackCode) => {
-    if (fallbackCode !== undefined || typeof code !== "string") return resolve(code, fallbackCode);
-    let found = known.get(code);
-    if (!found) {
-      found = [...resolve(code)];
-      known.set(code, found);
-    }
-    // A copy: callers may change the list they get.
-    return found.slice();
-  };
-  return instance;
-}
