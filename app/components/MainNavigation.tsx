@@ -4,22 +4,20 @@
  *
  * From the sm breakpoint (600 px) it is the left bar. Narrower, a compact top bar (logo,
  * product name, Menu button) comes first and the same navigation is folded under the button,
- * opening below it in the flow of the page:
- * - once JavaScript runs, a Headless UI Popover: focus moves into the navigation, Escape
- *   closes it and returns focus to the button, leaving it by Tab or a click elsewhere closes
- *   it, and following one of its links (or any change of page) closes it;
- * - before that, and without JavaScript, the button is the <summary> of a <details>
- *   disclosure whose open state shows the navigation (the `folded-nav` rule of tailwind.css).
+ * opening below it in the flow of the page. The button is the <summary> of a <details>
+ * disclosure whose open state shows the navigation (the `folded-nav` rule of tailwind.css),
+ * with JavaScript and without. Once JavaScript runs, opening it moves the focus into the
+ * navigation, Escape closes it and returns the focus to the button, leaving it by Tab or a
+ * press elsewhere closes it, and following one of its links (or any change of page) closes it.
  */
-import { Popover, PopoverButton, PopoverPanel, useClose } from "@headlessui/react";
 import { Form, NavLink, useLocation, useParams } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type SyntheticEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon, type IconName } from "~/components/Icon";
 import { LanguageSelector } from "~/components/LanguageSelector";
 import { Logo } from "~/components/Logo";
 import { Menu } from "~/components/ui/Menu";
-import { useHydrated } from "~/lib/hydrated";
+import { focusLeaves, usePressOutside } from "~/lib/dismiss";
 
 export interface MainNavigationProps {
   user: { userName: string; userInitials: string };
@@ -47,7 +45,7 @@ const columnClass = "flex shrink-0 flex-col bg-gray-900 text-gray-100 sm:w-60";
 const topBarClass = "flex items-center justify-between gap-3 px-3 py-2 sm:hidden";
 const navClass = "flex flex-1 flex-col gap-1 p-3 max-sm:border-t max-sm:border-gray-700 sm:min-h-screen";
 const menuButtonClass =
-  "flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-md border border-gray-500 px-3 py-2 text-sm font-semibold text-gray-100 hover:bg-gray-800 aria-expanded:bg-gray-800 [&::-webkit-details-marker]:hidden";
+  "flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-md border border-gray-500 px-3 py-2 text-sm font-semibold text-gray-100 hover:bg-gray-800 in-open:bg-gray-800 [&::-webkit-details-marker]:hidden";
 
 function Brand({ className = "" }: { className?: string }) {
   const { t } = useTranslation();
@@ -75,11 +73,10 @@ function MenuLabel() {
   );
 }
 
-/** What the navigation holds; its links close the folded menu they are in (with JS). */
+/** What the navigation holds. */
 function NavigationContent({ user, links }: MainNavigationProps) {
   const { t } = useTranslation();
   const { lang } = useParams();
-  const close = useClose();
   return (
     <>
       <Brand className="mb-4 px-2 py-2 max-sm:hidden" />
@@ -88,7 +85,6 @@ function NavigationContent({ user, links }: MainNavigationProps) {
           <li key={item.to}>
             <NavLink
               to={`/${lang}/${item.to}`}
-              onClick={() => close()}
               className={({ isActive }) =>
                 `flex min-h-11 items-center gap-3 rounded-md px-3 py-2 text-sm font-semibold ${isActive ? "bg-brand-600 text-white" : "text-gray-100 hover:bg-gray-800"}`
               }
@@ -136,60 +132,68 @@ function NavigationContent({ user, links }: MainNavigationProps) {
   );
 }
 
-/** Folds the open menu when the page changes (a link of the page, the language selector). */
-function FoldOnNavigation({ open, close }: { open: boolean; close: () => void }) {
+/** The folded navigation's behaviour once JavaScript runs (see the top of the file). */
+function useFoldedNavigation() {
+  const column = useRef<HTMLDivElement>(null);
+  const disclosure = useRef<HTMLDetailsElement>(null);
+  const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   const shown = useRef(pathname);
+
+  const fold = useCallback((returnFocus = false) => {
+    const details = disclosure.current;
+    if (!details?.open) return;
+    details.open = false;
+    if (returnFocus) details.querySelector("summary")?.focus();
+  }, []);
+  usePressOutside(column, open, fold);
   useEffect(() => {
     if (shown.current === pathname) return;
     shown.current = pathname;
-    if (open) close();
-  }, [pathname, open, close]);
-  return null;
+    fold();
+  }, [pathname, fold]);
+
+  return {
+    column: {
+      ref: column,
+      onKeyDown: (event: KeyboardEvent) => {
+        if (event.key !== "Escape" || !disclosure.current?.open) return;
+        event.preventDefault();
+        fold(true);
+      },
+      onBlur: (event: FocusEvent<HTMLElement>) => focusLeaves(event) && fold(),
+    },
+    disclosure: {
+      ref: disclosure,
+      onToggle: (event: SyntheticEvent<HTMLDetailsElement>) => {
+        const opened = event.currentTarget.open;
+        setOpen(opened);
+        if (opened) document.getElementById(NAV_ID)?.querySelector("a")?.focus();
+      },
+    },
+    // A link of the console (not one opening a new tab) folds it as it is followed.
+    nav: {
+      onClick: (event: MouseEvent) => (event.target as Element).closest("a:not([target])") && fold(),
+    },
+  };
 }
 
 export function MainNavigation(props: MainNavigationProps) {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
-  const topBar = (button: ReactNode) => (
-    <div className={topBarClass}>
-      <Brand />
-      {button}
-    </div>
-  );
-
-  if (!hydrated) {
-    return (
-      <div className={columnClass}>
-        {topBar(
-          <details id={DISCLOSURE_ID}>
-            <summary aria-controls={NAV_ID} className={menuButtonClass}>
-              <MenuLabel />
-            </summary>
-          </details>,
-        )}
-        <nav id={NAV_ID} aria-label={t("nav.mainNavigation")} className={`${navClass} folded-nav`}>
-          <NavigationContent {...props} />
-        </nav>
-      </div>
-    );
-  }
-
+  const folded = useFoldedNavigation();
   return (
-    <Popover className={columnClass}>
-      {({ open, close }) => (
-        <>
-          <FoldOnNavigation open={open} close={close} />
-          {topBar(
-            <PopoverButton className={menuButtonClass}>
-              <MenuLabel />
-            </PopoverButton>,
-          )}
-          <PopoverPanel static focus as="nav" id={NAV_ID} aria-label={t("nav.mainNavigation")} className={`${navClass} ${open ? "" : "max-sm:hidden"}`}>
-            <NavigationContent {...props} />
-          </PopoverPanel>
-        </>
-      )}
-    </Popover>
+    <div {...folded.column} className={columnClass}>
+      <div className={topBarClass}>
+        <Brand />
+        <details id={DISCLOSURE_ID} {...folded.disclosure}>
+          <summary aria-controls={NAV_ID} className={menuButtonClass}>
+            <MenuLabel />
+          </summary>
+        </details>
+      </div>
+      <nav id={NAV_ID} aria-label={t("nav.mainNavigation")} className={`${navClass} folded-nav`} {...folded.nav}>
+        <NavigationContent {...props} />
+      </nav>
+    </div>
   );
 }

@@ -106,7 +106,7 @@ function section(page: Page, title: string): Locator {
   return page.getByRole("region", { name: title, exact: true });
 }
 
-/** The app switcher's trigger: Headless UI's button with JS, the <details> summary without. */
+/** The app switcher's trigger: the menu button with JS, the <details> summary without. */
 function switcherTrigger(page: Page, label: string): Locator {
   return isNoJs() ? page.getByTestId("app-switcher").locator("summary") : page.getByRole("button", { name: label, exact: true });
 }

@@ -322,8 +322,8 @@ export async function chooseLanguage(page: Page, from: Lang, to: Lang) {
 }
 
 /**
- * The avatar menu's trigger: Headless UI's menu button with JS, the <details> disclosure's
- * summary without (named by the user's name either way).
+ * The avatar menu's trigger: the menu button with JS, the <details> disclosure's summary
+ * without (named by the user's name either way).
  */
 export function avatarMenuTrigger(page: Page, userName: string): Locator {
   return isNoJs()

@@ -23,6 +23,7 @@ import { createAppThroughApi } from "../support/provider";
 import { api, createReviewApp, ok } from "./review-api";
 import {
   LANGS,
+  avatarMenuTrigger,
   chooseLanguage,
   consoleUrl,
   createCompany,
@@ -84,9 +85,11 @@ async function visit(page: Page, path: string) {
 
 const mainNav = (page: Page, lang: Lang) => page.getByRole("navigation", { name: translate(lang, "nav.mainNavigation"), exact: true });
 
-/** The Menu button of the top bar: Headless UI's button with JS, the disclosure's summary without. */
-const menuButton = (page: Page, lang: Lang) =>
-  isNoJs() ? page.locator("summary", { hasText: translate(lang, "nav.menu") }) : page.getByRole("button", { name: translate(lang, "nav.menu"), exact: true });
+/** The Menu button of the top bar: the summary of the disclosure, with JS and without. */
+const menuButton = (page: Page, lang: Lang) => page.locator("summary", { hasText: translate(lang, "nav.menu") });
+
+/** The disclosure of the Menu button: open while the navigation shows. */
+const menuDisclosure = (page: Page) => page.locator("details#main-menu");
 
 /**
  * Fails when the success toast overlaps a control of the page. Measured in one step while the
@@ -246,10 +249,10 @@ test.describe("at 390 px wide", () => {
         await link("nav.usage").click();
         await expect(page).toHaveURL(consoleUrl(`/${lang}/usage`));
       } else {
-        await expect(button).toHaveAttribute("aria-expanded", "false");
+        await expect(menuDisclosure(page)).not.toHaveAttribute("open");
         await button.focus();
         await page.keyboard.press("Enter");
-        await expect(button).toHaveAttribute("aria-expanded", "true");
+        await expect(menuDisclosure(page)).toHaveAttribute("open");
         await expect(nav).toBeVisible();
         await expect(link("nav.apps")).toBeFocused();
         await expect(link("nav.apps")).toHaveAttribute("aria-current", "page");
@@ -259,7 +262,7 @@ test.describe("at 390 px wide", () => {
         await page.keyboard.press("Escape");
         await expect(nav).toBeHidden();
         await expect(button).toBeFocused();
-        await expect(button).toHaveAttribute("aria-expanded", "false");
+        await expect(menuDisclosure(page)).not.toHaveAttribute("open");
         // Space opens it again; Tab goes down the links, Enter follows one and the menu folds.
         await page.keyboard.press("Space");
         await expect(link("nav.apps")).toBeFocused();
@@ -269,7 +272,20 @@ test.describe("at 390 px wide", () => {
         await page.keyboard.press("Enter");
         await expect(page).toHaveURL(consoleUrl(`/${lang}/usage`));
         await expect(nav).toBeHidden();
-        await expect(button).toHaveAttribute("aria-expanded", "false");
+        await expect(menuDisclosure(page)).not.toHaveAttribute("open");
+        // A press elsewhere folds it; so does Tab out of its last control (Shift+Tab back to the button keeps it).
+        const usageHeading = page.getByRole("heading", { level: 1, name: t("pages.usage.title"), exact: true });
+        await button.click();
+        await expect(link("nav.apps")).toBeFocused();
+        await usageHeading.click();
+        await expect(nav).toBeHidden();
+        await button.click();
+        await page.keyboard.press("Shift+Tab");
+        await expect(button).toBeFocused();
+        await expect(nav).toBeVisible();
+        await avatarMenuTrigger(page, `${company.firstName} ${company.lastName}`).focus();
+        await page.keyboard.press("Tab");
+        await expect(nav).toBeHidden();
       }
       await expect(page.getByRole("heading", { level: 1, name: t("pages.usage.title"), exact: true })).toBeVisible();
       await expect(nav).toBeHidden();

@@ -1,15 +1,14 @@
 /**
  * The app switcher of the group sidebar (spec 01 section 2): the 5 most recently modified apps
- * (links to their group pages) and a link to the app listing. Headless UI's Menu once JavaScript
- * runs (arrow keys, Escape, focus return); before that, and without JavaScript, a
- * <details>/<summary> disclosure with the same links.
+ * (links to their group pages, under a heading) and a link to the app listing: the shared
+ * MenuButton (a menu once JavaScript runs, a <details> disclosure of the same links before).
  */
-import { Menu, MenuButton, MenuHeading, MenuItem, MenuItems, MenuSection, MenuSeparator } from "@headlessui/react";
 import { Link, useParams } from "@remix-run/react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { AppIcon } from "~/components/apps/AppIcon";
 import type { SidebarRecentApp } from "~/components/apps/GroupSidebar";
-import { useHydrated } from "~/lib/hydrated";
+import { MenuButton, menuItemClass, MenuList } from "~/components/ui/Menu";
 
 interface AppSwitcherProps {
   recent: SidebarRecentApp[];
@@ -19,10 +18,8 @@ interface AppSwitcherProps {
 
 const buttonClass =
   "flex min-h-11 w-full cursor-pointer list-none items-center justify-between gap-2 rounded-md border border-gray-300 bg-white px-3 py-2 text-left text-sm font-semibold text-gray-900 hover:bg-gray-50 [&::-webkit-details-marker]:hidden";
-const panelClass = "absolute left-0 z-40 mt-2 w-full min-w-60 rounded-md border border-gray-200 bg-white py-1 shadow-lg";
-const itemClass = (active?: boolean) =>
-  `flex min-h-11 w-full items-center gap-2 px-3 py-2 text-left text-sm text-gray-900 ${active ? "bg-brand-50" : ""}`;
-const headingClass = "px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-gray-700";
+const itemClass = menuItemClass();
+const headingClass = "px-4 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-gray-700";
 
 function Chevron() {
   return (
@@ -50,81 +47,49 @@ function AppEntry({ app, current }: { app: SidebarRecentApp; current: boolean })
 export function AppSwitcher({ recent, currentAppGroupId }: AppSwitcherProps) {
   const { t } = useTranslation("appGroup");
   const { lang } = useParams();
-  const hydrated = useHydrated();
-  const groupHref = (id: string) => `/${lang}/apps/group/${id}`;
-  const listingHref = `/${lang}/apps`;
-  const label = (
-    <>
-      <span>{t("switcher.button")}</span>
-      <Chevron />
-    </>
-  );
-
-  if (!hydrated) {
-    return (
-      <details className="relative" data-testid="app-switcher">
-        <summary className={buttonClass}>{label}</summary>
-        <div className={panelClass}>
+  const headingId = useId();
+  return (
+    <MenuButton
+      label={
+        <>
+          <span>{t("switcher.button")}</span>
+          <Chevron />
+        </>
+      }
+      buttonClassName={buttonClass}
+      panelClassName="left-0 w-full min-w-60"
+      testId="app-switcher"
+    >
+      {(parts) => (
+        <>
           {recent.length > 0 ? (
             <>
-              <p className={headingClass}>{t("switcher.recent")}</p>
-              <ul>
-                {recent.map((app) => (
-                  <li key={app.appGroupId}>
-                    <a
-                      href={groupHref(app.appGroupId)}
-                      className={itemClass()}
-                      aria-current={app.appGroupId === currentAppGroupId ? "page" : undefined}
-                    >
-                      <AppEntry app={app} current={app.appGroupId === currentAppGroupId} />
-                    </a>
-                  </li>
-                ))}
-              </ul>
-              <hr className="my-1 border-gray-200" />
-            </>
-          ) : null}
-          <a href={listingHref} className={itemClass()}>
-            {t("switcher.listing")}
-          </a>
-        </div>
-      </details>
-    );
-  }
-
-  return (
-    <Menu as="div" className="relative" data-testid="app-switcher">
-      <MenuButton className={buttonClass}>{label}</MenuButton>
-      <MenuItems className={`${panelClass} focus:outline-none`}>
-        {recent.length > 0 ? (
-          <>
-            <MenuSection>
-              <MenuHeading className={headingClass}>{t("switcher.recent")}</MenuHeading>
-              {recent.map((app) => (
-                <MenuItem key={app.appGroupId}>
-                  {({ focus }) => (
+              <div role={parts.hydrated ? "group" : undefined} aria-labelledby={parts.hydrated ? headingId : undefined}>
+                <p {...parts.none} id={headingId} className={headingClass}>
+                  {t("switcher.recent")}
+                </p>
+                <MenuList parts={parts}>
+                  {recent.map((app) => (
                     <Link
-                      to={groupHref(app.appGroupId)}
-                      className={itemClass(focus)}
+                      {...parts.item}
+                      key={app.appGroupId}
+                      to={`/${lang}/apps/group/${app.appGroupId}`}
+                      className={itemClass}
                       aria-current={app.appGroupId === currentAppGroupId ? "page" : undefined}
                     >
                       <AppEntry app={app} current={app.appGroupId === currentAppGroupId} />
                     </Link>
-                  )}
-                </MenuItem>
-              ))}
-            </MenuSection>
-            <MenuSeparator className="my-1 h-px bg-gray-200" />
-          </>
-        ) : null}
-        <MenuItem>
-          {({ focus }) => (
-            <Link to={listingHref} className={itemClass(focus)}>
-              {t("switcher.listing")}
-            </Link>
-          )}
-        </MenuItem>
-      </MenuItems>
-    </Menu>
+                  ))}
+                </MenuList>
+              </div>
+              <hr className="my-1 border-gray-200" />
+            </>
+          ) : null}
+          <Link {...parts.item} to={`/${lang}/apps`} className={itemClass}>
+            {t("switcher.listing")}
+          </Link>
+        </>
+      )}
+    </MenuButton>
   );
 }

@@ -16,14 +16,13 @@
  * The page that shows it renders `<DuplicateDialog>` when `?duplicate=` names one of its
  * versions, and hands the dialog's post to `handleAppAction` (~/lib/apps/version-actions.server).
  */
-import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { Link, useLocation, useParams, type ShouldRevalidateFunction } from "@remix-run/react";
-import { forwardRef, type AnchorHTMLAttributes, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { versionActions, type VersionAction } from "~/api/apps/status";
 import { Icon } from "~/components/Icon";
 import { DIALOG_LINK_STATE } from "~/components/ui/ConfirmDialog";
-import { useHydrated } from "~/lib/hydrated";
+import { MenuButton, menuItemClass, MenuList, type MenuParts } from "~/components/ui/Menu";
 import { pageSearch } from "~/lib/page-action";
 
 // ---------------------------------------------------------------------------
@@ -92,30 +91,36 @@ interface ActionMenuProps {
 
 const triggerClass =
   "flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md text-gray-800 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden";
-const panelClass = "z-50 min-w-52 rounded-md border border-gray-200 bg-white py-1 shadow-lg focus:outline-none";
-const itemClass = (danger?: boolean, focus?: boolean) =>
-  `flex min-h-11 w-full items-center gap-2 px-4 py-2 text-left text-sm ${danger ? "text-red-800" : "text-gray-900"} ${focus ? "bg-brand-50" : ""}`;
 
-/** Headless UI's MenuItem passes its props (role, id, handlers) to the link it renders. */
-type ItemLinkProps = { item: ActionMenuItem; focus?: boolean } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href">;
-
-const ItemLink = forwardRef<HTMLAnchorElement, ItemLinkProps>(function ItemLink({ item, focus, ...props }, ref) {
+/**
+ * An item: a link of the console followed without a page load once JavaScript runs (a plain
+ * link before: it loads its page anyway, and a long list renders many), or a new tab.
+ */
+function ItemLink({ item, parts }: { item: ActionMenuItem; parts: MenuParts }) {
   const { t } = useTranslation("common");
+  const className = menuItemClass(item.danger);
   if (item.newTab) {
     return (
-      <a ref={ref} {...props} href={item.newTab} target="_blank" rel="noopener noreferrer" className={itemClass(item.danger, focus)}>
+      <a {...parts.item} href={item.newTab} target="_blank" rel="noopener noreferrer" className={className}>
         {item.label}
         <Icon name="external" className="h-4 w-4" />
         <span className="sr-only"> {t("nav.opensInNewTab")}</span>
       </a>
     );
   }
+  if (!parts.hydrated) {
+    return (
+      <a href={item.to ?? "."} className={className}>
+        {item.label}
+      </a>
+    );
+  }
   return (
-    <Link ref={ref} {...props} to={item.to ?? "."} state={DIALOG_LINK_STATE} preventScrollReset className={itemClass(item.danger, focus)}>
+    <Link {...parts.item} to={item.to ?? "."} state={DIALOG_LINK_STATE} preventScrollReset className={className}>
       {item.label}
     </Link>
   );
-});
+}
 
 function Kebab() {
   return (
@@ -127,47 +132,26 @@ function Kebab() {
   );
 }
 
-/**
- * A kebab menu of links: Headless UI's Menu once JavaScript runs (arrow keys, Escape, focus
- * return; the panel floats above the page), a <details>/<summary> disclosure before that.
- */
+/** A kebab menu of links (the shared MenuButton); an open one lies above the other menus of the page. */
 export function ActionMenu({ id, label, items }: ActionMenuProps) {
-  const hydrated = useHydrated();
   if (items.length === 0) return null;
-  if (!hydrated) {
-    return (
-      <details className="relative z-10 open:z-30">
-        <summary id={id} aria-label={label} className={triggerClass}>
-          <Kebab />
-        </summary>
-        <ul className={`absolute right-0 mt-1 ${panelClass}`}>
-          {items.map((item) => (
-            <li key={item.key}>
-              {/* Plain links: before JavaScript a link loads its page anyway, and a long list renders many. */}
-              {item.newTab ? (
-                <ItemLink item={item} />
-              ) : (
-                <a href={item.to ?? "."} className={itemClass(item.danger)}>
-                  {item.label}
-                </a>
-              )}
-            </li>
-          ))}
-        </ul>
-      </details>
-    );
-  }
   return (
-    <Menu as="div" className="relative z-10">
-      <MenuButton id={id} aria-label={label} className={triggerClass}>
-        <Kebab />
-      </MenuButton>
-      <MenuItems anchor={{ to: "bottom end", gap: 4 }} className={panelClass}>
-        {items.map((item) => (
-          <MenuItem key={item.key}>{({ focus }) => <ItemLink item={item} focus={focus} />}</MenuItem>
-        ))}
-      </MenuItems>
-    </Menu>
+    <MenuButton
+      id={id}
+      label={<Kebab />}
+      ariaLabel={label}
+      buttonClassName={triggerClass}
+      className="relative z-10 open:z-30 has-aria-expanded:z-30"
+      panelClassName="right-0 min-w-52"
+    >
+      {(parts) => (
+        <MenuList parts={parts}>
+          {items.map((item) => (
+            <ItemLink key={item.key} item={item} parts={parts} />
+          ))}
+        </MenuList>
+      )}
+    </MenuButton>
   );
 }
 

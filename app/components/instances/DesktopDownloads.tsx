@@ -1,7 +1,7 @@
 /**
  * The Download menu of the sandbox accounts page (spec 02 section 2.2): one entry per desktop
- * download, labelled by its country and version. A disclosure without JavaScript, Headless
- * UI's menu with it (the shared Menu).
+ * download, labelled by its country and version. A disclosure without JavaScript, a menu
+ * with it (the shared Menu).
  */
 import { useTranslation } from "react-i18next";
 import { Menu } from "~/components/ui/Menu";

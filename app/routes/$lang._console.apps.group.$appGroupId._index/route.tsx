@@ -151,8 +151,8 @@ function ActiveTable({ rows, appName, appLevel }: { rows: ActiveRow[]; appName: 
               <StatusBadge statusCode={row.statusCode} liveSubmissionRejected={row.isLiveSubmissionRejected} />
             </td>
             <td className={tdClass}>{row.modified}</td>
-            {/* Above the row's link, so that the menu gets the clicks. */}
-            <td className={`${tdClass} relative z-10 w-14`}>
+            {/* Above the row's link, so that the menu gets the clicks; an open menu above the rows below. */}
+            <td className={`${tdClass} relative z-10 w-14 has-open:z-20 has-aria-expanded:z-20`}>
               <VersionMenu
                 version={{
                   versionId: row.versionId,
