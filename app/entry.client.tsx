@@ -1,6 +1,7 @@
 /**
  * Hydration: the same translations as the server (fetched from /locales before hydrating),
- * and browser errors reported to the console's log collector.
+ * the code of the components loaded when used that the server rendered (a dialog open at
+ * `?dialog=`: ~/lib/when-used), and browser errors reported to the console's log collector.
  */
 import { RemixBrowser } from "@remix-run/react";
 import i18next from "i18next";
@@ -11,18 +12,23 @@ import { getInitialNamespaces } from "remix-i18next/client";
 import { i18nConfig } from "./i18n";
 import { localeBackend } from "./lib/locale-backend.client";
 import { reportBrowserErrors } from "./lib/report-errors.client";
+import { preloadOnIntent, renderedOnPage } from "./lib/when-used";
 
 async function hydrate() {
   const lng = document.documentElement.lang || i18nConfig.fallbackLng;
+  const rendered = renderedOnPage(document);
   await i18next
     .use(initReactI18next)
     .use(localeBackend)
     .init({
       ...i18nConfig,
       lng,
-      ns: [...new Set(["common", ...getInitialNamespaces()])],
+      ns: [...new Set(["common", ...getInitialNamespaces(), ...rendered.namespaces])],
     });
+  // Hydrated with its code there, a component keeps the server's HTML without waiting.
+  await rendered.loaded.catch(() => undefined);
   reportBrowserErrors(lng);
+  preloadOnIntent(document);
   startTransition(() => {
     hydrateRoot(
       document,
