@@ -20,11 +20,19 @@ import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { AppErrorBoundary, errorMeta } from "~/components/apps/AppErrorBoundary";
 import { useLeaveGuard } from "~/components/apps/editor/UnsavedChanges";
-import { CustomViewDialog } from "~/components/platform/CustomViewDialog";
-import { AddLocationDialog, ADD_LOCATION_BUTTON_ID, ChangesDialog, CloneDialog } from "~/components/platform/EditorDialogs";
 import { DownloadMenu, ImportDialog } from "~/components/platform/ImportDownload";
-import { ItemDialog } from "~/components/platform/ItemDialog";
-import { AppVariantsForm, ExceptionsDialog, SettingDialog, VariantUpdatesDialog } from "~/components/platform/RootSettings";
+import {
+  AddLocationDialog,
+  AppVariantsForm,
+  ChangesDialog,
+  CloneDialog,
+  CustomViewDialog,
+  ExceptionsDialog,
+  ItemDialog,
+  SettingDialog,
+  VariantUpdatesDialog,
+} from "~/components/platform/lazy-dialogs";
+import { ADD_LOCATION_BUTTON_ID } from "~/components/platform/opener-ids";
 import { dialogSearch, itemName, LocationCards } from "~/components/platform/LocationCards";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
