@@ -58,8 +58,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const shownItem = search.get("dialog") === "item" && search.get("path") ? getItem(state.document, search.get("location") ?? "", search.get("path") ?? "") : undefined;
   const withPickers = search.get("dialog") === "item" || (search.get("dialog") === "custom-view" && state.platform === "desktop");
   const matterTypes = withPickers ? await loadMatterTypes(request, context, state.countryCode, shownItem?.visibility?.matterTypes ?? []) : undefined;
-  const t = await i18next.getFixedT(request, ["platform", "common"]);
-  const platformName = t(`platform:platforms.${state.platform}`);
+  const t = await i18next.getFixedT(request, ["platform", "appEditor", "common"]);
+  const platformName = t(`appEditor:tabs.${state.platform}`);
   // Locations named as the provider names them in the page's language.
   const shown = withSettingNames(state.document, state.settings);
   return json({
@@ -248,7 +248,7 @@ export default function PlatformEditorPage() {
   dirty.current = data.differs;
   const leaveDialog = useLeaveGuard(dirty);
   const busy = navigation.state === "submitting";
-  const platformName = t(`platforms.${data.platform}`);
+  const platformName = t(`appEditor:tabs.${data.platform}`);
   const answer = useActionData<typeof action>() as DialogFailure | SaveRefused | undefined;
   const actionData = answer && "result" in answer ? answer : undefined;
   const refused = answer?.intent === "save-refused" ? (answer as SaveRefused) : undefined;

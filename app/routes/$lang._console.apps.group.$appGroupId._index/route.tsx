@@ -49,7 +49,8 @@ import { activeRows, groupAction, historyRows, LIVE_PARAM, showLiveParam, type A
 import { withNamespaces } from "~/lib/namespaces";
 import { getCountries } from "~/lib/countries.server";
 
-export const handle = { i18n: ["common", "apps", "appList", "appGroup", "appEditor", "review"] };
+// review: the entries of each version's menu; its dialogs load their own texts with their code.
+export const handle = { i18n: ["common", "apps", "appList", "appGroup", "review"] };
 
 /** Client navigations load the page's translations with its data. */
 export const clientLoader = withNamespaces(handle.i18n);

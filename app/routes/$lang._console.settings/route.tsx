@@ -42,7 +42,7 @@ import { awaitingReview, companyAction, loadCompany, readCompanyDetails, type Co
 import { DEFAULT_LANGUAGE } from "~/i18n";
 import { languageOfPath } from "~/lib/language";
 
-export const handle = { i18n: ["common", "settings", "auth"] };
+export const handle = { i18n: ["common", "settings"] };
 
 export const clientLoader = withNamespaces(handle.i18n);
 
