@@ -12,23 +12,22 @@ import { getInitialNamespaces } from "remix-i18next/client";
 import { i18nConfig } from "./i18n";
 import { localeBackend } from "./lib/locale-backend.client";
 import { reportBrowserErrors } from "./lib/report-errors.client";
-import { preloadOnIntent, renderedOnPage } from "./lib/when-used";
 
 async function hydrate() {
   const lng = document.documentElement.lang || i18nConfig.fallbackLng;
-  const rendered = renderedOnPage(document);
+  // Set by the route modules when they declare a component loaded when used (~/lib/when-used).
+  const rendered = window.__whenUsed?.renderedOnPage(document);
   await i18next
     .use(initReactI18next)
     .use(localeBackend)
     .init({
       ...i18nConfig,
       lng,
-      ns: [...new Set(["common", ...getInitialNamespaces(), ...rendered.namespaces])],
+      ns: [...new Set(["common", ...getInitialNamespaces(), ...(rendered?.namespaces ?? [])])],
     });
   // Hydrated with its code there, a component keeps the server's HTML without waiting.
-  await rendered.loaded.catch(() => undefined);
+  await rendered?.loaded.catch(() => undefined);
   reportBrowserErrors(lng);
-  preloadOnIntent(document);
   startTransition(() => {
     hydrateRoot(
       document,

@@ -60,6 +60,8 @@ describe("whenUsed in the browser", () => {
       </>,
     );
     const root = mount(server);
+    // The entry finds it through the page: only a page that declares such components loads this module.
+    expect(window.__whenUsed?.renderedOnPage).toBe(renderedOnPage);
     const rendered = renderedOnPage(root);
     expect(rendered.namespaces).toEqual(["dialogs"]);
     expect(load).toHaveBeenCalledTimes(1);

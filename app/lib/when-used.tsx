@@ -8,6 +8,8 @@
  * - Before the browser hydrates a page, it loads the code of each component the server
  *   rendered (`renderedOnPage`, marked by an empty <template data-when-used>), and the
  *   translations it names with the page's: hydration never waits and the server's HTML stays.
+ *   The entry finds this through `window.__whenUsed`, set when a route module first declares
+ *   such a component, so a page without any (sign-in) loads none of this code.
  * - Shown later (a dialog opened by a link), the component renders nothing until its code and
  *   translations are there. A link to an address that opens one (`opensAt`) loads them when
  *   the pointer is over it or it has focus (`preloadOnIntent`), so the dialog is there by the
@@ -47,6 +49,17 @@ interface Entry {
 }
 
 const components = new Map<string, Entry>();
+
+/** What the entry asks before hydrating a page whose route modules declare components loaded when used. */
+export interface WhenUsedPage {
+  renderedOnPage: typeof renderedOnPage;
+}
+
+declare global {
+  interface Window {
+    __whenUsed?: WhenUsedPage;
+  }
+}
 
 /** The attribute of the marker each rendered component leaves in the page (see Shown). */
 const MARKER = "data-when-used";
@@ -89,8 +102,13 @@ export function whenUsed<P extends object>(name: string, load: () => Promise<Com
   Shown.displayName = `WhenUsed(${name})`;
 
   components.set(name, { namespaces, opensAt: options.opensAt, loadCode, preload });
-  // The server's bundle holds the module: loaded now, it is there for every render.
-  if (onServer) void loadCode().catch(() => undefined);
+  if (onServer) {
+    // The server's bundle holds the module: loaded now, it is there for every render.
+    void loadCode().catch(() => undefined);
+  } else if (!window.__whenUsed) {
+    window.__whenUsed = { renderedOnPage };
+    preloadOnIntent(document);
+  }
 
   return Object.assign(Shown, {
     preload,
