@@ -6,7 +6,7 @@
  * opens it (preloadOnIntent).
  */
 import i18next from "i18next";
-import { act, Suspense, useState } from "react";
+import { act, Component, Suspense, useState, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -21,6 +21,17 @@ function Counter({ label }: { label: string }) {
       {label} {count}
     </button>
   );
+}
+
+/** Shows "failed" for an error below it (a chunk that could not be loaded). */
+class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? "failed" : this.props.children;
+  }
 }
 
 /** A load that resolves when the test says so, counting its calls. */
@@ -100,6 +111,25 @@ describe("whenUsed in the browser", () => {
     await expect(Shown.preload()).rejects.toThrow("offline");
     await Shown.preload();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("rendered again after its code failed to load, loads it again", async () => {
+    const load = vi.fn<() => Promise<typeof Counter>>().mockRejectedValueOnce(new Error("offline")).mockResolvedValue(Counter);
+    const Shown = whenUsed("browser-rendered-retried", load);
+    const root = mount();
+    const reactRoot = createRoot(root, { onRecoverableError: () => undefined });
+    const page = (attempt: number) => (
+      <Boundary key={attempt}>
+        <Shown label="Again" />
+      </Boundary>
+    );
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    await act(async () => reactRoot.render(page(1)));
+    expect(root.textContent).toBe("failed");
+    await act(async () => reactRoot.render(page(2)));
+    expect(root.querySelector("button")!.textContent).toBe("Again 0");
+    quiet.mockRestore();
+    act(() => reactRoot.unmount());
   });
 
   it("is preloaded by the pointer over or focus on a link to an address that opens it", async () => {

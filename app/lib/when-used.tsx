@@ -87,7 +87,20 @@ export function whenUsed<P extends object>(name: string, load: () => Promise<Com
   const preload = async () => {
     await Promise.all([loadCode(), loadTranslations()]);
   };
-  const Lazy = lazy(() => (component ? settled({ default: component }) : preload().then(() => ({ default: component! })))) as unknown as ComponentType<P>;
+  // React keeps a lazy component's failure: a failed load makes a new one for the next render.
+  const makeLazy = () =>
+    lazy(() =>
+      component
+        ? settled({ default: component })
+        : preload().then(
+            () => ({ default: component! }),
+            (error: unknown) => {
+              Lazy = makeLazy();
+              throw error;
+            },
+          ),
+    ) as unknown as ComponentType<P>;
+  let Lazy = makeLazy();
 
   function Shown(props: P) {
     return (
