@@ -13,6 +13,7 @@ import i18next, { i18nInstance } from "./i18next.server";
 import { NonceProvider } from "./lib/nonce";
 import { logger } from "./lib/log.server";
 import { redactUrl } from "./lib/log-redact";
+import { allLoaded } from "./lib/when-used";
 
 const ABORT_DELAY = 5_000;
 
@@ -26,6 +27,8 @@ export default async function handleRequest(
   const lng = await i18next.getLocale(request);
   const instance = await i18nInstance(lng, [...new Set(["common", ...i18next.getRouteNamespaces(remixContext)])]);
 
+  // Components loaded when used are rendered in full, never as a fallback streamed later.
+  await allLoaded();
   const nonce = loadContext.cspNonce;
   const readyEvent = isbot(request.headers.get("user-agent")) || remixContext.isSpaMode ? "onAllReady" : "onShellReady";
 

@@ -1,4 +1,9 @@
 /**
+ * A route's `handle.i18n` names the translation namespaces its own components show in the
+ * browser, no more: its parent routes name theirs, and a component loaded when used
+ * (~/lib/when-used) names its own, fetched with its code. The server translates with every
+ * namespace.
+ *
  * A route's `clientLoader` that loads the translations the route shows (its `handle.i18n`)
  * together with its server data, when the browser comes to it from another page: without
  * it react-i18next would render the keys until it has fetched a namespace it has not seen.

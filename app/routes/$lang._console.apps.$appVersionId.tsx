@@ -24,7 +24,7 @@ import { attestationEnabled } from "~/lib/apps/data-attestation.server";
 import { loadVersionSidebar } from "~/lib/apps/group.server";
 import { afterUnreachable } from "~/lib/outage";
 
-export const handle = { i18n: ["common", "apps", "appGroup", "appEditor", "appList", "review", "dataAttestation", "pricing", "platform"] };
+export const handle = { i18n: ["common", "apps", "appGroup", "appEditor"] };
 
 /** Client navigations load the page's translations with its data. */
 export const clientLoader = withNamespaces(handle.i18n);

@@ -18,7 +18,7 @@ import { versionsPageAction } from "~/lib/apps/version-actions.server";
 import { pageTitle } from "~/lib/title";
 import { withNamespaces } from "~/lib/namespaces";
 
-export const handle = { i18n: ["common", "apps", "appGroup", "review", "pricing"] };
+export const handle = { i18n: ["common", "apps", "appGroup"] };
 
 /** Client navigations load the page's translations with its data. */
 export const clientLoader = withNamespaces(handle.i18n);

@@ -376,3 +376,35 @@ test.describe("app list", () => {
     }
   });
 });
+
+test.describe("app list: dialogs loaded when used", () => {
+  test("the list loads no dialog's code or texts; the menu's Duplicate opens it at the first click; at its address the server's dialog is kept while the page hydrates", async ({ page, company, t }) => {
+    test.skip(isNoJs(), "without JavaScript the server renders every dialog, as the other tests show");
+    const lang: Lang = "en-AU";
+    const app = await createApp(await tokenOf(company), "Lazy Ledger");
+    const fetched: string[] = [];
+    page.on("request", (request) => fetched.push(new URL(request.url()).pathname));
+    const dialogCode = (name: string) => fetched.filter((path) => new RegExp(`^/build/_shared/${name}-[A-Z0-9]+\\.js$`).test(path));
+    await signIn(page, company, lang);
+    await ready(page);
+    await expect(card(page, app.name)).toBeVisible();
+    expect(dialogCode("DuplicateDialog")).toEqual([]);
+    expect(dialogCode("ReviewDialogs")).toEqual([]);
+    expect(fetched).not.toContain(`/locales/${lang}/appEditor.json`);
+
+    await page.locator(`#version-menu-${app.versionId}`).click();
+    await menuEntry(page, t("appList:versionMenu.duplicate")).click();
+    const dialog = page.getByRole("dialog", { name: t("appList:duplicate.title", { name: app.name, version: "1.000" }) });
+    await expect(dialog.getByLabel(t("appList:duplicate.appName"))).toBeFocused();
+    expect(dialogCode("DuplicateDialog")).toHaveLength(1);
+    expect(fetched).toContain(`/locales/${lang}/appEditor.json`);
+
+    // A fresh visit at the dialog's address: the element the server sent becomes the modal.
+    await page.goto(`/${lang}/apps?duplicate=${app.versionId}`, { waitUntil: "commit" });
+    const served = await page.locator("dialog[open]").elementHandle();
+    await ready(page);
+    await expect.poll(() => served?.evaluate((element) => element.isConnected && element.matches(":modal"))).toBe(true);
+    await expect(dialog.getByLabel(t("appList:duplicate.appName"))).toBeFocused();
+    await expectAccessible(page);
+  });
+});

@@ -52,14 +52,14 @@ for (const lang of LANGS) {
       // US: off. No tab; the page sends the person to /apps.
       await page.goto(`/${lang}/apps/${us}/details`);
       await expect(tabs(page, t).getByText(t("appEditor:tabs.marketplace"), { exact: true })).toBeVisible();
-      await expect(tabs(page, t).getByText(t("dataAttestation:tab"), { exact: true })).toHaveCount(0);
+      await expect(tabs(page, t).getByText(t("appEditor:tabs.data"), { exact: true })).toHaveCount(0);
       await page.goto(dataPage(lang, us));
       await expect(page).toHaveURL(`${CONSOLE_URL}/${lang}/apps`);
 
       // AU: on. The tab opens an empty form (the API's 404).
       await page.goto(`/${lang}/apps/${au}/details`);
       await hydrated(page);
-      await tabs(page, t).getByRole("link", { name: t("dataAttestation:tab"), exact: true }).click();
+      await tabs(page, t).getByRole("link", { name: t("appEditor:tabs.data"), exact: true }).click();
       await expect(page).toHaveURL(`${CONSOLE_URL}${dataPage(lang, au)}`);
       await expect(page.getByRole("heading", { level: 2, name: t("dataAttestation:title"), exact: true })).toBeVisible();
       for (const name of ATTESTATION_TEXT_FIELDS) await expect(field(page, t, name)).toHaveValue("");

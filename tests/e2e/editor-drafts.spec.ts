@@ -190,7 +190,7 @@ for (const lang of LANGS) {
       const notice = page.getByRole("alert").filter({ hasText: t("platform:draftUnreadable.tooDeep", { max: JSON_LIMITS.depthMax }) });
       await expect(notice).toBeVisible();
       // The saved schema is shown: nothing to save, no draft notice.
-      await expect(page.getByRole("heading", { name: t("platform:title", { platform: t("platform:platforms.web") }) })).toBeVisible();
+      await expect(page.getByRole("heading", { name: t("platform:title", { platform: t("appEditor:tabs.web") }) })).toBeVisible();
       await expect(page.getByText(t("platform:draftNotice"), { exact: true })).toHaveCount(0);
       await expectAccessible(page);
 
@@ -198,7 +198,7 @@ for (const lang of LANGS) {
       await expect(notice).toHaveCount(0);
       expect(await consoleDrafts().read(company.userId, `${id}-web`)).toEqual({});
       await page.reload();
-      await expect(page.getByRole("heading", { name: t("platform:title", { platform: t("platform:platforms.web") }) })).toBeVisible();
+      await expect(page.getByRole("heading", { name: t("platform:title", { platform: t("appEditor:tabs.web") }) })).toBeVisible();
       await expect(page.getByRole("alert").filter({ hasText: t("platform:draftUnreadable.tooDeep", { max: JSON_LIMITS.depthMax }) })).toHaveCount(0);
     });
   });

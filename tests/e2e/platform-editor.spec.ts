@@ -259,8 +259,8 @@ for (const lang of LANGS) {
       await expect(page).toHaveURL(/\/web$/);
       await expect(itemNames(page, list)).toHaveText(["Charlie", "Bravo"]);
       await expect(page.getByText(t("platform:draftNotice"))).toHaveCount(0);
-      await expect(tabs(page, t).getByRole("link", { name: `${t("platform:platforms.web")} ${t("platform:tabs.configured")}`, exact: true })).toBeVisible();
-      await expect(tabs(page, t).getByRole("link", { name: t("platform:platforms.desktop"), exact: true })).toBeVisible();
+      await expect(tabs(page, t).getByRole("link", { name: `${t("appEditor:tabs.web")} ${t("appEditor:tabs.configured")}`, exact: true })).toBeVisible();
+      await expect(tabs(page, t).getByRole("link", { name: t("appEditor:tabs.desktop"), exact: true })).toBeVisible();
 
       // Discard: a change dropped after a confirmation.
       await addLocation(page, t, n("Matter"));
@@ -363,7 +363,7 @@ for (const lang of LANGS) {
 
       await button(page, t("platform:actions.save")).click();
       await toast(page, t, "savedSuccessfully");
-      await expect(tabs(page, t).getByRole("link", { name: `${t("platform:platforms.desktop")} ${t("platform:tabs.configured")}`, exact: true })).toBeVisible();
+      await expect(tabs(page, t).getByRole("link", { name: `${t("appEditor:tabs.desktop")} ${t("appEditor:tabs.configured")}`, exact: true })).toBeVisible();
       await link(page, t("platform:setting.open", { name: n("Matter") })).click();
       await expect(dialog(page).getByLabel(t("platform:setting.maximum"), { exact: true })).toHaveValue("2.5.2.17");
       await link(page, t("platform:actions.cancel")).click();
@@ -408,16 +408,16 @@ for (const lang of LANGS) {
       // The Marketplace tab of an editable version's details is a button of the page's form.
       await expect(tabs(page, t).getByText(t("appEditor:tabs.marketplace"), { exact: true })).toBeVisible();
       for (const platform of ["desktop", "web", "reporting"]) {
-        await expect(tabs(page, t).getByRole("link", { name: new RegExp(`^${t(`platform:platforms.${platform}`)}`) })).toHaveCount(0);
+        await expect(tabs(page, t).getByRole("link", { name: new RegExp(`^${t(`appEditor:tabs.${platform}`)}`) })).toHaveCount(0);
       }
       await page.goto(`/${lang}/apps/${id}/details`);
       for (const platform of ["desktop", "web", "reporting"]) {
-        await expect(tabs(page, t).getByRole("link", { name: t(`platform:platforms.${platform}`), exact: true })).toBeVisible();
+        await expect(tabs(page, t).getByRole("link", { name: t(`appEditor:tabs.${platform}`), exact: true })).toBeVisible();
       }
       await expectAccessible(page);
-      await tabs(page, t).getByRole("link", { name: t("platform:platforms.desktop"), exact: true }).click();
+      await tabs(page, t).getByRole("link", { name: t("appEditor:tabs.desktop"), exact: true }).click();
       await expect(page).toHaveURL(consoleUrl(editorPage(lang, id, "desktop")));
-      await expect(page.getByRole("heading", { name: t("platform:title", { platform: t("platform:platforms.desktop") }) })).toBeVisible();
+      await expect(page.getByRole("heading", { name: t("platform:title", { platform: t("appEditor:tabs.desktop") }) })).toBeVisible();
       await expect(page.getByText(t("platform:empty.locations"))).toBeVisible();
       await hydrated(page);
       await expectAccessible(page);
@@ -461,7 +461,7 @@ for (const lang of LANGS) {
       await toast(page, t, "savedSuccessfully");
       const first = versionOf(page);
       expect(first).not.toBe(id);
-      await expect(tabs(page, t).getByRole("link", { name: `${t("platform:platforms.desktop")} ${t("platform:tabs.configured")}`, exact: true })).toBeVisible();
+      await expect(tabs(page, t).getByRole("link", { name: `${t("appEditor:tabs.desktop")} ${t("appEditor:tabs.configured")}`, exact: true })).toBeVisible();
       type Schema = { views?: ({ id: string; grids?: unknown[] } & Record<string, unknown>)[] } | null;
       const read = async (version: string, platform: string) => (await ok<{ schema: Schema }>(await api(token, `app-schema/${version}?platform=${platform}`), `GET app-schema/${version}`)).schema;
       const desktop = await read(first, "desktop");
@@ -479,7 +479,7 @@ for (const lang of LANGS) {
       expect(view(desktop, "matter-list")?.grids).toMatchObject([{ gridId: "matter-list-grid", click: [{ actionType: "click", name: "Row" }], context: [{ actionType: "context", name: "Menu" }] }]);
 
       // Reporting: a report folder holding a report item.
-      await tabs(page, t).getByRole("link", { name: t("platform:platforms.reporting"), exact: true }).click();
+      await tabs(page, t).getByRole("link", { name: t("appEditor:tabs.reporting"), exact: true }).click();
       await expect(page).toHaveURL(consoleUrl(editorPage(lang, first, "reporting")));
       await hydrated(page);
       await addLocation(page, t, n("Matter Reports"));

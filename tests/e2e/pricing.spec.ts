@@ -50,15 +50,15 @@ for (const lang of LANGS) {
 
       // US: monetisation off. No sidebar entry; the page says so.
       await page.goto(`/${lang}/apps/group/${us}`);
-      await expect(page.getByRole("link", { name: t("review:sidebar.submissions"), exact: true })).toBeVisible();
-      await expect(page.getByRole("link", { name: t("pricing:sidebar"), exact: true })).toHaveCount(0);
+      await expect(page.getByRole("link", { name: t("appGroup:sidebar.pages.submissions"), exact: true })).toBeVisible();
+      await expect(page.getByRole("link", { name: t("appGroup:sidebar.pages.pricing"), exact: true })).toHaveCount(0);
       await page.goto(pricingPage(lang, us));
       await expect(page.getByText(t("pricing:notEnabled"))).toBeVisible();
       await expect(page.getByRole("button", { name: t("pricing:form.submit") })).toHaveCount(0);
 
       // UK: monetisation on. The sidebar leads to the form.
       await page.goto(`/${lang}/apps/group/${uk}`);
-      await page.getByRole("link", { name: t("pricing:sidebar"), exact: true }).click();
+      await page.getByRole("link", { name: t("appGroup:sidebar.pages.pricing"), exact: true }).click();
       await expect(page).toHaveURL(consoleUrl(pricingPage(lang, uk)));
       await expect(page.getByRole("heading", { name: t("pricing:form.title") })).toBeVisible();
       await expect(page.getByText(t("pricing:form.amountHint", { currency: "GBP" }))).toBeVisible();
@@ -127,7 +127,7 @@ for (const lang of LANGS) {
       await ok(await provider.admin("faults", { method: "PUT", body: JSON.stringify({ ...fault, status: 503 }) }), "set fault");
       await signIn(page, company, lang);
       await page.goto(`/${lang}/apps/group/${groupId}`);
-      await page.getByRole("link", { name: t("pricing:sidebar"), exact: true }).click();
+      await page.getByRole("link", { name: t("appGroup:sidebar.pages.pricing"), exact: true }).click();
       await expect(page).toHaveURL(consoleUrl(pricingPage(lang, groupId)));
       await expect(page.getByRole("alert").getByText(t("pricing:loadFailed"), { exact: true })).toBeVisible();
       await expect(page.getByRole("button", { name: t("pricing:form.submit") })).toHaveCount(0);

@@ -203,7 +203,7 @@ test.describe("at 390 px wide", () => {
       await expect(pages.getByRole("link", { name: t("appGroup:sidebar.pages.versions"), exact: true })).toBeVisible();
       await expectNoSidewaysScroll(page, "the app's open menu");
       await expectAccessible(page);
-      await pages.getByRole("link", { name: t("review:sidebar.security"), exact: true }).click();
+      await pages.getByRole("link", { name: t("appGroup:sidebar.pages.security"), exact: true }).click();
       await expect(page).toHaveURL(consoleUrl(`/${lang}/apps/group/${app.groupId}/security`));
       await expect(pages).toBeHidden();
 

@@ -29,7 +29,7 @@
  * Load both objects with `loadGroupSidebar(api, appGroupId)` from ~/lib/apps/group.server
  * (it throws a 404 Response for an unknown or foreign group) and spread them:
  * `<GroupSidebar {...data.sidebar} />`. Add "appGroup" and "apps" to the route's
- * `handle.i18n` (and "review" and "pricing", for the entries of the review and pricing pages). Links carry the current `$lang` param.
+ * `handle.i18n` (its texts are all there). Links carry the current `$lang` param.
  */
 import { Link, useLocation, useParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
@@ -51,10 +51,10 @@ export interface GroupSidebarProps {
 
 const PAGES: { key: GroupPage; path: string; label: string; monetised?: boolean }[] = [
   { key: "versions", path: "", label: "sidebar.pages.versions" },
-  { key: "approval", path: "approval", label: "review:sidebar.approval" },
-  { key: "submissions", path: "submissions", label: "review:sidebar.submissions" },
-  { key: "security", path: "security", label: "review:sidebar.security" },
-  { key: "pricing", path: "pricing", label: "pricing:sidebar", monetised: true },
+  { key: "approval", path: "approval", label: "sidebar.pages.approval" },
+  { key: "submissions", path: "submissions", label: "sidebar.pages.submissions" },
+  { key: "security", path: "security", label: "sidebar.pages.security" },
+  { key: "pricing", path: "pricing", label: "sidebar.pages.pricing", monetised: true },
 ];
 
 /** The group page a path shows (the versions page for any other). */

@@ -24,8 +24,7 @@ import { Modal } from "~/components/ui/Modal";
 import type { Translate } from "~/forms/app-editor";
 import { importSchema } from "~/forms/instances";
 import { useHydrated } from "~/lib/hydrated";
-
-export const IMPORT_BUTTON_ID = "open-import";
+import { IMPORT_BUTTON_ID } from "./opener-ids";
 
 const DECODED_FIELDS = ["region", "environment", "firmType", "firmId", "staffId", "userId"] as const satisfies readonly (keyof ImportValues)[];
 

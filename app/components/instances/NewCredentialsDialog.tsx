@@ -24,6 +24,7 @@ import { Modal } from "~/components/ui/Modal";
 import type { Translate } from "~/forms/app-editor";
 import { NEW_FIELDS, newCredentialsSchema, SANDBOXES, type SandboxChoice } from "~/forms/instances";
 import { useHydrated } from "~/lib/hydrated";
+import { NEW_BUTTON_ID } from "./opener-ids";
 
 export interface CountryChoiceView {
   code: string;
@@ -31,8 +32,6 @@ export interface CountryChoiceView {
   environmentId: number;
   variants: { firmType: number; name: string }[];
 }
-
-export const NEW_BUTTON_ID = "open-new-credentials";
 
 interface Props {
   choices: Record<SandboxChoice, CountryChoiceView[]>;

@@ -25,9 +25,7 @@ import type { Translate } from "~/forms/app-editor";
 import { ADD_LOCATION_FORM_ID, addLocationSchema, CLONE_FORM_ID, cloneSchema } from "~/forms/platform-location";
 import type { SchemaChange } from "~/lib/platform/changes";
 import { breadcrumb } from "~/lib/platform/operations";
-
-/** The id of the button that opens the add-location dialog (focus returns there). */
-export const ADD_LOCATION_BUTTON_ID = "platform-add-location-open";
+import { ADD_LOCATION_BUTTON_ID } from "./opener-ids";
 
 export function AddLocationDialog({ offered, closeHref, lastResult }: { offered: readonly Pick<LocationSetting, "id" | "name">[]; closeHref: string; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation("platform");

@@ -7,7 +7,7 @@ import { useLocation } from "@remix-run/react";
 import type { CompanyUser } from "~/api/user/schemas";
 import { ErrorDialog } from "~/components/ErrorDialog";
 import { UserCards } from "./UserCards";
-import { DeleteUserDialog, UserDialog } from "./UserDialog";
+import { DeleteUserDialog, UserDialog } from "./lazy-parts";
 import { usersHref, type UserReply, type UsersTabDialog } from "~/forms/settings-user";
 
 export interface UsersTabProps {

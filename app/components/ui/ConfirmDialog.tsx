@@ -23,8 +23,7 @@ import { Button, buttonClass } from "./Button";
 import { Modal } from "./Modal";
 import { usePageAction } from "~/lib/page-action";
 
-/** The `state` of a link that opens a URL-addressed dialog: closing it then goes back in history. */
-export const DIALOG_LINK_STATE = { dialog: true } as const;
+export { DIALOG_LINK_STATE } from "./dialog-link";
 
 /**
  * Closes a URL-addressed dialog without a page load: back in history when a dialog link

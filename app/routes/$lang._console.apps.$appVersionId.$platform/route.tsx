@@ -20,11 +20,19 @@ import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { AppErrorBoundary, errorMeta } from "~/components/apps/AppErrorBoundary";
 import { useLeaveGuard } from "~/components/apps/editor/UnsavedChanges";
-import { CustomViewDialog } from "~/components/platform/CustomViewDialog";
-import { AddLocationDialog, ADD_LOCATION_BUTTON_ID, ChangesDialog, CloneDialog } from "~/components/platform/EditorDialogs";
 import { DownloadMenu, ImportDialog } from "~/components/platform/ImportDownload";
-import { ItemDialog } from "~/components/platform/ItemDialog";
-import { AppVariantsForm, ExceptionsDialog, SettingDialog, VariantUpdatesDialog } from "~/components/platform/RootSettings";
+import {
+  AddLocationDialog,
+  AppVariantsForm,
+  ChangesDialog,
+  CloneDialog,
+  CustomViewDialog,
+  ExceptionsDialog,
+  ItemDialog,
+  SettingDialog,
+  VariantUpdatesDialog,
+} from "~/components/platform/lazy-dialogs";
+import { ADD_LOCATION_BUTTON_ID } from "~/components/platform/opener-ids";
 import { dialogSearch, itemName, LocationCards } from "~/components/platform/LocationCards";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
@@ -50,8 +58,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const shownItem = search.get("dialog") === "item" && search.get("path") ? getItem(state.document, search.get("location") ?? "", search.get("path") ?? "") : undefined;
   const withPickers = search.get("dialog") === "item" || (search.get("dialog") === "custom-view" && state.platform === "desktop");
   const matterTypes = withPickers ? await loadMatterTypes(request, context, state.countryCode, shownItem?.visibility?.matterTypes ?? []) : undefined;
-  const t = await i18next.getFixedT(request, ["platform", "common"]);
-  const platformName = t(`platform:platforms.${state.platform}`);
+  const t = await i18next.getFixedT(request, ["platform", "appEditor", "common"]);
+  const platformName = t(`appEditor:tabs.${state.platform}`);
   // Locations named as the provider names them in the page's language.
   const shown = withSettingNames(state.document, state.settings);
   return json({
@@ -240,7 +248,7 @@ export default function PlatformEditorPage() {
   dirty.current = data.differs;
   const leaveDialog = useLeaveGuard(dirty);
   const busy = navigation.state === "submitting";
-  const platformName = t(`platforms.${data.platform}`);
+  const platformName = t(`appEditor:tabs.${data.platform}`);
   const answer = useActionData<typeof action>() as DialogFailure | SaveRefused | undefined;
   const actionData = answer && "result" in answer ? answer : undefined;
   const refused = answer?.intent === "save-refused" ? (answer as SaveRefused) : undefined;

@@ -35,7 +35,7 @@ import { withNamespaces } from "~/lib/namespaces";
 import { keepAfterUnreachable } from "~/lib/outage";
 import { hasFailed, pageTitle, useFailedTitle } from "~/lib/title";
 
-export const handle = { i18n: ["common", "apps", "appEditor", "dataAttestation"] };
+export const handle = { i18n: ["common", "appEditor", "dataAttestation"] };
 
 /** Client navigations load the page's translations with its data. */
 export const clientLoader = withNamespaces(handle.i18n);

@@ -31,7 +31,8 @@ import { keepAfterUnreachable } from "~/lib/outage";
 import { hasFailed, pageTitle } from "~/lib/title";
 import { getCountries } from "~/lib/countries.server";
 
-export const handle = { i18n: ["common", "apps", "appEditor", "appList"] };
+// appList and review: the entries of the version's Actions menu.
+export const handle = { i18n: ["common", "apps", "appEditor", "appList", "review"] };
 
 /** Client navigations load the page's translations with its data. */
 export const clientLoader = withNamespaces(handle.i18n);

@@ -3,7 +3,7 @@
  * applied here (the API answers all of the company's apps), shaped to what the cards show.
  */
 import type { AppLoadContext } from "@remix-run/node";
-import { format } from "date-fns";
+import { lightFormat } from "date-fns";
 import { canArchive, canDelete, showCardMenu } from "~/api/apps/status";
 import { ARCHIVE_FILTERS } from "~/api/apps/rules";
 import type { AppListItem } from "~/api/apps/schemas";
@@ -45,7 +45,7 @@ export function toCard(item: ListItem, countryNames: ReadonlyMap<string, string>
     appType: item.appType,
     appLevel: item.appLevel,
     isArchived: item.isArchived,
-    lastModified: { iso: item.lastModifiedDate, display: format(new Date(item.lastModifiedDate), "dd/MM/yyyy") },
+    lastModified: { iso: item.lastModifiedDate, display: lightFormat(new Date(item.lastModifiedDate), "dd/MM/yyyy") },
     versions: item.versions.map((v) => ({
       versionId: v.versionId,
       versionDisplay: v.versionDisplay,

@@ -19,7 +19,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData, useLocation, useParams, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AppCard, CARD_ACTIONS, cardMenuId, type AppCardData } from "~/components/apps/AppCard";
-import { DuplicateDialog } from "~/components/apps/DuplicateDialog";
+import { DuplicateDialog, ReviewDialogs } from "~/components/apps/lazy-dialogs";
 import { keepPageForDialogs, useDialogHref } from "~/components/apps/VersionMenu";
 import { ErrorDialog } from "~/components/ErrorDialog";
 import { Icon } from "~/components/Icon";
@@ -29,12 +29,12 @@ import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { versionsPageAction } from "~/lib/apps/version-actions.server";
 import { loadSubmitDialog } from "~/lib/apps/review.server";
 import { requireUser } from "~/auth.server";
-import { ReviewDialogs } from "~/components/apps/ReviewDialogs";
 import { ListFilters } from "./ListFilters";
 import { loadAppList } from "./load.server";
 import { withNamespaces } from "~/lib/namespaces";
 
-export const handle = { i18n: ["common", "apps", "appList", "appEditor", "review"] };
+// review: the entries of each version's menu; its dialogs load their own texts with their code.
+export const handle = { i18n: ["common", "apps", "appList", "review"] };
 
 /** Client navigations load the page's translations with its data. */
 export const clientLoader = withNamespaces(handle.i18n);
@@ -154,11 +154,13 @@ export default function AppsPage() {
           lastResult={actionData?.intent === "duplicate" ? actionData.result : undefined}
         />
       ) : null}
-      <ReviewDialogs
-        versions={apps.flatMap((app) => app.versions.map((v) => ({ ...v, appName: app.name, appGroupId: app.appGroupId, isAppArchived: app.isArchived })))}
-        submit={submitDialog}
-        actionData={actionData}
-      />
+      {ReviewDialogs.opensAt(searchParams) ? (
+        <ReviewDialogs
+          versions={apps.flatMap((app) => app.versions.map((v) => ({ ...v, appName: app.name, appGroupId: app.appGroupId, isAppArchived: app.isArchived })))}
+          submit={submitDialog}
+          actionData={actionData}
+        />
+      ) : null}
       <ErrorDialog error={loadError ?? actionData?.apiError} />
     </>
   );

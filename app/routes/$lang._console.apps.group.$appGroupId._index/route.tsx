@@ -33,7 +33,7 @@ import {
 import { useTranslation } from "react-i18next";
 import type { CountryItem } from "~/api/resources/schemas";
 import { requireUser } from "~/auth.server";
-import { DuplicateDialog } from "~/components/apps/DuplicateDialog";
+import { DuplicateDialog, ReviewDialogs } from "~/components/apps/lazy-dialogs";
 import { StatusBadge } from "~/components/apps/StatusBadge";
 import { keepPageForDialogs, useDialogHref, VersionMenu } from "~/components/apps/VersionMenu";
 import { ErrorDialog } from "~/components/ErrorDialog";
@@ -43,14 +43,14 @@ import i18next from "~/i18next.server";
 import { fetchAppGroup } from "~/lib/apps/group.server";
 import { versionsPageAction } from "~/lib/apps/version-actions.server";
 import { loadSubmitDialog } from "~/lib/apps/review.server";
-import { ReviewDialogs } from "~/components/apps/ReviewDialogs";
 import { useHydrated } from "~/lib/hydrated";
 import { hasFailed, pageTitle, useFailedTitle } from "~/lib/title";
 import { activeRows, groupAction, historyRows, LIVE_PARAM, showLiveParam, type ActiveRow, type HistoryRow } from "./versions";
 import { withNamespaces } from "~/lib/namespaces";
 import { getCountries } from "~/lib/countries.server";
 
-export const handle = { i18n: ["common", "apps", "appList", "appGroup", "appEditor", "review"] };
+// review: the entries of each version's menu; its dialogs load their own texts with their code.
+export const handle = { i18n: ["common", "apps", "appList", "appGroup", "review"] };
 
 /** Client navigations load the page's translations with its data. */
 export const clientLoader = withNamespaces(handle.i18n);
@@ -333,11 +333,13 @@ export default function AppGroupVersions() {
           lastResult={actionData?.intent === "duplicate" ? actionData.result : undefined}
         />
       ) : null}
-      <ReviewDialogs
-        versions={data.active.map((row) => ({ versionId: row.versionId, versionDisplay: row.version, statusCode: row.statusCode, appName: group.name, appGroupId: group.appGroupId, isAppArchived: group.isArchived }))}
-        submit={data.submitDialog}
-        actionData={actionData}
-      />
+      {ReviewDialogs.opensAt(searchParams) ? (
+        <ReviewDialogs
+          versions={data.active.map((row) => ({ versionId: row.versionId, versionDisplay: row.version, statusCode: row.statusCode, appName: group.name, appGroupId: group.appGroupId, isAppArchived: group.isArchived }))}
+          submit={data.submitDialog}
+          actionData={actionData}
+        />
+      ) : null}
       <ErrorDialog error={actionData?.apiError} />
     </>
   );

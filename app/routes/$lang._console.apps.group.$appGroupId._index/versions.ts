@@ -3,7 +3,7 @@
  * (versions whose status is not Archived) and History (the group's archived versions), with
  * the 'show versions that went live' filter and dates as dd/MM/yyyy. Plain TypeScript.
  */
-import { format } from "date-fns";
+import { lightFormat } from "date-fns";
 import { canArchive, VERSION_STATUS } from "~/api/apps/status";
 import { type AppGroup } from "~/api/apps/schemas";
 
@@ -29,11 +29,11 @@ export interface HistoryRow {
   liveUntil: string | null;
 }
 
-/** dd/MM/yyyy; null for no date or one that cannot be read. */
+/** dd/MM/yyyy (lightFormat: digits need no locale data); null for no date or one that cannot be read. */
 export function formatDate(value: string | null | undefined): string | null {
   if (!value) return null;
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : format(date, "dd/MM/yyyy");
+  return Number.isNaN(date.getTime()) ? null : lightFormat(date, "dd/MM/yyyy");
 }
 
 /** True when the history filter is on (`?live=1`; also `true` and `on`). */

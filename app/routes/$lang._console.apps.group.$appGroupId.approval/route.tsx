@@ -46,7 +46,7 @@ import { redirectWithError, redirectWithToast } from "~/session.server";
 import { documentCodeMessage, documentMessages, readApprovalForm, uploadDocuments } from "./documents.server";
 
 // appEditor: the live count of the additional information.
-export const handle = { i18n: ["common", "apps", "appGroup", "review", "appEditor"] };
+export const handle = { i18n: ["common", "review", "appEditor"] };
 
 export const clientLoader = withNamespaces(handle.i18n);
 

@@ -42,7 +42,7 @@ import { withNamespaces } from "~/lib/namespaces";
 import { hasFailed, markFailed, pageTitle } from "~/lib/title";
 import { redirectWithError, redirectWithToast } from "~/session.server";
 
-export const handle = { i18n: ["common", "apps", "appGroup", "review", "pricing"] };
+export const handle = { i18n: ["common", "pricing"] };
 
 export const clientLoader = withNamespaces(handle.i18n);
 

@@ -46,7 +46,7 @@ import { hasFailed, markFailed, pageTitle } from "~/lib/title";
 import { redirectWithError, redirectWithToast } from "~/session.server";
 import { CallbackForm, PermissionsDialog, type ClientView } from "./clients";
 
-export const handle = { i18n: ["common", "apps", "appGroup", "review", "security"] };
+export const handle = { i18n: ["common", "security"] };
 
 export const clientLoader = withNamespaces(handle.i18n);
 

@@ -23,7 +23,7 @@ import { withNamespaces } from "~/lib/namespaces";
 import { pageTitle } from "~/lib/title";
 import { groupVersions, submissionSections, timelines, type SubmissionRow, type TimelineVersion, type VersionTimeline } from "./submissions";
 
-export const handle = { i18n: ["common", "apps", "appGroup", "review"] };
+export const handle = { i18n: ["common", "apps", "review"] };
 
 export const clientLoader = withNamespaces(handle.i18n);
 

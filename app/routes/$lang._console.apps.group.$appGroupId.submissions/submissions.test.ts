@@ -24,6 +24,18 @@ const base: Submission = {
   isBeta: false,
 };
 
+const entry = (appId: string, version: string, at: string, action: string): TimelineEntry => ({
+  appId,
+  version,
+  at,
+  action,
+  by: "developer",
+  byName: "Ada",
+  fromStatusCode: 0,
+  toStatusCode: 100,
+  notes: null,
+});
+
 describe("the submissions page", () => {
   it("lists awaiting review and not withdrawn as active, the rest as history, newest first", () => {
     const { active, history } = submissionSections([
@@ -41,17 +53,6 @@ describe("the submissions page", () => {
   });
 
   it("groups the timeline by version, entries oldest first", () => {
-    const entry = (appId: string, version: string, at: string, action: string): TimelineEntry => ({
-      appId,
-      version,
-      at,
-      action,
-      by: "developer",
-      byName: "Ada",
-      fromStatusCode: 0,
-      toStatusCode: 100,
-      notes: null,
-    });
     const result = timelines([
       entry("v1", "1.000", "2026-07-02T00:00:00.000Z", "submit"),
       entry("v2", "2.000", "2026-07-03T00:00:00.000Z", "created"),
@@ -60,6 +61,15 @@ describe("the submissions page", () => {
     expect(result.map((t) => [t.version, t.entries.map((e) => e.action)])).toEqual([
       ["2.000", ["created"]],
       ["1.000", ["created", "submit"]],
+    ]);
+  });
+
+  it("writes each moment as dd/MM/yyyy HH:mm in the console's time, and drops one that cannot be read", () => {
+    const at = new Date(2026, 6, 1, 9, 5).toISOString();
+    const [timeline] = timelines([entry("v1", "1.000", at, "submit"), entry("v1", "1.000", "not a date", "created")]);
+    expect(timeline.entries.map((e) => [e.at, e.iso])).toEqual([
+      ["01/07/2026 09:05", at],
+      ["", "not a date"],
     ]);
   });
 });

@@ -5,7 +5,7 @@
  * dd/MM/yyyy; and the timeline of every state change of each version (who, when, notes),
  * oldest first. Plain TypeScript.
  */
-import { format } from "date-fns";
+import { lightFormat } from "date-fns";
 import type { AppGroup } from "~/api/apps/schemas";
 import type { Submission, TimelineEntry } from "~/api/submissions/schemas";
 import { isActiveSubmission, statusTextKey } from "~/api/submissions/rules";
@@ -49,7 +49,7 @@ export interface VersionTimeline {
 const date = (value: string | null | undefined, pattern = "dd/MM/yyyy"): string | null => {
   if (!value) return null;
   const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? null : format(d, pattern);
+  return Number.isNaN(d.getTime()) ? null : lightFormat(d, pattern);
 };
 
 function row(submission: Submission): SubmissionRow {

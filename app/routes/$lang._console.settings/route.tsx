@@ -25,7 +25,7 @@ import { createBankDetails, getBankDetails, updateBankDetails } from "~/api/sett
 import { getPreference, getUser } from "~/api/user/endpoints";
 import { requireUser } from "~/auth.server";
 import { PageHeader } from "~/components/PageHeader";
-import { BankForm } from "~/components/settings/BankForm";
+import { BankForm, CompanyTab } from "~/components/settings/lazy-parts";
 import { BANK_FIELDS, bankLabel, bankSchema, settingsRuleMessage } from "~/components/settings/bank-form";
 import { isSettingsTab, SettingsTabs, type SettingsTab } from "~/components/settings/SettingsTabs";
 import { isUserIntent } from "~/forms/settings-user";
@@ -39,11 +39,10 @@ import { hasFailed, markFailed, pageTitle } from "~/lib/title";
 import { redirectWithToast } from "~/session.server";
 import { loadUsers, usersAction, type UserReply } from "./users.server";
 import { awaitingReview, companyAction, loadCompany, readCompanyDetails, type CompanyReply } from "./company.server";
-import { CompanyTab } from "~/components/settings/CompanyTab";
 import { DEFAULT_LANGUAGE } from "~/i18n";
 import { languageOfPath } from "~/lib/language";
 
-export const handle = { i18n: ["common", "settings", "auth"] };
+export const handle = { i18n: ["common", "settings"] };
 
 export const clientLoader = withNamespaces(handle.i18n);
 

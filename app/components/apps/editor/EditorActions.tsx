@@ -8,7 +8,7 @@
 import { useParams, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { APP_LEVEL_WITHOUT_PREVIEW } from "~/api/apps/status";
-import { DuplicateDialog } from "~/components/apps/DuplicateDialog";
+import { DuplicateDialog } from "~/components/apps/lazy-dialogs";
 import { VersionMenu } from "~/components/apps/VersionMenu";
 import { ErrorDialog, type ShownError } from "~/components/ErrorDialog";
 import { Icon } from "~/components/Icon";

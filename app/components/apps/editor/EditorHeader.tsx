@@ -44,7 +44,7 @@ const FORM_OF: Partial<Record<EditorTab, string>> = { details: DETAILS_FORM_ID, 
 
 const TABS: EditorTab[] = ["details", "marketplace", "data"];
 
-const TAB_LABEL: Record<EditorTab, string> = { details: "tabs.details", marketplace: "tabs.marketplace", data: "dataAttestation:tab" };
+const TAB_LABEL: Record<EditorTab, string> = { details: "tabs.details", marketplace: "tabs.marketplace", data: "tabs.data" };
 
 const tabClass = (active: boolean) =>
   `inline-flex min-h-11 items-center border-b-4 px-4 py-2 text-sm font-semibold ${
@@ -55,7 +55,6 @@ export function EditorHeader(props: EditorHeaderProps) {
   const { t } = useTranslation("appEditor");
   const { lang } = useParams();
   const { pathname } = useLocation();
-  const { t: tp } = useTranslation("platform");
   const current = props.mode === "edit" ? TABS.find((tab) => pathname.replace(/\/+$/, "") === `/${lang}/apps/${props.versionId}/${tab}`) : undefined;
   const tabs = TABS.filter((tab) => tab !== "data" || (props.mode === "edit" && props.dataTab));
   return (
@@ -112,11 +111,11 @@ export function EditorHeader(props: EditorHeaderProps) {
             ? (props.platforms ?? []).map(({ platform, configured }) => (
                 <li key={platform}>
                   <NavLink to={`/${lang}/apps/${props.versionId}/${platform}`} className={({ isActive }) => tabClass(isActive)}>
-                    {tp(`platforms.${platform}`)}
+                    {t(`tabs.${platform}`)}
                     {configured ? (
                       <>
                         <span aria-hidden="true" className="ml-2 inline-block h-2 w-2 rounded-full bg-brand-600" />
-                        <span className="sr-only">{tp("tabs.configured")}</span>
+                        <span className="sr-only">{t("tabs.configured")}</span>
                       </>
                     ) : null}
                   </NavLink>
