@@ -402,7 +402,8 @@ describe("i18n: every visible string comes from locales/", () => {
   it(`(b) every static t() / <Trans> key used in app/ exists in locales/${DEFAULT_LANGUAGE}`, () => {
     const problems = checkKeysUsed();
     expect(problems, report(problems)).toEqual([]);
-  });
+    // It reads every source file of app/: seconds on a busy machine.
+  }, 30_000);
 
   it("(c) no literal text in JSX: text, children and text attributes come from t()", () => {
     const problems = checkJsxText();
