@@ -19,7 +19,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
-import { useEffect } from "react";
+import { useErrorTitle } from "~/lib/error-title";
 import { useTranslation } from "react-i18next";
 import { DialogFormButtons, useCloseDialog, useModalClose, useReturnFocus } from "~/components/ui/ConfirmDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
@@ -28,23 +28,6 @@ import { Modal } from "~/components/ui/Modal";
 import { useDialogHref, versionMenuId } from "./VersionMenu";
 import { duplicateSchema } from "~/forms/duplicate-app";
 import { usePageAction } from "~/lib/page-action";
-
-/**
- * 'Error: ' before the document title while the form shows errors (WCAG 2.4.2), whether the
- * browser or the action found them; without JS the page's loader gives the prefix.
- */
-export function useErrorTitle(failed: boolean) {
-  const { t } = useTranslation();
-  useEffect(() => {
-    const prefix = `${t("common:form.errorTitlePrefix")} `;
-    const strip = () => {
-      if (document.title.startsWith(prefix)) document.title = document.title.slice(prefix.length);
-    };
-    strip();
-    if (failed) document.title = `${prefix}${document.title}`;
-    return strip;
-  }, [failed, t]);
-}
 
 export interface DuplicateDialogProps {
   version: { versionId: string; versionDisplay: string };

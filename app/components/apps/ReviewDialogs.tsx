@@ -29,7 +29,7 @@ import { InputField, TextareaField } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
 import { NEEDS_CURRENT_APP, pauseSchema, submitSchema, PAUSE_FIELDS, SUBMIT_FIELDS } from "~/forms/review";
 import type { SubmitDialogData } from "~/lib/apps/review.server";
-import { useErrorTitle } from "./DuplicateDialog";
+import { useErrorTitle } from "~/lib/error-title";
 import { useDialogHref, versionMenuId } from "./VersionMenu";
 import { usePageAction } from "~/lib/page-action";
 

@@ -14,7 +14,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { decodeImportToken, importEnvironmentType, type ImportValues } from "~/api/instances/rules";
 import { EnvironmentPicture } from "~/components/instances/EnvironmentPicture";
-import { useErrorTitle } from "~/components/apps/DuplicateDialog";
+import { useErrorTitle } from "~/lib/error-title";
 import { IdList } from "~/components/instances/InstanceCard";
 import { Button } from "~/components/ui/Button";
 import { DialogCloseLink, useCloseDialog, useModalClose, useReturnFocus } from "~/components/ui/ConfirmDialog";

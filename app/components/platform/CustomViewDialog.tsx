@@ -17,7 +17,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { windowOptionsAllowed } from "~/api/schema/rules";
 import { ENVIRONMENTS, type PlatformType, type PlatformView } from "~/api/schema/schemas";
-import { useErrorTitle } from "~/components/apps/DuplicateDialog";
+import { useErrorTitle } from "~/lib/error-title";
 import { DialogFormButtons, useCloseDialog, useModalClose } from "~/components/ui/ConfirmDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { Modal } from "~/components/ui/Modal";

@@ -15,7 +15,7 @@ import { Form } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { BILLING_MODE_VALUES, CARD_TYPES, ENVIRONMENTS, TRIGGERING_APPLICATIONS, type ActionType, type FunctionIcon, type PlatformFunction, type PlatformType } from "~/api/schema/schemas";
-import { useErrorTitle } from "~/components/apps/DuplicateDialog";
+import { useErrorTitle } from "~/lib/error-title";
 import { Button } from "~/components/ui/Button";
 import { DialogFormButtons, useCloseDialog, useModalClose } from "~/components/ui/ConfirmDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";

@@ -17,7 +17,7 @@ import { Form } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { PRODUCT_VARIANT_ALL } from "~/api/schema/schemas";
-import { useErrorTitle } from "~/components/apps/DuplicateDialog";
+import { useErrorTitle } from "~/lib/error-title";
 import { Button } from "~/components/ui/Button";
 import { DialogFormButtons, useCloseDialog, useModalClose } from "~/components/ui/ConfirmDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";

@@ -13,7 +13,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { USER_TITLES } from "~/api/registration/schemas";
 import type { CompanyUser } from "~/api/user/schemas";
-import { useErrorTitle } from "~/components/apps/DuplicateDialog";
+import { useErrorTitle } from "~/lib/error-title";
 import { ConfirmDialog, DialogCloseLink, DialogFormButtons, useCloseDialog, useModalClose, useReturnFocus } from "~/components/ui/ConfirmDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FieldFrame, inputClass } from "~/components/ui/Field";

@@ -24,7 +24,7 @@ import { createPreApproval, listPreApprovals, withdrawPreApproval } from "~/api/
 import { canCreatePreApproval, canWithdrawPreApproval, preApprovableMajors, PRE_APPROVAL_STATUS } from "~/api/approvals/rules";
 import { ApiError } from "~/api/client.server";
 import { requireUser } from "~/auth.server";
-import { useErrorTitle } from "~/components/apps/DuplicateDialog";
+import { useErrorTitle } from "~/lib/error-title";
 import { useDialogHref } from "~/components/apps/VersionMenu";
 import { pageSearch } from "~/lib/page-action";
 import { ErrorDialog } from "~/components/ErrorDialog";

@@ -22,7 +22,7 @@ import { ApiError } from "~/api/client.server";
 import { createPrice, submitPriceChange, updatePrice } from "~/api/pricing/endpoints";
 import { activePrice, PRICE_STATUS, PRICING_MODEL, PRICING_RULE_CODES } from "~/api/pricing/rules";
 import { requireUser } from "~/auth.server";
-import { useErrorTitle } from "~/components/apps/DuplicateDialog";
+import { useErrorTitle } from "~/lib/error-title";
 import { keepPageForDialogs, useDialogHref } from "~/components/apps/VersionMenu";
 import { pageSearch } from "~/lib/page-action";
 import { Button, ButtonLink } from "~/components/ui/Button";
