@@ -5,23 +5,9 @@
  */
 import * as z from "zod";
 
-/** `String.prototype.isWellFormed` and `toWellFormed` (ES2024; Node 20 and every current browser have them). */
-type WellFormed = { isWellFormed(): boolean; toWellFormed(): string };
+import { isStorableText, meetsPasswordPolicy, PASSWORD_POLICY, TEXT_TESTS } from "./text";
 
-/**
- * Text the database can store: no NUL character (U+0000, which PostgreSQL refuses in text
- * and jsonb) and no lone surrogate (half of a UTF-16 pair, such as "\ud800": not a character,
- * it has no UTF-8). Every text of every call is held to this rule (`storableText`), and the
- * sandbox checks every string and key of a JSON body, its path and its query again.
- */
-export function isStorableText(value: string): boolean {
-  return !value.includes("\0") && (value as unknown as WellFormed).isWellFormed();
-}
-
-/** The text with every character the database cannot store replaced by U+FFFD. */
-export function storableCopy(value: string): string {
-  return (value as unknown as WellFormed).toWellFormed().replaceAll("\0", "\ufffd");
-}
+export { HTTP_URL, isStorableText, meetsPasswordPolicy, PASSWORD_POLICY, storableCopy } from "./text";
 
 /** The refusal of text the database cannot store: the API's words and the rule code. */
 export const INVALID_CHARACTERS = {
@@ -72,27 +58,19 @@ export const emailAddress = storableText({ message: "is required" })
   .pipe(z.email({ message: "must be a valid email address" }))
   .transform((value) => value.toLowerCase());
 
-/** http(s) URLs with the protocol written out (spec 01 section 5). */
-export const HTTP_URL = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 
 export const optionalUrl = storableText()
   .trim()
   .max(2048, { message: "must be at most 2048 characters" })
-  .refine((value) => value === "" || HTTP_URL.test(value), { message: "must be a valid http or https URL" })
+  .refine(TEXT_TESTS.emptyOrHttpUrl, { message: "must be a valid http or https URL" })
   .default("");
 
-/** Password policy of spec 02 section 5.7. */
-export const PASSWORD_POLICY = { minLength: 8, maxLength: 128 } as const;
 export const password = storableText({ message: "is required" })
   .min(1, { message: "is required" })
   .max(PASSWORD_POLICY.maxLength, { message: `must be at most ${PASSWORD_POLICY.maxLength} characters` })
-  .refine((value) => value.length >= PASSWORD_POLICY.minLength && /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value), {
+  .refine(meetsPasswordPolicy, {
     message: "must have at least 8 characters with a lowercase letter, an uppercase letter and a digit",
   });
-
-export function meetsPasswordPolicy(value: string): boolean {
-  return password.safeParse(value).success;
-}
 
 /**
  * Codes of the refusals of a request's shape, on any call (a value missing, of the wrong

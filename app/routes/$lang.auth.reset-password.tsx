@@ -3,12 +3,13 @@
  * success, the check-your-email state (post/redirect/get).
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import * as z from "zod";
+import { resetSchema } from "~/forms/auth.server";
+import { checkForm } from "~/forms/check";
+import { parseForm } from "~/forms/parse.server";
+import { formRules } from "~/forms/rules.server";
 import { Button } from "~/components/ui/Button";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { InputField } from "~/components/ui/Field";
@@ -25,26 +26,16 @@ export const handle = { i18n: ["common", "auth"] };
 /** Client navigations load the page's translations with its data. */
 export const clientLoader = withNamespaces(handle.i18n);
 
-const schema = (t: TFunction) =>
-  z.object({
-    email: z
-      .string({ message: t("reset.errors.emailRequired") })
-      .trim()
-      .min(1, t("reset.errors.emailRequired"))
-      .max(255, t("reset.errors.emailInvalid"))
-      .pipe(z.email({ message: t("reset.errors.emailInvalid") })),
-  });
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request, ["auth", "common"]);
   const sent = new URL(request.url).searchParams.get("sent") === "1";
-  return json({ sent, title: pageTitle(t, sent ? t("reset.sentTitle") : t("reset.title"), hasFailed(context)) });
+  return json({ sent, title: pageTitle(t, sent ? t("reset.sentTitle") : t("reset.title"), hasFailed(context)), rules: formRules(resetSchema(t)) });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = isLanguage(params.lang) ? params.lang : "en-AU";
   const t = await i18next.getFixedT(request, ["auth", "common"]);
-  const submission = parseWithZod(await readForm(request), { schema: schema(t) });
+  const submission = parseForm(await readForm(request), resetSchema(t));
   if (submission.status !== "success") {
     markFailed(context);
     return json({ result: submission.reply(), failure: null }, 400);
@@ -70,7 +61,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 export default function ResetPassword() {
-  const { sent } = useLoaderData<typeof loader>();
+  const { sent, rules } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("auth");
@@ -79,7 +70,7 @@ export default function ResetPassword() {
     lastResult: actionData?.result,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: schema(t) }),
+    onValidate: ({ formData }) => checkForm(formData, rules),
   });
 
   useFailedTitle(sent ? t("reset.sentTitle") : t("reset.title"), !sent && Boolean(fields.email.errors?.length || actionData?.failure));

@@ -4,12 +4,12 @@
  * one); with it, a plain HTML form posts email and password to the provider. No JS needed.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import * as z from "zod";
+import { checkForm } from "~/forms/check";
+import { signInSchema } from "~/forms/auth.server";
+import { formRules } from "~/forms/rules.server";
 import { hasSession, interactionLoginUrl, startSignIn } from "~/auth.server";
 import i18next from "~/i18next.server";
 import { pageTitle } from "~/lib/title";
@@ -55,17 +55,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     failed: codes.failed,
     message: codes.message ?? readSignInCodes({ message: flashed }).message,
     links: externalLinks(),
+    rules: formRules(signInSchema(t)),
   };
   return json(data, flashed ? { headers: { "Set-Cookie": await commitSession(session) } } : undefined);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
-
-const signInSchema = (t: TFunction) =>
-  z.object({
-    email: z.string({ message: t("signin.errors.emailRequired") }).trim().min(1, t("signin.errors.emailRequired")),
-    password: z.string({ message: t("signin.errors.passwordRequired") }).min(1, t("signin.errors.passwordRequired")),
-  });
 
 export default function SignIn() {
   const data = useLoaderData<typeof loader>();
@@ -83,7 +78,7 @@ export default function SignIn() {
     defaultValue: { email: data.email },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema(t) }),
+    onValidate: ({ formData }) => checkForm(formData, data.rules),
   });
 
   const emailError = fields.email.errors?.[0] ?? serverErrors.email;
