@@ -252,9 +252,18 @@ describe("svgProblem", () => {
     "html document": "<html><body><svg></svg></body></html>",
     "content after root": `<svg xmlns="http://www.w3.org/2000/svg"/><script>alert(1)</script>`,
     "unclosed comment": svg("", "<!-- <script>"),
+    "unbound prefix": svg("", "<x:rect/>"),
+    "second root": `<svg xmlns="http://www.w3.org/2000/svg"></svg><svg xmlns="http://www.w3.org/2000/svg"/>`,
+    "processing instruction after the root": `<svg xmlns="http://www.w3.org/2000/svg"/><?foo bar?>`,
+    "css after a self-closed element": svg("", "<rect/><style>a { fill: url(https://evil.example/p) }</style>"),
+    empty: "",
   };
   it.each(Object.entries(active))("refuses %s", (_name, text) => {
     expect(svgProblem(text)).toBeDefined();
+  });
+
+  it("reads CSS only inside <style>, also after a self-closed <style/>", () => {
+    expect(svgProblem(svg("", "<style/><text>url(https://example.com) \\75</text>"))).toBeUndefined();
   });
 
   it("makes an active SVG an invalid image type, for every purpose that takes SVG", async () => {

@@ -3,8 +3,8 @@
  * attestation; spec 02 sections 5.2 and 5.5): bytes in, a verdict out. The rules themselves
  * are the files contract's (app/api/files/rules.ts); here the content is read with the
  * server's libraries (the type by file-type, a PNG's or JPEG's size by image-size, turned by
- * its EXIF orientation), an SVG is refused when it has active or external content (see
- * `svgProblem`), and a refusal is worded in English for the API. Upload file names are made
+ * its EXIF orientation, an SVG by a strict XML parser), an SVG is refused when it has active
+ * or external content (see `svgProblem`), and a refusal is worded in English for the API. Upload file names are made
  * safe here too.
  *
  * Order of checks, for every upload: empty -> type -> byte size -> (SVG: active content;
@@ -12,8 +12,8 @@
  */
 import { fileTypeFromBuffer } from "file-type";
 import { imageSize } from "image-size";
+import { SaxesParser } from "saxes";
 import {
-  decodeXmlEntities,
   FILE_LIMITS,
   IMAGE_FORMATS,
   judgeFormatAndBytes,
@@ -198,10 +198,8 @@ function cssProblem(css: string): string | undefined {
   return undefined;
 }
 
-/** Why an attribute is refused, if it is. `name` is as written, `raw` the value before decoding. */
-function attributeProblem(name: string, raw: string): string | undefined {
-  const value = decodeXmlEntities(raw);
-  if (value === undefined) return `unknown entity in ${name}`;
+/** Why an attribute is refused, if it is. `name` is as written, `value` as the parser decoded it. */
+function attributeProblem(name: string, value: string): string | undefined {
   const lower = name.toLowerCase();
   const local = lower.slice(lower.lastIndexOf(":") + 1);
   if (lower === "xmlns" || lower.startsWith("xmlns:")) {
@@ -225,127 +223,49 @@ function attributeProblem(name: string, raw: string): string | undefined {
   return undefined;
 }
 
-const namePattern = /[A-Za-z_][\w.-]*(?::[A-Za-z_][\w.-]*)?/y;
-const attributeNamePattern = /[^\s=/>"'<]+/y;
+/** A refusal found while parsing: it stops the parse. */
+class Refused extends Error {}
 
 /**
  * Why an SVG document is refused, or undefined when it is safe to serve: no scripts, event
  * handlers, `<foreignObject>` or other embedding elements, no DOCTYPE/ENTITY declarations
- * or processing instructions (except the XML declaration), no references outside the
+ * or processing instructions (the XML declaration aside), no references outside the
  * document (only `#fragment` and embedded PNG/JPEG/GIF/WebP data URLs), no `javascript:`
- * anywhere, no external or escaped CSS. Anything it cannot read as well-formed markup is
- * refused too.
+ * anywhere, no external or escaped CSS. It is read by a strict XML parser (saxes, with
+ * namespaces): anything that is not well-formed XML is refused too.
  */
 export function svgProblem(source: string): string | undefined {
-  const text = source.replace(/^\ufeff/, "");
-  const stack: string[] = [];
+  const parser = new SaxesParser({ xmlns: true });
+  const open: string[] = [];
   let sawRoot = false;
-  let i = 0;
-
-  const checkText = (content: string, decode: boolean) => {
-    if (stack[stack.length - 1] !== "style") return undefined;
-    const css = decode ? decodeXmlEntities(content) : content;
-    if (css === undefined) return "unknown entity in style";
-    return cssProblem(css);
+  const refuse = (problem: string | undefined) => {
+    if (problem) throw new Refused(problem);
   };
-
-  while (i < text.length) {
-    const lt = text.indexOf("<", i);
-    const end = lt === -1 ? text.length : lt;
-    if (end > i) {
-      const problem = checkText(text.slice(i, end), true);
-      if (problem) return problem;
-    }
-    if (lt === -1) break;
-    i = lt;
-
-    if (text.startsWith("<!--", i)) {
-      const close = text.indexOf("-->", i + 4);
-      if (close === -1) return "unclosed comment";
-      i = close + 3;
-      continue;
-    }
-    if (text.startsWith("<![CDATA[", i)) {
-      const close = text.indexOf("]]>", i + 9);
-      if (close === -1) return "unclosed CDATA section";
-      const problem = checkText(text.slice(i + 9, close), false);
-      if (problem) return problem;
-      i = close + 3;
-      continue;
-    }
-    if (text.startsWith("<!", i)) return "DOCTYPE or ENTITY declaration";
-    if (text.startsWith("<?", i)) {
-      const close = text.indexOf("?>", i + 2);
-      if (close === -1) return "unclosed processing instruction";
-      // Only the XML declaration, and only before the root element.
-      if (sawRoot || !/^<\?xml\s/.test(text.slice(i, i + 6))) return "processing instruction";
-      i = close + 2;
-      continue;
-    }
-
-    const closing = text[i + 1] === "/";
-    namePattern.lastIndex = i + (closing ? 2 : 1);
-    const nameMatch = namePattern.exec(text);
-    if (!nameMatch) return "malformed markup";
-    const name = nameMatch[0];
-    const local = name.slice(name.lastIndexOf(":") + 1).toLowerCase();
-    i = namePattern.lastIndex;
-
-    if (closing) {
-      const close = /\s*>/y;
-      close.lastIndex = i;
-      if (!close.exec(text)) return "malformed end tag";
-      i = close.lastIndex;
-      if (stack.pop() !== local) return "mismatched end tag";
-      continue;
-    }
-
-    if (!sawRoot && local !== "svg") return "root element is not svg";
-    if (sawRoot && stack.length === 0) return "content after the root element";
+  const checkText = (content: string) => {
+    if (open.at(-1) === "style") refuse(cssProblem(content));
+  };
+  parser.on("doctype", () => refuse("DOCTYPE or ENTITY declaration"));
+  parser.on("processinginstruction", () => refuse("processing instruction"));
+  parser.on("text", checkText);
+  parser.on("cdata", checkText);
+  parser.on("opentag", (tag) => {
+    const local = tag.local.toLowerCase();
+    if (!sawRoot && local !== "svg") refuse("root element is not svg");
     sawRoot = true;
-    if (forbiddenElements.has(local)) return `element ${name}`;
-
-    let selfClosing = false;
-    for (;;) {
-      const ws = /\s*/y;
-      ws.lastIndex = i;
-      ws.exec(text);
-      const hadSpace = ws.lastIndex > i;
-      i = ws.lastIndex;
-      if (text.startsWith("/>", i)) {
-        selfClosing = true;
-        i += 2;
-        break;
-      }
-      if (text[i] === ">") {
-        i += 1;
-        break;
-      }
-      if (!hadSpace) return "malformed start tag";
-      attributeNamePattern.lastIndex = i;
-      const attrMatch = attributeNamePattern.exec(text);
-      if (!attrMatch) return "malformed attribute";
-      i = attributeNamePattern.lastIndex;
-      const eq = /\s*=\s*(["'])/y;
-      eq.lastIndex = i;
-      const eqMatch = eq.exec(text);
-      if (!eqMatch) return `attribute ${attrMatch[0]} without a quoted value`;
-      const quote = eqMatch[1];
-      const valueStart = eq.lastIndex;
-      const valueEnd = text.indexOf(quote, valueStart);
-      if (valueEnd === -1) return "unclosed attribute value";
-      const raw = text.slice(valueStart, valueEnd);
-      if (raw.includes("<")) return "'<' in attribute value";
-      const problem = attributeProblem(attrMatch[0], raw);
-      if (problem) return problem;
-      i = valueEnd + 1;
-    }
-    if (!selfClosing) stack.push(local);
+    if (forbiddenElements.has(local)) refuse(`element ${tag.name}`);
+    if (forbiddenNamespaces.has(tag.uri.toLowerCase())) refuse(`element ${tag.name} in namespace ${tag.uri}`);
+    for (const attribute of Object.values(tag.attributes)) refuse(attributeProblem(attribute.name, attribute.value));
+    if (!tag.isSelfClosing) open.push(local);
+  });
+  parser.on("closetag", (tag) => {
+    if (!tag.isSelfClosing) open.pop();
+  });
+  try {
+    parser.write(source.replace(/^\ufeff/, "")).close();
+  } catch (error) {
+    return error instanceof Refused ? error.message : `malformed XML: ${(error as Error).message}`;
   }
-
-  if (!sawRoot) return "no svg element";
-  if (stack.length > 0) return "unclosed element";
-  return undefined;
+  return sawRoot ? undefined : "no svg element";
 }
 
 // ---------------------------------------------------------------------------
