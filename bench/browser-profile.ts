@@ -46,7 +46,7 @@ try {
     if (!u.includes("/build/")) return null;
     if (!consumers.has(u)) {
       const file = path.join(buildDir, "assets", new URL(u).pathname.replace(/^\/build\//, ""));
-      try { consumers.set(u, await new SourceMapConsumer(JSON.parse(readFileSync(file + ".map", "utf8")))); } catch { consumers.set(u, null); }
+      try { consumers.set(u, await new SourceMapConsumer(JSON.parse(readFileSync(`${file}.map`, "utf8")))); } catch { consumers.set(u, null); }
     }
     return consumers.get(u)!;
   };

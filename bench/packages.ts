@@ -41,7 +41,7 @@ async function partsOf(file: string): Promise<Map<string, string>> {
     const take = (line: number, column: number) => {
       if (!previous) return;
       const text =
-        previous.line === line ? lines[previous.line - 1].slice(previous.column, column) : lines[previous.line - 1].slice(previous.column) + "\n";
+        previous.line === line ? lines[previous.line - 1].slice(previous.column, column) : `${lines[previous.line - 1].slice(previous.column)}\n`;
       const list = parts.get(previous.owner) ?? [];
       list.push(text);
       parts.set(previous.owner, list);

@@ -132,15 +132,15 @@ function tooLargePage(localesDir: string) {
     }
     return found;
   };
-  const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   return (lang: string, limit: number) => {
     const errors = errorsOf(lang);
     const size = limit >= 1024 * 1024 ? `${limit / 1024 / 1024} MB` : `${limit / 1024} KB`;
     return [
       `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">`,
-      `<title>${escape(errors.tooLargeTitle)}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem">`,
-      `<main><h1>${escape(errors.tooLargeTitle)}</h1><p>${escape(errors.tooLargeBody.replace("{{limit}}", size))}</p>`,
-      `<p><a href="/${lang}/apps">${escape(errors.backToApps)}</a></p></main></body></html>`,
+      `<title>${escapeHtml(errors.tooLargeTitle)}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem">`,
+      `<main><h1>${escapeHtml(errors.tooLargeTitle)}</h1><p>${escapeHtml(errors.tooLargeBody.replace("{{limit}}", size))}</p>`,
+      `<p><a href="/${lang}/apps">${escapeHtml(errors.backToApps)}</a></p></main></body></html>`,
     ].join("");
   };
 }

@@ -359,7 +359,7 @@ test.describe("app list", () => {
     await expect(page.getByRole("alertdialog")).toHaveCount(0);
     const forged = await page.request.post(`/${lang}/apps?index`, { form: { intent: "delete", appGroupId: live.groupId }, maxRedirects: 0 });
     expect(forged.status()).toBe(302);
-    expect(forged.headers()["location"]).toBe(`/${lang}/apps`);
+    expect(forged.headers().location).toBe(`/${lang}/apps`);
     if (isNoJs()) {
       await page.goto(`/${lang}/apps`);
       const error = page.getByRole("alertdialog", { name: t("errors.dialogTitle") });

@@ -253,7 +253,7 @@ export async function signIn(page: Page, company: Pick<Company, "email" | "passw
       // Followed by hand up to the console's callback, whose redirect the page itself opens.
       let response = await request.post(action, { form: { email: company.email, password: company.password }, maxRedirects: 0 });
       for (let hops = 0; hops < 10; hops++) {
-        const location = response.headers()["location"];
+        const location = response.headers().location;
         if (response.status() < 300 || response.status() >= 400 || !location) break;
         const next = new URL(location, response.url()).href;
         if (appsUrl(lang).test(next)) {

@@ -203,7 +203,7 @@ for (const lang of LANGS) {
       // A post of the dialogs' forms is refused by the console, in words, and changes nothing.
       const posted = await page.request.post(settingsPage(lang, "users"), { form: { intent: "user-delete", userId: company.userId }, maxRedirects: 0 });
       expect(posted.status()).toBe(302);
-      await page.goto(posted.headers()["location"]);
+      await page.goto(posted.headers().location);
       await expect(page.getByRole("alertdialog").getByText(t("settings:errors.adminOnly"))).toBeVisible();
 
       const memberToken = await tokenOf(member);

@@ -4,7 +4,7 @@
  * source address, node:http can.
  */
 import { request } from "node:http";
-import { CookieJar } from "../support/provider";
+import type { CookieJar } from "../support/provider";
 
 /** A request from `localAddress`, answered as a fetch Response (redirects not followed). */
 export function fetchFrom(localAddress: string, url: string | URL, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Response> {

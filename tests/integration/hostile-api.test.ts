@@ -458,7 +458,10 @@ function hostileCases(declared: DeclaredEndpoint, w: World): fc.Arbitrary<Case> 
     kinds.push(
       fc.tuple(fc.constantFrom(...objects), unstorableText).map(([at, key]) => {
         const base = valid.body() as Record<string, unknown>;
-        const holder = (at ? at.split(".").reduce<Record<string, unknown>>((node, part) => (node[part] ??= {}) as Record<string, unknown>, base) : base);
+        const holder = (at ? at.split(".").reduce<Record<string, unknown>>((node, part) => {
+          node[part] ??= {};
+          return node[part] as Record<string, unknown>;
+        }, base) : base);
         holder[key] = "value";
         return make(`body key ${JSON.stringify(key)} in ${at || "the body"}`, { kind: "field", anchor: at ? `${at}.${namedAs(key)}` : namedAs(key) }, { headers: headers("application/json"), body: toJson(base) });
       }),

@@ -247,7 +247,7 @@ describe.skipIf(unavailable.length > 0)("two consoles and two sandboxes, each pa
     const from = consoles.served.length;
     expect((await visitor.get(page)).res.status).toBe(200);
     await Promise.all(sandboxProcesses.map((p) => p.stop()));
-    let failed;
+    let failed: Awaited<ReturnType<typeof visitor.post>>;
     try {
       failed = await visitor.post(page, typed, { follow: false });
     } finally {

@@ -65,12 +65,12 @@ export function normalizeListing(input: ListingInput): NormalizedListing {
   const images: NormalizedListing["images"] = [];
   const iconId = promo.appIcon?.id?.trim();
   if (iconId) images.push({ kind: "icon", position: 0, id: iconId, path: "marketplace.promo.appIcon" });
-  promo.banners.forEach((image, position) =>
-    images.push({ kind: "banner", position, id: image.id.trim(), path: `marketplace.promo.banners.${position}` }),
-  );
-  promo.screenshots.forEach((image, position) =>
-    images.push({ kind: "screenshot", position, id: image.id.trim(), path: `marketplace.promo.screenshots.${position}` }),
-  );
+  promo.banners.forEach((image, position) => {
+    images.push({ kind: "banner", position, id: image.id.trim(), path: `marketplace.promo.banners.${position}` });
+  });
+  promo.screenshots.forEach((image, position) => {
+    images.push({ kind: "screenshot", position, id: image.id.trim(), path: `marketplace.promo.screenshots.${position}` });
+  });
   return {
     row,
     images,

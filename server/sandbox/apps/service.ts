@@ -234,6 +234,8 @@ export function createAppsService(ctx: SandboxContext) {
         const all = (versionsOf.get(group.id) ?? []).sort(byNewest);
         const newest = all[0];
         const iconId = newest ? iconOf.get(newest.id) : undefined;
+        // Dates, not numbers: the later of two, kept a Date.
+        // biome-ignore lint/complexity/useMathMinMax: Math.max would turn the dates into numbers
         const lastModified = all.reduce((latest, v) => (v.modifiedAt > latest ? v.modifiedAt : latest), group.modifiedAt);
         const item: AppListItem = {
           appGroupId: group.id,

@@ -169,9 +169,7 @@ const squash = (value: string) => value.replace(/[\u0000-\u0020\u007f-\u009f\u00
 
 /** Every `url(...)` must point inside the document (`url(#id)`). */
 function hasExternalUrlFunction(squashed: string): boolean {
-  const pattern = /url\(/g;
-  let match: RegExpExecArray | null;
-  while ((match = pattern.exec(squashed))) {
+  for (const match of squashed.matchAll(/url\(/g)) {
     const rest = squashed.slice(match.index + 4).replace(/^["']/, "");
     if (!rest.startsWith("#")) return true;
   }
@@ -186,7 +184,7 @@ function isSafeUrl(value: string): boolean {
 
 /** Why a piece of CSS (a `<style>` element or a `style` attribute) is refused, if it is. */
 function cssProblem(css: string): string | undefined {
-  const withoutComments = css.replace(/\/\*[^]*?\*\//g, "");
+  const withoutComments = css.replace(/\/\*[\s\S]*?\*\//g, "");
   // CSS escapes can spell anything (`\75 rl(`): refuse them rather than decode them.
   if (withoutComments.includes("\\")) return "CSS escape";
   const squashed = squash(withoutComments);

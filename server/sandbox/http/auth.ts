@@ -102,7 +102,7 @@ export function createAuth(ctx: SandboxContext) {
       verifiedTokens.delete(key);
       throw unauthorized("The access token has expired.");
     }
-    let payload;
+    let payload: Awaited<ReturnType<typeof jwtVerify>>["payload"];
     try {
       ({ payload } = await jwtVerify(token, jwks, { issuer, audience: apiAudience(issuer), typ: "at+jwt" }));
     } catch (error) {

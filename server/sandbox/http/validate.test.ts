@@ -11,9 +11,9 @@ describe("unstorablePath", () => {
     expect(unstorablePath("\u0000")).toBe("body");
     expect(unstorablePath({ details: { name: "a\u0000", description: "\ud800" } })).toBe("details.name");
     expect(unstorablePath({ promo: { banners: [{ id: "ok" }, { id: "\udc00" }] } })).toBe("promo.banners.1.id");
-    expect(unstorablePath({ first: "\ud800", ["key\u0000"]: "ok" })).toBe("first");
-    expect(unstorablePath({ ok: 1, ["key\u0000"]: "fine" })).toBe("key\ufffd");
-    expect(unstorablePath({ nested: { ["\ud800"]: 1 } })).toBe("nested.\ufffd");
+    expect(unstorablePath({ first: "\ud800", "key\u0000": "ok" })).toBe("first");
+    expect(unstorablePath({ ok: 1, "key\u0000": "fine" })).toBe("key\ufffd");
+    expect(unstorablePath({ nested: { "\ud800": 1 } })).toBe("nested.\ufffd");
   });
 
   it("walks any depth and any width without running out of stack", () => {
@@ -36,7 +36,7 @@ describe("jsonBody", () => {
 
   it("refuses a string or key the schema let through, naming it", async () => {
     expect(await post({ name: "ok", profile: "a\u0000" })).toEqual({ status: 400, body: { field: "profile", errors: { profile: "invalidCharacters" } } });
-    expect(await post({ name: "ok", ["k\ud800"]: 1 })).toEqual({ status: 400, body: { field: "k\ufffd", errors: { "k\ufffd": "invalidCharacters" } } });
+    expect(await post({ name: "ok", "k\ud800": 1 })).toEqual({ status: 400, body: { field: "k\ufffd", errors: { "k\ufffd": "invalidCharacters" } } });
     expect(await post({ name: "ok", profile: "fine" })).toEqual({ status: 200, body: { name: "ok", profile: "fine" } });
   });
 

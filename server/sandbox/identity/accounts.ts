@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { RegistrationRequest } from "~/api/registration/schemas";
-import { registrationRequest } from "~/api/registration/schemas";
+import type { registrationRequest } from "~/api/registration/schemas";
 import type { z } from "zod";
 import type { SandboxContext } from "../context";
 import { companies, companyEntities, countries, featureFlags, userTokens, users } from "../db/schema";
@@ -28,10 +28,10 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 function mailBody(text: string, link: string, action: string) {
-  const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
   const paragraphs = text
     .split("\n\n")
-    .map((p) => (p.trim() === link ? `<p><a href="${escape(link)}">${escape(action)}</a></p>` : `<p>${escape(p).replaceAll("\n", "<br>")}</p>`))
+    .map((p) => (p.trim() === link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>` : `<p>${escapeHtml(p).replaceAll("\n", "<br>")}</p>`))
     .join("\n");
   return `<!doctype html><html><body>${paragraphs}</body></html>`;
 }
@@ -99,7 +99,7 @@ export function createAccounts(ctx: SandboxContext, options: AccountOptions) {
     const data = input as Registration;
     await guard.admit(data, caller);
     const [country] = await ctx.db.select().from(countries).where(eq(countries.code, data.countryId.toUpperCase()));
-    if (!country || !country.selectable) throw badRequest("countryId: must be a country from the list", "countryId", "unknownCountry");
+    if (!country?.selectable) throw badRequest("countryId: must be a country from the list", "countryId", "unknownCountry");
     let entityType = 0;
     if (data.entityType !== undefined) {
       const resourceCountry = country.resourceCountryCode ?? country.code;

@@ -78,7 +78,7 @@ export function interactionRoutes(ctx: SandboxContext, provider: Provider, limit
     const email = typeof form.email === "string" ? form.email.trim().toLowerCase() : "";
     const password = typeof form.password === "string" ? form.password : "";
     const lang = interaction ? languageOf(interaction.params) : pickLanguage(String(form.lang ?? ""));
-    if (!interaction || interaction.prompt.name !== "login") {
+    if (interaction?.prompt.name !== "login") {
       return c.redirect(signInUrl(lang, { error: "session_expired", email }), 303);
     }
     const back = (error: SignInError) => c.redirect(signInUrl(lang, { interaction: interaction.uid, error, email }), 303);

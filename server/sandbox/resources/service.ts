@@ -246,7 +246,7 @@ export function createResourcesService(db: Database) {
         .from(precedents)
         .where(and(eq(precedents.precedentId, folderId), eq(precedents.countryCode, resourceCode)))
         .limit(1);
-      if (!folderRow || folderRow.type !== "Folder") throw notFound("precedent folder");
+      if (folderRow?.type !== "Folder") throw notFound("precedent folder");
     }
     const rows = await db
       .select()

@@ -161,7 +161,11 @@ export function createSchemaService(ctx: SandboxContext) {
       .from(precedents)
       .where(eq(precedents.countryCode, resourceCode));
     const libraries: Record<string, { precedentId: string; parentId: string | null }[]> = {};
-    for (const row of libraryRows) if (row.matterTypeId !== null) (libraries[row.matterTypeId] ??= []).push({ precedentId: row.precedentId, parentId: row.parentId });
+    for (const row of libraryRows) {
+      if (row.matterTypeId === null) continue;
+      libraries[row.matterTypeId] ??= [];
+      libraries[row.matterTypeId].push({ precedentId: row.precedentId, parentId: row.parentId });
+    }
     return {
       productVariantsEnabled: await countryFlagOn(q, resourceCode, "product-variant-enabled"),
       productVariantIds: variants.map((variant) => variant.firmType),

@@ -676,7 +676,9 @@ export function precedentRows(): (typeof precedents.$inferInsert)[] {
           precedentType: isFolder ? null : (node.precedentType ?? null),
           sortOrder: (index + 1) * 10,
         });
-        node.children?.forEach((child, childIndex) => walk(child, id, childIndex));
+        node.children?.forEach((child, childIndex) => {
+          walk(child, id, childIndex);
+        });
       };
       walk(library.folder, null, libraryIndex);
     });
