@@ -1,6 +1,11 @@
+// @vitest-environment node
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { apiFieldRule, detailsBody, detailsSchema, fieldMessage, listingBody, listingSchema, type Translate } from "./app-editor";
+import { apiFieldRule, detailsMessages, fieldMessage, listingMessages, type DetailsContext, type Translate } from "./app-editor";
+import { detailsBody, detailsSchema, listingBody, listingSchema } from "./app-editor.server";
+import { checkForm } from "./check";
+import { parseForm } from "./parse.server";
+import { formRules } from "./rules.server";
 
 /** A translate function that shows the key and its values, so tests see what was asked for. */
 const t: Translate = (key, values) => (values ? `${key} ${JSON.stringify(values)}` : key);
@@ -12,6 +17,10 @@ const form = (entries: Record<string, string | string[]>) => {
 };
 
 const context = { categoryIds: [1, 99], countryCodes: ["AU", "UK"] };
+
+/** Each field's first message, none when the form passed. */
+const firstMessages = (submission: { status?: string; error?: Record<string, string[] | null> | null }) =>
+  submission.status === "success" ? {} : Object.fromEntries(Object.entries(submission.error ?? {}).flatMap(([name, messages]) => (messages?.[0] ? [[name, messages[0]]] : [])));
 
 describe("fieldMessage", () => {
   it("names the field and its limits, formatted for the language", () => {
@@ -68,6 +77,37 @@ describe("detailsSchema", () => {
     const result = parse({ categoryId: "99", name: "App", description: "d", appType: "1", countryCode: "UK" }, locked);
     expect(result.status).toBe("success");
     if (result.status === "success") expect(detailsBody(result.value, locked.locked)).toMatchObject({ appType: 0, countryCode: "AU" });
+  });
+});
+
+// The browser checks the form by the rules the page's loader derives from the action's schema
+// and by the rule functions the schema refines with: each field's first message is the action's.
+describe("the details form in the browser", () => {
+  const browser = (entries: Record<string, string | string[]>, options: DetailsContext) =>
+    firstMessages(checkForm(form(entries), formRules(detailsSchema(t, "en-AU", options)), (payload) => detailsMessages(t, "en-AU", options, payload)));
+  const action = (entries: Record<string, string | string[]>, options: DetailsContext) => firstMessages(parseForm(form(entries), detailsSchema(t, "en-AU", options)));
+  const valid = { categoryId: "1", name: "App", appType: "0", description: "Does things.", countryCode: "AU" };
+  const locked = { ...context, locked: { appType: 0, countryCode: "AU" } };
+
+  it.each<[string, Record<string, string | string[]>, DetailsContext]>([
+    ["a complete new app", valid, context],
+    ["an empty form", {}, context],
+    ["blank text", { ...valid, name: "   ", description: " \n " }, context],
+    ["a name over 100 and a description over 450 characters", { ...valid, name: "n".repeat(101), description: "d".repeat(451) }, context],
+    ["a category, type and country not offered", { ...valid, categoryId: "7", appType: "2", countryCode: "IE" }, context],
+    ["a category that is not a number", { ...valid, categoryId: "abc" }, context],
+    ["a category that is not whole", { ...valid, categoryId: "1.5" }, context],
+    ["text the database cannot store", { ...valid, name: "App\u0000", description: "\u0000" }, context],
+    ["an existing app's type and country, whatever the form sends", { ...valid, appType: "1", countryCode: "UK" }, locked],
+    ["an existing app with an empty name", { ...valid, name: "" }, locked],
+  ])("agrees with the action on %s", (_, entries, options) => {
+    expect(browser(entries, options)).toEqual(action(entries, options));
+  });
+
+  it("checks the number fields by the rules the loader sends", () => {
+    const rules = formRules(detailsSchema(t, "en-AU", context));
+    expect(Object.keys(rules).sort()).toEqual(["appType", "categoryId"]);
+    expect(rules.categoryId?.[0]).toEqual(["number", fieldMessage(t, "en-AU", "categoryId", "unknownCategory")]);
   });
 });
 
@@ -145,6 +185,31 @@ describe("listingSchema", () => {
     expect(body.promo).toEqual({ appIcon: { id: "icon-id" }, banners: [{ id: "b1" }, { id: "b2" }], screenshots: [], youtubeUrl: "" });
     expect(body.visibility).toBe(true);
     expect(body.legal?.copyright).toBe("");
+  });
+
+  it.each<[string, Record<string, string | string[]>, number]>([
+    ["a complete listing", complete, 0],
+    ["an empty connector's listing", {}, 1],
+    [
+      "URLs, an email, a short overview and an overview that break their rules",
+      {
+        ...complete,
+        "detail.description": `<p>${"y".repeat(150)}</p>`,
+        "detail.websiteUrl": "javascript:alert(1)",
+        "detail.appURL": "www.example.com",
+        "promo.youtubeUrl": "ftp://example.com/v",
+        "detail.contactEmail": "nope",
+        "detail.shortDescription": "s".repeat(116),
+        "legal.copyright": "c".repeat(10_001),
+      },
+      0,
+    ],
+    ["text the database cannot store", { ...complete, "detail.keywords": "sync\u0000", "promo.banners[0].id": "b\u0000" }, 0],
+    ["a ninth screenshot", { ...complete, ...Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`promo.screenshots[${i}].id`, `s${i}`])) }, 0],
+  ])("agrees in the browser with the action on %s", (_, entries, appType) => {
+    const schema = listingSchema(t, "en-AU", { appType });
+    const browser = checkForm(form(entries), formRules(schema), (payload) => listingMessages(t, "en-AU", { appType }, payload));
+    expect(firstMessages(browser)).toEqual(firstMessages(parseForm(form(entries), schema)));
   });
 
   it("gives the shape only, without the rules, for a form sent to change its images", () => {

@@ -1,6 +1,11 @@
+// @vitest-environment node
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { dataAttestationSchema, pickedDiagramCode } from "./data-attestation";
+import { checkForm } from "./check";
+import { dataAttestationMessages, pickedDiagramCode } from "./data-attestation";
+import { dataAttestationSchema } from "./data-attestation.server";
+import { parseForm } from "./parse.server";
+import { formRules } from "./rules.server";
 
 const t = (key: string, options?: Record<string, unknown>) => `${key}${options ? ` ${JSON.stringify(options)}` : ""}`;
 const MB = 1024 * 1024;
@@ -14,11 +19,15 @@ const texts = {
   dataRetention: "30 days",
 };
 
-function form(values: Record<string, string | File>) {
+function form(values: Record<string, string | File | string[]>) {
   const data = new FormData();
-  for (const [name, value] of Object.entries(values)) data.append(name, value);
+  for (const [name, value] of Object.entries(values)) for (const item of Array.isArray(value) ? value : [value]) data.append(name, item);
   return data;
 }
+
+/** Each field's first message, none when the form passed. */
+const firstMessages = (submission: { status?: string; error?: Record<string, string[] | null> | null }) =>
+  submission.status === "success" ? {} : Object.fromEntries(Object.entries(submission.error ?? {}).flatMap(([name, messages]) => (messages?.[0] ? [[name, messages[0]]] : [])));
 
 const parse = (values: Record<string, string | File>, options = {}) => parseWithZod(form(values), { schema: dataAttestationSchema(t, "en-AU", options) });
 
@@ -53,6 +62,27 @@ describe("dataAttestationSchema", () => {
     // The action's verdict of the content wins.
     const server = parse({ ...texts }, { pickedCode: "tooBig" });
     expect(server.status === "error" && server.error?.diagram).toEqual([expect.stringMatching(/^dataAttestation:errors.tooBig/)]);
+  });
+});
+
+// The browser checks the form by the rules the page's loader derives from the action's schema
+// and by the form's own check, the one the schema refines with: each field's first message is the action's.
+describe("the form in the browser", () => {
+  const pdf = () => new File(["%PDF-1.7"], "flow.pdf", { type: "application/pdf" });
+  it.each<[string, Record<string, string | File | string[]>]>([
+    ["a complete form with a saved diagram", { ...texts, dataFlowDiagramId: "d1", dataFlowDiagramName: "flow.pdf" }],
+    ["an empty form, with no file picked", { dataFlowDiagramId: "", diagram: new File([], "") }],
+    ["blank texts", { ...texts, dataSubjects: "   ", dataRetention: "\n", dataFlowDiagramId: "d1" }],
+    ["a text over 2,000 characters", { ...texts, outlineDataUsage: "x".repeat(2001), dataFlowDiagramId: "d1" }],
+    ["text the database cannot store", { ...texts, dataSubjects: "a\u0000b", dataFlowDiagramId: "d1" }],
+    ["a picked PDF in place of a saved diagram", { ...texts, diagram: pdf() }],
+    ["a picked file that is not a PDF", { ...texts, dataFlowDiagramId: "d1", diagram: new File(["x"], "flow.png", { type: "image/png" }) }],
+    ["an empty PDF", { ...texts, diagram: new File([], "empty.pdf", { type: "application/pdf" }) }],
+    ["fields sent twice", { ...texts, dataSubjects: ["Clients", "again"], dataFlowDiagramId: ["d1", "d2"] }],
+  ])("agrees with the action on %s", (_, values) => {
+    const schema = dataAttestationSchema(t, "en-AU");
+    const browser = checkForm(form(values), formRules(schema), (payload) => dataAttestationMessages(t, "en-AU", payload));
+    expect(firstMessages(browser)).toEqual(firstMessages(parseForm(form(values), schema)));
   });
 });
 

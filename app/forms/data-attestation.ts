@@ -1,18 +1,17 @@
 /**
- * The data attestation form (spec 01 sections 2 and 5), one zod schema for the browser
- * (conform's onValidate) and the action (parseWithZod): the six texts, each required and at
+ * The data attestation form (spec 01 sections 2 and 5): the six texts, each required and at
  * most 2,000 characters (trimmed), and the data flow diagram: the one saved or uploaded
  * before (`dataFlowDiagramId`, with its name to show), or a file picked now (`diagram`),
  * which must be a PDF ('must be PDF') under 9 MB ('file must be less than 9MB'). The rules
- * are the contract's (app/api/data-attestation/rules.ts). In the browser a picked file is
- * judged by its declared type or name and its size; the action reads its first bytes.
+ * are the contract's (app/api/data-attestation/rules.ts), checked by `dataAttestationMessages`
+ * both in the browser (conform's onValidate) and in the action's schema
+ * (data-attestation.server.ts). In the browser a picked file is judged by its declared type
+ * or name and its size; the action reads its first bytes.
  *
  * Messages come from the `dataAttestation` namespace; `t` is i18next's (or a fixed one on the server).
  */
-import * as z from "zod";
 import { PDF_CONTENT_TYPE } from "~/api/files/rules";
-import { ATTESTATION_LIMITS, checkDiagram, validateAttestation, type AttestationRuleCode } from "~/api/data-attestation/rules";
-import { ATTESTATION_TEXT_FIELDS, type AttestationTextField } from "~/api/data-attestation/schemas";
+import { ATTESTATION_LIMITS, ATTESTATION_TEXT_FIELDS, checkDiagram, validateAttestation, type AttestationRuleCode, type AttestationTextField } from "~/api/data-attestation/rules";
 import type { Translate } from "./app-editor";
 
 export const DATA_FORM_ID = "data-attestation";
@@ -46,42 +45,50 @@ export function pickedDiagramCode(file: PickedFile) {
   return checkDiagram({ fileSize: file.size, contentType: looksPdf ? PDF_CONTENT_TYPE : file.type || "application/octet-stream" });
 }
 
+/** A file picked in the form; an empty file input sends a nameless, empty one, which is none. */
 const isFile = (value: unknown): value is PickedFile =>
-  typeof value === "object" && value !== null && "size" in value && "name" in value && typeof (value as PickedFile).size === "number";
+  typeof value === "object" &&
+  value !== null &&
+  "size" in value &&
+  "name" in value &&
+  typeof (value as PickedFile).size === "number" &&
+  !((value as PickedFile).name === "" && (value as PickedFile).size === 0);
 
-/** Conform sends an empty field as undefined, and a field sent twice as a list. */
-const anyValue = z.unknown().optional();
 const textOf = (value: unknown) => (typeof value === "string" ? value : "");
 
+/** The form's names: the six texts, the diagram saved before (its id and name) and the file picked now. */
+export const DATA_FORM_NAMES = [...ATTESTATION_TEXT_FIELDS, "dataFlowDiagramId", "dataFlowDiagramName", DIAGRAM_FILE_FIELD] as const;
+export type DataFormName = (typeof DATA_FORM_NAMES)[number];
+
 /**
- * The schema. `pickedCode` is what the action found of the picked file by its content (the
- * file itself is not in the action's form data); in the browser the file is in the form.
+ * What the form breaks, as a message on each field shown (the first rule each breaks): one
+ * piece of text per name, the picked file's rule, then the contract's (`validateAttestation`).
+ * `pickedCode` is what the action found of the picked file by its content (the file itself is
+ * not in the action's form data); in the browser the file is in the form.
  */
-export function dataAttestationSchema(t: Translate, language: string, options: { pickedCode?: string } = {}) {
-  const names = [...ATTESTATION_TEXT_FIELDS, "dataFlowDiagramId", "dataFlowDiagramName", DIAGRAM_FILE_FIELD] as const;
-  return z
-    .object(Object.fromEntries(names.map((name) => [name, anyValue])) as Record<(typeof names)[number], typeof anyValue>)
-    .superRefine((value, ctx) => {
-      const shown = (field: string): DataField => (ATTESTATION_TEXT_FIELDS as readonly string[]).includes(field) ? (field as AttestationTextField) : DIAGRAM_FILE_FIELD;
-      const failed = new Set<DataField>();
-      const issue = (field: DataField, code: string) => {
-        if (failed.has(field)) return;
-        failed.add(field);
-        ctx.addIssue({ code: "custom", path: [field], message: dataRuleMessage(t, language, field, code) });
-      };
-      // One piece of text each (not a list, not a file).
-      for (const name of names) {
-        if (name !== DIAGRAM_FILE_FIELD && value[name] !== undefined && typeof value[name] !== "string") issue(shown(name), "invalid");
-      }
-      const picked = isFile(value[DIAGRAM_FILE_FIELD]) ? (value[DIAGRAM_FILE_FIELD] as PickedFile) : undefined;
-      const pickedCode = options.pickedCode ?? (picked ? pickedDiagramCode(picked) : undefined);
-      if (pickedCode) issue(DIAGRAM_FILE_FIELD, pickedCode);
-      const texts = Object.fromEntries(ATTESTATION_TEXT_FIELDS.map((field) => [field, textOf(value[field])]));
-      const errors = validateAttestation({ ...texts, dataFlowDiagramId: textOf(value.dataFlowDiagramId) || (picked ? "picked" : "") });
-      for (const [field, code] of Object.entries(errors)) issue(shown(field), code);
-    })
-    .transform((value) => ({
-      ...(Object.fromEntries(ATTESTATION_TEXT_FIELDS.map((field) => [field, textOf(value[field]).trim()])) as Record<AttestationTextField, string>),
-      dataFlowDiagramId: textOf(value.dataFlowDiagramId).trim(),
-    }));
+export function dataAttestationMessages(t: Translate, language: string, value: Record<string, unknown>, options: { pickedCode?: string } = {}) {
+  const shown = (field: string): DataField => ((ATTESTATION_TEXT_FIELDS as readonly string[]).includes(field) ? (field as AttestationTextField) : DIAGRAM_FILE_FIELD);
+  const messages: Partial<Record<DataField, string>> = {};
+  const issue = (field: DataField, code: string) => {
+    messages[field] ??= dataRuleMessage(t, language, field, code);
+  };
+  // One piece of text each (not a list, not a file).
+  for (const name of DATA_FORM_NAMES) {
+    if (name !== DIAGRAM_FILE_FIELD && value[name] !== undefined && typeof value[name] !== "string") issue(shown(name), "invalid");
+  }
+  const picked = isFile(value[DIAGRAM_FILE_FIELD]) ? (value[DIAGRAM_FILE_FIELD] as PickedFile) : undefined;
+  const pickedCode = options.pickedCode ?? (picked ? pickedDiagramCode(picked) : undefined);
+  if (pickedCode) issue(DIAGRAM_FILE_FIELD, pickedCode);
+  const texts = Object.fromEntries(ATTESTATION_TEXT_FIELDS.map((field) => [field, textOf(value[field])]));
+  const errors = validateAttestation({ ...texts, dataFlowDiagramId: textOf(value.dataFlowDiagramId) || (picked ? "picked" : "") });
+  for (const [field, code] of Object.entries(errors)) issue(shown(field), code);
+  return messages;
+}
+
+/** The attestation's texts (trimmed) and the diagram saved before, as the action sends them. */
+export function attestationValue(value: Record<string, unknown>) {
+  return {
+    ...(Object.fromEntries(ATTESTATION_TEXT_FIELDS.map((field) => [field, textOf(value[field]).trim()])) as Record<AttestationTextField, string>),
+    dataFlowDiagramId: textOf(value.dataFlowDiagramId).trim(),
+  };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { validateDuplicate } from "~/api/apps/rules";
-import { detailsSchema, type Translate } from "./app-editor";
+import type { Translate } from "./app-editor";
+import { detailsSchema } from "./app-editor.server";
 import { duplicateFieldErrors, duplicateSchema } from "./duplicate-app";
 
 /** A translator that shows the key and its values, so two messages are equal only when both are. */

@@ -15,7 +15,6 @@ import { Link, useLoaderData, useParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { APP_LEVEL_WITHOUT_PREVIEW } from "~/api/apps/status";
 import { isEmail, isHttpUrl } from "~/api/apps/rules";
-import { getAppCategories } from "~/api/resources/endpoints";
 import { requireUser } from "~/auth.server";
 import { BannerSlider } from "~/components/apps/editor/BannerSlider";
 import { AppErrorBoundary, errorMeta } from "~/components/apps/AppErrorBoundary";
@@ -24,7 +23,7 @@ import { ListingImage } from "~/components/apps/editor/ListingImage";
 import { StatusBadge } from "~/components/apps/StatusBadge";
 import i18next from "~/i18next.server";
 import { sanitizeOverview } from "~/api/apps/overview.server";
-import { EDITOR_NAMESPACES, loadVersion, notFound } from "~/lib/apps/editor.server";
+import { categoryName, EDITOR_NAMESPACES, loadVersion, notFound } from "~/lib/apps/editor.server";
 import { pageTitle } from "~/lib/title";
 
 export const handle = { i18n: ["common", "apps", "appEditor"] };
@@ -39,11 +38,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const id = new URL(request.url).searchParams.get("app-id") ?? undefined;
   const version = await loadVersion(request, api, id);
   if (version.appLevel === APP_LEVEL_WITHOUT_PREVIEW) throw await notFound(request);
-  const [categories, t] = await Promise.all([
-    api.call(getAppCategories).catch(() => []),
-    i18next.getFixedT(request, EDITOR_NAMESPACES),
-  ]);
   const { details, marketplace } = version;
+  const [category, t] = await Promise.all([categoryName(api, details.categoryId), i18next.getFixedT(request, EDITOR_NAMESPACES)]);
   const { detail, legal, promo } = marketplace;
   return json({
     title: pageTitle(t, t("appEditor:preview.title", { name: details.name })),
@@ -51,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     versionDisplay: version.versionNumberDisplay,
     statusCode: version.statusCode,
     name: details.name,
-    category: categories.find((c) => c.id === details.categoryId)?.name ?? null,
+    category,
     shortDescription: detail.shortDescription,
     overview: sanitizeOverview(detail.description),
     features: detail.features,

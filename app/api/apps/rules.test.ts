@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { checkListingImage, formatVersion, isHttpUrl, overviewPlainText, parseVersion, validateDetails, validateDuplicate, validateMarketplace, withoutRegionalInfo, type MarketplaceValues } from "./rules";
+import * as z from "zod";
+import { regexes } from "zod/v4/core";
+import { checkListingImage, EMAIL_PATTERN, formatVersion, isEmail, isHttpUrl, overviewPlainText, parseVersion, validateDetails, validateDuplicate, validateMarketplace, withoutRegionalInfo, type MarketplaceValues } from "./rules";
 
 describe("version numbers", () => {
   it("shows the minor padded to three digits", () => {
@@ -8,6 +10,20 @@ describe("version numbers", () => {
     expect(formatVersion(3, 1234)).toBe("3.1234");
     expect(parseVersion("2.015")).toEqual({ major: 2, minor: 15 });
     expect(parseVersion("2.1")).toBeUndefined();
+  });
+});
+
+describe("isEmail", () => {
+  it("is zod's email pattern", () => {
+    expect(EMAIL_PATTERN.source).toBe(regexes.email.source);
+    expect(EMAIL_PATTERN.flags).toBe(regexes.email.flags);
+  });
+
+  it("takes what z.email() takes", () => {
+    const email = z.email();
+    for (const value of ["dev@example.com", "a.b+c@sub.example.co", "nope", "a@b", "a@@example.com", ".a@example.com", "a@example.c", " dev@example.com", "dev@exa_mple.com"]) {
+      expect(isEmail(value), value).toBe(email.safeParse(value).success);
+    }
   });
 });
 

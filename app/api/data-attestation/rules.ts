@@ -3,11 +3,22 @@
  * console (its form, and its check of a picked diagram before anything is sent) and the
  * sandbox (its refusals with rule codes): each of the six texts required (after trimming) and
  * at most 2,000 characters; a data flow diagram required, a PDF by its content and under
- * 9 MB ('must be PDF', 'file must be less than 9MB'). Plain TypeScript.
+ * 9 MB ('must be PDF', 'file must be less than 9MB'). Plain TypeScript with no zod: a browser
+ * runs them too.
  */
-import { isStorableText } from "../common";
 import { FILE_LIMITS, PDF_CONTENT_TYPE } from "../files/rules";
-import { ATTESTATION_TEXT_FIELDS } from "./schemas";
+import { isStorableText } from "../text";
+
+/** The six texts of the form, in the order the form shows them. */
+export const ATTESTATION_TEXT_FIELDS = [
+  "purposeOfDataUsage",
+  "outlineDataUsage",
+  "dataSubjects",
+  "frequencyOfSync",
+  "thirdPartyDisclosure",
+  "dataRetention",
+] as const;
+export type AttestationTextField = (typeof ATTESTATION_TEXT_FIELDS)[number];
 
 export const ATTESTATION_LIMITS = {
   /** Each text field. */
@@ -33,7 +44,7 @@ export const ATTESTATION_RULE_CODES = [
 export type AttestationRuleCode = (typeof ATTESTATION_RULE_CODES)[number];
 export type AttestationErrors = Record<string, AttestationRuleCode>;
 
-export type AttestationValues = Partial<Record<(typeof ATTESTATION_TEXT_FIELDS)[number] | "dataFlowDiagramId", string | null>>;
+export type AttestationValues = Partial<Record<AttestationTextField | "dataFlowDiagramId", string | null>>;
 
 /** The six texts required and at most 2,000 characters (trimmed), the diagram named; text the database cannot store refused. */
 export function validateAttestation(values: AttestationValues): AttestationErrors {

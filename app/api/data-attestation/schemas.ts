@@ -7,19 +7,11 @@
 import * as z from "zod";
 import { storableText } from "../common";
 
+/** The six texts of the form (rules.ts, where a browser can read them without zod). */
+export { ATTESTATION_TEXT_FIELDS, type AttestationTextField } from "./rules";
+
 /** Text that may be sent as null or left out (then ""); the database must be able to store it. */
 const inText = z.preprocess((value) => value ?? "", storableText({ message: "must be text" }));
-
-/** The six texts of the form, in the order the form shows them. */
-export const ATTESTATION_TEXT_FIELDS = [
-  "purposeOfDataUsage",
-  "outlineDataUsage",
-  "dataSubjects",
-  "frequencyOfSync",
-  "thirdPartyDisclosure",
-  "dataRetention",
-] as const;
-export type AttestationTextField = (typeof ATTESTATION_TEXT_FIELDS)[number];
 
 /** The uploaded diagram as the answer names it. */
 export const dataFlowDiagram = z.object({ id: z.string(), fileName: z.string(), url: z.string() });

@@ -15,7 +15,6 @@
  *   fields, the API's status with the error dialog otherwise).
  */
 import { createHash } from "node:crypto";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { isEditable } from "~/api/apps/status";
@@ -30,7 +29,10 @@ import { PDF_CONTENT_TYPE } from "~/api/files/rules";
 import { hasPdfSignature } from "~/api/submissions/rules";
 import { requireUser } from "~/auth.server";
 import type { Translate } from "~/forms/app-editor";
-import { DATA_FIELDS, DIAGRAM_FILE_FIELD, dataAttestationSchema, dataRuleMessage, type DataField } from "~/forms/data-attestation";
+import { DATA_FIELDS, DIAGRAM_FILE_FIELD, dataRuleMessage, type DataField } from "~/forms/data-attestation";
+import { dataAttestationSchema } from "~/forms/data-attestation.server";
+import { parseForm } from "~/forms/parse.server";
+import { formRules } from "~/forms/rules.server";
 import i18next from "~/i18next.server";
 import { BODY_LIMITS } from "~/lib/body-limits";
 import type { ShownError } from "~/lib/errors";
@@ -63,6 +65,9 @@ export async function loadAttestation(request: Request, api: ApiClient, versionI
     throw await loadFailure(request, error, "fetchingData");
   }
 }
+
+/** The rules of the form a browser checks, worded in the page's language (the action's schema). */
+export const attestationRules = (t: Translate, language: string) => formRules(dataAttestationSchema(t, language));
 
 /** The answer of a save that did not succeed. */
 export interface DataSaveFailure {
@@ -144,7 +149,7 @@ async function saveAttestationForm(request: Request, context: AppLoadContext, { 
     }
   }
 
-  const submission = parseWithZod(formData, { schema: dataAttestationSchema(t, language, { pickedCode }) });
+  const submission = parseForm(formData, dataAttestationSchema(t, language, { pickedCode }));
   if (quota) return fail({ result: submission.reply({ fieldErrors: { [DIAGRAM_FILE_FIELD]: [quota] } }), apiError: null }, 429);
   if (submission.status !== "success") return fail({ result: submission.reply(), apiError: null }, 400);
   try {

@@ -26,7 +26,6 @@
  * with `apiError` for the error dialog; the intent `duplicate` goes to `handleAppAction`.
  */
 import { randomUUID } from "node:crypto";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { json, redirect, replace, type AppLoadContext } from "@remix-run/node";
 import * as z from "zod";
@@ -44,17 +43,10 @@ import { getAppCategories } from "~/api/resources/endpoints";
 import { countryFlags } from "~/lib/feature-flags.server";
 import { requireUser } from "~/auth.server";
 import { checkImage } from "./image-check";
-import {
-  apiFieldRule,
-  detailsBody,
-  detailsSchema,
-  fieldMessage,
-  listingBody,
-  LISTING_FIELDS,
-  listingSchema,
-  type ImageField,
-  type Translate,
-} from "~/forms/app-editor";
+import { apiFieldRule, fieldMessage, LISTING_FIELDS, type DetailsContext, type ImageField, type Translate } from "~/forms/app-editor";
+import { detailsBody, detailsSchema, listingBody, listingSchema } from "~/forms/app-editor.server";
+import { parseForm } from "~/forms/parse.server";
+import { formRules } from "~/forms/rules.server";
 import type { ShownError } from "~/lib/errors";
 import i18next from "~/i18next.server";
 import { handleAppAction } from "~/lib/apps/version-actions.server";
@@ -141,6 +133,12 @@ export async function loadLookups(request: Request, api: ApiClient): Promise<Loo
   }
 }
 
+/** The name of an app's category; null when it is not one of the categories, or they cannot be read. */
+export async function categoryName(api: ApiClient, categoryId: number | null): Promise<string | null> {
+  const categories = await api.call(getAppCategories).catch(() => []);
+  return categories.find((c) => c.id === categoryId)?.name ?? null;
+}
+
 /** Whether the country's allow-svg-button flag is on (off when the flags cannot be read: the provider decides anyway). */
 export async function svgAllowed(api: ApiClient, countryCode: string): Promise<boolean> {
   return (await countryFlags(api, countryCode))["allow-svg-button"];
@@ -204,7 +202,7 @@ const shown = (error: ApiError, fallback = "savingData"): ShownError => ({
  */
 function unreachableFailure(context: AppLoadContext, formData: FormData, thrown: unknown) {
   if (!(thrown instanceof Response) || thrown.status !== 503) throw thrown;
-  const typed = parseWithZod(formData, { schema: z.looseObject({}) }).reply();
+  const typed = parseForm(formData, z.looseObject({})).reply();
   return failure(context, { result: typed, apiError: { fallback: "unreachable" }, formError: null }, 503);
 }
 
@@ -219,6 +217,21 @@ function failure(context: AppLoadContext, data: Omit<EditorFailure, "intent">, s
 
 async function fixedT(request: Request): Promise<Translate> {
   return (await i18next.getFixedT(request, EDITOR_NAMESPACES)) as unknown as Translate;
+}
+
+/** The details form's context: the categories and countries offered; an existing app's type and country as created. */
+function detailsContext(lookups: Lookups, locked?: DetailsContext["locked"]): DetailsContext {
+  return { categoryIds: lookups.categories.map((c) => c.id), countryCodes: locked ? [] : lookups.countries.map((c) => c.code), locked };
+}
+
+/** The rules of the details form a browser checks, worded in the page's language (the action's schema). */
+export async function detailsRules(request: Request, language: string, lookups: Lookups, locked?: DetailsContext["locked"]) {
+  return formRules(detailsSchema(await fixedT(request), language, detailsContext(lookups, locked)));
+}
+
+/** The rules of the listing form a browser checks, worded in the page's language (the action's schema). */
+export async function listingRules(request: Request, language: string, appType: number) {
+  return formRules(listingSchema(await fixedT(request), language, { appType }));
 }
 
 // ---------------------------------------------------------------------------
@@ -247,11 +260,7 @@ export async function createApp(request: Request, context: AppLoadContext) {
   const t = await fixedT(request);
   const formData = await readForm(request);
   const lookups = await loadLookups(request, api);
-  const schema = detailsSchema(t, language, {
-    categoryIds: lookups.categories.map((c) => c.id),
-    countryCodes: lookups.countries.map((c) => c.code),
-  });
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseForm(formData, detailsSchema(t, language, detailsContext(lookups)));
   if (submission.status !== "success") return failure(context, { result: submission.reply(), apiError: null, formError: null }, 400);
 
   const id = isVersionId(submission.value.id) ? submission.value.id.toLowerCase() : randomUUID();
@@ -291,8 +300,7 @@ export async function saveDetails(request: Request, context: AppLoadContext, ver
     return unreachableFailure(context, formData, thrown);
   }
   const locked = { appType: version.details.appType, countryCode: version.details.countryCode };
-  const schema = detailsSchema(t, language, { categoryIds: lookups.categories.map((c) => c.id), countryCodes: [], locked });
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseForm(formData, detailsSchema(t, language, detailsContext(lookups, locked)));
   const editable = isEditable(version.statusCode, version.isArchived);
   if (intent === "discard") {
     await dropEditorDraft(session, version.id, "details");
@@ -580,7 +588,7 @@ async function saveListingForm(request: Request, context: AppLoadContext, user: 
   if (intent !== "save") {
     images = applyImageIntent(images, intent) ?? images;
     // Not a save: the form comes back as typed, with the images changed and no field checked.
-    const shape = parseWithZod(withImages(formData, images), { schema: listingSchema(t, language, { appType: version.details.appType }, { validate: false }) });
+    const shape = parseForm(withImages(formData, images), listingSchema(t, language, { appType: version.details.appType }, { validate: false }));
     const result = shape.reply(hasFileErrors ? { fieldErrors } : undefined);
     if (outcome.apiError || hasFileErrors) {
       return failure(context, { result, apiError: outcome.apiError, formError: null, images }, outcome.apiError ? 502 : 400);
@@ -595,7 +603,7 @@ async function saveListingForm(request: Request, context: AppLoadContext, user: 
     return json<EditorFailure>({ intent: "save", result, apiError: null, formError: null, images });
   }
 
-  const submission = parseWithZod(withImages(formData, images), { schema: listingSchema(t, language, { appType: version.details.appType }) });
+  const submission = parseForm(withImages(formData, images), listingSchema(t, language, { appType: version.details.appType }));
   const missingDetails = Object.keys(validateDetails(version.details)).length > 0;
   const formError = missingDetails ? t("appEditor:errors.mandatoryDetails") : null;
   if (outcome.apiError) return failure(context, { result: submission.reply(), apiError: outcome.apiError, formError, images }, 502);

@@ -9,13 +9,11 @@
  * app/lib/apps/data-attestation.server.ts.
  */
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useMemo, useRef } from "react";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { ATTESTATION_LIMITS } from "~/api/data-attestation/rules";
-import { ATTESTATION_TEXT_FIELDS, type AttestationTextField } from "~/api/data-attestation/schemas";
+import { ATTESTATION_LIMITS, ATTESTATION_TEXT_FIELDS, type AttestationTextField } from "~/api/data-attestation/rules";
 import { requireUser } from "~/auth.server";
 import { AppErrorBoundary, errorMeta } from "~/components/apps/AppErrorBoundary";
 import { CountedTextarea } from "~/components/apps/editor/CharacterCount";
@@ -27,9 +25,10 @@ import { ErrorDialog } from "~/components/ErrorDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FieldFrame, inputClass } from "~/components/ui/Field";
 import type { Translate } from "~/forms/app-editor";
-import { DATA_FIELDS, DATA_FORM_ID, DIAGRAM_FILE_FIELD, dataAttestationSchema, type DataField } from "~/forms/data-attestation";
+import { checkForm } from "~/forms/check";
+import { DATA_FIELDS, DATA_FORM_ID, DIAGRAM_FILE_FIELD, dataAttestationMessages, type DataField, type DataFormName } from "~/forms/data-attestation";
 import i18next from "~/i18next.server";
-import { attestationView, DATA_NAMESPACES, loadAttestation, loadAttestedVersion, saveAttestation, type DataSaveFailure } from "~/lib/apps/data-attestation.server";
+import { attestationRules, attestationView, DATA_NAMESPACES, loadAttestation, loadAttestedVersion, saveAttestation, type DataSaveFailure } from "~/lib/apps/data-attestation.server";
 import { versionSummary } from "~/lib/apps/editor.server";
 import { withNamespaces } from "~/lib/namespaces";
 import { keepAfterUnreachable } from "~/lib/outage";
@@ -54,6 +53,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     editable: summary.editable,
     readOnlyReason: summary.editable ? null : t(summary.isArchived ? "appEditor:notEditable.archived" : "appEditor:notEditable.status", { status }),
     ...attestationView(attestation),
+    rules: attestationRules(t as unknown as Translate, language),
   });
 }
 
@@ -86,14 +86,13 @@ export default function DataAttestationPage() {
 function AttestationForm({ data, answer, onDiscard }: { data: LoaderData; answer?: DataSaveFailure; onDiscard: () => void }) {
   const { t, i18n } = useTranslation("dataAttestation");
   const navigation = useNavigation();
-  const schema = useMemo(() => dataAttestationSchema(t as unknown as Translate, i18n.language), [t, i18n.language]);
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<Record<DataFormName, string>>({
     id: DATA_FORM_ID,
     lastResult: answer?.result,
     defaultValue: data.defaultValue,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => checkForm(formData, data.rules, (payload) => dataAttestationMessages(t as unknown as Translate, i18n.language, payload)),
   });
   const formRef = useRef<HTMLFormElement>(null);
   const unsaved = useUnsavedChanges(formRef, { resetKey: data.resetKey, siblings: [], enabled: data.editable });

@@ -16,7 +16,7 @@ import { withNamespaces } from "~/lib/namespaces";
 import { ErrorDialog } from "~/components/ErrorDialog";
 import i18next from "~/i18next.server";
 import { readEditorDrafts } from "~/lib/apps/drafts.server";
-import { EDITOR_NAMESPACES, loadLookups, loadVersion, saveDetails, versionSummary, type EditorFailure } from "~/lib/apps/editor.server";
+import { detailsRules, EDITOR_NAMESPACES, loadLookups, loadVersion, saveDetails, versionSummary, type EditorFailure } from "~/lib/apps/editor.server";
 import { keepAfterUnreachable } from "~/lib/outage";
 import { hasFailed, pageTitle } from "~/lib/title";
 
@@ -27,7 +27,7 @@ export const handle = { i18n: ["common", "apps", "appEditor", "appList", "review
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { api, session } = await requireUser(request, context);
+  const { api, language, session } = await requireUser(request, context);
   const [version, lookups] = await Promise.all([loadVersion(request, api, params.appVersionId), loadLookups(request, api)]);
   const drafts = await readEditorDrafts(session, version);
   const t = await i18next.getFixedT(request, EDITOR_NAMESPACES);
@@ -40,6 +40,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   });
   // Unsaved changes kept when the person moved to the marketplace page come back here.
   const details = { ...version.details, ...drafts.details };
+  const locked = { appType: version.details.appType, countryCode: version.details.countryCode };
   return json({
     page,
     title: pageTitle(t, page, hasFailed(context)),
@@ -52,6 +53,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       description: details.description,
       countryCode: details.countryCode,
     },
+    rules: await detailsRules(request, language, lookups, locked),
     locked: {
       appType: details.appType,
       countryCode: details.countryCode,
@@ -87,6 +89,7 @@ export default function VersionDetailsPage() {
         key={data.resetKey}
         pageTitle={data.page}
         defaultValue={data.defaultValue}
+        rules={data.rules}
         categories={data.categories}
         countries={data.countries}
         locked={data.locked}

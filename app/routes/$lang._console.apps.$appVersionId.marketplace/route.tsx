@@ -19,6 +19,7 @@ import { ErrorDialog } from "~/components/ErrorDialog";
 import i18next from "~/i18next.server";
 import {
   EDITOR_NAMESPACES,
+  listingRules,
   loadVersion,
   saveListing,
   svgAllowed,
@@ -68,6 +69,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     listing: { ...marketplace, detail: { ...marketplace.detail, description: sanitizeOverview(marketplace.detail.description) } },
     images: versionImages({ ...version, marketplace }),
     appType: version.details.appType,
+    rules: await listingRules(request, language, version.details.appType),
     allowSvg,
     countries,
     draft: { here: Boolean(drafts.listing), other: Boolean(drafts.details) },
@@ -99,6 +101,7 @@ export default function VersionMarketplacePage() {
         key={data.resetKey}
         pageTitle={data.page}
         listing={data.listing}
+        rules={data.rules}
         images={saveAnswer?.images ?? data.images}
         answeredImages={saveAnswer?.images}
         appType={data.appType}

@@ -14,7 +14,7 @@ import { withNamespaces } from "~/lib/namespaces";
 import { EditorHeader } from "~/components/apps/editor/EditorHeader";
 import { ErrorDialog } from "~/components/ErrorDialog";
 import i18next from "~/i18next.server";
-import { createApp, EDITOR_NAMESPACES, loadLookups } from "~/lib/apps/editor.server";
+import { createApp, detailsRules, EDITOR_NAMESPACES, loadLookups } from "~/lib/apps/editor.server";
 import { hasFailed, pageTitle } from "~/lib/title";
 
 export const handle = { i18n: ["common", "apps", "appEditor"] };
@@ -30,6 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     page,
     title: pageTitle(t, page, hasFailed(context)),
     id: randomUUID(),
+    rules: await detailsRules(request, language, lookups),
     categories: lookups.categories,
     countries: lookups.countries,
     siblings: [`/${language}/apps/new/details`],
@@ -55,6 +56,7 @@ export default function NewAppDetailsPage() {
       <DetailsForm
         pageTitle={data.page}
         defaultValue={{ id: data.id, categoryId: null, name: "", appType: null, description: "", countryCode: "" }}
+        rules={data.rules}
         categories={data.categories}
         countries={data.countries}
         editable

@@ -5,11 +5,12 @@
  * existing app the type and country are shown, not editable. Save only when the version is
  * editable; otherwise the fields are shown read-only with the reason.
  *
- * One schema with the action (schema.ts, `detailsSchema`); errors next to each field and in
- * the summary; with JavaScript, leaving with unsaved changes asks first.
+ * Checked in the browser by the rules the page's loader derives from the action's schema
+ * (`detailsSchema`) and by the same rule functions the schema refines with
+ * (`detailsMessages`); errors next to each field and in the summary; with JavaScript,
+ * leaving with unsaved changes asks first.
  */
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -20,7 +21,9 @@ import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FieldFrame, InputField, SelectOptions, inputClass } from "~/components/ui/Field";
 import { useFailedTitle } from "~/lib/title";
 import { CountedTextarea } from "./CharacterCount";
-import { DETAILS_FIELDS, DETAILS_FORM_ID, detailsSchema, fieldId, type Translate } from "~/forms/app-editor";
+import { DETAILS_FIELDS, DETAILS_FORM_ID, detailsMessages, fieldId, type Translate } from "~/forms/app-editor";
+import type { DetailsValue } from "~/forms/app-editor.server";
+import { checkForm, type FormRules } from "~/forms/check";
 import { useErrorSummary } from "./useErrorSummary";
 import { useUnsavedChanges } from "./UnsavedChanges";
 import { DraftNotice, SaveBar, sentUnchecked, useDiscardGeneration, type DraftState } from "./SaveBar";
@@ -39,6 +42,8 @@ export interface DetailsFormProps {
   /** The page's name in the document title (prefixed with 'Error:' while the form shows errors). */
   pageTitle: string;
   defaultValue: DetailsDefaults;
+  /** The rules of the action's schema a browser can check (formRules). */
+  rules: FormRules;
   categories: AppCategory[];
   countries: { code: string; name: string }[];
   /** An existing app: type and country as created, shown but not editable. */
@@ -65,20 +70,19 @@ export function DetailsForm(props: DetailsFormProps) {
 }
 
 function DetailsFormBody(props: DetailsFormProps & { onDiscard: () => void }) {
-  const { defaultValue, categories, countries, locked, editable, lastResult } = props;
+  const { defaultValue, rules, categories, countries, locked, editable, lastResult } = props;
   const { t, i18n } = useTranslation("appEditor");
   const navigation = useNavigation();
   const translate = t as unknown as Translate;
-  const schema = useMemo(
-    () =>
-      detailsSchema(translate, i18n.language, {
-        categoryIds: categories.map((c) => c.id),
-        countryCodes: countries.map((c) => c.code),
-        locked: locked ? { appType: locked.appType, countryCode: locked.countryCode } : undefined,
-      }),
-    [translate, i18n.language, categories, countries, locked],
+  const context = useMemo(
+    () => ({
+      categoryIds: categories.map((c) => c.id),
+      countryCodes: countries.map((c) => c.code),
+      locked: locked ? { appType: locked.appType, countryCode: locked.countryCode } : undefined,
+    }),
+    [categories, countries, locked],
   );
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<DetailsValue>({
     id: DETAILS_FORM_ID,
     lastResult,
     defaultValue: {
@@ -91,7 +95,7 @@ function DetailsFormBody(props: DetailsFormProps & { onDiscard: () => void }) {
     },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => checkForm(formData, rules, (payload) => detailsMessages(translate, i18n.language, context, payload)),
   });
 
   const formRef = useRef<HTMLFormElement>(null);

@@ -1,6 +1,8 @@
 /**
  * The marketplace listing form (spec 01 sections 2 and 5): every field of the listing with
- * the spec's rules and messages (schema.ts, `listingSchema`, the same on both sides):
+ * the spec's rules and messages (the contract's `validateMarketplace`, run by the action's
+ * schema `listingSchema` and in the browser by `listingMessages`, with the rules the page's
+ * loader derives from that schema):
  * details (short overview, overview, features, keywords, contact email, app and website,
  * support and documentation URLs), legal (copyright, privacy policy and terms of service,
  * each with its URL), images and video (app icon, banners, screenshots, YouTube URL) and
@@ -9,12 +11,11 @@
  * the rich-text editor (JS) or a textarea (no JS).
  */
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useFetchers, useNavigation } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { APP_LIMITS, APP_TYPES } from "~/api/apps/rules";
-import { type ImageRef, type Marketplace } from "~/api/apps/schemas";
+import type { ImageRef, Marketplace } from "~/api/apps/schemas";
 import { EditorToolbar } from "./EditorActions";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { InputField, TextareaField } from "~/components/ui/Field";
@@ -23,7 +24,9 @@ import { useFailedTitle } from "~/lib/title";
 import { CharacterCount } from "./CharacterCount";
 import { ImageField } from "./ImageField";
 import { OverviewField } from "./OverviewField";
-import { fieldId, LISTING_FIELDS, LISTING_FORM_ID, listingSchema, type Translate } from "~/forms/app-editor";
+import { fieldId, LISTING_FIELDS, LISTING_FORM_ID, listingMessages, type Translate } from "~/forms/app-editor";
+import type { ListingValue } from "~/forms/app-editor.server";
+import { checkForm, type FormRules } from "~/forms/check";
 import { useErrorSummary } from "./useErrorSummary";
 import { useUnsavedChanges } from "./UnsavedChanges";
 import { DraftNotice, SaveBar, sentUnchecked, useDiscardGeneration, type DraftState } from "./SaveBar";
@@ -32,6 +35,8 @@ export interface MarketplaceFormProps {
   pageTitle: string;
   /** The stored listing (the overview already reduced to the allowed tags). */
   listing: Marketplace;
+  /** The rules of the action's schema a browser can check (formRules). */
+  rules: FormRules;
   /** The images as the server last saw them (stored, or changed by the last post). */
   images: ListingImages;
   /** The images of the last answer of the action, when there was one. */
@@ -63,12 +68,11 @@ export function MarketplaceForm(props: MarketplaceFormProps) {
 }
 
 function MarketplaceFormBody(props: MarketplaceFormProps & { onDiscard: () => void }) {
-  const { listing, editable, lastResult, appType } = props;
+  const { listing, rules, editable, lastResult, appType } = props;
   const { t, i18n } = useTranslation("appEditor");
   const navigation = useNavigation();
   const translate = t as unknown as Translate;
-  const schema = useMemo(() => listingSchema(translate, i18n.language, { appType }), [translate, i18n.language, appType]);
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<ListingValue>({
     id: LISTING_FORM_ID,
     lastResult,
     defaultValue: {
@@ -79,7 +83,7 @@ function MarketplaceFormBody(props: MarketplaceFormProps & { onDiscard: () => vo
     },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => checkForm(formData, rules, (payload) => listingMessages(translate, i18n.language, { appType }, payload)),
   });
   const detail = fields.detail.getFieldset();
   const legal = fields.legal.getFieldset();

@@ -1,0 +1,128 @@
+/**
+ * The app version editor's forms as the actions read them: one zod schema each for the app
+ * details and the marketplace listing. The rules are app-editor.ts's (the contract's rule
+ * functions, the same the browser runs); the schemas give each failing field its message.
+ */
+import * as z from "zod";
+import { APP_TYPES, validateMarketplace, type RuleKey } from "~/api/apps/rules";
+import type { MarketplaceInput } from "~/api/apps/schemas";
+import { clean, detailsErrors, fieldMessage, fieldMessages, notText, type DetailsContext, type Translate } from "./app-editor";
+
+/** A message on each failing field (a dotted path). */
+function addIssues(ctx: z.RefinementCtx, messages: Record<string, string>) {
+  for (const [field, message] of Object.entries(messages)) {
+    ctx.addIssue({ code: "custom", path: field.split("."), message });
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Details
+// ---------------------------------------------------------------------------
+
+export function detailsSchema(t: Translate, language: string, context: DetailsContext) {
+  const message = (field: string, key: RuleKey) => fieldMessage(t, language, field, key);
+  const text = (field: string) => z.string({ message: notText(t, field) }).optional();
+  return z
+    .object({
+      /** The id of a new app, made when the form was shown (a second submit cannot make a second app). */
+      id: z.string().optional(),
+      categoryId: z.number({ message: message("categoryId", "unknownCategory") }).int({ message: message("categoryId", "unknownCategory") }).optional(),
+      name: text("name"),
+      appType: z.number({ message: message("appType", "invalidAppType") }).int({ message: message("appType", "invalidAppType") }).optional(),
+      description: text("description"),
+      countryCode: text("countryCode"),
+    })
+    .superRefine((value, ctx) => addIssues(ctx, fieldMessages(t, language, detailsErrors(value, context))));
+}
+export type DetailsValue = z.output<ReturnType<typeof detailsSchema>>;
+
+/** The details of the API body: every text trimmed; type and country as created for an existing app. */
+export function detailsBody(value: DetailsValue, locked?: DetailsContext["locked"]) {
+  return {
+    categoryId: value.categoryId ?? null,
+    name: clean(value.name),
+    description: clean(value.description),
+    appType: locked ? locked.appType : (value.appType ?? APP_TYPES.standard),
+    countryCode: locked ? locked.countryCode : (value.countryCode ?? "").trim(),
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Marketplace listing
+// ---------------------------------------------------------------------------
+
+/** `validate: false` gives the shape only (a form sent to change its images, not to save). */
+export function listingSchema(t: Translate, language: string, context: { appType: number }, options: { validate?: boolean } = {}) {
+  const validate = options.validate ?? true;
+  const text = (field: string) => z.string({ message: notText(t, field) }).optional();
+  const image = z.object({ id: z.string(), url: z.string().optional() });
+  return z
+    .object({
+      detail: z
+        .object({
+          appURL: text("detail.appURL"),
+          description: text("detail.description"),
+          shortDescription: text("detail.shortDescription"),
+          contactEmail: text("detail.contactEmail"),
+          features: text("detail.features"),
+          keywords: text("detail.keywords"),
+          supportUrl: text("detail.supportUrl"),
+          websiteUrl: text("detail.websiteUrl"),
+          documentationUrl: text("detail.documentationUrl"),
+        })
+        .optional(),
+      legal: z
+        .object({
+          copyright: text("legal.copyright"),
+          privacyPolicy: text("legal.privacyPolicy"),
+          privacyPolicyUrl: text("legal.privacyPolicyUrl"),
+          termsOfService: text("legal.termsOfService"),
+          termsOfServiceUrl: text("legal.termsOfServiceUrl"),
+        })
+        .optional(),
+      promo: z
+        .object({ appIcon: image.optional(), banners: z.array(image).optional(), screenshots: z.array(image).optional(), youtubeUrl: text("promo.youtubeUrl") })
+        .optional(),
+      visibility: z.boolean().optional(),
+    })
+    .superRefine((value, ctx) => {
+      if (validate) addIssues(ctx, fieldMessages(t, language, validateMarketplace(value, { appType: context.appType })));
+    });
+}
+export type ListingValue = z.output<ReturnType<typeof listingSchema>>;
+
+/** The listing as the API takes it: every field present, texts trimmed, images by id. */
+export function listingBody(value: ListingValue, overview: (html: string) => string = (html) => html): MarketplaceInput {
+  const s = clean;
+  const d = value.detail ?? {};
+  const l = value.legal ?? {};
+  const p = value.promo ?? {};
+  return {
+    detail: {
+      appURL: s(d.appURL),
+      description: overview(s(d.description)),
+      shortDescription: s(d.shortDescription),
+      contactEmail: s(d.contactEmail),
+      features: s(d.features),
+      keywords: s(d.keywords),
+      supportUrl: s(d.supportUrl),
+      websiteUrl: s(d.websiteUrl),
+      documentationUrl: s(d.documentationUrl),
+    },
+    legal: {
+      copyright: s(l.copyright),
+      privacyPolicy: s(l.privacyPolicy),
+      privacyPolicyUrl: s(l.privacyPolicyUrl),
+      termsOfService: s(l.termsOfService),
+      termsOfServiceUrl: s(l.termsOfServiceUrl),
+    },
+    promo: {
+      appIcon: p.appIcon?.id ? { id: p.appIcon.id } : null,
+      banners: (p.banners ?? []).map((i) => ({ id: i.id })),
+      screenshots: (p.screenshots ?? []).map((i) => ({ id: i.id })),
+      youtubeUrl: s(p.youtubeUrl),
+    },
+    visibility: value.visibility ?? false,
+  };
+}
+
