@@ -70,7 +70,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return json({ title, tabs, awaiting, tab, bank, bankRules: formRules(bankSchema(t as unknown as Translate)), users: null, userId: user.userId, localeCode: user.localeCode });
   }
   if (tab === "company") {
-    const company = await loadCompany(api, languageOfPath(new URL(request.url).pathname) ?? DEFAULT_LANGUAGE, details);
+    // The company's fields are registration's, with its messages.
+    const tCompany = await i18next.getFixedT(request, ["settings", "auth", "common"]);
+    const company = await loadCompany(api, languageOfPath(new URL(request.url).pathname) ?? DEFAULT_LANGUAGE, details, tCompany);
     return json({ title, tabs, awaiting, tab, bank: null, users: null, company, userId: user.userId, localeCode: user.localeCode });
   }
   if (tab === "users") {
