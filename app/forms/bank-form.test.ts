@@ -15,7 +15,7 @@ const form = (fields: Record<string, string | string[]>) => {
 };
 const valid = { accountName: " Acme Pty Ltd ", bsb: "062000", accountNumber: "12345678" };
 
-const firstMessages = (error: Record<string, string[] | null> | undefined) => Object.fromEntries(Object.entries(error ?? {}).map(([name, messages]) => [name, messages?.[0]]));
+const firstMessages = (error: Record<string, string[] | null> | null | undefined) => Object.fromEntries(Object.entries(error ?? {}).map(([name, messages]) => [name, messages?.[0]]));
 
 describe("the bank form", () => {
   it("gives the trimmed values as the API takes them", () => {
