@@ -11,12 +11,20 @@ import {
   readCompanyForm,
   toCompanyRequest,
   validateCompanyForm,
+  authTranslator,
+  OPTIONAL_FIELDS,
+  entryField,
+  type CompanyFormValues,
 } from "./company";
+import { companyFieldRules } from "./company.server";
+import { registerSchema } from "~/routes/$lang.auth.register/schema.server";
 
 /** Keys with their values, so each message says which text it is. */
 const t = ((key: string, values?: Record<string, unknown>) => (values ? `${key} ${JSON.stringify(values)}` : key)) as unknown as TFunction;
 
 const ABOUT = "a".repeat(250);
+
+const rules = companyFieldRules(t);
 
 const entry = (countryId: string, isDefault: boolean) => ({
   id: `id-${countryId}`,
@@ -82,7 +90,7 @@ describe("the company form", () => {
 
   it("checks registration's field rules, the state, the country of each card and exactly one default", () => {
     const values = fromCompanyDetails(details);
-    expect(validateCompanyForm(t, values, ["AU", "NZ", "UK"])).toEqual({});
+    expect(validateCompanyForm(t, values, ["AU", "NZ", "UK"], rules)).toEqual({});
     const errors = validateCompanyForm(
       t,
       {
@@ -93,6 +101,7 @@ describe("the company form", () => {
         defaultIndex: -1,
       },
       ["AU", "NZ", "UK"],
+      rules,
     );
     expect(errors).toMatchObject({
       profile: expect.stringContaining("auth:register.errors.profileTooShort"),
@@ -103,8 +112,8 @@ describe("the company form", () => {
       [DEFAULT_FIELD]: "settings:errors.oneCountryMustBeDefault",
     });
     expect(firstInvalidEntry(errors)).toBe(1);
-    expect(validateCompanyForm(t, { ...values, entries: [], defaultIndex: -1 }, ["AU"])[LIST_FIELD]).toBe("settings:errors.oneCountryMustBeSelected");
-    expect(validateCompanyForm(t, { ...values, entries: [{ ...values.entries[0], countryId: "ZZ" }] }, ["AU"])["entities[0].countryId"]).toBe(
+    expect(validateCompanyForm(t, { ...values, entries: [], defaultIndex: -1 }, ["AU"], rules)[LIST_FIELD]).toBe("settings:errors.oneCountryMustBeSelected");
+    expect(validateCompanyForm(t, { ...values, entries: [{ ...values.entries[0], countryId: "ZZ" }] }, ["AU"], rules)["entities[0].countryId"]).toBe(
       "settings:errors.unknownCountry",
     );
   });
@@ -114,5 +123,30 @@ describe("the company form", () => {
     expect(formFieldOfApiPath("entityInformation.0.profile")).toBe("profile");
     expect(formFieldOfApiPath("entityInformation.0.icon.id")).toBe("companyIcon");
     expect(formFieldOfApiPath("entityInformation")).toBe(LIST_FIELD);
+  });
+
+  // The browser and the action check the fields by the rules derived from registration's
+  // schema; on each field a person can type, the first message is the schema's.
+  it.each<[string, Partial<Record<string, string>>]>([
+    ["valid details", {}],
+    ["empty fields", { profile: "", companyName: "", phoneNumber: "", addressLine1: "", cityTown: "", zipPostCode: "", website: "" }],
+    ["blank text, trimmed", { companyName: "   ", addressLine2: "  ", supportUrl: " " }],
+    ["text too long", { companyName: "x".repeat(201), phoneNumber: "1".repeat(41), addressLine3: "a".repeat(201), socialPresence: "s".repeat(1001) }],
+    ["a NUL", { cityTown: "Syd\u0000ney", socialPresence: "x\u0000" }],
+    ["an about text too short, then too long", { profile: "<p>short</p>" }],
+    ["URLs that are not http", { website: "example.com", termsUrl: "ftp://example.com/terms" }],
+  ])("agrees with registration's schema on %s", (_, changes) => {
+    const values = fromCompanyDetails(details);
+    const entry = { ...values.entries[0], ...Object.fromEntries(Object.entries(changes).filter(([field]) => field in values.entries[0])) };
+    const changed = { ...values, ...Object.fromEntries(Object.entries(changes).filter(([field]) => !(field in values.entries[0]))), entries: [entry] } as CompanyFormValues;
+    const shape = registerSchema(authTranslator(t), { countries: [] }).shape as Record<string, { safeParse(value: unknown): { success: boolean; error?: { issues: { message: string }[] } } }>;
+    const expected: Record<string, string> = {};
+    for (const [field, value] of Object.entries(changes)) {
+      const result = shape[field]?.safeParse(OPTIONAL_FIELDS.includes(field) && value?.trim() === "" ? undefined : value);
+      if (result && !result.success) expected[field in values.entries[0] ? entryField(0, field as "companyName") : field] = result.error?.issues[0]?.message ?? "";
+    }
+    const found = validateCompanyForm(t, changed, ["AU", "NZ", "UK"], rules);
+    const shown = Object.fromEntries(Object.keys(changes).map((field) => (field in values.entries[0] ? entryField(0, field as "companyName") : field)).flatMap((name) => (found[name] ? [[name, found[name]]] : [])));
+    expect(shown).toEqual(expected);
   });
 });

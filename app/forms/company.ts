@@ -4,15 +4,16 @@
  * (about, website, social presence, support and terms URLs, icon) and one card per regional
  * entry (its country, name, phone and address), exactly one of them the default.
  *
- * Field rules are registration's (its schema's fields, with its messages); the rules of the
- * list are the contract's (app/api/settings/rules.ts). docs/decisions/0064-company-tab.md.
+ * Field rules are registration's (the rules derived from its schema's fields, with its
+ * messages: ./company.server.ts); the rules of the list are the contract's
+ * (app/api/settings/rules.ts). docs/decisions/0064-company-tab.md.
  */
 import type { TFunction } from "i18next";
-import * as z from "zod";
-import { HTTP_URL, isStorableText } from "~/api/common";
-import { SETTINGS_RULE_CODES, stateLabel, validateEntityList } from "~/api/settings/rules";
-import { MAX_ENTITIES, type CompanyDetails, type CompanyDetailsRequest } from "~/api/settings/schemas";
-import { registerSchema } from "~/routes/$lang.auth.register/schema";
+import { HTTP_URL, isStorableText } from "~/api/text";
+import { MAX_ENTITIES, SETTINGS_RULE_CODES, stateLabel, validateEntityList } from "~/api/settings/rules";
+import type { CompanyDetails, CompanyDetailsRequest } from "~/api/settings/schemas";
+import { profileError } from "~/routes/$lang.auth.register/form";
+import { firstBroken, type FormRules } from "./check";
 
 /** The fields the company shares: sent with every regional entry, shown once. */
 export const SHARED_FIELDS = ["profile", "website", "socialPresence", "supportUrl", "termsUrl"] as const;
@@ -214,21 +215,24 @@ export function companyRuleMessage(t: TFunction, code: string, label: string): s
 
 const STATE_MAX = 100;
 
+/** `t` reaching registration's messages (the `auth` namespace) by their keys there. */
+export const authTranslator = (t: TFunction) => ((key: string, options?: Record<string, unknown>) => t(`auth:${key}`, options)) as TFunction;
+
 /**
  * Every problem of the form, by field, in the user's words: registration's field rules for the
- * shared and regional fields, a state named as the country calls it, and the rules of the
- * list (a country on each card from `countryCodes`, none twice, exactly one default).
- * `t` must reach the `auth` and `settings` namespaces.
+ * shared and regional fields (`rules`: ./company.server.ts, and the about text's length), a
+ * state named as the country calls it, and the rules of the list (a country on each card from
+ * `countryCodes`, none twice, exactly one default). `t` must reach the `auth` and `settings`
+ * namespaces.
  */
-export function validateCompanyForm(t: TFunction, values: CompanyFormValues, countryCodes: readonly string[]): CompanyFormErrors {
-  const tAuth = ((key: string, options?: Record<string, unknown>) => t(`auth:${key}`, options)) as TFunction;
-  const shape = registerSchema(tAuth, { countries: [] }).shape;
+export function validateCompanyForm(t: TFunction, values: CompanyFormValues, countryCodes: readonly string[], rules: FormRules): CompanyFormErrors {
   const errors: CompanyFormErrors = {};
-  const check = (name: string, schema: z.ZodType, value: string) => {
-    const result = schema.safeParse(OPTIONAL_FIELDS.includes(name.replace(/^.*\./, "")) && value.trim() === "" ? undefined : value);
-    if (!result.success) errors[name] = result.error.issues[0]?.message ?? t("settings:errors.invalid", { field: companyFieldLabel(t, name, values) });
+  const check = (name: string, field: SharedField | RegionalField, value: string) => {
+    const message = firstBroken(rules[field] ?? [], OPTIONAL_FIELDS.includes(field) && value.trim() === "" ? undefined : value);
+    const more = field === "profile" && !message ? profileError(authTranslator(t), value.trim()) : undefined;
+    if (message ?? more) errors[name] = (message ?? more) as string;
   };
-  for (const field of SHARED_FIELDS) check(field, shape[field], values[field]);
+  for (const field of SHARED_FIELDS) check(field, field, values[field]);
   values.entries.forEach((entry, index) => {
     for (const field of REGIONAL_FIELDS) {
       const name = entryField(index, field);
@@ -238,7 +242,7 @@ export function validateCompanyForm(t: TFunction, values: CompanyFormValues, cou
         if (!value) errors[name] = t("settings:errors.required", { field: label });
         else if (value.length > STATE_MAX) errors[name] = t("settings:errors.tooLong", { field: label, max: STATE_MAX });
         else if (!isStorableText(value)) errors[name] = t("auth:register.errors.invalidCharacters", { field: label });
-      } else check(name, shape[field], entry[field]);
+      } else check(name, field, entry[field]);
     }
     const country = entry.countryId.trim().toUpperCase();
     if (country && !countryCodes.includes(country)) errors[entryField(index, "countryId")] = t("settings:errors.unknownCountry");

@@ -1,7 +1,10 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { newUserRequest, userUpdateRequest } from "~/api/user/schemas";
-import { userFormSchema, userRuleMessage, usersDialogOf, usersHref } from "./settings-user";
+import { checkForm } from "./check";
+import { parseForm } from "./parse.server";
+import { formRules } from "./rules.server";
+import { userConfirmationError, userRuleMessage, usersDialogOf, usersHref } from "./settings-user";
+import { userFormSchema } from "./settings-user.server";
 
 /** Messages as their key and values, so a test names the rule it expects. */
 const t = (key: string, values?: Record<string, unknown>) => (values && "max" in values ? `${key}:${values.max}` : key);
@@ -15,7 +18,7 @@ const valid = { title: "dr", firstName: " Jo ", lastName: "Lee", email: " Jo.Lee
 const USER_ID = "5f0c6c3e-8a4b-4c61-9d1e-2f8a3b7c9d10";
 
 function errorsOf(mode: "new" | "edit", fields: Record<string, string | string[]>, lastAdmin = false) {
-  const submission = parseWithZod(form(fields), { schema: userFormSchema(t, { mode, lastAdmin }) });
+  const submission = parseForm(form(fields), userFormSchema(t, { mode, lastAdmin }));
   return submission.status === "success" ? { value: submission.value } : { errors: Object.fromEntries(Object.entries(submission.error ?? {}).map(([k, v]) => [k, v?.[0]])) };
 }
 
@@ -77,5 +80,28 @@ describe("the user dialog's form", () => {
     expect(usersHref("/en-AU/settings")).toBe("/en-AU/settings?tab=users");
     expect(usersHref("/en-AU/settings", { kind: "edit", userId: USER_ID })).toBe(`/en-AU/settings?tab=users&edit=${USER_ID}`);
     expect(usersDialogOf(new URLSearchParams("tab=users"))).toBeUndefined();
+  });
+
+  // The browser checks the rules derived from the action's schema and the confirmation; on
+  // what a person can type, its first message for each field is the action's.
+  it.each<[string, "new" | "edit", Record<string, string>, boolean?]>([
+    ["a valid new user", "new", {}],
+    ["an empty new user", "new", { title: "", firstName: "", lastName: "", email: "", password: "", confirmPassword: "" }],
+    ["blank names, trimmed", "new", { firstName: "   ", lastName: " " }],
+    ["names too long, a NUL", "new", { firstName: "x".repeat(101), lastName: "a\u0000b" }],
+    ["an email too long, then not an email", "new", { email: `${"j".repeat(250)}@example.com` }],
+    ["an email that is not one", "new", { email: "jo@" }],
+    ["a weak password, unconfirmed", "new", { password: "weak", confirmPassword: "" }],
+    ["a password too long", "new", { password: `Aa1${"x".repeat(130)}`, confirmPassword: "other" }],
+    ["a change keeping the password", "edit", { password: "", confirmPassword: "" }],
+    ["a change with a weak password", "edit", { password: "weak", confirmPassword: "" }],
+    ["the last admin's flag taken off", "edit", { password: "", confirmPassword: "" }, true],
+  ])("the browser agrees with the action on %s", (_, mode, fields, lastAdmin = false) => {
+    const data = form({ ...valid, ...(mode === "edit" ? { userId: USER_ID } : {}), ...fields });
+    const rules = formRules(userFormSchema(t, { mode, lastAdmin }));
+    expect(rules.firstName?.[0]).toEqual(["required", "settings:errors.required"]);
+    const submission = checkForm(data, rules, (payload) => ({ confirmPassword: userConfirmationError(t, payload) }));
+    const browser = submission.status === "success" ? undefined : Object.fromEntries(Object.entries(submission.error ?? {}).map(([k, v]) => [k, v?.[0]]));
+    expect(browser).toEqual(errorsOf(mode, Object.fromEntries(data.entries()) as Record<string, string>, lastAdmin).errors);
   });
 });

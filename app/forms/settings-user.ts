@@ -1,20 +1,16 @@
 /**
- * The user dialog (spec 02 sections 2.3, 3 User, 5.6 and 6): one zod schema for the browser
- * (conform's onValidate) and the action (parseWithZod), holding the contract's rules
- * (app/api/user/schemas.ts, which are registration's): a title of the list, first and last
- * name required (at most 100 characters), a valid email address, the password policy and its
- * confirmation (passwordMismatch), the admin flag. A new user needs a password; a change keeps
- * the user's password when none is given. The company's last admin keeps the flag (lastAdmin).
+ * The user dialog (spec 02 sections 2.3, 3 User, 5.6 and 6): its fields, addresses and
+ * messages, zod-free for the page; the schema of the contract's rules is the action's
+ * (./settings-user.server.ts), and the browser checks the rules derived from it.
  *
  * The dialogs are addressed by the users tab's URL: `?tab=users&user=new`, `&edit=<id>`,
  * `&delete=<id>`. The refusals of the provider are worded by `userRuleMessage`.
  */
-import * as z from "zod";
-import { isStorableText, meetsPasswordPolicy, PASSWORD_POLICY } from "~/api/common";
-import { USER_TITLES } from "~/api/registration/schemas";
+import { PASSWORD_POLICY } from "~/api/text";
 import { confirmationRule, SETTINGS_RULE_CODES } from "~/api/settings/rules";
 import type { SubmissionResult } from "@conform-to/react";
-import type { CompanyUser, NewUserRequest, UserUpdateRequest } from "~/api/user/schemas";
+import type { CompanyUser } from "~/api/user/schemas";
+import type { FormRules } from "~/forms/check";
 import type { ShownError } from "~/lib/errors";
 import type { Translate } from "~/forms/app-editor";
 
@@ -72,74 +68,23 @@ export function userRuleMessage(t: Translate, field: string, code: string): stri
 /** The form's field of an API field (`confirmPassword`, `email`...); the request as a whole is `body`. */
 export const userFormFieldOf = (apiField: string): UserField | "body" => (USER_FIELDS as readonly string[]).find((field) => field === apiField) as UserField | undefined ?? "body";
 
-interface Options {
-  mode: UserDialogMode;
-  /** The user changed is the company's only admin: the flag stays on. */
-  lastAdmin?: boolean;
+/** The value of a field as typed, when it is one piece of text. */
+const textOf = (value: unknown) => (typeof value === "string" ? value : undefined);
+
+/** The confirmation's message when it differs from the password (the contract's `confirmationRule`). */
+export function userConfirmationError(t: Translate, values: Record<string, unknown>): string | undefined {
+  const code = confirmationRule(textOf(values.password), textOf(values.confirmPassword));
+  return code ? userRuleMessage(t, "confirmPassword", code) : undefined;
 }
 
-type Output<M extends UserDialogMode> = M extends "new" ? NewUserRequest & { admin: boolean } : UserUpdateRequest & { admin: boolean };
-
-/** The user dialog's schema: the body of `POST user` (new) or `PUT user` (edit, with `userId`). */
-export function userFormSchema<M extends UserDialogMode>(t: Translate, { mode, lastAdmin = false }: Options & { mode: M }) {
-  // One piece of text each: a field sent twice or a file is refused, named.
-  const text = (field: UserField) => z.string({ message: userRuleMessage(t, field, "invalidType") }).optional();
-  return z
-    .object({
-      userId: z.string().optional(),
-      ...(Object.fromEntries(USER_FIELDS.map((field) => [field, text(field)])) as Record<UserField, ReturnType<typeof text>>),
-    })
-    .transform((value, ctx) => {
-      const errors: Partial<Record<UserField | "userId", string>> = {};
-      const firstName = (value.firstName ?? "").trim();
-      const lastName = (value.lastName ?? "").trim();
-      const email = (value.email ?? "").trim();
-      const password = value.password ?? "";
-      const confirmPassword = value.confirmPassword ?? "";
-      for (const field of USER_FIELDS) {
-        if (!isStorableText(value[field] ?? "")) errors[field] = "invalidCharacters";
-      }
-      const title = USER_TITLES.find((choice) => choice === value.title);
-      if (!title) errors.title = "invalidValue";
-      for (const [field, name] of [
-        ["firstName", firstName],
-        ["lastName", lastName],
-      ] as const) {
-        if (errors[field]) continue;
-        if (!name) errors[field] = "required";
-        else if (name.length > USER_LIMITS.name) errors[field] = "tooLong";
-      }
-      if (!errors.email) {
-        if (!email) errors.email = "required";
-        else if (email.length > USER_LIMITS.email) errors.email = "tooLong";
-        else if (!z.email().safeParse(email).success) errors.email = "invalidEmail";
-      }
-      if (!errors.password) {
-        if (!password) {
-          if (mode === "new") errors.password = "required";
-        } else if (password.length > PASSWORD_POLICY.maxLength) errors.password = "tooLong";
-        else if (!meetsPasswordPolicy(password)) errors.password = "invalid";
-      }
-      if (!errors.confirmPassword) {
-        if (mode === "new" && !confirmPassword) errors.confirmPassword = "required";
-        else if (confirmationRule(password, confirmPassword)) errors.confirmPassword = "passwordMismatch";
-      }
-      if (value.admin !== undefined && value.admin !== "on") errors.admin = "invalid";
-      const admin = value.admin === "on";
-      if (mode === "edit" && lastAdmin && !admin && !errors.admin) errors.admin = "lastAdmin";
-      const userId = value.userId ?? "";
-      if (mode === "edit" && (!userId || !isStorableText(userId))) errors.userId = "invalid";
-      for (const [field, code] of Object.entries(errors)) {
-        ctx.addIssue({ code: "custom", path: [field], message: userRuleMessage(t, field, code) });
-      }
-      if (Object.keys(errors).length > 0 || !title) return z.NEVER;
-      const body = { title, firstName, lastName, email: email.toLowerCase(), password, confirmPassword, admin };
-      return (mode === "edit" ? { ...body, userId } : body) as Output<M>;
-    });
-}
-
-/** The dialog of the users tab its address opens: a new user, or editing or deleting one (`lastAdmin`: the company's only admin). */
-export type UsersTabDialog = { kind: "new" } | { kind: "edit" | "delete"; user: CompanyUser; lastAdmin: boolean };
+/**
+ * The dialog of the users tab its address opens: a new user, or editing or deleting one
+ * (`lastAdmin`: the company's only admin); a form's browser rules (`rules`).
+ */
+export type UsersTabDialog =
+  | { kind: "new"; rules: FormRules }
+  | { kind: "edit"; user: CompanyUser; lastAdmin: boolean; rules: FormRules }
+  | { kind: "delete"; user: CompanyUser; lastAdmin: boolean };
 
 /** A refused save of a users dialog: which dialog, conform's reply, and the provider's refusal if it was one. */
 export interface UserReply {

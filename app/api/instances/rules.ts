@@ -7,7 +7,7 @@
  * disabled app is reset to status 200 and endpoint LIVE) and the import token's decoding.
  * docs/decisions/0058-sandbox-accounts-and-usage.md. Plain TypeScript.
  */
-import { isStorableText } from "../common";
+import { isStorableText } from "../text";
 
 export const STAGING_TYPES = ["TEST", "DEV"] as const;
 export const LIVE_TYPES = ["LIVE", "LIVEB"] as const;

@@ -2,17 +2,9 @@
 import * as z from "zod";
 import { emailAddress, optionalText, optionalUrl, password, requiredText } from "../common";
 import { captchaSolution } from "./captcha";
+import { ABOUT_LIMITS, plainTextLength, SOCIAL_PRESENCE_MAX, USER_TITLES } from "./rules";
 
-export const USER_TITLES = ["mr", "mrs", "ms", "master", "miss", "dr"] as const;
-/** Entity type: 0 external (Standard), 1 internal (Advanced), 2 entry. */
-export const ENTITY_TYPES = { external: 0, internal: 1, entry: 2 } as const;
-export const ABOUT_LIMITS = { min: 200, max: 10_000 } as const;
-export const SOCIAL_PRESENCE_MAX = 1000;
-
-/** Counts the characters of about-text as a reader sees them (trimmed, tags removed). */
-export function plainTextLength(value: string): number {
-  return value.replace(/<[^>]*>/g, "").trim().length;
-}
+export { ABOUT_LIMITS, ENTITY_TYPES, plainTextLength, SOCIAL_PRESENCE_MAX, USER_TITLES } from "./rules";
 
 export const registrationRequest = z.object({
   // about you

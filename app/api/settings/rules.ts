@@ -8,6 +8,9 @@
  * registration (about text, social presence, password) are registration's. Plain TypeScript.
  */
 
+/** At most this many regional entries of a company (one per country; there are fewer countries). */
+export const MAX_ENTITIES = 20;
+
 export const BANK_LIMITS = { bsbDigits: 6, accountNumberMaxDigits: 30, shownDigits: 3 } as const;
 
 export const SETTINGS_RULE_CODES = [

@@ -7,6 +7,7 @@
 import * as z from "zod";
 import { storableText } from "../common";
 import { registrationRequest } from "../registration/schemas";
+import { MAX_ENTITIES } from "./rules";
 
 /** The fields an entry shares with registration, held to the same rules. */
 const entityFields = registrationRequest.pick({
@@ -58,8 +59,7 @@ export const companyDetails = z.object({
 });
 export type CompanyDetails = z.infer<typeof companyDetails>;
 
-/** At most this many entries (one per country; there are fewer countries). */
-export const MAX_ENTITIES = 20;
+export { MAX_ENTITIES } from "./rules";
 
 /** One entry as sent: its country (chosen once; `oneCountryMustBeSelected` when blank), default or not, its icon by the uploaded image's id. */
 export const entityInfoRequest = entityFields.extend({

@@ -8,7 +8,6 @@
  * token (intent `decode`) and the server renders the decoded fields before Import.
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -22,7 +21,8 @@ import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FieldFrame, inputClass } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
 import type { Translate } from "~/forms/app-editor";
-import { importSchema } from "~/forms/instances";
+import { checkForm, type FormRules } from "~/forms/check";
+import { readImportForm } from "~/forms/instances";
 import { useHydrated } from "~/lib/hydrated";
 import { IMPORT_BUTTON_ID } from "./opener-ids";
 
@@ -32,10 +32,12 @@ interface Props {
   closeHref: string;
   /** The token the server decoded (no JS), and its decoding. */
   token?: string;
+  /** The browser's rules of the form (the page's loader derives them from the action's schema). */
+  rules: FormRules;
   lastResult?: SubmissionResult<string[]>;
 }
 
-export function ImportDialog({ closeHref, token: postedToken = "", lastResult }: Props) {
+export function ImportDialog({ closeHref, token: postedToken = "", rules, lastResult }: Props) {
   const { t } = useTranslation("instances");
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -48,7 +50,7 @@ export function ImportDialog({ closeHref, token: postedToken = "", lastResult }:
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: importSchema(t as unknown as Translate) }),
+    onValidate: ({ formData }) => checkForm(formData, rules, (payload) => ({ token: readImportForm(t as unknown as Translate, payload).error })),
   });
   // Without JS the token is decoded only once the server has seen it.
   const decoded = token.trim() && (hydrated || postedToken) ? decodeImportToken(token) : undefined;

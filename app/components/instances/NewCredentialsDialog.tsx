@@ -11,7 +11,6 @@
  * again with the choices of the chosen card and country.
  */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -22,7 +21,8 @@ import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FieldFrame, inputClass } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
 import type { Translate } from "~/forms/app-editor";
-import { NEW_FIELDS, newCredentialsSchema, SANDBOXES, type SandboxChoice } from "~/forms/instances";
+import { checkForm, type FormRules } from "~/forms/check";
+import { NEW_FIELDS, readNewCredentials, SANDBOXES, type SandboxChoice } from "~/forms/instances";
 import { useHydrated } from "~/lib/hydrated";
 import { NEW_BUTTON_ID } from "./opener-ids";
 
@@ -41,11 +41,13 @@ interface Props {
   /** The country chosen when the dialog opens: the posted one, else the company's default (the first of the sandbox when it has none). */
   countryCode?: string;
   user: { firstName: string; lastName: string };
+  /** The browser's rules of the form (the page's loader derives them from the action's schema). */
+  rules: FormRules;
   lastResult?: SubmissionResult<string[]>;
   closeHref: string;
 }
 
-export function NewCredentialsDialog({ choices, hasAccessToTest, sandbox: initialSandbox, countryCode, user, lastResult, closeHref }: Props) {
+export function NewCredentialsDialog({ choices, hasAccessToTest, sandbox: initialSandbox, countryCode, user, rules, lastResult, closeHref }: Props) {
   const { t } = useTranslation("instances");
   const hydrated = useHydrated();
   const close = useCloseDialog(closeHref);
@@ -65,7 +67,7 @@ export function NewCredentialsDialog({ choices, hasAccessToTest, sandbox: initia
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     defaultValue: { firstName: user.firstName, lastName: user.lastName },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newCredentialsSchema(t as unknown as Translate, choices) }),
+    onValidate: ({ formData }) => checkForm(formData, rules, (payload) => readNewCredentials(t as unknown as Translate, payload, choices).errors),
   });
   const errorOf = (name: (typeof NEW_FIELDS)[number]) => fields[name].errors?.[0];
   const summary = NEW_FIELDS.flatMap((name) => {

@@ -6,7 +6,6 @@
  * each keeps digits only, at most those.
  */
 import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import type { ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -15,10 +14,13 @@ import type { BankDetails } from "~/api/settings/schemas";
 import { Button } from "~/components/ui/Button";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FieldFrame, inputClass } from "~/components/ui/Field";
-import { ACCOUNT_NAME_MAX, BANK_FIELDS, bankSchema, type BankField } from "./bank-form";
+import { checkForm, type FormRules } from "~/forms/check";
+import { ACCOUNT_NAME_MAX, BANK_FIELDS, bankFormErrors, type BankField } from "~/forms/bank-form";
 
 export interface BankFormProps {
   details?: BankDetails;
+  /** The browser's rules of the form (the page's loader derives them from the action's schema). */
+  rules: FormRules;
   lastResult?: SubmissionResult<string[]>;
   /** A refused save in words (a success is the toast of the page it redirects to). */
   message?: { kind: "failed"; text: string };
@@ -38,15 +40,15 @@ function BankInput({ field, label, hint, ...input }: { field: FieldMetadata<stri
   );
 }
 
-export function BankForm({ details, lastResult, message }: BankFormProps) {
+export function BankForm({ details, rules, lastResult, message }: BankFormProps) {
   const { t } = useTranslation("settings");
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<Record<BankField, string>>({
     id: "bank",
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     defaultValue: { accountName: details?.accountName ?? "", bsb: details?.bsb ?? "", accountNumber: "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: bankSchema(t) }),
+    onValidate: ({ formData }) => checkForm(formData, rules, (payload) => bankFormErrors(t, payload)),
   });
   const summary = BANK_FIELDS.flatMap((name: BankField) => {
     const error = fields[name].errors?.[0];

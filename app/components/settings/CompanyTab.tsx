@@ -13,7 +13,7 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { ABOUT_LIMITS, SOCIAL_PRESENCE_MAX } from "~/api/registration/schemas";
+import { ABOUT_LIMITS, SOCIAL_PRESENCE_MAX } from "~/api/registration/rules";
 import { canDeleteEntry, stateLabel, unusedCountries } from "~/api/settings/rules";
 import {
   companyFieldLabel,
@@ -35,6 +35,7 @@ import {
   type RegionalField,
   type RegionalValues,
 } from "~/forms/company";
+import type { FormRules } from "~/forms/check";
 import { useHydrated } from "~/lib/hydrated";
 import { COMPANY_ICON_MAX_BYTES } from "~/routes/$lang.auth.register/company-icon";
 import { Button } from "~/components/ui/Button";
@@ -46,6 +47,8 @@ export interface CompanyTabProps {
   saved: CompanyFormValues;
   countries: { code: string; name: string }[];
   hasAwaitingSubmission: boolean;
+  /** The browser's rules of the shared and regional fields (the page's loader derives them from registration's schema). */
+  rules: FormRules;
   /** The answer to the last post: what was typed, its problems, the card to open, the confirmation to show. */
   reply?: CompanyFormReply;
 }
@@ -72,7 +75,7 @@ export function CompanyTab(props: CompanyTabProps) {
   return <CompanyForm key={generation.current} {...props} />;
 }
 
-function CompanyForm({ saved, countries, hasAwaitingSubmission, reply }: CompanyTabProps) {
+function CompanyForm({ saved, countries, hasAwaitingSubmission, reply, rules }: CompanyTabProps) {
   const { t } = useTranslation(["settings", "auth", "common"]);
   const hydrated = useHydrated();
   const start = reply?.values ?? saved;
@@ -116,7 +119,7 @@ function CompanyForm({ saved, countries, hasAwaitingSubmission, reply }: Company
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     if (submitter && submitter.value !== "save") return;
     const current = values();
-    const found = validateCompanyForm(t, current, codes);
+    const found = validateCompanyForm(t, current, codes, rules);
     const icon = (event.currentTarget.elements.namedItem(ICON_FIELD) as HTMLInputElement | null)?.files?.[0];
     if (icon && icon.type !== "image/png") found[ICON_FIELD] = t("auth:register.errors.iconInvalidType");
     else if (icon && icon.size > COMPANY_ICON_MAX_BYTES) found[ICON_FIELD] = t("auth:register.errors.iconTooBig");

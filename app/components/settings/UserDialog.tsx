@@ -4,14 +4,13 @@
  *
  * - New user and Edit user: title, first and last name, email address, password and its
  *   confirmation (a change keeps the password when none is given), admin. The form saves only
- *   when it is valid (./user-form.ts); a refused save keeps what was typed but the passwords.
+ *   when it is valid (~/forms/settings-user.server.ts); a refused save keeps what was typed but the passwords.
  * - Delete user: a confirmation; for the signed-in user, the reason they cannot.
  */
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { USER_TITLES } from "~/api/registration/schemas";
+import { USER_TITLES } from "~/api/registration/rules";
 import type { CompanyUser } from "~/api/user/schemas";
 import { useErrorTitle } from "~/lib/error-title";
 import { ConfirmDialog, DialogCloseLink, DialogFormButtons, useCloseDialog, useModalClose, useReturnFocus } from "~/components/ui/ConfirmDialog";
@@ -20,19 +19,20 @@ import { FieldFrame, inputClass } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
 import type { Translate } from "~/forms/app-editor";
 import { deleteLinkId, editLinkId, NEW_USER_BUTTON_ID } from "./UserCards";
-import { USER_FIELDS, userFormSchema, type UserDialogMode } from "~/forms/settings-user";
+import { checkForm, type FormRules } from "~/forms/check";
+import { USER_FIELDS, userConfirmationError, type UserDialogMode } from "~/forms/settings-user";
 
 interface UserDialogProps {
   mode: UserDialogMode;
   /** The user changed (edit). */
   user?: CompanyUser;
-  /** The user changed is the company's only admin. */
-  lastAdmin?: boolean;
+  /** The browser's rules of the form (the page's loader derives them from the action's schema). */
+  rules: FormRules;
   lastResult?: SubmissionResult<string[]>;
   closeHref: string;
 }
 
-export function UserDialog({ mode, user, lastAdmin = false, lastResult, closeHref }: UserDialogProps) {
+export function UserDialog({ mode, user, rules, lastResult, closeHref }: UserDialogProps) {
   const { t } = useTranslation("settings");
   const close = useCloseDialog(closeHref);
   const { ref, onClose } = useModalClose(close);
@@ -43,7 +43,7 @@ export function UserDialog({ mode, user, lastAdmin = false, lastResult, closeHre
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     defaultValue: user ? { title: user.title, firstName: user.firstName, lastName: user.lastName, email: user.email, admin: user.admin ? "on" : undefined } : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: userFormSchema(t as unknown as Translate, { mode, lastAdmin }) }),
+    onValidate: ({ formData }) => checkForm(formData, rules, (payload) => ({ confirmPassword: userConfirmationError(t as unknown as Translate, payload) })),
   });
   const errorOf = (name: (typeof USER_FIELDS)[number]) => fields[name].errors?.[0];
   const summary = USER_FIELDS.flatMap((name) => {

@@ -26,8 +26,8 @@ export function UsersTab({ users, currentUserId, admin, dialog, reply }: UsersTa
   return (
     <>
       <UserCards users={users} currentUserId={currentUserId} admin={admin} />
-      {dialog?.kind === "new" ? <UserDialog mode="new" lastResult={lastResult} closeHref={close} /> : null}
-      {dialog?.kind === "edit" ? <UserDialog key={dialog.user.userId} mode="edit" user={dialog.user} lastAdmin={dialog.lastAdmin} lastResult={lastResult} closeHref={close} /> : null}
+      {dialog?.kind === "new" ? <UserDialog mode="new" rules={dialog.rules} lastResult={lastResult} closeHref={close} /> : null}
+      {dialog?.kind === "edit" ? <UserDialog key={dialog.user.userId} mode="edit" user={dialog.user} rules={dialog.rules} lastResult={lastResult} closeHref={close} /> : null}
       {dialog?.kind === "delete" ? <DeleteUserDialog user={dialog.user} self={dialog.user.userId === currentUserId} closeHref={close} /> : null}
       {/* Last, so that without JS it lies above the dialog it tells about. */}
       <ErrorDialog error={reply?.shown} />

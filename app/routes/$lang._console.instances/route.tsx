@@ -14,7 +14,6 @@
  * delete. Every success redirects (post/redirect/get) with a toast; a refused form keeps what
  * was typed (but the passwords) with each message next to its field.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
@@ -32,7 +31,10 @@ import { PageHeader } from "~/components/PageHeader";
 import { ButtonLink } from "~/components/ui/Button";
 import { ConfirmDialog, DIALOG_LINK_STATE } from "~/components/ui/ConfirmDialog";
 import type { Translate } from "~/forms/app-editor";
-import { configurationSchema, formFieldOf, importSchema, instanceRuleMessage, newCredentialsSchema, SANDBOXES, type SandboxChoice } from "~/forms/instances";
+import { formFieldOf, instanceRuleMessage, SANDBOXES, type SandboxChoice } from "~/forms/instances";
+import { configurationSchema, importSchema, newCredentialsSchema } from "~/forms/instances.server";
+import { parseForm } from "~/forms/parse.server";
+import { formRules } from "~/forms/rules.server";
 import i18next from "~/i18next.server";
 import type { ShownError } from "~/lib/errors";
 import { readForm } from "~/lib/multipart.server";
@@ -63,6 +65,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ...shown,
     dialog: dialog === "new" || dialog === "import" || card ? { kind: dialog as Dialog, instanceId: card?.id ?? null } : null,
     choices: choices ?? null,
+    // The rules of the form of the dialog shown, checked in the browser.
+    rules: choices ? formRules(newCredentialsSchema(t as unknown as Translate, choices)) : dialog === "import" ? formRules(importSchema(t as unknown as Translate)) : null,
     // The new-credentials dialog opens on the company's default country (spec 02 section 4.2).
     defaultCountry,
     // A development build names each staging account's environment type beside its username.
@@ -101,7 +105,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const sandbox = SANDBOXES.find((s) => s === sandboxValue);
     const countryCode = String(formData.get("countryCode") ?? "");
     if (intent === "choose") return json<NewReply>({ dialog: "new", sandbox, countryCode });
-    const submission = parseWithZod(formData, { schema: newCredentialsSchema(t, choices) });
+    const submission = parseForm(formData, newCredentialsSchema(t, choices));
     const fail = (fieldErrors?: Record<string, string[]>, shown?: ShownError) => {
       markFailed(context);
       const result = submission.reply({ fieldErrors, hideFields: ["password", "confirmPassword"] }) as SubmissionResult<string[]>;
@@ -123,7 +127,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (dialog === "import" && (intent === undefined || intent === "decode")) {
     const token = String(formData.get("token") ?? "");
     if (intent === "decode") return json<ImportReply>({ dialog: "import", token });
-    const submission = parseWithZod(formData, { schema: importSchema(t) });
+    const submission = parseForm(formData, importSchema(t));
     if (submission.status !== "success") {
       markFailed(context);
       return json<ImportReply>({ dialog: "import", token, result: submission.reply() as SubmissionResult<string[]> }, 400);
@@ -140,7 +144,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const id = String(formData.get("id") ?? "");
   if (dialog === "configure" && intent === undefined) {
-    const submission = parseWithZod(formData, { schema: configurationSchema });
+    const submission = parseForm(formData, configurationSchema);
     if (submission.status !== "success") throw new Response("The configuration could not be read.", { status: 400 });
     try {
       await api.call(updateConfiguration, { params: { id }, body: submission.value });
@@ -222,11 +226,12 @@ export default function InstancesPage() {
           sandbox={newReply?.sandbox}
           countryCode={newReply?.countryCode ?? data.defaultCountry ?? undefined}
           user={data.user}
+          rules={data.rules ?? {}}
           lastResult={newReply?.result}
           closeHref={close}
         />
       ) : null}
-      {data.dialog?.kind === "import" ? <ImportDialog closeHref={close} token={importReply?.token} lastResult={importReply?.result} /> : null}
+      {data.dialog?.kind === "import" ? <ImportDialog closeHref={close} token={importReply?.token} rules={data.rules ?? {}} lastResult={importReply?.result} /> : null}
       {data.dialog?.kind === "configure" && dialogCard ? <ConfigurationDialog key={dialogCard.id} instance={dialogCard} closeHref={close} /> : null}
       {data.dialog?.kind === "delete" && dialogCard ? (
         <ConfirmDialog title={t("delete.title")} body={<p>{t("delete.body", { username: dialogCard.username })}</p>} closeHref={close} returnFocusTo={deleteLinkId(dialogCard.id)} danger>

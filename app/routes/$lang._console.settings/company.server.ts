@@ -37,6 +37,8 @@ import {
   type CompanyFormReply,
   type CompanyFormValues,
 } from "~/forms/company";
+import { companyFieldRules } from "~/forms/company.server";
+import type { FormRules } from "~/forms/check";
 import { getCountries } from "~/lib/countries.server";
 import { readBoundedForm, FormTooLargeError } from "~/lib/multipart.server";
 import { BODY_LIMITS } from "~/lib/body-limits";
@@ -54,6 +56,8 @@ export interface CompanyTabData {
   saved: CompanyFormValues;
   countries: CompanyCountry[];
   hasAwaitingSubmission: boolean;
+  /** The browser's rules of the shared and regional fields. */
+  rules: FormRules;
 }
 
 /** The company's details, read once for a page: the tab's dot and the company tab both use the same answer. */
@@ -65,14 +69,15 @@ export const readCompanyDetails = (api: ApiClient) => {
 };
 type CompanyDetailsRead = ReturnType<typeof readCompanyDetails>;
 
-/** The company tab's data from the page's read of the details; "failed" when the provider does not answer it. */
-export async function loadCompany(api: ApiClient, language: string, read: CompanyDetailsRead): Promise<CompanyTabData | "failed"> {
+/** The company tab's data from the page's read of the details; "failed" when the provider does not answer it. `t` must reach the `auth` namespace. */
+export async function loadCompany(api: ApiClient, language: string, read: CompanyDetailsRead, t: TFunction): Promise<CompanyTabData | "failed"> {
   try {
     const [details, countries] = await Promise.all([read, getCountries(api, language)]);
     return {
       saved: fromCompanyDetails(details),
       countries: countries.map(({ code, name }) => ({ code, name })),
       hasAwaitingSubmission: details.hasAwaitingSubmission,
+      rules: companyFieldRules(t),
     };
   } catch (error) {
     if (error instanceof ApiError) return "failed";
@@ -184,7 +189,7 @@ export async function companyAction({ request, api, me, language, t, context }: 
 
   // Save.
   const countries = await getCountries(api, language);
-  Object.assign(errors, validateCompanyForm(t, values, countries.map((country) => country.code)));
+  Object.assign(errors, validateCompanyForm(t, values, countries.map((country) => country.code), companyFieldRules(t)));
   if (Object.keys(errors).length) return reply(400);
   const current = await api.call(getCompanyDetails);
   if (isUnchanged(values, fromCompanyDetails(current))) return reply(200, { notice: "unchanged" });

@@ -15,7 +15,6 @@
  * Every successful save redirects (post/redirect/get) with a toast; a refused one keeps what
  * was typed, each message next to its field.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -26,7 +25,10 @@ import { getPreference, getUser } from "~/api/user/endpoints";
 import { requireUser } from "~/auth.server";
 import { PageHeader } from "~/components/PageHeader";
 import { BankForm, CompanyTab } from "~/components/settings/lazy-parts";
-import { BANK_FIELDS, bankLabel, bankSchema, settingsRuleMessage } from "~/components/settings/bank-form";
+import { BANK_FIELDS, bankLabel, settingsRuleMessage } from "~/forms/bank-form";
+import { bankSchema } from "~/forms/bank-form.server";
+import { parseForm } from "~/forms/parse.server";
+import { formRules } from "~/forms/rules.server";
 import { isSettingsTab, SettingsTabs, type SettingsTab } from "~/components/settings/SettingsTabs";
 import { isUserIntent } from "~/forms/settings-user";
 import { UsersTab } from "~/components/settings/UsersTab";
@@ -65,14 +67,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         throw error;
       },
     );
-    return json({ title, tabs, awaiting, tab, bank, users: null, userId: user.userId, localeCode: user.localeCode });
+    return json({ title, tabs, awaiting, tab, bank, bankRules: formRules(bankSchema(t as unknown as Translate)), users: null, userId: user.userId, localeCode: user.localeCode });
   }
   if (tab === "company") {
-    const company = await loadCompany(api, languageOfPath(new URL(request.url).pathname) ?? DEFAULT_LANGUAGE, details);
+    // The company's fields are registration's, with its messages.
+    const tCompany = await i18next.getFixedT(request, ["settings", "auth", "common"]);
+    const company = await loadCompany(api, languageOfPath(new URL(request.url).pathname) ?? DEFAULT_LANGUAGE, details, tCompany);
     return json({ title, tabs, awaiting, tab, bank: null, users: null, company, userId: user.userId, localeCode: user.localeCode });
   }
   if (tab === "users") {
-    const { users, dialog } = await loadUsers(api, user, new URL(request.url).searchParams);
+    const { users, dialog } = await loadUsers(api, user, new URL(request.url).searchParams, t as unknown as Translate);
     return json({ title, tabs, awaiting, tab, bank: null, users, usersDialog: dialog, admin: user.admin, userId: user.userId, localeCode: user.localeCode });
   }
   const preference = await api.call(getPreference).catch(() => ({ localeCode: user.localeCode }));
@@ -98,7 +102,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent !== "bank") throw new Response("Unknown intent.", { status: 400 });
   const { api } = await requireUser(request, context);
   const t = (await i18next.getFixedT(request, ["settings", "common"])) as unknown as Translate;
-  const submission = parseWithZod(formData, { schema: bankSchema(t) });
+  const submission = parseForm(formData, bankSchema(t));
   // A refused form keeps what was typed.
   const reply = (fieldErrors: Record<string, string[]> = {}, message?: Message) => {
     markFailed(context);
@@ -163,6 +167,7 @@ export default function SettingsPage() {
           <BankForm
             key={details ? `${details.id}:${details.accountName}:${details.bsb}:${details.accountNumber}` : "new"}
             details={details}
+            rules={"bankRules" in data ? data.bankRules : {}}
             lastResult={bankReply?.result}
             message={bankReply?.message}
           />

@@ -10,13 +10,15 @@
  *   a toast; a refused dialog keeps what was typed (but the passwords), each message next to
  *   its field; a refused delete or an answer of another kind opens the error dialog.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { json } from "@remix-run/node";
 import { ApiError, type ApiClient } from "~/api/client.server";
 import { createUser, deleteUser, listUsers, updateUser } from "~/api/user/endpoints";
 import type { CompanyUser, CurrentUser } from "~/api/user/schemas";
-import { userFormFieldOf, userFormSchema, userRuleMessage, usersDialogOf, usersHref, USER_SECRET_FIELDS, type UserIntent, type UsersTabDialog, type UserReply } from "~/forms/settings-user";
+import { parseForm } from "~/forms/parse.server";
+import { formRules } from "~/forms/rules.server";
+import { userFormSchema } from "~/forms/settings-user.server";
+import { userFormFieldOf, userRuleMessage, usersDialogOf, usersHref, USER_SECRET_FIELDS, type UserIntent, type UsersTabDialog, type UserReply } from "~/forms/settings-user";
 import type { Translate } from "~/forms/app-editor";
 import type { ShownError } from "~/lib/errors";
 import { markFailed } from "~/lib/title";
@@ -26,8 +28,8 @@ import { redirectWithError, redirectWithToast } from "~/session.server";
 /** The company's admins but `user`: none means `user` is the last admin. */
 const isLastAdmin = (users: readonly CompanyUser[], user: CompanyUser) => user.admin && !users.some((other) => other.admin && other.userId !== user.userId);
 
-/** The users of the tab ("failed" when they cannot be read) and the dialog the URL asks an admin for. */
-export async function loadUsers(api: ApiClient, me: CurrentUser, params: URLSearchParams) {
+/** The users of the tab ("failed" when they cannot be read) and the dialog the URL asks an admin for, with its form's rules worded by `t`. */
+export async function loadUsers(api: ApiClient, me: CurrentUser, params: URLSearchParams, t: Translate) {
   const users = await api.call(listUsers).catch((error: unknown) => {
     if (error instanceof ApiError) return "failed" as const;
     throw error;
@@ -35,10 +37,12 @@ export async function loadUsers(api: ApiClient, me: CurrentUser, params: URLSear
   const address = usersDialogOf(params);
   let dialog: UsersTabDialog | null = null;
   if (me.admin && users !== "failed" && address) {
-    if (address.kind === "new") dialog = { kind: "new" };
+    if (address.kind === "new") dialog = { kind: "new", rules: formRules(userFormSchema(t, { mode: "new" })) };
     else {
       const user = users.find((candidate) => candidate.userId === address.userId);
-      if (user) dialog = { kind: address.kind, user, lastAdmin: isLastAdmin(users, user) };
+      const lastAdmin = user ? isLastAdmin(users, user) : false;
+      if (user && address.kind === "edit") dialog = { kind: "edit", user, lastAdmin, rules: formRules(userFormSchema(t, { mode: "edit", lastAdmin })) };
+      else if (user) dialog = { kind: "delete", user, lastAdmin };
     }
   }
   return { users, dialog, admin: me.admin };
@@ -88,7 +92,7 @@ export async function usersAction({ intent, formData, api, me, t, context, pathn
   const userId = formData.get("userId");
   const users = mode === "edit" ? await api.call(listUsers).catch(() => [] as CompanyUser[]) : [];
   const edited = users.find((user) => user.userId === userId);
-  const submission = parseWithZod(formData, { schema: userFormSchema(t, { mode, lastAdmin: edited ? isLastAdmin(users, edited) : false }) });
+  const submission = parseForm(formData, userFormSchema(t, { mode, lastAdmin: edited ? isLastAdmin(users, edited) : false }));
   const fail = (fieldErrors?: Record<string, string[]>, shown?: ShownError) => {
     markFailed(context);
     const result = submission.reply({ fieldErrors, hideFields: [...USER_SECRET_FIELDS] }) as SubmissionResult<string[]>;

@@ -1,8 +1,9 @@
 /**
  * /auth/register (spec 02 sections 2.5 and 5.7): a new company with its first user.
  * About you, about your company, the entity type (only where the lower-level entity flag is
- * on), a self-hosted captcha and the terms. One schema for the browser and the action;
- * success goes to the registration confirmation (post/redirect/get).
+ * on), a self-hosted captcha and the terms. The action checks the form with its schema
+ * (./schema.server.ts), the browser with the rules derived from it and the rules across
+ * fields (./form.ts); success goes to the registration confirmation (post/redirect/get).
  *
  * Without JavaScript everything works as a plain multipart form: the captcha is a signed
  * question, the entity type choice is shown for the countries that offer it (with a hint
@@ -10,55 +11,24 @@
  * the file. The provider issues the captcha and checks it (./captcha.ts); the console
  * forwards the solution, as itself, with the person's address (./provider.server.ts).
  */
-// First: the schema module sets zod up for the page's CSP before any schema is built.
-import {
-  ENTITY_TYPE_OPTIONS,
-  FIELD_ORDER,
-  registerSchema,
-  SECRET_FIELDS,
-  stateKind,
-  textFieldLabel,
-  toRegistrationRequest,
-  type RegisterContext,
-  type RegisterCountry,
-} from "./schema";
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useParams } from "@remix-run/react";
 import altchaStyles from "altcha/altcha.css";
-import type { TFunction } from "i18next";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError, createApiClient } from "~/api/client.server";
-import { ABOUT_LIMITS, plainTextLength, USER_TITLES } from "~/api/registration/schemas";
-import { getCaptchaQuestion, register } from "~/api/registration/endpoints";
-import { questionKey, type CaptchaQuestion } from "~/api/registration/captcha";
-import { flagsOf } from "~/api/resources/schemas";
-import { getPingMore } from "~/api/resources/endpoints";
+import { ABOUT_LIMITS, plainTextLength, USER_TITLES } from "~/api/registration/rules";
 import { Button } from "~/components/ui/Button";
 import { ErrorSummary, type SummaryError } from "~/components/ui/ErrorSummary";
 import { FieldFrame, InputField, SelectOptions, TextareaField, inputClass } from "~/components/ui/Field";
-import { env } from "~/env.server";
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/i18n";
-import i18next from "~/i18next.server";
+import { checkForm } from "~/forms/check";
+import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n";
 import { useHydrated } from "~/lib/hydrated";
-import { logger } from "~/lib/log.server";
-import { hasFailed, markFailed, pageTitle } from "~/lib/title";
-import { CaptchaWidget } from "./CaptchaWidget";
-import { captchaField, problemOf, readSentCaptcha } from "./captcha";
-import { registrationClient } from "./provider.server";
-import { checkCompanyIcon, ICON_MESSAGE_KEYS } from "./company-icon";
-import { FormTooLargeError, ICON_FIELD, readRegistrationForm } from "./upload.server";
 import { withNamespaces } from "~/lib/namespaces";
-import { getCountries } from "~/lib/countries.server";
+import { pageTitle } from "~/lib/title";
+import { CaptchaWidget } from "./CaptchaWidget";
+import { ENTITY_TYPE_OPTIONS, FIELD_ORDER, registerFormErrors, stateKind, type RegisterContext, type RegisterField } from "./form";
+import { registerAction, registerLoader } from "./register.server";
 
 export const handle = { i18n: ["common", "auth"] };
 
@@ -67,165 +37,8 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: altchaStyles }];
 
-/** Countries of the pick list (IE is not one) with their entity type flag. */
-async function loadCountries(language: Language, t: TFunction): Promise<{ countries: RegisterCountry[]; failure: string | null }> {
-  const api = createApiClient({ baseUrl: env().API_BASE_URL, language });
-  try {
-    const [countries, toggles] = await Promise.all([getCountries(api, language), api.call(getPingMore)]);
-    return {
-      countries: countries.map((country) => ({
-          code: country.code,
-          name: country.name,
-          phoneCode: country.phoneCode,
-          entityTypes: flagsOf(toggles.countries, country.code)["lower-level-entity-enabled"],
-        })),
-      failure: null,
-    };
-  } catch (error) {
-    logger.error({ err: error }, "registration lookups failed");
-    const traceId = error instanceof ApiError ? error.traceId : undefined;
-    return { countries: [], failure: withTrace(t, t("register.errors.countriesFailed"), traceId) };
-  }
-}
-
-function withTrace(t: TFunction, message: string, traceId?: string) {
-  return traceId ? `${message} ${t("common:errors.traceId", { traceId })}` : message;
-}
-
-/** A captcha question of the provider, for the page without JavaScript. */
-async function loadQuestion(language: Language, t: TFunction, clientAddress: string | undefined) {
-  try {
-    return { question: await registrationClient(language, clientAddress).call(getCaptchaQuestion), failure: null };
-  } catch (error) {
-    logger.error({ err: error }, "registration captcha question failed");
-    const traceId = error instanceof ApiError ? error.traceId : undefined;
-    return { question: null, failure: withTrace(t, t("register.errors.captchaFailed"), traceId) };
-  }
-}
-
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
-  const t = await i18next.getFixedT(request, ["auth", "common"]);
-  const [lookups, captcha] = await Promise.all([loadCountries(lang, t), loadQuestion(lang, t, context.clientAddress)]);
-  return json({
-    title: pageTitle(t, t("register.title"), hasFailed(context)),
-    countries: lookups.countries,
-    lookupFailure: lookups.failure ?? captcha.failure,
-    question: captcha.question,
-  });
-}
-
-interface ActionData {
-  result: SubmissionResult<string[]> | null;
-  failure: string | null;
-  /** The question to ask again (answered right on a form that failed for other reasons). */
-  question: CaptchaQuestion | null;
-  /** The widget's payload was spent or refused: it must be solved again. */
-  resetWidget: boolean;
-}
-
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
-  const t = await i18next.getFixedT(request, ["auth", "common"]);
-  const fail = (status: number, data: ActionData) => {
-    markFailed(context);
-    return json(data, status);
-  };
-
-  let formData: FormData;
-  try {
-    formData = await readRegistrationForm(request);
-  } catch (error) {
-    if (!(error instanceof FormTooLargeError)) throw error;
-    return fail(413, { result: null, failure: t("register.errors.tooLarge"), question: null, resetWidget: false });
-  }
-
-  const lookups = await loadCountries(lang, t);
-  const registerContext: RegisterContext = { countries: lookups.countries };
-  const submission = parseWithZod(formData, { schema: registerSchema(t, registerContext) });
-  const text = (name: string) => {
-    const value = formData.get(name);
-    return typeof value === "string" ? value : undefined;
-  };
-  const captcha = await readSentCaptcha(
-    { altcha: text("altcha"), captchaToken: text("captchaToken"), captchaAnswer: text("captchaAnswer") },
-    await questionKey(env().OIDC_CLIENT_SECRET),
-  );
-  const captchaMessage = (problem: string) => [t(`register.errors.captcha.${captcha.kind}.${problem}`)];
-
-  const fieldErrors: Record<string, string[]> = {};
-  if (captcha.problem && captcha.problem !== "missing") fieldErrors[captchaField(captcha.kind)] = captchaMessage(captcha.problem);
-
-  // The icon, checked by content (the provider checks it again). Never stored here.
-  let icon: { fileName: string; contentBase64: string } | undefined;
-  const file = formData.get(ICON_FIELD);
-  if (file instanceof File && file.size > 0) {
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const problem = checkCompanyIcon(bytes);
-    if (problem) fieldErrors[ICON_FIELD] = [t(ICON_MESSAGE_KEYS[problem])];
-    else icon = { fileName: (file.name || "company-icon.png").slice(-255), contentBase64: Buffer.from(bytes).toString("base64") };
-  }
-
-  // A right answer on a form that failed for other reasons is asked again, with its question.
-  const keptQuestion = (spent: boolean) => (spent || captcha.problem || captcha.kind !== "question" ? null : (captcha.question ?? null));
-  const reply = (status: number, extra: { fieldErrors?: Record<string, string[]>; failure?: string | null; spent?: boolean }) => {
-    const question = keptQuestion(extra.spent ?? false);
-    return fail(status, {
-      result: submission.reply({
-        fieldErrors: extra.fieldErrors,
-        hideFields: [...SECRET_FIELDS, ...(question ? [] : ["captchaAnswer"])],
-      }),
-      failure: extra.failure ?? null,
-      question,
-      resetWidget: Boolean(extra.spent) || (captcha.kind === "altcha" && Boolean(captcha.problem)),
-    });
-  };
-
-  if (lookups.failure) return reply(502, { fieldErrors, failure: lookups.failure });
-  if (submission.status !== "success" || Object.keys(fieldErrors).length > 0 || !captcha.solution) return reply(400, { fieldErrors });
-
-  // From here on the registration is sent: the provider checks the captcha and spends it.
-  const api = registrationClient(lang, context.clientAddress);
-  try {
-    await api.call(register, { body: toRegistrationRequest(submission.value, { context: registerContext, language: lang, icon, captcha: captcha.solution }) });
-  } catch (error) {
-    if (!(error instanceof ApiError)) {
-      logger.error({ err: error }, "registration failed");
-      return reply(500, { failure: t("register.errors.failed"), spent: true });
-    }
-    if (error.status === 400 && error.field === "captcha") {
-      return reply(400, { fieldErrors: { [captchaField(captcha.kind)]: captchaMessage(problemOf(error.errors?.captcha)) }, spent: true });
-    }
-    if (error.status === 429) return reply(429, { failure: t("register.errors.tooManyAttempts"), spent: true });
-    const field = (FIELD_ORDER as readonly string[]).includes(error.field ?? "") ? error.field : undefined;
-    if (field && (error.status === 400 || error.status === 409)) {
-      return reply(error.status, { fieldErrors: { [field]: [providerFieldMessage(t, error, field, registerContext, submission.value.countryId)] }, spent: true });
-    }
-    const message = error.status >= 500 || !error.detail ? t("register.errors.failed") : error.detail;
-    return reply(error.status >= 500 ? 502 : error.status, { failure: withTrace(t, message, error.traceId), spent: true });
-  }
-  return redirect(`/${lang}/auth/register-confirmation`);
-}
-
-/** The provider's answer for one field, worded in the page's language from its rule code where we know the rule. */
-function providerFieldMessage(t: TFunction, error: ApiError, field: string, context: RegisterContext, countryId: string | undefined): string {
-  const detail = error.detail ?? "";
-  const code = error.errors?.[field];
-  if (field === "email" && code === "taken") return t("register.errors.emailTaken");
-  if (field === ICON_FIELD) {
-    if (code === "sizeGreater400KB") return t("register.errors.iconTooBig");
-    if (code === "imageSizeInvalid") return t("register.errors.iconInvalidSize");
-    return t("register.errors.iconInvalidType");
-  }
-  if (field === "countryId") return t("register.errors.countryRequired");
-  const label = textFieldLabel(t, field, countryId);
-  if (code === "invalidCharacters" && label) return t("register.errors.invalidCharacters", { field: label });
-  if (field === "entityType") {
-    const countries = context.countries.filter((country) => country.entityTypes).map((country) => country.name);
-    return t("register.errors.entityTypeNotOffered", { countries: countries.join(", ") });
-  }
-  return withTrace(t, detail || t("register.errors.failed"), error.traceId);
-}
+export const loader = (args: LoaderFunctionArgs) => registerLoader(args);
+export const action = (args: ActionFunctionArgs) => registerAction(args);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
@@ -248,14 +61,13 @@ export default function Register() {
   const params = useParams();
   const lang = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
   const context = useMemo<RegisterContext>(() => ({ countries: data.countries }), [data.countries]);
-  const schema = useMemo(() => registerSchema(t, context), [t, context]);
 
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<Record<RegisterField | "captchaToken", string>>({
     id: "register",
     lastResult: actionData?.result ?? undefined,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => checkForm(formData, data.rules, (payload) => registerFormErrors(t, payload, context)),
   });
 
   // JS comforts: the country drives the phone hint, the state label and the entity type.

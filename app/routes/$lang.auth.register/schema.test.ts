@@ -1,8 +1,11 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
 import { registrationRequest } from "~/api/registration/schemas";
-import { registerSchema, stateKind, toRegistrationRequest, type RegisterContext } from "./schema";
+import { checkForm } from "~/forms/check";
+import { parseForm } from "~/forms/parse.server";
+import { formRules } from "~/forms/rules.server";
+import { registerFormErrors, stateKind, type RegisterContext } from "./form";
+import { registerSchema, toRegistrationRequest } from "./schema.server";
 
 /** Keys come back as they are, with their values, so tests can see which message was chosen. */
 const t = ((key: string, values?: Record<string, unknown>) => (values ? `${key} ${JSON.stringify(values)}` : key)) as unknown as TFunction;
@@ -43,11 +46,13 @@ const valid: Record<string, string> = {
   termsAndConditionsAgreed: "on",
 };
 
-function parse(values: Record<string, string | File>) {
+function formOf(values: Record<string, string | File>) {
   const formData = new FormData();
   for (const [name, value] of Object.entries(values)) formData.append(name, value);
-  return parseWithZod(formData, { schema: registerSchema(t, context) });
+  return formData;
 }
+
+const parse = (values: Record<string, string | File>) => parseForm(formOf(values), registerSchema(t, context));
 
 function errorsOf(values: Record<string, string | File>) {
   const submission = parse(values);
@@ -179,6 +184,43 @@ describe("registerSchema", () => {
   it("needs the terms accepted", () => {
     const { termsAndConditionsAgreed: _terms, ...rest } = valid;
     expect(errorsOf(rest).termsAndConditionsAgreed).toEqual(["register.errors.termsRequired"]);
+  });
+});
+
+/** The first message of each field of a submission. */
+const firstMessages = (submission: { status?: string; error?: Record<string, string[] | null> | null }) =>
+  submission.status === "error" ? Object.fromEntries(Object.entries(submission.error ?? {}).map(([name, messages]) => [name, messages?.[0]])) : {};
+
+// The browser checks the rules derived from the schema and those of ./form.ts; its first
+// message for each field is the action's.
+describe("the browser's check", () => {
+  const rules = formRules(registerSchema(t, context));
+  const { captchaToken: _token, captchaAnswer: _answer, ...widget } = valid;
+  it.each<[string, Record<string, string | File>]>([
+    ["a complete form", valid],
+    ["an empty form", {}],
+    ["blank text", { ...valid, firstName: "  ", companyName: " ", cityTown: "   " }],
+    ["text too long", { ...valid, lastName: "x".repeat(101), zipPostCode: "1".repeat(21), addressLine2: "a".repeat(201) }],
+    ["a NUL", { ...valid, firstName: "A\u0000da", stateCounty: "N\u0000SW", socialPresence: "x\u0000" }],
+    ["an email that is not one", { ...valid, email: "ada@" }],
+    ["a weak password and another confirmation", { ...valid, password: "secret", confirmPassword: "other" }],
+    ["a password too long", { ...valid, password: `Aa1${"x".repeat(130)}` }],
+    ["a country not in the list", { ...valid, countryId: "ZZ" }],
+    ["no state for the UK", { ...valid, countryId: "UK", stateCounty: "" }],
+    ["an about text too short", { ...valid, profile: "<p>Short</p>" }],
+    ["URLs that are not http", { ...valid, website: "example.com", supportUrl: "ftp://example.com" }],
+    ["a JPEG icon", { ...valid, companyIcon: new File([new Uint8Array(10)], "icon.jpg", { type: "image/jpeg" }) }],
+    ["an icon too big", { ...valid, companyIcon: new File([new Uint8Array(400 * 1024 + 1)], "icon.png", { type: "image/png" }) }],
+    ["an entity type the country does not offer", { ...valid, entityType: "2" }],
+    ["an entity type not offered at all", { ...valid, entityType: "7" }],
+    ["no captcha", (({ altcha: _altcha, ...rest }) => rest)(widget)],
+    ["the widget's payload", { ...widget, altcha: "payload" }],
+    ["no answer to the question", { ...valid, captchaAnswer: " " }],
+    ["the terms not accepted", (({ termsAndConditionsAgreed: _terms, ...rest }) => rest)(valid)],
+  ])("agrees with the action on %s", (_, values) => {
+    const data = formOf(values);
+    const browser = checkForm(data, rules, (payload) => registerFormErrors(t, payload, context));
+    expect(firstMessages(browser)).toEqual(firstMessages(parseForm(data, registerSchema(t, context))));
   });
 });
 
