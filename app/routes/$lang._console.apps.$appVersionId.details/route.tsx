@@ -20,8 +20,8 @@ import { EDITOR_NAMESPACES, loadLookups, loadVersion, saveDetails, versionSummar
 import { keepAfterUnreachable } from "~/lib/outage";
 import { hasFailed, pageTitle } from "~/lib/title";
 
-// appList and review: the entries of the version's Actions menu.
-export const handle = { i18n: ["common", "apps", "appEditor", "appList", "review"] };
+// appList: the entries of the version's Actions menu.
+export const handle = { i18n: ["common", "apps", "appEditor", "appList"] };
 
 /** Client navigations load the page's translations with its data. */
 export const clientLoader = withNamespaces(handle.i18n);

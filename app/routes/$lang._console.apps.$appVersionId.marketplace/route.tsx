@@ -31,8 +31,8 @@ import { keepAfterUnreachable } from "~/lib/outage";
 import { hasFailed, pageTitle } from "~/lib/title";
 import { getCountries } from "~/lib/countries.server";
 
-// appList and review: the entries of the version's Actions menu.
-export const handle = { i18n: ["common", "apps", "appEditor", "appList", "review"] };
+// appList: the entries of the version's Actions menu.
+export const handle = { i18n: ["common", "apps", "appEditor", "appList"] };
 
 /** Client navigations load the page's translations with its data. */
 export const clientLoader = withNamespaces(handle.i18n);

@@ -33,8 +33,8 @@ import { ListFilters } from "./ListFilters";
 import { loadAppList } from "./load.server";
 import { withNamespaces } from "~/lib/namespaces";
 
-// review: the entries of each version's menu; its dialogs load their own texts with their code.
-export const handle = { i18n: ["common", "apps", "appList", "review"] };
+// The dialogs of a version's menu load their own texts with their code.
+export const handle = { i18n: ["common", "apps", "appList"] };
 
 /** Client navigations load the page's translations with its data. */
 export const clientLoader = withNamespaces(handle.i18n);

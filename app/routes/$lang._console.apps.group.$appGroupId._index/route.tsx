@@ -49,8 +49,8 @@ import { activeRows, groupAction, historyRows, LIVE_PARAM, showLiveParam, type A
 import { withNamespaces } from "~/lib/namespaces";
 import { getCountries } from "~/lib/countries.server";
 
-// review: the entries of each version's menu; its dialogs load their own texts with their code.
-export const handle = { i18n: ["common", "apps", "appList", "appGroup", "review"] };
+// The dialogs of a version's menu load their own texts with their code.
+export const handle = { i18n: ["common", "apps", "appList", "appGroup"] };
 
 /** Client navigations load the page's translations with its data. */
 export const clientLoader = withNamespaces(handle.i18n);
