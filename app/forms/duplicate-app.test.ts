@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { validateDuplicate } from "~/api/apps/rules";
 import { detailsSchema, type Translate } from "./app-editor";
-import { duplicateFieldErrors, duplicateSchema } from "./duplicate-app";
+import { duplicateFieldErrors } from "./duplicate-app";
+import { duplicateSchema } from "./duplicate-app.server";
 
 /** A translator that shows the key and its values, so two messages are equal only when both are. */
 const t: Translate = (key, values) => (values ? `${key} ${JSON.stringify(values)}` : key);

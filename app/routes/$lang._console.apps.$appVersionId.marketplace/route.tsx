@@ -27,6 +27,7 @@ import {
   type EditorFailure,
 } from "~/lib/apps/editor.server";
 import { readEditorDrafts } from "~/lib/apps/drafts.server";
+import { versionDialogRules } from "~/lib/apps/version-actions.server";
 import { keepAfterUnreachable } from "~/lib/outage";
 import { hasFailed, pageTitle } from "~/lib/title";
 import { getCountries } from "~/lib/countries.server";
@@ -43,7 +44,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const drafts = await readEditorDrafts(session, version);
   const summary = versionSummary(version);
   const duplicating = new URL(request.url).searchParams.get("duplicate") === version.id && summary.editable;
-  const [allowSvg, countries, t] = await Promise.all([
+  const [allowSvg, countries, t, dialogRules] = await Promise.all([
     svgAllowed(api, version.details.countryCode),
     duplicating
       ? getCountries(api, language)
@@ -51,6 +52,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
           .catch(() => null)
       : Promise.resolve(null),
     i18next.getFixedT(request, EDITOR_NAMESPACES),
+    duplicating ? versionDialogRules(request, language, { review: false }) : null,
   ]);
   const page = t("appEditor:title.page", {
     page: t("appEditor:tabs.marketplace"),
@@ -70,6 +72,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     appType: version.details.appType,
     allowSvg,
     countries,
+    duplicateRules: dialogRules?.duplicate ?? null,
     draft: { here: Boolean(drafts.listing), other: Boolean(drafts.details) },
     resetKey: `${version.modifiedDateTime}|${drafts.keptAt.listing ?? ""}`,
   });
@@ -114,7 +117,7 @@ export default function VersionMarketplacePage() {
         draft={data.draft}
         resetKey={data.resetKey}
       />
-      <EditorDuplicateDialog version={data.version} countries={data.countries} answer={answer as never} />
+      <EditorDuplicateDialog version={data.version} countries={data.countries} rules={data.duplicateRules} answer={answer as never} />
       <ErrorDialog error={saveAnswer?.apiError} />
     </>
   );
