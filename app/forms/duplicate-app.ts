@@ -1,14 +1,14 @@
 /**
- * The duplicate dialog's form (spec 01 sections 4 and 5), in the browser and in the action:
- * a new name and a country, both required, by the rules of `validateDuplicate`.
+ * The duplicate dialog's form (spec 01 sections 4 and 5), in the browser and in the action
+ * (its zod schema: duplicate-app.server.ts): a new name and a country, both required, by the
+ * rules of `validateDuplicate`.
  *
  * The new name is an app's name: the rule is the details form's (`validateDetails`), and so
  * are its messages (`fieldMessage` of `name`), so a name refused here reads as it does when
  * an app is created or its details are saved.
  */
-import * as z from "zod";
 import { isRuleKey, validateDuplicate, type RuleKey } from "~/api/apps/rules";
-import { fieldMessage, notText, type Translate } from "./app-editor";
+import { fieldMessage, type Translate } from "./app-editor";
 
 export const DUPLICATE_FIELDS = ["appName", "countryCode"] as const;
 export type DuplicateField = (typeof DUPLICATE_FIELDS)[number];
@@ -37,17 +37,12 @@ export function duplicateFieldErrors(t: Translate, language: string, errors: Rec
   return fieldErrors;
 }
 
-/** The dialog's form, in the browser and in the action: the rules of `validateDuplicate`. */
-export const duplicateSchema = (t: Translate, language: string) =>
-  z
-    .object({
-      appName: z.string({ message: notText(t, "name") }).optional(),
-      countryCode: z.string({ message: t("appList:duplicate.errors.countryUnknown") }).optional(),
-    })
-    .superRefine((value, ctx) => {
-      for (const [path, key] of Object.entries(validateDuplicate(value))) {
-        const field = DUPLICATE_FIELDS.find((name) => name === path) ?? "appName";
-        ctx.addIssue({ code: "custom", path: [field], message: duplicateMessage(t, language, field, key) });
-      }
-    })
-    .transform((value) => ({ appName: (value.appName ?? "").trim(), countryCode: (value.countryCode ?? "").trim().toUpperCase() }));
+/** The messages of the rules the dialog's fields break (`validateDuplicate`), by field. */
+export function duplicateMessages(t: Translate, language: string, value: { appName?: string; countryCode?: string }): Partial<Record<DuplicateField, string>> {
+  const messages: Partial<Record<DuplicateField, string>> = {};
+  for (const [path, key] of Object.entries(validateDuplicate(value))) {
+    const field = DUPLICATE_FIELDS.find((name) => name === path) ?? "appName";
+    messages[field] ??= duplicateMessage(t, language, field, key);
+  }
+  return messages;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Translate } from "./app-editor";
-import { priceChangeSchema, priceSchema } from "./pricing";
+import { priceChangeSchema, priceSchema } from "./pricing.server";
 
 /** A translator that shows the key and its values. */
 const t: Translate = (key, values) => (values && "field" in values ? `${key} (${String(values.field)})` : key);

@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Translate } from "./app-editor";
-import {
-  formatReleaseDate,
-  NEEDS_CURRENT_APP,
-  parseReleaseDate,
-  pauseSchema,
-  preApprovalSchema,
-  releaseDateAndTime,
-  REVIEW_LIMITS,
-  submitSchema,
-  unarchiveThen,
-} from "./review";
+import { NEEDS_CURRENT_APP, REVIEW_LIMITS, unarchiveThen } from "./review";
+import { pauseSchema, preApprovalSchema, submitSchema } from "./review.server";
+import { formatReleaseDate, parseReleaseDate, releaseDateAndTime } from "./submit";
 
 /** A translator that shows the key and its values. */
 const t: Translate = (key, values) => (values ? `${key} ${JSON.stringify(values)}` : key);

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { callbackUrlsSchema, grantValue, readPermissions, securityRuleMessage } from "./security";
+import { grantValue, readPermissions, securityRuleMessage } from "./security";
+import { callbackUrlsSchema } from "./security.server";
 
 const t = (key: string, options?: Record<string, unknown>) => (options && "max" in options && key.endsWith("tooMany") ? `${key}:${options.max}` : key);
 const form = (entries: [string, string][]) => {

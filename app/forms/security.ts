@@ -1,6 +1,7 @@
 /**
- * The forms of the security page (spec 01 sections 2 and 5), one zod schema each for the
- * browser (conform's onValidate) and the action (parseWithZod):
+ * The forms of the security page (spec 01 sections 2 and 5) and their checks, shared by the
+ * action (its zod schema: security.server.ts) and the browser (conform's onValidate with
+ * `checkForm`):
  *
  * - callback URLs of a client: one text field, comma-separated, whitespace removed, each
  *   http:// or https:// (optionally after a leading slash), else callbacksMustBeValidURI;
@@ -10,10 +11,9 @@
  *
  * Messages come from the `security` namespace; `t` is i18next's (or a fixed one on the server).
  */
-import * as z from "zod";
-import { isStorableText } from "~/api/common";
-import { parseCallbackUrls, SECURITY_LIMITS, SECURITY_RULE_CODES, validateCallbackUrls, type SecurityRuleCode } from "~/api/security/rules";
-import { HTTP_METHODS, type GrantedRoute, type HttpMethod } from "~/api/security/schemas";
+import { HTTP_METHODS, parseCallbackUrls, SECURITY_LIMITS, SECURITY_RULE_CODES, validateCallbackUrls, type HttpMethod, type SecurityRuleCode } from "~/api/security/rules";
+import type { GrantedRoute } from "~/api/security/schemas";
+import { isStorableText } from "~/api/text";
 import type { Translate } from "./app-editor";
 
 export const CALLBACKS_INTENT = "callbacks";
@@ -26,27 +26,13 @@ export function securityRuleMessage(t: Translate, code: SecurityRuleCode | strin
     : t("security:errors.invalid");
 }
 
-/** The callback URL form: `callbackUrls` becomes the list the API is sent. */
-export function callbackUrlsSchema(t: Translate) {
-  return z.object({
-    callbackUrls: z
-      .string({ message: t("security:errors.required") })
-      .optional()
-      .transform((value, ctx) => {
-        const text = value ?? "";
-        if (!isStorableText(text)) {
-          ctx.addIssue({ code: "custom", message: t("security:errors.callbacksMustBeValidURI") });
-          return z.NEVER;
-        }
-        const urls = parseCallbackUrls(text);
-        const code = validateCallbackUrls(urls);
-        if (code) {
-          ctx.addIssue({ code: "custom", message: securityRuleMessage(t, code) });
-          return z.NEVER;
-        }
-        return urls;
-      }),
-  });
+/** The callback URL form's text as the list the API is sent, or the message of the rule it breaks. */
+export function checkCallbackUrls(t: Translate, text: string | undefined): { urls: string[]; error?: undefined } | { urls?: undefined; error: string } {
+  const value = text ?? "";
+  if (!isStorableText(value)) return { error: t("security:errors.callbacksMustBeValidURI") };
+  const urls = parseCallbackUrls(value);
+  const code = validateCallbackUrls(urls);
+  return code ? { error: securityRuleMessage(t, code) } : { urls };
 }
 
 /** The name and value of a route's method checkbox. */

@@ -391,6 +391,7 @@ test.describe("app list: dialogs loaded when used", () => {
     expect(dialogCode("DuplicateDialog")).toEqual([]);
     expect(dialogCode("ReviewDialogs")).toEqual([]);
     expect(fetched).not.toContain(`/locales/${lang}/appEditor.json`);
+    expect(fetched).not.toContain(`/locales/${lang}/review.json`);
 
     await page.locator(`#version-menu-${app.versionId}`).click();
     await menuEntry(page, t("appList:versionMenu.duplicate")).click();

@@ -27,7 +27,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Page } from "@playwright/test";
 import fc from "fast-check";
 import { IMAGE_FIELDS, LISTING_FIELDS } from "~/forms/app-editor";
-import { formatReleaseDate } from "~/forms/review";
+import { formatReleaseDate } from "~/forms/submit";
 import { JSON_LIMITS } from "~/api/json-limits";
 import { BODY_LIMITS } from "~/lib/body-limits";
 import { pdf, png, svg } from "../integration/fixtures";

@@ -23,7 +23,7 @@ const versionsPage = (lang: Lang, app: App) => `/${lang}/apps/group/${app.groupI
 async function menuAction(page: Page, t: (key: string, values?: Record<string, string | number>) => string, app: App, version: string, action: string) {
   await hydrated(page);
   const label = t("appList:versionMenu.label", { name: app.name, version });
-  const name = t(`review:menu.${action}`);
+  const name = t(`appList:versionMenu.${action}`);
   if (isNoJs()) {
     await page.getByLabel(label, { exact: true }).click();
     await page.getByRole("link", { name, exact: true }).click();

@@ -6,7 +6,7 @@
  * submission rules of documents; one pending or approved pre-approval at a time per app group;
  * only a pending one can be withdrawn. Plain TypeScript.
  */
-import { isStorableText } from "../common";
+import { isStorableText } from "../text";
 import { VERSION_STATUS } from "../apps/status";
 import { DOCUMENT_LIST_RULE_CODES } from "../submissions/rules";
 

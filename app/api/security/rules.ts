@@ -4,7 +4,11 @@
  * rule codes): callback URLs, routes granted against the permission list, the offline access
  * permission, and the debug password. Plain TypeScript.
  */
-import { HTTP_METHODS, type GrantedRoute, type HttpMethod, type Permission } from "./schemas";
+import type { GrantedRoute, Permission } from "./schemas";
+
+/** The methods a route can be granted with, in the order the permissions dialog shows them. */
+export const HTTP_METHODS = ["GET", "POST", "PUT", "DELETE"] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 /** Limits where the spec is silent (docs/decisions/0052-auth-clients-and-permissions.md). */
 export const SECURITY_LIMITS = { callbackUrlsMax: 20, callbackUrlMax: 2000 } as const;

@@ -1,10 +1,9 @@
 /** Wire shapes of the security calls (spec 01 sections 3 and 7, `apps-auth/*`). */
 import * as z from "zod";
 import { storableText } from "../common";
+import { HTTP_METHODS } from "./rules";
 
-/** The methods a route can be granted with, in the order the permissions dialog shows them. */
-export const HTTP_METHODS = ["GET", "POST", "PUT", "DELETE"] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];
+export { HTTP_METHODS, type HttpMethod } from "./rules";
 
 /** The Permission entity: one operation of the provider API an auth client can be granted. */
 export const permission = z.object({

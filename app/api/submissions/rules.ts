@@ -6,7 +6,7 @@
  * A check answers the failing fields with the code of the rule each breaks; the console words
  * a code from `locales/`, the API in its `detail`. Plain TypeScript: it runs in the browser too.
  */
-import { isStorableText } from "../common";
+import { isStorableText } from "../text";
 import { FILE_LIMITS, PDF_CONTENT_TYPE } from "../files/rules";
 import { APP_TYPES, isEmail } from "../apps/rules";
 import { STATUS_TABLE, statusName, type VersionAction, type VersionStatusName } from "../apps/status";

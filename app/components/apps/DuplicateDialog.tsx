@@ -9,7 +9,10 @@
  * `actionData` and re-renders the dialog with what was typed and the messages.
  *
  *   <DuplicateDialog version={{ versionId, versionDisplay }} appName={name} countries={countries}
- *     lastResult={actionData?.result} />
+ *     rules={data.rules.duplicate} lastResult={actionData?.result} />
+ *
+ * `rules`: the browser's rules of the form, from the page's loader (`versionDialogRules`); the
+ * contract's rules (`validateDuplicate`) run here too, as the action runs them.
  *
  * The new name is never cut: one over the limit of an app's name is refused with the message
  * the details form gives (~/forms/duplicate-app).
@@ -17,7 +20,6 @@
  * Texts: the `appList` and `appEditor` namespaces (load them in the page's `handle.i18n`).
  */
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useErrorTitle } from "~/lib/error-title";
 import { useTranslation } from "react-i18next";
@@ -26,18 +28,22 @@ import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FieldFrame, InputField, SelectOptions, inputClass } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
 import { useDialogHref, versionMenuId } from "./VersionMenu";
-import { duplicateSchema } from "~/forms/duplicate-app";
+import { checkForm, type FormRules } from "~/forms/check";
+import { DUPLICATE_FIELDS, duplicateMessages } from "~/forms/duplicate-app";
+import { payloadTexts } from "~/forms/payload";
 import { usePageAction } from "~/lib/page-action";
 
 export interface DuplicateDialogProps {
   version: { versionId: string; versionDisplay: string };
   appName: string;
   countries: { code: string; name: string }[];
+  /** The browser's rules of the form (the page's loader sends them). */
+  rules: FormRules;
   /** `result` of the action's answer after a failed post. */
   lastResult?: SubmissionResult<string[]> | null;
 }
 
-export function DuplicateDialog({ version, appName, countries, lastResult }: DuplicateDialogProps) {
+export function DuplicateDialog({ version, appName, countries, rules, lastResult }: DuplicateDialogProps) {
   const { t, i18n } = useTranslation("appList");
   const dialog = useDialogHref();
   const close = useCloseDialog(dialog.close);
@@ -49,7 +55,7 @@ export function DuplicateDialog({ version, appName, countries, lastResult }: Dup
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: duplicateSchema(t, i18n.language) }),
+    onValidate: ({ formData }) => checkForm(formData, rules, (payload) => duplicateMessages(t, i18n.language, payloadTexts(payload, DUPLICATE_FIELDS))),
   });
   const nameError = fields.appName.errors?.[0];
   const countryError = fields.countryCode.errors?.[0];

@@ -12,14 +12,16 @@
  * - `?pause={versionId}`: a pause (Live, Beta) or unpause (Paused, BetaPaused) request.
  * - `?confirm={action}:{versionId}`: push to live or beta, archive, withdraw, roll back.
  *
- *   <ReviewDialogs versions={rows} submit={data.submitDialog} actionData={actionData} />
+ *   <ReviewDialogs versions={rows} submit={data.submitDialog} rules={data.rules} actionData={actionData} />
+ *
+ * `rules`: the browser's rules of the submit and pause forms, from the page's loader
+ * (`versionDialogRules`); the contract's rules run here too, as the action runs them.
  *
  * Each posts to the page's action (`handleAppAction`, which hands the intents to
  * ~/lib/apps/review.server). Texts: the `review` namespace (and `appEditor` for the listing's
  * field names).
  */
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { versionActions, type VersionAction } from "~/api/apps/status";
@@ -27,7 +29,10 @@ import { ConfirmDialog, DialogCloseLink, DialogFormButtons, useCloseDialog, useM
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { InputField, TextareaField } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
-import { NEEDS_CURRENT_APP, pauseSchema, submitSchema, PAUSE_FIELDS, SUBMIT_FIELDS } from "~/forms/review";
+import { checkForm, type FormRules } from "~/forms/check";
+import { payloadTexts } from "~/forms/payload";
+import { checkPause, NEEDS_CURRENT_APP, PAUSE_FIELDS, SUBMIT_FIELDS } from "~/forms/review";
+import { checkSubmit } from "~/forms/submit";
 import type { SubmitDialogData } from "~/lib/apps/review.server";
 import { useErrorTitle } from "~/lib/error-title";
 import { useDialogHref, versionMenuId } from "./VersionMenu";
@@ -42,6 +47,12 @@ export interface ReviewVersion {
   appGroupId: string;
   /** The app is archived: an action that needs a current app asks to unarchive it first. */
   isAppArchived?: boolean;
+}
+
+/** The browser's rules of the dialogs' forms. */
+export interface ReviewDialogRules {
+  submit: FormRules;
+  pause: FormRules;
 }
 
 /** The answer of a failed submit or request (ReviewActionFailure), as the page gets it. */
@@ -69,10 +80,12 @@ function failureOf(actionData: unknown, intents: readonly string[], versionId: s
 export function ReviewDialogs({
   versions,
   submit,
+  rules,
   actionData,
 }: {
   versions: readonly ReviewVersion[];
   submit: SubmitDialogData | null;
+  rules: ReviewDialogRules;
   actionData: unknown;
 }) {
   const [searchParams] = useSearchParams();
@@ -91,12 +104,18 @@ export function ReviewDialogs({
   return (
     <>
       {submit && submit.version.versionId === submitId && find(submitId) ? (
-        <SubmitDialog key={submitId} data={submit} lastResult={failureOf(actionData, ["submit"], submitId)} />
+        <SubmitDialog key={submitId} data={submit} rules={rules.submit} lastResult={failureOf(actionData, ["submit"], submitId)} />
       ) : null}
       {pauseVersion && pauseKind === "unpause" && pauseVersion.isAppArchived ? (
         <UnarchiveFirst appName={pauseVersion.appName} appGroupId={pauseVersion.appGroupId} versionId={pauseVersion.versionId} then={`pause:${pauseVersion.versionId}`} />
       ) : pauseVersion && pauseKind ? (
-        <RequestDialog key={pauseVersion.versionId} kind={pauseKind} version={pauseVersion} lastResult={failureOf(actionData, [pauseKind], pauseVersion.versionId)} />
+        <RequestDialog
+          key={pauseVersion.versionId}
+          kind={pauseKind}
+          version={pauseVersion}
+          rules={rules.pause}
+          lastResult={failureOf(actionData, [pauseKind], pauseVersion.versionId)}
+        />
       ) : null}
       {confirmVersion && confirm && confirmVersion.isAppArchived && (NEEDS_CURRENT_APP as readonly string[]).includes(confirm) ? (
         <UnarchiveFirst appName={confirmVersion.appName} appGroupId={confirmVersion.appGroupId} versionId={confirmVersion.versionId} then={`confirm:${confirm}:${confirmVersion.versionId}`} />
@@ -142,10 +161,15 @@ function UnarchiveFirst({ appName, appGroupId, versionId, then }: { appName: str
   );
 }
 
-function SubmitDialog({ data, lastResult }: { data: SubmitDialogData; lastResult?: SubmissionResult<string[]> }) {
+interface FormProps {
+  rules: FormRules;
+  lastResult?: SubmissionResult<string[]>;
+}
+
+function SubmitDialog({ data, rules, lastResult }: { data: SubmitDialogData } & FormProps) {
   const { version } = data;
   if (data.isArchived) return <UnarchiveFirst appName={data.appName} appGroupId={data.appGroupId} versionId={version.versionId} then={`submit:${version.versionId}`} />;
-  return <SubmitForm data={data} lastResult={lastResult} />;
+  return <SubmitForm data={data} rules={rules} lastResult={lastResult} />;
 }
 
 /** The provider's blockers, as the spec words them, each with the link to where it is fixed. */
@@ -211,7 +235,7 @@ function Readiness({ data }: { data: SubmitDialogData }) {
   );
 }
 
-function SubmitForm({ data, lastResult }: { data: SubmitDialogData; lastResult?: SubmissionResult<string[]> }) {
+function SubmitForm({ data, rules, lastResult }: { data: SubmitDialogData } & FormProps) {
   const { t, i18n } = useTranslation("review");
   const pageAction = usePageAction();
   const dialog = useDialogHref();
@@ -226,7 +250,8 @@ function SubmitForm({ data, lastResult }: { data: SubmitDialogData; lastResult?:
     defaultValue: { ...data.prefill },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: submitSchema(t, i18n.language, { today: new Date(), allowBeta: data.isBetaOffered }) }),
+    onValidate: ({ formData }) =>
+      checkForm(formData, rules, (payload) => checkSubmit(t, i18n.language, payloadTexts(payload, SUBMIT_FIELDS), { today: new Date(), allowBeta: data.isBetaOffered }).errors),
   });
   const summary = SUBMIT_FIELDS.flatMap((name) => {
     const message = fields[name].errors?.[0];
@@ -309,7 +334,7 @@ function SubmitForm({ data, lastResult }: { data: SubmitDialogData; lastResult?:
 // Pause or unpause request
 // ---------------------------------------------------------------------------
 
-function RequestDialog({ kind, version, lastResult }: { kind: "pause" | "unpause"; version: ReviewVersion; lastResult?: SubmissionResult<string[]> }) {
+function RequestDialog({ kind, version, rules, lastResult }: { kind: "pause" | "unpause"; version: ReviewVersion } & FormProps) {
   const pageAction = usePageAction();
   const { t, i18n } = useTranslation("review");
   const dialog = useDialogHref();
@@ -321,7 +346,7 @@ function RequestDialog({ kind, version, lastResult }: { kind: "pause" | "unpause
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: pauseSchema(t, i18n.language) }),
+    onValidate: ({ formData }) => checkForm(formData, rules, (payload) => checkPause(t, i18n.language, payloadTexts(payload, PAUSE_FIELDS)).errors),
   });
   const summary = PAUSE_FIELDS.flatMap((name) => {
     const message = fields[name].errors?.[0];

@@ -201,7 +201,7 @@ export function VersionMenu({ version, appName, appLevel }: VersionMenuProps) {
   const items: ActionMenuItem[] = [];
   for (const action of actions) {
     const params = versionActionDialog(action, version.versionId);
-    if (params) items.push({ key: action, label: t(`review:menu.${action}`), to: dialog.open(params), danger: action === "archive" });
+    if (params) items.push({ key: action, label: t(`versionMenu.${action}`), to: dialog.open(params), danger: action === "archive" });
   }
   if (actions.includes("duplicate")) {
     items.push({ key: "duplicate", label: t("versionMenu.duplicate"), to: dialog.open({ duplicate: version.versionId }) });

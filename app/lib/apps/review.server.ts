@@ -7,7 +7,7 @@
  *
  * | intent           | fields                                          | call                                   | success toast |
  * |------------------|-------------------------------------------------|----------------------------------------|---------------|
- * | `submit`         | `versionId`, the submit form (forms/review.ts)  | `POST app-submissions` (submit, submit to live or resubmit, as the status allows) | 'submitted successfully' |
+ * | `submit`         | `versionId`, the submit form (forms/submit.ts)  | `POST app-submissions` (submit, submit to live or resubmit, as the status allows) | 'submitted successfully' |
  * | `pause`/`unpause`| `versionId`, name, email, phone, reason         | `PUT app-submissions/pause|resume/{id}` | 'request received' |
  * | `pushToLive`, `pushToBeta` | `versionId`                           | `PUT app-submissions/go-live/{id}`     | 'pushed to live' / 'pushed to beta' |
  * | `archiveVersion`, `withdraw`, `rollbackToBeta` | `versionId`         | `PUT app-submissions/archive/{id}`     | 'archived' / 'submission withdrawn' / 'rolled back to beta' |
@@ -26,7 +26,6 @@
  */
 import { json, type AppLoadContext, type TypedResponse } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { TFunction } from "i18next";
 import * as z from "zod";
 import { getApp, getAppGroup, setArchived } from "~/api/apps/endpoints";
@@ -36,7 +35,10 @@ import { archiveVersion, createSubmission, getSubmissionInit, goLive, requestPau
 import { archiveCallMove, goLiveMove, SUBMISSION_BLOCKERS, type SubmissionBlocker } from "~/api/submissions/rules";
 import { requireUser } from "~/auth.server";
 import type { Translate } from "~/forms/app-editor";
-import { formatReleaseDate, NEEDS_CURRENT_APP, pauseSchema, releaseDateAndTime, reviewRuleMessage, submitSchema, unarchiveThen } from "~/forms/review";
+import { parseForm } from "~/forms/parse.server";
+import { NEEDS_CURRENT_APP, reviewRuleMessage, unarchiveThen } from "~/forms/review";
+import { pauseSchema, submitSchema } from "~/forms/review.server";
+import { formatReleaseDate, releaseDateAndTime } from "~/forms/submit";
 import i18next from "~/i18next.server";
 import type { ShownError } from "~/lib/errors";
 import { markFailed } from "~/lib/title";
@@ -266,7 +268,7 @@ export async function handleReviewAction(
         return redirectWithError(backPath, refusalText(t, error, "submitApp"));
       }
       if (!init.action) return redirectWithError(backPath, { detail: t("review:errors.notAllowed") });
-      const submission = parseWithZod(formData, { schema: submitSchema(t, language, { today: new Date(), allowBeta: init.isBetaOffered }) });
+      const submission = parseForm(formData, submitSchema(t, language, { today: new Date(), allowBeta: init.isBetaOffered }));
       if (submission.status !== "success") {
         markFailed(context);
         return json<ReviewActionFailure>({ intent, versionId: id, result: submission.reply(), apiError: null }, 400);
@@ -297,7 +299,7 @@ export async function handleReviewAction(
 
     case "pause":
     case "unpause": {
-      const submission = parseWithZod(formData, { schema: pauseSchema(t, language) });
+      const submission = parseForm(formData, pauseSchema(t, language));
       if (submission.status !== "success") {
         markFailed(context);
         return json<ReviewActionFailure>({ intent, versionId: id, result: submission.reply(), apiError: null }, 400);

@@ -41,12 +41,16 @@
  */
 import { json, type AppLoadContext, type TypedResponse } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import * as z from "zod";
 import { deleteApp, duplicateApp, getAppGroup, setArchived } from "~/api/apps/endpoints";
 import { ApiError } from "~/api/client.server";
 import { requireUser } from "~/auth.server";
-import { duplicateFieldErrors, duplicateSchema } from "~/forms/duplicate-app";
+import type { FormRules } from "~/forms/check";
+import { duplicateFieldErrors } from "~/forms/duplicate-app";
+import { duplicateSchema } from "~/forms/duplicate-app.server";
+import { parseForm } from "~/forms/parse.server";
+import { pauseSchema, submitSchema } from "~/forms/review.server";
+import { formRules } from "~/forms/rules.server";
 import type { ShownError } from "~/lib/errors";
 import i18next from "~/i18next.server";
 import { markFailed } from "~/lib/title";
@@ -105,7 +109,7 @@ export async function handleAppAction(
       const versionId = uuid.safeParse(formData.get("versionId"));
       if (!versionId.success) throw badRequest("versionId must be the id of an app version.");
       const t = await i18next.getFixedT(request, ["appList", "appEditor", "common"]);
-      const submission = parseWithZod(formData, { schema: duplicateSchema(t, language) });
+      const submission = parseForm(formData, duplicateSchema(t, language));
       if (submission.status !== "success") {
         markFailed(context);
         return json<AppActionFailure>({ intent: "duplicate", result: submission.reply(), apiError: null }, 400);
@@ -158,6 +162,27 @@ export async function handleAppAction(
       return redirectWithToast(backPath, { key: archive ? "archived" : "unarchived" });
     }
   }
+}
+
+/** The browser's rules of the forms of a version menu's dialogs: duplicate, and submit and pause with `review`. */
+export interface VersionDialogRules {
+  duplicate: FormRules;
+  submit: FormRules;
+  pause: FormRules;
+}
+
+/**
+ * For the loader of a page with a version menu: the rules of the dialogs its address can open,
+ * worded in the page's language (the duplicate dialog's only, on a page without the review
+ * dialogs).
+ */
+export async function versionDialogRules(request: Request, language: string): Promise<VersionDialogRules>;
+export async function versionDialogRules(request: Request, language: string, options: { review: false }): Promise<Pick<VersionDialogRules, "duplicate">>;
+export async function versionDialogRules(request: Request, language: string, { review = true } = {}) {
+  const t = await i18next.getFixedT(request, ["appList", "appEditor", "review", "common"]);
+  const duplicate = formRules(duplicateSchema(t, language));
+  if (!review) return { duplicate };
+  return { duplicate, submit: formRules(submitSchema(t, language, { today: new Date(), allowBeta: true })), pause: formRules(pauseSchema(t, language)) };
 }
 
 /**

@@ -16,12 +16,13 @@ import { withNamespaces } from "~/lib/namespaces";
 import { ErrorDialog } from "~/components/ErrorDialog";
 import i18next from "~/i18next.server";
 import { readEditorDrafts } from "~/lib/apps/drafts.server";
+import { versionDialogRules } from "~/lib/apps/version-actions.server";
 import { detailsRules, EDITOR_NAMESPACES, loadLookups, loadVersion, saveDetails, versionSummary, type EditorFailure } from "~/lib/apps/editor.server";
 import { keepAfterUnreachable } from "~/lib/outage";
 import { hasFailed, pageTitle } from "~/lib/title";
 
-// appList and review: the entries of the version's Actions menu.
-export const handle = { i18n: ["common", "apps", "appEditor", "appList", "review"] };
+// appList: the entries of the version's Actions menu.
+export const handle = { i18n: ["common", "apps", "appEditor", "appList"] };
 
 /** Client navigations load the page's translations with its data. */
 export const clientLoader = withNamespaces(handle.i18n);
@@ -29,6 +30,7 @@ export const clientLoader = withNamespaces(handle.i18n);
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, language, session } = await requireUser(request, context);
   const [version, lookups] = await Promise.all([loadVersion(request, api, params.appVersionId), loadLookups(request, api)]);
+  const duplicating = new URL(request.url).searchParams.get("duplicate") === version.id;
   const drafts = await readEditorDrafts(session, version);
   const t = await i18next.getFixedT(request, EDITOR_NAMESPACES);
   const summary = versionSummary(version);
@@ -61,6 +63,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     },
     categories: lookups.categories,
     countries: lookups.countries,
+    duplicateRules: duplicating ? (await versionDialogRules(request, language, { review: false })).duplicate : null,
     draft: { here: Boolean(drafts.details), other: Boolean(drafts.listing) },
     resetKey: `${version.modifiedDateTime}|${drafts.keptAt.details ?? ""}`,
   });
@@ -102,7 +105,7 @@ export default function VersionDetailsPage() {
         draft={data.draft}
         resetKey={data.resetKey}
       />
-      <EditorDuplicateDialog version={data.version} countries={data.countries} answer={answer} />
+      <EditorDuplicateDialog version={data.version} countries={data.countries} rules={data.duplicateRules} answer={answer} />
       <ErrorDialog error={saveAnswer?.apiError} />
     </>
   );

@@ -28,12 +28,13 @@ import {
   type EditorFailure,
 } from "~/lib/apps/editor.server";
 import { readEditorDrafts } from "~/lib/apps/drafts.server";
+import { versionDialogRules } from "~/lib/apps/version-actions.server";
 import { keepAfterUnreachable } from "~/lib/outage";
 import { hasFailed, pageTitle } from "~/lib/title";
 import { getCountries } from "~/lib/countries.server";
 
-// appList and review: the entries of the version's Actions menu.
-export const handle = { i18n: ["common", "apps", "appEditor", "appList", "review"] };
+// appList: the entries of the version's Actions menu.
+export const handle = { i18n: ["common", "apps", "appEditor", "appList"] };
 
 /** Client navigations load the page's translations with its data. */
 export const clientLoader = withNamespaces(handle.i18n);
@@ -44,7 +45,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const drafts = await readEditorDrafts(session, version);
   const summary = versionSummary(version);
   const duplicating = new URL(request.url).searchParams.get("duplicate") === version.id && summary.editable;
-  const [allowSvg, countries, t] = await Promise.all([
+  const [allowSvg, countries, t, dialogRules] = await Promise.all([
     svgAllowed(api, version.details.countryCode),
     duplicating
       ? getCountries(api, language)
@@ -52,6 +53,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
           .catch(() => null)
       : Promise.resolve(null),
     i18next.getFixedT(request, EDITOR_NAMESPACES),
+    duplicating ? versionDialogRules(request, language, { review: false }) : null,
   ]);
   const page = t("appEditor:title.page", {
     page: t("appEditor:tabs.marketplace"),
@@ -72,6 +74,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     rules: await listingRules(request, language, version.details.appType),
     allowSvg,
     countries,
+    duplicateRules: dialogRules?.duplicate ?? null,
     draft: { here: Boolean(drafts.listing), other: Boolean(drafts.details) },
     resetKey: `${version.modifiedDateTime}|${drafts.keptAt.listing ?? ""}`,
   });
@@ -117,7 +120,7 @@ export default function VersionMarketplacePage() {
         draft={data.draft}
         resetKey={data.resetKey}
       />
-      <EditorDuplicateDialog version={data.version} countries={data.countries} answer={answer as never} />
+      <EditorDuplicateDialog version={data.version} countries={data.countries} rules={data.duplicateRules} answer={answer as never} />
       <ErrorDialog error={saveAnswer?.apiError} />
     </>
   );

@@ -26,27 +26,28 @@ import { Icon } from "~/components/Icon";
 import { PageHeader } from "~/components/PageHeader";
 import { ButtonLink } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
-import { versionsPageAction } from "~/lib/apps/version-actions.server";
+import { versionDialogRules, versionsPageAction } from "~/lib/apps/version-actions.server";
 import { loadSubmitDialog } from "~/lib/apps/review.server";
 import { requireUser } from "~/auth.server";
 import { ListFilters } from "./ListFilters";
 import { loadAppList } from "./load.server";
 import { withNamespaces } from "~/lib/namespaces";
 
-// review: the entries of each version's menu; its dialogs load their own texts with their code.
-export const handle = { i18n: ["common", "apps", "appList", "review"] };
+// The dialogs of a version's menu load their own texts with their code.
+export const handle = { i18n: ["common", "apps", "appList"] };
 
 /** Client navigations load the page's translations with its data. */
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language } = await requireUser(request, context);
-  const [list, submitDialog] = await Promise.all([
+  const [list, submitDialog, rules] = await Promise.all([
     loadAppList(request, context),
     // Only the submit dialog (`?submit={versionId}`) needs it.
     loadSubmitDialog(api, language, new URL(request.url).searchParams.get("submit")),
+    versionDialogRules(request, language),
   ]);
-  return json({ ...list, submitDialog });
+  return json({ ...list, submitDialog, rules });
 }
 
 export const action = ({ request, context }: ActionFunctionArgs) => versionsPageAction(request, context, { appList: true });
@@ -73,7 +74,7 @@ function findConfirmation(apps: CardList, confirm: string | null, appGroupId: st
 }
 
 export default function AppsPage() {
-  const { filters, clearSearch, countries, total, apps, loadError, submitDialog } = useLoaderData<typeof loader>();
+  const { filters, clearSearch, countries, total, apps, loadError, submitDialog, rules } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const location = useLocation();
@@ -151,6 +152,7 @@ export default function AppsPage() {
           version={duplicate.version}
           appName={duplicate.app.name}
           countries={countries}
+          rules={rules.duplicate}
           lastResult={actionData?.intent === "duplicate" ? actionData.result : undefined}
         />
       ) : null}
@@ -158,6 +160,7 @@ export default function AppsPage() {
         <ReviewDialogs
           versions={apps.flatMap((app) => app.versions.map((v) => ({ ...v, appName: app.name, appGroupId: app.appGroupId, isAppArchived: app.isArchived })))}
           submit={submitDialog}
+          rules={rules}
           actionData={actionData}
         />
       ) : null}

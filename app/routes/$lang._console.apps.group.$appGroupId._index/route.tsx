@@ -41,7 +41,7 @@ import { Button, ButtonLink } from "~/components/ui/Button";
 import { ConfirmDialog, DIALOG_LINK_STATE } from "~/components/ui/ConfirmDialog";
 import i18next from "~/i18next.server";
 import { fetchAppGroup } from "~/lib/apps/group.server";
-import { versionsPageAction } from "~/lib/apps/version-actions.server";
+import { versionDialogRules, versionsPageAction } from "~/lib/apps/version-actions.server";
 import { loadSubmitDialog } from "~/lib/apps/review.server";
 import { useHydrated } from "~/lib/hydrated";
 import { hasFailed, pageTitle, useFailedTitle } from "~/lib/title";
@@ -49,8 +49,8 @@ import { activeRows, groupAction, historyRows, LIVE_PARAM, showLiveParam, type A
 import { withNamespaces } from "~/lib/namespaces";
 import { getCountries } from "~/lib/countries.server";
 
-// review: the entries of each version's menu; its dialogs load their own texts with their code.
-export const handle = { i18n: ["common", "apps", "appList", "appGroup", "review"] };
+// The dialogs of a version's menu load their own texts with their code.
+export const handle = { i18n: ["common", "apps", "appList", "appGroup"] };
 
 /** Client navigations load the page's translations with its data. */
 export const clientLoader = withNamespaces(handle.i18n);
@@ -58,12 +58,13 @@ export const clientLoader = withNamespaces(handle.i18n);
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, language } = await requireUser(request, context);
   const search = new URL(request.url).searchParams;
-  const [group, countries, submitDialog] = await Promise.all([
+  const [group, countries, submitDialog, rules] = await Promise.all([
     fetchAppGroup(api, params.appGroupId),
     // Only the duplicate dialog needs them: without them it offers no country.
     getCountries(api, language).catch(() => [] as CountryItem[]),
     // Only the submit dialog (`?submit={versionId}`) needs it.
     loadSubmitDialog(api, language, search.get("submit")),
+    versionDialogRules(request, language),
   ]);
   const showLive = showLiveParam(search);
   const t = await i18next.getFixedT(request, ["appGroup", "common"]);
@@ -82,6 +83,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     showLive,
     countries: countries.filter((c) => c.code !== "IE").map((c) => ({ code: c.code, name: c.name })),
     submitDialog: submitDialog?.appGroupId === group.appGroupId ? submitDialog : null,
+    rules,
   });
 }
 
@@ -330,6 +332,7 @@ export default function AppGroupVersions() {
           }}
           appName={group.name}
           countries={data.countries}
+          rules={data.rules.duplicate}
           lastResult={actionData?.intent === "duplicate" ? actionData.result : undefined}
         />
       ) : null}
@@ -337,6 +340,7 @@ export default function AppGroupVersions() {
         <ReviewDialogs
           versions={data.active.map((row) => ({ versionId: row.versionId, versionDisplay: row.version, statusCode: row.statusCode, appName: group.name, appGroupId: group.appGroupId, isAppArchived: group.isArchived }))}
           submit={data.submitDialog}
+          rules={data.rules}
           actionData={actionData}
         />
       ) : null}

@@ -13,12 +13,10 @@
  * document rules, uploaded (`POST files?fileType=0`), then `POST app-approvals`.
  */
 import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DetailRow } from "~/components/ui/DetailRow";
-import * as z from "zod";
 import { setArchived } from "~/api/apps/endpoints";
 import { createPreApproval, listPreApprovals, withdrawPreApproval } from "~/api/approvals/endpoints";
 import { canCreatePreApproval, canWithdrawPreApproval, preApprovableMajors, PRE_APPROVAL_STATUS } from "~/api/approvals/rules";
@@ -34,7 +32,12 @@ import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FieldFrame, inputClass, SelectOptions } from "~/components/ui/Field";
 import { CountedTextarea } from "~/components/apps/editor/CharacterCount";
 import type { Translate } from "~/forms/app-editor";
-import { FILES_FIELD, preApprovalSchema, REVIEW_LIMITS, reviewRuleMessage } from "~/forms/review";
+import { checkForm, type FormRules } from "~/forms/check";
+import { parseForm } from "~/forms/parse.server";
+import { payloadTexts } from "~/forms/payload";
+import { checkPreApproval, FILES_FIELD, REVIEW_LIMITS, reviewRuleMessage } from "~/forms/review";
+import { preApprovalSchema } from "~/forms/review.server";
+import { formRules } from "~/forms/rules.server";
 import i18next from "~/i18next.server";
 import { fetchAppGroup, groupErrorResponse } from "~/lib/apps/group.server";
 import { refusalText } from "~/lib/apps/review.server";
@@ -70,13 +73,16 @@ async function load(request: Request, context: LoaderFunctionArgs["context"], ap
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { group, approvals, majors } = await load(request, context, params.appGroupId);
+  const { group, approvals, majors, language } = await load(request, context, params.appGroupId);
   const t = await i18next.getFixedT(request, ["review", "common"]);
+  const canCreate = canCreatePreApproval(approvals);
   return json({
     title: pageTitle(t, t("review:preApproval.pageTitle", { name: group.name }), hasFailed(context)),
     group: { appGroupId: group.appGroupId, name: group.name, isArchived: group.isArchived, isPreApprovalRequired: group.isPreApprovalRequired },
-    canCreate: canCreatePreApproval(approvals),
+    canCreate,
     majors,
+    // The form's rules, when the page can show it (`?new=1`).
+    rules: canCreate ? formRules(preApprovalSchema(t, language, { versionMajorIds: majors.map((m) => m.versionMajorId) })) : null,
     approvals: approvals.map((p) => ({
       id: p.id,
       version: `${p.versionMajor}`,
@@ -92,7 +98,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   });
 }
 
-const intentField = z.enum(["create", "withdraw", "unarchive"]);
+const INTENTS = ["create", "withdraw", "unarchive"] as const;
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   // The person and the group (the company's) are checked before a byte of the body is read.
@@ -111,14 +117,14 @@ async function act(request: Request, context: ActionFunctionArgs["context"], loa
   const schema = preApprovalSchema(t, language, { versionMajorIds: majors.map((m) => m.versionMajorId) });
   const fail = (formData: FormData, extra: Record<string, string[]>, status = 400) => {
     markFailed(context);
-    const submission = parseWithZod(formData, { schema });
+    const submission = parseForm(formData, schema);
     const fieldErrors = { ...(submission.status === "error" ? (submission.error as Record<string, string[]>) : {}), ...extra };
     return json({ result: submission.reply({ fieldErrors }), apiError: null }, status);
   };
   // Documents come only with a new pre-approval of a version the group may name (the form
   // sends its fields first): any other post is refused before its documents are read.
   const versionRefused = (fields: FormData) => {
-    const submission = parseWithZod(fields, { schema });
+    const submission = parseForm(fields, schema);
     return submission.status === "error" && Boolean(submission.error?.versionMajorId);
   };
   let read: Awaited<ReturnType<typeof readApprovalForm>>;
@@ -135,10 +141,10 @@ async function act(request: Request, context: ActionFunctionArgs["context"], loa
     return json({ result: null, apiError: { detail: t("review:documents.errors.formTooLarge"), status: 413 } }, 413);
   }
   const { formData, documents } = read;
-  const intent = intentField.safeParse(formData.get("intent"));
-  if (!intent.success || formData.getAll("intent").length !== 1) throw new Response("Unknown intent.", { status: 400 });
+  const intent = INTENTS.find((name) => name === formData.get("intent"));
+  if (!intent || formData.getAll("intent").length !== 1) throw new Response("Unknown intent.", { status: 400 });
 
-  if (intent.data === "unarchive") {
+  if (intent === "unarchive") {
     try {
       await api.call(setArchived, { params: { groupId: group.appGroupId }, query: { flag: "false" } });
     } catch (error) {
@@ -148,7 +154,7 @@ async function act(request: Request, context: ActionFunctionArgs["context"], loa
     return redirectWithToast(`${url.pathname}?new=1`, { key: "unarchived" });
   }
 
-  if (intent.data === "withdraw") {
+  if (intent === "withdraw") {
     const id = formData.get("id");
     if (typeof id !== "string" || !UUID.test(id)) throw new Response("id must be the id of a pre-approval.", { status: 400 });
     try {
@@ -160,7 +166,7 @@ async function act(request: Request, context: ActionFunctionArgs["context"], loa
     return redirectWithToast(back, { key: "preApprovalWithdrawn" });
   }
 
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseForm(formData, schema);
   const picked = documentMessages(t, language, documents);
   if (submission.status !== "success" || picked.length > 0) return fail(formData, picked.length ? { [FILES_FIELD]: picked } : {});
 
@@ -193,7 +199,7 @@ type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 const NEW_ID = "new-pre-approval";
 
-function NewPreApproval({ data }: { data: LoaderData }) {
+function NewPreApproval({ data, rules }: { data: LoaderData; rules: FormRules }) {
   const { t, i18n } = useTranslation("review");
   const actionData = useActionData<typeof action>();
   const dialog = useDialogHref();
@@ -203,7 +209,8 @@ function NewPreApproval({ data }: { data: LoaderData }) {
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: preApprovalSchema(t, i18n.language, { versionMajorIds: data.majors.map((m) => m.versionMajorId) }) }),
+    onValidate: ({ formData }) =>
+      checkForm(formData, rules, (payload) => checkPreApproval(t, i18n.language, payloadTexts(payload, ["versionMajorId", "submissionNotes"]), { versionMajorIds: data.majors.map((m) => m.versionMajorId) }).errors),
   });
   const filesErrors = (form.allErrors[FILES_FIELD] ?? []) as string[];
   const filesId = `${form.id}-${FILES_FIELD}`;
@@ -291,7 +298,7 @@ export default function ApprovalPage() {
         ) : null}
       </header>
 
-      {wantsNew && !data.group.isArchived ? <NewPreApproval data={data} /> : null}
+      {wantsNew && !data.group.isArchived && data.rules ? <NewPreApproval data={data} rules={data.rules} /> : null}
 
       <section aria-labelledby="list-title">
         <h2 id="list-title" className="mb-3 text-xl font-bold text-gray-900">

@@ -13,11 +13,9 @@
  *   dd/MM/yyyy; a failed load says 'Error while fetching pricing data.'
  */
 import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import * as z from "zod";
 import { ApiError } from "~/api/client.server";
 import { createPrice, submitPriceChange, updatePrice } from "~/api/pricing/endpoints";
 import { activePrice, PRICE_STATUS, PRICING_MODEL, PRICING_RULE_CODES } from "~/api/pricing/rules";
@@ -31,7 +29,12 @@ import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FieldFrame, inputClass } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
 import type { Translate } from "~/forms/app-editor";
-import { PAID_MODEL_CHOICES, PRICE_TYPES, priceChangeSchema, priceSchema, pricingRuleMessage } from "~/forms/pricing";
+import { checkForm, type FormRules } from "~/forms/check";
+import { parseForm } from "~/forms/parse.server";
+import { payloadTexts } from "~/forms/payload";
+import { checkPrice, checkPriceChange, PAID_MODEL_CHOICES, PRICE_FIELDS, PRICE_TYPES, pricingRuleMessage, type PriceField } from "~/forms/pricing";
+import { priceChangeSchema, priceSchema } from "~/forms/pricing.server";
+import { formRules } from "~/forms/rules.server";
 import i18next from "~/i18next.server";
 import { getCountries } from "~/lib/countries.server";
 import type { ShownError } from "~/lib/errors";
@@ -62,11 +65,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (prices === undefined) return json({ ...base, state: "notEnabled" as const });
   if (prices === "failed") return json({ ...base, state: "failed" as const });
   const country = countries.find((c) => c.code === group.countryCode);
-  return json({ ...base, state: "enabled" as const, ...pricingView(t, language, prices, country?.currency ?? "AUD") });
+  const view = pricingView(t, language, prices, country?.currency ?? "AUD");
+  // The rules of the form the page shows: the price, or the price change (`?change=1`).
+  const rules: { price?: FormRules; change?: FormRules } = view.showForm ? { price: formRules(priceSchema(t, language)) } : view.canChange ? { change: formRules(priceChangeSchema(t, language, view.active?.amount)) } : {};
+  return json({ ...base, state: "enabled" as const, ...view, rules });
 }
 
-const intentField = z.enum(["save", "change"]);
-type Intent = z.infer<typeof intentField>;
+const INTENTS = ["save", "change"] as const;
+type Intent = (typeof INTENTS)[number];
 
 /** A refusal of the API: its rule codes on the form's fields (400), in words otherwise. */
 function refusal(t: Translate, language: string, error: ApiError, labels: Record<string, string>) {
@@ -85,8 +91,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const search = pageSearch(url.search);
   const back = `${url.pathname}${search.size ? `?${search}` : ""}`;
   const formData = await readForm(request);
-  const intent = intentField.safeParse(formData.get("intent"));
-  if (!intent.success || formData.getAll("intent").length !== 1) throw new Response("Unknown intent.", { status: 400 });
+  const intent = INTENTS.find((name) => name === formData.get("intent"));
+  if (!intent || formData.getAll("intent").length !== 1) throw new Response("Unknown intent.", { status: 400 });
   const { api, language } = await requireUser(request, context);
   const group = await fetchAppGroup(api, params.appGroupId);
   const [prices, t] = await Promise.all([loadPrices(api, group), i18next.getFixedT(request, ["pricing", "common"]) as unknown as Promise<Translate>]);
@@ -94,17 +100,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (prices === "failed") return redirectWithError(back, { detail: t("pricing:loadFailed") });
 
   const current = activePrice(prices.scheduledPrices)?.amount;
-  const schema = intent.data === "save" ? priceSchema(t, language) : priceChangeSchema(t, language, current);
-  const submission = parseWithZod(formData, { schema });
+  const schema = intent === "save" ? priceSchema(t, language) : priceChangeSchema(t, language, current);
+  const submission = parseForm(formData, schema);
   const fail = (intentName: Intent, extra: Record<string, string[]> = {}) => {
     markFailed(context);
     const fieldErrors = { ...(submission.status === "error" ? (submission.error as Record<string, string[]>) : {}), ...extra };
     return json({ intent: intentName, result: submission.reply({ fieldErrors }) as SubmissionResult<string[]> }, 400);
   };
-  if (submission.status !== "success") return fail(intent.data);
+  if (submission.status !== "success") return fail(intent);
 
   try {
-    if (intent.data === "save") {
+    if (intent === "save") {
       const body = submission.value as { pricingModelType: number; amount: number };
       const rejected = prices.scheduledPrices.length === 0 ? prices.priceHistories.find((p) => p.status === PRICE_STATUS.Rejected) : undefined;
       if (rejected && prices.priceHistories[0]?.id === rejected.id) {
@@ -118,12 +124,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const labels: Record<string, string> =
-      intent.data === "save"
+      intent === "save"
         ? { pricingModelType: t("pricing:form.fields.pricingModelType"), amount: t("pricing:form.fields.amount") }
         : { amount: t("pricing:change.fields.amount") };
     const { fieldErrors, shown } = refusal(t, language, error, labels);
-    if (Object.keys(fieldErrors).length) return fail(intent.data, fieldErrors);
-    return redirectWithError(back, shown ?? { detail: error.detail, traceId: error.traceId, fallback: intent.data === "save" ? "savingData" : "priceChange" });
+    if (Object.keys(fieldErrors).length) return fail(intent, fieldErrors);
+    return redirectWithError(back, shown ?? { detail: error.detail, traceId: error.traceId, fallback: intent === "save" ? "savingData" : "priceChange" });
   }
   return redirectWithToast(back, { key: "submittedSuccessfully" });
 }
@@ -198,7 +204,7 @@ function Radio({ name, value, label, defaultChecked, id, describedById }: { name
 
 function PriceForm({ data, lastResult }: { data: Enabled; lastResult?: SubmissionResult<string[]> }) {
   const { t, i18n } = useTranslation("pricing");
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<Partial<Record<PriceField, string>>>({
     id: "price",
     lastResult,
     shouldValidate: "onSubmit",
@@ -210,7 +216,7 @@ function PriceForm({ data, lastResult }: { data: Enabled; lastResult?: Submissio
           amount: data.rejected.pricingModelType === PRICING_MODEL.Free ? "" : data.rejected.amount.toFixed(2),
         }
       : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: priceSchema(t, i18n.language) }),
+    onValidate: ({ formData }) => checkForm(formData, data.rules.price ?? {}, (payload) => checkPrice(t, i18n.language, payloadTexts(payload, PRICE_FIELDS)).errors ?? {}),
   });
   const radioId = (name: string, value: string) => `${form.id}-${name}-${value}`;
   const errorOf = (name: "priceType" | "pricingModelType" | "amount") => fields[name].errors?.[0];
@@ -273,12 +279,13 @@ function ChangeDialog({ data, lastResult }: { data: Enabled; lastResult?: Submis
   const close = useCloseDialog(dialog.close);
   const { ref, onClose } = useModalClose(close);
   useReturnFocus(CHANGE_BUTTON_ID);
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<{ amount?: string }>({
     id: "price-change",
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: priceChangeSchema(t, i18n.language, data.active?.amount) }),
+    onValidate: ({ formData }) =>
+      checkForm(formData, data.rules.change ?? {}, (payload) => checkPriceChange(t, i18n.language, payloadTexts(payload, ["amount"]), data.active?.amount).errors ?? {}),
   });
   const error = fields.amount.errors?.[0];
   useErrorTitle(Boolean(error));

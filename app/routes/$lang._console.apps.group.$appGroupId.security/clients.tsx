@@ -3,17 +3,17 @@
  * permissions dialog. No server code here: the page's loader and action hand them what they show.
  */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { Fragment, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatCallbackUrls, grants, parseCallbackUrls, sameUrls, type PermissionGroup } from "~/api/security/rules";
-import { HTTP_METHODS, type GrantedRoute } from "~/api/security/schemas";
+import { formatCallbackUrls, grants, HTTP_METHODS, parseCallbackUrls, sameUrls, type PermissionGroup } from "~/api/security/rules";
+import type { GrantedRoute } from "~/api/security/schemas";
 import { Button } from "~/components/ui/Button";
 import { DialogCloseLink, DialogFormButtons, useCloseDialog, useModalClose, useReturnFocus } from "~/components/ui/ConfirmDialog";
 import { FieldFrame, inputClass } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
-import { CALLBACKS_INTENT, callbackUrlsSchema, GRANT_FIELD, grantValue, PERMISSIONS_INTENT } from "~/forms/security";
+import { checkForm, type FormRules } from "~/forms/check";
+import { CALLBACKS_INTENT, checkCallbackUrls, GRANT_FIELD, grantValue, PERMISSIONS_INTENT } from "~/forms/security";
 import { useHydrated } from "~/lib/hydrated";
 
 export interface ClientView {
@@ -29,8 +29,11 @@ export interface ClientView {
 
 type Tab = "live" | "staging";
 
-/** A client's callback URLs: Save is enabled once the list differs from the saved one (with JS). */
-export function CallbackForm({ client, tab, formResult }: { client: ClientView; tab: Tab; formResult?: { formId: string; result: unknown } }) {
+/**
+ * A client's callback URLs: Save is enabled once the list differs from the saved one (with JS).
+ * `rules`: the browser's rules of the form, from the page's loader.
+ */
+export function CallbackForm({ client, tab, rules, formResult }: { client: ClientView; tab: Tab; rules: FormRules; formResult?: { formId: string; result: unknown } }) {
   const { t } = useTranslation("security");
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -43,7 +46,7 @@ export function CallbackForm({ client, tab, formResult }: { client: ClientView; 
     defaultValue: { callbackUrls: saved },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: callbackUrlsSchema(t) }),
+    onValidate: ({ formData }) => checkForm(formData, rules, (payload) => ({ callbackUrls: checkCallbackUrls(t, typeof payload.callbackUrls === "string" ? payload.callbackUrls : undefined).error })),
   });
   const changed = value !== null && !sameUrls(parseCallbackUrls(value), client.redirectUrls);
   const error = fields.callbackUrls.errors?.[0];

@@ -18,7 +18,6 @@
  * Intents: `generate` (isLive), `permissions` (isLive, grant[], offlineAccess), `callbacks`
  * (isLive, isAppLive, callbackUrls). Every success redirects (post/redirect/get) with a toast.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useParams, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -34,7 +33,11 @@ import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { CopyValue } from "~/components/ui/CopyButton";
 import { env } from "~/env.server";
 import type { Translate } from "~/forms/app-editor";
-import { CALLBACKS_INTENT, callbackUrlsSchema, PERMISSIONS_INTENT, readPermissions, securityRuleMessage } from "~/forms/security";
+import type { FormRules } from "~/forms/check";
+import { parseForm } from "~/forms/parse.server";
+import { formRules } from "~/forms/rules.server";
+import { CALLBACKS_INTENT, PERMISSIONS_INTENT, readPermissions, securityRuleMessage } from "~/forms/security";
+import { callbackUrlsSchema } from "~/forms/security.server";
 import i18next from "~/i18next.server";
 import { fetchAppGroup, groupErrorResponse } from "~/lib/apps/group.server";
 import type { ShownError } from "~/lib/errors";
@@ -113,6 +116,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       permissions: dialogClient && catalogue ? { clientId: dialogClient.id, groups: groupPermissions(catalogue), offlineAccess: catalogue.some((p) => p.operationId === OFFLINE_ACCESS_OPERATION) } : null,
       reissue: url.searchParams.get("reissue") === tab && shown.length > 0,
       debugPassword: debugPassword(env().DEBUG_PASSWORD_PREFIX, new Date()),
+      // The rules of each client's callback URL form.
+      rules: { callbacks: formRules(callbackUrlsSchema(t as unknown as Translate)) },
     },
     { headers },
   );
@@ -178,7 +183,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (intent === CALLBACKS_INTENT) {
     const isAppLive = formData.get("isAppLive") === "true";
     const formId = `callbacks-${tab}-${isAppLive ? "live-app" : "sandbox-app"}`;
-    const submission = parseWithZod(formData, { schema: callbackUrlsSchema(t) });
+    const submission = parseForm(formData, callbackUrlsSchema(t));
     const fail = (fieldErrors?: Record<string, string[]>) => {
       markFailed(context);
       return json({ formId, result: submission.reply(fieldErrors ? { fieldErrors } : undefined), apiError: null }, 400);
@@ -296,7 +301,14 @@ function Clients() {
             ) : null}
             <div className="grid gap-6 lg:grid-cols-2">
               {data.clients.map((client) => (
-                <ClientCard key={client.id} client={client} tab={data.tab} pathname={pathname} formResult={actionData && "formId" in actionData ? actionData : undefined} />
+                <ClientCard
+                  key={client.id}
+                  client={client}
+                  tab={data.tab}
+                  pathname={pathname}
+                  rules={data.rules.callbacks}
+                  formResult={actionData && "formId" in actionData ? actionData : undefined}
+                />
               ))}
             </div>
             <p className="mt-6">
@@ -334,7 +346,19 @@ function Clients() {
   );
 }
 
-function ClientCard({ client, tab, pathname, formResult }: { client: ClientView; tab: Tab; pathname: string; formResult?: { formId: string; result: unknown } }) {
+function ClientCard({
+  client,
+  tab,
+  pathname,
+  rules,
+  formResult,
+}: {
+  client: ClientView;
+  tab: Tab;
+  pathname: string;
+  rules: FormRules;
+  formResult?: { formId: string; result: unknown };
+}) {
   const { t } = useTranslation("security");
   const variant = client.isAppLive ? "liveApp" : "sandboxApp";
   const titleId = `client-${client.id}`;
@@ -372,7 +396,7 @@ function ClientCard({ client, tab, pathname, formResult }: { client: ClientView;
         </div>
       </dl>
       {/* A new saved list remounts the form: the field shows what was saved. */}
-      <CallbackForm key={client.redirectUrls.join(",")} client={client} tab={tab} formResult={formResult} />
+      <CallbackForm key={client.redirectUrls.join(",")} client={client} tab={tab} rules={rules} formResult={formResult} />
     </article>
   );
 }

@@ -15,6 +15,7 @@ import { Icon } from "~/components/Icon";
 import { buttonClass } from "~/components/ui/Button";
 import type { ReactNode } from "react";
 import type { SubmissionResult } from "@conform-to/react";
+import type { FormRules } from "~/forms/check";
 
 export interface EditorVersion {
   id: string;
@@ -57,26 +58,32 @@ interface DuplicateAnswer {
   apiError?: ShownError | null;
 }
 
-/** The Duplicate dialog when `?duplicate=` names this version (the server renders it open). */
+/**
+ * The Duplicate dialog when `?duplicate=` names this version (the server renders it open), with
+ * the browser's rules of its form (`versionDialogRules` in the page's loader).
+ */
 export function EditorDuplicateDialog({
   version,
   countries,
+  rules,
   answer,
 }: {
   version: EditorVersion;
   countries: { code: string; name: string }[] | null;
+  rules: FormRules | null;
   answer?: DuplicateAnswer | null;
 }) {
   const [searchParams] = useSearchParams();
   const duplicate = answer?.intent === "duplicate" ? answer : null;
   return (
     <>
-      {version.editable && countries && searchParams.get("duplicate") === version.id ? (
+      {version.editable && countries && rules && searchParams.get("duplicate") === version.id ? (
         <DuplicateDialog
           key={version.id}
           version={{ versionId: version.id, versionDisplay: version.versionDisplay }}
           appName={version.name}
           countries={countries}
+          rules={rules}
           lastResult={duplicate?.result}
         />
       ) : null}
