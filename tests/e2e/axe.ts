@@ -76,7 +76,8 @@ function hasCrossOriginFrames(page: Page) {
  */
 async function analyze(page: Page, options: AccessibleOptions): Promise<AxeResults> {
   if (hasCrossOriginFrames(page)) {
-    let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
+    // `options` first: it replaces what `withTags` sets.
+    let builder = new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).withTags(AXE_TAGS);
     for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
     if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
     return builder.analyze();
@@ -113,6 +114,9 @@ async function runAxe(page: Page, options: AccessibleOptions): Promise<AxeResult
     runOnly: { type: "tag", values: AXE_TAGS },
     rules: Object.fromEntries((options.disableRules ?? []).map((id) => [id, { enabled: false }])),
     pingWaitTime: 0,
+    // Only violations are judged: axe then keeps one node of each passing or inapplicable rule,
+    // not every node, and hands back a small result.
+    resultTypes: ["violations"],
   };
   const outcome = await page.evaluate(
     async ({ context, options }) => {
