@@ -4,7 +4,7 @@ import { JSON_LIMITS } from "~/api/json-limits";
 import { SCHEMA_LIMITS } from "~/api/schema/rules";
 import { desktop } from "~/lib/platform/fixtures.test-support";
 import type { Translate } from "./app-editor";
-import { arrangeJson, importSchema } from "./platform-import";
+import { arrangeJson, importSchema } from "./platform-import.server";
 
 /** A translator that shows the key, the field and the path. */
 const t: Translate = (key, values) => (values && "field" in values ? `${key} (${String(values.field)}${values.path ? ` at ${String(values.path)}` : ""})` : key);

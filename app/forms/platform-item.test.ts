@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { SCHEMA_LIMITS } from "~/api/schema/rules";
 import type { PlatformFunction } from "~/api/schema/schemas";
 import type { Translate } from "./app-editor";
-import { functionIconRule, itemDefaults, itemSchema, itemTabOf, itemTabsWithErrors, precedentLocations, precedentValue } from "./platform-item";
+import { functionIconRule, itemDefaults, itemTabOf, itemTabsWithErrors, precedentLocations, precedentValue } from "./platform-item";
+import { itemSchema } from "./platform-item.server";
 
 /** A translator that shows the key and the field. */
 const t: Translate = (key, values) => (values && "field" in values ? `${key} (${String(values.field)})` : key);

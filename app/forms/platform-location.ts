@@ -1,46 +1,6 @@
 /**
- * The location dialogs of the platform schema editor (spec 02 sections 2.1 and 5.1), one zod
- * schema each for the browser (conform's onValidate) and the action (parseWithZod):
- *
- * - add location: `location`, one of the offered location ids (`offeredLocations` of
- *   app/lib/platform/operations.ts); none chosen is mustSelectLocation;
- * - clone to locations: `locations`, the ticked target ids (`cloneTargets`); at least one
- *   (mustSelectLocation). The accounting-menu rule is the operation's (`cloneItem` answers
- *   menuAccountingNotAllowed on `locations`): `outcomeErrors` of platform-common.ts words an operation's refusal
- *   for conform's `submission.reply({ fieldErrors })`.
- *
- * Messages: `platform:errors.{code}` with the field's label `platform:fields.{name}`.
+ * The location dialogs of the platform schema editor (spec 02 sections 2.1 and 5.1): their
+ * form ids (no zod here; the schemas that read their posts are platform-location.server.ts).
  */
-import * as z from "zod";
-import { checkLocationChoice } from "~/api/schema/rules";
-import type { Translate } from "./app-editor";
-import { cleanText, oneText, platformRuleMessage, ticked, tickedValues } from "./platform-common";
-
 export const ADD_LOCATION_FORM_ID = "platform-add-location";
 export const CLONE_FORM_ID = "platform-clone";
-
-/** The add-location form: `location` among `offered` ids. */
-export function addLocationSchema(t: Translate, offered: readonly string[]) {
-  return z.object({ location: oneText(t, "location") }).transform((value, ctx) => {
-    const id = cleanText(value.location);
-    const code = checkLocationChoice(id) ?? (offered.includes(id) ? undefined : "unknownLocation");
-    if (code) {
-      ctx.addIssue({ code: "custom", path: ["location"], message: platformRuleMessage(t, code, "location") });
-      return z.NEVER;
-    }
-    return { location: id };
-  });
-}
-
-/** The clone form: `locations` among `targets` ids, at least one. */
-export function cloneSchema(t: Translate, targets: readonly string[]) {
-  return z.object({ locations: ticked(t, "locations") }).transform((value, ctx) => {
-    const chosen = tickedValues(value.locations);
-    const code = chosen.length === 0 ? "mustSelectLocation" : chosen.every((id) => targets.includes(id)) ? undefined : "unknownLocation";
-    if (code) {
-      ctx.addIssue({ code: "custom", path: ["locations"], message: platformRuleMessage(t, code, "locations") });
-      return z.NEVER;
-    }
-    return { locations: chosen };
-  });
-}

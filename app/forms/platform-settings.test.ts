@@ -2,20 +2,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { SCHEMA_LIMITS } from "~/api/schema/rules";
 import type { Translate } from "./app-editor";
-import { outcomeErrors, pathOf } from "./platform-common";
-import { addLocationSchema, cloneSchema } from "./platform-location";
-import {
-  appVariantsDefaults,
-  appVariantsSchema,
-  customViewDefaults,
-  customViewSchema,
-  customViewTabsWithErrors,
-  exceptionsDefaults,
-  exceptionsSchema,
-  rootVisibilitySchema,
-  settingTabs,
-  settingTabsWithErrors,
-} from "./platform-settings";
+import { outcomeErrors } from "./platform-common";
+import { pathOf } from "./platform-fields.server";
+import { addLocationSchema, cloneSchema } from "./platform-location.server";
+import { appVariantsDefaults, customViewDefaults, customViewTabsWithErrors, exceptionsDefaults, settingTabs, settingTabsWithErrors } from "./platform-settings";
+import { appVariantsSchema, customViewSchema, exceptionsSchema, rootVisibilitySchema } from "./platform-settings.server";
 
 /** A translator that shows the key, the field and the minimum version when there is one. */
 const t: Translate = (key, values) =>

@@ -8,7 +8,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ApiError } from "~/api/client.server";
 import { downloadSchema } from "~/api/schema/endpoints";
-import { ENVIRONMENTS } from "~/api/schema/schemas";
+import { ENVIRONMENTS } from "~/api/schema/values";
 import { requireUser } from "~/auth.server";
 import i18next from "~/i18next.server";
 import { isVersionId, notFound } from "~/lib/apps/editor.server";

@@ -8,6 +8,7 @@
  * A bad or missing query value answers 400 with `field` naming it (see common.ts).
  */
 import * as z from "zod";
+import { DESKTOP_VERSION } from "../schema/values";
 
 // ---------------------------------------------------------------------------
 // Constants
@@ -216,7 +217,7 @@ export const productVariantsResponse = z.array(productVariant);
 // GET resources/desktop-versions, GET resources/desktop-download
 // ---------------------------------------------------------------------------
 
-export const DESKTOP_VERSION = /^\d+\.\d+\.\d+\.\d+$/;
+export { DESKTOP_VERSION };
 
 export const desktopVersion = z.object({
   version: z.string().regex(DESKTOP_VERSION),

@@ -11,23 +11,21 @@
 import { prefixErrors, isHttpUrl } from "../apps/rules";
 import { checkJsonText, checkJsonValue, JSON_LIMITS, type JsonLimitCode } from "../json-limits";
 import { judgeImage, type FileRuleCode, type ImageContent } from "../files/rules";
-import { DESKTOP_VERSION } from "../resources/schemas";
-import {
-  ENVIRONMENTS,
-  VIEW_LISTS,
-  type ActionType,
-  type ViewList,
-  type EndpointUrl,
-  type ExceptionUrl,
-  type PlatformFunction,
-  type PlatformMenu,
-  type PlatformSchema,
-  type PlatformType,
-  type PlatformView,
-  type SchemaDocument,
-  type Visibility,
-  type PrecedentLocation,
+import type {
+  ActionType,
+  ViewList,
+  EndpointUrl,
+  ExceptionUrl,
+  PlatformFunction,
+  PlatformMenu,
+  PlatformSchema,
+  PlatformType,
+  PlatformView,
+  SchemaDocument,
+  Visibility,
+  PrecedentLocation,
 } from "./schemas";
+import { DESKTOP_VERSION, ENVIRONMENTS, VIEW_LISTS } from "./values";
 
 export const FUNCTION_LIMITS = {
   nameMax: 30,

@@ -11,18 +11,18 @@
  * Visibility tab also holds the matter-type picker (MatterTypePicker.tsx, without precedents).
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { windowOptionsAllowed } from "~/api/schema/rules";
-import { ENVIRONMENTS, type PlatformType, type PlatformView } from "~/api/schema/schemas";
+import type { PlatformType, PlatformView } from "~/api/schema/schemas";
+import { ENVIRONMENTS } from "~/api/schema/values";
 import { useErrorTitle } from "~/lib/error-title";
 import { DialogFormButtons, useCloseDialog, useModalClose } from "~/components/ui/ConfirmDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { Modal } from "~/components/ui/Modal";
-import type { Translate } from "~/forms/app-editor";
-import { CUSTOM_VIEW_FORM_ID, CUSTOM_VIEW_TABS, customViewSchema, customViewTabsWithErrors, viewFieldDefaults, type CustomViewTab } from "~/forms/platform-settings";
+import { checkForm, type FormRules } from "~/forms/check";
+import { CUSTOM_VIEW_FORM_ID, CUSTOM_VIEW_TABS, customViewTabsWithErrors, viewFieldDefaults, type CustomViewTab } from "~/forms/platform-settings";
 import { useHydrated } from "~/lib/hydrated";
 import { fieldKit, FormTabs } from "./FormKit";
 import { postedVisibility, RootVisibilityFields, type VariantOption } from "./RootSettings";
@@ -40,33 +40,26 @@ interface CustomViewDialogProps {
   pickers?: PickerProps;
   pickerQuestion?: PickerQuestion;
   closeHref: string;
+  /** What the browser checks (the page's loader derives it from the action's schema). */
+  rules?: FormRules;
   lastResult?: SubmissionResult<string[]>;
 }
 
 
-export function CustomViewDialog({ platform, view, viewType, integratorType, variants, minimumDesktopVersion, pickers, pickerQuestion, closeHref, lastResult }: CustomViewDialogProps) {
+export function CustomViewDialog({ platform, view, viewType, integratorType, variants, minimumDesktopVersion, pickers, pickerQuestion, closeHref, rules = {}, lastResult }: CustomViewDialogProps) {
   const { t } = useTranslation("platform");
   const hydrated = useHydrated();
   const close = useCloseDialog(closeHref);
   const { ref, onClose } = useModalClose(close);
   const desktop = platform === "desktop";
-  const context = {
-    platform,
-    productVariantsEnabled: variants.length > 0,
-    minimumDesktopVersion,
-    variants: variants.map((variant) => variant.firmType),
-    previousVariants: view.visibility?.productVariants,
-    viewType,
-    integratorType,
-  };
   const windowOffered = windowOptionsAllowed(viewType, integratorType);
   const [form] = useForm({
     id: CUSTOM_VIEW_FORM_ID,
     lastResult,
     defaultValue: viewFieldDefaults(view) as never,
+    // Checked again on the next post only: typing would clear the messages of the action, which judges what the rules cannot tell.
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: customViewSchema(t as unknown as Translate, context) }),
+    onValidate: ({ formData }) => checkForm(formData, rules),
   });
   const errors = form.allErrors;
   // Asked by the action: the box stays while the person answers (the browser's check does not know it).

@@ -12,7 +12,6 @@
  *   takes no cloned button when it already has buttons).
  */
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { LocationSetting } from "~/api/resources/schemas";
@@ -21,24 +20,34 @@ import { DialogCloseLink, DialogFormButtons, useCloseDialog, useModalClose, useR
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FieldFrame, inputClass } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
-import type { Translate } from "~/forms/app-editor";
-import { ADD_LOCATION_FORM_ID, addLocationSchema, CLONE_FORM_ID, cloneSchema } from "~/forms/platform-location";
+import { checkForm, type FormRules } from "~/forms/check";
+import { ADD_LOCATION_FORM_ID, CLONE_FORM_ID } from "~/forms/platform-location";
 import type { SchemaChange } from "~/lib/platform/changes";
 import { breadcrumb } from "~/lib/platform/operations";
 import { ADD_LOCATION_BUTTON_ID } from "./opener-ids";
 
-export function AddLocationDialog({ offered, closeHref, lastResult }: { offered: readonly Pick<LocationSetting, "id" | "name">[]; closeHref: string; lastResult?: SubmissionResult<string[]> }) {
+export function AddLocationDialog({
+  offered,
+  closeHref,
+  rules = {},
+  lastResult,
+}: {
+  offered: readonly Pick<LocationSetting, "id" | "name">[];
+  closeHref: string;
+  /** What the browser checks (the page's loader derives it from the action's schema). */
+  rules?: FormRules;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const { t } = useTranslation("platform");
   const close = useCloseDialog(closeHref);
   const { ref, onClose } = useModalClose(close);
   useReturnFocus(ADD_LOCATION_BUTTON_ID);
-  const ids = offered.map((entry) => entry.id);
   const [form, fields] = useForm({
     id: ADD_LOCATION_FORM_ID,
     lastResult,
+    // Checked again on the next post only: typing would clear the messages of the action, which judges what the rules cannot tell.
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addLocationSchema(t as unknown as Translate, ids) }),
+    onValidate: ({ formData }) => checkForm(formData, rules),
   });
   const error = fields.location.errors?.[0];
   useErrorTitle(Boolean(error));
@@ -127,6 +136,7 @@ export function CloneDialog({
   itemName,
   targets,
   closeHref,
+  rules = {},
   lastResult,
 }: {
   location: string;
@@ -134,17 +144,18 @@ export function CloneDialog({
   itemName: string;
   targets: readonly { id: string; name: string }[];
   closeHref: string;
+  /** What the browser checks (the page's loader derives it from the action's schema). */
+  rules?: FormRules;
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation("platform");
   const close = useCloseDialog(closeHref);
   const { ref, onClose } = useModalClose(close);
-  const ids = targets.map((target) => target.id);
   const [form, fields] = useForm({
     id: CLONE_FORM_ID,
     lastResult,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: cloneSchema(t as unknown as Translate, ids) }),
+    onValidate: ({ formData }) => checkForm(formData, rules),
   });
   const error = fields.locations.errors?.[0];
   useErrorTitle(Boolean(error));

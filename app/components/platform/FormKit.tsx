@@ -11,7 +11,7 @@
  *   heading. A tab whose fields hold an error shows '!' on its label.
  */
 import { useEffect, useId, useState, type ReactNode } from "react";
-import { TIME_TRACKING_VALUES, WINDOW_TYPES } from "~/api/schema/schemas";
+import { TIME_TRACKING_VALUES, WINDOW_TYPES } from "~/api/schema/values";
 import { FieldFrame, inputClass } from "~/components/ui/Field";
 import { labelKey } from "~/forms/platform-common";
 import { useHydrated } from "~/lib/hydrated";

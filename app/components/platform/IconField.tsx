@@ -59,6 +59,11 @@ export function IconField({ id, icon, iconSvg, actionType, allowSvg, error, refu
     setChosen(false);
     setDropped(false);
   }
+  // The action has the file chosen before its answer (uploaded, or its rule kept as `refusedIcon`): it is not sent again.
+  useEffect(() => {
+    if (input.current) input.current.value = "";
+    setPicked(undefined);
+  }, [answer]);
   const listItem = actionType === "list-item";
   const standing = localRule ?? (chosen ? undefined : refused);
   const message = dropped ? undefined : localRule ? platformRuleMessage(t as unknown as Translate, localRule, ICON_FILE) : chosen ? undefined : error;

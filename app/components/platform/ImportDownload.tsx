@@ -13,7 +13,7 @@
  */
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ENVIRONMENTS } from "~/api/schema/schemas";
+import { ENVIRONMENTS } from "~/api/schema/values";
 import { followingFileLink } from "~/components/apps/editor/UnsavedChanges";
 import { Button } from "~/components/ui/Button";
 import { DialogCloseLink, useCloseDialog, useModalClose } from "~/components/ui/ConfirmDialog";

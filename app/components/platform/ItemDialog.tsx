@@ -1,28 +1,30 @@
 /**
  * The new / update item dialog of the platform schema editor (spec 02 sections 2.1, 4.1 and
  * 5.1): tabs Details, Visibility, Endpoints, Window and Advanced over one form
- * (app/forms/platform-item.ts), checked in the browser and by the page's action with the
- * same schema. A tab whose fields hold an error shows '!' on its label; the Window tab is
- * enabled only when the window type is system. A new dropdown can be saved with a copy of
- * itself as its first item ('save and clone to first dropdown item').
+ * (app/forms/platform-item.ts). The browser checks the rules the page's loader derives from
+ * the action's schema (app/forms/platform-item.server.ts); the action checks the rest, and
+ * its answer shows each message next to its field. A tab whose fields hold an error shows
+ * '!' on its label; the Window tab is enabled only when the window type is system. A new
+ * dropdown can be saved with a copy of itself as its first item ('save and clone to first
+ * dropdown item').
  *
  * Without JavaScript every tab's panel is shown, one below the other, each under its tab's
  * heading, and the whole form posts; with it the panels become tabs (one shown at a time).
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { BILLING_MODE_VALUES, CARD_TYPES, ENVIRONMENTS, TRIGGERING_APPLICATIONS, type ActionType, type FunctionIcon, type PlatformFunction, type PlatformType } from "~/api/schema/schemas";
+import type { FunctionIcon, PlatformFunction, PlatformType } from "~/api/schema/schemas";
+import { BILLING_MODE_VALUES, CARD_TYPES, ENVIRONMENTS, TRIGGERING_APPLICATIONS, type ActionType } from "~/api/schema/values";
 import { useErrorTitle } from "~/lib/error-title";
 import { Button } from "~/components/ui/Button";
 import { DialogFormButtons, useCloseDialog, useModalClose } from "~/components/ui/ConfirmDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FieldFrame, inputClass } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
-import type { Translate } from "~/forms/app-editor";
-import { CONFIRM_CLEAR_BUTTONS, ICON_FILE, ITEM_FORM_ID, REFUSED_ICON, ITEM_TABS, itemDefaults, itemSchema, itemTabsWithErrors, WIDTH_SLIDER, type ItemTab } from "~/forms/platform-item";
+import { checkForm, type FormRules } from "~/forms/check";
+import { CONFIRM_CLEAR_BUTTONS, ICON_FILE, ITEM_FORM_ID, REFUSED_ICON, ITEM_TABS, itemDefaults, itemTabsWithErrors, WIDTH_SLIDER, type ItemTab } from "~/forms/platform-item";
 import { IconField } from "./IconField";
 import { VisibilityPickers, type PickerProps, type PickerQuestion } from "./MatterTypePicker";
 import { fieldKit, FormTabs } from "./FormKit";
@@ -38,7 +40,6 @@ interface ItemDialogProps {
   place: { list: string } | { path: string };
   item?: PlatformFunction;
   actionTypes: readonly ActionType[];
-  viewType?: string;
   /** The country's matter types (Visibility). */
   matterTypes?: PickerProps;
   /** Without JavaScript: the matter-type picker's question. */
@@ -48,10 +49,12 @@ interface ItemDialogProps {
   /** The country takes SVG function icons. */
   allowSvg?: boolean;
   closeHref: string;
+  /** What the browser checks (the page's loader derives it from the action's schema). */
+  rules?: FormRules;
   lastResult?: SubmissionResult<string[]>;
 }
 
-export function ItemDialog({ platform, location, place, item, actionTypes, viewType, matterTypes = NO_PICKERS, pickerQuestion, billingModes = false, allowSvg = false, closeHref, lastResult }: ItemDialogProps) {
+export function ItemDialog({ platform, location, place, item, actionTypes, matterTypes = NO_PICKERS, pickerQuestion, billingModes = false, allowSvg = false, closeHref, rules = {}, lastResult }: ItemDialogProps) {
   const { t } = useTranslation("platform");
   const hydrated = useHydrated();
   const close = useCloseDialog(closeHref);
@@ -61,13 +64,15 @@ export function ItemDialog({ platform, location, place, item, actionTypes, viewT
     id: ITEM_FORM_ID,
     lastResult,
     defaultValue: defaults as never,
+    // Checked again on the next post only: typing would clear the messages of the action, which judges what the rules cannot tell.
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: itemSchema(t as unknown as Translate, { platform, viewType, actionTypes }) }),
+    onValidate: ({ formData }) => checkForm(formData, rules),
   });
   const errors = form.allErrors;
   /** What the form shows: the item, or what was posted when the action refused it. */
   const values = ((form.initialValue as Record<string, unknown> | undefined) ?? defaults) as Record<string, unknown>;
+  /** What the action made of the last post (an uploaded icon, the rule a refused file broke): with JavaScript the form's own values stay as first given. */
+  const answered = (lastResult?.initialValue as Record<string, unknown> | undefined) ?? values;
   const errorNames = Object.keys(errors).filter((name) => errors[name]?.length);
   // Asked by the action: the box stays while the person answers (the browser's check does not know it).
   const asked = Boolean((lastResult?.error as Record<string, unknown> | undefined)?.[CONFIRM_CLEAR_BUTTONS]);
@@ -97,12 +102,12 @@ export function ItemDialog({ platform, location, place, item, actionTypes, viewT
         {text("description", { textarea: true })}
         <IconField
           id={idOf(ICON_FILE)}
-          icon={values.icon as FunctionIcon | undefined}
-          iconSvg={typeof values.iconSvg === "string" ? values.iconSvg : undefined}
+          icon={answered.icon as FunctionIcon | undefined}
+          iconSvg={typeof answered.iconSvg === "string" ? answered.iconSvg : undefined}
           actionType={actionType as ActionType}
           allowSvg={allowSvg}
           error={errorOf(ICON_FILE)}
-          refused={typeof values[REFUSED_ICON] === "string" ? values[REFUSED_ICON] : undefined}
+          refused={typeof answered[REFUSED_ICON] === "string" ? answered[REFUSED_ICON] : undefined}
           answer={lastResult}
         />
         {windowTypeSelect(setWindowType)}

@@ -11,26 +11,22 @@
  * - `SettingDialog` (desktop): a location's root settings in tabs, Desktop versions (minimum,
  *   maximum) and, only where the country has product variants, Visibility (its product variants).
  */
-import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm, type FieldMetadata, type Submission, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { PRODUCT_VARIANT_ALL } from "~/api/schema/schemas";
+import { PRODUCT_VARIANT_ALL } from "~/api/schema/values";
 import { useErrorTitle } from "~/lib/error-title";
 import { Button } from "~/components/ui/Button";
 import { DialogFormButtons, useCloseDialog, useModalClose } from "~/components/ui/ConfirmDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FieldFrame, inputClass } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
-import type { Translate } from "~/forms/app-editor";
+import { checkForm, type FormRules } from "~/forms/check";
 import {
   APP_VARIANTS_FORM_ID,
-  appVariantsSchema,
   EXCEPTIONS_FORM_ID,
-  exceptionsSchema,
   ROOT_VISIBILITY_FORM_ID,
-  rootVisibilitySchema,
   settingTabs,
   settingTabsWithErrors,
   type SettingTab,
@@ -94,14 +90,24 @@ function VariantBoxes({ name, legend, chosen, variants, error, idPrefix }: { nam
   );
 }
 
-export function AppVariantsForm({ stored, variants, lastResult }: { stored: readonly number[] | null | undefined; variants: readonly VariantOption[]; lastResult?: SubmissionResult<string[]> }) {
+export function AppVariantsForm({
+  stored,
+  variants,
+  rules = {},
+  lastResult,
+}: {
+  stored: readonly number[] | null | undefined;
+  variants: readonly VariantOption[];
+  /** What the browser checks (the page's loader derives it from the action's schema). */
+  rules?: FormRules;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const { t } = useTranslation("platform");
-  const context = { productVariantsEnabled: true, variants: variants.map((variant) => variant.firmType), previousVariants: stored ?? undefined };
   const [form, fields] = useForm({
     id: APP_VARIANTS_FORM_ID,
     lastResult,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: appVariantsSchema(t as unknown as Translate, context) }),
+    onValidate: ({ formData }) => checkForm(formData, rules),
   });
   const error = fields.productVariants.errors?.[0];
   return (
@@ -121,17 +127,31 @@ export function AppVariantsForm({ stored, variants, lastResult }: { stored: read
   );
 }
 
-export function ExceptionsDialog({ rows, closeHref, lastResult }: { rows: readonly { url: string; isInternal: boolean }[]; closeHref: string; lastResult?: SubmissionResult<string[]> }) {
+/** The exceptions form's rows as posted (the action's schema reads them). */
+type ExceptionRows = { exceptions: { url?: string; isInternal?: string }[] };
+
+export function ExceptionsDialog({
+  rows,
+  closeHref,
+  rules = {},
+  lastResult,
+}: {
+  rows: readonly { url: string; isInternal: boolean }[];
+  closeHref: string;
+  /** What the browser checks (the page's loader derives it from the action's schema). */
+  rules?: FormRules;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const { t } = useTranslation("platform");
   const close = useCloseDialog(closeHref);
   const { ref, onClose } = useModalClose(close);
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<ExceptionRows>({
     id: EXCEPTIONS_FORM_ID,
     lastResult,
     defaultValue: { exceptions: rows.map((row) => ({ url: row.url, isInternal: row.isInternal ? "on" : undefined })) },
+    // Checked again on the next post only: typing would clear the messages of the action, which judges what the rules cannot tell.
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: exceptionsSchema(t as unknown as Translate) }),
+    onValidate: ({ formData }) => checkForm(formData, rules) as Submission<ExceptionRows>,
   });
   const list = fields.exceptions.getFieldList();
   const errors = list.flatMap((row) => {
@@ -190,6 +210,7 @@ export function SettingDialog({
   variantsOn,
   minimumDesktopVersion,
   closeHref,
+  rules = {},
   lastResult,
 }: {
   location: string;
@@ -199,24 +220,19 @@ export function SettingDialog({
   variantsOn: boolean;
   minimumDesktopVersion?: string;
   closeHref: string;
+  /** What the browser checks (the page's loader derives it from the action's schema). */
+  rules?: FormRules;
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation("platform");
   const close = useCloseDialog(closeHref);
   const { ref, onClose } = useModalClose(close);
-  const context = {
-    platform: "desktop" as const,
-    productVariantsEnabled: variantsOn,
-    minimumDesktopVersion,
-    variants: variants.map((variant) => variant.firmType),
-    previousVariants: visibility?.productVariants,
-  };
   const [form] = useForm({
     id: ROOT_VISIBILITY_FORM_ID,
     lastResult,
+    // Checked again on the next post only: typing would clear the messages of the action, which judges what the rules cannot tell.
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: rootVisibilitySchema(t as unknown as Translate, context) }),
+    onValidate: ({ formData }) => checkForm(formData, rules),
   });
   const errors = form.allErrors;
   const idOf = (name: string) => `${form.id}-${name.replace(/[^\w]+/g, "-")}`;

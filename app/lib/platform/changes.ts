@@ -20,7 +20,8 @@
  * and its `list` (`buttons`, `contextMenu`, `items`, a grid's `click`...) for the page to word.
  * Plain TypeScript: no framework imports.
  */
-import { ENVIRONMENTS, VIEW_LISTS, type EndpointUrl, type PlatformFunction, type PlatformMenu, type PlatformSchema, type PlatformView } from "~/api/schema/schemas";
+import type { EndpointUrl, PlatformFunction, PlatformMenu, PlatformSchema, PlatformView } from "~/api/schema/schemas";
+import { ENVIRONMENTS, VIEW_LISTS } from "~/api/schema/values";
 import { byName, ITEM_LISTS } from "./operations";
 
 export type ChangeKind = "added" | "removed" | "changed" | "reordered";

@@ -66,21 +66,8 @@ import {
   type LocationCapabilities,
   type SchemaErrors,
 } from "~/api/schema/rules";
-import {
-  CUSTOM_VIEW_ORDER,
-  PRODUCT_VARIANT_ALL,
-  VIEW_LISTS,
-  type ActionType,
-  type ExceptionUrl,
-  type PlatformFunction,
-  type PlatformMenu,
-  type PlatformSchema,
-  type PlatformType,
-  type PlatformView,
-  type ViewList,
-  type Visibility,
-  type WindowType,
-} from "~/api/schema/schemas";
+import type { ExceptionUrl, PlatformFunction, PlatformMenu, PlatformSchema, PlatformType, PlatformView, Visibility } from "~/api/schema/schemas";
+import { CUSTOM_VIEW_ORDER, PRODUCT_VARIANT_ALL, VIEW_LISTS, type ActionType, type ViewList, type WindowType } from "~/api/schema/values";
 import type { LocationSetting } from "~/api/resources/schemas";
 
 /** An operation's answer: the new document, or the rule codes of the fields that refuse it. */

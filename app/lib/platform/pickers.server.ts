@@ -28,7 +28,7 @@ import { getMatterTypePrecedents, getMatterTypes, getPrecedents } from "~/api/re
 import { PRECEDENT_ROOT_FOLDER_ID } from "~/api/resources/schemas";
 import type { PrecedentLibraries } from "~/api/schema/rules";
 import type { Visibility } from "~/api/schema/schemas";
-import { tickedValues } from "~/forms/platform-common";
+import { tickedValues } from "~/forms/platform-fields.server";
 import {
   inState,
   matterStates,

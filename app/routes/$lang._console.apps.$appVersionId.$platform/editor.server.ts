@@ -34,7 +34,6 @@
  * dialog); a form that fails its rules answers 400 with conform's reply, the dialog open.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, json as json_, redirect, type AppLoadContext } from "@remix-run/node";
 import { ApiError, ProviderUnreachable } from "~/api/client.server";
 import { getConfigInitAll, getDesktopVersions, getProductVariants } from "~/api/resources/endpoints";
@@ -42,15 +41,19 @@ import type { LocationSetting, ProductVariant } from "~/api/resources/schemas";
 import { JSON_LIMIT_CODES } from "~/api/json-limits";
 import { addsFunctionsPastLimit, checkPlatformLimits, checkWholeSchema, decodeSchemaJson, SCHEMA_LIMITS, validateVisibilityChoice, type SchemaErrors } from "~/api/schema/rules";
 import { getSchema, saveSchema, validateSchema } from "~/api/schema/endpoints";
-import { PRODUCT_VARIANT_ALL, platformSchema, schemaDocument, type PlatformFunction, type PlatformSchema, type PlatformView, type Visibility } from "~/api/schema/schemas";
+import { PRODUCT_VARIANT_ALL, platformSchema, schemaDocument, type ActionType, type PlatformFunction, type PlatformSchema, type PlatformView, type Visibility } from "~/api/schema/schemas";
 import { getUser } from "~/api/user/endpoints";
 import { requireUser } from "~/auth.server";
 import { isEditorPlatform, type EditorPlatform } from "~/lib/apps/platform-tabs";
 import type { Translate } from "~/forms/app-editor";
-import { CONFIRM_CLEAR_BUTTONS, ICON_FILE, itemSchema } from "~/forms/platform-item";
+import type { FormRules } from "~/forms/check";
+import { parseForm } from "~/forms/parse.server";
+import { formRules } from "~/forms/rules.server";
+import { CONFIRM_CLEAR_BUTTONS, ICON_FILE } from "~/forms/platform-item";
+import { itemSchema } from "~/forms/platform-item.server";
 import { jsonLimitMessage, outcomeErrors, platformRuleMessage } from "~/forms/platform-common";
-import { addLocationSchema, cloneSchema } from "~/forms/platform-location";
-import { appVariantsSchema, customViewSchema, exceptionsSchema, rootVisibilitySchema } from "~/forms/platform-settings";
+import { addLocationSchema, cloneSchema } from "~/forms/platform-location.server";
+import { appVariantsSchema, customViewSchema, exceptionsSchema, rootVisibilitySchema } from "~/forms/platform-settings.server";
 import i18next from "~/i18next.server";
 import { loadFailure, loadVersion, notFound } from "~/lib/apps/editor.server";
 import { discardPlatformDraft, keepPlatformDraft, loadPlatformDraft, type UnreadableDraft } from "~/lib/platform/draft.server";
@@ -255,6 +258,83 @@ function importedPlatform(value: unknown, platform: EditorPlatform): PlatformSch
   return one.success && one.data.type === platform ? one.data : undefined;
 }
 
+/** The forms of the page checked by a schema (each by its intent). */
+export type EditorForm = "add-location" | "clone" | "item" | "custom-view" | "app-variants" | "exceptions" | "setting";
+
+/**
+ * Each form's schema with what the page knows of it (the offered locations, an item's list,
+ * a view's type, the product variants): the action parses a post with it, and the loader
+ * sends its rules (`editorRules`), in the page's words.
+ */
+function editorSchemas(t: Translate, state: EditorState) {
+  const variantContext = {
+    productVariantsEnabled: state.productVariants.length > 0,
+    minimumDesktopVersion: state.minimumDesktopVersion,
+    variants: state.productVariants.map((variant) => variant.firmType),
+  };
+  const viewTypeOf = (location: string) => state.settings.find((setting) => setting.id === location)?.viewType;
+  return {
+    variantContext,
+    viewTypeOf,
+    addLocation: () => addLocationSchema(t, offeredLocations(state.document, state.settings, state.integratorType).map((setting) => setting.id)),
+    clone: (location: string, path: string) => cloneSchema(t, cloneTargets(state.document, location, path, state.settings).map((target) => target.id)),
+    item: (location: string, actionTypes: readonly ActionType[]) => itemSchema(t, { platform: state.platform, viewType: viewTypeOf(location), actionTypes }),
+    customView: (location: string, view: PlatformView) =>
+      customViewSchema(t, {
+        ...variantContext,
+        platform: state.platform,
+        previousVariants: view.visibility?.productVariants,
+        viewType: viewTypeOf(location) ?? view.type,
+        integratorType: state.integratorType,
+      }),
+    appVariants: () => appVariantsSchema(t, { ...variantContext, previousVariants: state.document.productVariants }),
+    exceptions: () => exceptionsSchema(t),
+    setting: (visibility: Visibility | undefined) => rootVisibilitySchema(t, { ...variantContext, platform: "desktop", previousVariants: visibility?.productVariants }),
+  };
+}
+
+/**
+ * The rules a browser can check (formRules) of the forms the page's address shows: the app's
+ * product variants (desktop, where the country has them) and the dialog it opens, derived
+ * from the schemas the action parses with. A dialog opened without a page load has none: the
+ * action checks it (its answer shows each message next to its field).
+ */
+export function editorRules(t: Translate, state: EditorState, search: URLSearchParams): Partial<Record<EditorForm, FormRules>> {
+  if (!state.canEdit) return {};
+  const schemas = editorSchemas(t, state);
+  const desktop = state.platform === "desktop";
+  const rules: Partial<Record<EditorForm, FormRules>> = {};
+  if (desktop && schemas.variantContext.productVariantsEnabled) rules["app-variants"] = formRules(schemas.appVariants());
+  const location = search.get("location") ?? "";
+  const path = search.get("path") ?? "";
+  const found = findLocation(state.document, location);
+  switch (search.get("dialog")) {
+    case "add-location":
+      rules["add-location"] = formRules(schemas.addLocation());
+      break;
+    case "clone":
+      if (getItem(state.document, location, path)) rules.clone = formRules(schemas.clone(location, path));
+      break;
+    case "item": {
+      const list = search.get("list");
+      const listPath = list ?? (getItem(state.document, location, path) ? splitItemPath(path).list : "");
+      const actionTypes = listPath ? actionTypesOf(state.document, location, listPath) : [];
+      if (actionTypes.length > 0) rules.item = formRules(schemas.item(location, actionTypes));
+      break;
+    }
+    case "custom-view":
+      if (found?.kind === "view" && found.location.isCustomView) rules["custom-view"] = formRules(schemas.customView(location, found.location));
+      break;
+    case "exceptions":
+      if (desktop) rules.exceptions = formRules(schemas.exceptions());
+      break;
+    case "setting":
+      if (desktop && found) rules.setting = formRules(schemas.setting(found.location.visibility));
+      break;
+  }
+  return rules;
+}
+
 export async function editorAction(request: Request, context: AppLoadContext, params: { appVersionId?: string; platform?: string }) {
   const url = new URL(request.url);
   const { formData, iconFile } = await readEditorForm(request);
@@ -279,11 +359,8 @@ export async function editorAction(request: Request, context: AppLoadContext, pa
     if (refused) markFailed(context);
     return json<DialogFailure>({ intent, result: submissionReply }, refused ? 400 : 200);
   };
-  const variantContext = {
-    productVariantsEnabled: state.productVariants.length > 0,
-    minimumDesktopVersion: state.minimumDesktopVersion,
-    variants: state.productVariants.map((variant) => variant.firmType),
-  };
+  const schemas = editorSchemas(t, state);
+  const { variantContext } = schemas;
   /** The matter types and precedents a visibility names that the country does not have (unknownMatterType, unknownPrecedent). */
   const unknownReferences = async (visibility: Visibility | undefined): Promise<SchemaErrors> => {
     const known = await visibilityReferences(api, state.countryCode, visibility);
@@ -295,8 +372,7 @@ export async function editorAction(request: Request, context: AppLoadContext, pa
 
   switch (intent) {
     case "add-location": {
-      const offered = offeredLocations(state.document, state.settings, state.integratorType).map((setting) => setting.id);
-      const submission = parseWithZod(formData, { schema: addLocationSchema(t, offered) });
+      const submission = parseForm(formData, schemas.addLocation());
       if (submission.status !== "success") return fail(submission.reply());
       const outcome = addLocation(state.document, state.settings, submission.value.location, state.integratorType);
       if (!outcome.ok) return fail(submission.reply({ fieldErrors: outcomeErrors(t, outcome.errors) }));
@@ -330,18 +406,18 @@ export async function editorAction(request: Request, context: AppLoadContext, pa
       const listPath = editing ? splitItemPath(place.path).list : place.path;
       const actionTypes = actionTypesOf(state.document, place.location, listPath);
       if (actionTypes.length === 0) throw new Response("This list takes no items.", { status: 400 });
-      const viewType = state.settings.find((setting) => setting.id === place.location)?.viewType;
+      const viewType = schemas.viewTypeOf(place.location);
       // The icon first: an uploaded icon stays in the form when another field is refused.
       const postedType = actionTypes.find((type) => type === textOf(formData, "actionType")) ?? actionTypes[0];
       const icon = await applyIconChoice(api, formData, iconFile, { actionType: postedType, allowSvg: state.allowSvg });
       // A step of the matter-type or precedent picker (without JavaScript), or a save that asks first.
-      const itemReply = () => parseWithZod(formData, { schema: itemSchema(t, { platform: state.platform, viewType, actionTypes }) }).reply();
+      const itemReply = () => parseForm(formData, schemas.item(place.location, actionTypes)).reply();
       const step = await pickerStep(formData, { api, countryCode: state.countryCode, reply: itemReply, question: t("platform:picker.confirmDeselect") });
       if (step) {
         if (step.status >= 400) markFailed(context);
         return json<DialogFailure>({ intent, result: step.result, pickers: step.pickers, ask: step.ask }, step.status);
       }
-      const submission = parseWithZod(formData, { schema: itemSchema(t, { platform: state.platform, viewType, actionTypes }) });
+      const submission = parseForm(formData, schemas.item(place.location, actionTypes));
       const iconMessage = icon.refused ? platformRuleMessage(t, icon.refused, ICON_FILE) : icon.quota && uploadQuotaMessage(t, language, icon.quota);
       const iconErrors = iconMessage ? { [ICON_FILE]: [iconMessage] } : undefined;
       if (icon.apiError) {
@@ -364,8 +440,7 @@ export async function editorAction(request: Request, context: AppLoadContext, pa
     }
     case "clone": {
       const { location, path } = placeOf(state.document, formData, "item");
-      const targets = cloneTargets(state.document, location, path, state.settings).map((target) => target.id);
-      const submission = parseWithZod(formData, { schema: cloneSchema(t, targets) });
+      const submission = parseForm(formData, schemas.clone(location, path));
       if (submission.status !== "success") return fail(submission.reply());
       const outcome = cloneItem(state.document, location, path, submission.value.locations, state.settings);
       if (!outcome.ok) return fail(submission.reply({ fieldErrors: outcomeErrors(t, outcome.errors) }));
@@ -375,17 +450,11 @@ export async function editorAction(request: Request, context: AppLoadContext, pa
       const location = textOf(formData, "location");
       const found = findLocation(state.document, location);
       if (found?.kind !== "view" || !found.location.isCustomView) throw new Response("Not a custom view.", { status: 400 });
-      const viewSchema = customViewSchema(t, {
-        ...variantContext,
-        platform: state.platform,
-        previousVariants: found.location.visibility?.productVariants,
-        viewType: state.settings.find((setting) => setting.id === location)?.viewType ?? found.location.type,
-        integratorType: state.integratorType,
-      });
+      const viewSchema = schemas.customView(location, found.location);
       // A step of the matter-type picker (desktop, without JavaScript).
-      const step = state.platform === "desktop" ? await pickerStep(formData, { api, countryCode: state.countryCode, reply: () => parseWithZod(formData, { schema: viewSchema }).reply(), question: t("platform:picker.confirmDeselect") }) : undefined;
+      const step = state.platform === "desktop" ? await pickerStep(formData, { api, countryCode: state.countryCode, reply: () => parseForm(formData, viewSchema).reply(), question: t("platform:picker.confirmDeselect") }) : undefined;
       if (step) return json<DialogFailure>({ intent, result: step.result, pickers: step.pickers, ask: step.ask }, step.status);
-      const submission = parseWithZod(formData, { schema: viewSchema });
+      const submission = parseForm(formData, viewSchema);
       if (submission.status !== "success") return fail(submission.reply());
       const unknown = await unknownReferences(submission.value.visibility);
       if (Object.keys(unknown).length > 0) return fail(submission.reply({ fieldErrors: outcomeErrors(t, unknown) }));
@@ -399,7 +468,7 @@ export async function editorAction(request: Request, context: AppLoadContext, pa
     case "app-variants": {
       desktopOnly();
       if (!variantContext.productVariantsEnabled) throw new Response("This country has no product variants.", { status: 400 });
-      const submission = parseWithZod(formData, { schema: appVariantsSchema(t, { ...variantContext, previousVariants: state.document.productVariants }) });
+      const submission = parseForm(formData, schemas.appVariants());
       if (submission.status !== "success") return fail(submission.reply());
       const names: Record<number, string> = Object.fromEntries(state.productVariants.map((variant) => [variant.firmType, variant.name]));
       const { productVariants, addToAllLocations } = submission.value;
@@ -418,7 +487,7 @@ export async function editorAction(request: Request, context: AppLoadContext, pa
     }
     case "exceptions": {
       desktopOnly();
-      const submission = parseWithZod(formData, { schema: exceptionsSchema(t) });
+      const submission = parseForm(formData, schemas.exceptions());
       if (submission.status !== "success") return fail(submission.reply(), submission.status === "error");
       return keep(setExceptions(state.document, submission.value));
     }
@@ -427,9 +496,7 @@ export async function editorAction(request: Request, context: AppLoadContext, pa
       const location = textOf(formData, "location");
       const found = findLocation(state.document, location);
       if (!found) throw new Response("Unknown location.", { status: 400 });
-      const submission = parseWithZod(formData, {
-        schema: rootVisibilitySchema(t, { ...variantContext, platform: "desktop", previousVariants: found.location.visibility?.productVariants }),
-      });
+      const submission = parseForm(formData, schemas.setting(found.location.visibility));
       if (submission.status !== "success") return fail(submission.reply());
       const visibility = { ...submission.value };
       // Both versions cleared: no limit.

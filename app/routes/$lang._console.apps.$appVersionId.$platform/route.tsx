@@ -44,7 +44,8 @@ import { checkWholeSchema } from "~/api/schema/rules";
 import { platformLimitMax } from "~/forms/platform-common";
 import { withNamespaces } from "~/lib/namespaces";
 import { hasFailed, pageTitle } from "~/lib/title";
-import { editorAction, loadEditor, loadMatterTypes, type DialogFailure, type ImportAnswer, type SaveRefused, type VariantUpdates } from "./editor.server";
+import type { Translate } from "~/forms/app-editor";
+import { editorAction, editorRules, loadEditor, loadMatterTypes, type DialogFailure, type ImportAnswer, type SaveRefused, type VariantUpdates } from "./editor.server";
 
 export const handle = { i18n: ["common", "appEditor", "platform"] };
 
@@ -82,6 +83,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     updateRequired: checkWholeSchema(state.document).updateRequired.map((entry) => entry.id),
     minimumDesktopVersion: state.minimumDesktopVersion,
     allowSvg: state.allowSvg,
+    rules: editorRules(t as unknown as Translate, state, search),
   });
 }
 
@@ -118,7 +120,7 @@ function Dialogs({ data }: { data: Data }) {
   if (!data.canEdit && dialog !== "changes") return null;
   switch (dialog) {
     case "add-location":
-      return <AddLocationDialog offered={data.offered} closeHref={pathname} lastResult={failed("add-location")} />;
+      return <AddLocationDialog offered={data.offered} closeHref={pathname} rules={data.rules["add-location"]} lastResult={failed("add-location")} />;
     case "changes":
       return <ChangesDialog changes={data.changes} closeHref={pathname} />;
     case "clone": {
@@ -131,6 +133,7 @@ function Dialogs({ data }: { data: Data }) {
           itemName={itemName(item, (type) => t(`actionTypes.${type}`))}
           targets={cloneTargets(data.document, location, path, data.settings)}
           closeHref={pathname}
+          rules={data.rules.clone}
           lastResult={failed("clone")}
         />
       );
@@ -149,6 +152,7 @@ function Dialogs({ data }: { data: Data }) {
           pickers={data.platform === "desktop" ? (actionData?.pickers ?? data.matterTypes) : undefined}
           pickerQuestion={actionData?.intent === "custom-view" ? actionData.ask : undefined}
           closeHref={pathname}
+          rules={data.rules["custom-view"]}
           lastResult={failed("custom-view")}
         />
       );
@@ -156,7 +160,7 @@ function Dialogs({ data }: { data: Data }) {
     case "import":
       return <ImportDialog closeHref={pathname} answer={answer && "json" in answer ? (answer as ImportAnswer) : undefined} />;
     case "exceptions":
-      return data.platform === "desktop" ? <ExceptionsDialog rows={data.document.exceptions ?? []} closeHref={pathname} lastResult={failed("exceptions")} /> : null;
+      return data.platform === "desktop" ? <ExceptionsDialog rows={data.document.exceptions ?? []} closeHref={pathname} rules={data.rules.exceptions} lastResult={failed("exceptions")} /> : null;
     case "setting": {
       const found = data.platform === "desktop" ? findLocation(data.document, location) : undefined;
       if (!found) return null;
@@ -169,6 +173,7 @@ function Dialogs({ data }: { data: Data }) {
           variantsOn={data.variants.length > 0}
           minimumDesktopVersion={data.minimumDesktopVersion}
           closeHref={pathname}
+          rules={data.rules.setting}
           lastResult={failed("setting")}
         />
       );
@@ -224,12 +229,12 @@ function Dialogs({ data }: { data: Data }) {
           place={editing ? { path } : { list: listPath }}
           item={item}
           actionTypes={actionTypes}
-          viewType={data.viewTypes[location]}
           matterTypes={actionData?.pickers ?? data.matterTypes}
           pickerQuestion={actionData?.intent === "item" ? actionData.ask : undefined}
           billingModes={data.countryCode === "UK"}
           allowSvg={data.allowSvg}
           closeHref={pathname}
+          rules={data.rules.item}
           lastResult={failed("item")}
         />
       );
@@ -314,7 +319,7 @@ export default function PlatformEditorPage() {
       {desktop && data.canEdit ? (
         <>
           {data.variants.length > 0 ? (
-            <AppVariantsForm stored={data.document.productVariants} variants={data.variants} lastResult={actionData?.intent === "app-variants" ? actionData.result : undefined} />
+            <AppVariantsForm stored={data.document.productVariants} variants={data.variants} rules={data.rules["app-variants"]} lastResult={actionData?.intent === "app-variants" ? actionData.result : undefined} />
           ) : null}
           <p className="mt-4">
             <Link to={dialogSearch({ dialog: "exceptions" })} state={DIALOG_LINK_STATE} preventScrollReset className={buttonClass("secondary")}>

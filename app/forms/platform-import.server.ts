@@ -4,9 +4,9 @@
  *
  * - `arrangeJson(text)`: the text pretty-printed (two spaces), or undefined when it is not
  *   JSON (the Arrange button; without JS the action answers the arranged text in the field).
- * - `importSchema(t, platform)`: the zod schema of the dialog's post (conform's onValidate and
- *   the action's parseWithZod). It reads `json` as the contract's save does (JSON text, or
- *   base-64 of it: `decodeSchemaJson`), takes either one platform or a whole document
+ * - `importSchema(t, platform)`: the zod schema of the dialog's post (the server's alone). It
+ *   reads `json` as the contract's save does (JSON text, or base-64 of it: `decodeSchemaJson`),
+ *   takes either one platform or a whole document
  *   (`{ platforms: [...] }`, of which the page's platform is taken), and answers the platform
  *   document of the contract's shape (`platformSchema`, unknown keys refused). Refusals on
  *   `json`: `invalidJson` when it is not JSON, `tooDeep` or `tooLarge` when it breaks the JSON
@@ -24,7 +24,8 @@ import { checkDocumentSize, checkPlatformLimits, decodeSchemaJson } from "~/api/
 import { platformSchema, type PlatformSchema, type PlatformType } from "~/api/schema/schemas";
 import type { Translate } from "./app-editor";
 import { arrangedJson } from "~/lib/platform/arrange";
-import { jsonLimitMessage, labelKey, oneText, platformRuleMessage, refuseUnstorable } from "./platform-common";
+import { jsonLimitMessage, labelKey, platformRuleMessage } from "./platform-common";
+import { oneText, refuseUnstorable } from "./platform-fields.server";
 
 export const IMPORT_FORM_ID = "platform-import";
 
