@@ -9,7 +9,7 @@
  */
 import * as z from "zod";
 import { USER_TITLES } from "~/api/registration/rules";
-import { isStorableText, PASSWORD_POLICY, TEXT_TESTS } from "~/api/text";
+import { PASSWORD_POLICY, TEXT_TESTS } from "~/api/text";
 import type { NewUserRequest, UserUpdateRequest } from "~/api/user/schemas";
 import type { Translate } from "~/forms/app-editor";
 import { userConfirmationError, userRuleMessage, USER_LIMITS, type UserDialogMode, type UserField } from "./settings-user";
@@ -36,9 +36,8 @@ export function userFormSchema<M extends UserDialogMode>(t: Translate, { mode, l
   return z
     .object({
       userId: mode === "edit" ? z.string({ message: message("userId", "invalid") }).refine(TEXT_TESTS.storableText, message("userId", "invalid")) : z.string().optional(),
-      title: z.enum(USER_TITLES, {
-        error: (issue) => (typeof issue.input === "string" && !isStorableText(issue.input) ? message("title", "invalidCharacters") : message("title", "invalidValue")),
-      }),
+      // A choice of the list: anything else, whatever it holds, asks for one.
+      title: z.enum(USER_TITLES, { message: message("title", "invalidValue") }),
       firstName: name("firstName"),
       lastName: name("lastName"),
       email: text("email", true)

@@ -280,6 +280,7 @@ test.describe("at 390 px wide", () => {
         await usageHeading.click();
         await expect(nav).toBeHidden();
         await button.click();
+        await expect(link("nav.apps")).toBeFocused();
         await page.keyboard.press("Shift+Tab");
         await expect(button).toBeFocused();
         await expect(nav).toBeVisible();
