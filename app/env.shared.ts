@@ -45,7 +45,7 @@ export const sharedEnvFields = {
 /** The variables as read: process.env, or a plain object in tests. */
 export type EnvSource = Readonly<Record<string, string | undefined>>;
 
-/** One line per problem, `  NAME: message`, each with what `describe` adds (the value, say). */
-export function envIssueLines(error: z.ZodError, describe: (name: string) => string = () => ""): string {
-  return error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}${describe(String(issue.path[0]))}`).join("\n");
+/** One line per problem, `  NAME: message`, each with what `detail` adds (the value, say). */
+export function envIssueLines(error: z.ZodError, detail: (name: string) => string = () => ""): string {
+  return error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}${detail(String(issue.path[0]))}`).join("\n");
 }

@@ -109,7 +109,7 @@ function readLocale(file: string, problems: string[]): Namespace {
         walk(property.initializer, prefix ? `${prefix}.${name}` : name);
       }
     } else if (ts.isArrayLiteralExpression(node)) {
-      node.elements.forEach((element, index) => walk(element, `${prefix}.${index}`));
+      for (const [index, element] of node.elements.entries()) walk(element, `${prefix}.${index}`);
     } else if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
       keys.set(prefix, { value: node.text, line: lineOf(node) });
     } else {
@@ -236,7 +236,7 @@ function namespacesOf(source: ts.SourceFile): string[] | undefined {
         // remix-i18next's getFixedT(request, ns) and i18next's getFixedT(lng, ns): all of them, in order.
         const args = node.arguments;
         const ns = stringsOf(args[1]);
-        if (ns.length) ns.forEach((n) => found.add(n));
+        if (ns.length) for (const n of ns) found.add(n);
         else found.add(DEFAULT_NAMESPACE);
       }
     }
@@ -421,6 +421,7 @@ describe("the i18n checker itself", () => {
         '  <div title="Details" data-x="not checked">',
         "    Hello {name}",
         '    <button aria-label={open ? "Close" : t("open")}>{open && "Hide"}</button>',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a sample of source code, whose template literal is the point
         '    <img alt="" /> <input placeholder={`Search ${t("x")}`} />',
         '    <Menu ariaLabel="?" label={t("menu")} />',
         "  </div>",
@@ -443,6 +444,7 @@ describe("the i18n checker itself", () => {
         "export const B = () => (",
         '  <p className="text-sm" id="x" lang="nl-NL">',
         '    {t("a")} · {count} – {t("b", { n: 1 })} {"/"}',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a sample of source code, whose template literal is the point
         '    <span title={t("c")} aria-label={`${t("d")} – ${t("e")}`} />',
         "  </p>",
         ");",
@@ -467,6 +469,7 @@ describe("the i18n checker itself", () => {
       [
         'const { t } = useTranslation("auth");',
         'const f = await i18next.getFixedT(request, ["legal", "common"]);',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a sample of source code, whose template literal is the point
         't("a.b"); t("common:c"); i18n.t("d", { ns: "legal" }); t(`e.${x}`); t(key);',
         't("p", { count: 2 }); t("q", values); t("r", { returnObjects: true });',
         'const el = <Trans t={t} i18nKey="s.t" />;',

@@ -99,7 +99,7 @@ export function withKnownTexts(instance: I18n): I18n {
   const translate = instance.t.bind(instance) as (key: unknown, options?: unknown) => unknown;
   const known = new LRUCache<string, string>({ max: KNOWN_TEXTS });
   instance.t = ((key: unknown, options?: unknown) => {
-    if (typeof key !== "string" || !plainOptions(options) || (options && options.returnObjects)) return translate(key, options);
+    if (typeof key !== "string" || !plainOptions(options) || options?.returnObjects) return translate(key, options);
     const id = options ? `${key}\u0000${JSON.stringify(options)}` : key;
     let text = known.get(id);
     if (text === undefined) {

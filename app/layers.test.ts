@@ -18,7 +18,7 @@ function files(dir: string): string[] {
 }
 
 /** The modules a file imports (static, dynamic and type-only), as absolute paths where they are the app's own. */
-export function importsOf(file: string, source: string): string[] {
+function importsOf(file: string, source: string): string[] {
   const specifiers = [...source.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1] ?? m[2]);
   return specifiers.map((specifier) =>
     specifier.startsWith("~/") ? path.join(appDir, specifier.slice(2)) : specifier.startsWith(".") ? path.resolve(path.dirname(file), specifier) : specifier,

@@ -131,8 +131,8 @@ function moduleInfo(file: string): ModuleInfo {
       info.exports.set("default", "default");
     } else if (!ts.isInterfaceDeclaration(statement) && !ts.isTypeAliasDeclaration(statement) && !ts.isEnumDeclaration(statement)) {
       const effect = scan(statement, source);
-      effect.namespaces.forEach((ns) => info.effects.namespaces.add(ns));
-      effect.uses.forEach((name) => info.effects.uses.add(name));
+      for (const ns of effect.namespaces) info.effects.namespaces.add(ns);
+      for (const name of effect.uses) info.effects.uses.add(name);
     }
   }
   modules.set(file, info);
@@ -145,7 +145,7 @@ function namespacesShown(file: string, exportsOf: string[]): Map<string, Set<str
   const seen = new Set<string>();
   const ranEffects = new Set<string>();
   const stack: [string, string][] = exportsOf.map((name) => [file, name]);
-  const useName = (at: string, info: ModuleInfo, name: string) => {
+  const followName = (at: string, info: ModuleInfo, name: string) => {
     if (info.declarations.has(name)) stack.push([at, `#${name}`]);
     const imported = info.imports.get(name);
     if (imported && !isServerModule(imported[0])) stack.push(imported);
@@ -158,8 +158,8 @@ function namespacesShown(file: string, exportsOf: string[]): Map<string, Set<str
     const info = moduleInfo(at);
     if (!ranEffects.has(at)) {
       ranEffects.add(at);
-      info.effects.namespaces.forEach((ns) => shown.set(ns, (shown.get(ns) ?? new Set()).add(rel(at))));
-      info.effects.uses.forEach((used) => useName(at, info, used));
+      for (const ns of info.effects.namespaces) shown.set(ns, (shown.get(ns) ?? new Set()).add(rel(at)));
+      for (const used of info.effects.uses) followName(at, info, used);
     }
     if (name === "*") {
       for (const exportedName of info.exports.keys()) stack.push([at, exportedName]);
@@ -168,12 +168,12 @@ function namespacesShown(file: string, exportsOf: string[]): Map<string, Set<str
     }
     if (name.startsWith("#")) {
       const declaration = info.declarations.get(name.slice(1))!;
-      declaration.namespaces.forEach((ns) => shown.set(ns, (shown.get(ns) ?? new Set()).add(rel(at))));
-      declaration.uses.forEach((used) => used !== name.slice(1) && useName(at, info, used));
+      for (const ns of declaration.namespaces) shown.set(ns, (shown.get(ns) ?? new Set()).add(rel(at)));
+      for (const used of declaration.uses) if (used !== name.slice(1)) followName(at, info, used);
       continue;
     }
     const local = info.exports.get(name);
-    if (local !== undefined) useName(at, info, local);
+    if (local !== undefined) followName(at, info, local);
     for (const [exportedName, target, targetName] of info.reexports) {
       if (exportedName === name) stack.push([target, targetName]);
       else if (exportedName === "*") stack.push([target, name]);

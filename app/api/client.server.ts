@@ -106,6 +106,7 @@ const GATEWAY_FAILURES = new Set([502, 503, 504]);
 type Body = Record<string, unknown> | unknown[] | FormData | null | undefined;
 
 /** The arguments of `call`: the input may be left out when the endpoint needs none. */
+// biome-ignore lint/complexity/noBannedTypes: `{} extends T` holds when every property of T is optional
 type CallArgs<E> = {} extends CallInput<E> ? [input?: CallInput<E>, read?: ReadOptions] : [input: CallInput<E>, read?: ReadOptions];
 
 export function createApiClient(options: ClientOptions) {

@@ -65,6 +65,7 @@ export const noContent = z.null();
 export const rawAnswer = z.custom<Response>((value) => value instanceof Response);
 
 type ParamValues<P extends string> = [PathParams<P>] extends [never] ? { params?: undefined } : { params: Record<PathParams<P>, string | number> };
+// biome-ignore lint/complexity/noBannedTypes: `{} extends T` holds when every property of T is optional
 type QueryValues<Q> = Q extends z.ZodType ? ({} extends z.input<Q> ? { query?: z.input<Q> } : { query: z.input<Q> }) : { query?: undefined };
 type BodyValues<B> = B extends z.ZodType ? { body: z.input<B> } : B extends typeof MULTIPART ? { body: FormData } : { body?: undefined };
 

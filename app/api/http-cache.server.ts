@@ -16,7 +16,7 @@
  * Kept answers are frozen: they are shared by every request that reads them.
  */
 import { createHash } from "node:crypto";
-import CachePolicy from "http-cache-semantics";
+import type CachePolicy from "http-cache-semantics";
 import { LRUCache } from "lru-cache";
 
 export interface CachedAnswer {

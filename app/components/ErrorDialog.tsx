@@ -13,6 +13,7 @@ export { errorText, type ShownError };
 export function ErrorDialog({ error, id }: { error: ShownError | null | undefined; id?: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(Boolean(error));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new id opens the dialog again, even for the same error
   useEffect(() => setOpen(Boolean(error)), [error, id]);
   if (!error) return null;
   const { message, trace } = errorText(t, error);

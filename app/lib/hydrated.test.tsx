@@ -37,9 +37,10 @@ function Page({ Dialog }: { Dialog: ComponentType }) {
 
 const text = (container: HTMLElement, name: string) => container.querySelector(`[data-name="${name}"]`)?.textContent;
 
+const Dialog = () => <Shown name="dialog" />;
+
 describe("useHydrated", () => {
   it("renders the server's form on the server and in hydration, then the JavaScript form", async () => {
-    const Dialog = () => <Shown name="dialog" />;
     const html = renderToString(<Page Dialog={Dialog} />);
     expect(html).toContain(">html<");
     expect(html).not.toContain(">js<");

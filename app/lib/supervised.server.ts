@@ -55,7 +55,9 @@ interface State {
   listening: boolean;
 }
 const STATE = Symbol.for("developer-console.supervised");
-const state = ((globalThis as { [STATE]?: State })[STATE] ??= { nextId: 1, waiting: new Map(), answerers: new Map(), listening: false });
+const holder = globalThis as { [STATE]?: State };
+const state: State = holder[STATE] ?? { nextId: 1, waiting: new Map(), answerers: new Map(), listening: false };
+holder[STATE] = state;
 
 function listen() {
   if (state.listening) return;

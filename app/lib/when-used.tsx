@@ -67,6 +67,7 @@ const MARKER = "data-when-used";
 const onServer = typeof document === "undefined";
 
 /** A thenable that answers at once: React.lazy then renders without suspending. */
+// biome-ignore lint/suspicious/noThenProperty: React.lazy reads a thenable; a Promise would suspend
 const settled = <T,>(value: T) => ({ then: (resolve: (value: T) => void) => resolve(value) }) as unknown as Promise<T>;
 
 export function whenUsed<P extends object>(name: string, load: () => Promise<ComponentType<P>>, options: WhenUsedOptions = {}): WhenUsed<P> {
@@ -102,6 +103,7 @@ export function whenUsed<P extends object>(name: string, load: () => Promise<Com
     ) as unknown as ComponentType<P>;
   let Lazy = makeLazy();
 
+  // biome-ignore lint/correctness/noComponentHookFactories: whenUsed runs once per component, at a module's top level
   function Shown(props: P) {
     return (
       <>

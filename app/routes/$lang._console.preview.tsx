@@ -123,7 +123,7 @@ export default function MarketplacePreview() {
             </h2>
             <div
               className="break-words text-gray-900 [&_h1]:mb-2 [&_h1]:text-2xl [&_h1]:font-bold [&_h2]:mb-2 [&_h2]:text-xl [&_h2]:font-bold [&_li]:ml-6 [&_ol]:mb-3 [&_ol]:list-decimal [&_p]:mb-3 [&_ul]:mb-3 [&_ul]:list-disc"
-              // Reduced to the allowed tags without attributes on this server (sanitize-html).
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: reduced to the allowed tags without attributes on this server (sanitize-html)
               dangerouslySetInnerHTML={{ __html: data.overview }}
             />
           </section>

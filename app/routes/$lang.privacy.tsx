@@ -123,7 +123,8 @@ export default function Privacy() {
         <Section id="cookies" title={t("privacy.cookies.title")}>
           <p>{t("privacy.cookies.intro")}</p>
           {/* On a narrow screen the table scrolls on its own, not the page (WCAG 1.4.10); it can take focus to scroll by keyboard. */}
-          <div role="region" aria-labelledby="cookies-caption" tabIndex={0} className="overflow-x-auto">
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so that the keyboard scrolls it */}
+          <section aria-labelledby="cookies-caption" tabIndex={0} className="overflow-x-auto">
             <table className="w-full min-w-[28rem] border-b border-gray-200 text-left">
               <caption id="cookies-caption" className="pb-2 text-left font-semibold">
                 {t("privacy.cookies.caption")}
@@ -160,7 +161,7 @@ export default function Privacy() {
                 <CookieRow name={cookies.appList} purpose={t("privacy.cookies.appList.purpose")} duration={t("privacy.cookies.appList.duration")} />
               </tbody>
             </table>
-          </div>
+          </section>
           <p>{t("privacy.cookies.identity")}</p>
         </Section>
 
@@ -170,6 +171,7 @@ export default function Privacy() {
               t={t}
               i18nKey="privacy.contact.body"
               values={{ email: PRIVACY_EMAIL }}
+              // biome-ignore lint/a11y/useAnchorContent: Trans puts the address in the link
               components={{ email: <a href={`mailto:${PRIVACY_EMAIL}`} className="font-semibold text-brand-700 underline" /> }}
             />
           </p>

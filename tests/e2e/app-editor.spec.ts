@@ -15,6 +15,7 @@ import {
   CONSOLE_URL,
   LANGS,
   createCompany,
+  escapeRegExp,
   expect,
   expectAccessible,
   hydrated,
@@ -78,12 +79,10 @@ const summary = (page: Page, lang: Lang) => page.getByRole("alert", { name: tran
  */
 async function expectFieldError(page: Page, lang: Lang, field: Locator, message: string) {
   await expect(field).toHaveAttribute("aria-invalid", "true");
-  await expect(field).toHaveAccessibleDescription(new RegExp(escape(message)));
+  await expect(field).toHaveAccessibleDescription(new RegExp(escapeRegExp(message)));
   const id = await field.getAttribute("id");
-  await expect(summary(page, lang).getByRole("link", { name: new RegExp(`^(?:[^:]+: )?${escape(message)}$`) })).toHaveAttribute("href", `#${id}`);
+  await expect(summary(page, lang).getByRole("link", { name: new RegExp(`^(?:[^:]+: )?${escapeRegExp(message)}$`) })).toHaveAttribute("href", `#${id}`);
 }
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** An image field: the group named by its legend. */
 const imageGroup = (page: Page, legend: string) => page.getByRole("group", { name: legend, exact: true });
@@ -146,7 +145,7 @@ test.describe("app editor", () => {
     // The new app's details; its listing waits for the app.
     await page.goto(`/${lang}/apps/new/details`);
     await expect(page.getByRole("heading", { level: 1, name: t("appEditor:title.newApp") })).toBeVisible();
-    await expect(page).toHaveTitle(new RegExp(`^${escape(t("appEditor:title.newApp"))}`));
+    await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(t("appEditor:title.newApp"))}`));
     await expect(page.getByRole("link", { name: t("appEditor:back") })).toHaveAttribute("href", `/${lang}/apps`);
     // No app group yet: no group sidebar.
     await expect(page.getByRole("complementary")).toHaveCount(0);
@@ -164,7 +163,7 @@ test.describe("app editor", () => {
     await save(page, lang);
 
     // Saved: the app's own listing page replaces the new app's page.
-    await expect(page).toHaveURL(new RegExp(`^${escape(CONSOLE_URL)}/${lang}/apps/[0-9a-f-]{36}/marketplace$`));
+    await expect(page).toHaveURL(new RegExp(`^${escapeRegExp(CONSOLE_URL)}/${lang}/apps/[0-9a-f-]{36}/marketplace$`));
     const versionId = page.url().split("/").at(-2)!;
     await expect(page.getByRole("status").filter({ hasText: t("toast.savedSuccessfully") })).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Ledger Link");
@@ -249,7 +248,7 @@ test.describe("app editor", () => {
     expect(stored.marketplace.legal.termsOfServiceUrl).toBe("https://ledger.example/terms");
 
     // The preview, in a new tab.
-    const previewLink = page.getByRole("link", { name: new RegExp(`^${escape(t("appEditor:actions.preview"))}`) });
+    const previewLink = page.getByRole("link", { name: new RegExp(`^${escapeRegExp(t("appEditor:actions.preview"))}`) });
     await expect(previewLink).toHaveAttribute("href", `/${lang}/preview?app-id=${versionId}&preview=true`);
     await expect(previewLink).toHaveAttribute("target", "_blank");
     const [preview] = await Promise.all([page.context().waitForEvent("page"), previewLink.click()]);
@@ -344,7 +343,7 @@ test.describe("app editor", () => {
     ] as const) {
       const field = input(key, isRequired);
       await expect(field).toHaveAttribute("aria-invalid", "true");
-      await expect(field).toHaveAccessibleDescription(new RegExp(escape(invalidUrl)));
+      await expect(field).toHaveAccessibleDescription(new RegExp(escapeRegExp(invalidUrl)));
       // The summary says which field each of the same messages belongs to.
       const entry = summary(page, lang).getByRole("link", { name: t("form.summaryEntry", { field: label(key), message: invalidUrl }), exact: true });
       await expect(entry).toHaveAttribute("href", `#${await field.getAttribute("id")}`);
@@ -506,7 +505,7 @@ test.describe("app editor", () => {
       }
       if (tabs.length > 1) {
         // The preview stays.
-        await expect(page.getByRole("link", { name: new RegExp(`^${escape(t("appEditor:actions.preview"))}`) })).toBeVisible();
+        await expect(page.getByRole("link", { name: new RegExp(`^${escapeRegExp(t("appEditor:actions.preview"))}`) })).toBeVisible();
       }
     }
     await expectAccessible(page);
@@ -514,7 +513,7 @@ test.describe("app editor", () => {
     // App level 3: no marketplace preview.
     await setAppLevel((await getVersion(token, id)).groupId, 3);
     await page.goto(`/${lang}/apps/${id}/marketplace`);
-    await expect(page.getByRole("link", { name: new RegExp(`^${escape(t("appEditor:actions.preview"))}`) })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: new RegExp(`^${escapeRegExp(t("appEditor:actions.preview"))}`) })).toHaveCount(0);
     expect((await page.goto(`/${lang}/preview?app-id=${id}&preview=true`))?.status()).toBe(404);
   });
 
@@ -567,7 +566,7 @@ test.describe("app editor", () => {
     await imageGroup(page, required("appEditor:fields.promo.appIcon.label")).getByLabel(t("appEditor:images.chooseFile")).setInputFiles(ICON());
     if (!isNoJs()) await expect(page.getByRole("img", { name: t("appEditor:images.icon.item") })).toBeVisible();
     await save(page, lang);
-    await expect(website).toHaveAccessibleDescription(new RegExp(escape(t("appEditor:errors.invalidUrl"))));
+    await expect(website).toHaveAccessibleDescription(new RegExp(escapeRegExp(t("appEditor:errors.invalidUrl"))));
     await website.fill("https://ledger.example");
     await save(page, lang);
     await expect(page.getByRole("status").filter({ hasText: t("toast.savedSuccessfully") })).toBeVisible();
@@ -613,13 +612,14 @@ test.describe("app editor", () => {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
       await expect(page.getByRole("heading", { level: 1, name: t("errors.notFoundTitle") })).toBeVisible();
-      await expect(page).toHaveTitle(new RegExp(escape(t("errors.notFoundTitle"))));
+      await expect(page).toHaveTitle(new RegExp(escapeRegExp(t("errors.notFoundTitle"))));
       expect(await page.content()).not.toContain("Their Secret App");
     }
     await expectAccessible(page);
   });
 
   test("unsaved changes ask before leaving, not between the app's own pages, never after a save", async ({ page, company, lang }) => {
+    // biome-ignore lint/suspicious/noSkippedTests: the no-JS project has no beforeunload question to test
     test.skip(isNoJs(), "the question needs JavaScript (spec 01 section 2)");
     const { t, required } = labels(lang);
     const id = await createApp(await tokenOf(company));
@@ -703,7 +703,7 @@ test.describe("app editor in Dutch", () => {
     await expectFieldError(page, lang, field.description, requiredMessage("description"));
     await expectFieldError(page, lang, field.country, requiredMessage("countryCode"));
     await expect(summary(page, lang).getByRole("link", { name: requiredMessage("appType") })).toBeVisible();
-    await expect(page).toHaveTitle(new RegExp(`^${escape(t("form.errorTitlePrefix"))}`));
+    await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(t("form.errorTitlePrefix"))}`));
     await expectAccessible(page);
 
     // Too long; and the category named Other (in Dutch, Overig) with its warning.
@@ -719,7 +719,7 @@ test.describe("app editor in Dutch", () => {
     // What was typed stays.
     await expect(field.description).toHaveValue("D".repeat(451));
     await expect(warning).toBeVisible();
-    await expect(field.category).toHaveAccessibleDescription(new RegExp(escape(t("appEditor:fields.categoryId.otherWarning", { category: "Overig" }))));
+    await expect(field.category).toHaveAccessibleDescription(new RegExp(escapeRegExp(t("appEditor:fields.categoryId.otherWarning", { category: "Overig" }))));
     await expectAccessible(page);
 
     expect(await appCount(token)).toBe(0);
@@ -759,7 +759,7 @@ for (const lang of LANGS) {
       if (isNoJs()) await save(page, lang);
       const warning = page.getByText(t("appEditor:fields.categoryId.otherWarning", { category: other }), { exact: true });
       await expect(warning).toBeVisible();
-      await expect(category).toHaveAccessibleDescription(new RegExp(escape(t("appEditor:fields.categoryId.otherWarning", { category: other }))));
+      await expect(category).toHaveAccessibleDescription(new RegExp(escapeRegExp(t("appEditor:fields.categoryId.otherWarning", { category: other }))));
       await expect(category).toHaveValue("99");
       await expectAccessible(page);
 

@@ -89,6 +89,7 @@ for (const lang of LANGS) {
       await expectAccessible(page);
       // Dutch pages say 'marktplaats', as the tabs and titles do (issue 10, point 2).
       const noEnglishMarketplace = async () => {
+        // biome-ignore lint/performance/useDomNodeTextContent: the text shown; textContent would add the scripts' data
         if (lang === "nl-NL") expect(await page.locator("body").innerText()).not.toMatch(/marketplace/i);
       };
       if (lang === "nl-NL") await expect(page.getByText(/marktplaats/).first()).toBeVisible();
@@ -379,6 +380,7 @@ test.describe("app list", () => {
 
 test.describe("app list: dialogs loaded when used", () => {
   test("the list loads no dialog's code or texts; the menu's Duplicate opens it at the first click; at its address the server's dialog is kept while the page hydrates", async ({ page, company, t }) => {
+    // biome-ignore lint/suspicious/noSkippedTests: loading on use needs JavaScript; the no-JS project renders every dialog
     test.skip(isNoJs(), "without JavaScript the server renders every dialog, as the other tests show");
     const lang: Lang = "en-AU";
     const app = await createApp(await tokenOf(company), "Lazy Ledger");

@@ -440,7 +440,7 @@ interface Options {
 
 
 interface Fixtures {
-  languageTurn: void;
+  languageTurn: undefined;
   guard: Guard;
   company: Company;
   t: (key: string, values?: Record<string, string | number>) => string;
@@ -451,11 +451,12 @@ export const test = base.extend<Options & Fixtures>({
   acceptedTerms: [true, { option: true }],
 
   languageTurn: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern, and this one has none
     async ({}, use, testInfo) => {
       const project = testInfo.project.use.javaScriptEnabled === false ? "no-js" : "js";
       const { runs, lang } = runsInThisProject(testInfo.titlePath, project);
       testInfo.skip(!runs, `${lang} runs this test in the other project, the other language in this one (E2E_EVERY_LANGUAGE=1 runs both)`);
-      await use();
+      await use(undefined);
     },
     { auto: true },
   ],

@@ -178,6 +178,7 @@ test.describe("guard", () => {
   });
 
   test("records an uncaught page error", async ({ page, guard }) => {
+    // biome-ignore lint/suspicious/noSkippedTests: the no-JS project runs no page scripts to throw
     test.skip(isNoJs(), "no scripts run without JS");
     await page.setContent(doc(`<script>setTimeout(() => { throw new Error("harness boom") })</script>`));
     await expect.poll(() => guard.problems.join("\n")).toContain("harness boom");
@@ -193,6 +194,7 @@ test.describe("guard", () => {
 
 test.describe("languages and projects", () => {
   test("a test written per language runs in one language per project, the pair covering both; others run everywhere", () => {
+    // biome-ignore lint/suspicious/noSkippedTests: checks the split of languages, which E2E_EVERY_LANGUAGE=1 turns off
     test.skip(process.env.E2E_EVERY_LANGUAGE === "1", "every language runs in every project");
     const withJs = new Set<string>();
     for (const title of ["shows the apps", "saves the details", "signs out", "archives an app"]) {

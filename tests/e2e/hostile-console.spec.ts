@@ -36,6 +36,7 @@ import { worstCaseArrange, worstCaseImport } from "../support/worst-case-json";
 import { createReviewApp, preApprovalsOf, setStatus, submissionsOf, type ReviewApp } from "./review-api";
 import { CONSOLE_URL, SANDBOX_URL, createCompany, escapeRegExp, expect, provider, signIn, test, translate, type Company } from "./fixtures";
 
+// biome-ignore lint/suspicious/noSkippedTests: requests, not pages: once, in the JS project
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "it sends requests, not pages");
 // A failure names its exact request; a trace would hold every body sent (up to 33 MB each).
 test.use({ trace: "off" });

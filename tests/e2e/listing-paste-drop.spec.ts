@@ -137,6 +137,7 @@ test.describe("overview paste", () => {
     lang,
     guard,
   }) => {
+    // biome-ignore lint/suspicious/noSkippedTests: paste into the rich text editor needs JavaScript
     test.skip(isNoJs(), "without JavaScript the overview is a textarea of HTML: a paste there is text, and the server's allowlist applies on save (app-editor.spec.ts)");
     const { overview, toolbar, tool, save, saved } = parts(page, lang);
     const dialogs: string[] = [];
@@ -184,6 +185,7 @@ test.describe("overview paste", () => {
   });
 
   test("text without HTML is pasted as text", async ({ page, company, lang }) => {
+    // biome-ignore lint/suspicious/noSkippedTests: the rich text editor exists only with JavaScript
     test.skip(isNoJs(), "the editor exists only with JavaScript");
     const { overview, toolbar } = parts(page, lang);
     const token = await tokenOf(company);
@@ -203,6 +205,7 @@ for (const lang of LANGS) {
     test.slow();
 
     test("the toolbar: icon buttons with names, the current format pressed, tooltips, arrow keys", async ({ page, company }) => {
+      // biome-ignore lint/suspicious/noSkippedTests: the editor's toolbar exists only with JavaScript
       test.skip(isNoJs(), "the toolbar exists only with JavaScript; without it the overview is a textarea");
       const { t, overview, toolbar, tool } = parts(page, lang);
       await openListing(page, lang, await tokenOf(company), company);

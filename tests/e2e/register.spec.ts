@@ -194,8 +194,9 @@ async function readQuestion(form: RegisterForm, lang: Lang): Promise<{ a: number
   const pattern = escapeRegExp(tr(lang, "captcha.question", { a: "\u0000", b: "\u0001" }))
     .replace("\u0000", "(\\d+)")
     .replace("\u0001", "(\\d+)");
-  const match = new RegExp(pattern).exec(await form.captcha.innerText());
-  if (!match) throw new Error(`no question in the captcha: ${await form.captcha.innerText()}`);
+  const text = (await form.captcha.textContent()) ?? "";
+  const match = new RegExp(pattern).exec(text);
+  if (!match) throw new Error(`no question in the captcha: ${text}`);
   return { a: Number(match[1]), b: Number(match[2]) };
 }
 

@@ -341,6 +341,7 @@ for (const lang of LANGS) {
         const fields = { intent, versionId: app.versionId, ...(intent === "submit" ? submit : intent === "pause" || intent === "unpause" ? request : {}) };
         for (const path of [`/${lang}/apps`, `${versionsPage(lang, app)}?index`]) answers.push([`${intent} to ${path}`, (await post(path, fields)).status()]);
       }
+      // biome-ignore lint/suspicious/noThenProperty: the form field the action reads is named then
       answers.push([`unarchiveFirst`, (await post(`/${lang}/apps`, { intent: "unarchiveFirst", appGroupId: archived.groupId, then: `submit:${archived.versionId}` })).status()]);
       for (const [intent, fields] of [
         ["create", { versionMajorId: theirs.submit.versionId, submissionNotes: "Theirs." }],

@@ -37,7 +37,7 @@ const testAccess = async (userId: string, on: boolean) => ok(await admin(`users/
 const toast = (page: Page, t: T, key: string) => expect(page.getByRole("status").filter({ hasText: t(`common:toast.${key}`) })).toBeVisible();
 const card = (page: Page, t: T, variant: "sandboxApp" | "liveApp") => page.getByRole("article", { name: t(`security:clients.${variant}`), exact: true });
 
-async function saveCallbacks(page: Page, t: T, client: Locator, value: string) {
+async function saveCallbacks(t: T, client: Locator, value: string) {
   await client.getByLabel(t("security:callbacks.label"), { exact: true }).fill(value);
   await client.getByRole("button", { name: t("security:callbacks.save"), exact: true }).click();
 }
@@ -137,9 +137,9 @@ for (const lang of LANGS) {
         await hydrated(page);
         await expect(save).toBeDisabled();
       }
-      await saveCallbacks(page, t, sandboxApp, "https://app.example/cb, app.example/x");
+      await saveCallbacks(t, sandboxApp, "https://app.example/cb, app.example/x");
       await expect(sandboxApp.getByText(t("security:errors.callbacksMustBeValidURI"))).toBeVisible();
-      await saveCallbacks(page, t, sandboxApp, " https://app.example/cb ,\t/http://localhost:4100/x ");
+      await saveCallbacks(t, sandboxApp, " https://app.example/cb ,\t/http://localhost:4100/x ");
       await toast(page, t, "savedSuccessfully");
       const field = sandboxApp.getByLabel(t("security:callbacks.label"), { exact: true });
       await expect(field).toHaveValue("https://app.example/cb, /http://localhost:4100/x");
@@ -151,7 +151,7 @@ for (const lang of LANGS) {
         await field.fill("https://app.example/cb ,  /http://localhost:4100/x");
         await expect(save).toBeDisabled();
       }
-      await saveCallbacks(page, t, sandboxApp, " ");
+      await saveCallbacks(t, sandboxApp, " ");
       await expect(sandboxApp.getByText(t("security:errors.required"))).toBeVisible();
       await page.goto(securityPage(lang, app));
       await expect(sandboxApp.getByLabel(t("security:callbacks.label"), { exact: true })).toHaveValue("https://app.example/cb, /http://localhost:4100/x");

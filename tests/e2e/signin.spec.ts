@@ -169,7 +169,7 @@ for (const lang of LANGS) {
       await expectAccessible(page);
     });
 
-    test("after signing out, signing in asks for the password again (no silent sign-in)", async ({ page, company, t }) => {
+    test("after signing out, signing in asks for the password again (no silent sign-in)", async ({ page, company }) => {
       await signInThroughForm(page, company, lang);
       await expect(heading(page, lang, "pages.apps.title")).toBeVisible();
       await signOutFromMenu(page, company, lang);

@@ -77,6 +77,7 @@ for (const lang of LANGS) {
 
 test.describe("with the mouse", () => {
   test("clicking Sign out in the open menu signs out", async ({ page, company, t }) => {
+    // biome-ignore lint/suspicious/noSkippedTests: the no-JS project covers the disclosure in the test above
     test.skip(isNoJs(), "without JS the disclosure is clicked in the test above");
     await signIn(page, company, "en-AU");
     await signOutFromMenu(page, company, "en-AU", "mouse");

@@ -102,6 +102,7 @@ for (const lang of LANGS) {
 
 test.describe("keyboard", () => {
   test("with JS the focus stays in the dialog and Escape does not close it", async ({ page, company, t }) => {
+    // biome-ignore lint/suspicious/noSkippedTests: focus management and Escape need JavaScript
     test.skip(isNoJs(), "without JS the dialog is a plain open <dialog>: no focus management, no Escape");
     await signIn(page, company, "en-AU");
     await hydrated(page);

@@ -27,7 +27,7 @@ describe("isEmail", () => {
   });
 });
 
-const OVERVIEW = "<p>" + "An overview of the app that is long enough. ".repeat(6) + "</p>";
+const OVERVIEW = `<p>${"An overview of the app that is long enough. ".repeat(6)}</p>`;
 
 function listing(overrides: Partial<{ detail: object; legal: object; promo: object }> = {}): MarketplaceValues {
   return {

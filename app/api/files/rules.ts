@@ -268,7 +268,7 @@ export function svgText(bytes: Uint8Array, options: { wholeFile?: boolean } = {}
 
 /** True when the first element of the text (after a prolog within its first 64 KB) is `svg`. */
 export function isSvgText(text: string): boolean {
-  const prolog = /^\ufeff?\s*(?:<\?xml\s[^]*?\?>\s*)?(?:(?:<!--[^]*?-->|<!DOCTYPE[^>]*>)\s*)*<([A-Za-z_][\w.-]*:)?svg[\s/>]/i;
+  const prolog = /^\ufeff?\s*(?:<\?xml\s[\s\S]*?\?>\s*)?(?:(?:<!--[\s\S]*?-->|<!DOCTYPE[^>]*>)\s*)*<([A-Za-z_][\w.-]*:)?svg[\s/>]/i;
   return prolog.test(text.slice(0, 64 * 1024));
 }
 
@@ -309,7 +309,7 @@ function parseLength(value: string | undefined): number | undefined {
 }
 
 function rootAttributes(text: string): Record<string, string> | undefined {
-  const root = /<(?:[A-Za-z_][\w.-]*:)?svg(\s(?:[^>"']|"[^"]*"|'[^']*')*)?\/?>/i.exec(text.replace(/<!--[^]*?-->/g, ""));
+  const root = /<(?:[A-Za-z_][\w.-]*:)?svg(\s(?:[^>"']|"[^"]*"|'[^']*')*)?\/?>/i.exec(text.replace(/<!--[\s\S]*?-->/g, ""));
   if (!root) return undefined;
   const attributes: Record<string, string> = {};
   for (const match of (root[1] ?? "").matchAll(/([^\s=/>"']+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {

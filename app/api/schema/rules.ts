@@ -125,7 +125,7 @@ export function validateLimits(value: unknown, path = ""): SchemaErrors {
       for (const entry of value as EndpointUrl[]) if (entry.url.length > SCHEMA_LIMITS.urlMax) errors[at(entry.env)] = "tooLong";
     } else if (value.length > 0 && value.every((entry) => typeof entry === "string")) {
       if (value.some((entry: string) => entry.length > textLimitOf(path))) errors[path] = "tooLong";
-    } else value.forEach((entry, index) => Object.assign(errors, validateLimits(entry, at(index))));
+    } else for (const [index, entry] of value.entries()) Object.assign(errors, validateLimits(entry, at(index)));
   } else if (value && typeof value === "object") {
     const entries = Object.entries(value);
     if (entries.length > SCHEMA_LIMITS.listMax) errors[path] = "tooMany";
@@ -601,8 +601,8 @@ export function validatePlatform(platform: PlatformSchema, context: SchemaContex
     if (view && context.integratorType !== undefined) Object.assign(errors, prefixErrors(path, checkViewWindow(view, setting?.viewType ?? view.type, context.integratorType)));
     seen.add(id);
   }
-  (platform.views ?? []).forEach((view, index) => Object.assign(errors, prefixErrors(`views.${index}`, validateView(view, platform.type, context))));
-  (platform.menus ?? []).forEach((menu, index) => Object.assign(errors, prefixErrors(`menus.${index}`, validateMenu(menu, platform.type, context))));
+  for (const [index, view] of (platform.views ?? []).entries()) Object.assign(errors, prefixErrors(`views.${index}`, validateView(view, platform.type, context)));
+  for (const [index, menu] of (platform.menus ?? []).entries()) Object.assign(errors, prefixErrors(`menus.${index}`, validateMenu(menu, platform.type, context)));
   Object.assign(errors, prefixErrors("exceptions", validateExceptions(platform.exceptions)));
   return { ...errors, ...validateVisibilityReferences(platform, context), ...wholeSchemaErrors(platform, context) };
 }
@@ -617,13 +617,16 @@ export interface PlacedFunction {
 /** Every function of a platform, nested ones included, in document order. */
 export function everyFunction(platform: PlatformSchema): PlacedFunction[] {
   const out: PlacedFunction[] = [];
-  const walk = (items: readonly PlatformFunction[] | undefined, path: string, viewType?: string) =>
-    (items ?? []).forEach((item, index) => {
+  const walk = (items: readonly PlatformFunction[] | undefined, path: string, viewType?: string) => {
+    for (const [index, item] of (items ?? []).entries()) {
       out.push({ path: `${path}.${index}`, item, viewType });
       for (const list of ["items", "buttons"] as const) walk(item[list], `${path}.${index}.${list}`, viewType);
-    });
-  (platform.views ?? []).forEach((view, index) => viewLists(view).forEach((list) => walk(list.items, `views.${index}.${list.path}`, view.type)));
-  (platform.menus ?? []).forEach((menu, index) => walk(menu.items, `menus.${index}.items`));
+    }
+  };
+  for (const [index, view] of (platform.views ?? []).entries()) {
+    for (const list of viewLists(view)) walk(list.items, `views.${index}.${list.path}`, view.type);
+  }
+  for (const [index, menu] of (platform.menus ?? []).entries()) walk(menu.items, `menus.${index}.items`);
   return out;
 }
 

@@ -9,10 +9,11 @@ export function AppIcon({ url, name, size = "h-12 w-12" }: { url?: string | null
   const { t } = useTranslation("apps");
   const [broken, setBroken] = useState(false);
   const ref = useRef<HTMLImageElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the image of each new url is checked
   useEffect(() => {
     // An image that failed before hydration has no onError left to run.
     const img = ref.current;
-    if (img && img.complete && img.naturalWidth === 0) setBroken(true);
+    if (img?.complete && img.naturalWidth === 0) setBroken(true);
   }, [url]);
   if (!url) {
     return (

@@ -64,6 +64,7 @@ export function AppSwitcher({ recent, currentAppGroupId }: AppSwitcherProps) {
         <>
           {recent.length > 0 ? (
             <>
+              {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: aria-labelledby only with role="group" (both with JavaScript) */}
               <div role={parts.hydrated ? "group" : undefined} aria-labelledby={parts.hydrated ? headingId : undefined}>
                 <p {...parts.none} id={headingId} className={headingClass}>
                   {t("switcher.recent")}

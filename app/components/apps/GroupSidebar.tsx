@@ -74,6 +74,7 @@ export function GroupSidebar({ group, recent, current }: GroupSidebarProps) {
   const base = `/${lang}/apps/group/${group.appGroupId}`;
   const menu = useRef<HTMLDetailsElement>(null);
   // Another page (with JavaScript the sidebar stays): the folded menu folds again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs at each new pathname
   useEffect(() => {
     if (menu.current) menu.current.open = false;
   }, [pathname]);

@@ -63,6 +63,7 @@ export function ConfigurationDialog({ instance, closeHref }: Props) {
                           <input type="hidden" name={`${at}.appGroupId`} value={row.appGroupId} />
                           <input
                             type="checkbox"
+                            // biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox, whose checked state the browser exposes; aria-checked would go stale without JavaScript
                             role="switch"
                             name={`${at}.isEnabled`}
                             checked={row.isEnabled}

@@ -98,6 +98,7 @@ function CompanyForm({ saved, countries, hasAwaitingSubmission, reply, rules }: 
     setChanged(Boolean(icon?.files?.length) || !isUnchanged(values(), saved));
   };
   // After cards are added or deleted (and once JavaScript runs), Submit follows what differs.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: recompute reads the form itself, after the cards changed
   useEffect(recompute, [cards, defaultKey, saved]);
 
   const codes = countries.map((country) => country.code);

@@ -115,6 +115,7 @@ export function MenuButton({
     if (returnFocus) button.current?.focus();
   };
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: onBlur only closes the menu when focus leaves it; the button and the items are the controls
     <div
       ref={root}
       className={className}
@@ -176,6 +177,7 @@ function OpenMenu({ id, labelledBy, focus, root, close, className, children }: O
 
   // Before the first paint: turned to the other side when it does not fit the window on its
   // own and fits there, then focused (focusing scrolls what it focuses into view).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as it opens
   useLayoutEffect(() => {
     const panel = menu.current;
     if (!panel) return;
@@ -188,7 +190,6 @@ function OpenMenu({ id, labelledBy, focus, root, close, className, children }: O
       if (!fits()) panel.removeAttribute("data-flip");
     }
     focusIn(panel, focus);
-    // Once, as it opens.
   }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

@@ -19,6 +19,7 @@ const PLACEMENT = { content: "mb-6", page: "mx-4 mt-4 sm:mx-6" };
 
 export function Toast({ message, id, placement = "content" }: { message: string; id: string; placement?: keyof typeof PLACEMENT }) {
   const [visible, setVisible] = useState(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new toast (id) shows for its 3 s
   useEffect(() => {
     setVisible(true);
     const timer = setTimeout(() => setVisible(false), TOAST_MS);

@@ -74,6 +74,7 @@ function AppRow({ row, shows }: { row: UsageTableApp; shows: "tick" | "count" })
   return (
     <li className="border-b border-gray-200">
       <details ref={detailsRef} className="group" data-app={row.app.appId}>
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: the summary is the details' own toggle; onClick animates it */}
         <summary
           onClick={onClick}
           className={`flex min-h-11 cursor-pointer list-none flex-wrap items-center gap-x-3 px-3 py-2 hover:bg-gray-50 [&::-webkit-details-marker]:hidden ${COLUMNS}`}

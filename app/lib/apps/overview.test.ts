@@ -25,9 +25,8 @@ const decode = (text: string) =>
 function parse(html: string): Node {
   const root = new Node(1, "DIV");
   const stack: Node[] = [root];
-  const token = /<!--[^]*?-->|<(\/?)([a-zA-Z][\w-]*)((?:\s+[^\s=>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?)*)\s*\/?>|([^<]+)/g;
-  let match: RegExpExecArray | null;
-  while ((match = token.exec(html))) {
+  const token = /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][\w-]*)((?:\s+[^\s=>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?)*)\s*\/?>|([^<]+)/g;
+  for (const match of html.matchAll(token)) {
     const [whole, closing, name, attrs, text] = match;
     const top = stack[stack.length - 1];
     if (whole.startsWith("<!--")) {

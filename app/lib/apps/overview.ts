@@ -201,7 +201,7 @@ function inline(nodes: OverviewNode[], bold: boolean): string {
     if (!bold && isBold(node)) {
       const inner = inline(children(node), true);
       // Breaks at the edges stay outside the bold text.
-      const [, before, middle, after] = /^((?:<br \/>)*)([^]*?)((?:<br \/>)*)$/.exec(inner) ?? ["", "", inner, ""];
+      const [, before, middle, after] = /^((?:<br \/>)*)([\s\S]*?)((?:<br \/>)*)$/.exec(inner) ?? ["", "", inner, ""];
       html += hasText(middle) ? `${before}<strong>${middle}</strong>${after}` : inner;
       continue;
     }

@@ -32,6 +32,7 @@ import { getApp, getAppGroup, setArchived } from "~/api/apps/endpoints";
 import { validateDetails, validateMarketplace } from "~/api/apps/rules";
 import { ApiError, type ApiClient } from "~/api/client.server";
 import { archiveVersion, createSubmission, getSubmissionInit, goLive, requestPause, requestResume } from "~/api/submissions/endpoints";
+import type { SubmissionInit } from "~/api/submissions/schemas";
 import { archiveCallMove, goLiveMove, SUBMISSION_BLOCKERS, type SubmissionBlocker } from "~/api/submissions/rules";
 import { requireUser } from "~/auth.server";
 import type { Translate } from "~/forms/app-editor";
@@ -260,7 +261,7 @@ export async function handleReviewAction(
 
   switch (intent) {
     case "submit": {
-      let init;
+      let init: SubmissionInit;
       try {
         init = await api.call(getSubmissionInit, { params: { versionId: id } });
       } catch (error) {

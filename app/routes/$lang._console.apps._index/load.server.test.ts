@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type AppListItem } from "~/api/apps/schemas";
+import type { AppListItem } from "~/api/apps/schemas";
 import { VERSION_STATUS as S } from "~/api/apps/status";
 import { cardActions, toCard } from "./load.server";
 

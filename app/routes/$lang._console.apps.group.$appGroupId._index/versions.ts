@@ -5,7 +5,7 @@
  */
 import { lightFormat } from "date-fns";
 import { canArchive, VERSION_STATUS } from "~/api/apps/status";
-import { type AppGroup } from "~/api/apps/schemas";
+import type { AppGroup } from "~/api/apps/schemas";
 
 /** The search parameter of the history filter: `?live=1` shows only versions that went live. */
 export const LIVE_PARAM = "live";

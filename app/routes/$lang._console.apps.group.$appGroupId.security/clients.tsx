@@ -85,6 +85,7 @@ function RoutePath({ route }: { route: string }) {
   return (
     <>
       {route.split(/(?<=\/)/).map((part, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one path, which may repeat and never move
         <Fragment key={index}>
           {index > 0 ? <wbr /> : null}
           {part}
@@ -166,6 +167,7 @@ export function PermissionsDialog({ client, permissions, tab, closeHref }: { cli
               <input
                 id="offline-access"
                 type="checkbox"
+                // biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox, whose checked state the browser exposes; aria-checked would go stale without JavaScript
                 role="switch"
                 name="offlineAccess"
                 defaultChecked={client.offlineAccess}

@@ -108,6 +108,7 @@ function Timeline({ version, opened }: { version: TimelineVersion; opened: Versi
       {isOpen ? (
         <ol id={panelId} className="space-y-3 border-t border-gray-200 p-4 text-sm">
           {opened.entries.map((entry, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the timeline never reorders, and two entries may share a time
             <li key={`${entry.iso}-${index}`} className="border-l-4 border-brand-600 pl-3">
               <p className="font-semibold text-gray-900">
                 <time dateTime={entry.iso}>{entry.at}</time> · {t(`submissions.timeline.actions.${entry.action}`, { defaultValue: t("submissions.timeline.actions.other") })}

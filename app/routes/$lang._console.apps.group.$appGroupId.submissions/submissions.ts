@@ -85,7 +85,10 @@ export function timelines(entries: readonly TimelineEntry[]): VersionTimeline[] 
   const sorted = [...entries].sort((a, b) => a.at.localeCompare(b.at));
   for (const entry of sorted) {
     let timeline = byVersion.get(entry.appId);
-    if (!timeline) byVersion.set(entry.appId, (timeline = { versionId: entry.appId, version: entry.version, entries: [] }));
+    if (!timeline) {
+      timeline = { versionId: entry.appId, version: entry.version, entries: [] };
+      byVersion.set(entry.appId, timeline);
+    }
     timeline.entries.push({
       at: date(entry.at, "dd/MM/yyyy HH:mm") ?? "",
       iso: entry.at,

@@ -12,7 +12,7 @@
  * forwards the solution, as itself, with the person's address (./provider.server.ts).
  */
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useParams } from "@remix-run/react";
 import altchaStyles from "altcha/altcha.css";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
@@ -90,6 +90,7 @@ export default function Register() {
   useEffect(() => {
     if (actionData) setSource("server");
   }, [actionData]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a snapshot, taken again only at a submit (attempt) or an answer of the server
   const summary = useMemo<SummaryError[]>(() => {
     const serverErrors = actionData?.result?.error ?? {};
     return FIELD_ORDER.flatMap((name) => {

@@ -85,10 +85,10 @@ export function ImageField({ id, name, kind, label, hint, images, onChange, erro
     const messages = [...answer.errors, ...(answer.apiError ? [answer.apiError.detail ?? t("common:errors.fallback.savingData")] : [])];
     setLocalErrors((before) => [...before, ...messages]);
     setStatus(t("images.uploaded", { count: answer.images.length }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.state, fetcher.data]);
+  }, [fetcher.state, fetcher.data, images, single, onChange, t]);
 
   // After a move or a removal, focus stays with the image (or goes to the file input).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the changed images are in the list
   useEffect(() => {
     if (!focusAfter) return;
     const target = focusAfter === "input" ? input.current : list.current?.querySelector<HTMLElement>(`[data-focus="${focusAfter}"]`);
@@ -210,6 +210,7 @@ export function ImageField({ id, name, kind, label, hint, images, onChange, erro
       {shownErrors.length > 0 ? (
         <ul id={errorId} className="flex flex-col gap-1 text-sm font-semibold text-red-700">
           {shownErrors.map((message, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: messages may repeat; the items hold no state
             <li key={`${index}-${message}`}>{message}</li>
           ))}
         </ul>

@@ -17,11 +17,12 @@ export function ListingImage({ url, alt, className = "", brokenClassName = "" }:
   const { t } = useTranslation("apps");
   const [broken, setBroken] = useState(false);
   const ref = useRef<HTMLImageElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the image of each new url is checked
   useEffect(() => {
     setBroken(false);
     // An image that failed before hydration has no onError left to run.
     const img = ref.current;
-    if (img && img.complete && img.naturalWidth === 0) setBroken(true);
+    if (img?.complete && img.naturalWidth === 0) setBroken(true);
   }, [url]);
   if (broken || !url) {
     return (

@@ -97,6 +97,7 @@ function MarketplaceFormBody(props: MarketplaceFormProps & { onDiscard: () => vo
   const formRef = useRef<HTMLFormElement>(null);
   const unsaved = useUnsavedChanges(formRef, { resetKey: props.resetKey, siblings: props.siblings, enabled: editable });
   const { recheck } = unsaved;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the images are no field of the form: a change of them checks again
   useEffect(() => recheck(), [images, recheck]);
 
   const byName: Record<string, FieldMetadata<unknown>> = {

@@ -33,6 +33,7 @@ export function OverviewField({ id, name, label, initialValue, error, editable }
   const labelId = `${id}-label`;
   const describedBy = [error ? `${id}-error` : null, `${id}-hint`, `${id}-count`].filter(Boolean).join(" ");
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each change of the text
   useEffect(() => {
     if (first.current) {
       first.current = false;

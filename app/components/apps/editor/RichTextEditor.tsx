@@ -110,15 +110,14 @@ export default function RichTextEditor({ id, labelId, describedBy, invalid, init
   const [tipsHidden, setTipsHidden] = useState(false);
   const mac = useMemo(() => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent), []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the text is set once, on mount; later changes are the person's own
   useEffect(() => {
     const element = area.current;
     if (!element) return;
     element.innerHTML = overviewFromHtml(initialHtml);
-    // Only on mount: later changes are the person's own.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const inEditor = (node: Node | null) => Boolean(node && area.current?.contains(node));
+  const inEditor = useCallback((node: Node | null) => Boolean(node && area.current?.contains(node)), []);
 
   const readState = useCallback(() => {
     const selection = document.getSelection();
@@ -131,8 +130,7 @@ export default function RichTextEditor({ id, labelId, describedBy, invalid, init
       ol: document.queryCommandState("insertOrderedList"),
     });
     if (selection.rangeCount > 0) savedRange.current = selection.getRangeAt(0).cloneRange();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [inEditor]);
 
   useEffect(() => {
     document.addEventListener("selectionchange", readState);
@@ -180,8 +178,7 @@ export default function RichTextEditor({ id, labelId, describedBy, invalid, init
       }
       changed();
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [changed, state.block],
+    [changed, inEditor, state.block],
   );
 
   const onAreaKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -290,6 +287,7 @@ export default function RichTextEditor({ id, labelId, describedBy, invalid, init
           </div>
         ))}
       </div>
+      {/* biome-ignore lint/a11y/useFocusableInteractive lint/a11y/useSemanticElements: a rich text editor (a textarea holds plain text only), focusable as contentEditable */}
       <div
         ref={area}
         id={id}

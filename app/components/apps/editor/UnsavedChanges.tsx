@@ -53,6 +53,7 @@ export function useUnsavedChanges(form: RefObject<HTMLFormElement | null>, { res
     update(enabled && formSnapshot(element) !== snapshot.current);
   }, [form, enabled, update]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: resetKey changes at each successful save, which takes a new snapshot
   useEffect(() => {
     // After the fields of the page took their values (and after each successful save).
     const element = form.current;

@@ -35,14 +35,13 @@ export function useErrorSummary({ order, errorOf, idOf, lastResult, labelOf }: O
   useEffect(() => {
     if (lastResult) setSource("server");
   }, [lastResult]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a snapshot, taken again only at a submit (attempt) or an answer of the server
   const summary = useMemo<SummaryError[]>(() => {
     const server = lastResult?.error ?? {};
     return order.flatMap((name) => {
       const message = source === "server" ? server[name]?.[0] : errorOf(name);
       return message ? [{ id: idOf(name), message: namedEntry(message, labelOf(name), (values) => t("common:form.summaryEntry", values)) }] : [];
     });
-    // Not on errorOf: the snapshot changes only with a submit or an answer of the server.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [source, attempt, lastResult]);
   const onSubmitted = (_event?: FormEvent) => {
     setSource("client");
