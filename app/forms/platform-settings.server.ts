@@ -165,7 +165,7 @@ export function exceptionsSchema(t: Translate) {
     .transform((value, ctx): ExceptionUrl[] => {
       const rows = (value.exceptions ?? []).map((entry) => ({ url: cleanText(entry?.url), isInternal: entry?.isInternal ?? false }));
       let refused = false;
-      rows.forEach((entry, index) => (refused = refuseUnstorable(ctx, t, `exceptions[${index}].url`, entry.url) || refused));
+      for (const [index, entry] of rows.entries()) refused = refuseUnstorable(ctx, t, `exceptions[${index}].url`, entry.url) || refused;
       const errors = validateExceptions(rows);
       addRuleIssues(ctx, t, errors, { nameOf: (path) => `exceptions[${path.split(".")[0]}].url` });
       if (refused || Object.keys(errors).length > 0) return z.NEVER;

@@ -20,22 +20,22 @@ function post(entries: Record<string, string | string[]>) {
 
 type Submission = { status?: string; error?: Record<string, string[] | null> | null; value?: unknown };
 const errorsOf = (submission: Submission) => Object.fromEntries(Object.entries(submission.error ?? {}).map(([name, messages]) => [name, messages?.[0]]));
-const valueOf = (submission: Submission) => (submission.status === "success" ? submission.value : undefined);
+const successValue = (submission: Submission) => (submission.status === "success" ? submission.value : undefined);
 
 const URLS = { "urls.dev": "https://dev.example.com", "urls.test": "https://test.example.com", "urls.beta": "https://beta.example.com", "urls.live": "https://example.com" };
 
 describe("the add-location and clone dialogs", () => {
   it("takes an offered location and asks for one", () => {
     const schema = addLocationSchema(t, ["matter-list", "menu-tools"]);
-    expect(valueOf(parseWithZod(post({ location: "menu-tools" }), { schema }))).toEqual({ location: "menu-tools" });
+    expect(successValue(parseWithZod(post({ location: "menu-tools" }), { schema }))).toEqual({ location: "menu-tools" });
     expect(errorsOf(parseWithZod(post({}), { schema }))).toEqual({ location: "platform:errors.mustSelectLocation (platform:fields.location)" });
     expect(errorsOf(parseWithZod(post({ location: "matter" }), { schema }))).toEqual({ location: "platform:errors.unknownLocation (platform:fields.location)" });
   });
 
   it("takes at least one of the clone targets", () => {
     const schema = cloneSchema(t, ["menu-tools", "menu-accounting"]);
-    expect(valueOf(parseWithZod(post({ locations: ["menu-tools", "menu-accounting"] }), { schema }))).toEqual({ locations: ["menu-tools", "menu-accounting"] });
-    expect(valueOf(parseWithZod(post({ locations: "menu-tools" }), { schema }))).toEqual({ locations: ["menu-tools"] });
+    expect(successValue(parseWithZod(post({ locations: ["menu-tools", "menu-accounting"] }), { schema }))).toEqual({ locations: ["menu-tools", "menu-accounting"] });
+    expect(successValue(parseWithZod(post({ locations: "menu-tools" }), { schema }))).toEqual({ locations: ["menu-tools"] });
     expect(errorsOf(parseWithZod(post({}), { schema }))).toEqual({ locations: "platform:errors.mustSelectLocation (platform:fields.locations)" });
     expect(errorsOf(parseWithZod(post({ locations: "matter" }), { schema }))).toEqual({ locations: "platform:errors.unknownLocation (platform:fields.locations)" });
   });
@@ -53,11 +53,11 @@ describe("the setting dialog of a location", () => {
   it("takes variants and desktop versions, 'All' clearing the others", () => {
     const schema = rootVisibilitySchema(t, { ...context, previousVariants: [1] });
     expect(
-      valueOf(parseWithZod(post({ "visibility.productVariants": ["1", "2"], "visibility.supportedDesktopVersions[0]": "6.1.0.0", "visibility.supportedDesktopVersions[1]": "" }), { schema })),
+      successValue(parseWithZod(post({ "visibility.productVariants": ["1", "2"], "visibility.supportedDesktopVersions[0]": "6.1.0.0", "visibility.supportedDesktopVersions[1]": "" }), { schema })),
     ).toEqual({ productVariants: [1, 2], supportedDesktopVersions: ["6.1.0.0", ""] });
-    expect(valueOf(parseWithZod(post({ "visibility.productVariants": ["1", "-1"] }), { schema }))).toEqual({ productVariants: null });
+    expect(successValue(parseWithZod(post({ "visibility.productVariants": ["1", "-1"] }), { schema }))).toEqual({ productVariants: null });
     const fromAll = rootVisibilitySchema(t, { ...context, previousVariants: null });
-    expect(valueOf(parseWithZod(post({ "visibility.productVariants": ["-1", "3"] }), { schema: fromAll }))).toEqual({ productVariants: [3] });
+    expect(successValue(parseWithZod(post({ "visibility.productVariants": ["-1", "3"] }), { schema: fromAll }))).toEqual({ productVariants: [3] });
   });
 
   it("refuses no variant, an unknown one, and versions by the rules", () => {
@@ -78,7 +78,7 @@ describe("the setting dialog of a location", () => {
   });
 
   it("asks for no variants where they are not supported", () => {
-    expect(valueOf(parseWithZod(post({}), { schema: rootVisibilitySchema(t, { platform: "desktop" }) }))).toEqual({});
+    expect(successValue(parseWithZod(post({}), { schema: rootVisibilitySchema(t, { platform: "desktop" }) }))).toEqual({});
   });
 
   it("has a Visibility tab only where the country has product variants, its desktop versions always (decision 0065)", () => {
@@ -91,7 +91,7 @@ describe("the setting dialog of a location", () => {
 describe("the custom view settings", () => {
   it("takes a label, the four endpoints and its options", () => {
     const schema = customViewSchema(t, { platform: "web" });
-    expect(valueOf(parseWithZod(post({ label: " Dashboard ", ...URLS, windowType: "web", messageBus: "on", timeTracked: "1" }), { schema }))).toEqual({
+    expect(successValue(parseWithZod(post({ label: " Dashboard ", ...URLS, windowType: "web", messageBus: "on", timeTracked: "1" }), { schema }))).toEqual({
       label: "Dashboard",
       urls: [
         { env: "dev", url: "https://dev.example.com" },
@@ -108,11 +108,11 @@ describe("the custom view settings", () => {
 
   it("takes the matter types of a desktop view, refusing one the database cannot store; none elsewhere", () => {
     const desktop = customViewSchema(t, { platform: "desktop" });
-    const value = valueOf(parseWithZod(post({ label: "Family", ...URLS, "visibility.matterTypes": ["au-mt-divorce", " au-mt-will "] }), { schema: desktop })) as { visibility?: unknown };
+    const value = successValue(parseWithZod(post({ label: "Family", ...URLS, "visibility.matterTypes": ["au-mt-divorce", " au-mt-will "] }), { schema: desktop })) as { visibility?: unknown };
     expect(value.visibility).toEqual({ matterTypes: ["au-mt-divorce", "au-mt-will"] });
     const refused = parseWithZod(post({ label: "Family", ...URLS, "visibility.matterTypes": "au\u0000mt" }), { schema: desktop });
     expect(errorsOf(refused)).toEqual({ "visibility.matterTypes": "platform:errors.invalidCharacters (platform:fields.visibility.matterTypes)" });
-    const web = valueOf(parseWithZod(post({ label: "Family", ...URLS, "visibility.matterTypes": "au-mt-divorce" }), { schema: customViewSchema(t, { platform: "web" }) })) as { visibility?: unknown };
+    const web = successValue(parseWithZod(post({ label: "Family", ...URLS, "visibility.matterTypes": "au-mt-divorce" }), { schema: customViewSchema(t, { platform: "web" }) })) as { visibility?: unknown };
     expect(web.visibility).toBeUndefined();
   });
 
@@ -129,12 +129,12 @@ describe("the custom view settings", () => {
     const matter = (integratorType: number) => customViewSchema(t, { platform: "web", viewType: "matter", integratorType });
     for (const windowType of ["system", "web", "hidden", "notApplicable"]) {
       expect(errorsOf(parseWithZod(post({ label: "View", ...URLS, windowType }), { schema: matter(0) }))).toEqual({ windowType: "platform:errors.integratorOnly (platform:fields.windowType)" });
-      expect(valueOf(parseWithZod(post({ label: "View", ...URLS, windowType }), { schema: matter(1) }))).toMatchObject({ windowType });
+      expect(successValue(parseWithZod(post({ label: "View", ...URLS, windowType }), { schema: matter(1) }))).toMatchObject({ windowType });
     }
     expect(errorsOf(parseWithZod(post({ label: "View", ...URLS, isFullScreen: "on" }), { schema: matter(0) }))).toEqual({ isFullScreen: "platform:errors.integratorOnly (platform:fields.isFullScreen)" });
-    expect(valueOf(parseWithZod(post({ label: "View", ...URLS, windowType: "" }), { schema: matter(0) }))).toMatchObject({ windowType: null, isFullScreen: false });
+    expect(successValue(parseWithZod(post({ label: "View", ...URLS, windowType: "" }), { schema: matter(0) }))).toMatchObject({ windowType: null, isFullScreen: false });
     // Another type of view keeps its options.
-    expect(valueOf(parseWithZod(post({ label: "View", ...URLS, windowType: "web" }), { schema: customViewSchema(t, { platform: "web", viewType: "card", integratorType: 0 }) }))).toMatchObject({ windowType: "web" });
+    expect(successValue(parseWithZod(post({ label: "View", ...URLS, windowType: "web" }), { schema: customViewSchema(t, { platform: "web", viewType: "card", integratorType: 0 }) }))).toMatchObject({ windowType: "web" });
   });
 
   it("refuses a missing label and endpoints, and marks their tabs", () => {
@@ -156,11 +156,11 @@ describe("the exception URLs", () => {
   const schema = exceptionsSchema(t);
 
   it("takes rows of a URL with optional wildcards and isInternal", () => {
-    expect(valueOf(parseWithZod(post({ "exceptions[0].url": " *.example.com* ", "exceptions[0].isInternal": "on", "exceptions[1].url": "https://x.example.com/path" }), { schema }))).toEqual([
+    expect(successValue(parseWithZod(post({ "exceptions[0].url": " *.example.com* ", "exceptions[0].isInternal": "on", "exceptions[1].url": "https://x.example.com/path" }), { schema }))).toEqual([
       { url: "*.example.com*", isInternal: true },
       { url: "https://x.example.com/path", isInternal: false },
     ]);
-    expect(valueOf(parseWithZod(post({}), { schema }))).toEqual([]);
+    expect(successValue(parseWithZod(post({}), { schema }))).toEqual([]);
   });
 
   it("refuses a blank row, whitespace and a wildcard in the middle, on the row's field", () => {
@@ -175,8 +175,8 @@ describe("the exception URLs", () => {
 describe("the app-level product variants", () => {
   it("takes the choice and 'add to all locations', and requires one where supported", () => {
     const schema = appVariantsSchema(t, { productVariantsEnabled: true, variants: [1, 2], previousVariants: [1] });
-    expect(valueOf(parseWithZod(post({ productVariants: ["1", "2"], addToAllLocations: "on" }), { schema }))).toEqual({ productVariants: [1, 2], addToAllLocations: true });
-    expect(valueOf(parseWithZod(post({ productVariants: ["1", "-1"] }), { schema }))).toEqual({ productVariants: null, addToAllLocations: false });
+    expect(successValue(parseWithZod(post({ productVariants: ["1", "2"], addToAllLocations: "on" }), { schema }))).toEqual({ productVariants: [1, 2], addToAllLocations: true });
+    expect(successValue(parseWithZod(post({ productVariants: ["1", "-1"] }), { schema }))).toEqual({ productVariants: null, addToAllLocations: false });
     expect(errorsOf(parseWithZod(post({}), { schema }))).toEqual({ productVariants: "platform:errors.required (platform:fields.productVariants)" });
     expect(errorsOf(parseWithZod(post({ productVariants: "x" }), { schema }))).toEqual({ productVariants: "platform:errors.invalid (platform:fields.productVariants)" });
   });
@@ -189,7 +189,7 @@ describe("the forms' values of the document", () => {
     const walk = (name: string, value: unknown) => {
       if (value === undefined || value === null) return;
       if (Array.isArray(value) && value.every((entry) => typeof entry === "string")) entries[name] = value as string[];
-      else if (Array.isArray(value)) value.forEach((entry, index) => walk(`${name}[${index}]`, entry));
+      else if (Array.isArray(value)) for (const [index, entry] of value.entries()) walk(`${name}[${index}]`, entry);
       else if (typeof value === "object") for (const [key, inner] of Object.entries(value)) walk(name ? `${name}.${key}` : key, inner);
       else entries[name] = String(value);
     };
@@ -216,8 +216,8 @@ describe("the forms' values of the document", () => {
     // The versions are two fields of their own.
     const versions = entries["visibility.supportedDesktopVersions"] as string[];
     delete entries["visibility.supportedDesktopVersions"];
-    versions.forEach((version, index) => (entries[`visibility.supportedDesktopVersions[${index}]`] = version));
-    expect(valueOf(parseWithZod(post(entries), { schema }))).toEqual(settings);
+    for (const [index, version] of versions.entries()) entries[`visibility.supportedDesktopVersions[${index}]`] = version;
+    expect(successValue(parseWithZod(post(entries), { schema }))).toEqual(settings);
   });
 
   it("read back as the same exception URLs and app-level variants", () => {
@@ -225,8 +225,8 @@ describe("the forms' values of the document", () => {
       { url: "*.example.com", isInternal: true },
       { url: "https://x.example.com", isInternal: false },
     ];
-    expect(valueOf(parseWithZod(post(entriesOf(exceptionsDefaults(rows))), { schema: exceptionsSchema(t) }))).toEqual(rows);
+    expect(successValue(parseWithZod(post(entriesOf(exceptionsDefaults(rows))), { schema: exceptionsSchema(t) }))).toEqual(rows);
     const schema = appVariantsSchema(t, { productVariantsEnabled: true, variants: [1, 2], previousVariants: null });
-    expect(valueOf(parseWithZod(post(entriesOf(appVariantsDefaults(null))), { schema }))).toEqual({ productVariants: null, addToAllLocations: false });
+    expect(successValue(parseWithZod(post(entriesOf(appVariantsDefaults(null))), { schema }))).toEqual({ productVariants: null, addToAllLocations: false });
   });
 });

@@ -680,12 +680,16 @@ for (const lang of LANGS) {
     });
 
     test("leaving a draft that differs asks first (with JavaScript)", async ({ page, company, t }) => {
+      // biome-ignore lint/suspicious/noSkippedTests: a journey of the js project only
       test.skip(isNoJs(), "without JavaScript the draft is kept on the server and nothing asks");
       const { id } = await editorOfNewApp(page, company, lang, { name: "Leaving App", appType: 0, countryCode: "AU" }, "web");
       await addLocation(page, t, n("Help"));
       // A configuration file downloaded meanwhile: the page stays, so nothing asks (a prompt would be refused here).
       const asked: string[] = [];
-      page.on("dialog", (prompt) => void (asked.push(prompt.type()), prompt.dismiss()));
+      page.on("dialog", (prompt) => {
+        asked.push(prompt.type());
+        void prompt.dismiss();
+      });
       const menu = page.locator("details").filter({ has: page.getByText(t("platform:download.menu"), { exact: true }) });
       await menu.locator("summary").click();
       const dev = t("platform:download.entry", { env: t("platform:download.envs.dev"), variant: t("platform:download.live") });
@@ -1028,6 +1032,7 @@ for (const lang of LANGS) {
     });
 
     test("hostile posts to the editor are refused, never a 5xx, and another company's version is not found", async ({ page, company, t }) => {
+      // biome-ignore lint/suspicious/noSkippedTests: runs once, in the js project: it sends requests, not pages
       test.skip(isNoJs(), "it sends requests, not pages");
       const token = await tokenOf(company);
       const id = await createApp(token, { name: "Hostile App", appType: 0, countryCode: "AU" });

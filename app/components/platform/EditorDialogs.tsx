@@ -112,6 +112,7 @@ export function ChangesDialog({ changes, closeHref }: { changes: readonly Schema
         {changes.length ? (
           <ul className="mt-4 space-y-2">
             {changes.map((change, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a list shown as it is, whose entries may repeat
               <li key={index} className="rounded-md border border-gray-300 p-2 text-sm text-gray-900 wrap-anywhere">
                 <strong className="mr-2">{t(`changes.kinds.${change.kind}`)}</strong>
                 {changeText(t, change)}

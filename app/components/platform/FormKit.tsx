@@ -132,10 +132,9 @@ export function FormTabs<Tab extends string>({ tabs, label, tabLabel, marked, di
   const id = useId();
   const [tab, setTab] = useState<Tab>(marked[0] ?? tabs[0]);
   const markedKey = marked.join(",");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the marked tabs change (a failed check), not when the person moves between tabs
   useEffect(() => {
     if (marked.length > 0 && !marked.includes(tab)) setTab(marked[0]);
-    // Only when the marked tabs change (a failed check), not when the person moves between tabs.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [markedKey]);
   const shown = (name: Tab) => `${tabLabel(name)}${marked.includes(name) ? " !" : ""}`;
   return (

@@ -60,6 +60,7 @@ export function IconField({ id, icon, iconSvg, actionType, allowSvg, error, refu
     setDropped(false);
   }
   // The action has the file chosen before its answer (uploaded, or its rule kept as `refusedIcon`): it is not sent again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per answer of the action, which it does not read
   useEffect(() => {
     if (input.current) input.current.value = "";
     setPicked(undefined);

@@ -45,6 +45,7 @@ export function ImportDialog({ closeHref, answer }: { closeHref: string; answer?
             {answer.validation.problems.length ? (
               <ul className="mt-2 list-disc pl-5 text-sm text-gray-900">
                 {answer.validation.problems.map((problem, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a list shown as it is, whose entries may repeat
                   <li key={index} className="wrap-anywhere">
                     {problem}
                   </li>

@@ -267,6 +267,7 @@ function FunctionList({ document, location, path, crumbs, items, canEdit, level 
                     <span className="text-sm text-gray-700">({typeLabel(item.actionType)})</span>
                   </p>
                   {canEdit ? (
+                    // biome-ignore lint/a11y/useSemanticElements: a group of links and buttons, not of form fields (no fieldset)
                     <div role="group" aria-label={t("a11y.itemActions", { name })} className="flex flex-wrap gap-2">
                       <ItemDialogLink search={dialogSearch({ dialog: "item", location, path: itemPath })} label={t("a11y.edit", { name })} disabled={drag.saving}>
                         {t("actions.edit")}

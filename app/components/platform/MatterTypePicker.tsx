@@ -141,11 +141,7 @@ export function VisibilityPickers({ formId, pickers, values, errors, question, p
         error={errors.matterTypes}
       />
       {hydrated ? (
-        <>
-          {selected.map((id) => (
-            <input key={id} type="hidden" name="visibility.matterTypes" value={id} />
-          ))}
-        </>
+        selected.map((id) => <input key={id} type="hidden" name="visibility.matterTypes" value={id} />)
       ) : null}
       {question ? <NoScriptQuestion formId={formId} question={question} error={errors.confirm} /> : null}
       {asking ? (
@@ -312,6 +308,7 @@ function MatterTypeTree({ formId, hydrated, list, all, selected, states, tab, on
             ))}
           </div>
         ) : (
+          // biome-ignore lint/a11y/useSemanticElements: a group of submit buttons, not of form fields (no fieldset)
           <div role="group" aria-label={t("picker.statesLabel")} className="flex flex-wrap gap-1 border-b border-gray-300">
             <input type="hidden" name="picker.tab" value={tab ?? ""} />
             {states.map((state) => (
@@ -330,6 +327,7 @@ function MatterTypeTree({ formId, hydrated, list, all, selected, states, tab, on
           </div>
         )
       ) : null}
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label is given only with the tabpanel role */}
       <div
         id={panelId}
         role={hydrated && states.length > 0 ? "tabpanel" : undefined}

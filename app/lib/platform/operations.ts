@@ -439,7 +439,7 @@ function allowedViewLists(view: PlatformView, setting: LocationSetting | undefin
 function viewListPaths(view: PlatformView, setting: LocationSetting | undefined, platform: PlatformType): string[] {
   const allows = allowedViewLists(view, setting, platform);
   const lists: string[] = VIEW_LISTS.filter((list) => allows[list] || (view[list]?.length ?? 0) > 0);
-  (view.grids ?? []).forEach((_grid, index) => lists.push(`grids.${index}.click`, `grids.${index}.context`));
+  for (const index of (view.grids ?? []).keys()) lists.push(`grids.${index}.click`, `grids.${index}.context`);
   return lists;
 }
 
