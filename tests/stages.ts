@@ -1,5 +1,5 @@
 /**
- * `npm test`: the stages of the test suite one after another (type check, unit, integration,
+ * `npm test`: the stages of the test suite one after another (lint and format, type check, unit, integration,
  * browser, then the suites that run the built product as processes of its own: faults, load,
  * scale-out), stopping at the first that fails, with the time of each and a summary at the end.
  *
@@ -13,6 +13,7 @@ interface Stage {
 }
 
 const STAGES: Stage[] = [
+  { name: "lint", script: "lint" },
   { name: "typecheck", script: "typecheck" },
   { name: "unit", script: "test:unit" },
   { name: "integration", script: "test:integration" },
