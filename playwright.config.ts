@@ -16,7 +16,9 @@ import { runMode } from "./tests/e2e/servers";
 import { browserProjects, browserUse } from "./tests/support/chromium";
 
 // Read only now that servers.ts has settled the ports (a static import may run first).
-const { ADMIN_TOKEN, CONSOLE_PORT, CONSOLE_URL, SANDBOX_PORT, SANDBOX_URL } = await import("./tests/e2e/env");
+const { ADMIN_TOKEN, CONSOLE_PORT, CONSOLE_URL, SANDBOX_PORT, SANDBOX_URL } = await import(
+  "./tests/e2e/env"
+);
 
 const serverEnv = {
   DATA_DIR: process.env.E2E_DATA_DIR as string,
@@ -63,7 +65,10 @@ export default defineConfig({
   testMatch: "**/*.spec.ts",
   // Each run that starts its own servers keeps its traces and screenshots apart (a run clears
   // its output folder when it starts), in test-results/<the run's data folder name>.
-  outputDir: runMode === "own" ? path.join("test-results", path.basename(process.env.E2E_DATA_DIR as string)) : "test-results",
+  outputDir:
+    runMode === "own"
+      ? path.join("test-results", path.basename(process.env.E2E_DATA_DIR as string))
+      : "test-results",
   // Generous for a 2-core machine that runs two browsers and both servers at once: a test
   // takes 5 to 10 s there when quiet, and two to three times that under load.
   timeout: 60_000,

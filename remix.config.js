@@ -4,7 +4,9 @@ const buildDir = process.env.CONSOLE_BUILD_DIR;
 
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  ...(buildDir ? { serverBuildPath: `${buildDir}/index.js`, assetsBuildDirectory: `${buildDir}/assets` } : {}),
+  ...(buildDir
+    ? { serverBuildPath: `${buildDir}/index.js`, assetsBuildDirectory: `${buildDir}/assets` }
+    : {}),
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
   serverModuleFormat: "esm",
   postcss: true,

@@ -4,18 +4,27 @@
  * bearer token and the language. Tokens reach the browser only sealed in the encrypted
  * session cookie (session.server.ts).
  */
-import { redirect, type AppLoadContext } from "@remix-run/node";
+import { type AppLoadContext, redirect } from "@remix-run/node";
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { Authenticator } from "remix-auth";
 import { CodeChallengeMethod, OAuth2Strategy } from "remix-auth-oauth2";
 import * as z from "zod";
-import { createApiClient, type ApiClient } from "./api/client.server";
+import { type ApiClient, createApiClient } from "./api/client.server";
 import { providerCache, scopeOf } from "./api/http-cache.server";
 import type { SignInMessage } from "./api/signin/codes";
 import { env, isProduction } from "./env.server";
-import { lastKnownAnswers } from "./lib/last-known.server";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "./i18n";
-import { commitSession, destroySession, getSession, newCacheStamp, readCacheStamp, safeRedirect, type ConsoleSession, type SessionData } from "./session.server";
+import { lastKnownAnswers } from "./lib/last-known.server";
+import {
+  type ConsoleSession,
+  commitSession,
+  destroySession,
+  getSession,
+  newCacheStamp,
+  readCacheStamp,
+  type SessionData,
+  safeRedirect,
+} from "./session.server";
 
 const discovery = z.object({
   issuer: z.string(),
@@ -87,7 +96,10 @@ class ConsoleStrategy extends OAuth2Strategy<SessionData> {
 async function verifyIdToken(idToken: string): Promise<string | undefined> {
   const config = await provider();
   jwks ??= createRemoteJWKSet(new URL(config.jwks_uri));
-  const { payload } = await jwtVerify(idToken, jwks, { issuer: config.issuer, audience: env().OIDC_CLIENT_ID });
+  const { payload } = await jwtVerify(idToken, jwks, {
+    issuer: config.issuer,
+    audience: env().OIDC_CLIENT_ID,
+  });
   return typeof payload.sub === "string" && payload.sub ? payload.sub : undefined;
 }
 
@@ -107,7 +119,14 @@ function getAuthenticator() {
           redirectURI: `${env().APP_URL}/${language}/auth/callback`,
           scopes: SCOPES,
           codeChallengeMethod: CodeChallengeMethod.S256,
-          cookie: { name: stateCookieName(), httpOnly: true, sameSite: "Lax", path: "/", maxAge: 600, ...(isProduction() ? { secure: true as const } : {}) },
+          cookie: {
+            name: stateCookieName(),
+            httpOnly: true,
+            sameSite: "Lax",
+            path: "/",
+            maxAge: 600,
+            ...(isProduction() ? { secure: true as const } : {}),
+          },
         }),
         language,
       );
@@ -131,7 +150,9 @@ export function languageOf(request: Request): Language {
 }
 
 export const signInPath = (language: Language, params: Record<string, string | undefined> = {}) => {
-  const query = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => Boolean(e[1])));
+  const query = new URLSearchParams(
+    Object.entries(params).filter((e): e is [string, string] => Boolean(e[1])),
+  );
   return `/${language}/auth/signin${query.size ? `?${query}` : ""}`;
 };
 
@@ -139,7 +160,11 @@ export const signInPath = (language: Language, params: Record<string, string | u
  * Sends the browser to the provider's authorization endpoint (throws the redirect), keeping
  * where to return to and a message for the sign-in page in the session.
  */
-export async function startSignIn(request: Request, language: Language, keep: { redirectTo?: string; message?: string } = {}): Promise<never> {
+export async function startSignIn(
+  request: Request,
+  language: Language,
+  keep: { redirectTo?: string; message?: string } = {},
+): Promise<never> {
   const session = await getSession(request);
   if (keep.redirectTo) session.set("redirectTo", keep.redirectTo);
   if (keep.message) session.flash("signinMessage", keep.message);
@@ -148,8 +173,10 @@ export async function startSignIn(request: Request, language: Language, keep: { 
   } catch (thrown) {
     if (thrown instanceof Response) {
       const headers = new Headers();
-      for (const cookie of thrown.headers.getSetCookie()) headers.append("Set-Cookie", underFixedName(cookie));
-      for (const name of stateCookiesOf(request)) if (name !== stateCookieName()) headers.append("Set-Cookie", expiredCookie(name));
+      for (const cookie of thrown.headers.getSetCookie())
+        headers.append("Set-Cookie", underFixedName(cookie));
+      for (const name of stateCookiesOf(request))
+        if (name !== stateCookieName()) headers.append("Set-Cookie", expiredCookie(name));
       headers.append("Set-Cookie", await commitSession(session));
       throw redirect(thrown.headers.get("Location") ?? signInPath(language), { headers });
     }
@@ -181,7 +208,9 @@ function cookiesOf(request: Request): { name: string; text: string }[] {
 /** The sign-in library names each attempt's cookie `<name>:<id>`: the console keeps one name. */
 function underFixedName(setCookie: string): string {
   const name = stateCookieName();
-  return setCookie.startsWith(`${name}:`) ? `${name}${setCookie.slice(setCookie.indexOf("="))}` : setCookie;
+  return setCookie.startsWith(`${name}:`)
+    ? `${name}${setCookie.slice(setCookie.indexOf("="))}`
+    : setCookie;
 }
 
 const expiredCookie = (name: string) =>
@@ -209,7 +238,9 @@ export const clearStateCookies = (request: Request) => stateCookiesOf(request).m
 
 export async function signOutRedirect(request: Request, to?: string): Promise<never> {
   const session = await getSession(request);
-  throw redirect(to ?? signInPath(languageOf(request)), { headers: { "Set-Cookie": await destroySession(session) } });
+  throw redirect(to ?? signInPath(languageOf(request)), {
+    headers: { "Set-Cookie": await destroySession(session) },
+  });
 }
 
 /** Renews the access token shortly before it expires; false when renewal failed. */
@@ -264,7 +295,8 @@ const signedInByRequest = new WeakMap<AppLoadContext, Promise<SignedIn>>();
 async function signIn(request: Request, context: AppLoadContext): Promise<SignedIn> {
   const language = languageOf(request);
   const session = await getSession(request);
-  if (!session.get("accessToken")) throw redirect(signInPath(language, { redirectTo: returnPath(request) }));
+  if (!session.get("accessToken"))
+    throw redirect(signInPath(language, { redirectTo: returnPath(request) }));
   if ((session.get("expiresAt") ?? 0) - RENEW_MARGIN_MS < Date.now()) {
     if (!(await renew(session, language))) {
       return signOutRedirect(request, signInPath(language, { redirectTo: returnPath(request) }));
@@ -286,8 +318,11 @@ async function signIn(request: Request, context: AppLoadContext): Promise<Signed
       },
     },
     // A submission's page is shown from the last answers when the provider cannot be reached.
-    lastKnown: lastKnownAnswers(session.get("userId"), language, { read: request.method !== "GET" && request.method !== "HEAD" }),
-    onUnauthorized: () => signOutRedirect(request, signInPath(language, { redirectTo: returnPath(request) })),
+    lastKnown: lastKnownAnswers(session.get("userId"), language, {
+      read: request.method !== "GET" && request.method !== "HEAD",
+    }),
+    onUnauthorized: () =>
+      signOutRedirect(request, signInPath(language, { redirectTo: returnPath(request) })),
   });
   return { api, language, session };
 }
@@ -310,5 +345,7 @@ export async function revokeTokens(session: ConsoleSession, language: Language) 
 }
 
 /** The provider's login form target for a sign-in interaction (the sandbox's convention). */
-export const interactionLoginUrl = (uid: string) => `${env().OIDC_ISSUER}/interaction/${encodeURIComponent(uid)}/login`;
-export const interactionAbortUrl = (uid: string) => `${env().OIDC_ISSUER}/interaction/${encodeURIComponent(uid)}/abort`;
+export const interactionLoginUrl = (uid: string) =>
+  `${env().OIDC_ISSUER}/interaction/${encodeURIComponent(uid)}/login`;
+export const interactionAbortUrl = (uid: string) =>
+  `${env().OIDC_ISSUER}/interaction/${encodeURIComponent(uid)}/abort`;

@@ -25,7 +25,11 @@ const SIGNATURES = { zod: '"$ZodType"', "@conform-to/zod": '"__undefined__"' };
 
 describe("the browser build", () => {
   it("holds no zod", { timeout: 120_000 }, () => {
-    execFileSync(path.join(root, "node_modules/.bin/remix"), ["build"], { cwd: root, env: { ...process.env, CONSOLE_BUILD_DIR: buildDir }, stdio: "pipe" });
+    execFileSync(path.join(root, "node_modules/.bin/remix"), ["build"], {
+      cwd: root,
+      env: { ...process.env, CONSOLE_BUILD_DIR: buildDir },
+      stdio: "pipe",
+    });
     const files = chunks(path.join(buildDir, "assets"));
     expect(files.length).toBeGreaterThan(10);
     const code = new Map(files.map((file) => [file, readFileSync(file, "utf8")]));
@@ -33,8 +37,12 @@ describe("the browser build", () => {
     const found = files.flatMap((file) =>
       Object.entries(SIGNATURES).flatMap(([name, signature]) => {
         if (!code.get(file)?.includes(signature)) return [];
-        const importers = files.filter((other) => other !== file && code.get(other)?.includes(path.basename(file)));
-        return [`${path.relative(buildDir, file)}: ${name}, imported by ${importers.map((other) => path.relative(buildDir, other)).join(", ")}`];
+        const importers = files.filter(
+          (other) => other !== file && code.get(other)?.includes(path.basename(file)),
+        );
+        return [
+          `${path.relative(buildDir, file)}: ${name}, imported by ${importers.map((other) => path.relative(buildDir, other)).join(", ")}`,
+        ];
       }),
     );
     expect(found).toEqual([]);

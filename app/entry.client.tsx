@@ -5,7 +5,7 @@
  */
 import { RemixBrowser } from "@remix-run/react";
 import i18next from "i18next";
-import { startTransition, StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";

@@ -10,9 +10,9 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import i18next, { i18nInstance } from "./i18next.server";
-import { NonceProvider } from "./lib/nonce";
 import { logger } from "./lib/log.server";
 import { redactUrl } from "./lib/log-redact";
+import { NonceProvider } from "./lib/nonce";
 import { allLoaded } from "./lib/when-used";
 
 const ABORT_DELAY = 5_000;
@@ -25,19 +25,29 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const lng = await i18next.getLocale(request);
-  const instance = await i18nInstance(lng, [...new Set(["common", ...i18next.getRouteNamespaces(remixContext)])]);
+  const instance = await i18nInstance(lng, [
+    ...new Set(["common", ...i18next.getRouteNamespaces(remixContext)]),
+  ]);
 
   // Components loaded when used are rendered in full, never as a fallback streamed later.
   await allLoaded();
   const nonce = loadContext.cspNonce;
-  const readyEvent = isbot(request.headers.get("user-agent")) || remixContext.isSpaMode ? "onAllReady" : "onShellReady";
+  const readyEvent =
+    isbot(request.headers.get("user-agent")) || remixContext.isSpaMode
+      ? "onAllReady"
+      : "onShellReady";
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <I18nextProvider i18n={instance}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          <RemixServer
+            context={remixContext}
+            url={request.url}
+            abortDelay={ABORT_DELAY}
+            nonce={nonce}
+          />
         </I18nextProvider>
       </NonceProvider>,
       {
@@ -47,7 +57,12 @@ export default async function handleRequest(
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set("Cache-Control", "no-store");
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
           pipe(body);
         },
         onShellError(error: unknown) {
@@ -55,7 +70,8 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) logger.error({ err: error, url: redactUrl(request.url) }, "render error");
+          if (shellRendered)
+            logger.error({ err: error, url: redactUrl(request.url) }, "render error");
         },
       },
     );
@@ -65,5 +81,8 @@ export default async function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  logger.error({ err: error, method: request.method, url: redactUrl(new URL(request.url).pathname) }, "unexpected error");
+  logger.error(
+    { err: error, method: request.method, url: redactUrl(new URL(request.url).pathname) },
+    "unexpected error",
+  );
 }

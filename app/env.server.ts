@@ -4,7 +4,7 @@
  * The variables the launcher reads too follow the rules of env.shared.ts.
  */
 import * as z from "zod";
-import { envIssueLines, httpUrl, sharedEnvFields, type EnvSource } from "./env.shared";
+import { type EnvSource, envIssueLines, httpUrl, sharedEnvFields } from "./env.shared";
 
 const schema = z.object({
   ...sharedEnvFields,
@@ -17,7 +17,8 @@ export type ConsoleEnv = z.infer<typeof schema>;
 /** Parses `source`; a bad or missing value throws a message naming the variable. */
 export function parseConsoleEnv(source: EnvSource = process.env): ConsoleEnv {
   const result = schema.safeParse(source);
-  if (!result.success) throw new Error(`Invalid console configuration:\n${envIssueLines(result.error)}`);
+  if (!result.success)
+    throw new Error(`Invalid console configuration:\n${envIssueLines(result.error)}`);
   return result.data;
 }
 

@@ -13,10 +13,12 @@ export const httpUrl = z
   .transform((u) => u.replace(/\/+$/, ""));
 
 /** A secret of at least `length` characters. */
-export const secret = (length: number) => z.string().min(length, `must be at least ${length} characters`);
+export const secret = (length: number) =>
+  z.string().min(length, `must be at least ${length} characters`);
 
 /** A variable that may be unset; an empty value counts as unset. */
-export const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+export const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -46,6 +48,11 @@ export const sharedEnvFields = {
 export type EnvSource = Readonly<Record<string, string | undefined>>;
 
 /** One line per problem, `  NAME: message`, each with what `detail` adds (the value, say). */
-export function envIssueLines(error: z.ZodError, detail: (name: string) => string = () => ""): string {
-  return error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}${detail(String(issue.path[0]))}`).join("\n");
+export function envIssueLines(
+  error: z.ZodError,
+  detail: (name: string) => string = () => "",
+): string {
+  return error.issues
+    .map((issue) => `  ${issue.path.join(".")}: ${issue.message}${detail(String(issue.path[0]))}`)
+    .join("\n");
 }

@@ -95,17 +95,24 @@ function readLocale(file: string, problems: string[]): Namespace {
   const text = readFileSync(file, "utf8");
   const json = ts.parseJsonText(file, text);
   const keys: Namespace = new Map();
-  const lineOf = (node: ts.Node) => json.getLineAndCharacterOfPosition(node.getStart(json)).line + 1;
-  const diagnostics = (json as unknown as { parseDiagnostics?: ts.Diagnostic[] }).parseDiagnostics ?? [];
+  const lineOf = (node: ts.Node) =>
+    json.getLineAndCharacterOfPosition(node.getStart(json)).line + 1;
+  const diagnostics =
+    (json as unknown as { parseDiagnostics?: ts.Diagnostic[] }).parseDiagnostics ?? [];
   for (const d of diagnostics) {
     const line = d.start === undefined ? 1 : json.getLineAndCharacterOfPosition(d.start).line + 1;
-    problems.push(`${rel(file)}:${line}: invalid JSON: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`);
+    problems.push(
+      `${rel(file)}:${line}: invalid JSON: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`,
+    );
   }
   const walk = (node: ts.Expression, prefix: string) => {
     if (ts.isObjectLiteralExpression(node)) {
       for (const property of node.properties) {
         if (!ts.isPropertyAssignment(property)) continue;
-        const name = ts.isStringLiteral(property.name) || ts.isIdentifier(property.name) ? property.name.text : property.name.getText(json);
+        const name =
+          ts.isStringLiteral(property.name) || ts.isIdentifier(property.name)
+            ? property.name.text
+            : property.name.getText(json);
         walk(property.initializer, prefix ? `${prefix}.${name}` : name);
       }
     } else if (ts.isArrayLiteralExpression(node)) {
@@ -153,7 +160,8 @@ function checkLocales(): string[] {
   const { locales, files } = readAllLocales(problems);
   const base = locales.get(DEFAULT_LANGUAGE)!;
   const baseFiles = files.get(DEFAULT_LANGUAGE)!;
-  const where = (lang: string, ns: string, line = 1) => `${rel(files.get(lang)?.get(ns) ?? path.join(LOCALES, lang, `${ns}.json`))}:${line}`;
+  const where = (lang: string, ns: string, line = 1) =>
+    `${rel(files.get(lang)?.get(ns) ?? path.join(LOCALES, lang, `${ns}.json`))}:${line}`;
 
   for (const [lang, namespaces] of locales) {
     for (const [ns, keys] of namespaces) {
@@ -163,7 +171,10 @@ function checkLocales(): string[] {
     }
     if (lang === DEFAULT_LANGUAGE) continue;
     for (const ns of base.keys()) {
-      if (!namespaces.has(ns)) problems.push(`${rel(baseFiles.get(ns)!)}:1: namespace ${ns} has no ${lang} file (locales/${lang}/${ns}.json)`);
+      if (!namespaces.has(ns))
+        problems.push(
+          `${rel(baseFiles.get(ns)!)}:1: namespace ${ns} has no ${lang} file (locales/${lang}/${ns}.json)`,
+        );
     }
     for (const [ns, keys] of namespaces) {
       const baseKeys = base.get(ns);
@@ -172,7 +183,8 @@ function checkLocales(): string[] {
         continue;
       }
       for (const [key, { line }] of baseKeys) {
-        if (!keys.has(key)) problems.push(`${where(DEFAULT_LANGUAGE, ns, line)}: ${ns}:${key} is missing in ${lang}`);
+        if (!keys.has(key))
+          problems.push(`${where(DEFAULT_LANGUAGE, ns, line)}: ${ns}:${key} is missing in ${lang}`);
       }
       for (const [key, { value, line }] of keys) {
         const original = baseKeys.get(key);
@@ -183,12 +195,21 @@ function checkLocales(): string[] {
         const expected = placeholders(original.value).join(" ");
         const actual = placeholders(value).join(" ");
         if (expected !== actual) {
-          problems.push(`${where(lang, ns, line)}: ${ns}:${key} has placeholders [${actual}] but ${DEFAULT_LANGUAGE} has [${expected}]`);
+          problems.push(
+            `${where(lang, ns, line)}: ${ns}:${key} has placeholders [${actual}] but ${DEFAULT_LANGUAGE} has [${expected}]`,
+          );
         }
         // Placeholders are not words: a value of placeholders and punctuation has nothing to translate.
         const words = value.replace(/\{\{[^}]*\}\}/g, "");
-        if (value.trim() && value === original.value && HAS_LETTER.test(words) && !IDENTICAL_ALLOWED.has(value)) {
-          problems.push(`${where(lang, ns, line)}: ${ns}:${key} is the same as in ${DEFAULT_LANGUAGE} (untranslated?): ${JSON.stringify(value)}`);
+        if (
+          value.trim() &&
+          value === original.value &&
+          HAS_LETTER.test(words) &&
+          !IDENTICAL_ALLOWED.has(value)
+        ) {
+          problems.push(
+            `${where(lang, ns, line)}: ${ns}:${key} is the same as in ${DEFAULT_LANGUAGE} (untranslated?): ${JSON.stringify(value)}`,
+          );
         }
       }
     }
@@ -211,13 +232,16 @@ function at(source: ts.SourceFile, node: ts.Node) {
 }
 
 const staticText = (node: ts.Node | undefined): string | undefined =>
-  node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) ? node.text : undefined;
+  node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node))
+    ? node.text
+    : undefined;
 
 function stringsOf(node: ts.Expression | undefined): string[] {
   if (!node) return [];
   const text = staticText(node);
   if (text !== undefined) return [text];
-  if (ts.isArrayLiteralExpression(node)) return node.elements.flatMap((e) => (staticText(e) !== undefined ? [staticText(e)!] : []));
+  if (ts.isArrayLiteralExpression(node))
+    return node.elements.flatMap((e) => (staticText(e) !== undefined ? [staticText(e)!] : []));
   return [];
 }
 
@@ -227,7 +251,11 @@ function namespacesOf(source: ts.SourceFile): string[] | undefined {
   const visit = (node: ts.Node) => {
     if (ts.isCallExpression(node)) {
       const callee = node.expression;
-      const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : "";
+      const name = ts.isIdentifier(callee)
+        ? callee.text
+        : ts.isPropertyAccessExpression(callee)
+          ? callee.name.text
+          : "";
       if (name === "useTranslation") {
         const ns = stringsOf(node.arguments[0]);
         // react-i18next's t looks in the first namespace only.
@@ -262,7 +290,9 @@ function keysUsed(source: ts.SourceFile): KeyUse[] {
   const visit = (node: ts.Node) => {
     if (ts.isCallExpression(node)) {
       const callee = node.expression;
-      const isT = (ts.isIdentifier(callee) && callee.text === "t") || (ts.isPropertyAccessExpression(callee) && callee.name.text === "t");
+      const isT =
+        (ts.isIdentifier(callee) && callee.text === "t") ||
+        (ts.isPropertyAccessExpression(callee) && callee.name.text === "t");
       const key = staticText(node.arguments[0]);
       if (isT && key !== undefined) {
         const options = node.arguments[1];
@@ -273,10 +303,18 @@ function keysUsed(source: ts.SourceFile): KeyUse[] {
         if (options && ts.isObjectLiteralExpression(options)) {
           for (const p of options.properties) {
             if (ts.isSpreadAssignment(p)) plural = true;
-            const name = p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? p.name.text : undefined;
+            const name =
+              p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name))
+                ? p.name.text
+                : undefined;
             if (name === "ns" && ts.isPropertyAssignment(p)) ns = staticText(p.initializer);
             if (name === "count") plural = true;
-            if (name === "returnObjects" && ts.isPropertyAssignment(p) && p.initializer.kind === ts.SyntaxKind.TrueKeyword) object = true;
+            if (
+              name === "returnObjects" &&
+              ts.isPropertyAssignment(p) &&
+              p.initializer.kind === ts.SyntaxKind.TrueKeyword
+            )
+              object = true;
           }
         }
         uses.push({ key, ns, plural, object, where: at(source, node) });
@@ -291,7 +329,8 @@ function keysUsed(source: ts.SourceFile): KeyUse[] {
           if (!ts.isJsxAttribute(attribute)) continue;
           const name = attribute.name.getText(source);
           const init = attribute.initializer;
-          const value = init && ts.isJsxExpression(init) ? staticText(init.expression) : staticText(init);
+          const value =
+            init && ts.isJsxExpression(init) ? staticText(init.expression) : staticText(init);
           if (name === "i18nKey") key = value;
           if (name === "ns") ns = value;
           if (name === "count") plural = true;
@@ -309,24 +348,35 @@ function checkKeysUsed(): string[] {
   const problems: string[] = [];
   const { locales } = readAllLocales([]);
   const base = locales.get(DEFAULT_LANGUAGE)!;
-  const exists = (ns: string, { key, plural, object }: { key: string; plural: boolean; object?: boolean }) => {
+  const exists = (
+    ns: string,
+    { key, plural, object }: { key: string; plural: boolean; object?: boolean },
+  ) => {
     const keys = base.get(ns);
     if (!keys) return false;
     if (keys.has(key)) return true;
     if (plural && (keys.has(`${key}_other`) || keys.has(`${key}_one`))) return true;
     return Boolean(object && [...keys.keys()].some((k) => k.startsWith(`${key}.`)));
   };
-  const sources = filesUnder(APP, (name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith(".d.ts"));
+  const sources = filesUnder(
+    APP,
+    (name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith(".d.ts"),
+  );
   for (const file of sources) {
     const source = parse(file);
     // A file that never picks a namespace gets its `t` from its caller: any namespace will do.
     const fileNamespaces = namespacesOf(source) ?? [...base.keys()];
     for (const use of keysUsed(source)) {
       const separator = use.key.indexOf(":");
-      const [ns, key] = separator > 0 ? [use.key.slice(0, separator), use.key.slice(separator + 1)] : [use.ns, use.key];
+      const [ns, key] =
+        separator > 0
+          ? [use.key.slice(0, separator), use.key.slice(separator + 1)]
+          : [use.ns, use.key];
       const candidates = ns ? [ns] : fileNamespaces;
       if (!candidates.some((candidate) => exists(candidate, { ...use, key }))) {
-        problems.push(`${use.where}: "${use.key}" is not in locales/${DEFAULT_LANGUAGE}/${candidates.join(".json or ")}.json`);
+        problems.push(
+          `${use.where}: "${use.key}" is not in locales/${DEFAULT_LANGUAGE}/${candidates.join(".json or ")}.json`,
+        );
       }
     }
   }
@@ -339,19 +389,26 @@ function checkKeysUsed(): string[] {
 /** The string literals an expression may evaluate to (through ?:, &&, ||, ??, parentheses). */
 function literalLeaves(node: ts.Expression): ts.Node[] {
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return [node];
-  if (ts.isTemplateExpression(node)) return [node.head, ...node.templateSpans.map((span) => span.literal)];
+  if (ts.isTemplateExpression(node))
+    return [node.head, ...node.templateSpans.map((span) => span.literal)];
   if (ts.isParenthesizedExpression(node)) return literalLeaves(node.expression);
-  if (ts.isConditionalExpression(node)) return [...literalLeaves(node.whenTrue), ...literalLeaves(node.whenFalse)];
+  if (ts.isConditionalExpression(node))
+    return [...literalLeaves(node.whenTrue), ...literalLeaves(node.whenFalse)];
   if (ts.isBinaryExpression(node)) {
     const op = node.operatorToken.kind;
     if (op === ts.SyntaxKind.AmpersandAmpersandToken) return literalLeaves(node.right);
-    if (op === ts.SyntaxKind.BarBarToken || op === ts.SyntaxKind.QuestionQuestionToken) return [...literalLeaves(node.left), ...literalLeaves(node.right)];
+    if (op === ts.SyntaxKind.BarBarToken || op === ts.SyntaxKind.QuestionQuestionToken)
+      return [...literalLeaves(node.left), ...literalLeaves(node.right)];
   }
   return [];
 }
 
 const literalText = (node: ts.Node) =>
-  ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)
+  ts.isStringLiteral(node) ||
+  ts.isNoSubstitutionTemplateLiteral(node) ||
+  ts.isTemplateHead(node) ||
+  ts.isTemplateMiddle(node) ||
+  ts.isTemplateTail(node)
     ? node.text
     : "";
 
@@ -363,16 +420,26 @@ function jsxTextProblems(source: ts.SourceFile): string[] {
   const visit = (node: ts.Node) => {
     if (ts.isJsxText(node)) {
       const text = node.text.trim();
-      if (HAS_LETTER.test(text) && !NOT_WORDS.has(text)) problems.push(`${at(source, node)}: JSX text ${show(text)}`);
+      if (HAS_LETTER.test(text) && !NOT_WORDS.has(text))
+        problems.push(`${at(source, node)}: JSX text ${show(text)}`);
     } else if (ts.isJsxExpression(node) && node.expression && !ts.isJsxAttribute(node.parent)) {
       // A child {"text"}: the same as JSX text.
       for (const leaf of literalLeaves(node.expression)) {
         const text = literalText(leaf).trim();
-        if (HAS_LETTER.test(text) && !NOT_WORDS.has(text)) problems.push(`${at(source, leaf)}: string literal ${show(text)} as JSX child`);
+        if (HAS_LETTER.test(text) && !NOT_WORDS.has(text))
+          problems.push(`${at(source, leaf)}: string literal ${show(text)} as JSX child`);
       }
-    } else if (ts.isJsxAttribute(node) && TEXT_ATTRIBUTES.has(node.name.getText(source)) && node.initializer) {
+    } else if (
+      ts.isJsxAttribute(node) &&
+      TEXT_ATTRIBUTES.has(node.name.getText(source)) &&
+      node.initializer
+    ) {
       const init = node.initializer;
-      const leaves = ts.isStringLiteral(init) ? [init] : ts.isJsxExpression(init) && init.expression ? literalLeaves(init.expression) : [];
+      const leaves = ts.isStringLiteral(init)
+        ? [init]
+        : ts.isJsxExpression(init) && init.expression
+          ? literalLeaves(init.expression)
+          : [];
       for (const leaf of leaves) {
         const text = literalText(leaf).trim();
         if (text && !NOT_WORDS.has(text) && (HAS_LETTER.test(text) || ts.isStringLiteral(init))) {
@@ -412,7 +479,14 @@ describe("i18n: every visible string comes from locales/", () => {
 });
 
 describe("the i18n checker itself", () => {
-  const sample = (code: string) => ts.createSourceFile(path.join(APP, "sample.tsx"), code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const sample = (code: string) =>
+    ts.createSourceFile(
+      path.join(APP, "sample.tsx"),
+      code,
+      ts.ScriptTarget.Latest,
+      true,
+      ts.ScriptKind.TSX,
+    );
 
   it("finds JSX text, literal children and literal text attributes, with file:line:column", () => {
     const source = sample(
@@ -426,7 +500,7 @@ describe("the i18n checker itself", () => {
         '    <Menu ariaLabel="?" label={t("menu")} />',
         "  </div>",
         ");",
-      ].join("\n")
+      ].join("\n"),
     );
     expect(jsxTextProblems(source)).toEqual([
       'app/sample.tsx:2:14: title="Details"',
@@ -448,19 +522,17 @@ describe("the i18n checker itself", () => {
         '    <span title={t("c")} aria-label={`${t("d")} – ${t("e")}`} />',
         "  </p>",
         ");",
-      ].join("\n")
+      ].join("\n"),
     );
     expect(jsxTextProblems(source)).toEqual([]);
   });
 
   it("compares variables, nesting and Trans tags of translations", () => {
-    expect(placeholders("Hello {{name}}, {{ count, number }} <email>{{email}}</email> $t(common:app.name)")).toEqual([
-      "$t(common:app.name)",
-      "<email>",
-      "{{count}}",
-      "{{email}}",
-      "{{name}}",
-    ]);
+    expect(
+      placeholders(
+        "Hello {{name}}, {{ count, number }} <email>{{email}}</email> $t(common:app.name)",
+      ),
+    ).toEqual(["$t(common:app.name)", "<email>", "{{count}}", "{{email}}", "{{name}}"]);
     expect(placeholders("Geen variabelen")).toEqual([]);
   });
 
@@ -473,11 +545,13 @@ describe("the i18n checker itself", () => {
         't("a.b"); t("common:c"); i18n.t("d", { ns: "legal" }); t(`e.${x}`); t(key);',
         't("p", { count: 2 }); t("q", values); t("r", { returnObjects: true });',
         'const el = <Trans t={t} i18nKey="s.t" />;',
-      ].join("\n")
+      ].join("\n"),
     );
     expect(namespacesOf(source)).toEqual(["auth", "legal", "common"]);
     expect(namespacesOf(sample('t("a")'))).toBeUndefined();
-    expect(keysUsed(source).map(({ key, ns, plural, object }) => ({ key, ns, plural, object }))).toEqual([
+    expect(
+      keysUsed(source).map(({ key, ns, plural, object }) => ({ key, ns, plural, object })),
+    ).toEqual([
       { key: "a.b", ns: undefined, plural: false, object: false },
       { key: "common:c", ns: undefined, plural: false, object: false },
       { key: "d", ns: "legal", plural: false, object: false },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bestLanguage, languageFromHeader, isLanguage } from "./i18n";
+import { bestLanguage, isLanguage, languageFromHeader } from "./i18n";
 
 describe("languageFromHeader", () => {
   it("picks the best supported language by weight", () => {

@@ -28,7 +28,10 @@ export function languageFromHeader(header: string | null | undefined): Language 
  * The best of `available` for an Accept-Language header: by the header's order of preference,
  * a tag itself, else one of the same base language (`nl-BE` takes `nl-NL`).
  */
-export function bestLanguage<T extends string>(header: string | null | undefined, available: readonly T[]): T | undefined {
+export function bestLanguage<T extends string>(
+  header: string | null | undefined,
+  available: readonly T[],
+): T | undefined {
   if (!header) return undefined;
   const ranked = header
     .split(",")
@@ -53,7 +56,15 @@ export function bestLanguage<T extends string>(header: string | null | undefined
  * every translation, the hottest part of rendering (and hydrating) a long page: here it is worked out once per
  * instance and language. The options that decide it are fixed when the instance is made.
  */
-export function withKnownHierarchy<T extends { services: { languageUtils: { toResolveHierarchy(code: string, fallbackCode?: unknown): readonly string[] } } }>(instance: T): T {
+export function withKnownHierarchy<
+  T extends {
+    services: {
+      languageUtils: {
+        toResolveHierarchy(code: string, fallbackCode?: unknown): readonly string[];
+      };
+    };
+  },
+>(instance: T): T {
   const utils = instance.services.languageUtils;
   const resolve = utils.toResolveHierarchy.bind(utils);
   const known = new Map<string, readonly string[]>();

@@ -16,7 +16,12 @@ describe("withKnownHierarchy", () => {
       const made = await instance(lng);
       const resolve = vi.spyOn(made.services.languageUtils, "toResolveHierarchy");
       const known = withKnownHierarchy(made);
-      for (const key of ["common:errors.tooLargeTitle", "platform:actions.edit", "platform:a11y.edit", "platform:no.such.key"]) {
+      for (const key of [
+        "common:errors.tooLargeTitle",
+        "platform:actions.edit",
+        "platform:a11y.edit",
+        "platform:no.such.key",
+      ]) {
         expect(known.t(key, { name: "Alpha" })).toBe(plain.t(key, { name: "Alpha" }));
       }
       expect(resolve).toHaveBeenCalledTimes(1);
@@ -37,8 +42,12 @@ describe("i18nInstance and getFixedT in production", () => {
       expect(first.t("platform:actions.edit")).toBe(fresh.t("platform:actions.edit"));
       const t = await remixI18n.getFixedT("nl-NL", "platform");
       expect(t("actions.edit")).toBe(fresh.t("platform:actions.edit"));
-      const en = await remixI18n.getFixedT(new Request("http://console.test/en-AU/apps"), ["common"]);
-      expect(en("errors.tooLargeTitle")).toBe((await instance("en-AU")).t("common:errors.tooLargeTitle"));
+      const en = await remixI18n.getFixedT(new Request("http://console.test/en-AU/apps"), [
+        "common",
+      ]);
+      expect(en("errors.tooLargeTitle")).toBe(
+        (await instance("en-AU")).t("common:errors.tooLargeTitle"),
+      );
       expect(en("errors.tooLargeTitle")).not.toBe(fresh.t("common:errors.tooLargeTitle"));
     } finally {
       process.env.NODE_ENV = mode;
@@ -50,7 +59,10 @@ describe("withKnownTexts", () => {
   it("translates as i18next does, resolving each key and options once", async () => {
     const plain = await instance("nl-NL");
     const made = await instance("nl-NL");
-    const translate = vi.spyOn((made as unknown as { translator: { translate: () => unknown } }).translator, "translate");
+    const translate = vi.spyOn(
+      (made as unknown as { translator: { translate: () => unknown } }).translator,
+      "translate",
+    );
     const known = withKnownTexts(made);
     const calls: [string, Record<string, unknown>?][] = [
       ["platform:actions.edit"],

@@ -24,7 +24,10 @@ export function localeResources(): Resource {
     resources[lng] = Object.fromEntries(
       readdirSync(dir)
         .filter((file) => file.endsWith(".json"))
-        .map((file) => [file.slice(0, -".json".length), JSON.parse(readFileSync(path.join(dir, file), "utf8"))]),
+        .map((file) => [
+          file.slice(0, -".json".length),
+          JSON.parse(readFileSync(path.join(dir, file), "utf8")),
+        ]),
     );
   }
   loaded = resources;
@@ -86,7 +89,11 @@ function plainOptions(options: unknown): options is Record<string, unknown> {
   if (options === undefined) return true;
   if (!options || typeof options !== "object") return false;
   return Object.values(options).every(
-    (value) => value === undefined || value === null || ["string", "number", "boolean"].includes(typeof value) || (Array.isArray(value) && value.every((item) => typeof item === "string")),
+    (value) =>
+      value === undefined ||
+      value === null ||
+      ["string", "number", "boolean"].includes(typeof value) ||
+      (Array.isArray(value) && value.every((item) => typeof item === "string")),
   );
 }
 
@@ -99,7 +106,8 @@ export function withKnownTexts(instance: I18n): I18n {
   const translate = instance.t.bind(instance) as (key: unknown, options?: unknown) => unknown;
   const known = new LRUCache<string, string>({ max: KNOWN_TEXTS });
   instance.t = ((key: unknown, options?: unknown) => {
-    if (typeof key !== "string" || !plainOptions(options) || options?.returnObjects) return translate(key, options);
+    if (typeof key !== "string" || !plainOptions(options) || options?.returnObjects)
+      return translate(key, options);
     const id = options ? `${key}\u0000${JSON.stringify(options)}` : key;
     let text = known.get(id);
     if (text === undefined) {
@@ -115,11 +123,21 @@ export function withKnownTexts(instance: I18n): I18n {
 
 const getFixedT = i18next.getFixedT.bind(i18next);
 /** A loader's `t` in production: the language's shared instance, bound (remix-i18next would make and load an instance each time). */
-i18next.getFixedT = (async (requestOrLocale: Request | string, namespaces?: string | readonly string[], options: { keyPrefix?: string } = {}) => {
-  if (process.env.NODE_ENV !== "production" || Object.keys(options).some((key) => key !== "keyPrefix")) {
+i18next.getFixedT = (async (
+  requestOrLocale: Request | string,
+  namespaces?: string | readonly string[],
+  options: { keyPrefix?: string } = {},
+) => {
+  if (
+    process.env.NODE_ENV !== "production" ||
+    Object.keys(options).some((key) => key !== "keyPrefix")
+  ) {
     return getFixedT(requestOrLocale as never, namespaces as never, options as never);
   }
-  const locale = typeof requestOrLocale === "string" ? requestOrLocale : await i18next.getLocale(requestOrLocale);
+  const locale =
+    typeof requestOrLocale === "string"
+      ? requestOrLocale
+      : await i18next.getLocale(requestOrLocale);
   const instance = await i18nInstance(locale, []);
   return instance.getFixedT(locale, namespaces as string[] | undefined, options.keyPrefix);
 }) as typeof i18next.getFixedT;

@@ -13,27 +13,43 @@ const componentsDir = path.join(appDir, "components");
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? files(full) : /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+    return entry.isDirectory()
+      ? files(full)
+      : /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)
+        ? [full]
+        : [];
   });
 }
 
 /** The modules a file imports (static, dynamic and type-only), as absolute paths where they are the app's own. */
 function importsOf(file: string, source: string): string[] {
-  const specifiers = [...source.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1] ?? m[2]);
+  const specifiers = [
+    ...source.matchAll(
+      /(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g,
+    ),
+  ].map((m) => m[1] ?? m[2]);
   return specifiers.map((specifier) =>
-    specifier.startsWith("~/") ? path.join(appDir, specifier.slice(2)) : specifier.startsWith(".") ? path.resolve(path.dirname(file), specifier) : specifier,
+    specifier.startsWith("~/")
+      ? path.join(appDir, specifier.slice(2))
+      : specifier.startsWith(".")
+        ? path.resolve(path.dirname(file), specifier)
+        : specifier,
   );
 }
 
 const importsComponents = (file: string) =>
-  importsOf(file, readFileSync(file, "utf8")).filter((target) => target === componentsDir || target.startsWith(`${componentsDir}${path.sep}`));
+  importsOf(file, readFileSync(file, "utf8")).filter(
+    (target) => target === componentsDir || target.startsWith(`${componentsDir}${path.sep}`),
+  );
 
 /** Files that must not import components, with what each imports from there. */
 function offenders(): string[] {
   const below = ["api", "forms", "lib"].flatMap((dir) => files(path.join(appDir, dir)));
   const serverModules = files(appDir).filter((file) => /\.server\.tsx?$/.test(file));
   return [...new Set([...below, ...serverModules])].flatMap((file) =>
-    importsComponents(file).map((target) => `${path.relative(appDir, file)} -> ${path.relative(appDir, target)}`),
+    importsComponents(file).map(
+      (target) => `${path.relative(appDir, file)} -> ${path.relative(appDir, target)}`,
+    ),
   );
 }
 

@@ -7,11 +7,11 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunction,
   useLoaderData,
   useLocation,
   useRouteError,
   useRouteLoaderData,
-  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -44,12 +44,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** The language is the first path segment: reload translations when it changes. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  languageOfPath(currentUrl.pathname) !== languageOfPath(nextUrl.pathname) || defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) =>
+  languageOfPath(currentUrl.pathname) !== languageOfPath(nextUrl.pathname) ||
+  defaultShouldRevalidate;
 
 export const meta: MetaFunction = () => [{ name: "color-scheme", content: "light" }];
 
-function Document({ lang, title, children }: { lang: Language; title?: string; children: React.ReactNode }) {
+function Document({
+  lang,
+  title,
+  children,
+}: {
+  lang: Language;
+  title?: string;
+  children: React.ReactNode;
+}) {
   const nonce = useNonce();
   const { i18n } = useTranslation();
   // `js` marks the page as run by JavaScript once every component has switched to its
@@ -104,11 +117,24 @@ export function ErrorBoundary() {
   const unreadable = isRouteErrorResponse(error) && isUnreadableForm(error.data);
   useEffect(() => {
     if (notFound || unreadable) return;
-    const message = error instanceof Error ? error.message : isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : String(error);
+    const message =
+      error instanceof Error
+        ? error.message
+        : isRouteErrorResponse(error)
+          ? `${error.status} ${error.statusText}`
+          : String(error);
     send(lang, { kind: "boundary", message: message.slice(0, 1000) });
   }, [error, lang, notFound, unreadable]);
-  const heading = notFound ? t("errors.notFoundTitle") : unreadable ? t("errors.unreadableFormTitle") : t("errors.somethingWentWrong");
-  const body = notFound ? t("errors.notFoundBody") : unreadable ? t("errors.unreadableFormBody") : t("errors.unexpectedBody");
+  const heading = notFound
+    ? t("errors.notFoundTitle")
+    : unreadable
+      ? t("errors.unreadableFormTitle")
+      : t("errors.somethingWentWrong");
+  const body = notFound
+    ? t("errors.notFoundBody")
+    : unreadable
+      ? t("errors.unreadableFormBody")
+      : t("errors.unexpectedBody");
   return (
     <Document lang={lang} title={`${heading} – ${t("app.name")}`}>
       <main className="mx-auto max-w-xl p-8">

@@ -5,12 +5,18 @@ describe("safeRedirect", () => {
   it("keeps same-origin paths with their query", () => {
     expect(safeRedirect("/en-AU/apps?x=1")).toBe("/en-AU/apps?x=1");
   });
-  it.each(["https://evil.test/", "//evil.test", "/\\evil.test", "javascript:alert(1)", "", null, undefined, "apps"])(
-    "refuses %s",
-    (value) => {
-      expect(safeRedirect(value as string)).toBeUndefined();
-    },
-  );
+  it.each([
+    "https://evil.test/",
+    "//evil.test",
+    "/\\evil.test",
+    "javascript:alert(1)",
+    "",
+    null,
+    undefined,
+    "apps",
+  ])("refuses %s", (value) => {
+    expect(safeRedirect(value as string)).toBeUndefined();
+  });
 });
 
 describe("the encrypted session cookie", () => {
@@ -47,16 +53,23 @@ describe("the encrypted session cookie", () => {
 
   it("is no session when changed, made with another secret, or not a session at all", async () => {
     const cookie = cookieOf(await committed());
-    const [name, value] = [cookie.slice(0, cookie.indexOf("=")), cookie.slice(cookie.indexOf("=") + 1)];
+    const [name, value] = [
+      cookie.slice(0, cookie.indexOf("=")),
+      cookie.slice(cookie.indexOf("=") + 1),
+    ];
     const changed = `${name}=${value.slice(0, 40)}${value[40] === "A" ? "B" : "A"}${value.slice(41)}`;
     expect((await storage.getSession(changed)).get("accessToken")).toBeUndefined();
     const other = createEncryptedSessionStorage("another-session-secret-of-32-characters!", true);
     expect((await other.getSession(cookie)).get("accessToken")).toBeUndefined();
-    expect((await storage.getSession(`${name}=bm90IGEgc2Vzc2lvbg==`)).get("accessToken")).toBeUndefined();
+    expect(
+      (await storage.getSession(`${name}=bm90IGEgc2Vzc2lvbg==`)).get("accessToken"),
+    ).toBeUndefined();
   });
 
   it("is cleared by destroy", async () => {
     const session = await storage.getSession(cookieOf(await committed()));
-    expect(await storage.destroySession(session)).toMatch(/^__Host-console=;.*Expires=Thu, 01 Jan 1970/);
+    expect(await storage.destroySession(session)).toMatch(
+      /^__Host-console=;.*Expires=Thu, 01 Jan 1970/,
+    );
   });
 });

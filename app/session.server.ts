@@ -7,7 +7,14 @@
  * provider's (_session, _interaction).
  */
 import { hkdfSync, randomBytes } from "node:crypto";
-import { createCookie, createSession, redirect, type CookieOptions, type Session, type SessionStorage } from "@remix-run/node";
+import {
+  type CookieOptions,
+  createCookie,
+  createSession,
+  redirect,
+  type Session,
+  type SessionStorage,
+} from "@remix-run/node";
 import { EncryptJWT, jwtDecrypt } from "jose";
 import { env, isProduction } from "./env.server";
 import { isLanguage, type Language } from "./i18n";
@@ -16,8 +23,10 @@ import { isLanguage, type Language } from "./i18n";
 const SECURE = process.env.NODE_ENV === "production";
 
 /** A console cookie: HttpOnly, SameSite=Lax, for the whole site, Secure in production. */
-export const consoleCookie = (name: string, options: Omit<CookieOptions, "httpOnly" | "sameSite" | "path" | "secure"> = {}) =>
-  createCookie(name, { ...options, httpOnly: true, sameSite: "lax", path: "/", secure: SECURE });
+export const consoleCookie = (
+  name: string,
+  options: Omit<CookieOptions, "httpOnly" | "sameSite" | "path" | "secure"> = {},
+) => createCookie(name, { ...options, httpOnly: true, sameSite: "lax", path: "/", secure: SECURE });
 
 export interface SessionData {
   /** The user's id at the provider (the ID token's subject): the owner of their drafts. */
@@ -46,13 +55,17 @@ const SESSION_MAX_AGE = 60 * 60 * 24 * 14;
 let storage: SessionStorage<SessionData, SessionFlash> | undefined;
 
 /** The session's encryption key: 256 bits derived from SESSION_SECRET. */
-const sessionKey = (secret: string) => new Uint8Array(hkdfSync("sha256", secret, "", "developer-console session", 32));
+const sessionKey = (secret: string) =>
+  new Uint8Array(hkdfSync("sha256", secret, "", "developer-console session", 32));
 
 /**
  * Session storage whose cookie holds the session's data, encrypted and authenticated: a
  * cookie that fails to decrypt or has expired is no session at all.
  */
-export function createEncryptedSessionStorage(secret: string, production: boolean): SessionStorage<SessionData, SessionFlash> {
+export function createEncryptedSessionStorage(
+  secret: string,
+  production: boolean,
+): SessionStorage<SessionData, SessionFlash> {
   const key = sessionKey(secret);
   const cookie = createCookie(production ? "__Host-console" : "console_session", {
     httpOnly: true,
@@ -64,8 +77,13 @@ export function createEncryptedSessionStorage(secret: string, production: boolea
   const read = async (value: unknown) => {
     if (typeof value !== "string" || value.length > 8192) return {};
     try {
-      const { payload } = await jwtDecrypt(value, key, { keyManagementAlgorithms: ["dir"], contentEncryptionAlgorithms: ["A256GCM"] });
-      return payload.data && typeof payload.data === "object" ? (payload.data as Record<string, unknown>) : {};
+      const { payload } = await jwtDecrypt(value, key, {
+        keyManagementAlgorithms: ["dir"],
+        contentEncryptionAlgorithms: ["A256GCM"],
+      });
+      return payload.data && typeof payload.data === "object"
+        ? (payload.data as Record<string, unknown>)
+        : {};
     } catch {
       return {};
     }
@@ -96,7 +114,8 @@ function sessionStorage() {
 
 export type ConsoleSession = Session<SessionData, SessionFlash>;
 
-export const getSession = (request: Request) => sessionStorage().getSession(request.headers.get("Cookie"));
+export const getSession = (request: Request) =>
+  sessionStorage().getSession(request.headers.get("Cookie"));
 export const commitSession = (session: ConsoleSession) => sessionStorage().commitSession(session);
 export const destroySession = (session: ConsoleSession) => sessionStorage().destroySession(session);
 
@@ -109,8 +128,11 @@ export async function preferredLanguage(request: Request): Promise<Language | un
 }
 
 /** A same-origin path, or undefined: never an absolute or protocol-relative URL. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined): string | undefined {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return undefined;
+export function safeRedirect(
+  to: FormDataEntryValue | string | null | undefined,
+): string | undefined {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\"))
+    return undefined;
   try {
     const url = new URL(to, "http://console.invalid");
     if (url.origin !== "http://console.invalid") return undefined;
@@ -171,7 +193,9 @@ export interface FlashError {
 
 const errorCookie = consoleCookie("console_error", { maxAge: 60 });
 
-export async function readFlashError(request: Request): Promise<{ error?: FlashError; clear?: string }> {
+export async function readFlashError(
+  request: Request,
+): Promise<{ error?: FlashError; clear?: string }> {
   const value = await errorCookie.parse(request.headers.get("Cookie"));
   if (!value || typeof value !== "object") return {};
   const error: FlashError = {

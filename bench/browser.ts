@@ -4,7 +4,7 @@
  * bytes it took on the wire as the server compressed it), and the HTML of the page.
  */
 import { gzipSync } from "node:zlib";
-import { chromium, type Browser, type Response } from "@playwright/test";
+import { type Browser, chromium, type Response } from "@playwright/test";
 import { chromiumLaunchOptions } from "../tests/support/chromium";
 import { atMost, chosenPage, figure, heading, kb, ms, table } from "./report";
 import type { Site } from "./site";
@@ -19,7 +19,12 @@ interface Download {
 const download = async (response: Response): Promise<Download> => {
   const body = await response.body();
   const sizes = await response.request().sizes();
-  return { url: response.url(), gzip: gzipSync(body).length, wire: sizes.responseBodySize, encoding: (await response.headerValue("content-encoding")) ?? "none" };
+  return {
+    url: response.url(),
+    gzip: gzipSync(body).length,
+    wire: sizes.responseBodySize,
+    encoding: (await response.headerValue("content-encoding")) ?? "none",
+  };
 };
 
 /**
@@ -49,18 +54,27 @@ async function firstVisit(browser: Browser, url: string, cookie?: string) {
     const pending: Promise<Download & { type: string }>[] = [];
     page.on("response", (response) => {
       const type = response.request().resourceType();
-      if ((type === "script" || type === "document") && response.status() === 200) pending.push(download(response).then((d) => ({ ...d, type })));
+      if ((type === "script" || type === "document") && response.status() === 200)
+        pending.push(download(response).then((d) => ({ ...d, type })));
     });
     await page.goto(url, { waitUntil: "load" });
     // React has hydrated (root.tsx marks <html> with `js`), and whatever it loads next is in.
-    await page.waitForFunction(() => document.documentElement.classList.contains("js"), undefined, { timeout: 15_000 });
+    await page.waitForFunction(() => document.documentElement.classList.contains("js"), undefined, {
+      timeout: 15_000,
+    });
     await page.waitForLoadState("networkidle");
     const finalUrl = page.url();
     const all = await Promise.all(pending);
     const scripts = all.filter((d) => d.type === "script").sort((a, b) => b.gzip - a.gzip);
     const html = all.filter((d) => d.type === "document").find((d) => d.url === finalUrl);
     if (!html) throw new Error(`no document answer for ${finalUrl}`);
-    return { finalUrl, scripts, html, js: scripts.reduce((sum, s) => sum + s.gzip, 0), jsWire: scripts.reduce((sum, s) => sum + s.wire, 0) };
+    return {
+      finalUrl,
+      scripts,
+      html,
+      js: scripts.reduce((sum, s) => sum + s.gzip, 0),
+      jsWire: scripts.reduce((sum, s) => sum + s.wire, 0),
+    };
   } finally {
     await context.close();
   }
@@ -80,7 +94,10 @@ const PHONE_CPU_SLOWDOWN = 4;
 
 /** What a long task of the page's main thread was busy with, by the trace events it holds. */
 const TASK_KINDS: [string, RegExp][] = [
-  ["script", /^(FunctionCall|EvaluateScript|v8\.evaluateModule|v8\.compileModule|RunMicrotasks|TimerFire|FireAnimationFrame|EventDispatch|v8\.compile)$/],
+  [
+    "script",
+    /^(FunctionCall|EvaluateScript|v8\.evaluateModule|v8\.compileModule|RunMicrotasks|TimerFire|FireAnimationFrame|EventDispatch|v8\.compile)$/,
+  ],
   ["HTML", /^(ParseHTML|HTMLDocumentParser::MaybeFetchQueuedPreloads)$/],
   ["style and layout", /^(UpdateLayoutTree|Layout|PrePaint|Paint|Layerize|RecalculateStyles)$/],
 ];
@@ -99,7 +116,11 @@ interface TraceEvent {
  * from a Chromium trace: each task's length and what it was mostly busy with (the kind whose
  * events take most of it), longest first.
  */
-async function longTasks(browser: Browser, url: string, cookie?: string): Promise<{ ms: number; kind: string }[]> {
+async function longTasks(
+  browser: Browser,
+  url: string,
+  cookie?: string,
+): Promise<{ ms: number; kind: string }[]> {
   const context = await browser.newContext({ locale: "en-AU" });
   try {
     if (cookie) await context.addCookies(cookiesOf(cookie, new URL(url).hostname));
@@ -107,25 +128,49 @@ async function longTasks(browser: Browser, url: string, cookie?: string): Promis
     const base = new URL(url).origin;
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: PHONE_CPU_SLOWDOWN });
-    await browser.startTracing(page, { categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute"] });
+    await browser.startTracing(page, {
+      categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute"],
+    });
     await page.goto(url, { waitUntil: "load" });
-    await page.waitForFunction(() => document.documentElement.classList.contains("js"), undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => document.documentElement.classList.contains("js"), undefined, {
+      timeout: 30_000,
+    });
     await page.waitForLoadState("networkidle");
-    const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+    const events = (
+      JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }
+    ).traceEvents;
     // The page's main thread: the one that parsed its HTML (the browser's own pages run beside it).
-    const pageThread = events.find((event) => event.name === "ParseHTML" && event.args?.beginData?.url?.startsWith(base))?.tid;
+    const pageThread = events.find(
+      (event) => event.name === "ParseHTML" && event.args?.beginData?.url?.startsWith(base),
+    )?.tid;
     if (pageThread === undefined) throw new Error(`no thread parsed ${url} in the trace`);
-    const tasks = events.filter((event) => event.name === "RunTask" && event.tid === pageThread && (event.dur ?? 0) > 50_000);
+    const tasks = events.filter(
+      (event) => event.name === "RunTask" && event.tid === pageThread && (event.dur ?? 0) > 50_000,
+    );
     return tasks
       .map((task) => {
         const end = task.ts + (task.dur ?? 0);
-        const inside = events.filter((event) => event.tid === task.tid && event.ph === "X" && event.ts >= task.ts && event.ts + (event.dur ?? 0) <= end);
+        const inside = events.filter(
+          (event) =>
+            event.tid === task.tid &&
+            event.ph === "X" &&
+            event.ts >= task.ts &&
+            event.ts + (event.dur ?? 0) <= end,
+        );
         const busy = TASK_KINDS.map(([kind, names]) => ({
           kind,
           // Only events not nested in another of the same kind count, so that time is not counted twice.
           time: inside
             .filter((event) => names.test(event.name))
-            .filter((event, _, all) => !all.some((outer) => outer !== event && outer.ts <= event.ts && outer.ts + (outer.dur ?? 0) >= event.ts + (event.dur ?? 0)))
+            .filter(
+              (event, _, all) =>
+                !all.some(
+                  (outer) =>
+                    outer !== event &&
+                    outer.ts <= event.ts &&
+                    outer.ts + (outer.dur ?? 0) >= event.ts + (event.dur ?? 0),
+                ),
+            )
             .reduce((sum, event) => sum + (event.dur ?? 0), 0),
         })).sort((x, y) => y.time - x.time)[0];
         return { ms: (task.dur ?? 0) / 1000, kind: busy.time > 0 ? busy.kind : "other" };
@@ -142,25 +187,92 @@ export async function benchBrowser(site: Site) {
   try {
     const base = site.product.consoleUrl;
     const pages: { name: string; url: string; signedIn: boolean; limit: number }[] = [
-      { name: "sign-in", url: `${base}/en-AU/auth/signin`, signedIn: false, limit: JS_LIMITS.signedOut },
-      { name: "reset password", url: `${base}/en-AU/auth/reset-password`, signedIn: false, limit: JS_LIMITS.signedOut },
-      { name: "register", url: `${base}/en-AU/auth/register`, signedIn: false, limit: JS_LIMITS.register },
+      {
+        name: "sign-in",
+        url: `${base}/en-AU/auth/signin`,
+        signedIn: false,
+        limit: JS_LIMITS.signedOut,
+      },
+      {
+        name: "reset password",
+        url: `${base}/en-AU/auth/reset-password`,
+        signedIn: false,
+        limit: JS_LIMITS.signedOut,
+      },
+      {
+        name: "register",
+        url: `${base}/en-AU/auth/register`,
+        signedIn: false,
+        limit: JS_LIMITS.register,
+      },
       { name: "/apps", url: `${base}/en-AU/apps`, signedIn: true, limit: JS_LIMITS.signedIn },
-      { name: "group versions", url: `${base}/en-AU/apps/group/${site.groupId}`, signedIn: true, limit: JS_LIMITS.signedIn },
-      { name: "marketplace", url: `${base}/en-AU/apps/${site.versionId}/marketplace`, signedIn: true, limit: JS_LIMITS.signedIn },
-      { name: "pricing", url: `${base}/en-AU/apps/group/${site.groupId}/pricing`, signedIn: true, limit: JS_LIMITS.signedIn },
-      { name: "data attestation", url: `${base}/en-AU/apps/${site.versionId}/data`, signedIn: true, limit: JS_LIMITS.signedIn },
-      { name: "security", url: `${base}/en-AU/apps/group/${site.groupId}/security`, signedIn: true, limit: JS_LIMITS.signedIn },
-      { name: "platform editor (desktop)", url: `${base}/en-AU/apps/${site.platformVersionId}/desktop`, signedIn: true, limit: JS_LIMITS.editor },
-      { name: "usage summary", url: `${base}/en-AU/usage`, signedIn: true, limit: JS_LIMITS.signedIn },
-      { name: "settings (users)", url: `${base}/en-AU/settings?tab=users`, signedIn: true, limit: JS_LIMITS.signedIn },
-      { name: "settings (company)", url: `${base}/en-AU/settings?tab=company`, signedIn: true, limit: JS_LIMITS.signedIn },
-      { name: `instances page`, url: `${base}/en-AU/instances?tab=live`, signedIn: true, limit: JS_LIMITS.signedIn },
+      {
+        name: "group versions",
+        url: `${base}/en-AU/apps/group/${site.groupId}`,
+        signedIn: true,
+        limit: JS_LIMITS.signedIn,
+      },
+      {
+        name: "marketplace",
+        url: `${base}/en-AU/apps/${site.versionId}/marketplace`,
+        signedIn: true,
+        limit: JS_LIMITS.signedIn,
+      },
+      {
+        name: "pricing",
+        url: `${base}/en-AU/apps/group/${site.groupId}/pricing`,
+        signedIn: true,
+        limit: JS_LIMITS.signedIn,
+      },
+      {
+        name: "data attestation",
+        url: `${base}/en-AU/apps/${site.versionId}/data`,
+        signedIn: true,
+        limit: JS_LIMITS.signedIn,
+      },
+      {
+        name: "security",
+        url: `${base}/en-AU/apps/group/${site.groupId}/security`,
+        signedIn: true,
+        limit: JS_LIMITS.signedIn,
+      },
+      {
+        name: "platform editor (desktop)",
+        url: `${base}/en-AU/apps/${site.platformVersionId}/desktop`,
+        signedIn: true,
+        limit: JS_LIMITS.editor,
+      },
+      {
+        name: "usage summary",
+        url: `${base}/en-AU/usage`,
+        signedIn: true,
+        limit: JS_LIMITS.signedIn,
+      },
+      {
+        name: "settings (users)",
+        url: `${base}/en-AU/settings?tab=users`,
+        signedIn: true,
+        limit: JS_LIMITS.signedIn,
+      },
+      {
+        name: "settings (company)",
+        url: `${base}/en-AU/settings?tab=company`,
+        signedIn: true,
+        limit: JS_LIMITS.signedIn,
+      },
+      {
+        name: `instances page`,
+        url: `${base}/en-AU/instances?tab=live`,
+        signedIn: true,
+        limit: JS_LIMITS.signedIn,
+      },
     ];
-    const visits: { name: string; limit: number; visit: Awaited<ReturnType<typeof firstVisit>> }[] = [];
+    const visits: { name: string; limit: number; visit: Awaited<ReturnType<typeof firstVisit>> }[] =
+      [];
     for (const { name, url, signedIn, limit } of pages.filter((entry) => chosenPage(entry.name))) {
       const visit = await firstVisit(browser, url, signedIn ? site.cookie : undefined);
-      if (signedIn && new URL(visit.finalUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended at ${visit.finalUrl}: not signed in?`);
+      if (signedIn && new URL(visit.finalUrl).pathname !== new URL(url).pathname)
+        throw new Error(`${url} ended at ${visit.finalUrl}: not signed in?`);
       visits.push({ name, limit, visit });
     }
 
@@ -177,20 +289,36 @@ export async function benchBrowser(site: Site) {
     );
     for (const { name, visit } of visits) {
       console.log(`largest scripts of ${name} (gzip):`);
-      for (const script of visit.scripts.slice(0, 6)) console.log(`  ${kb(script.gzip).padStart(9)}  ${fileOf(script.url)}`);
+      for (const script of visit.scripts.slice(0, 6))
+        console.log(`  ${kb(script.gzip).padStart(9)}  ${fileOf(script.url)}`);
     }
     for (const { name, limit, visit } of visits) {
-      const label = name === "instances page" ? `the sandbox accounts page (${site.instances} accounts)` : name;
-      figure(`first-visit JS of ${label} (gzip)`, kb(visit.js), atMost(visit.js / 1000, limit, " KB"));
+      const label =
+        name === "instances page" ? `the sandbox accounts page (${site.instances} accounts)` : name;
+      figure(
+        `first-visit JS of ${label} (gzip)`,
+        kb(visit.js),
+        atMost(visit.js / 1000, limit, " KB"),
+      );
     }
     const apps = visits.find((entry) => entry.name === "/apps")?.visit;
     if (apps) {
       const html = apps.html.gzip;
-      figure(`HTML of /apps (gzip, ${site.apps} apps)`, `${kb(html)} (${html.toLocaleString("en-AU")} bytes)`, atMost(html / 1000, 14.6, " KB"));
+      figure(
+        `HTML of /apps (gzip, ${site.apps} apps)`,
+        `${kb(html)} (${html.toLocaleString("en-AU")} bytes)`,
+        atMost(html / 1000, 14.6, " KB"),
+      );
       const tasks = await longTasks(browser, `${base}/en-AU/apps`, site.cookie);
-      console.log(`long tasks of loading /apps at ${PHONE_CPU_SLOWDOWN}x CPU slowdown: ${tasks.map((task) => `${ms(task.ms)} (${task.kind})`).join(", ") || "none"}`);
+      console.log(
+        `long tasks of loading /apps at ${PHONE_CPU_SLOWDOWN}x CPU slowdown: ${tasks.map((task) => `${ms(task.ms)} (${task.kind})`).join(", ") || "none"}`,
+      );
       const script = tasks.find((task) => task.kind === "script")?.ms ?? 0;
-      figure(`longest script task of loading and hydrating /apps (${site.apps} apps, ${PHONE_CPU_SLOWDOWN}x CPU slowdown)`, ms(script), atMost(script, 50, " ms"));
+      figure(
+        `longest script task of loading and hydrating /apps (${site.apps} apps, ${PHONE_CPU_SLOWDOWN}x CPU slowdown)`,
+        ms(script),
+        atMost(script, 50, " ms"),
+      );
     }
   } finally {
     await browser.close();

@@ -16,7 +16,10 @@ interface WebSocketLike {
   send(data: string): void;
   close(): void;
 }
-const WebSocket = createRequire(import.meta.url)("ws") as new (url: string, options: { maxPayload: number }) => WebSocketLike;
+const WebSocket = createRequire(import.meta.url)("ws") as new (
+  url: string,
+  options: { maxPayload: number },
+) => WebSocketLike;
 
 /** The inspector URLs a log holds, in the order the processes printed them. */
 export function inspectorUrls(logFile: string): string[] {
@@ -27,14 +30,21 @@ export function inspectorUrls(logFile: string): string[] {
 /** One process's inspector: commands and their answers (events are ignored). */
 export class InspectorSession {
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void; method: string }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (value: unknown) => void; reject: (error: Error) => void; method: string }
+  >();
 
   private constructor(
     readonly url: string,
     private readonly socket: WebSocketLike,
   ) {
     socket.on("message", (data) => {
-      const message = JSON.parse(data.toString()) as { id?: number; result?: unknown; error?: { message: string } };
+      const message = JSON.parse(data.toString()) as {
+        id?: number;
+        result?: unknown;
+        error?: { message: string };
+      };
       const waiting = message.id === undefined ? undefined : this.pending.get(message.id);
       if (!waiting) return;
       this.pending.delete(message.id!);
@@ -42,7 +52,8 @@ export class InspectorSession {
       else waiting.resolve(message.result);
     });
     socket.on("close", () => {
-      for (const waiting of this.pending.values()) waiting.reject(new Error(`${waiting.method}: the inspector of ${url} closed`));
+      for (const waiting of this.pending.values())
+        waiting.reject(new Error(`${waiting.method}: the inspector of ${url} closed`));
       this.pending.clear();
     });
   }
@@ -111,13 +122,20 @@ const IDENTIFY = `JSON.stringify({
  * `sandbox` when their command line names it, `console` for a node:cluster worker; numbered
  * when a role has several processes.
  */
-export async function inspectProduct(logFile: string, mainPid: number): Promise<{ processes: InspectedProcess[]; unreachable: string[] }> {
+export async function inspectProduct(
+  logFile: string,
+  mainPid: number,
+): Promise<{ processes: InspectedProcess[]; unreachable: string[] }> {
   const found: { session: InspectorSession; identity: Identity }[] = [];
   const unreachable: string[] = [];
   for (const url of inspectorUrls(logFile)) {
     try {
       const session = await InspectorSession.connect(url);
-      const answer = await session.send<{ result: { value: string } }>("Runtime.evaluate", { expression: IDENTIFY, includeCommandLineAPI: true, returnByValue: true });
+      const answer = await session.send<{ result: { value: string } }>("Runtime.evaluate", {
+        expression: IDENTIFY,
+        includeCommandLineAPI: true,
+        returnByValue: true,
+      });
       found.push({ session, identity: JSON.parse(answer.result.value) as Identity });
     } catch {
       unreachable.push(url);
@@ -136,7 +154,11 @@ export async function inspectProduct(logFile: string, mainPid: number): Promise<
     const nth = (counts.get(role) ?? 0) + 1;
     counts.set(role, nth);
     const several = roles.filter((other) => other === role).length > 1;
-    return { label: several ? `${role}-${nth}` : role, pid: entry.identity.pid, session: entry.session };
+    return {
+      label: several ? `${role}-${nth}` : role,
+      pid: entry.identity.pid,
+      session: entry.session,
+    };
   });
   return { processes, unreachable };
 }

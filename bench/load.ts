@@ -35,7 +35,8 @@ function keepingCookies(jar: CookieJar, headers: Record<string, string>) {
     client.on("headers", (head: unknown) => {
       const raw = (head as { headers?: string[] }).headers ?? [];
       const setCookies: string[] = [];
-      for (let i = 0; i + 1 < raw.length; i += 2) if (raw[i].toLowerCase() === "set-cookie") setCookies.push(raw[i + 1]);
+      for (let i = 0; i + 1 < raw.length; i += 2)
+        if (raw[i].toLowerCase() === "set-cookie") setCookies.push(raw[i + 1]);
       keepCookies(jar, setCookies);
       const now = jar.header();
       if (now !== sent) {
@@ -48,7 +49,13 @@ function keepingCookies(jar: CookieJar, headers: Record<string, string>) {
 
 export async function load(
   url: string,
-  options: { connections: number; seconds: number; headers?: Record<string, string>; cookies?: CookieJar; status?: number },
+  options: {
+    connections: number;
+    seconds: number;
+    headers?: Record<string, string>;
+    cookies?: CookieJar;
+    status?: number;
+  },
 ): Promise<LoadResult> {
   const expected = options.status ?? 200;
   const times: number[] = [];
@@ -61,7 +68,9 @@ export async function load(
         duration: options.seconds,
         headers: options.headers,
         timeout: 30,
-        ...(options.cookies ? { setupClient: keepingCookies(options.cookies, options.headers ?? {}) } : {}),
+        ...(options.cookies
+          ? { setupClient: keepingCookies(options.cookies, options.headers ?? {}) }
+          : {}),
       },
       (error: unknown, answer: autocannon.Result) => (error ? reject(error) : resolve(answer)),
     );
@@ -72,7 +81,9 @@ export async function load(
   });
   if (wrong.size > 0 || result.errors > 0) {
     const statuses = [...wrong].map(([status, count]) => `${count} x ${status}`).join(", ");
-    throw new Error(`${url}: ${statuses || "no wrong status"}; ${result.errors} failed requests (${result.timeouts} timeouts)`);
+    throw new Error(
+      `${url}: ${statuses || "no wrong status"}; ${result.errors} failed requests (${result.timeouts} timeouts)`,
+    );
   }
   times.sort((a, b) => a - b);
   return {

@@ -41,14 +41,20 @@ async function partsOf(file: string): Promise<Map<string, string>> {
     const take = (line: number, column: number) => {
       if (!previous) return;
       const text =
-        previous.line === line ? lines[previous.line - 1].slice(previous.column, column) : `${lines[previous.line - 1].slice(previous.column)}\n`;
+        previous.line === line
+          ? lines[previous.line - 1].slice(previous.column, column)
+          : `${lines[previous.line - 1].slice(previous.column)}\n`;
       const list = parts.get(previous.owner) ?? [];
       list.push(text);
       parts.set(previous.owner, list);
     };
     consumer.eachMapping((m) => {
       take(m.generatedLine, m.generatedColumn);
-      previous = { line: m.generatedLine, column: m.generatedColumn, owner: m.source ? ownerOf(m.source) : "(generated)" };
+      previous = {
+        line: m.generatedLine,
+        column: m.generatedColumn,
+        owner: m.source ? ownerOf(m.source) : "(generated)",
+      };
     });
     if (previous) take(previous.line + 1, 0);
   });
@@ -57,7 +63,9 @@ async function partsOf(file: string): Promise<Map<string, string>> {
 
 try {
   const dir = buildConsole(["--sourcemap"]);
-  const manifestFile = readFileSync(path.join(dir, "index.js"), "utf8").match(/"\/build\/manifest-[A-Za-z0-9]+\.js"/)?.[0];
+  const manifestFile = readFileSync(path.join(dir, "index.js"), "utf8").match(
+    /"\/build\/manifest-[A-Za-z0-9]+\.js"/,
+  )?.[0];
   if (!manifestFile) throw new Error("no manifest in the server build");
   const asset = (url: string) => path.join(dir, "assets", url.replace(/^\/build\//, ""));
   const manifest = JSON.parse(
@@ -66,10 +74,16 @@ try {
       .replace(/;$/, ""),
   ) as Manifest;
   const wanted = process.argv.slice(2);
-  const pages = wanted.length ? wanted : ["routes/$lang.auth.signin", "routes/$lang._console.apps._index"];
+  const pages = wanted.length
+    ? wanted
+    : ["routes/$lang.auth.signin", "routes/$lang._console.apps._index"];
   for (const id of pages) {
     const files = new Set([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
-    for (let route = manifest.routes[id]; route; route = route.parentId ? manifest.routes[route.parentId] : (undefined as never)) {
+    for (
+      let route = manifest.routes[id];
+      route;
+      route = route.parentId ? manifest.routes[route.parentId] : (undefined as never)
+    ) {
       files.add(route.module);
       for (const file of route.imports ?? []) files.add(file);
     }
@@ -79,11 +93,19 @@ try {
     for (const file of files) {
       const bytes = readFileSync(asset(file));
       total += gzipSync(bytes).length;
-      for (const [owner, text] of await partsOf(asset(file))) owners.set(owner, (owners.get(owner) ?? "") + text);
+      for (const [owner, text] of await partsOf(asset(file)))
+        owners.set(owner, (owners.get(owner) ?? "") + text);
     }
     console.log(`\n${id}: ${files.size} files, ${kb(total)} gzip`);
-    const rows = [...owners].map(([owner, text]) => ({ owner, raw: Buffer.byteLength(text), gzip: gzipSync(text).length })).sort((a, b) => b.gzip - a.gzip);
-    for (const row of rows.filter((r) => r.gzip >= 300)) console.log(`  ${kb(row.gzip).padStart(9)}  ${kb(row.raw).padStart(9)} raw  ${row.owner}`);
+    const rows = [...owners]
+      .map(([owner, text]) => ({
+        owner,
+        raw: Buffer.byteLength(text),
+        gzip: gzipSync(text).length,
+      }))
+      .sort((a, b) => b.gzip - a.gzip);
+    for (const row of rows.filter((r) => r.gzip >= 300))
+      console.log(`  ${kb(row.gzip).padStart(9)}  ${kb(row.raw).padStart(9)} raw  ${row.owner}`);
   }
 } finally {
   await stopAll();

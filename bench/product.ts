@@ -6,7 +6,7 @@
  * counts the provider calls of a page). Every process started here is stopped by `stopAll`,
  * and at the latest when the benchmark's own process exits.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
@@ -34,12 +34,19 @@ export function tempDir(label: string): string {
 export function buildConsole(flags: string[] = []): string {
   const dir = path.join(ROOT, "build", "bench", randomBytes(4).toString("hex"));
   folders.push(dir);
-  const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules", "@remix-run", "dev", "dist", "cli.js"), "build", ...flags], {
-    cwd: ROOT,
-    env: { ...process.env, CONSOLE_BUILD_DIR: dir, NODE_ENV: "production" },
-    encoding: "utf8",
-  });
-  if (result.status !== 0) throw new Error(`The console build failed (exit ${result.status}):\n${result.stdout}${result.stderr}`);
+  const result = spawnSync(
+    process.execPath,
+    [path.join(ROOT, "node_modules", "@remix-run", "dev", "dist", "cli.js"), "build", ...flags],
+    {
+      cwd: ROOT,
+      env: { ...process.env, CONSOLE_BUILD_DIR: dir, NODE_ENV: "production" },
+      encoding: "utf8",
+    },
+  );
+  if (result.status !== 0)
+    throw new Error(
+      `The console build failed (exit ${result.status}):\n${result.stdout}${result.stderr}`,
+    );
   return dir;
 }
 
@@ -113,7 +120,9 @@ export class ProductProcess {
       PROVIDER_ADMIN_TOKEN: ADMIN_TOKEN,
       PRINT_MAIL: "off",
       ...(this.options.buildDir ? { CONSOLE_BUILD_DIR: this.options.buildDir } : {}),
-      ...(this.options.inspect ? { NODE_OPTIONS: `${env.NODE_OPTIONS ?? ""} --inspect=127.0.0.1:0`.trim() } : {}),
+      ...(this.options.inspect
+        ? { NODE_OPTIONS: `${env.NODE_OPTIONS ?? ""} --inspect=127.0.0.1:0`.trim() }
+        : {}),
       ...this.options.env,
     };
   }
@@ -126,11 +135,21 @@ export class ProductProcess {
     if (this.child) throw new Error("the process runs already");
     const log = openSync(this.logFile, "a");
     const started = performance.now();
-    const child = spawn(process.execPath, [...profileArgs(Boolean(this.options.inspect)), "--import", "tsx", path.join(ROOT, "server", "start.ts"), ...this.options.args], {
-      cwd: ROOT,
-      env: this.env(),
-      stdio: ["ignore", log, log],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        ...profileArgs(Boolean(this.options.inspect)),
+        "--import",
+        "tsx",
+        path.join(ROOT, "server", "start.ts"),
+        ...this.options.args,
+      ],
+      {
+        cwd: ROOT,
+        env: this.env(),
+        stdio: ["ignore", log, log],
+      },
+    );
     closeSync(log);
     this.child = child;
     running.add(this);
@@ -147,7 +166,8 @@ export class ProductProcess {
     if (!this.options.args.includes("--sandbox-only")) health.push(`${this.consoleUrl}/healthz`);
     for (const url of health) {
       for (;;) {
-        if (exitCode !== undefined) throw new Error(`the product stopped while starting (exit ${exitCode}):\n${this.tail()}`);
+        if (exitCode !== undefined)
+          throw new Error(`the product stopped while starting (exit ${exitCode}):\n${this.tail()}`);
         try {
           if ((await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok) break;
         } catch {
@@ -201,7 +221,8 @@ export class ProductProcess {
       if (!line.startsWith("{")) continue;
       try {
         const entry = JSON.parse(line) as { msg?: string; method?: string; path?: string };
-        if (entry.msg === "request" || entry.msg === "request failed") requests.push(`${entry.method} ${entry.path}`);
+        if (entry.msg === "request" || entry.msg === "request failed")
+          requests.push(`${entry.method} ${entry.path}`);
       } catch {
         // not a log entry
       }

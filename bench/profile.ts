@@ -33,7 +33,10 @@ function shortPlace(url: string, line: number): string {
   if (!url) return "";
   const file = url.replace(/^file:\/\//, "");
   const inModules = file.lastIndexOf("node_modules/");
-  const short = inModules >= 0 ? file.slice(inModules + "node_modules/".length) : path.relative(process.cwd(), file);
+  const short =
+    inModules >= 0
+      ? file.slice(inModules + "node_modules/".length)
+      : path.relative(process.cwd(), file);
   return `${short}:${line + 1}`;
 }
 
@@ -51,7 +54,10 @@ function ownerOf(url: string): string {
  * Each function's self time in a profile, most first, and each owner's; idle time is not
  * counted. Several profiles (the processes of one part of the product) count as one.
  */
-export function topFunctions(profiles: Profile | Profile[], count = 20): { busyMs: number; top: TopFunction[]; owners: TopFunction[] } {
+export function topFunctions(
+  profiles: Profile | Profile[],
+  count = 20,
+): { busyMs: number; top: TopFunction[]; owners: TopFunction[] } {
   const self = new Map<string, { name: string; where: string; us: number }>();
   const owners = new Map<string, number>();
   let busy = 0;
@@ -68,14 +74,20 @@ export function topFunctions(profiles: Profile | Profile[], count = 20): { busyM
       const entry = self.get(key) ?? { name, where, us: 0 };
       entry.us += delta;
       self.set(key, entry);
-      const owner = frame.functionName === "(garbage collector)" ? "(garbage collector)" : ownerOf(frame.url);
+      const owner =
+        frame.functionName === "(garbage collector)" ? "(garbage collector)" : ownerOf(frame.url);
       owners.set(owner, (owners.get(owner) ?? 0) + delta);
     });
   }
   const top = [...self.values()]
     .sort((a, b) => b.us - a.us)
     .slice(0, count)
-    .map((entry) => ({ name: entry.name, where: entry.where, ms: entry.us / 1000, share: busy ? entry.us / busy : 0 }));
+    .map((entry) => ({
+      name: entry.name,
+      where: entry.where,
+      ms: entry.us / 1000,
+      share: busy ? entry.us / busy : 0,
+    }));
   const byOwner = [...owners.entries()]
     .sort((a, b) => b[1] - a[1])
     .slice(0, count)
@@ -102,10 +114,20 @@ const cell = (text: string) => text.replaceAll("|", "\\|");
  * as a share of their busy time together (the processes of a part merged; the part named
  * beside each row when there are several).
  */
-export function pageSection(title: string, processes: ProcessProfile[], functions = 10, owners = 8): string[] {
+export function pageSection(
+  title: string,
+  processes: ProcessProfile[],
+  functions = 10,
+  owners = 8,
+): string[] {
   const parts = new Map<string, Profile[]>();
-  for (const { label, profile } of processes) parts.set(partOf(label), [...(parts.get(partOf(label)) ?? []), profile]);
-  const each = [...parts].map(([part, profiles]) => ({ part, count: profiles.length, ...topFunctions(profiles, Number.POSITIVE_INFINITY) }));
+  for (const { label, profile } of processes)
+    parts.set(partOf(label), [...(parts.get(partOf(label)) ?? []), profile]);
+  const each = [...parts].map(([part, profiles]) => ({
+    part,
+    count: profiles.length,
+    ...topFunctions(profiles, Number.POSITIVE_INFINITY),
+  }));
   const busyMs = each.reduce((sum, part) => sum + part.busyMs, 0);
   const several = each.length > 1;
   const rows = (pick: (part: (typeof each)[number]) => TopFunction[], count: number) =>
@@ -114,16 +136,31 @@ export function pageSection(title: string, processes: ProcessProfile[], function
       .sort((a, b) => b.ms - a.ms)
       .slice(0, count)
       .map((row) => ({ ...row, share: busyMs ? row.ms / busyMs : 0 }));
-  const busy = each.map((part) => `${part.part}${part.count > 1 ? ` (${part.count} processes)` : ""} ${seconds(part.busyMs)}`).join(", ");
+  const busy = each
+    .map(
+      (part) =>
+        `${part.part}${part.count > 1 ? ` (${part.count} processes)` : ""} ${seconds(part.busyMs)}`,
+    )
+    .join(", ");
   const lines = [`#### ${title}`, "", `Busy: ${busy}.`, ""];
-  lines.push(several ? "| part | owner | self | share |" : "| owner | self | share |", several ? "| --- | --- | ---: | ---: |" : "| --- | ---: | ---: |");
+  lines.push(
+    several ? "| part | owner | self | share |" : "| owner | self | share |",
+    several ? "| --- | --- | ---: | ---: |" : "| --- | ---: | ---: |",
+  );
   for (const row of rows((part) => part.owners, owners)) {
-    lines.push(`| ${several ? `${row.part} | ` : ""}${cell(row.name)} | ${row.ms.toFixed(0)} ms | ${percent(row.share)} |`);
+    lines.push(
+      `| ${several ? `${row.part} | ` : ""}${cell(row.name)} | ${row.ms.toFixed(0)} ms | ${percent(row.share)} |`,
+    );
   }
   lines.push("");
-  lines.push(several ? "| part | function | where | self | share |" : "| function | where | self | share |", several ? "| --- | --- | --- | ---: | ---: |" : "| --- | --- | ---: | ---: |");
+  lines.push(
+    several ? "| part | function | where | self | share |" : "| function | where | self | share |",
+    several ? "| --- | --- | --- | ---: | ---: |" : "| --- | --- | ---: | ---: |",
+  );
   for (const row of rows((part) => part.top, functions)) {
-    lines.push(`| ${several ? `${row.part} | ` : ""}\`${cell(row.name)}\` | ${cell(row.where)} | ${row.ms.toFixed(0)} ms | ${percent(row.share)} |`);
+    lines.push(
+      `| ${several ? `${row.part} | ` : ""}\`${cell(row.name)}\` | ${cell(row.where)} | ${row.ms.toFixed(0)} ms | ${percent(row.share)} |`,
+    );
   }
   return lines;
 }
@@ -139,11 +176,18 @@ export interface PagesIndex {
 export const PAGES_INDEX = "pages.json";
 
 /** The section of bench/README.md for the profiles of each page in `folder`. */
-export function markdownOf(folder: string, top: { functions?: number; owners?: number; title?: string } = {}): string[] {
+export function markdownOf(
+  folder: string,
+  top: { functions?: number; owners?: number; title?: string } = {},
+): string[] {
   const files = readdirSync(folder).filter((name) => /^[^.]+\.[^.]+\.cpuprofile$/.test(name));
   const indexFile = path.join(folder, PAGES_INDEX);
-  const index = existsSync(indexFile) ? (JSON.parse(readFileSync(indexFile, "utf8")) as PagesIndex) : undefined;
-  const slugs = index ? index.pages.map((page) => page.slug) : [...new Set(files.map((name) => name.split(".")[0]))].sort();
+  const index = existsSync(indexFile)
+    ? (JSON.parse(readFileSync(indexFile, "utf8")) as PagesIndex)
+    : undefined;
+  const slugs = index
+    ? index.pages.map((page) => page.slug)
+    : [...new Set(files.map((name) => name.split(".")[0]))].sort();
   const lines = [`### ${top.title ?? "CPU profile of each page"}`, ""];
   if (index) {
     lines.push(
@@ -156,7 +200,10 @@ export function markdownOf(folder: string, top: { functions?: number; owners?: n
   for (const slug of slugs) {
     const processes = files
       .filter((name) => name.startsWith(`${slug}.`))
-      .map((name) => ({ label: name.split(".")[1], profile: JSON.parse(readFileSync(path.join(folder, name), "utf8")) as Profile }));
+      .map((name) => ({
+        label: name.split(".")[1],
+        profile: JSON.parse(readFileSync(path.join(folder, name), "utf8")) as Profile,
+      }));
     if (processes.length === 0) continue;
     const page = index?.pages.find((entry) => entry.slug === slug);
     lines.push(...pageSection(page ? page.name : slug, processes, top.functions, top.owners), "");
@@ -176,17 +223,27 @@ if (import.meta.url === `file://${process.argv[1]}` && process.argv[2] === "--ma
   const args = process.argv.slice(3);
   const topAt = args.indexOf("--top");
   const count = topAt >= 0 ? Number(args.splice(topAt, 2)[1]) : undefined;
-  for (const folder of args) console.log(markdownOf(folder, { functions: count, owners: count }).join("\n"));
+  for (const folder of args)
+    console.log(markdownOf(folder, { functions: count, owners: count }).join("\n"));
 } else if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   const topAt = args.indexOf("--top");
   const count = topAt >= 0 ? Number(args.splice(topAt, 2)[1]) : 20;
   for (const file of args.flatMap(profilesIn)) {
-    const { busyMs, top, owners } = topFunctions(JSON.parse(readFileSync(file, "utf8")) as Profile, count);
+    const { busyMs, top, owners } = topFunctions(
+      JSON.parse(readFileSync(file, "utf8")) as Profile,
+      count,
+    );
     console.log(`\n${path.basename(file)}: ${(busyMs / 1000).toFixed(1)} s busy`);
     console.log("| self | share | owner |\n| ---: | ---: | --- |");
-    for (const owner of owners.slice(0, 12)) console.log(`| ${owner.ms.toFixed(0)} ms | ${(100 * owner.share).toFixed(1)}% | ${owner.name} |`);
+    for (const owner of owners.slice(0, 12))
+      console.log(
+        `| ${owner.ms.toFixed(0)} ms | ${(100 * owner.share).toFixed(1)}% | ${owner.name} |`,
+      );
     console.log("| self | share | function | where |\n| ---: | ---: | --- | --- |");
-    for (const fn of top) console.log(`| ${fn.ms.toFixed(0)} ms | ${(100 * fn.share).toFixed(1)}% | ${fn.name} | ${fn.where} |`);
+    for (const fn of top)
+      console.log(
+        `| ${fn.ms.toFixed(0)} ms | ${(100 * fn.share).toFixed(1)}% | ${fn.name} | ${fn.where} |`,
+      );
   }
 }

@@ -36,13 +36,24 @@ export function reference(name: string, value: string) {
   checked.push({ name, value });
 }
 
-export const atMost = (value: number, limit: number, unit: string): Target => ({ text: `at most ${limit}${unit}`, met: value <= limit });
-export const atLeast = (value: number, limit: number, unit: string): Target => ({ text: `at least ${limit}${unit}`, met: value >= limit });
+export const atMost = (value: number, limit: number, unit: string): Target => ({
+  text: `at most ${limit}${unit}`,
+  met: value <= limit,
+});
+export const atLeast = (value: number, limit: number, unit: string): Target => ({
+  text: `at least ${limit}${unit}`,
+  met: value >= limit,
+});
 
 /** Prints a table with a header row, columns padded to their widest cell. */
 export function table(header: string[], rows: string[][]) {
-  const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => row[i]?.length ?? 0)));
-  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
+  const widths = header.map((cell, i) =>
+    Math.max(cell.length, ...rows.map((row) => row[i]?.length ?? 0)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
+      .join("  ");
   console.log(line(header));
   for (const row of rows) console.log(line(row));
 }
@@ -53,7 +64,10 @@ export function printTargets() {
   heading("Targets");
   console.log("| figure | measured | target | |");
   console.log("| --- | --- | --- | --- |");
-  for (const { name, value, target } of checked) console.log(`| ${name} | ${value} | ${target?.text ?? "(no target)"} | ${target ? (target.met ? "met" : "**not met**") : ""} |`);
+  for (const { name, value, target } of checked)
+    console.log(
+      `| ${name} | ${value} | ${target?.text ?? "(no target)"} | ${target ? (target.met ? "met" : "**not met**") : ""} |`,
+    );
   const targets = checked.filter((row) => row.target).length;
   const missed = checked.filter((row) => row.target && !row.target.met).length;
   console.log(`\n${targets - missed} of ${targets} targets met`);
@@ -69,6 +83,9 @@ export const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
  * always measured beside them.
  */
 export function chosenPage(name: string): boolean {
-  const wanted = (process.env.BENCH_PAGES ?? "").split(",").map((part) => part.trim()).filter(Boolean);
+  const wanted = (process.env.BENCH_PAGES ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
   return wanted.length === 0 || wanted.some((part) => name.includes(part));
 }

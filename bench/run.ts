@@ -15,7 +15,7 @@ import { ROOT, stopAll } from "./product";
 import { heading, printTargets } from "./report";
 import { benchSandbox } from "./sandbox";
 import { benchServer } from "./server";
-import { startSite, type Site } from "./site";
+import { type Site, startSite } from "./site";
 
 const PARTS = ["sandbox", "server", "browser", "lighthouse"] as const;
 type Part = (typeof PARTS)[number];
@@ -30,14 +30,20 @@ function machine(): string {
   const cpus = os.cpus();
   let commit = "?";
   try {
-    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
+    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], {
+      cwd: ROOT,
+      encoding: "utf8",
+    }).trim();
   } catch {
     // not a git checkout
   }
   return [
     `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, commit ${commit}`,
     `${cpus.length} x ${cpus[0]?.model ?? "?"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}`,
-    `Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`,
+    `Node ${process.version}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
   ].join("\n");
 }
 

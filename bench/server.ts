@@ -9,8 +9,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { inspectProduct } from "./inspector";
-import { load, type LoadResult } from "./load";
-import { pageSection, PAGES_INDEX, type PagesIndex, type Profile } from "./profile";
+import { type LoadResult, load } from "./load";
+import { PAGES_INDEX, type PagesIndex, type Profile, pageSection } from "./profile";
 import { atLeast, atMost, chosenPage, figure, heading, ms, reference, table } from "./report";
 import type { Site } from "./site";
 
@@ -36,7 +36,13 @@ const slugOf = (name: string) =>
     .replace(/^-|-$/g, "");
 
 export async function benchServer(site: Site, seconds: number) {
-  const page = (name: string, path: string, minShare = 10, maxP95 = 100): Page => ({ name, path, signedIn: true, minShare, maxP95 });
+  const page = (name: string, path: string, minShare = 10, maxP95 = 100): Page => ({
+    name,
+    path,
+    signedIn: true,
+    minShare,
+    maxP95,
+  });
   const allPages: Page[] = [
     { name: "trivial (/ping)", path: "/ping", signedIn: false },
     { name: "/healthz (Express only)", path: "/healthz", signedIn: false },
@@ -58,15 +64,28 @@ export async function benchServer(site: Site, seconds: number) {
   const url = (page: Page) => `${site.product.consoleUrl}${page.path}`;
   // A signed-in page sends the session's cookies and keeps those the console sets, as a browser does.
   const loadPage = (page: Page, connections: number, runSeconds: number) =>
-    load(url(page), { connections, seconds: runSeconds, headers: { accept: "text/html" }, ...(page.signedIn ? { cookies: site.jar } : {}) });
+    load(url(page), {
+      connections,
+      seconds: runSeconds,
+      headers: { accept: "text/html" },
+      ...(page.signedIn ? { cookies: site.jar } : {}),
+    });
 
-  heading(`Server: provider calls per page, its first request of the session and the next (a company with ${site.apps} apps)`);
+  heading(
+    `Server: provider calls per page, its first request of the session and the next (a company with ${site.apps} apps)`,
+  );
   const visit = async (page: Page) => {
     const mark = await site.product.logMark();
-    const res = await fetch(url(page), { headers: page.signedIn ? { cookie: site.cookie, accept: "text/html" } : { accept: "text/html" }, redirect: "manual" });
+    const res = await fetch(url(page), {
+      headers: page.signedIn
+        ? { cookie: site.cookie, accept: "text/html" }
+        : { accept: "text/html" },
+      redirect: "manual",
+    });
     if (page.signedIn) site.jar.store(res);
     await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${page.path}: ${res.status} ${res.headers.get("location") ?? ""}`);
+    if (res.status !== 200)
+      throw new Error(`${page.path}: ${res.status} ${res.headers.get("location") ?? ""}`);
     await site.product.logMark(); // the page's own calls, once written
     return site.product.requestsSince(mark);
   };
@@ -81,10 +100,16 @@ export async function benchServer(site: Site, seconds: number) {
       continue;
     }
     figure(`provider calls of ${page.name}, first visit`, listed(first));
-    figure(`provider calls of ${page.name} after the first visit`, `${listed(after)}; first visit ${first.length}`, atMost(after.length, MAX_CALLS_AFTER, ""));
+    figure(
+      `provider calls of ${page.name} after the first visit`,
+      `${listed(after)}; first visit ${first.length}`,
+      atMost(after.length, MAX_CALLS_AFTER, ""),
+    );
   }
 
-  heading(`Server: autocannon, ${seconds} s per page and connection count, signed in, a company with ${site.apps} apps`);
+  heading(
+    `Server: autocannon, ${seconds} s per page and connection count, signed in, a company with ${site.apps} apps`,
+  );
   // Warm-up (not counted): the first requests of each page compile and fill caches.
   for (const page of pages) await loadPage(page, 5, Math.min(3, seconds));
   const results = new Map<string, LoadResult>();
@@ -106,18 +131,29 @@ export async function benchServer(site: Site, seconds: number) {
       ]);
     }
   }
-  table(["page", "connections", "req/s", "of trivial", "p50 ms", "p95 ms", "p99 ms", "requests"], rows);
+  table(
+    ["page", "connections", "req/s", "of trivial", "p50 ms", "p95 ms", "p99 ms", "requests"],
+    rows,
+  );
 
-  heading("Server: targets (requests/s at 20 connections as a share of /ping's in the same run, p95 at 5 connections)");
+  heading(
+    "Server: targets (requests/s at 20 connections as a share of /ping's in the same run, p95 at 5 connections)",
+  );
   const trivial20 = results.get("/ping 20")!;
   const trivial5 = results.get("/ping 5")!;
   const shareOf = (result: LoadResult) => (100 * result.rps) / trivial20.rps;
-  reference("trivial route /ping", `${trivial20.rps.toFixed(0)} req/s at 20 connections; p95 ${ms(trivial5.p95)} at 5 connections`);
+  reference(
+    "trivial route /ping",
+    `${trivial20.rps.toFixed(0)} req/s at 20 connections; p95 ${ms(trivial5.p95)} at 5 connections`,
+  );
   for (const page of pages) {
     const at20 = results.get(`${page.path} 20`)!;
     const at5 = results.get(`${page.path} 5`)!;
     if (page.path === "/healthz") {
-      reference(`${page.name}`, `${at20.rps.toFixed(0)} req/s at 20 connections, ${shareOf(at20).toFixed(0)}% of /ping's; p95 ${ms(at5.p95)} at 5 connections`);
+      reference(
+        `${page.name}`,
+        `${at20.rps.toFixed(0)} req/s at 20 connections, ${shareOf(at20).toFixed(0)}% of /ping's; p95 ${ms(at5.p95)} at 5 connections`,
+      );
     }
     if (page.minShare === undefined || page.maxP95 === undefined) continue;
     figure(
@@ -137,18 +173,36 @@ export async function benchServer(site: Site, seconds: number) {
  * from the measured runs (profiling slows the pages): `<folder>/<page>.<process>.cpuprofile`,
  * pages.json beside them, and each page's top owners and functions printed.
  */
-async function profilePages(site: Site, pages: Page[], seconds: number, folder: string, loadPage: (page: Page, connections: number, seconds: number) => Promise<LoadResult>) {
-  heading(`Server: CPU profile of each page at ${PROFILE_CONNECTIONS} connections, ${seconds} s, every process (into ${folder})`);
+async function profilePages(
+  site: Site,
+  pages: Page[],
+  seconds: number,
+  folder: string,
+  loadPage: (page: Page, connections: number, seconds: number) => Promise<LoadResult>,
+) {
+  heading(
+    `Server: CPU profile of each page at ${PROFILE_CONNECTIONS} connections, ${seconds} s, every process (into ${folder})`,
+  );
   const pid = site.product.pid;
   if (!pid) throw new Error("the product does not run");
   const { processes, unreachable } = await inspectProduct(site.product.logFile, pid);
-  if (processes.length === 0) throw new Error(`no inspector of the product answered (BENCH_CPU_PROFILE starts it with --inspect): ${unreachable.join(", ") || "none in its log"}`);
+  if (processes.length === 0)
+    throw new Error(
+      `no inspector of the product answered (BENCH_CPU_PROFILE starts it with --inspect): ${unreachable.join(", ") || "none in its log"}`,
+    );
   console.log(
     `processes: ${processes.map((entry) => `${entry.label} (pid ${entry.pid})`).join(", ")}` +
-      (unreachable.length ? `; ${unreachable.length} inspector(s) in the log no longer answer (ended processes)` : ""),
+      (unreachable.length
+        ? `; ${unreachable.length} inspector(s) in the log no longer answer (ended processes)`
+        : ""),
   );
   mkdirSync(folder, { recursive: true });
-  const index: PagesIndex = { connections: PROFILE_CONNECTIONS, seconds, intervalUs: PROFILE_INTERVAL_US, pages: [] };
+  const index: PagesIndex = {
+    connections: PROFILE_CONNECTIONS,
+    seconds,
+    intervalUs: PROFILE_INTERVAL_US,
+    pages: [],
+  };
   try {
     for (const { session } of processes) {
       await session.send("Profiler.enable");
@@ -158,18 +212,32 @@ async function profilePages(site: Site, pages: Page[], seconds: number, folder: 
       const slug = slugOf(page.name);
       await Promise.allSettled(processes.map(({ session }) => session.send("Profiler.start")));
       const result = await loadPage(page, PROFILE_CONNECTIONS, seconds);
-      const stopped = await Promise.allSettled(processes.map(({ session }) => session.send<{ profile: Profile }>("Profiler.stop")));
+      const stopped = await Promise.allSettled(
+        processes.map(({ session }) => session.send<{ profile: Profile }>("Profiler.stop")),
+      );
       // A process that ended meanwhile (and was restarted by its supervisor) has no profile of the page.
       const labelled = processes.flatMap(({ label }, i) => {
         const answer = stopped[i];
         if (answer.status === "fulfilled") return [{ label, profile: answer.value.profile }];
-        console.log(`no profile of ${label}: ${answer.reason instanceof Error ? answer.reason.message : String(answer.reason)}`);
+        console.log(
+          `no profile of ${label}: ${answer.reason instanceof Error ? answer.reason.message : String(answer.reason)}`,
+        );
         return [];
       });
-      for (const { label, profile } of labelled) writeFileSync(path.join(folder, `${slug}.${label}.cpuprofile`), JSON.stringify(profile));
-      index.pages.push({ slug, name: page.name, path: page.path, processes: labelled.map(({ label }) => label) });
+      for (const { label, profile } of labelled)
+        writeFileSync(path.join(folder, `${slug}.${label}.cpuprofile`), JSON.stringify(profile));
+      index.pages.push({
+        slug,
+        name: page.name,
+        path: page.path,
+        processes: labelled.map(({ label }) => label),
+      });
       console.log("");
-      console.log(pageSection(`${page.name} (${result.rps.toFixed(0)} req/s while profiled)`, labelled).join("\n"));
+      console.log(
+        pageSection(`${page.name} (${result.rps.toFixed(0)} req/s while profiled)`, labelled).join(
+          "\n",
+        ),
+      );
     }
   } finally {
     writeFileSync(path.join(folder, PAGES_INDEX), `${JSON.stringify(index, null, 2)}\n`);
@@ -178,5 +246,7 @@ async function profilePages(site: Site, pages: Page[], seconds: number, folder: 
       session.close();
     }
   }
-  console.log(`\nthe profiles are in ${folder}; the section for bench/README.md: npx tsx bench/profile.ts --markdown ${folder}`);
+  console.log(
+    `\nthe profiles are in ${folder}; the section for bench/README.md: npx tsx bench/profile.ts --markdown ${folder}`,
+  );
 }

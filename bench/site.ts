@@ -7,7 +7,7 @@
  * platform editor's page; the company has BENCH_INSTANCES live sandbox accounts, the first
  * configured with its apps, for the sandbox accounts page.
  */
-import { createAppThroughApi, type CookieJar } from "../tests/support/provider";
+import { type CookieJar, createAppThroughApi } from "../tests/support/provider";
 import { BENCH_SCHEMA_FUNCTIONS, saveBenchSchema } from "./platform";
 import { ADMIN_TOKEN, buildConsole, ProductProcess, productPorts, tempDir } from "./product";
 import { signedInJar, withLiveClients } from "./support";
@@ -29,7 +29,11 @@ export interface Site {
 }
 
 /** Live sandbox accounts of the bench company (AU), the first with every app of the company enabled. */
-async function createInstances(provider: Awaited<ReturnType<typeof signedInJar>>["provider"], accessToken: string, count: number) {
+async function createInstances(
+  provider: Awaited<ReturnType<typeof signedInJar>>["provider"],
+  accessToken: string,
+  count: number,
+) {
   const call = async (path: string, method: string, body: unknown) => {
     const res = await provider.apiFetch(path, { method, body: JSON.stringify(body) }, accessToken);
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
@@ -37,11 +41,28 @@ async function createInstances(provider: Awaited<ReturnType<typeof signedInJar>>
   };
   const created = [];
   for (let i = 0; i < count; i++) {
-    created.push(await call("leapinstances", "POST", { firstName: "Bench", lastName: `Account ${i + 1}`, email: `bench-${i + 1}@example.com`, password: "Bench-secret-1", leapEnvironmentsId: 3 }));
+    created.push(
+      await call("leapinstances", "POST", {
+        firstName: "Bench",
+        lastName: `Account ${i + 1}`,
+        email: `bench-${i + 1}@example.com`,
+        password: "Bench-secret-1",
+        leapEnvironmentsId: 3,
+      }),
+    );
   }
   if (created[0]) {
-    const configurations = created[0].configuration.map((item) => ({ appGroupId: item.appGroupId, isEnabled: true, appStatusCode: 0, appEndpoint: "LIVE" }));
-    await call(`leapinstances/${created[0].id}/configuration`, "PUT", { includeOtherProviders: false, applyToAllUsers: true, configurations });
+    const configurations = created[0].configuration.map((item) => ({
+      appGroupId: item.appGroupId,
+      isEnabled: true,
+      appStatusCode: 0,
+      appEndpoint: "LIVE",
+    }));
+    await call(`leapinstances/${created[0].id}/configuration`, "PUT", {
+      includeOtherProviders: false,
+      applyToAllUsers: true,
+      configurations,
+    });
   }
 }
 
@@ -51,7 +72,13 @@ export async function startSite(apps: number): Promise<Site> {
   const buildDir = buildConsole(process.env.BENCH_SOURCEMAP ? ["--sourcemap"] : []);
   // With BENCH_CPU_PROFILE the server benchmark profiles each page through the inspectors.
   const inspect = Boolean(process.env.BENCH_CPU_PROFILE);
-  const product = new ProductProcess({ args: [], dataDir: tempDir("site"), buildDir, inspect, ...(await productPorts()) });
+  const product = new ProductProcess({
+    args: [],
+    dataDir: tempDir("site"),
+    buildDir,
+    inspect,
+    ...(await productPorts()),
+  });
   await product.start();
   console.log(`product (npm start): console ${product.consoleUrl}, sandbox ${product.sandboxUrl}`);
   const { jar, provider, accessToken } = await signedInJar({
@@ -61,7 +88,12 @@ export async function startSite(apps: number): Promise<Site> {
     dataDir: product.options.dataDir,
   });
   const created = [];
-  for (let i = 0; i < apps; i++) created.push(await createAppThroughApi(provider, accessToken, { name: `Bench app ${String(i + 1).padStart(3, "0")}` }));
+  for (let i = 0; i < apps; i++)
+    created.push(
+      await createAppThroughApi(provider, accessToken, {
+        name: `Bench app ${String(i + 1).padStart(3, "0")}`,
+      }),
+    );
   await withLiveClients(provider, accessToken, created[0].groupAppId);
   const platformVersionId = await saveBenchSchema(provider, accessToken, created[0].id);
   const instances = Number(process.env.BENCH_INSTANCES ?? 12);

@@ -40,7 +40,11 @@ export interface BenchTarget {
  */
 export async function signedInJar(target: BenchTarget) {
   const secrets = JSON.parse(readFileSync(path.join(target.dataDir, "secrets.json"), "utf8"));
-  const provider = createProviderClient(() => ({ ...target, clientId: "console", clientSecret: secrets.consoleClientSecret }));
+  const provider = createProviderClient(() => ({
+    ...target,
+    clientId: "console",
+    clientSecret: secrets.consoleClientSecret,
+  }));
   const body = validRegistration();
   const user = await provider.registerOk(body);
   await provider.verifyUser(user.userId);
@@ -54,12 +58,14 @@ export async function signedInJar(target: BenchTarget) {
   };
   let res = await get(`${target.consoleUrl}/en-AU/apps`);
   while (res.status >= 300 && res.status < 400) {
-    if (process.env.BENCH_DEBUG) console.log(res.status, res.url, "->", res.headers.get("location"));
+    if (process.env.BENCH_DEBUG)
+      console.log(res.status, res.url, "->", res.headers.get("location"));
     res = await get(new URL(res.headers.get("location")!, res.url).href);
   }
   const page = await res.text();
   const action = /action="([^"]*\/login)"/.exec(page)?.[1];
-  if (!action) throw new Error(`no sign-in form at ${res.url} (${res.status}): ${page.slice(0, 300)}`);
+  if (!action)
+    throw new Error(`no sign-in form at ${res.url} (${res.status}): ${page.slice(0, 300)}`);
   res = await fetch(action.replaceAll("&amp;", "&"), {
     method: "POST",
     redirect: "manual",
@@ -67,7 +73,8 @@ export async function signedInJar(target: BenchTarget) {
     body: new URLSearchParams({ email: body.email, password: body.password }),
   });
   jar.store(res);
-  while (res.status >= 300 && res.status < 400) res = await get(new URL(res.headers.get("location")!, res.url || action).href);
+  while (res.status >= 300 && res.status < 400)
+    res = await get(new URL(res.headers.get("location")!, res.url || action).href);
   return { jar, provider, accessToken };
 }
 
@@ -75,9 +82,22 @@ export async function signedInJar(target: BenchTarget) {
  * Makes an app group's security page show its clients: the provider lifts its pre-approval
  * requirement (the reviewer's flag) and the Live tab's clients are generated.
  */
-export async function withLiveClients(provider: ReturnType<typeof createProviderClient>, accessToken: string, groupId: string) {
-  const flags = await provider.admin(`app-groups/${groupId}/flags`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ isPreApprovalRequired: false }) });
+export async function withLiveClients(
+  provider: ReturnType<typeof createProviderClient>,
+  accessToken: string,
+  groupId: string,
+) {
+  const flags = await provider.admin(`app-groups/${groupId}/flags`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ isPreApprovalRequired: false }),
+  });
   if (!flags.ok) throw new Error(`flags: ${flags.status} ${await flags.text()}`);
-  const clients = await provider.apiFetch(`apps-auth/${groupId}/clients?isLive=true`, { method: "POST" }, accessToken);
-  if (clients.status !== 201) throw new Error(`POST apps-auth clients: ${clients.status} ${await clients.text()}`);
+  const clients = await provider.apiFetch(
+    `apps-auth/${groupId}/clients?isLive=true`,
+    { method: "POST" },
+    accessToken,
+  );
+  if (clients.status !== 201)
+    throw new Error(`POST apps-auth clients: ${clients.status} ${await clients.text()}`);
 }

@@ -33,7 +33,8 @@ describe("the variables the console and the launcher both read", () => {
   it("are accepted alike, with the same values", () => {
     const launcher = parseEnv(good);
     const consoleEnv = parseConsoleEnv(good);
-    for (const name of Object.keys(good) as (keyof typeof good)[]) expect(launcher[name]).toEqual(consoleEnv[name]);
+    for (const name of Object.keys(good) as (keyof typeof good)[])
+      expect(launcher[name]).toEqual(consoleEnv[name]);
     expect(consoleEnv.APP_URL).toBe("https://console.example.com");
     expect(consoleEnv.API_BASE_URL).toBe("https://provider.example.com/api");
   });
@@ -65,8 +66,12 @@ describe("the variables the console and the launcher both read", () => {
 
   it("are required by the console, optional for the launcher (the sandbox fills them in)", () => {
     expect(() => parseEnv({})).not.toThrow();
-    expect(problem(parseConsoleEnv, { ...good, OIDC_CLIENT_SECRET: undefined }, "OIDC_CLIENT_SECRET")).toBeDefined();
-    expect(problem(parseConsoleEnv, { ...good, OIDC_CLIENT_ID: "" }, "OIDC_CLIENT_ID")).toBe("  OIDC_CLIENT_ID: must not be empty");
+    expect(
+      problem(parseConsoleEnv, { ...good, OIDC_CLIENT_SECRET: undefined }, "OIDC_CLIENT_SECRET"),
+    ).toBeDefined();
+    expect(problem(parseConsoleEnv, { ...good, OIDC_CLIENT_ID: "" }, "OIDC_CLIENT_ID")).toBe(
+      "  OIDC_CLIENT_ID: must not be empty",
+    );
   });
 });
 
@@ -82,23 +87,42 @@ describe("FILE_GRACE_DAYS", () => {
   it("is a positive number of days, unset by default (the cleanup job's own default)", () => {
     expect(parseEnv({}).FILE_GRACE_DAYS).toBeUndefined();
     expect(parseEnv({ FILE_GRACE_DAYS: "0.5" }).FILE_GRACE_DAYS).toBe(0.5);
-    expect(problem(parseEnv, { FILE_GRACE_DAYS: "0" }, "FILE_GRACE_DAYS")).toBe("  FILE_GRACE_DAYS: must be more than 0 (got \"0\")");
-    expect(problem(parseEnv, { FILE_GRACE_DAYS: "soon" }, "FILE_GRACE_DAYS")).toMatch(/^ {2}FILE_GRACE_DAYS: must be a number of days/);
+    expect(problem(parseEnv, { FILE_GRACE_DAYS: "0" }, "FILE_GRACE_DAYS")).toBe(
+      '  FILE_GRACE_DAYS: must be more than 0 (got "0")',
+    );
+    expect(problem(parseEnv, { FILE_GRACE_DAYS: "soon" }, "FILE_GRACE_DAYS")).toMatch(
+      /^ {2}FILE_GRACE_DAYS: must be a number of days/,
+    );
   });
 });
 
 describe("DATA_ENCRYPTION_KEY", () => {
   it("is 32 bytes in base64 or base64url; unset, the key generated into DATA_DIR serves", () => {
     const key = randomBytes(32);
-    expect(parseEnv({ DATA_ENCRYPTION_KEY: key.toString("base64") }).DATA_ENCRYPTION_KEY).toBe(key.toString("base64"));
-    expect(parseEnv({ DATA_ENCRYPTION_KEY: key.toString("base64url") }).DATA_ENCRYPTION_KEY).toBe(key.toString("base64url"));
-    expect(problem(parseEnv, { DATA_ENCRYPTION_KEY: "short" }, "DATA_ENCRYPTION_KEY")).toMatch(/^ {2}DATA_ENCRYPTION_KEY: must be 32 bytes in base64/);
-    expect(problem(parseEnv, { DATA_ENCRYPTION_KEY: randomBytes(24).toString("hex") }, "DATA_ENCRYPTION_KEY")).toBeDefined();
+    expect(parseEnv({ DATA_ENCRYPTION_KEY: key.toString("base64") }).DATA_ENCRYPTION_KEY).toBe(
+      key.toString("base64"),
+    );
+    expect(parseEnv({ DATA_ENCRYPTION_KEY: key.toString("base64url") }).DATA_ENCRYPTION_KEY).toBe(
+      key.toString("base64url"),
+    );
+    expect(problem(parseEnv, { DATA_ENCRYPTION_KEY: "short" }, "DATA_ENCRYPTION_KEY")).toMatch(
+      /^ {2}DATA_ENCRYPTION_KEY: must be 32 bytes in base64/,
+    );
+    expect(
+      problem(
+        parseEnv,
+        { DATA_ENCRYPTION_KEY: randomBytes(24).toString("hex") },
+        "DATA_ENCRYPTION_KEY",
+      ),
+    ).toBeDefined();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "config-test-"));
     const secrets = loadLocalSecrets(dataDir);
     rmSync(dataDir, { recursive: true });
     expect(sandboxConfig(parseEnv({}), secrets).dataEncryptionKey).toBe(secrets.dataEncryptionKey);
-    expect(sandboxConfig(parseEnv({ DATA_ENCRYPTION_KEY: key.toString("base64") }), secrets).dataEncryptionKey).toBe(key.toString("base64"));
+    expect(
+      sandboxConfig(parseEnv({ DATA_ENCRYPTION_KEY: key.toString("base64") }), secrets)
+        .dataEncryptionKey,
+    ).toBe(key.toString("base64"));
   });
 });
 
@@ -109,13 +133,20 @@ describe("WEB_CONCURRENCY and SANDBOX_CONCURRENCY", () => {
     expect(parseEnv({}).SANDBOX_CONCURRENCY).toBe(1);
     expect(parseEnv({ WEB_CONCURRENCY: "3" }).WEB_CONCURRENCY).toBe(3);
     for (const bad of ["0", "1.5", "65", "many"]) {
-      expect(problem(parseEnv, { WEB_CONCURRENCY: bad }, "WEB_CONCURRENCY")).toMatch(/^ {2}WEB_CONCURRENCY: must be a whole number from 1 to 64/);
+      expect(problem(parseEnv, { WEB_CONCURRENCY: bad }, "WEB_CONCURRENCY")).toMatch(
+        /^ {2}WEB_CONCURRENCY: must be a whole number from 1 to 64/,
+      );
     }
   });
 
   it("more than one sandbox needs PostgreSQL and Redis", () => {
-    expect(parseEnv({ SANDBOX_CONCURRENCY: "2", DATABASE_URL: pg, REDIS_URL: "redis://127.0.0.1:6379" }).SANDBOX_CONCURRENCY).toBe(2);
-    expect(() => parseEnv({ SANDBOX_CONCURRENCY: "2", REDIS_URL: "redis://127.0.0.1:6379" })).toThrow(/SANDBOX_CONCURRENCY above 1 needs DATABASE_URL/);
+    expect(
+      parseEnv({ SANDBOX_CONCURRENCY: "2", DATABASE_URL: pg, REDIS_URL: "redis://127.0.0.1:6379" })
+        .SANDBOX_CONCURRENCY,
+    ).toBe(2);
+    expect(() =>
+      parseEnv({ SANDBOX_CONCURRENCY: "2", REDIS_URL: "redis://127.0.0.1:6379" }),
+    ).toThrow(/SANDBOX_CONCURRENCY above 1 needs DATABASE_URL/);
     expect(() => parseEnv({ SANDBOX_CONCURRENCY: "2", DATABASE_URL: pg })).toThrow(/and REDIS_URL/);
     expect(parseEnv({ SANDBOX_CONCURRENCY: "1" }).SANDBOX_CONCURRENCY).toBe(1);
   });

@@ -3,12 +3,19 @@
  * Parsed once with zod; a bad value stops start-up with a message naming the variable.
  */
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { parseTrustProxy } from "./trust-proxy";
-import { envIssueLines, httpUrl, optional, secret, sharedEnvFields as shared, type EnvSource } from "~/env.shared";
+import {
+  type EnvSource,
+  envIssueLines,
+  httpUrl,
+  optional,
+  secret,
+  sharedEnvFields as shared,
+} from "~/env.shared";
 import { decodeKey, newKey } from "./sandbox/db/encryption";
+import { parseTrustProxy } from "./trust-proxy";
 
 const port = z.coerce.number().int().min(1).max(65535);
 /** How many processes serve one half (`npm start`'s supervisor: ./start.ts). */
@@ -42,10 +49,17 @@ export const envSchema = z.object({
   PROVIDER_ADMIN_TOKEN: optional(secret(16)),
   /** Key of the values the sandbox keeps encrypted (bank account numbers); every sandbox on one database needs the same. */
   DATA_ENCRYPTION_KEY: optional(
-    z.string().refine((text) => decodeKey(text) !== undefined, "must be 32 bytes in base64 or base64url (openssl rand -base64 32)"),
+    z
+      .string()
+      .refine(
+        (text) => decodeKey(text) !== undefined,
+        "must be 32 bytes in base64 or base64url (openssl rand -base64 32)",
+      ),
   ),
   /** Days an uploaded file that nothing references is kept (default 31: server/sandbox/files/cleanup.ts). */
-  FILE_GRACE_DAYS: optional(z.coerce.number({ message: "must be a number of days" }).positive("must be more than 0")),
+  FILE_GRACE_DAYS: optional(
+    z.coerce.number({ message: "must be a number of days" }).positive("must be more than 0"),
+  ),
   REDIS_URL: shared.REDIS_URL,
   /** Console processes of `npm start` (default: `consoleProcesses`). */
   WEB_CONCURRENCY: optional(processCount),
@@ -62,7 +76,10 @@ export const envSchema = z.object({
     .transform((text, context) => {
       const parsed = parseTrustProxy(text);
       if ("items" in parsed) return parsed.items;
-      context.addIssue({ code: "custom", message: `must be loopback, or addresses and subnets separated by commas (not ${JSON.stringify(parsed.invalid)})` });
+      context.addIssue({
+        code: "custom",
+        message: `must be loopback, or addresses and subnets separated by commas (not ${JSON.stringify(parsed.invalid)})`,
+      });
       return z.NEVER;
     }),
 });
@@ -102,9 +119,14 @@ export function parseEnv(source: EnvSource = process.env): Env {
 }
 
 /** Where the console's build is: ./build and public/build, or one folder (CONSOLE_BUILD_DIR, read by remix.config.js too). */
-export function consoleBuildPaths(env: Pick<Env, "CONSOLE_BUILD_DIR">, root: string): { buildPath: string; assetsDir?: string } {
+export function consoleBuildPaths(
+  env: Pick<Env, "CONSOLE_BUILD_DIR">,
+  root: string,
+): { buildPath: string; assetsDir?: string } {
   const buildDir = env.CONSOLE_BUILD_DIR ? path.resolve(env.CONSOLE_BUILD_DIR) : undefined;
-  return buildDir ? { buildPath: path.join(buildDir, "index.js"), assetsDir: path.join(buildDir, "assets") } : { buildPath: path.join(root, "build", "index.js") };
+  return buildDir
+    ? { buildPath: path.join(buildDir, "index.js"), assetsDir: path.join(buildDir, "assets") }
+    : { buildPath: path.join(root, "build", "index.js") };
 }
 
 /** Secrets generated once into DATA_DIR for local use, when not given. */
@@ -124,7 +146,9 @@ export function loadLocalSecrets(dataDir: string): LocalSecrets {
     consoleClientSecret: stored.consoleClientSecret ?? randomBytes(32).toString("base64url"),
     dataEncryptionKey: stored.dataEncryptionKey ?? newKey(),
   };
-  if ((Object.keys(secrets) as (keyof LocalSecrets)[]).some((name) => stored[name] !== secrets[name])) {
+  if (
+    (Object.keys(secrets) as (keyof LocalSecrets)[]).some((name) => stored[name] !== secrets[name])
+  ) {
     writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   }
   return secrets;

@@ -1,6 +1,6 @@
 import type { Worker } from "node:cluster";
 import { describe, expect, it } from "vitest";
-import { CONSOLE_CHANNEL, type Answer, type Question } from "~/lib/supervised.server";
+import { type Answer, CONSOLE_CHANNEL, type Question } from "~/lib/supervised.server";
 import { consoleRelay } from "./console-relay";
 import { restartWaitMs, STABLE_MS } from "./supervisor";
 
@@ -18,9 +18,19 @@ function fakeWorker() {
   return { worker, sent, end: () => (connected = false) };
 }
 
-const question = (id: number, kind: Question["kind"], key: string): Question => ({ channel: CONSOLE_CHANNEL, id, kind, key });
-const answerOf = (answerTo: number, value?: unknown): Answer => ({ channel: CONSOLE_CHANNEL, answerTo, value });
-const granted = (sent: (Answer | Question)[]) => sent.filter((m): m is Answer => "answerTo" in m).map((m) => m.answerTo);
+const question = (id: number, kind: Question["kind"], key: string): Question => ({
+  channel: CONSOLE_CHANNEL,
+  id,
+  kind,
+  key,
+});
+const answerOf = (answerTo: number, value?: unknown): Answer => ({
+  channel: CONSOLE_CHANNEL,
+  answerTo,
+  value,
+});
+const granted = (sent: (Answer | Question)[]) =>
+  sent.filter((m): m is Answer => "answerTo" in m).map((m) => m.answerTo);
 
 describe("turns kept by the supervisor", () => {
   it("grants a key to one process at a time, in the order asked, and the next once the holder is done", () => {
@@ -82,6 +92,8 @@ describe("a recall relayed to the other processes", () => {
 describe("the wait before a restart", () => {
   it("is none after a process that ran a while, and doubles while it keeps ending soon after its start, up to 30 s", () => {
     expect(STABLE_MS).toBe(10_000);
-    expect([0, 1, 2, 3, 4, 8, 20].map(restartWaitMs)).toEqual([0, 250, 500, 1_000, 2_000, 30_000, 30_000]);
+    expect([0, 1, 2, 3, 4, 8, 20].map(restartWaitMs)).toEqual([
+      0, 250, 500, 1_000, 2_000, 30_000, 30_000,
+    ]);
   });
 });

@@ -5,7 +5,13 @@
  * found. A process that ends gives up its turns and answers nothing more.
  */
 import type { Worker } from "node:cluster";
-import { CONSOLE_CHANNEL, isAnswer, isQuestion, type Answer, type Question } from "~/lib/supervised.server";
+import {
+  type Answer,
+  CONSOLE_CHANNEL,
+  isAnswer,
+  isQuestion,
+  type Question,
+} from "~/lib/supervised.server";
 
 /** How long a recall waits for the other processes (a busy one answers nothing in time: no copy). */
 const RECALL_WAIT_MS = 2_000;
@@ -23,7 +29,8 @@ export interface ConsoleRelay {
 }
 
 const answerTo = (worker: Worker, id: number, value?: unknown) => {
-  if (worker.isConnected()) worker.send({ channel: CONSOLE_CHANNEL, answerTo: id, value } satisfies Answer);
+  if (worker.isConnected())
+    worker.send({ channel: CONSOLE_CHANNEL, answerTo: id, value } satisfies Answer);
 };
 
 /** The relay between the console processes `others()` lists. */
@@ -32,7 +39,10 @@ export function consoleRelay(others: () => Worker[]): ConsoleRelay {
   const turns = new Map<string, Waiter[]>();
   let nextId = 1;
   // The recalls asked of the other processes: their answers until the first copy, or all none.
-  const recalls = new Map<number, { asker: Waiter; waitingFor: Set<Worker>; timer: NodeJS.Timeout }>();
+  const recalls = new Map<
+    number,
+    { asker: Waiter; waitingFor: Set<Worker>; timer: NodeJS.Timeout }
+  >();
 
   const grantNext = (key: string) => {
     const queue = turns.get(key);
@@ -74,8 +84,18 @@ export function consoleRelay(others: () => Worker[]): ConsoleRelay {
       const relayId = nextId++;
       const timer = setTimeout(() => settle(relayId, undefined), RECALL_WAIT_MS);
       timer.unref();
-      recalls.set(relayId, { asker: { worker, id: question.id }, waitingFor: new Set(asked), timer });
-      for (const other of asked) other.send({ channel: CONSOLE_CHANNEL, id: relayId, kind: "recall", key: question.key } satisfies Question);
+      recalls.set(relayId, {
+        asker: { worker, id: question.id },
+        waitingFor: new Set(asked),
+        timer,
+      });
+      for (const other of asked)
+        other.send({
+          channel: CONSOLE_CHANNEL,
+          id: relayId,
+          kind: "recall",
+          key: question.key,
+        } satisfies Question);
     }
   };
 
@@ -87,7 +107,10 @@ export function consoleRelay(others: () => Worker[]): ConsoleRelay {
     ended(worker) {
       for (const [key, queue] of [...turns]) {
         const held = queue[0]?.worker === worker;
-        turns.set(key, queue.filter((waiter) => waiter.worker !== worker));
+        turns.set(
+          key,
+          queue.filter((waiter) => waiter.worker !== worker),
+        );
         if (held) grantNext(key);
         else if (turns.get(key)!.length === 0) turns.delete(key);
       }

@@ -8,12 +8,17 @@
  * context through which loaders can add cookies (token renewal) to any answer.
  */
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { readFileSync } from "node:fs";
 import { Readable, Transform } from "node:stream";
-import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
+import { pathToFileURL } from "node:url";
+import {
+  createReadableStreamFromReadable,
+  createRequestHandler,
+  type ServerBuild,
+  writeReadableStreamToWritable,
+} from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { DEFAULT_LANGUAGE } from "~/i18n";
@@ -68,7 +73,10 @@ export function contentSecurityPolicy(
 }
 
 /** A non-GET request from another site is refused (CSRF defence on top of SameSite cookies). */
-export function isCrossOrigin(req: Pick<Request, "method" | "headers">, appOrigin: string): boolean {
+export function isCrossOrigin(
+  req: Pick<Request, "method" | "headers">,
+  appOrigin: string,
+): boolean {
   if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return false;
   const site = req.headers["sec-fetch-site"];
   if (typeof site === "string" && site !== "same-origin" && site !== "none") return true;
@@ -114,10 +122,18 @@ function closeAfterAnswer(req: Request, res: Response) {
  * The 413 of a body over its route's limit, sent as soon as the limit is passed (or at once,
  * when the declared length is over it).
  */
-function refuseBody(req: Request, res: Response, page: (lang: string, limit: number) => string, limit: number) {
+function refuseBody(
+  req: Request,
+  res: Response,
+  page: (lang: string, limit: number) => string,
+  limit: number,
+) {
   if (res.headersSent) return;
   closeAfterAnswer(req, res);
-  res.status(413).type("html").send(page(languageOfPath(req.path) ?? DEFAULT_LANGUAGE, limit));
+  res
+    .status(413)
+    .type("html")
+    .send(page(languageOfPath(req.path) ?? DEFAULT_LANGUAGE, limit));
 }
 
 /** The page of a refused body, in the language of the path, from the console's messages. */
@@ -126,7 +142,9 @@ function tooLargePage(localesDir: string) {
   const errorsOf = (lang: string) => {
     let found = messages.get(lang);
     if (!found) {
-      const common = JSON.parse(readFileSync(path.join(localesDir, lang, "common.json"), "utf8")) as { errors: Record<string, string> };
+      const common = JSON.parse(
+        readFileSync(path.join(localesDir, lang, "common.json"), "utf8"),
+      ) as { errors: Record<string, string> };
       found = common.errors;
       messages.set(lang, found);
     }
@@ -175,7 +193,12 @@ function limitedBody(req: Request, refuse: (limit: number) => void): Readable | 
  * A Fetch API Request for Remix (as Remix's Express adapter builds it), with the counted body; it
  * is aborted when the answer can no longer be written, or was given already (a refused body).
  */
-function remixRequest(req: Request, res: Response, body: Readable | undefined, controller: AbortController): globalThis.Request {
+function remixRequest(
+  req: Request,
+  res: Response,
+  body: Readable | undefined,
+  controller: AbortController,
+): globalThis.Request {
   const url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
   let finished = false;
   res.once("finish", () => (finished = true));
@@ -184,9 +207,14 @@ function remixRequest(req: Request, res: Response, body: Readable | undefined, c
   });
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
-    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value])
+      headers.append(name, one);
   }
-  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  const init: RequestInit & { duplex?: "half" } = {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+  };
   if (body) {
     init.body = createReadableStreamFromReadable(body);
     init.duplex = "half";
@@ -239,7 +267,9 @@ export function isHeavyPost(req: Pick<Request, "method" | "path" | "headers">): 
   return !(declared <= HEAVY_POST_BYTES);
 }
 
-export async function startConsole(options: ConsoleOptions): Promise<{ server: Server; close(): Promise<void> }> {
+export async function startConsole(
+  options: ConsoleOptions,
+): Promise<{ server: Server; close(): Promise<void> }> {
   const build = (await import(pathToFileURL(options.buildPath).href)) as ServerBuild;
   const appOrigin = new URL(options.appUrl).origin;
   const app = express();
@@ -260,7 +290,8 @@ export async function startConsole(options: ConsoleOptions): Promise<{ server: S
     res.setHeader("X-Frame-Options", framable ? "SAMEORIGIN" : "DENY");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    if (req.secure)
+      res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
     if (isCrossOrigin(req, appOrigin)) {
       res.status(403).type("text/plain").send("Cross-origin requests are refused.");
       return;
@@ -271,13 +302,25 @@ export async function startConsole(options: ConsoleOptions): Promise<{ server: S
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
-  app.use("/build", express.static(options.assetsDir ?? path.join(options.publicDir, "build"), { immutable: true, maxAge: "1y" }));
+  app.use(
+    "/build",
+    express.static(options.assetsDir ?? path.join(options.publicDir, "build"), {
+      immutable: true,
+      maxAge: "1y",
+    }),
+  );
   app.use("/locales", express.static(options.localesDir, { maxAge: "1h" }));
   app.use(express.static(options.publicDir, { maxAge: "1h", index: false }));
   const handle = createRequestHandler(build, build.mode);
   const refusal = tooLargePage(options.localesDir);
   const heavyTurn = consoleTurns();
-  const serve = async (req: Request, res: Response, next: NextFunction, body: Readable | undefined, controller: AbortController) => {
+  const serve = async (
+    req: Request,
+    res: Response,
+    next: NextFunction,
+    body: Readable | undefined,
+    controller: AbortController,
+  ) => {
     try {
       const response = await handle(remixRequest(req, res, body, controller), {
         cspNonce: res.locals.cspNonce as string,
@@ -308,7 +351,11 @@ export async function startConsole(options: ConsoleOptions): Promise<{ server: S
     // (A request's own stream ends once read; the connection tells whether the client is still there.)
     const gone = () => res.headersSent || req.socket.destroyed;
     if (!whole || gone()) return;
-    await heavyTurn(HEAVY_TURN, async () => (gone() ? undefined : serve(req, res, next, Readable.from([whole], { objectMode: false }), controller)));
+    await heavyTurn(HEAVY_TURN, async () =>
+      gone()
+        ? undefined
+        : serve(req, res, next, Readable.from([whole], { objectMode: false }), controller),
+    );
   });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(options.port, options.host, () => resolve(s));

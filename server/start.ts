@@ -15,13 +15,21 @@ import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ConfigError, consoleBuildPaths, consoleProcesses, launchMode, loadLocalSecrets, parseEnv, sandboxConfig } from "./config";
+import { SUPERVISED_VARIABLE } from "~/lib/supervised.server";
+import {
+  ConfigError,
+  consoleBuildPaths,
+  consoleProcesses,
+  launchMode,
+  loadLocalSecrets,
+  parseEnv,
+  sandboxConfig,
+} from "./config";
 import { consoleRelay } from "./console-relay";
 import { announceRunning, localUrl, newOutboxToken } from "./sandbox/admin/local";
 import { createLogger } from "./sandbox/logger";
 import { printsMail } from "./sandbox/mail";
 import { OUTBOX_TOKEN_VARIABLE, WorkerGroup } from "./supervisor";
-import { SUPERVISED_VARIABLE } from "~/lib/supervised.server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = new Set(process.argv.slice(2));
@@ -30,9 +38,15 @@ const args = new Set(process.argv.slice(2));
 function buildConsole(): Promise<void> {
   console.log("Building the console...");
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, "node_modules", "@remix-run", "dev", "dist", "cli.js"), "build"], { cwd: root, stdio: "inherit" });
+    const child = spawn(
+      process.execPath,
+      [path.join(root, "node_modules", "@remix-run", "dev", "dist", "cli.js"), "build"],
+      { cwd: root, stdio: "inherit" },
+    );
     child.once("error", reject);
-    child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error("The console build failed."))));
+    child.once("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error("The console build failed.")),
+    );
   });
 }
 
@@ -92,7 +106,10 @@ async function main() {
       await sandboxes;
       if (stopping) return;
       // For the reviewer command on this machine (admin/local.ts): this process stands for all the sandbox's.
-      announced = announceRunning(sandbox.dataDir, { url: localUrl(sandbox.host, sandbox.port), outboxToken });
+      announced = announceRunning(sandbox.dataDir, {
+        url: localUrl(sandbox.host, sandbox.port),
+        outboxToken,
+      });
       console.log(`Provider sandbox: ${sandbox.url} (API ${sandbox.url}/api)`);
     }
 
@@ -109,7 +126,9 @@ async function main() {
       };
       const group: WorkerGroup = new WorkerGroup({
         role: "console",
-        count: env.WEB_CONCURRENCY ?? consoleProcesses(os.availableParallelism(), runSandbox ? env.SANDBOX_CONCURRENCY : 0),
+        count:
+          env.WEB_CONCURRENCY ??
+          consoleProcesses(os.availableParallelism(), runSandbox ? env.SANDBOX_CONCURRENCY : 0),
         env: consoleEnv,
         log,
         onMessage: (worker, message) => relay.received(worker, message),

@@ -114,10 +114,16 @@ export class WorkerGroup {
         if (slot.worker === worker) slot.worker = undefined;
         this.options.onEnded?.(worker);
         if (this.stopping) return resolve();
-        if (!ready && !this.started) return reject(new Error(`The ${role} process ended while starting (${signal ?? `exit ${code}`}).`));
+        if (!ready && !this.started)
+          return reject(
+            new Error(`The ${role} process ended while starting (${signal ?? `exit ${code}`}).`),
+          );
         slot.quickEnds = Date.now() - slot.startedAt < STABLE_MS ? slot.quickEnds + 1 : 0;
         const waitMs = restartWaitMs(slot.quickEnds);
-        log.warn({ role, pid: worker.process.pid, code, signal, restartInMs: waitMs }, `${role} process ended: restarting it`);
+        log.warn(
+          { role, pid: worker.process.pid, code, signal, restartInMs: waitMs },
+          `${role} process ended: restarting it`,
+        );
         slot.restart = setTimeout(() => {
           slot.restart = undefined;
           if (this.stopping) return;

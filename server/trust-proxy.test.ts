@@ -7,20 +7,39 @@ describe("TRUST_PROXY", () => {
     expect(parseEnv({}).TRUST_PROXY).toEqual([]);
     expect(parseTrustProxy("none")).toEqual({ items: [] });
     const trusted = trustedProxies([]);
-    expect(["127.0.0.1", "::1", "10.0.0.1", "192.168.1.1"].some((address) => trusted(address))).toBe(false);
+    expect(
+      ["127.0.0.1", "::1", "10.0.0.1", "192.168.1.1"].some((address) => trusted(address)),
+    ).toBe(false);
   });
 
   it("takes loopback, addresses and subnets, and refuses anything else naming the variable", () => {
-    expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8,2001:db8::/32 ,192.0.2.7" }).TRUST_PROXY).toEqual(["loopback", "10.0.0.0/8", "2001:db8::/32", "192.0.2.7"]);
-    for (const bad of ["true", "10.0.0.0/33", "10.0.0.0/8/1", "uniquelocal", "10.0.0.0/x", "loopback,,"]) {
+    expect(
+      parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8,2001:db8::/32 ,192.0.2.7" }).TRUST_PROXY,
+    ).toEqual(["loopback", "10.0.0.0/8", "2001:db8::/32", "192.0.2.7"]);
+    for (const bad of [
+      "true",
+      "10.0.0.0/33",
+      "10.0.0.0/8/1",
+      "uniquelocal",
+      "10.0.0.0/x",
+      "loopback,,",
+    ]) {
       expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
     }
   });
 
   it("trusts the addresses of its list only", () => {
     const trusted = trustedProxies(["loopback", "10.1.0.0/16"]);
-    expect(["127.0.0.1", "127.9.9.9", "::1", "::ffff:127.0.0.1", "10.1.200.3"].every((address) => trusted(address))).toBe(true);
-    expect(["10.2.0.1", "192.168.0.1", "203.0.113.5", "::2", "", undefined, "garbage"].some((address) => trusted(address))).toBe(false);
+    expect(
+      ["127.0.0.1", "127.9.9.9", "::1", "::ffff:127.0.0.1", "10.1.200.3"].every((address) =>
+        trusted(address),
+      ),
+    ).toBe(true);
+    expect(
+      ["10.2.0.1", "192.168.0.1", "203.0.113.5", "::2", "", undefined, "garbage"].some((address) =>
+        trusted(address),
+      ),
+    ).toBe(false);
   });
 });
 

@@ -16,7 +16,8 @@ const NAMED: Record<string, [string, number, "ipv4" | "ipv6"][]> = {
 };
 
 /** An IP address without the IPv6 mapping of an IPv4 one. */
-export const plainAddress = (address: string) => (address.toLowerCase().startsWith("::ffff:") && address.includes(".") ? address.slice(7) : address);
+export const plainAddress = (address: string) =>
+  address.toLowerCase().startsWith("::ffff:") && address.includes(".") ? address.slice(7) : address;
 
 type Entry = [string, number, "ipv4" | "ipv6"];
 
@@ -39,7 +40,9 @@ function entryOf(item: string): Entry[] | undefined {
  * The items of a TRUST_PROXY value (empty for none), or the first item that is neither an
  * address, a subnet nor `loopback`.
  */
-export function parseTrustProxy(text: string | undefined): { items: string[] } | { invalid: string } {
+export function parseTrustProxy(
+  text: string | undefined,
+): { items: string[] } | { invalid: string } {
   const value = (text ?? "").trim();
   if (value === "" || value.toLowerCase() === "none") return { items: [] };
   const items = value.split(",").map((item) => item.trim().toLowerCase());
@@ -51,7 +54,9 @@ export function parseTrustProxy(text: string | undefined): { items: string[] } |
 export function trustedProxies(items: readonly string[]): (address: string | undefined) => boolean {
   if (items.length === 0) return () => false;
   const list = new BlockList();
-  for (const item of items) for (const [address, bits, family] of entryOf(item) ?? []) list.addSubnet(address, bits, family);
+  for (const item of items)
+    for (const [address, bits, family] of entryOf(item) ?? [])
+      list.addSubnet(address, bits, family);
   return (address) => {
     if (!address) return false;
     const plain = plainAddress(address);
@@ -65,10 +70,17 @@ export function trustedProxies(items: readonly string[]): (address: string | und
  * nearest address in X-Forwarded-For that is not itself a trusted proxy (read from the right,
  * as each proxy appends the address it saw). A malformed entry ends the walk at the hop before it.
  */
-export function clientAddress(socketAddress: string | undefined, forwardedFor: string | undefined, trusted: (address: string) => boolean): string {
+export function clientAddress(
+  socketAddress: string | undefined,
+  forwardedFor: string | undefined,
+  trusted: (address: string) => boolean,
+): string {
   let address = plainAddress(socketAddress ?? "unknown");
   if (!forwardedFor) return address;
-  const hops = forwardedFor.split(",").map((hop) => plainAddress(hop.trim())).reverse();
+  const hops = forwardedFor
+    .split(",")
+    .map((hop) => plainAddress(hop.trim()))
+    .reverse();
   for (const hop of hops) {
     if (!trusted(address)) return address;
     if (isIP(hop) === 0) return address;

@@ -6,8 +6,14 @@
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ConfigError, consoleBuildPaths, loadLocalSecrets, parseEnv, sandboxConfig } from "./config";
-import { OUTBOX_TOKEN_VARIABLE, ROLE_VARIABLE, type ReadyMessage, type Role } from "./supervisor";
+import {
+  ConfigError,
+  consoleBuildPaths,
+  loadLocalSecrets,
+  parseEnv,
+  sandboxConfig,
+} from "./config";
+import { OUTBOX_TOKEN_VARIABLE, type ReadyMessage, ROLE_VARIABLE, type Role } from "./supervisor";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -20,10 +26,13 @@ async function serve(role: Role): Promise<() => Promise<void>> {
     const { formatMail } = await import("./sandbox/mail");
     // The supervisor settled whether mails are printed (PRINT_MAIL: on or off).
     const printMail = env.PRINT_MAIL === "on";
-    const running = await startSandbox(sandboxConfig(env, loadLocalSecrets(path.resolve(env.DATA_DIR))), {
-      ...(printMail ? { onMailQueued: (mail) => console.log(`\n${formatMail(mail)}\n`) } : {}),
-      outboxToken: process.env[OUTBOX_TOKEN_VARIABLE],
-    });
+    const running = await startSandbox(
+      sandboxConfig(env, loadLocalSecrets(path.resolve(env.DATA_DIR))),
+      {
+        ...(printMail ? { onMailQueued: (mail) => console.log(`\n${formatMail(mail)}\n`) } : {}),
+        outboxToken: process.env[OUTBOX_TOKEN_VARIABLE],
+      },
+    );
     return running.close;
   }
   const { startConsole } = await import("./console");
@@ -44,7 +53,8 @@ async function serve(role: Role): Promise<() => Promise<void>> {
 }
 
 const role = process.env[ROLE_VARIABLE];
-if (role !== "sandbox" && role !== "console") throw new Error(`${ROLE_VARIABLE} must be sandbox or console.`);
+if (role !== "sandbox" && role !== "console")
+  throw new Error(`${ROLE_VARIABLE} must be sandbox or console.`);
 serve(role).then(
   (close) => {
     process.once("SIGTERM", () => {

@@ -39,7 +39,9 @@ async function main() {
   const wanted = process.argv.slice(2);
   const unknown = wanted.filter((name) => !STAGES.some((stage) => stage.name === name));
   if (unknown.length > 0) {
-    console.error(`unknown stage(s): ${unknown.join(", ")}; stages: ${STAGES.map((s) => s.name).join(", ")}`);
+    console.error(
+      `unknown stage(s): ${unknown.join(", ")}; stages: ${STAGES.map((s) => s.name).join(", ")}`,
+    );
     return 2;
   }
   const stages = wanted.length > 0 ? STAGES.filter((stage) => wanted.includes(stage.name)) : STAGES;
@@ -52,7 +54,9 @@ async function main() {
     const code = await run(stage);
     const ms = Date.now() - at;
     done.push({ name: stage.name, ms, ok: code === 0 });
-    console.log(`=== ${stage.name}: ${code === 0 ? "passed" : `FAILED (exit ${code})`} in ${seconds(ms)}${minutes(ms)}`);
+    console.log(
+      `=== ${stage.name}: ${code === 0 ? "passed" : `FAILED (exit ${code})`} in ${seconds(ms)}${minutes(ms)}`,
+    );
     if (code !== 0) {
       exitCode = code;
       break;
@@ -60,8 +64,10 @@ async function main() {
   }
   const total = Date.now() - started;
   console.log("\n=== stage times");
-  for (const { name, ms, ok } of done) console.log(`  ${name.padEnd(12)} ${seconds(ms).padStart(9)}${ok ? "" : "  FAILED"}`);
-  for (const stage of stages.slice(done.length)) console.log(`  ${stage.name.padEnd(12)} ${"not run".padStart(9)}`);
+  for (const { name, ms, ok } of done)
+    console.log(`  ${name.padEnd(12)} ${seconds(ms).padStart(9)}${ok ? "" : "  FAILED"}`);
+  for (const stage of stages.slice(done.length))
+    console.log(`  ${stage.name.padEnd(12)} ${"not run".padStart(9)}`);
   console.log(`  ${"total".padEnd(12)} ${seconds(total).padStart(9)}${minutes(total)}`);
   return exitCode;
 }

@@ -8,11 +8,21 @@
  * as long as it allows, and revalidated after. A kept answer is shared by its callers and
  * frozen: treat answers as read-only.
  */
+
+import CachePolicy from "http-cache-semantics";
 import type { z } from "zod";
 import { apiErrorBody } from "./common";
-import { rawAnswer, urlOf, type Answer, type CallInput, type Endpoint } from "./endpoint";
-import CachePolicy from "http-cache-semantics";
-import { cacheKey, deepFreeze, hasDirective, policyRequest, policyResponse, worthKeeping, type CachedAnswer, type HttpCache } from "./http-cache.server";
+import { type Answer, type CallInput, type Endpoint, rawAnswer, urlOf } from "./endpoint";
+import {
+  type CachedAnswer,
+  cacheKey,
+  deepFreeze,
+  type HttpCache,
+  hasDirective,
+  policyRequest,
+  policyResponse,
+  worthKeeping,
+} from "./http-cache.server";
 
 export class ApiError extends Error {
   readonly errorType = "api" as const;
@@ -32,7 +42,14 @@ export class ApiError extends Error {
 
   /** What the error dialog shows: detail, else the action's fallback (already translated). */
   toJSON(): ApiErrorInfo {
-    return { status: this.status, errorType: "api", url: this.url, detail: this.detail, traceId: this.traceId, field: this.field };
+    return {
+      status: this.status,
+      errorType: "api",
+      url: this.url,
+      detail: this.detail,
+      traceId: this.traceId,
+      field: this.field,
+    };
   }
 }
 
@@ -106,15 +123,21 @@ const GATEWAY_FAILURES = new Set([502, 503, 504]);
 type Body = Record<string, unknown> | unknown[] | FormData | null | undefined;
 
 /** The arguments of `call`: the input may be left out when the endpoint needs none. */
-// biome-ignore lint/complexity/noBannedTypes: `{} extends T` holds when every property of T is optional
-type CallArgs<E> = {} extends CallInput<E> ? [input?: CallInput<E>, read?: ReadOptions] : [input: CallInput<E>, read?: ReadOptions];
+type CallArgs<E> =
+  // biome-ignore lint/complexity/noBannedTypes: `{} extends T` holds when every property of T is optional
+  {} extends CallInput<E>
+    ? [input?: CallInput<E>, read?: ReadOptions]
+    : [input: CallInput<E>, read?: ReadOptions];
 
 export function createApiClient(options: ClientOptions) {
   const doFetch = options.fetch ?? fetch;
 
   const urlOfPath = (path: string) => `${options.baseUrl}/${path.replace(/^\//, "")}`;
   const headersOf = () => {
-    const headers = new Headers({ accept: "application/json", "accept-language": options.language });
+    const headers = new Headers({
+      accept: "application/json",
+      "accept-language": options.language,
+    });
     if (options.token) headers.set("authorization", `Bearer ${options.token}`);
     return headers;
   };
@@ -124,7 +147,12 @@ export function createApiClient(options: ClientOptions) {
     if (options.cache?.forget) scope = await options.cache.forget();
   };
 
-  async function request(method: string, path: string, body?: Body, given?: Headers): Promise<Response> {
+  async function request(
+    method: string,
+    path: string,
+    body?: Body,
+    given?: Headers,
+  ): Promise<Response> {
     const url = urlOfPath(path);
     const headers = given ?? headersOf();
     let payload: BodyInit | undefined;
@@ -151,7 +179,15 @@ export function createApiClient(options: ClientOptions) {
         // not JSON: no detail
       }
       if (GATEWAY_FAILURES.has(res.status) && !parsed.traceId) throw new ProviderUnreachable(url);
-      throw new ApiError(res.status, url, parsed.detail, parsed.traceId, parsed.field, parsed.errors, retryAfterSeconds(res.headers.get("retry-after")));
+      throw new ApiError(
+        res.status,
+        url,
+        parsed.detail,
+        parsed.traceId,
+        parsed.field,
+        parsed.errors,
+        retryAfterSeconds(res.headers.get("retry-after")),
+      );
     }
     return res;
   }
@@ -160,22 +196,40 @@ export function createApiClient(options: ClientOptions) {
    * An error's answer for a GET: the last answer kept when the provider is out of reach (see
    * ClientOptions.lastKnown), the HTTP cache's copy first, however stale.
    */
-  async function lastKnownOr<S extends z.ZodType>(path: string, schema: S, error: unknown, cached?: CachedAnswer): Promise<z.output<S>> {
-    if (error instanceof ProviderUnreachable && cached && options.lastKnown?.reads) return cached.data as z.output<S>;
-    const copy = error instanceof ProviderUnreachable ? await options.lastKnown?.read(path) : undefined;
+  async function lastKnownOr<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    error: unknown,
+    cached?: CachedAnswer,
+  ): Promise<z.output<S>> {
+    if (error instanceof ProviderUnreachable && cached && options.lastKnown?.reads)
+      return cached.data as z.output<S>;
+    const copy =
+      error instanceof ProviderUnreachable ? await options.lastKnown?.read(path) : undefined;
     const kept = copy === undefined ? undefined : schema.safeParse(copy);
     if (kept?.success) return kept.data;
     throw error;
   }
 
-  function parsed<S extends z.ZodType>(res: Response, path: string, schema: S, data: unknown): z.output<S> {
+  function parsed<S extends z.ZodType>(
+    res: Response,
+    path: string,
+    schema: S,
+    data: unknown,
+  ): z.output<S> {
     const result = schema.safeParse(data);
-    if (!result.success) throw new ApiError(502, res.url || path, "The provider's answer was not understood.");
+    if (!result.success)
+      throw new ApiError(502, res.url || path, "The provider's answer was not understood.");
     return result.data;
   }
 
   /** A call other than a GET: its parsed answer. */
-  async function send<S extends z.ZodType>(method: string, path: string, schema: S, body?: Body): Promise<z.output<S>> {
+  async function send<S extends z.ZodType>(
+    method: string,
+    path: string,
+    schema: S,
+    body?: Body,
+  ): Promise<z.output<S>> {
     const res = await request(method, path, body);
     return parsed(res, path, schema, res.status === 204 ? null : await res.json());
   }
@@ -185,17 +239,29 @@ export function createApiClient(options: ClientOptions) {
    * `maxStale`) costs no call; a stale one is revalidated (If-None-Match; a 304 keeps it); a
    * new answer is kept when the provider allows.
    */
-  async function get<S extends z.ZodType>(path: string, schema: S, read: ReadOptions = {}): Promise<z.output<S>> {
+  async function get<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    read: ReadOptions = {},
+  ): Promise<z.output<S>> {
     const store = options.cache?.store;
     const url = urlOfPath(path);
     const headers = headersOf();
     const ask = policyRequest(url, headers);
-    const keys = store ? [cacheKey(scope, options.language, path), cacheKey(undefined, options.language, path)] : [];
-    const found = keys.map((key) => ({ key, entry: store?.get(key) })).find((kept): kept is { key: string; entry: CachedAnswer } => kept.entry !== undefined);
+    const keys = store
+      ? [cacheKey(scope, options.language, path), cacheKey(undefined, options.language, path)]
+      : [];
+    const found = keys
+      .map((key) => ({ key, entry: store?.get(key) }))
+      .find((kept): kept is { key: string; entry: CachedAnswer } => kept.entry !== undefined);
     if (found) {
       // An answer marked no-cache is never used without revalidation, whatever the read allows.
-      const judged = read.maxStale && !found.entry.noCache ? { ...ask, headers: { ...ask.headers, "cache-control": `max-stale=${read.maxStale}` } } : ask;
-      if (found.entry.policy.satisfiesWithoutRevalidation(judged)) return found.entry.data as z.output<S>;
+      const judged =
+        read.maxStale && !found.entry.noCache
+          ? { ...ask, headers: { ...ask.headers, "cache-control": `max-stale=${read.maxStale}` } }
+          : ask;
+      if (found.entry.policy.satisfiesWithoutRevalidation(judged))
+        return found.entry.data as z.output<S>;
       for (const [name, value] of Object.entries(found.entry.policy.revalidationHeaders(ask))) {
         if (typeof value === "string" && name.startsWith("if-")) headers.set(name, value);
       }
@@ -225,12 +291,15 @@ export function createApiClient(options: ClientOptions) {
     if (store && res.status === 200) {
       const policy = new CachePolicy(ask, policyResponse(res), { shared: false });
       if (worthKeeping(policy, res)) {
-        store.set(cacheKey(hasDirective(res.headers, "public") ? undefined : scope, options.language, path), {
-          policy,
-          data: deepFreeze(answer),
-          size: text.length,
-          noCache: hasDirective(res.headers, "no-cache"),
-        });
+        store.set(
+          cacheKey(hasDirective(res.headers, "public") ? undefined : scope, options.language, path),
+          {
+            policy,
+            data: deepFreeze(answer),
+            size: text.length,
+            noCache: hasDirective(res.headers, "no-cache"),
+          },
+        );
       }
     }
     return answer;
@@ -242,9 +311,14 @@ export function createApiClient(options: ClientOptions) {
   return {
     /** Calls an endpoint and answers its parsed answer. */
     call<E extends Endpoint>(endpoint: E, ...[input, read]: CallArgs<E>): Promise<Answer<E>> {
-      const given = (input ?? {}) as { params?: Record<string, string | number>; query?: unknown; body?: Body };
+      const given = (input ?? {}) as {
+        params?: Record<string, string | number>;
+        query?: unknown;
+        body?: Body;
+      };
       const path = urlOf(endpoint, given);
-      if (endpoint.answer === rawAnswer) return request(endpoint.method, path, given.body) as Promise<Answer<E>>;
+      if (endpoint.answer === rawAnswer)
+        return request(endpoint.method, path, given.body) as Promise<Answer<E>>;
       if (endpoint.method !== "GET") {
         answers.clear();
         return send(endpoint.method, path, endpoint.answer, given.body) as Promise<Answer<E>>;
@@ -266,8 +340,16 @@ export function createApiClient(options: ClientOptions) {
      * when there is none or it no longer fits. For a page whose failed read keeps what it last
      * showed (spec 02 section 8: the sandbox accounts).
      */
-    async lastAnswer<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<Answer<E> | undefined> {
-      const copy = await options.lastKnown?.recall(urlOf(endpoint, (input ?? {}) as { params?: Record<string, string | number>; query?: unknown }));
+    async lastAnswer<E extends Endpoint>(
+      endpoint: E,
+      ...[input]: CallArgs<E>
+    ): Promise<Answer<E> | undefined> {
+      const copy = await options.lastKnown?.recall(
+        urlOf(
+          endpoint,
+          (input ?? {}) as { params?: Record<string, string | number>; query?: unknown },
+        ),
+      );
       if (copy === undefined || endpoint.answer === rawAnswer) return undefined;
       const kept = (endpoint.answer as z.ZodType).safeParse(copy);
       return kept.success ? (kept.data as Answer<E>) : undefined;

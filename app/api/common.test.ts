@@ -1,18 +1,41 @@
 import { describe, expect, it } from "vitest";
-import { emailAddress, INT32, INVALID_CHARACTERS, isStorableText, storableText, optionalText, optionalUrl, password, requiredText, storableCopy, wholeNumber } from "./common";
+import {
+  emailAddress,
+  INT32,
+  INVALID_CHARACTERS,
+  isStorableText,
+  optionalText,
+  optionalUrl,
+  password,
+  requiredText,
+  storableCopy,
+  storableText,
+  wholeNumber,
+} from "./common";
 
 const UNSTORABLE = ["\u0000", "a\u0000b", "\ud800", "x\udc00", "\udbff\ud800", "end\ud83d"];
-const STORABLE = ["", "plain", "tab\tand\nnewline", "emoji \ud83d\ude00", "日本語", "\u0001\u007f", "\ufffd"];
+const STORABLE = [
+  "",
+  "plain",
+  "tab\tand\nnewline",
+  "emoji \ud83d\ude00",
+  "日本語",
+  "\u0001\u007f",
+  "\ufffd",
+];
 
 describe("the text rule", () => {
   it("keeps its words after schemas are built with it", () => {
     storableText();
-    expect(storableText().safeParse("a\u0000").error?.issues[0].message).toBe("must not contain a NUL character or a lone surrogate");
+    expect(storableText().safeParse("a\u0000").error?.issues[0].message).toBe(
+      "must not contain a NUL character or a lone surrogate",
+    );
     expect(INVALID_CHARACTERS.message).toBe("must not contain a NUL character or a lone surrogate");
   });
 
   it("refuses a NUL and a lone surrogate, and only those", () => {
-    for (const value of UNSTORABLE) expect(isStorableText(value), JSON.stringify(value)).toBe(false);
+    for (const value of UNSTORABLE)
+      expect(isStorableText(value), JSON.stringify(value)).toBe(false);
     for (const value of STORABLE) expect(isStorableText(value), JSON.stringify(value)).toBe(true);
   });
 
@@ -40,8 +63,19 @@ describe("the text rule", () => {
 describe("the whole-number rule", () => {
   it("holds a number to what an integer column takes", () => {
     const any = wholeNumber();
-    for (const value of [0, 1, -1, INT32.min, INT32.max]) expect(any.safeParse(value).success, String(value)).toBe(true);
-    for (const value of [INT32.max + 1, INT32.min - 1, 2 ** 53, 1.5, Number.NaN, Infinity, -Infinity, "1", null]) {
+    for (const value of [0, 1, -1, INT32.min, INT32.max])
+      expect(any.safeParse(value).success, String(value)).toBe(true);
+    for (const value of [
+      INT32.max + 1,
+      INT32.min - 1,
+      2 ** 53,
+      1.5,
+      Number.NaN,
+      Infinity,
+      -Infinity,
+      "1",
+      null,
+    ]) {
       expect(any.safeParse(value).success, String(value)).toBe(false);
     }
   });

@@ -7,7 +7,13 @@ import * as z from "zod";
 
 import { isStorableText, meetsPasswordPolicy, PASSWORD_POLICY, TEXT_TESTS } from "./text";
 
-export { HTTP_URL, isStorableText, meetsPasswordPolicy, PASSWORD_POLICY, storableCopy } from "./text";
+export {
+  HTTP_URL,
+  isStorableText,
+  meetsPasswordPolicy,
+  PASSWORD_POLICY,
+  storableCopy,
+} from "./text";
 
 /** The refusal of text the database cannot store: the API's words and the rule code. */
 export const INVALID_CHARACTERS = {
@@ -18,7 +24,9 @@ export const INVALID_CHARACTERS = {
 /** A string the database can store (`isStorableText`); `params` words a missing or non-string value. */
 export const storableText = (params?: Parameters<typeof z.string>[0]) =>
   // A copy: zod takes `message` out of the parameters object it is given.
-  z.string(params).refine(isStorableText, { ...INVALID_CHARACTERS, params: { ...INVALID_CHARACTERS.params } });
+  z
+    .string(params)
+    .refine(isStorableText, { ...INVALID_CHARACTERS, params: { ...INVALID_CHARACTERS.params } });
 
 /** The range of a database integer (int4) column. */
 export const INT32 = { min: -2_147_483_648, max: 2_147_483_647 } as const;
@@ -58,7 +66,6 @@ export const emailAddress = storableText({ message: "is required" })
   .pipe(z.email({ message: "must be a valid email address" }))
   .transform((value) => value.toLowerCase());
 
-
 export const optionalUrl = storableText()
   .trim()
   .max(2048, { message: "must be at most 2048 characters" })
@@ -67,9 +74,12 @@ export const optionalUrl = storableText()
 
 export const password = storableText({ message: "is required" })
   .min(1, { message: "is required" })
-  .max(PASSWORD_POLICY.maxLength, { message: `must be at most ${PASSWORD_POLICY.maxLength} characters` })
+  .max(PASSWORD_POLICY.maxLength, {
+    message: `must be at most ${PASSWORD_POLICY.maxLength} characters`,
+  })
   .refine(meetsPasswordPolicy, {
-    message: "must have at least 8 characters with a lowercase letter, an uppercase letter and a digit",
+    message:
+      "must have at least 8 characters with a lowercase letter, an uppercase letter and a digit",
   });
 
 /**

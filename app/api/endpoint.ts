@@ -46,15 +46,23 @@ export interface Endpoint<
 }
 
 /** An endpoint as declared: its query and body shapes are known (undefined when it has none). */
-export type Declared<P extends string, Q extends z.ZodType | undefined, B extends BodyShape, A extends z.ZodType> = Endpoint<P, Q, B, A> & {
+export type Declared<
+  P extends string,
+  Q extends z.ZodType | undefined,
+  B extends BodyShape,
+  A extends z.ZodType,
+> = Endpoint<P, Q, B, A> & {
   query: Q;
   body: B;
 };
 
 /** Declares an endpoint, keeping its literal path for the parameter types. */
-export function endpoint<const P extends string, A extends z.ZodType, Q extends z.ZodType | undefined = undefined, B extends BodyShape = undefined>(
-  definition: Endpoint<P, Q, B, A>,
-): Declared<P, Q, B, A> {
+export function endpoint<
+  const P extends string,
+  A extends z.ZodType,
+  Q extends z.ZodType | undefined = undefined,
+  B extends BodyShape = undefined,
+>(definition: Endpoint<P, Q, B, A>): Declared<P, Q, B, A> {
   return definition as Declared<P, Q, B, A>;
 }
 
@@ -64,22 +72,40 @@ export const noContent = z.null();
 /** The answer of a call whose body is not JSON (a file's bytes): the client hands back the Response. */
 export const rawAnswer = z.custom<Response>((value) => value instanceof Response);
 
-type ParamValues<P extends string> = [PathParams<P>] extends [never] ? { params?: undefined } : { params: Record<PathParams<P>, string | number> };
-// biome-ignore lint/complexity/noBannedTypes: `{} extends T` holds when every property of T is optional
-type QueryValues<Q> = Q extends z.ZodType ? ({} extends z.input<Q> ? { query?: z.input<Q> } : { query: z.input<Q> }) : { query?: undefined };
-type BodyValues<B> = B extends z.ZodType ? { body: z.input<B> } : B extends typeof MULTIPART ? { body: FormData } : { body?: undefined };
+type ParamValues<P extends string> = [PathParams<P>] extends [never]
+  ? { params?: undefined }
+  : { params: Record<PathParams<P>, string | number> };
+type QueryValues<Q> = Q extends z.ZodType
+  ? // biome-ignore lint/complexity/noBannedTypes: `{} extends T` holds when every property of T is optional
+    {} extends z.input<Q>
+    ? { query?: z.input<Q> }
+    : { query: z.input<Q> }
+  : { query?: undefined };
+type BodyValues<B> = B extends z.ZodType
+  ? { body: z.input<B> }
+  : B extends typeof MULTIPART
+    ? { body: FormData }
+    : { body?: undefined };
 
 /** What a call of the endpoint needs: path parameters, query values and body, each only when it has them. */
-export type CallInput<E> = E extends Endpoint<infer P, infer Q, infer B, z.ZodType> ? ParamValues<P> & QueryValues<Q> & BodyValues<B> : never;
+export type CallInput<E> =
+  E extends Endpoint<infer P, infer Q, infer B, z.ZodType>
+    ? ParamValues<P> & QueryValues<Q> & BodyValues<B>
+    : never;
 
 /** The parsed answer of an endpoint. */
-export type Answer<E> = E extends Endpoint<string, z.ZodType | undefined, BodyShape, infer A> ? z.output<A> : never;
+export type Answer<E> =
+  E extends Endpoint<string, z.ZodType | undefined, BodyShape, infer A> ? z.output<A> : never;
 
 /** The path of a call with its parameters filled in (each encoded), and its query string. */
-export function urlOf(endpoint: Endpoint, input: { params?: Record<string, string | number>; query?: unknown } = {}): string {
+export function urlOf(
+  endpoint: Endpoint,
+  input: { params?: Record<string, string | number>; query?: unknown } = {},
+): string {
   const path = endpoint.path.replace(/:([A-Za-z_]\w*)/g, (_whole, name: string) => {
     const value = input.params?.[name];
-    if (value === undefined) throw new Error(`${endpoint.method} ${endpoint.path}: no value for :${name}`);
+    if (value === undefined)
+      throw new Error(`${endpoint.method} ${endpoint.path}: no value for :${name}`);
     return encodeURIComponent(String(value));
   });
   const query = new URLSearchParams();

@@ -34,7 +34,9 @@ export type HttpCache = LRUCache<string, CachedAnswer>;
 /** Answers larger than this are never kept (an app list of thousands of apps). */
 const LARGEST_KEPT = 2 * 1024 * 1024;
 
-export function createHttpCache(options: { maxEntries?: number; maxBytes?: number } = {}): HttpCache {
+export function createHttpCache(
+  options: { maxEntries?: number; maxBytes?: number } = {},
+): HttpCache {
   return new LRUCache<string, CachedAnswer>({
     max: options.maxEntries ?? 5_000,
     maxSize: options.maxBytes ?? 64 * 1024 * 1024,
@@ -63,7 +65,9 @@ export function cacheKey(scope: string | undefined, language: string, path: stri
 
 /** Whether an answer's Cache-Control holds `directive` (`public`, `no-cache`...), with or without a value. */
 export function hasDirective(headers: Headers, directive: string): boolean {
-  return (headers.get("cache-control") ?? "").split(",").some((part) => part.trim().split("=")[0].toLowerCase() === directive);
+  return (headers.get("cache-control") ?? "")
+    .split(",")
+    .some((part) => part.trim().split("=")[0].toLowerCase() === directive);
 }
 
 /** Freezes a parsed answer and everything in it. */
@@ -77,7 +81,11 @@ export function deepFreeze<T>(value: T): T {
 
 /** The request as the cache policy reads it. */
 export function policyRequest(url: string, headers: Headers): CachePolicy.HttpRequest {
-  return { url, method: "GET", headers: { ...Object.fromEntries(headers), host: new URL(url).host } };
+  return {
+    url,
+    method: "GET",
+    headers: { ...Object.fromEntries(headers), host: new URL(url).host },
+  };
 }
 
 /** The answer as the cache policy reads it. */

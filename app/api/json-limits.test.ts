@@ -17,7 +17,8 @@ describe("checkJsonText", () => {
   });
 
   it("refuses the documents of the attack: 500 and 2,000 levels of items, and 5,000 of arrays", () => {
-    const items = (depth: number) => `{"type":"web","menus":[{"id":"m","items":${"[{\"items\":".repeat(depth)}[]${"}]".repeat(depth)}}]}`;
+    const items = (depth: number) =>
+      `{"type":"web","menus":[{"id":"m","items":${'[{"items":'.repeat(depth)}[]${"}]".repeat(depth)}}]}`;
     expect(checkJsonText(items(500))).toEqual({ code: "tooDeep", key: "menus" });
     expect(checkJsonText(items(2000))).toEqual({ code: "tooDeep", key: "menus" });
     expect(checkJsonText(nested(5000))).toEqual({ code: "tooDeep" });
@@ -40,7 +41,10 @@ describe("checkJsonText", () => {
   it("names the top-level key the nesting went too deep under, decoded", () => {
     const body = `{"appIdOld":"x", "json" : {"platforms":[${nested(40)}]}}`;
     expect(checkJsonText(body)).toEqual({ code: "tooDeep", key: "json" });
-    expect(checkJsonText(`{"a":[1,"b"],"k\\u0065y\\n":${nested(40)}}`)).toEqual({ code: "tooDeep", key: "key\n" });
+    expect(checkJsonText(`{"a":[1,"b"],"k\\u0065y\\n":${nested(40)}}`)).toEqual({
+      code: "tooDeep",
+      key: "key\n",
+    });
     // A string value at the top is no key.
     expect(checkJsonText(`{"a":"b","c":${nested(40)}}`)).toEqual({ code: "tooDeep", key: "c" });
   });

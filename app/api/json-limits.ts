@@ -48,7 +48,10 @@ function keyOf(literal: string): string {
 }
 
 /** The limit a JSON text breaks, judged before it is parsed; undefined when it breaks none. */
-export function checkJsonText(text: string, limits: JsonLimits = JSON_LIMITS): JsonLimitBreach | undefined {
+export function checkJsonText(
+  text: string,
+  limits: JsonLimits = JSON_LIMITS,
+): JsonLimitBreach | undefined {
   if (text.length > limits.textMax) return { code: "tooLarge" };
   let depth = 0;
   let inString = false;
@@ -83,7 +86,8 @@ export function checkJsonText(text: string, limits: JsonLimits = JSON_LIMITS): J
           expectKey = topObject;
           key = undefined;
         }
-        if (depth > limits.depthMax) return topObject && key !== undefined ? { code: "tooDeep", key } : { code: "tooDeep" };
+        if (depth > limits.depthMax)
+          return topObject && key !== undefined ? { code: "tooDeep", key } : { code: "tooDeep" };
         break;
       case CLOSE_OBJECT:
       case CLOSE_ARRAY:
@@ -99,7 +103,10 @@ export function checkJsonText(text: string, limits: JsonLimits = JSON_LIMITS): J
 }
 
 /** The limit a parsed JSON value breaks (its compact text's length for the size); undefined when it breaks none. */
-export function checkJsonValue(value: unknown, limits: JsonLimits = JSON_LIMITS): JsonLimitBreach | undefined {
+export function checkJsonValue(
+  value: unknown,
+  limits: JsonLimits = JSON_LIMITS,
+): JsonLimitBreach | undefined {
   const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
   for (let next = stack.pop(); next; next = stack.pop()) {
     if (next.value === null || typeof next.value !== "object") continue;

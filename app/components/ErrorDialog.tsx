@@ -4,9 +4,9 @@
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { errorText, type ShownError } from "~/lib/errors";
 import { Button } from "./ui/Button";
 import { Modal } from "./ui/Modal";
-import { errorText, type ShownError } from "~/lib/errors";
 
 export { errorText, type ShownError };
 
@@ -18,7 +18,13 @@ export function ErrorDialog({ error, id }: { error: ShownError | null | undefine
   if (!error) return null;
   const { message, trace } = errorText(t, error);
   return (
-    <Modal open={open} alert title={t("errors.dialogTitle")} onClose={() => setOpen(false)} describedBy="error-dialog-message">
+    <Modal
+      open={open}
+      alert
+      title={t("errors.dialogTitle")}
+      onClose={() => setOpen(false)}
+      describedBy="error-dialog-message"
+    >
       <div id="error-dialog-message">
         <p>{message}</p>
         {trace ? <p className="mt-2 text-sm text-gray-700">{trace}</p> : null}

@@ -10,7 +10,11 @@ export function LanguageSelector({ className = "" }: { className?: string }) {
   const location = useLocation();
   const id = useId();
   return (
-    <Form method="post" action={`/${lang}/language`} className={`flex items-center gap-2 ${className}`}>
+    <Form
+      method="post"
+      action={`/${lang}/language`}
+      className={`flex items-center gap-2 ${className}`}
+    >
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       <label htmlFor={id} className="text-sm font-semibold">
         {t("language.label")}
@@ -28,7 +32,10 @@ export function LanguageSelector({ className = "" }: { className?: string }) {
           </option>
         ))}
       </select>
-      <button type="submit" className="no-js-only rounded-md border border-gray-500 bg-white px-2 py-1 text-sm font-semibold">
+      <button
+        type="submit"
+        className="no-js-only rounded-md border border-gray-500 bg-white px-2 py-1 text-sm font-semibold"
+      >
         {t("language.change")}
       </button>
     </Form>

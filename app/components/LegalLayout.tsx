@@ -16,7 +16,10 @@ export function LegalLayout({ children }: { children: ReactNode }) {
   const { lang } = useParams();
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
         {t("common:nav.skipToContent")}
       </a>
       <header className="border-b border-gray-200 bg-white">
@@ -33,24 +36,37 @@ export function LegalLayout({ children }: { children: ReactNode }) {
           </div>
         </div>
       </header>
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-6 py-10 focus:outline-none">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-5xl flex-1 px-6 py-10 focus:outline-none"
+      >
         {children}
       </main>
       <footer className="border-t border-gray-200 bg-white">
         <nav aria-label={t("layout.footerNav")} className="mx-auto max-w-5xl px-6 py-4">
           <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
             <li>
-              <NavLink to={`/${lang}/terms`} className={`inline-flex min-h-11 items-center ${linkClass}`}>
+              <NavLink
+                to={`/${lang}/terms`}
+                className={`inline-flex min-h-11 items-center ${linkClass}`}
+              >
                 {t("layout.terms")}
               </NavLink>
             </li>
             <li>
-              <NavLink to={`/${lang}/privacy`} className={`inline-flex min-h-11 items-center ${linkClass}`}>
+              <NavLink
+                to={`/${lang}/privacy`}
+                className={`inline-flex min-h-11 items-center ${linkClass}`}
+              >
                 {t("layout.privacy")}
               </NavLink>
             </li>
             <li>
-              <Link to={`/${lang}/apps`} className={`inline-flex min-h-11 items-center ${linkClass}`}>
+              <Link
+                to={`/${lang}/apps`}
+                className={`inline-flex min-h-11 items-center ${linkClass}`}
+              >
                 {t("layout.backToConsole")}
               </Link>
             </li>

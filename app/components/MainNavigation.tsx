@@ -11,7 +11,16 @@
  * press elsewhere closes it, and following one of its links (or any change of page) closes it.
  */
 import { Form, NavLink, useLocation, useParams } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type SyntheticEvent } from "react";
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type SyntheticEvent,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { Icon, type IconName } from "~/components/Icon";
 import { LanguageSelector } from "~/components/LanguageSelector";
@@ -43,7 +52,8 @@ const DISCLOSURE_ID = "main-menu";
 /** The column of the layout: the top bar and the navigation below sm, the left bar from sm. */
 const columnClass = "flex shrink-0 flex-col bg-gray-900 text-gray-100 sm:w-60";
 const topBarClass = "flex items-center justify-between gap-3 px-3 py-2 sm:hidden";
-const navClass = "flex flex-1 flex-col gap-1 p-3 max-sm:border-t max-sm:border-gray-700 sm:min-h-screen";
+const navClass =
+  "flex flex-1 flex-col gap-1 p-3 max-sm:border-t max-sm:border-gray-700 sm:min-h-screen";
 const menuButtonClass =
   "flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-md border border-gray-500 px-3 py-2 text-sm font-semibold text-gray-100 hover:bg-gray-800 in-open:bg-gray-800 [&::-webkit-details-marker]:hidden";
 
@@ -98,7 +108,12 @@ function NavigationContent({ user, links }: MainNavigationProps) {
       <ul className="mt-4 flex flex-col gap-1 border-t border-gray-700 pt-4">
         {EXTERNAL.map((item) => (
           <li key={item.key}>
-            <a href={links[item.key]} target="_blank" rel="noreferrer" className="flex min-h-11 items-center gap-3 rounded-md px-3 py-2 text-sm hover:bg-gray-800">
+            <a
+              href={links[item.key]}
+              target="_blank"
+              rel="noreferrer"
+              className="flex min-h-11 items-center gap-3 rounded-md px-3 py-2 text-sm hover:bg-gray-800"
+            >
               <Icon name={item.icon} />
               {t(`nav.${item.key}`)}
               <span className="sr-only"> {t("nav.opensInNewTab")}</span>
@@ -116,7 +131,10 @@ function NavigationContent({ user, links }: MainNavigationProps) {
           buttonClassName="flex w-full min-h-11 min-w-0 items-center gap-3 rounded-md px-2 py-2 text-left text-sm hover:bg-gray-800"
           label={
             <>
-              <span aria-hidden="true" className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-600 text-xs font-bold text-white">
+              <span
+                aria-hidden="true"
+                className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-600 text-xs font-bold text-white"
+              >
                 {user.userInitials}
               </span>
               {/* A long name is cut short on screen; its accessible name is the whole name. */}
@@ -173,7 +191,8 @@ function useFoldedNavigation() {
     },
     // A link of the console (not one opening a new tab) folds it as it is followed.
     nav: {
-      onClick: (event: MouseEvent) => (event.target as Element).closest("a:not([target])") && fold(),
+      onClick: (event: MouseEvent) =>
+        (event.target as Element).closest("a:not([target])") && fold(),
     },
   };
 }
@@ -191,7 +210,12 @@ export function MainNavigation(props: MainNavigationProps) {
           </summary>
         </details>
       </div>
-      <nav id={NAV_ID} aria-label={t("nav.mainNavigation")} className={`${navClass} folded-nav`} {...folded.nav}>
+      <nav
+        id={NAV_ID}
+        aria-label={t("nav.mainNavigation")}
+        className={`${navClass} folded-nav`}
+        {...folded.nav}
+      >
         <NavigationContent {...props} />
       </nav>
     </div>

@@ -20,11 +20,19 @@ export function TermsDialog({ error, redirectTo }: { error: boolean; redirectTo:
         {t("terms.intro")}
       </p>
       <p className="mb-4 flex flex-wrap gap-4">
-        <Link to={`/${lang}/terms`} target="_blank" className="font-semibold text-brand-700 underline">
+        <Link
+          to={`/${lang}/terms`}
+          target="_blank"
+          className="font-semibold text-brand-700 underline"
+        >
           {t("terms.readTerms")}
           <span className="sr-only"> {t("nav.opensInNewTab")}</span>
         </Link>
-        <Link to={`/${lang}/privacy`} target="_blank" className="font-semibold text-brand-700 underline">
+        <Link
+          to={`/${lang}/privacy`}
+          target="_blank"
+          className="font-semibold text-brand-700 underline"
+        >
           {t("terms.readPrivacy")}
           <span className="sr-only"> {t("nav.opensInNewTab")}</span>
         </Link>

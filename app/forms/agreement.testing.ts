@@ -11,13 +11,18 @@ import { parseForm } from "./parse.server";
 /** A posted form of `entries` (a list for a field sent more than once). */
 export function formOf(entries: Record<string, string | string[]>): FormData {
   const data = new FormData();
-  for (const [name, value] of Object.entries(entries)) for (const item of Array.isArray(value) ? value : [value]) data.append(name, item);
+  for (const [name, value] of Object.entries(entries))
+    for (const item of Array.isArray(value) ? value : [value]) data.append(name, item);
   return data;
 }
 
 type Messages = Record<string, string>;
 const firstOf = (error: Record<string, string[] | null | undefined> | null | undefined): Messages =>
-  Object.fromEntries(Object.entries(error ?? {}).flatMap(([name, messages]) => (messages?.[0] ? [[name, messages[0]]] : [])));
+  Object.fromEntries(
+    Object.entries(error ?? {}).flatMap(([name, messages]) =>
+      messages?.[0] ? [[name, messages[0]]] : [],
+    ),
+  );
 
 /** Each failing field's first message from the action's parse. */
 export function actionMessages(schema: z.ZodType, data: FormData): Messages {
@@ -26,7 +31,11 @@ export function actionMessages(schema: z.ZodType, data: FormData): Messages {
 }
 
 /** Each failing field's first message from the browser's check. */
-export function browserMessages(data: FormData, rules: FormRules, more?: Parameters<typeof checkForm>[2]): Messages {
+export function browserMessages(
+  data: FormData,
+  rules: FormRules,
+  more?: Parameters<typeof checkForm>[2],
+): Messages {
   const submission = checkForm(data, rules, more);
   return submission.status === "success" ? {} : firstOf(submission.error);
 }

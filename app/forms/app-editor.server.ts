@@ -4,9 +4,17 @@
  * functions, the same the browser runs); the schemas give each failing field its message.
  */
 import * as z from "zod";
-import { APP_TYPES, validateMarketplace, type RuleKey } from "~/api/apps/rules";
+import { APP_TYPES, type RuleKey, validateMarketplace } from "~/api/apps/rules";
 import type { MarketplaceInput } from "~/api/apps/schemas";
-import { clean, detailsErrors, fieldMessage, fieldMessages, notText, type DetailsContext, type Translate } from "./app-editor";
+import {
+  clean,
+  type DetailsContext,
+  detailsErrors,
+  fieldMessage,
+  fieldMessages,
+  notText,
+  type Translate,
+} from "./app-editor";
 
 /** A message on each failing field (a dotted path). */
 function addIssues(ctx: z.RefinementCtx, messages: Record<string, string>) {
@@ -26,13 +34,21 @@ export function detailsSchema(t: Translate, language: string, context: DetailsCo
     .object({
       /** The id of a new app, made when the form was shown (a second submit cannot make a second app). */
       id: z.string().optional(),
-      categoryId: z.number({ message: message("categoryId", "unknownCategory") }).int({ message: message("categoryId", "unknownCategory") }).optional(),
+      categoryId: z
+        .number({ message: message("categoryId", "unknownCategory") })
+        .int({ message: message("categoryId", "unknownCategory") })
+        .optional(),
       name: text("name"),
-      appType: z.number({ message: message("appType", "invalidAppType") }).int({ message: message("appType", "invalidAppType") }).optional(),
+      appType: z
+        .number({ message: message("appType", "invalidAppType") })
+        .int({ message: message("appType", "invalidAppType") })
+        .optional(),
       description: text("description"),
       countryCode: text("countryCode"),
     })
-    .superRefine((value, ctx) => addIssues(ctx, fieldMessages(t, language, detailsErrors(value, context))));
+    .superRefine((value, ctx) =>
+      addIssues(ctx, fieldMessages(t, language, detailsErrors(value, context))),
+    );
 }
 export type DetailsValue = z.output<ReturnType<typeof detailsSchema>>;
 
@@ -52,7 +68,12 @@ export function detailsBody(value: DetailsValue, locked?: DetailsContext["locked
 // ---------------------------------------------------------------------------
 
 /** `validate: false` gives the shape only (a form sent to change its images, not to save). */
-export function listingSchema(t: Translate, language: string, context: { appType: number }, options: { validate?: boolean } = {}) {
+export function listingSchema(
+  t: Translate,
+  language: string,
+  context: { appType: number },
+  options: { validate?: boolean } = {},
+) {
   const validate = options.validate ?? true;
   const text = (field: string) => z.string({ message: notText(t, field) }).optional();
   const image = z.object({ id: z.string(), url: z.string().optional() });
@@ -81,18 +102,30 @@ export function listingSchema(t: Translate, language: string, context: { appType
         })
         .optional(),
       promo: z
-        .object({ appIcon: image.optional(), banners: z.array(image).optional(), screenshots: z.array(image).optional(), youtubeUrl: text("promo.youtubeUrl") })
+        .object({
+          appIcon: image.optional(),
+          banners: z.array(image).optional(),
+          screenshots: z.array(image).optional(),
+          youtubeUrl: text("promo.youtubeUrl"),
+        })
         .optional(),
       visibility: z.boolean().optional(),
     })
     .superRefine((value, ctx) => {
-      if (validate) addIssues(ctx, fieldMessages(t, language, validateMarketplace(value, { appType: context.appType })));
+      if (validate)
+        addIssues(
+          ctx,
+          fieldMessages(t, language, validateMarketplace(value, { appType: context.appType })),
+        );
     });
 }
 export type ListingValue = z.output<ReturnType<typeof listingSchema>>;
 
 /** The listing as the API takes it: every field present, texts trimmed, images by id. */
-export function listingBody(value: ListingValue, overview: (html: string) => string = (html) => html): MarketplaceInput {
+export function listingBody(
+  value: ListingValue,
+  overview: (html: string) => string = (html) => html,
+): MarketplaceInput {
   const s = clean;
   const d = value.detail ?? {};
   const l = value.legal ?? {};
@@ -125,4 +158,3 @@ export function listingBody(value: ListingValue, overview: (html: string) => str
     visibility: value.visibility ?? false,
   };
 }
-

@@ -1,7 +1,14 @@
 // @vitest-environment node
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { apiFieldRule, detailsMessages, fieldMessage, listingMessages, type DetailsContext, type Translate } from "./app-editor";
+import {
+  apiFieldRule,
+  type DetailsContext,
+  detailsMessages,
+  fieldMessage,
+  listingMessages,
+  type Translate,
+} from "./app-editor";
 import { detailsBody, detailsSchema, listingBody, listingSchema } from "./app-editor.server";
 import { checkForm } from "./check";
 import { parseForm } from "./parse.server";
@@ -12,19 +19,31 @@ const t: Translate = (key, values) => (values ? `${key} ${JSON.stringify(values)
 
 const form = (entries: Record<string, string | string[]>) => {
   const data = new FormData();
-  for (const [key, value] of Object.entries(entries)) for (const v of [value].flat()) data.append(key, v);
+  for (const [key, value] of Object.entries(entries))
+    for (const v of [value].flat()) data.append(key, v);
   return data;
 };
 
 const context = { categoryIds: [1, 99], countryCodes: ["AU", "UK"] };
 
 /** Each field's first message, none when the form passed. */
-const firstMessages = (submission: { status?: string; error?: Record<string, string[] | null> | null }) =>
-  submission.status === "success" ? {} : Object.fromEntries(Object.entries(submission.error ?? {}).flatMap(([name, messages]) => (messages?.[0] ? [[name, messages[0]]] : [])));
+const firstMessages = (submission: {
+  status?: string;
+  error?: Record<string, string[] | null> | null;
+}) =>
+  submission.status === "success"
+    ? {}
+    : Object.fromEntries(
+        Object.entries(submission.error ?? {}).flatMap(([name, messages]) =>
+          messages?.[0] ? [[name, messages[0]]] : [],
+        ),
+      );
 
 describe("fieldMessage", () => {
   it("names the field and its limits, formatted for the language", () => {
-    expect(fieldMessage(t, "en-AU", "name", "required")).toBe('appEditor:errors.required {"field":"appEditor:fields.name.label","min":"0","max":"100"}');
+    expect(fieldMessage(t, "en-AU", "name", "required")).toBe(
+      'appEditor:errors.required {"field":"appEditor:fields.name.label","min":"0","max":"100"}',
+    );
     expect(fieldMessage(t, "nl-NL", "detail.description", "tooShort")).toBe(
       'appEditor:errors.overviewLength {"field":"appEditor:fields.detail.description.label","min":"200","max":"10.000"}',
     );
@@ -32,23 +51,48 @@ describe("fieldMessage", () => {
 });
 
 describe("detailsSchema", () => {
-  const parse = (entries: Record<string, string>, options = context) => parseWithZod(form(entries), { schema: detailsSchema(t, "en-AU", options) });
+  const parse = (entries: Record<string, string>, options = context) =>
+    parseWithZod(form(entries), { schema: detailsSchema(t, "en-AU", options) });
 
   it("asks for every field of a new app", () => {
     const result = parse({});
     expect(result.status).toBe("error");
-    expect(Object.keys(result.status === "error" ? (result.error ?? {}) : {}).sort()).toEqual(["appType", "categoryId", "countryCode", "description", "name"]);
+    expect(Object.keys(result.status === "error" ? (result.error ?? {}) : {}).sort()).toEqual([
+      "appType",
+      "categoryId",
+      "countryCode",
+      "description",
+      "name",
+    ]);
   });
 
   it("takes a complete new app, and its body is trimmed", () => {
-    const result = parse({ categoryId: "1", name: "  App  ", appType: "1", description: " Does things.\r\nWell. ", countryCode: "UK" });
+    const result = parse({
+      categoryId: "1",
+      name: "  App  ",
+      appType: "1",
+      description: " Does things.\r\nWell. ",
+      countryCode: "UK",
+    });
     expect(result.status).toBe("success");
     if (result.status !== "success") return;
-    expect(detailsBody(result.value)).toEqual({ categoryId: 1, name: "App", appType: 1, description: "Does things.\nWell.", countryCode: "UK" });
+    expect(detailsBody(result.value)).toEqual({
+      categoryId: 1,
+      name: "App",
+      appType: 1,
+      description: "Does things.\nWell.",
+      countryCode: "UK",
+    });
   });
 
   it("refuses a description over 450 characters, a name over 100, and values not offered", () => {
-    const result = parse({ categoryId: "7", name: "n".repeat(101), appType: "2", description: "d".repeat(451), countryCode: "IE" });
+    const result = parse({
+      categoryId: "7",
+      name: "n".repeat(101),
+      appType: "2",
+      description: "d".repeat(451),
+      countryCode: "IE",
+    });
     expect(result.status === "error" && result.error).toMatchObject({
       categoryId: [expect.stringContaining("unknownCategory")],
       name: [expect.stringContaining("tooLong")],
@@ -60,7 +104,13 @@ describe("detailsSchema", () => {
 
   // A form's values are Unicode strings (a lone surrogate becomes U+FFFD on the way in): a NUL is what gets through.
   it("refuses text the database cannot store, with its own message, before the API is called", () => {
-    const result = parse({ categoryId: "1", name: "App\u0000", appType: "0", description: "\u0000", countryCode: "AU" });
+    const result = parse({
+      categoryId: "1",
+      name: "App\u0000",
+      appType: "0",
+      description: "\u0000",
+      countryCode: "AU",
+    });
     expect(result.status === "error" && result.error).toEqual({
       name: [expect.stringContaining("appEditor:errors.invalidCharacters")],
       description: [expect.stringContaining("appEditor:errors.invalidCharacters")],
@@ -68,15 +118,30 @@ describe("detailsSchema", () => {
   });
 
   it("refuses a category that is not a number without failing", () => {
-    const result = parse({ categoryId: "abc", name: "App", appType: "0", description: "d", countryCode: "AU" });
-    expect(result.status === "error" && result.error?.categoryId).toEqual([expect.stringContaining("unknownCategory")]);
+    const result = parse({
+      categoryId: "abc",
+      name: "App",
+      appType: "0",
+      description: "d",
+      countryCode: "AU",
+    });
+    expect(result.status === "error" && result.error?.categoryId).toEqual([
+      expect.stringContaining("unknownCategory"),
+    ]);
   });
 
   it("keeps the type and country of an existing app, whatever the form sends", () => {
     const locked = { ...context, locked: { appType: 0, countryCode: "AU" } };
-    const result = parse({ categoryId: "99", name: "App", description: "d", appType: "1", countryCode: "UK" }, locked);
+    const result = parse(
+      { categoryId: "99", name: "App", description: "d", appType: "1", countryCode: "UK" },
+      locked,
+    );
     expect(result.status).toBe("success");
-    if (result.status === "success") expect(detailsBody(result.value, locked.locked)).toMatchObject({ appType: 0, countryCode: "AU" });
+    if (result.status === "success")
+      expect(detailsBody(result.value, locked.locked)).toMatchObject({
+        appType: 0,
+        countryCode: "AU",
+      });
   });
 });
 
@@ -84,21 +149,48 @@ describe("detailsSchema", () => {
 // and by the rule functions the schema refines with: each field's first message is the action's.
 describe("the details form in the browser", () => {
   const browser = (entries: Record<string, string | string[]>, options: DetailsContext) =>
-    firstMessages(checkForm(form(entries), formRules(detailsSchema(t, "en-AU", options)), (payload) => detailsMessages(t, "en-AU", options, payload)));
-  const action = (entries: Record<string, string | string[]>, options: DetailsContext) => firstMessages(parseForm(form(entries), detailsSchema(t, "en-AU", options)));
-  const valid = { categoryId: "1", name: "App", appType: "0", description: "Does things.", countryCode: "AU" };
+    firstMessages(
+      checkForm(form(entries), formRules(detailsSchema(t, "en-AU", options)), (payload) =>
+        detailsMessages(t, "en-AU", options, payload),
+      ),
+    );
+  const action = (entries: Record<string, string | string[]>, options: DetailsContext) =>
+    firstMessages(parseForm(form(entries), detailsSchema(t, "en-AU", options)));
+  const valid = {
+    categoryId: "1",
+    name: "App",
+    appType: "0",
+    description: "Does things.",
+    countryCode: "AU",
+  };
   const locked = { ...context, locked: { appType: 0, countryCode: "AU" } };
 
   it.each<[string, Record<string, string | string[]>, DetailsContext]>([
     ["a complete new app", valid, context],
     ["an empty form", {}, context],
     ["blank text", { ...valid, name: "   ", description: " \n " }, context],
-    ["a name over 100 and a description over 450 characters", { ...valid, name: "n".repeat(101), description: "d".repeat(451) }, context],
-    ["a category, type and country not offered", { ...valid, categoryId: "7", appType: "2", countryCode: "IE" }, context],
+    [
+      "a name over 100 and a description over 450 characters",
+      { ...valid, name: "n".repeat(101), description: "d".repeat(451) },
+      context,
+    ],
+    [
+      "a category, type and country not offered",
+      { ...valid, categoryId: "7", appType: "2", countryCode: "IE" },
+      context,
+    ],
     ["a category that is not a number", { ...valid, categoryId: "abc" }, context],
     ["a category that is not whole", { ...valid, categoryId: "1.5" }, context],
-    ["text the database cannot store", { ...valid, name: "App\u0000", description: "\u0000" }, context],
-    ["an existing app's type and country, whatever the form sends", { ...valid, appType: "1", countryCode: "UK" }, locked],
+    [
+      "text the database cannot store",
+      { ...valid, name: "App\u0000", description: "\u0000" },
+      context,
+    ],
+    [
+      "an existing app's type and country, whatever the form sends",
+      { ...valid, appType: "1", countryCode: "UK" },
+      locked,
+    ],
     ["an existing app with an empty name", { ...valid, name: "" }, locked],
   ])("agrees with the action on %s", (_, entries, options) => {
     expect(browser(entries, options)).toEqual(action(entries, options));
@@ -107,7 +199,10 @@ describe("the details form in the browser", () => {
   it("checks the number fields by the rules the loader sends", () => {
     const rules = formRules(detailsSchema(t, "en-AU", context));
     expect(Object.keys(rules).sort()).toEqual(["appType", "categoryId"]);
-    expect(rules.categoryId?.[0]).toEqual(["number", fieldMessage(t, "en-AU", "categoryId", "unknownCategory")]);
+    expect(rules.categoryId?.[0]).toEqual([
+      "number",
+      fieldMessage(t, "en-AU", "categoryId", "unknownCategory"),
+    ]);
   });
 });
 
@@ -122,7 +217,8 @@ describe("listingSchema", () => {
     "promo.appIcon.id": "icon-id",
     "promo.appIcon.url": "https://img.example/icon",
   };
-  const parse = (entries: Record<string, string | string[]>, appType = 0) => parseWithZod(form(entries), { schema: listingSchema(t, "en-AU", { appType }) });
+  const parse = (entries: Record<string, string | string[]>, appType = 0) =>
+    parseWithZod(form(entries), { schema: listingSchema(t, "en-AU", { appType }) });
 
   it("asks for the overview, the four URLs and the icon; a connector's contact email too", () => {
     const result = parse({}, 1);
@@ -156,7 +252,12 @@ describe("listingSchema", () => {
   });
 
   it("refuses text the database cannot store in any field, with its own message", () => {
-    const result = parse({ ...complete, "detail.keywords": "sync\u0000", "legal.copyright": "\u0000 Example", "promo.banners[0].id": "b\u0000" });
+    const result = parse({
+      ...complete,
+      "detail.keywords": "sync\u0000",
+      "legal.copyright": "\u0000 Example",
+      "promo.banners[0].id": "b\u0000",
+    });
     expect(result.status === "error" && result.error).toEqual({
       "detail.keywords": [expect.stringContaining("appEditor:errors.invalidCharacters")],
       "legal.copyright": [expect.stringContaining("appEditor:errors.invalidCharacters")],
@@ -165,9 +266,13 @@ describe("listingSchema", () => {
   });
 
   it("refuses a ninth screenshot", () => {
-    const shots = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`promo.screenshots[${i}].id`, `s${i}`]));
+    const shots = Object.fromEntries(
+      Array.from({ length: 9 }, (_, i) => [`promo.screenshots[${i}].id`, `s${i}`]),
+    );
     const result = parse({ ...complete, ...shots });
-    expect(result.status === "error" && result.error?.["promo.screenshots"]).toEqual([expect.stringContaining("tooMany")]);
+    expect(result.status === "error" && result.error?.["promo.screenshots"]).toEqual([
+      expect.stringContaining("tooMany"),
+    ]);
   });
 
   it("gives the API's listing: every field, trimmed, images by id, in order", () => {
@@ -181,8 +286,18 @@ describe("listingSchema", () => {
     expect(result.status).toBe("success");
     if (result.status !== "success") return;
     const body = listingBody(result.value, (html) => `[${html}]`);
-    expect(body.detail).toMatchObject({ description: `[${overview}]`, features: "one\ntwo", appURL: "", keywords: "" });
-    expect(body.promo).toEqual({ appIcon: { id: "icon-id" }, banners: [{ id: "b1" }, { id: "b2" }], screenshots: [], youtubeUrl: "" });
+    expect(body.detail).toMatchObject({
+      description: `[${overview}]`,
+      features: "one\ntwo",
+      appURL: "",
+      keywords: "",
+    });
+    expect(body.promo).toEqual({
+      appIcon: { id: "icon-id" },
+      banners: [{ id: "b1" }, { id: "b2" }],
+      screenshots: [],
+      youtubeUrl: "",
+    });
     expect(body.visibility).toBe(true);
     expect(body.legal?.copyright).toBe("");
   });
@@ -204,24 +319,47 @@ describe("listingSchema", () => {
       },
       0,
     ],
-    ["text the database cannot store", { ...complete, "detail.keywords": "sync\u0000", "promo.banners[0].id": "b\u0000" }, 0],
-    ["a ninth screenshot", { ...complete, ...Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`promo.screenshots[${i}].id`, `s${i}`])) }, 0],
+    [
+      "text the database cannot store",
+      { ...complete, "detail.keywords": "sync\u0000", "promo.banners[0].id": "b\u0000" },
+      0,
+    ],
+    [
+      "a ninth screenshot",
+      {
+        ...complete,
+        ...Object.fromEntries(
+          Array.from({ length: 9 }, (_, i) => [`promo.screenshots[${i}].id`, `s${i}`]),
+        ),
+      },
+      0,
+    ],
   ])("agrees in the browser with the action on %s", (_, entries, appType) => {
     const schema = listingSchema(t, "en-AU", { appType });
-    const browser = checkForm(form(entries), formRules(schema), (payload) => listingMessages(t, "en-AU", { appType }, payload));
+    const browser = checkForm(form(entries), formRules(schema), (payload) =>
+      listingMessages(t, "en-AU", { appType }, payload),
+    );
     expect(firstMessages(browser)).toEqual(firstMessages(parseForm(form(entries), schema)));
   });
 
   it("gives the shape only, without the rules, for a form sent to change its images", () => {
-    const result = parseWithZod(form({}), { schema: listingSchema(t, "en-AU", { appType: 1 }, { validate: false }) });
+    const result = parseWithZod(form({}), {
+      schema: listingSchema(t, "en-AU", { appType: 1 }, { validate: false }),
+    });
     expect(result.status).toBe("success");
   });
 });
 
 describe("apiFieldRule", () => {
   it("finds the field and the rule of an API refusal's code", () => {
-    expect(apiFieldRule("marketplace.detail.websiteUrl", "invalidUrl", "marketplace")).toEqual({ field: "detail.websiteUrl", key: "invalidUrl" });
-    expect(apiFieldRule("marketplace.promo.banners.2", "imageNotFound", "marketplace")).toEqual({ field: "promo.banners", key: "imageNotFound" });
+    expect(apiFieldRule("marketplace.detail.websiteUrl", "invalidUrl", "marketplace")).toEqual({
+      field: "detail.websiteUrl",
+      key: "invalidUrl",
+    });
+    expect(apiFieldRule("marketplace.promo.banners.2", "imageNotFound", "marketplace")).toEqual({
+      field: "promo.banners",
+      key: "imageNotFound",
+    });
   });
 
   it("answers nothing for a refusal that is not a field's rule", () => {

@@ -10,7 +10,16 @@
  * `detail.websiteUrl`, `legal.copyright`, `promo.appIcon`... for the listing, so an error
  * of the API (`marketplace.detail.websiteUrl`) lands on its field.
  */
-import { fieldLimit, RULE_KEYS, validateDetails, validateMarketplace, type DetailsValues, type FieldErrors, type MarketplaceValues, type RuleKey } from "~/api/apps/rules";
+import {
+  type DetailsValues,
+  type FieldErrors,
+  fieldLimit,
+  type MarketplaceValues,
+  RULE_KEYS,
+  type RuleKey,
+  validateDetails,
+  validateMarketplace,
+} from "~/api/apps/rules";
 
 /** A translate function (i18next's `t`, or a fixed one on the server). */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -19,7 +28,13 @@ export const DETAILS_FORM_ID = "app-details";
 export const LISTING_FORM_ID = "app-listing";
 
 /** The details fields in the order of the form (and of the error summary). */
-export const DETAILS_FIELDS = ["categoryId", "name", "appType", "description", "countryCode"] as const;
+export const DETAILS_FIELDS = [
+  "categoryId",
+  "name",
+  "appType",
+  "description",
+  "countryCode",
+] as const;
 export type DetailsField = (typeof DETAILS_FIELDS)[number];
 
 /** The listing fields in the order of the form (and of the error summary). */
@@ -46,7 +61,11 @@ export const LISTING_FIELDS = [
 export type ListingField = (typeof LISTING_FIELDS)[number];
 
 /** The listing's image fields and the kind of image each holds. */
-export const IMAGE_FIELDS = { "promo.appIcon": "icon", "promo.banners": "banner", "promo.screenshots": "screenshot" } as const;
+export const IMAGE_FIELDS = {
+  "promo.appIcon": "icon",
+  "promo.banners": "banner",
+  "promo.screenshots": "screenshot",
+} as const;
 export type ImageField = keyof typeof IMAGE_FIELDS;
 
 /** A field's id in the page: conform's `{formId}-{name}`. */
@@ -56,21 +75,34 @@ export const fieldId = (formId: string, name: string) => `${formId}-${name}`;
 export function fieldMessage(t: Translate, language: string, field: string, key: RuleKey): string {
   const { min, max } = fieldLimit(field);
   const format = new Intl.NumberFormat(language).format;
-  const values = { field: t(`appEditor:fields.${field}.label`), min: format(min ?? 0), max: format(max ?? 0) };
-  if (field === "detail.description" && (key === "tooShort" || key === "tooLong")) return t("appEditor:errors.overviewLength", values);
+  const values = {
+    field: t(`appEditor:fields.${field}.label`),
+    min: format(min ?? 0),
+    max: format(max ?? 0),
+  };
+  if (field === "detail.description" && (key === "tooShort" || key === "tooLong"))
+    return t("appEditor:errors.overviewLength", values);
   return t(`appEditor:errors.${key}`, values);
 }
 
 /** A field sent twice, or as a file: one piece of text is what it takes. */
-export const notText = (t: Translate, field: string) => t("appEditor:errors.notText", { field: t(`appEditor:fields.${field}.label`) });
+export const notText = (t: Translate, field: string) =>
+  t("appEditor:errors.notText", { field: t(`appEditor:fields.${field}.label`) });
 
 /** Each failing field's translated message. */
-export function fieldMessages(t: Translate, language: string, errors: FieldErrors): Record<string, string> {
-  return Object.fromEntries(Object.entries(errors).map(([field, key]) => [field, fieldMessage(t, language, field, key)]));
+export function fieldMessages(
+  t: Translate,
+  language: string,
+  errors: FieldErrors,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, key]) => [field, fieldMessage(t, language, field, key)]),
+  );
 }
 
 /** A text of conform's payload (the browser's form): an empty field is none, as in the action's parse. */
-const payloadText = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
+const payloadText = (value: unknown) =>
+  typeof value === "string" && value !== "" ? value : undefined;
 /** A number of conform's payload, read as the action's parse reads it (blank is not a number). */
 const payloadNumber = (value: unknown) => {
   const text = payloadText(value);
@@ -95,8 +127,14 @@ export interface DetailsContext {
 export function detailsErrors(value: DetailsValues, context: DetailsContext): FieldErrors {
   const values = context.locked ? { ...value, ...context.locked } : value;
   const errors = validateDetails(values);
-  if (!errors.categoryId && !context.categoryIds.includes(values.categoryId ?? -1)) errors.categoryId = "unknownCategory";
-  if (!context.locked && !errors.countryCode && !context.countryCodes.includes(values.countryCode ?? "")) errors.countryCode = "unknownCountry";
+  if (!errors.categoryId && !context.categoryIds.includes(values.categoryId ?? -1))
+    errors.categoryId = "unknownCategory";
+  if (
+    !context.locked &&
+    !errors.countryCode &&
+    !context.countryCodes.includes(values.countryCode ?? "")
+  )
+    errors.countryCode = "unknownCountry";
   // Locked fields are not in the form: their rules are the provider's to tell.
   if (context.locked) {
     delete errors.appType;
@@ -106,7 +144,12 @@ export function detailsErrors(value: DetailsValues, context: DetailsContext): Fi
 }
 
 /** The browser's check of the details form (conform's payload): each failing field's message. */
-export function detailsMessages(t: Translate, language: string, context: DetailsContext, payload: Record<string, unknown>) {
+export function detailsMessages(
+  t: Translate,
+  language: string,
+  context: DetailsContext,
+  payload: Record<string, unknown>,
+) {
   const value = {
     categoryId: payloadNumber(payload.categoryId),
     name: payloadText(payload.name),
@@ -118,7 +161,8 @@ export function detailsMessages(t: Translate, language: string, context: Details
 }
 
 /** The line breaks a browser sends from a textarea (CR LF) as LF. */
-export const lineBreaks = (value: string | null | undefined) => (value ?? "").replace(/\r\n?/g, "\n");
+export const lineBreaks = (value: string | null | undefined) =>
+  (value ?? "").replace(/\r\n?/g, "\n");
 /** Trimmed, with line breaks as LF. */
 export const clean = (value: string | null | undefined) => lineBreaks(value).trim();
 
@@ -127,8 +171,17 @@ export const clean = (value: string | null | undefined) => lineBreaks(value).tri
 // ---------------------------------------------------------------------------
 
 /** The browser's check of the listing form (conform's payload): each failing field's message. */
-export function listingMessages(t: Translate, language: string, context: { appType: number }, payload: Record<string, unknown>) {
-  return fieldMessages(t, language, validateMarketplace(payload as MarketplaceValues, { appType: context.appType }));
+export function listingMessages(
+  t: Translate,
+  language: string,
+  context: { appType: number },
+  payload: Record<string, unknown>,
+) {
+  return fieldMessages(
+    t,
+    language,
+    validateMarketplace(payload as MarketplaceValues, { appType: context.appType }),
+  );
 }
 
 /**
@@ -137,8 +190,15 @@ export function listingMessages(t: Translate, language: string, context: { appTy
  * (`promo.banners`). Undefined when the path is not under `prefix` or the code is not one of
  * a field's rules.
  */
-export function apiFieldRule(path: string, code: string, prefix: "details" | "marketplace"): { field: string; key: RuleKey } | undefined {
-  if (!path.startsWith(`${prefix}.`) || !(RULE_KEYS as readonly string[]).includes(code)) return undefined;
-  const field = path.slice(prefix.length + 1).replace(/^(promo\.(?:banners|screenshots))\.\d+$/, "$1");
+export function apiFieldRule(
+  path: string,
+  code: string,
+  prefix: "details" | "marketplace",
+): { field: string; key: RuleKey } | undefined {
+  if (!path.startsWith(`${prefix}.`) || !(RULE_KEYS as readonly string[]).includes(code))
+    return undefined;
+  const field = path
+    .slice(prefix.length + 1)
+    .replace(/^(promo\.(?:banners|screenshots))\.\d+$/, "$1");
   return { field, key: code as RuleKey };
 }

@@ -4,8 +4,13 @@ import * as z from "zod";
 
 export const signInSchema = (t: TFunction) =>
   z.object({
-    email: z.string({ message: t("signin.errors.emailRequired") }).trim().min(1, t("signin.errors.emailRequired")),
-    password: z.string({ message: t("signin.errors.passwordRequired") }).min(1, t("signin.errors.passwordRequired")),
+    email: z
+      .string({ message: t("signin.errors.emailRequired") })
+      .trim()
+      .min(1, t("signin.errors.emailRequired")),
+    password: z
+      .string({ message: t("signin.errors.passwordRequired") })
+      .min(1, t("signin.errors.passwordRequired")),
   });
 
 export const resetSchema = (t: TFunction) =>

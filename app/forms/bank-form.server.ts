@@ -2,17 +2,30 @@
 import * as z from "zod";
 import { trimBank } from "~/api/settings/rules";
 import type { Translate } from "~/forms/app-editor";
-import { BANK_FIELDS, bankFormErrors, bankLabel, settingsRuleMessage, type BankField } from "./bank-form";
+import {
+  BANK_FIELDS,
+  type BankField,
+  bankFormErrors,
+  bankLabel,
+  settingsRuleMessage,
+} from "./bank-form";
 
 export function bankSchema(t: Translate) {
   // One piece of text each: a field sent twice or a file is refused, named.
-  const text = (field: BankField) => z.string({ message: settingsRuleMessage(t, "invalid", bankLabel(t, field)) }).optional();
-  return z.object({ accountName: text("accountName"), bsb: text("bsb"), accountNumber: text("accountNumber") }).transform((values, ctx) => {
-    const errors = bankFormErrors(t, values);
-    for (const field of BANK_FIELDS) {
-      const message = errors[field];
-      if (message) ctx.addIssue({ code: "custom", path: [field], message });
-    }
-    return Object.keys(errors).length ? z.NEVER : trimBank(values);
-  });
+  const text = (field: BankField) =>
+    z.string({ message: settingsRuleMessage(t, "invalid", bankLabel(t, field)) }).optional();
+  return z
+    .object({
+      accountName: text("accountName"),
+      bsb: text("bsb"),
+      accountNumber: text("accountNumber"),
+    })
+    .transform((values, ctx) => {
+      const errors = bankFormErrors(t, values);
+      for (const field of BANK_FIELDS) {
+        const message = errors[field];
+        if (message) ctx.addIssue({ code: "custom", path: [field], message });
+      }
+      return Object.keys(errors).length ? z.NEVER : trimBank(values);
+    });
 }

@@ -37,7 +37,10 @@ function present(value: FormDataEntryValue | undefined): value is FormDataEntryV
 }
 
 /** The message of the first rule `value` breaks. */
-export function firstBroken(rules: readonly Rule[], value: FormDataEntryValue | undefined): string | undefined {
+export function firstBroken(
+  rules: readonly Rule[],
+  value: FormDataEntryValue | undefined,
+): string | undefined {
   if (!present(value)) return rules.find((rule) => rule[0] === "required")?.[1];
   // A file's type and size are the action's to judge.
   if (typeof value !== "string") return undefined;
@@ -145,11 +148,20 @@ export function brokenRules(formData: FormData, rules: FormRules): Record<string
  * Conform's submission of `formData` checked by `rules`, and by `more` where a form has
  * zod-free checks of its own (the contract's rule functions): its messages by field name.
  */
-export function checkForm(formData: FormData, rules: FormRules, more?: (payload: Record<string, unknown>) => Record<string, string | undefined>) {
+export function checkForm(
+  formData: FormData,
+  rules: FormRules,
+  more?: (payload: Record<string, unknown>) => Record<string, string | undefined>,
+) {
   return parse(formData, {
     resolve(payload) {
-      const errors: Record<string, string | undefined> = { ...more?.(payload), ...brokenRules(formData, rules) };
-      const error = Object.fromEntries(Object.entries(errors).flatMap(([name, message]) => (message ? [[name, [message]]] : [])));
+      const errors: Record<string, string | undefined> = {
+        ...more?.(payload),
+        ...brokenRules(formData, rules),
+      };
+      const error = Object.fromEntries(
+        Object.entries(errors).flatMap(([name, message]) => (message ? [[name, [message]]] : [])),
+      );
       return Object.keys(error).length > 0 ? { error } : { value: payload };
     },
   });

@@ -8,5 +8,9 @@ import { formRules } from "./rules.server";
 /** The rules of the shared and regional fields (the state's are the company form's own). `t` must reach the `auth` namespace. */
 export function companyFieldRules(t: TFunction): FormRules {
   const all = formRules(registerSchema(authTranslator(t), { countries: [] }));
-  return Object.fromEntries([...SHARED_FIELDS, ...REGIONAL_FIELDS].flatMap((field) => (all[field] ? [[field, all[field]]] : [])));
+  return Object.fromEntries(
+    [...SHARED_FIELDS, ...REGIONAL_FIELDS].flatMap((field) =>
+      all[field] ? [[field, all[field]]] : [],
+    ),
+  );
 }

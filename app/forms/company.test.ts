@@ -1,26 +1,27 @@
 import type { TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
 import type { CompanyDetails } from "~/api/settings/schemas";
+import { registerSchema } from "~/routes/$lang.auth.register/schema.server";
 import {
+  authTranslator,
+  type CompanyFormValues,
   DEFAULT_FIELD,
+  entryField,
   firstInvalidEntry,
   formFieldOfApiPath,
   fromCompanyDetails,
   isUnchanged,
   LIST_FIELD,
+  OPTIONAL_FIELDS,
   readCompanyForm,
   toCompanyRequest,
   validateCompanyForm,
-  authTranslator,
-  OPTIONAL_FIELDS,
-  entryField,
-  type CompanyFormValues,
 } from "./company";
 import { companyFieldRules } from "./company.server";
-import { registerSchema } from "~/routes/$lang.auth.register/schema.server";
 
 /** Keys with their values, so each message says which text it is. */
-const t = ((key: string, values?: Record<string, unknown>) => (values ? `${key} ${JSON.stringify(values)}` : key)) as unknown as TFunction;
+const t = ((key: string, values?: Record<string, unknown>) =>
+  values ? `${key} ${JSON.stringify(values)}` : key) as unknown as TFunction;
 
 const ABOUT = "a".repeat(250);
 
@@ -46,11 +47,15 @@ const entry = (countryId: string, isDefault: boolean) => ({
   termsUrl: "",
 });
 
-const details: CompanyDetails = { hasAwaitingSubmission: false, entityInformation: [entry("AU", true), entry("NZ", false)] };
+const details: CompanyDetails = {
+  hasAwaitingSubmission: false,
+  entityInformation: [entry("AU", true), entry("NZ", false)],
+};
 
 function formOf(values: Record<string, string | string[]>): FormData {
   const form = new FormData();
-  for (const [name, value] of Object.entries(values)) for (const one of [value].flat()) form.append(name, one);
+  for (const [name, value] of Object.entries(values))
+    for (const one of [value].flat()) form.append(name, one);
   return form;
 }
 
@@ -60,7 +65,9 @@ describe("the company form", () => {
     expect(values.profile).toBe(ABOUT);
     expect(values.defaultIndex).toBe(0);
     expect(values.entries.map((e) => e.countryId)).toEqual(["AU", "NZ"]);
-    expect(toCompanyRequest(values).entityInformation.map((e) => [e.countryId, e.isDefault, e.profile])).toEqual([
+    expect(
+      toCompanyRequest(values).entityInformation.map((e) => [e.countryId, e.isDefault, e.profile]),
+    ).toEqual([
       ["AU", true, ABOUT],
       ["NZ", false, ABOUT],
     ]);
@@ -97,7 +104,11 @@ describe("the company form", () => {
         ...values,
         profile: "short",
         socialPresence: "x".repeat(1001),
-        entries: [values.entries[0], { ...values.entries[1], countryId: "", stateCounty: "" }, { ...values.entries[1], countryId: "au" }],
+        entries: [
+          values.entries[0],
+          { ...values.entries[1], countryId: "", stateCounty: "" },
+          { ...values.entries[1], countryId: "au" },
+        ],
         defaultIndex: -1,
       },
       ["AU", "NZ", "UK"],
@@ -112,10 +123,19 @@ describe("the company form", () => {
       [DEFAULT_FIELD]: "settings:errors.oneCountryMustBeDefault",
     });
     expect(firstInvalidEntry(errors)).toBe(1);
-    expect(validateCompanyForm(t, { ...values, entries: [], defaultIndex: -1 }, ["AU"], rules)[LIST_FIELD]).toBe("settings:errors.oneCountryMustBeSelected");
-    expect(validateCompanyForm(t, { ...values, entries: [{ ...values.entries[0], countryId: "ZZ" }] }, ["AU"], rules)["entities[0].countryId"]).toBe(
-      "settings:errors.unknownCountry",
-    );
+    expect(
+      validateCompanyForm(t, { ...values, entries: [], defaultIndex: -1 }, ["AU"], rules)[
+        LIST_FIELD
+      ],
+    ).toBe("settings:errors.oneCountryMustBeSelected");
+    expect(
+      validateCompanyForm(
+        t,
+        { ...values, entries: [{ ...values.entries[0], countryId: "ZZ" }] },
+        ["AU"],
+        rules,
+      )["entities[0].countryId"],
+    ).toBe("settings:errors.unknownCountry");
   });
 
   it("places the provider's refusals next to the fields of the page", () => {
@@ -129,24 +149,67 @@ describe("the company form", () => {
   // schema; on each field a person can type, the first message is the schema's.
   it.each<[string, Partial<Record<string, string>>]>([
     ["valid details", {}],
-    ["empty fields", { profile: "", companyName: "", phoneNumber: "", addressLine1: "", cityTown: "", zipPostCode: "", website: "" }],
+    [
+      "empty fields",
+      {
+        profile: "",
+        companyName: "",
+        phoneNumber: "",
+        addressLine1: "",
+        cityTown: "",
+        zipPostCode: "",
+        website: "",
+      },
+    ],
     ["blank text, trimmed", { companyName: "   ", addressLine2: "  ", supportUrl: " " }],
-    ["text too long", { companyName: "x".repeat(201), phoneNumber: "1".repeat(41), addressLine3: "a".repeat(201), socialPresence: "s".repeat(1001) }],
+    [
+      "text too long",
+      {
+        companyName: "x".repeat(201),
+        phoneNumber: "1".repeat(41),
+        addressLine3: "a".repeat(201),
+        socialPresence: "s".repeat(1001),
+      },
+    ],
     ["a NUL", { cityTown: "Syd\u0000ney", socialPresence: "x\u0000" }],
     ["an about text too short, then too long", { profile: "<p>short</p>" }],
     ["URLs that are not http", { website: "example.com", termsUrl: "ftp://example.com/terms" }],
   ])("agrees with registration's schema on %s", (_, changes) => {
     const values = fromCompanyDetails(details);
-    const entry = { ...values.entries[0], ...Object.fromEntries(Object.entries(changes).filter(([field]) => field in values.entries[0])) };
-    const changed = { ...values, ...Object.fromEntries(Object.entries(changes).filter(([field]) => !(field in values.entries[0]))), entries: [entry] } as CompanyFormValues;
-    const shape = registerSchema(authTranslator(t), { countries: [] }).shape as Record<string, { safeParse(value: unknown): { success: boolean; error?: { issues: { message: string }[] } } }>;
+    const entry = {
+      ...values.entries[0],
+      ...Object.fromEntries(
+        Object.entries(changes).filter(([field]) => field in values.entries[0]),
+      ),
+    };
+    const changed = {
+      ...values,
+      ...Object.fromEntries(
+        Object.entries(changes).filter(([field]) => !(field in values.entries[0])),
+      ),
+      entries: [entry],
+    } as CompanyFormValues;
+    const shape = registerSchema(authTranslator(t), { countries: [] }).shape as Record<
+      string,
+      { safeParse(value: unknown): { success: boolean; error?: { issues: { message: string }[] } } }
+    >;
     const expected: Record<string, string> = {};
     for (const [field, value] of Object.entries(changes)) {
-      const result = shape[field]?.safeParse(OPTIONAL_FIELDS.includes(field) && value?.trim() === "" ? undefined : value);
-      if (result && !result.success) expected[field in values.entries[0] ? entryField(0, field as "companyName") : field] = result.error?.issues[0]?.message ?? "";
+      const result = shape[field]?.safeParse(
+        OPTIONAL_FIELDS.includes(field) && value?.trim() === "" ? undefined : value,
+      );
+      if (result && !result.success)
+        expected[field in values.entries[0] ? entryField(0, field as "companyName") : field] =
+          result.error?.issues[0]?.message ?? "";
     }
     const found = validateCompanyForm(t, changed, ["AU", "NZ", "UK"], rules);
-    const shown = Object.fromEntries(Object.keys(changes).map((field) => (field in values.entries[0] ? entryField(0, field as "companyName") : field)).flatMap((name) => (found[name] ? [[name, found[name]]] : [])));
+    const shown = Object.fromEntries(
+      Object.keys(changes)
+        .map((field) =>
+          field in values.entries[0] ? entryField(0, field as "companyName") : field,
+        )
+        .flatMap((name) => (found[name] ? [[name, found[name]]] : [])),
+    );
     expect(shown).toEqual(expected);
   });
 });

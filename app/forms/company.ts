@@ -9,21 +9,48 @@
  * (app/api/settings/rules.ts). docs/decisions/0064-company-tab.md.
  */
 import type { TFunction } from "i18next";
-import { HTTP_URL, isStorableText } from "~/api/text";
-import { MAX_ENTITIES, SETTINGS_RULE_CODES, stateLabel, validateEntityList } from "~/api/settings/rules";
+import {
+  MAX_ENTITIES,
+  SETTINGS_RULE_CODES,
+  stateLabel,
+  validateEntityList,
+} from "~/api/settings/rules";
 import type { CompanyDetails, CompanyDetailsRequest } from "~/api/settings/schemas";
+import { HTTP_URL, isStorableText } from "~/api/text";
 import { profileError } from "~/routes/$lang.auth.register/form";
-import { firstBroken, type FormRules } from "./check";
+import { type FormRules, firstBroken } from "./check";
 
 /** The fields the company shares: sent with every regional entry, shown once. */
-export const SHARED_FIELDS = ["profile", "website", "socialPresence", "supportUrl", "termsUrl"] as const;
+export const SHARED_FIELDS = [
+  "profile",
+  "website",
+  "socialPresence",
+  "supportUrl",
+  "termsUrl",
+] as const;
 export type SharedField = (typeof SHARED_FIELDS)[number];
 
 /** The fields of a regional card, in page order. */
-export const REGIONAL_FIELDS = ["companyName", "phoneNumber", "addressLine1", "addressLine2", "addressLine3", "cityTown", "zipPostCode", "stateCounty"] as const;
+export const REGIONAL_FIELDS = [
+  "companyName",
+  "phoneNumber",
+  "addressLine1",
+  "addressLine2",
+  "addressLine3",
+  "cityTown",
+  "zipPostCode",
+  "stateCounty",
+] as const;
 export type RegionalField = (typeof REGIONAL_FIELDS)[number];
 
-export const OPTIONAL_FIELDS: readonly string[] = ["addressLine2", "addressLine3", "website", "socialPresence", "supportUrl", "termsUrl"];
+export const OPTIONAL_FIELDS: readonly string[] = [
+  "addressLine2",
+  "addressLine3",
+  "website",
+  "socialPresence",
+  "supportUrl",
+  "termsUrl",
+];
 
 export const ICON_FIELD = "companyIcon";
 export const DEFAULT_FIELD = "defaultEntry";
@@ -72,7 +99,8 @@ export interface CompanyFormReply {
 /** Problems by field name (`profile`, `entities[1].cityTown`, `companyIcon`, `defaultEntry`, `entities`), in the user's words. */
 export type CompanyFormErrors = Record<string, string>;
 
-export const entryField = (index: number, field: RegionalField | "countryId" | "id") => `entities[${index}].${field}`;
+export const entryField = (index: number, field: RegionalField | "countryId" | "id") =>
+  `entities[${index}].${field}`;
 
 export const emptyEntry = (): RegionalValues => ({
   id: "",
@@ -131,7 +159,11 @@ export function toCompanyRequest(values: CompanyFormValues): CompanyDetailsReque
 /** Whether the values would save nothing new over `saved`. */
 export function isUnchanged(values: CompanyFormValues, saved: CompanyFormValues): boolean {
   const canonical = (request: CompanyDetailsRequest) =>
-    JSON.stringify([...request.entityInformation].sort((a, b) => String(a.countryId).localeCompare(String(b.countryId))));
+    JSON.stringify(
+      [...request.entityInformation].sort((a, b) =>
+        String(a.countryId).localeCompare(String(b.countryId)),
+      ),
+    );
   return canonical(toCompanyRequest(values)) === canonical(toCompanyRequest(saved));
 }
 
@@ -147,7 +179,10 @@ function oneText(formData: FormData, name: string): string | undefined {
  * The form's values as posted, and the fields that were not one piece of text (sent twice or
  * as a file: named, `invalid`). Entries are taken in the order of their indices.
  */
-export function readCompanyForm(formData: FormData): { values: CompanyFormValues; malformed: string[] } {
+export function readCompanyForm(formData: FormData): {
+  values: CompanyFormValues;
+  malformed: string[];
+} {
   const malformed: string[] = [];
   const read = (name: string) => {
     const value = oneText(formData, name);
@@ -189,34 +224,50 @@ export function readCompanyForm(formData: FormData): { values: CompanyFormValues
 }
 
 function renumber(name: string, sent: number[]): string {
-  return name.replace(/^entities\[(\d+)\]/, (_, index: string) => `entities[${sent.indexOf(Number(index))}]`);
+  return name.replace(
+    /^entities\[(\d+)\]/,
+    (_, index: string) => `entities[${sent.indexOf(Number(index))}]`,
+  );
 }
 
 /** The label of a field as the page shows it (the state's word by the entry's country). */
 export function companyFieldLabel(t: TFunction, name: string, values?: CompanyFormValues): string {
   const match = /^entities\[(\d+)\]\.(\w+)$/.exec(name);
   const field = match ? match[2] : name;
-  if (field === "stateCounty") return t(`settings:company.fields.stateCounty.${stateLabel(values?.entries[Number(match?.[1])]?.countryId)}`);
+  if (field === "stateCounty")
+    return t(
+      `settings:company.fields.stateCounty.${stateLabel(values?.entries[Number(match?.[1])]?.countryId)}`,
+    );
   if (field === "countryId") return t("settings:company.fields.countryId");
-  if (field === ICON_FIELD || field === "iconId") return t("auth:register.fields.companyIcon.label");
-  const key = ["profile", "phoneNumber", "socialPresence"].includes(field) ? `auth:register.fields.${field}.label` : `auth:register.fields.${field}`;
+  if (field === ICON_FIELD || field === "iconId")
+    return t("auth:register.fields.companyIcon.label");
+  const key = ["profile", "phoneNumber", "socialPresence"].includes(field)
+    ? `auth:register.fields.${field}.label`
+    : `auth:register.fields.${field}`;
   return t(key);
 }
 
 /** A rule code of the settings calls (or of registration's fields) in the user's words. */
 export function companyRuleMessage(t: TFunction, code: string, label: string): string {
-  if (code === "tooShort" || code === "tooLong" || code === "required") return t(`settings:company.errors.${code}`, { field: label });
-  if (code === "invalidCharacters") return t("auth:register.errors.invalidCharacters", { field: label });
-  if (code === "imageTypeInvalid" || code === "invalidType") return t("auth:register.errors.iconInvalidType");
-  if (code === "imageSizeInvalid" || code === "invalidSize") return t("auth:register.errors.iconInvalidSize");
+  if (code === "tooShort" || code === "tooLong" || code === "required")
+    return t(`settings:company.errors.${code}`, { field: label });
+  if (code === "invalidCharacters")
+    return t("auth:register.errors.invalidCharacters", { field: label });
+  if (code === "imageTypeInvalid" || code === "invalidType")
+    return t("auth:register.errors.iconInvalidType");
+  if (code === "imageSizeInvalid" || code === "invalidSize")
+    return t("auth:register.errors.iconInvalidSize");
   if (code === "sizeGreater400KB") return t("auth:register.errors.iconTooBig");
-  return (SETTINGS_RULE_CODES as readonly string[]).includes(code) ? t(`settings:errors.${code}`, { field: label }) : t("settings:errors.invalid", { field: label });
+  return (SETTINGS_RULE_CODES as readonly string[]).includes(code)
+    ? t(`settings:errors.${code}`, { field: label })
+    : t("settings:errors.invalid", { field: label });
 }
 
 const STATE_MAX = 100;
 
 /** `t` reaching registration's messages (the `auth` namespace) by their keys there. */
-export const authTranslator = (t: TFunction) => ((key: string, options?: Record<string, unknown>) => t(`auth:${key}`, options)) as TFunction;
+export const authTranslator = (t: TFunction) =>
+  ((key: string, options?: Record<string, unknown>) => t(`auth:${key}`, options)) as TFunction;
 
 /**
  * Every problem of the form, by field, in the user's words: registration's field rules for the
@@ -225,11 +276,20 @@ export const authTranslator = (t: TFunction) => ((key: string, options?: Record<
  * `countryCodes`, none twice, exactly one default). `t` must reach the `auth` and `settings`
  * namespaces.
  */
-export function validateCompanyForm(t: TFunction, values: CompanyFormValues, countryCodes: readonly string[], rules: FormRules): CompanyFormErrors {
+export function validateCompanyForm(
+  t: TFunction,
+  values: CompanyFormValues,
+  countryCodes: readonly string[],
+  rules: FormRules,
+): CompanyFormErrors {
   const errors: CompanyFormErrors = {};
   const check = (name: string, field: SharedField | RegionalField, value: string) => {
-    const message = firstBroken(rules[field] ?? [], OPTIONAL_FIELDS.includes(field) && value.trim() === "" ? undefined : value);
-    const more = field === "profile" && !message ? profileError(authTranslator(t), value.trim()) : undefined;
+    const message = firstBroken(
+      rules[field] ?? [],
+      OPTIONAL_FIELDS.includes(field) && value.trim() === "" ? undefined : value,
+    );
+    const more =
+      field === "profile" && !message ? profileError(authTranslator(t), value.trim()) : undefined;
     if (message ?? more) errors[name] = (message ?? more) as string;
   };
   for (const field of SHARED_FIELDS) check(field, field, values[field]);
@@ -240,18 +300,35 @@ export function validateCompanyForm(t: TFunction, values: CompanyFormValues, cou
         const value = entry.stateCounty.trim();
         const label = companyFieldLabel(t, name, values);
         if (!value) errors[name] = t("settings:errors.required", { field: label });
-        else if (value.length > STATE_MAX) errors[name] = t("settings:errors.tooLong", { field: label, max: STATE_MAX });
-        else if (!isStorableText(value)) errors[name] = t("auth:register.errors.invalidCharacters", { field: label });
+        else if (value.length > STATE_MAX)
+          errors[name] = t("settings:errors.tooLong", { field: label, max: STATE_MAX });
+        else if (!isStorableText(value))
+          errors[name] = t("auth:register.errors.invalidCharacters", { field: label });
       } else check(name, field, entry[field]);
     }
     const country = entry.countryId.trim().toUpperCase();
-    if (country && !countryCodes.includes(country)) errors[entryField(index, "countryId")] = t("settings:errors.unknownCountry");
+    if (country && !countryCodes.includes(country))
+      errors[entryField(index, "countryId")] = t("settings:errors.unknownCountry");
   });
-  if (values.entries.length > MAX_ENTITIES) errors[LIST_FIELD] = t("settings:errors.oneCountryMustBeSelected");
-  const list = validateEntityList(values.entries.map((entry, index) => ({ countryId: entry.countryId, isDefault: index === values.defaultIndex })));
+  if (values.entries.length > MAX_ENTITIES)
+    errors[LIST_FIELD] = t("settings:errors.oneCountryMustBeSelected");
+  const list = validateEntityList(
+    values.entries.map((entry, index) => ({
+      countryId: entry.countryId,
+      isDefault: index === values.defaultIndex,
+    })),
+  );
   for (const [path, code] of Object.entries(list)) {
-    if (path === "entityInformation") errors[code === "oneCountryMustBeDefault" ? DEFAULT_FIELD : LIST_FIELD] = t(`settings:errors.${code}`);
-    else errors[path.replace(/^entityInformation\.(\d+)\.countryId$/, (_, index: string) => entryField(Number(index), "countryId"))] ??= t(`settings:errors.${code}`);
+    if (path === "entityInformation")
+      errors[code === "oneCountryMustBeDefault" ? DEFAULT_FIELD : LIST_FIELD] = t(
+        `settings:errors.${code}`,
+      );
+    else
+      errors[
+        path.replace(/^entityInformation\.(\d+)\.countryId$/, (_, index: string) =>
+          entryField(Number(index), "countryId"),
+        )
+      ] ??= t(`settings:errors.${code}`);
   }
   return errors;
 }
@@ -283,7 +360,13 @@ export function orderedErrorNames(values: CompanyFormValues, errors: CompanyForm
     ...SHARED_FIELDS,
     ICON_FIELD,
     DEFAULT_FIELD,
-    ...values.entries.flatMap((_, index) => [entryField(index, "countryId"), ...REGIONAL_FIELDS.map((field) => entryField(index, field))]),
+    ...values.entries.flatMap((_, index) => [
+      entryField(index, "countryId"),
+      ...REGIONAL_FIELDS.map((field) => entryField(index, field)),
+    ]),
   ];
-  return [...order.filter((name) => name in errors), ...Object.keys(errors).filter((name) => !order.includes(name))];
+  return [
+    ...order.filter((name) => name in errors),
+    ...Object.keys(errors).filter((name) => !order.includes(name)),
+  ];
 }

@@ -5,17 +5,33 @@
  */
 import * as z from "zod";
 import type { Translate } from "./app-editor";
-import { attestationValue, DATA_FORM_NAMES, dataAttestationMessages, type DataFormName } from "./data-attestation";
+import {
+  attestationValue,
+  DATA_FORM_NAMES,
+  type DataFormName,
+  dataAttestationMessages,
+} from "./data-attestation";
 
 /** Conform sends an empty field as undefined, and a field sent twice as a list. */
 const anyValue = z.unknown().optional();
 
 /** The schema; `pickedCode` is what the action found of the picked file by its content. */
-export function dataAttestationSchema(t: Translate, language: string, options: { pickedCode?: string } = {}) {
+export function dataAttestationSchema(
+  t: Translate,
+  language: string,
+  options: { pickedCode?: string } = {},
+) {
   return z
-    .object(Object.fromEntries(DATA_FORM_NAMES.map((name) => [name, anyValue])) as Record<DataFormName, typeof anyValue>)
+    .object(
+      Object.fromEntries(DATA_FORM_NAMES.map((name) => [name, anyValue])) as Record<
+        DataFormName,
+        typeof anyValue
+      >,
+    )
     .superRefine((value, ctx) => {
-      for (const [field, message] of Object.entries(dataAttestationMessages(t, language, value, options))) {
+      for (const [field, message] of Object.entries(
+        dataAttestationMessages(t, language, value, options),
+      )) {
         ctx.addIssue({ code: "custom", path: [field], message });
       }
     })

@@ -7,7 +7,8 @@ import { dataAttestationSchema } from "./data-attestation.server";
 import { parseForm } from "./parse.server";
 import { formRules } from "./rules.server";
 
-const t = (key: string, options?: Record<string, unknown>) => `${key}${options ? ` ${JSON.stringify(options)}` : ""}`;
+const t = (key: string, options?: Record<string, unknown>) =>
+  `${key}${options ? ` ${JSON.stringify(options)}` : ""}`;
 const MB = 1024 * 1024;
 
 const texts = {
@@ -21,21 +22,40 @@ const texts = {
 
 function form(values: Record<string, string | File | string[]>) {
   const data = new FormData();
-  for (const [name, value] of Object.entries(values)) for (const item of Array.isArray(value) ? value : [value]) data.append(name, item);
+  for (const [name, value] of Object.entries(values))
+    for (const item of Array.isArray(value) ? value : [value]) data.append(name, item);
   return data;
 }
 
 /** Each field's first message, none when the form passed. */
-const firstMessages = (submission: { status?: string; error?: Record<string, string[] | null> | null }) =>
-  submission.status === "success" ? {} : Object.fromEntries(Object.entries(submission.error ?? {}).flatMap(([name, messages]) => (messages?.[0] ? [[name, messages[0]]] : [])));
+const firstMessages = (submission: {
+  status?: string;
+  error?: Record<string, string[] | null> | null;
+}) =>
+  submission.status === "success"
+    ? {}
+    : Object.fromEntries(
+        Object.entries(submission.error ?? {}).flatMap(([name, messages]) =>
+          messages?.[0] ? [[name, messages[0]]] : [],
+        ),
+      );
 
-const parse = (values: Record<string, string | File>, options = {}) => parseWithZod(form(values), { schema: dataAttestationSchema(t, "en-AU", options) });
+const parse = (values: Record<string, string | File>, options = {}) =>
+  parseWithZod(form(values), { schema: dataAttestationSchema(t, "en-AU", options) });
 
 describe("dataAttestationSchema", () => {
   it("takes the six texts (trimmed) and a diagram saved before", () => {
-    const result = parse({ ...texts, dataSubjects: "  Clients  ", dataFlowDiagramId: "d1", dataFlowDiagramName: "flow.pdf" });
+    const result = parse({
+      ...texts,
+      dataSubjects: "  Clients  ",
+      dataFlowDiagramId: "d1",
+      dataFlowDiagramName: "flow.pdf",
+    });
     expect(result.status).toBe("success");
-    expect(result.status === "success" && result.value).toEqual({ ...texts, dataFlowDiagramId: "d1" });
+    expect(result.status === "success" && result.value).toEqual({
+      ...texts,
+      dataFlowDiagramId: "d1",
+    });
   });
 
   it("requires every text and the diagram", () => {
@@ -43,14 +63,20 @@ describe("dataAttestationSchema", () => {
     expect(result.status).toBe("error");
     const errors = result.status === "error" ? result.error : {};
     expect(Object.keys(errors ?? {}).sort()).toEqual([...Object.keys(texts), "diagram"].sort());
-    expect(errors?.dataSubjects?.[0]).toMatch(/^dataAttestation:errors.required .*dataAttestation:fields.dataSubjects.label/);
+    expect(errors?.dataSubjects?.[0]).toMatch(
+      /^dataAttestation:errors.required .*dataAttestation:fields.dataSubjects.label/,
+    );
     expect(errors?.diagram?.[0]).toMatch(/^dataAttestation:errors.required/);
   });
 
   it("refuses a text over 2,000 characters", () => {
     const result = parse({ ...texts, dataRetention: "x".repeat(2001), dataFlowDiagramId: "d1" });
-    expect(result.status === "error" && result.error?.dataRetention?.[0]).toMatch(/^dataAttestation:errors.tooLong .*"max":"2,000"/);
-    expect(parse({ ...texts, dataRetention: "x".repeat(2000), dataFlowDiagramId: "d1" }).status).toBe("success");
+    expect(result.status === "error" && result.error?.dataRetention?.[0]).toMatch(
+      /^dataAttestation:errors.tooLong .*"max":"2,000"/,
+    );
+    expect(
+      parse({ ...texts, dataRetention: "x".repeat(2000), dataFlowDiagramId: "d1" }).status,
+    ).toBe("success");
   });
 
   it("takes a picked PDF in place of a saved diagram, and words a picked file's rule", () => {
@@ -58,10 +84,14 @@ describe("dataAttestationSchema", () => {
     expect(parse({ ...texts, diagram: pdf }).status).toBe("success");
     const png = new File(["x"], "flow.png", { type: "image/png" });
     const refused = parse({ ...texts, dataFlowDiagramId: "d1", diagram: png });
-    expect(refused.status === "error" && refused.error?.diagram).toEqual([expect.stringMatching(/^dataAttestation:errors.mustBePdf/)]);
+    expect(refused.status === "error" && refused.error?.diagram).toEqual([
+      expect.stringMatching(/^dataAttestation:errors.mustBePdf/),
+    ]);
     // The action's verdict of the content wins.
     const server = parse({ ...texts }, { pickedCode: "tooBig" });
-    expect(server.status === "error" && server.error?.diagram).toEqual([expect.stringMatching(/^dataAttestation:errors.tooBig/)]);
+    expect(server.status === "error" && server.error?.diagram).toEqual([
+      expect.stringMatching(/^dataAttestation:errors.tooBig/),
+    ]);
   });
 });
 
@@ -70,18 +100,42 @@ describe("dataAttestationSchema", () => {
 describe("the form in the browser", () => {
   const pdf = () => new File(["%PDF-1.7"], "flow.pdf", { type: "application/pdf" });
   it.each<[string, Record<string, string | File | string[]>]>([
-    ["a complete form with a saved diagram", { ...texts, dataFlowDiagramId: "d1", dataFlowDiagramName: "flow.pdf" }],
+    [
+      "a complete form with a saved diagram",
+      { ...texts, dataFlowDiagramId: "d1", dataFlowDiagramName: "flow.pdf" },
+    ],
     ["an empty form, with no file picked", { dataFlowDiagramId: "", diagram: new File([], "") }],
-    ["blank texts", { ...texts, dataSubjects: "   ", dataRetention: "\n", dataFlowDiagramId: "d1" }],
-    ["a text over 2,000 characters", { ...texts, outlineDataUsage: "x".repeat(2001), dataFlowDiagramId: "d1" }],
-    ["text the database cannot store", { ...texts, dataSubjects: "a\u0000b", dataFlowDiagramId: "d1" }],
+    [
+      "blank texts",
+      { ...texts, dataSubjects: "   ", dataRetention: "\n", dataFlowDiagramId: "d1" },
+    ],
+    [
+      "a text over 2,000 characters",
+      { ...texts, outlineDataUsage: "x".repeat(2001), dataFlowDiagramId: "d1" },
+    ],
+    [
+      "text the database cannot store",
+      { ...texts, dataSubjects: "a\u0000b", dataFlowDiagramId: "d1" },
+    ],
     ["a picked PDF in place of a saved diagram", { ...texts, diagram: pdf() }],
-    ["a picked file that is not a PDF", { ...texts, dataFlowDiagramId: "d1", diagram: new File(["x"], "flow.png", { type: "image/png" }) }],
+    [
+      "a picked file that is not a PDF",
+      {
+        ...texts,
+        dataFlowDiagramId: "d1",
+        diagram: new File(["x"], "flow.png", { type: "image/png" }),
+      },
+    ],
     ["an empty PDF", { ...texts, diagram: new File([], "empty.pdf", { type: "application/pdf" }) }],
-    ["fields sent twice", { ...texts, dataSubjects: ["Clients", "again"], dataFlowDiagramId: ["d1", "d2"] }],
+    [
+      "fields sent twice",
+      { ...texts, dataSubjects: ["Clients", "again"], dataFlowDiagramId: ["d1", "d2"] },
+    ],
   ])("agrees with the action on %s", (_, values) => {
     const schema = dataAttestationSchema(t, "en-AU");
-    const browser = checkForm(form(values), formRules(schema), (payload) => dataAttestationMessages(t, "en-AU", payload));
+    const browser = checkForm(form(values), formRules(schema), (payload) =>
+      dataAttestationMessages(t, "en-AU", payload),
+    );
     expect(firstMessages(browser)).toEqual(firstMessages(parseForm(form(values), schema)));
   });
 });
@@ -91,8 +145,12 @@ describe("pickedDiagramCode", () => {
     expect(pickedDiagramCode({ size: 10, type: "application/pdf", name: "a" })).toBeUndefined();
     expect(pickedDiagramCode({ size: 10, type: "", name: "Flow.PDF" })).toBeUndefined();
     expect(pickedDiagramCode({ size: 10, type: "image/png", name: "flow.png" })).toBe("mustBePdf");
-    expect(pickedDiagramCode({ size: 9 * MB, type: "application/pdf", name: "big.pdf" })).toBe("tooBig");
-    expect(pickedDiagramCode({ size: 0, type: "application/pdf", name: "empty.pdf" })).toBe("noContent");
+    expect(pickedDiagramCode({ size: 9 * MB, type: "application/pdf", name: "big.pdf" })).toBe(
+      "tooBig",
+    );
+    expect(pickedDiagramCode({ size: 0, type: "application/pdf", name: "empty.pdf" })).toBe(
+      "noContent",
+    );
   });
 });
 

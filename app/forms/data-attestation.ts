@@ -10,8 +10,16 @@
  *
  * Messages come from the `dataAttestation` namespace; `t` is i18next's (or a fixed one on the server).
  */
+
+import {
+  ATTESTATION_LIMITS,
+  ATTESTATION_TEXT_FIELDS,
+  type AttestationRuleCode,
+  type AttestationTextField,
+  checkDiagram,
+  validateAttestation,
+} from "~/api/data-attestation/rules";
 import { PDF_CONTENT_TYPE } from "~/api/files/rules";
-import { ATTESTATION_LIMITS, ATTESTATION_TEXT_FIELDS, checkDiagram, validateAttestation, type AttestationRuleCode, type AttestationTextField } from "~/api/data-attestation/rules";
 import type { Translate } from "./app-editor";
 
 export const DATA_FORM_ID = "data-attestation";
@@ -24,10 +32,26 @@ export type DataField = (typeof DATA_FIELDS)[number];
 export type { AttestationTextField };
 
 /** The translated message of a rule a field breaks. */
-export function dataRuleMessage(t: Translate, language: string, field: DataField, code: AttestationRuleCode | string): string {
+export function dataRuleMessage(
+  t: Translate,
+  language: string,
+  field: DataField,
+  code: AttestationRuleCode | string,
+): string {
   const label = t(`dataAttestation:fields.${field}.label`);
   const max = new Intl.NumberFormat(language).format(ATTESTATION_LIMITS.textMax);
-  const key = ["required", "tooLong", "invalidCharacters", "noContent", "mustBePdf", "tooBig", "diagramNotFound", "uploadFailed"].includes(code) ? code : "invalid";
+  const key = [
+    "required",
+    "tooLong",
+    "invalidCharacters",
+    "noContent",
+    "mustBePdf",
+    "tooBig",
+    "diagramNotFound",
+    "uploadFailed",
+  ].includes(code)
+    ? code
+    : "invalid";
   return t(`dataAttestation:errors.${key}`, { field: label, max });
 }
 
@@ -42,7 +66,10 @@ export interface PickedFile {
 /** The rule a file picked in the browser breaks: a PDF by its declared type or its name, under 9 MB. */
 export function pickedDiagramCode(file: PickedFile) {
   const looksPdf = file.type.toLowerCase() === PDF_CONTENT_TYPE || /\.pdf$/i.test(file.name);
-  return checkDiagram({ fileSize: file.size, contentType: looksPdf ? PDF_CONTENT_TYPE : file.type || "application/octet-stream" });
+  return checkDiagram({
+    fileSize: file.size,
+    contentType: looksPdf ? PDF_CONTENT_TYPE : file.type || "application/octet-stream",
+  });
 }
 
 /** A file picked in the form; an empty file input sends a nameless, empty one, which is none. */
@@ -57,7 +84,12 @@ const isFile = (value: unknown): value is PickedFile =>
 const textOf = (value: unknown) => (typeof value === "string" ? value : "");
 
 /** The form's names: the six texts, the diagram saved before (its id and name) and the file picked now. */
-export const DATA_FORM_NAMES = [...ATTESTATION_TEXT_FIELDS, "dataFlowDiagramId", "dataFlowDiagramName", DIAGRAM_FILE_FIELD] as const;
+export const DATA_FORM_NAMES = [
+  ...ATTESTATION_TEXT_FIELDS,
+  "dataFlowDiagramId",
+  "dataFlowDiagramName",
+  DIAGRAM_FILE_FIELD,
+] as const;
 export type DataFormName = (typeof DATA_FORM_NAMES)[number];
 
 /**
@@ -66,21 +98,37 @@ export type DataFormName = (typeof DATA_FORM_NAMES)[number];
  * `pickedCode` is what the action found of the picked file by its content (the file itself is
  * not in the action's form data); in the browser the file is in the form.
  */
-export function dataAttestationMessages(t: Translate, language: string, value: Record<string, unknown>, options: { pickedCode?: string } = {}) {
-  const shown = (field: string): DataField => ((ATTESTATION_TEXT_FIELDS as readonly string[]).includes(field) ? (field as AttestationTextField) : DIAGRAM_FILE_FIELD);
+export function dataAttestationMessages(
+  t: Translate,
+  language: string,
+  value: Record<string, unknown>,
+  options: { pickedCode?: string } = {},
+) {
+  const shown = (field: string): DataField =>
+    (ATTESTATION_TEXT_FIELDS as readonly string[]).includes(field)
+      ? (field as AttestationTextField)
+      : DIAGRAM_FILE_FIELD;
   const messages: Partial<Record<DataField, string>> = {};
   const issue = (field: DataField, code: string) => {
     messages[field] ??= dataRuleMessage(t, language, field, code);
   };
   // One piece of text each (not a list, not a file).
   for (const name of DATA_FORM_NAMES) {
-    if (name !== DIAGRAM_FILE_FIELD && value[name] !== undefined && typeof value[name] !== "string") issue(shown(name), "invalid");
+    if (name !== DIAGRAM_FILE_FIELD && value[name] !== undefined && typeof value[name] !== "string")
+      issue(shown(name), "invalid");
   }
-  const picked = isFile(value[DIAGRAM_FILE_FIELD]) ? (value[DIAGRAM_FILE_FIELD] as PickedFile) : undefined;
+  const picked = isFile(value[DIAGRAM_FILE_FIELD])
+    ? (value[DIAGRAM_FILE_FIELD] as PickedFile)
+    : undefined;
   const pickedCode = options.pickedCode ?? (picked ? pickedDiagramCode(picked) : undefined);
   if (pickedCode) issue(DIAGRAM_FILE_FIELD, pickedCode);
-  const texts = Object.fromEntries(ATTESTATION_TEXT_FIELDS.map((field) => [field, textOf(value[field])]));
-  const errors = validateAttestation({ ...texts, dataFlowDiagramId: textOf(value.dataFlowDiagramId) || (picked ? "picked" : "") });
+  const texts = Object.fromEntries(
+    ATTESTATION_TEXT_FIELDS.map((field) => [field, textOf(value[field])]),
+  );
+  const errors = validateAttestation({
+    ...texts,
+    dataFlowDiagramId: textOf(value.dataFlowDiagramId) || (picked ? "picked" : ""),
+  });
   for (const [field, code] of Object.entries(errors)) issue(shown(field), code);
   return messages;
 }
@@ -88,7 +136,9 @@ export function dataAttestationMessages(t: Translate, language: string, value: R
 /** The attestation's texts (trimmed) and the diagram saved before, as the action sends them. */
 export function attestationValue(value: Record<string, unknown>) {
   return {
-    ...(Object.fromEntries(ATTESTATION_TEXT_FIELDS.map((field) => [field, textOf(value[field]).trim()])) as Record<AttestationTextField, string>),
+    ...(Object.fromEntries(
+      ATTESTATION_TEXT_FIELDS.map((field) => [field, textOf(value[field]).trim()]),
+    ) as Record<AttestationTextField, string>),
     dataFlowDiagramId: textOf(value.dataFlowDiagramId).trim(),
   };
 }

@@ -13,14 +13,18 @@ const t: Translate = (key, values) => (values ? `${key} ${JSON.stringify(values)
 describe("the browser's check of the duplicate dialog", () => {
   const schema = duplicateSchema(t, "nl-NL");
   const rules = formRules(schema);
-  const more = (payload: Record<string, unknown>) => duplicateMessages(t, "nl-NL", payloadTexts(payload, DUPLICATE_FIELDS));
+  const more = (payload: Record<string, unknown>) =>
+    duplicateMessages(t, "nl-NL", payloadTexts(payload, DUPLICATE_FIELDS));
 
   it.each<[string, Record<string, string>]>([
     ["a valid form", { appName: "Copy", countryCode: "AU" }],
     ["nothing filled in", { appName: "", countryCode: "" }],
     ["a blank name", { appName: "   ", countryCode: "AU" }],
     ["a name too long", { appName: "x".repeat(101), countryCode: "AU" }],
-    ["a name of 100 characters between spaces", { appName: ` ${"x".repeat(100)} `, countryCode: "AU" }],
+    [
+      "a name of 100 characters between spaces",
+      { appName: ` ${"x".repeat(100)} `, countryCode: "AU" },
+    ],
     ["a NUL character", { appName: "Co\0py", countryCode: "AU" }],
   ])("agrees with the action on %s", (_, entries) => {
     const data = formOf(entries);

@@ -10,6 +10,10 @@ export const duplicateSchema = (t: Translate, language: string) =>
       countryCode: z.string({ message: t("appList:duplicate.errors.countryUnknown") }).optional(),
     })
     .superRefine((value, ctx) => {
-      for (const [field, message] of Object.entries(duplicateMessages(t, language, value))) ctx.addIssue({ code: "custom", path: [field], message });
+      for (const [field, message] of Object.entries(duplicateMessages(t, language, value)))
+        ctx.addIssue({ code: "custom", path: [field], message });
     })
-    .transform((value) => ({ appName: (value.appName ?? "").trim(), countryCode: (value.countryCode ?? "").trim().toUpperCase() }));
+    .transform((value) => ({
+      appName: (value.appName ?? "").trim(),
+      countryCode: (value.countryCode ?? "").trim().toUpperCase(),
+    }));

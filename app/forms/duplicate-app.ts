@@ -7,17 +7,24 @@
  * are its messages (`fieldMessage` of `name`), so a name refused here reads as it does when
  * an app is created or its details are saved.
  */
-import { isRuleKey, validateDuplicate, type RuleKey } from "~/api/apps/rules";
+import { isRuleKey, type RuleKey, validateDuplicate } from "~/api/apps/rules";
 import { fieldMessage, type Translate } from "./app-editor";
 
 export const DUPLICATE_FIELDS = ["appName", "countryCode"] as const;
 export type DuplicateField = (typeof DUPLICATE_FIELDS)[number];
 
 /** The message of a rule a field of the dialog breaks (from `validateDuplicate` or the API). */
-export function duplicateMessage(t: Translate, language: string, field: DuplicateField, key: RuleKey): string {
+export function duplicateMessage(
+  t: Translate,
+  language: string,
+  field: DuplicateField,
+  key: RuleKey,
+): string {
   if (field === "appName") return fieldMessage(t, language, "name", key);
   // The country comes from the list: anything but none is a country the list does not have.
-  return key === "required" ? t("appList:duplicate.errors.countryRequired") : t("appList:duplicate.errors.countryUnknown");
+  return key === "required"
+    ? t("appList:duplicate.errors.countryRequired")
+    : t("appList:duplicate.errors.countryUnknown");
 }
 
 /**
@@ -25,7 +32,11 @@ export function duplicateMessage(t: Translate, language: string, field: Duplicat
  * next to the dialog's fields. Undefined when a refusal is not one of the dialog's field
  * rules: the error dialog then shows the provider's detail.
  */
-export function duplicateFieldErrors(t: Translate, language: string, errors: Record<string, string> | undefined): Record<string, string[]> | undefined {
+export function duplicateFieldErrors(
+  t: Translate,
+  language: string,
+  errors: Record<string, string> | undefined,
+): Record<string, string[]> | undefined {
   const entries = Object.entries(errors ?? {});
   if (entries.length === 0) return undefined;
   const fieldErrors: Record<string, string[]> = {};
@@ -38,7 +49,11 @@ export function duplicateFieldErrors(t: Translate, language: string, errors: Rec
 }
 
 /** The messages of the rules the dialog's fields break (`validateDuplicate`), by field. */
-export function duplicateMessages(t: Translate, language: string, value: { appName?: string; countryCode?: string }): Partial<Record<DuplicateField, string>> {
+export function duplicateMessages(
+  t: Translate,
+  language: string,
+  value: { appName?: string; countryCode?: string },
+): Partial<Record<DuplicateField, string>> {
   const messages: Partial<Record<DuplicateField, string>> = {};
   for (const [path, key] of Object.entries(validateDuplicate(value))) {
     const field = DUPLICATE_FIELDS.find((name) => name === path) ?? "appName";

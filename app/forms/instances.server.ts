@@ -7,16 +7,35 @@ import * as z from "zod";
 import { APP_ENDPOINTS, APP_STATUS_CODES, normalizeConfiguration } from "~/api/instances/rules";
 import { isStorableText } from "~/api/text";
 import type { Translate } from "./app-editor";
-import { NEW_FIELDS, readImportForm, readNewCredentials, type CountryOption, type NewField, type SandboxChoice } from "./instances";
+import {
+  type CountryOption,
+  NEW_FIELDS,
+  type NewField,
+  readImportForm,
+  readNewCredentials,
+  type SandboxChoice,
+} from "./instances";
 
-const issue = (ctx: z.RefinementCtx, path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+const issue = (ctx: z.RefinementCtx, path: string, message: string) =>
+  ctx.addIssue({ code: "custom", path: [path], message });
 /** A form value that must be one piece of text (absent is fine): a field sent twice or a file is refused next to it. */
-const oneText = (t: Translate, field: string) => z.string({ message: t("instances:errors.notText", { field: t(`instances:fields.${field}`) }) }).optional();
+const oneText = (t: Translate, field: string) =>
+  z
+    .string({ message: t("instances:errors.notText", { field: t(`instances:fields.${field}`) }) })
+    .optional();
 
 /** New credentials: `{ sandbox, body }` (./instances.ts `readNewCredentials`). */
-export function newCredentialsSchema(t: Translate, choices: Record<SandboxChoice, readonly CountryOption[]>) {
+export function newCredentialsSchema(
+  t: Translate,
+  choices: Record<SandboxChoice, readonly CountryOption[]>,
+) {
   return z
-    .object(Object.fromEntries(NEW_FIELDS.map((field) => [field, oneText(t, field)])) as Record<NewField, ReturnType<typeof oneText>>)
+    .object(
+      Object.fromEntries(NEW_FIELDS.map((field) => [field, oneText(t, field)])) as Record<
+        NewField,
+        ReturnType<typeof oneText>
+      >,
+    )
     .transform((values, ctx) => {
       const { errors, value } = readNewCredentials(t, values, choices);
       for (const [field, message] of Object.entries(errors)) issue(ctx, field, message);
@@ -33,7 +52,8 @@ export function importSchema(t: Translate) {
   });
 }
 
-const choice = <T extends string | number>(values: readonly T[]) => z.string().refine((v) => values.map(String).includes(v));
+const choice = <T extends string | number>(values: readonly T[]) =>
+  z.string().refine((v) => values.map(String).includes(v));
 
 /**
  * The configuration: each row's app, switch, status (0 or 200) and service environment (Dev,
@@ -59,6 +79,11 @@ export const configurationSchema = z
     includeOtherProviders: value.includeOtherProviders === "on",
     applyToAllUsers: value.applyToAllUsers === "on",
     configurations: (value.configurations ?? []).map((row) =>
-      normalizeConfiguration({ appGroupId: row.appGroupId, isEnabled: row.isEnabled === "on", appStatusCode: Number(row.appStatusCode), appEndpoint: row.appEndpoint }),
+      normalizeConfiguration({
+        appGroupId: row.appGroupId,
+        isEnabled: row.isEnabled === "on",
+        appStatusCode: Number(row.appStatusCode),
+        appEndpoint: row.appEndpoint,
+      }),
     ),
   }));

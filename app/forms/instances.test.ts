@@ -7,16 +7,19 @@ import { parseForm } from "./parse.server";
 import { formRules } from "./rules.server";
 
 /** Messages as their key and field, so that a test names the rule it expects. */
-const t = ((key: string, values?: Record<string, unknown>) => (values?.field ? `${key}|${String(values.field)}` : key)) as unknown as Translate;
+const t = ((key: string, values?: Record<string, unknown>) =>
+  values?.field ? `${key}|${String(values.field)}` : key) as unknown as Translate;
 
 const form = (entries: Record<string, string | string[]>) => {
   const data = new FormData();
-  for (const [name, value] of Object.entries(entries)) for (const v of [value].flat()) data.append(name, v);
+  for (const [name, value] of Object.entries(entries))
+    for (const v of [value].flat()) data.append(name, v);
   return data;
 };
 
 /** The field errors of a refused submission. */
-const errorsOf = (submission: { status?: string; error?: unknown }) => (submission.status === "error" ? submission.error : undefined);
+const errorsOf = (submission: { status?: string; error?: unknown }) =>
+  submission.status === "error" ? submission.error : undefined;
 
 const choices = {
   staging: [{ code: "AU", environmentId: 2, variants: [{ firmType: 1 }, { firmType: 2 }] }],
@@ -26,22 +29,46 @@ const choices = {
   ],
 };
 
-const valid = { sandbox: "live", countryCode: "AU", firmType: "2", firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", password: "secret", confirmPassword: "secret" };
+const valid = {
+  sandbox: "live",
+  countryCode: "AU",
+  firmType: "2",
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "ada@example.com",
+  password: "secret",
+  confirmPassword: "secret",
+};
 
 describe("newCredentialsSchema", () => {
-  const parse = (entries: Record<string, string>) => parseForm(form(entries), newCredentialsSchema(t, choices));
+  const parse = (entries: Record<string, string>) =>
+    parseForm(form(entries), newCredentialsSchema(t, choices));
 
   it("gives the environment of the chosen sandbox and country and the firm type", () => {
     const result = parse(valid);
     expect(result.status).toBe("success");
     expect(result.status === "success" && result.value).toEqual({
       sandbox: "live",
-      body: { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", password: "secret", leapEnvironmentsId: 3, firmType: 2 },
+      body: {
+        firstName: "Ada",
+        lastName: "Lovelace",
+        email: "ada@example.com",
+        password: "secret",
+        leapEnvironmentsId: 3,
+        firmType: 2,
+      },
     });
   });
 
   it("names every rule next to its field", () => {
-    const result = parse({ sandbox: "live", countryCode: "UK", firmType: "2", email: "nope", password: "a", confirmPassword: "b" });
+    const result = parse({
+      sandbox: "live",
+      countryCode: "UK",
+      firmType: "2",
+      email: "nope",
+      password: "a",
+      confirmPassword: "b",
+    });
     expect(errorsOf(result)).toMatchObject({
       firstName: ["instances:errors.required|instances:fields.firstName"],
       lastName: ["instances:errors.required|instances:fields.lastName"],
@@ -49,8 +76,12 @@ describe("newCredentialsSchema", () => {
       confirmPassword: ["instances:errors.passwordMismatch|instances:fields.confirmPassword"],
       firmType: ["instances:errors.invalidFirmType|instances:fields.firmType"],
     });
-    expect(errorsOf(parse({ ...valid, sandbox: "other" }))).toMatchObject({ sandbox: ["instances:errors.required|instances:fields.sandbox"] });
-    expect(errorsOf(parse({ ...valid, sandbox: "staging", countryCode: "UK" }))).toMatchObject({ countryCode: ["instances:errors.required|instances:fields.countryCode"] });
+    expect(errorsOf(parse({ ...valid, sandbox: "other" }))).toMatchObject({
+      sandbox: ["instances:errors.required|instances:fields.sandbox"],
+    });
+    expect(errorsOf(parse({ ...valid, sandbox: "staging", countryCode: "UK" }))).toMatchObject({
+      countryCode: ["instances:errors.required|instances:fields.countryCode"],
+    });
   });
 });
 
@@ -59,9 +90,20 @@ describe("importSchema", () => {
 
   it("gives the token's payload, or invalidToken", () => {
     const ok = parseForm(form({ token }), importSchema(t));
-    expect(ok.status === "success" && ok.value).toEqual({ region: "AU", environment: "TEST", firmId: "F", userId: "U", staffId: "S", firmType: 1 });
-    expect(errorsOf(parseForm(form({ token: "a.b" }), importSchema(t)))).toEqual({ token: ["instances:errors.invalidToken|instances:fields.token"] });
-    expect(errorsOf(parseForm(form({}), importSchema(t)))).toEqual({ token: ["instances:errors.required|instances:fields.token"] });
+    expect(ok.status === "success" && ok.value).toEqual({
+      region: "AU",
+      environment: "TEST",
+      firmId: "F",
+      userId: "U",
+      staffId: "S",
+      firmType: 1,
+    });
+    expect(errorsOf(parseForm(form({ token: "a.b" }), importSchema(t)))).toEqual({
+      token: ["instances:errors.invalidToken|instances:fields.token"],
+    });
+    expect(errorsOf(parseForm(form({}), importSchema(t)))).toEqual({
+      token: ["instances:errors.required|instances:fields.token"],
+    });
   });
 });
 
@@ -91,14 +133,28 @@ describe("configurationSchema", () => {
   });
 
   it("refuses a status or endpoint that is not a choice", () => {
-    const result = parseForm(form({ "configurations[0].appGroupId": "a", "configurations[0].appStatusCode": "201", "configurations[0].appEndpoint": "PROD" }), configurationSchema);
+    const result = parseForm(
+      form({
+        "configurations[0].appGroupId": "a",
+        "configurations[0].appStatusCode": "201",
+        "configurations[0].appEndpoint": "PROD",
+      }),
+      configurationSchema,
+    );
     expect(result.status).toBe("error");
   });
 });
 
 /** The first message of each field of a submission, none when it succeeded. */
-const firstMessages = (submission: { status?: string; error?: Record<string, string[] | null> | null }) =>
-  submission.status === "error" ? Object.fromEntries(Object.entries(submission.error ?? {}).map(([name, messages]) => [name, messages?.[0]])) : undefined;
+const firstMessages = (submission: {
+  status?: string;
+  error?: Record<string, string[] | null> | null;
+}) =>
+  submission.status === "error"
+    ? Object.fromEntries(
+        Object.entries(submission.error ?? {}).map(([name, messages]) => [name, messages?.[0]]),
+      )
+    : undefined;
 
 // The browser checks the rules derived from the action's schema and the contract's rules
 // (`readNewCredentials`, `readImportForm`); its first message for each field is the action's.
@@ -107,14 +163,23 @@ describe("the browser's check", () => {
     ["a valid form", {}],
     ["no sandbox", { sandbox: "" }],
     ["empty fields", { firstName: "", lastName: "", email: "", password: "", confirmPassword: "" }],
-    ["an email that is not one, a confirmation that differs", { email: "nope", confirmPassword: "other" }],
+    [
+      "an email that is not one, a confirmation that differs",
+      { email: "nope", confirmPassword: "other" },
+    ],
     ["a firm type the country does not offer", { countryCode: "UK" }],
     ["a country not of the sandbox", { sandbox: "staging", countryCode: "UK" }],
     ["a NUL", { firstName: "A\u0000da" }],
   ])("agrees with the action on new credentials: %s", (_, entries) => {
     const data = form({ ...valid, ...entries });
-    const browser = checkForm(data, formRules(newCredentialsSchema(t, choices)), (payload) => readNewCredentials(t, payload, choices).errors);
-    expect(firstMessages(browser)).toEqual(firstMessages(parseForm(data, newCredentialsSchema(t, choices))));
+    const browser = checkForm(
+      data,
+      formRules(newCredentialsSchema(t, choices)),
+      (payload) => readNewCredentials(t, payload, choices).errors,
+    );
+    expect(firstMessages(browser)).toEqual(
+      firstMessages(parseForm(data, newCredentialsSchema(t, choices))),
+    );
   });
 
   it.each<[string, Record<string, string>]>([
@@ -123,7 +188,9 @@ describe("the browser's check", () => {
     ["a token that does not decode", { token: "a.b" }],
   ])("agrees with the action on an import: %s", (_, entries) => {
     const data = form(entries);
-    const browser = checkForm(data, formRules(importSchema(t)), (payload) => ({ token: readImportForm(t, payload).error }));
+    const browser = checkForm(data, formRules(importSchema(t)), (payload) => ({
+      token: readImportForm(t, payload).error,
+    }));
     expect(firstMessages(browser)).toEqual(firstMessages(parseForm(data, importSchema(t))));
   });
 });

@@ -13,18 +13,33 @@
  *
  * Messages come from the `instances` namespace.
  */
-import { DEFAULT_FIRM_TYPE, decodeImportToken, validateNewInstance, type ImportValues } from "~/api/instances/rules";
+import {
+  DEFAULT_FIRM_TYPE,
+  decodeImportToken,
+  type ImportValues,
+  validateNewInstance,
+} from "~/api/instances/rules";
 import type { Translate } from "./app-editor";
 
 export const SANDBOXES = ["staging", "live"] as const;
 export type SandboxChoice = (typeof SANDBOXES)[number];
 
 /** The console's fields of new credentials, in the order of the form. */
-export const NEW_FIELDS = ["sandbox", "countryCode", "firmType", "firstName", "lastName", "email", "password", "confirmPassword"] as const;
+export const NEW_FIELDS = [
+  "sandbox",
+  "countryCode",
+  "firmType",
+  "firstName",
+  "lastName",
+  "email",
+  "password",
+  "confirmPassword",
+] as const;
 export type NewField = (typeof NEW_FIELDS)[number];
 
 /** The API's field of a rule code, as the form names it. */
-export const formFieldOf = (apiField: string): string => (apiField === "leapEnvironmentsId" || apiField === "leapEnvType" ? "countryCode" : apiField);
+export const formFieldOf = (apiField: string): string =>
+  apiField === "leapEnvironmentsId" || apiField === "leapEnvType" ? "countryCode" : apiField;
 
 export interface CountryOption {
   code: string;
@@ -34,7 +49,10 @@ export interface CountryOption {
 
 /** The message of a rule code for a field. */
 export function instanceRuleMessage(t: Translate, code: string, field: string): string {
-  return t(`instances:errors.${code}`, { field: t(`instances:fields.${field}`, { defaultValue: field }), defaultValue: t("instances:errors.invalid") });
+  return t(`instances:errors.${code}`, {
+    field: t(`instances:fields.${field}`, { defaultValue: field }),
+    defaultValue: t("instances:errors.invalid"),
+  });
 }
 
 /** The value of a field as typed, when it is one piece of text (the action refuses any other, named). */
@@ -45,8 +63,14 @@ const textOf = (value: unknown) => (typeof value === "string" ? value : undefine
  * `{ sandbox, body }`, the body as POST leapinstances takes it (the environment of the chosen
  * country and sandbox, the firm type of its variants or 1).
  */
-export function readNewCredentials(t: Translate, values: Record<string, unknown>, choices: Record<SandboxChoice, readonly CountryOption[]>) {
-  const value = Object.fromEntries(NEW_FIELDS.map((field) => [field, textOf(values[field])])) as Record<NewField, string | undefined>;
+export function readNewCredentials(
+  t: Translate,
+  values: Record<string, unknown>,
+  choices: Record<SandboxChoice, readonly CountryOption[]>,
+) {
+  const value = Object.fromEntries(
+    NEW_FIELDS.map((field) => [field, textOf(values[field])]),
+  ) as Record<NewField, string | undefined>;
   const sandbox = SANDBOXES.find((s) => s === value.sandbox);
   if (!sandbox) return { errors: { sandbox: instanceRuleMessage(t, "required", "sandbox") } };
   const country = choices[sandbox].find((c) => c.code === value.countryCode);
@@ -59,17 +83,32 @@ export function readNewCredentials(t: Translate, values: Record<string, unknown>
     leapEnvironmentsId: country?.environmentId ?? null,
     firmType,
   };
-  const codes: Record<string, string> = { ...validateNewInstance({ ...body, confirmPassword: value.confirmPassword ?? "" }) };
-  const allowed = country && country.variants.length > 0 ? country.variants.map((v) => v.firmType) : [DEFAULT_FIRM_TYPE];
+  const codes: Record<string, string> = {
+    ...validateNewInstance({ ...body, confirmPassword: value.confirmPassword ?? "" }),
+  };
+  const allowed =
+    country && country.variants.length > 0
+      ? country.variants.map((v) => v.firmType)
+      : [DEFAULT_FIRM_TYPE];
   if (country && !allowed.includes(firmType)) codes.firmType = "invalidFirmType";
-  const errors = Object.fromEntries(Object.entries(codes).map(([field, code]) => [formFieldOf(field), instanceRuleMessage(t, code, formFieldOf(field))]));
+  const errors = Object.fromEntries(
+    Object.entries(codes).map(([field, code]) => [
+      formFieldOf(field),
+      instanceRuleMessage(t, code, formFieldOf(field)),
+    ]),
+  );
   return Object.keys(errors).length > 0 ? { errors } : { errors, value: { sandbox, body } };
 }
 
 /** An import token read: its problem in the user's words (`required`, `invalidToken`), else the payload as POST leapinstances/import takes it. */
-export function readImportForm(t: Translate, values: Record<string, unknown>): { error: string; payload?: undefined } | { error?: undefined; payload: ImportValues } {
+export function readImportForm(
+  t: Translate,
+  values: Record<string, unknown>,
+): { error: string; payload?: undefined } | { error?: undefined; payload: ImportValues } {
   const token = textOf(values.token);
   if (!token?.trim()) return { error: instanceRuleMessage(t, "required", "token") };
   const decoded = decodeImportToken(token);
-  return decoded.ok ? { payload: decoded.payload } : { error: instanceRuleMessage(t, "invalidToken", "token") };
+  return decoded.ok
+    ? { payload: decoded.payload }
+    : { error: instanceRuleMessage(t, "invalidToken", "token") };
 }

@@ -6,6 +6,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type * as z from "zod";
 
-export function parseForm<Schema extends z.ZodType>(formData: FormData | URLSearchParams, schema: Schema) {
+export function parseForm<Schema extends z.ZodType>(
+  formData: FormData | URLSearchParams,
+  schema: Schema,
+) {
   return parseWithZod(formData, { schema });
 }

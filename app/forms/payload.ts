@@ -4,6 +4,13 @@
  * The texts of `payload` for `fields`: a value that is not one piece of text (a repeated
  * field, a file) is none here; the action's schema refuses it with its own message.
  */
-export function payloadTexts<Field extends string>(payload: Record<string, unknown>, fields: readonly Field[]): Partial<Record<Field, string>> {
-  return Object.fromEntries(fields.flatMap((field) => (typeof payload[field] === "string" ? [[field, payload[field]]] : []))) as Partial<Record<Field, string>>;
+export function payloadTexts<Field extends string>(
+  payload: Record<string, unknown>,
+  fields: readonly Field[],
+): Partial<Record<Field, string>> {
+  return Object.fromEntries(
+    fields.flatMap((field) =>
+      typeof payload[field] === "string" ? [[field, payload[field]]] : [],
+    ),
+  ) as Partial<Record<Field, string>>;
 }

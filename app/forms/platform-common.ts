@@ -14,7 +14,14 @@
  *   `visibility.supportedDesktopVersions.min`).
  */
 import { JSON_LIMITS } from "~/api/json-limits";
-import { FUNCTION_LIMITS, listLimitOf, SCHEMA_LIMITS, textLimitOf, type PlatformLimitCode, type SchemaErrors } from "~/api/schema/rules";
+import {
+  FUNCTION_LIMITS,
+  listLimitOf,
+  type PlatformLimitCode,
+  SCHEMA_LIMITS,
+  type SchemaErrors,
+  textLimitOf,
+} from "~/api/schema/rules";
 import type { EndpointUrl } from "~/api/schema/schemas";
 import { ENVIRONMENTS } from "~/api/schema/values";
 import type { Translate } from "./app-editor";
@@ -31,17 +38,36 @@ function limitOf(name: string): number {
 }
 
 /** A rule code broken by a field, in the user's words. */
-export function platformRuleMessage(t: Translate, code: string, name: string, values: { minimum?: string } = {}): string {
+export function platformRuleMessage(
+  t: Translate,
+  code: string,
+  name: string,
+  values: { minimum?: string } = {},
+): string {
   // A part with no label of its own (a path the provider named) is named by its path.
   const field = t(labelKey(name), { defaultValue: name });
   const minimum = code === "minimumVersionIs" ? { minimum: values.minimum ?? "" } : {};
-  const max = code === "tooMany" ? listLimitOf(name) : code === "tooLarge" ? SCHEMA_LIMITS.documentMax : limitOf(name);
-  return t(`platform:errors.${code}`, { field, max, ...minimum, defaultValue: t("platform:errors.invalid", { field }) });
+  const max =
+    code === "tooMany"
+      ? listLimitOf(name)
+      : code === "tooLarge"
+        ? SCHEMA_LIMITS.documentMax
+        : limitOf(name);
+  return t(`platform:errors.${code}`, {
+    field,
+    max,
+    ...minimum,
+    defaultValue: t("platform:errors.invalid", { field }),
+  });
 }
 
 /** The limit of a whole-document limit code, for `{{max}}`. */
 export function platformLimitMax(code: PlatformLimitCode): number {
-  return code === "tooDeep" ? JSON_LIMITS.depthMax : code === "tooManyFunctions" ? SCHEMA_LIMITS.functionsMax : JSON_LIMITS.textMax;
+  return code === "tooDeep"
+    ? JSON_LIMITS.depthMax
+    : code === "tooManyFunctions"
+      ? SCHEMA_LIMITS.functionsMax
+      : JSON_LIMITS.textMax;
 }
 
 /** A JSON text over the JSON limits (tooDeep, tooLarge: app/api/json-limits.ts) or a platform of too many functions, in the user's words. */
@@ -51,15 +77,23 @@ export function jsonLimitMessage(t: Translate, code: PlatformLimitCode, name: st
 
 /** The endpoint URL fields' values of a list of endpoints (each environment's URL, "" when it has none). */
 export const endpointDefaults = (urls: readonly EndpointUrl[] | undefined) =>
-  Object.fromEntries(ENVIRONMENTS.map((env) => [env, urls?.find((entry) => entry.env === env)?.url ?? ""]));
+  Object.fromEntries(
+    ENVIRONMENTS.map((env) => [env, urls?.find((entry) => entry.env === env)?.url ?? ""]),
+  );
 
 /** The tabs of a dialog that hold a field with an error (for the '!' on their labels), in the dialog's order. */
-export function tabsWithErrors<Tab extends string>(tabs: readonly Tab[], tabOf: (name: string) => Tab, errorNames: Iterable<string>): Tab[] {
+export function tabsWithErrors<Tab extends string>(
+  tabs: readonly Tab[],
+  tabOf: (name: string) => Tab,
+  errorNames: Iterable<string>,
+): Tab[] {
   const marked = new Set([...errorNames].map(tabOf));
   return tabs.filter((tab) => marked.has(tab));
 }
 
 /** An operation's refusal (rule codes by field, app/lib/platform/operations.ts) as conform's field errors for `submission.reply({ fieldErrors })`. */
 export function outcomeErrors(t: Translate, errors: SchemaErrors): Record<string, string[]> {
-  return Object.fromEntries(Object.entries(errors).map(([name, code]) => [name, [platformRuleMessage(t, code, name)]]));
+  return Object.fromEntries(
+    Object.entries(errors).map(([name, code]) => [name, [platformRuleMessage(t, code, name)]]),
+  );
 }

@@ -6,19 +6,24 @@
  * platform-common.ts. The server's alone: the browser leaves these checks to the action.
  */
 import * as z from "zod";
-import { isStorableText } from "~/api/text";
 import type { SchemaErrors } from "~/api/schema/rules";
 import type { EndpointUrl } from "~/api/schema/schemas";
 import { ENVIRONMENTS } from "~/api/schema/values";
+import { isStorableText } from "~/api/text";
 import { lineBreaks, type Translate } from "./app-editor";
 import { labelKey, platformRuleMessage } from "./platform-common";
 
 /** A form value that must be one piece of text (absent is fine): a field sent twice or a file is refused. */
-export const oneText = (t: Translate, name: string) => z.string({ message: t("platform:errors.notText", { field: t(labelKey(name)) }) }).optional();
+export const oneText = (t: Translate, name: string) =>
+  z.string({ message: t("platform:errors.notText", { field: t(labelKey(name)) }) }).optional();
 
 /** Ticked boxes of one name: none, one text or several texts. */
 export const ticked = (t: Translate, name: string) =>
-  z.union([z.string(), z.array(z.string())], { message: t("platform:errors.notText", { field: t(labelKey(name)) }) }).optional();
+  z
+    .union([z.string(), z.array(z.string())], {
+      message: t("platform:errors.notText", { field: t(labelKey(name)) }),
+    })
+    .optional();
 
 /** The values of `ticked`, each trimmed, blanks and repeats left out. */
 export function tickedValues(value: string | string[] | undefined): string[] {
@@ -27,16 +32,26 @@ export function tickedValues(value: string | string[] | undefined): string[] {
 }
 
 /** A checkbox: ticked when sent at all (browsers send `on`). */
-export const checkbox = () => z.unknown().optional().transform((value) => value !== undefined && value !== null && value !== "");
+export const checkbox = () =>
+  z
+    .unknown()
+    .optional()
+    .transform((value) => value !== undefined && value !== null && value !== "");
 
 /** Trimmed text with the line breaks of a textarea as LF; empty when absent. */
 export const cleanText = (value: string | undefined) => lineBreaks(value).trim();
 
 /** The four endpoint URL fields (`urls.dev`...). */
-export const endpointFields = (t: Translate) => z.object(Object.fromEntries(ENVIRONMENTS.map((env) => [env, oneText(t, `urls.${env}`)]))).partial().optional();
+export const endpointFields = (t: Translate) =>
+  z
+    .object(Object.fromEntries(ENVIRONMENTS.map((env) => [env, oneText(t, `urls.${env}`)])))
+    .partial()
+    .optional();
 
 /** The endpoint URLs as the document holds them: the ones given, trimmed, in environment order. */
-export function endpointUrls(value: Partial<Record<string, string | undefined>> | undefined): EndpointUrl[] {
+export function endpointUrls(
+  value: Partial<Record<string, string | undefined>> | undefined,
+): EndpointUrl[] {
   return ENVIRONMENTS.flatMap((env) => {
     const url = cleanText(value?.[env]);
     return url ? [{ env, url }] : [];
@@ -63,7 +78,11 @@ export function addRuleIssues(
   for (const [path, code] of Object.entries(errors)) {
     const name = options.nameOf ? options.nameOf(path) : path;
     if (name === undefined) continue;
-    ctx.addIssue({ code: "custom", path: pathOf(name), message: platformRuleMessage(t, code, name, { minimum: options.minimum }) });
+    ctx.addIssue({
+      code: "custom",
+      path: pathOf(name),
+      message: platformRuleMessage(t, code, name, { minimum: options.minimum }),
+    });
   }
 }
 
@@ -76,22 +95,40 @@ export function pathOf(name: string): (string | number)[] {
 }
 
 /** Refuses text the database cannot store, on the field `name`; true when it was refused. */
-export function refuseUnstorable(ctx: z.RefinementCtx, t: Translate, name: string, value: string | undefined): boolean {
+export function refuseUnstorable(
+  ctx: z.RefinementCtx,
+  t: Translate,
+  name: string,
+  value: string | undefined,
+): boolean {
   if (value === undefined || isStorableText(value)) return false;
-  ctx.addIssue({ code: "custom", path: pathOf(name), message: t("platform:errors.invalidCharacters", { field: t(labelKey(name)) }) });
+  ctx.addIssue({
+    code: "custom",
+    path: pathOf(name),
+    message: t("platform:errors.invalidCharacters", { field: t(labelKey(name)) }),
+  });
   return true;
 }
 
 /** Refuses a value the form does not offer, on the field `name`. */
 export function refuseInvalid(ctx: z.RefinementCtx, t: Translate, name: string) {
-  ctx.addIssue({ code: "custom", path: pathOf(name), message: t("platform:errors.invalid", { field: t(labelKey(name)) }) });
+  ctx.addIssue({
+    code: "custom",
+    path: pathOf(name),
+    message: t("platform:errors.invalid", { field: t(labelKey(name)) }),
+  });
 }
 
 /** A choice of a select: the trimmed value ("" when blank), or undefined when it is not one of `allowed` (refused on `name`). */
-export function choiceOf(ctx: z.RefinementCtx, t: Translate, name: string, value: string | undefined, allowed: readonly (string | number)[]): string | undefined {
+export function choiceOf(
+  ctx: z.RefinementCtx,
+  t: Translate,
+  name: string,
+  value: string | undefined,
+  allowed: readonly (string | number)[],
+): string | undefined {
   const text = cleanText(value);
   if (!text || allowed.map(String).includes(text)) return text;
   refuseInvalid(ctx, t, name);
   return undefined;
 }
-

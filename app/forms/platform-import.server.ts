@@ -21,9 +21,9 @@
  */
 import * as z from "zod";
 import { checkDocumentSize, checkPlatformLimits, decodeSchemaJson } from "~/api/schema/rules";
-import { platformSchema, type PlatformSchema, type PlatformType } from "~/api/schema/schemas";
-import type { Translate } from "./app-editor";
+import { type PlatformSchema, type PlatformType, platformSchema } from "~/api/schema/schemas";
 import { arrangedJson } from "~/lib/platform/arrange";
+import type { Translate } from "./app-editor";
 import { jsonLimitMessage, labelKey, platformRuleMessage } from "./platform-common";
 import { oneText, refuseUnstorable } from "./platform-fields.server";
 
@@ -41,8 +41,13 @@ function platformIn(value: unknown, platform: PlatformType): { found: unknown; p
   if (value && typeof value === "object" && !Array.isArray(value) && "platforms" in value) {
     const platforms = (value as { platforms: unknown }).platforms;
     if (Array.isArray(platforms)) {
-      const index = platforms.findIndex((entry) => entry && typeof entry === "object" && (entry as { type?: unknown }).type === platform);
-      return index < 0 ? { found: undefined, path: "platforms" } : { found: platforms[index], path: `platforms.${index}` };
+      const index = platforms.findIndex(
+        (entry) =>
+          entry && typeof entry === "object" && (entry as { type?: unknown }).type === platform,
+      );
+      return index < 0
+        ? { found: undefined, path: "platforms" }
+        : { found: platforms[index], path: `platforms.${index}` };
     }
   }
   return { found: value, path: "" };
@@ -55,15 +60,27 @@ export function importSchema(t: Translate, platform: PlatformType) {
     if (refuseUnstorable(ctx, t, "json", text)) return z.NEVER;
     const decoded = text.trim() ? decodeSchemaJson(text) : undefined;
     if (decoded && "refused" in decoded && decoded.refused !== "invalidJson") {
-      ctx.addIssue({ code: "custom", path: ["json"], message: jsonLimitMessage(t, decoded.refused, "json") });
+      ctx.addIssue({
+        code: "custom",
+        path: ["json"],
+        message: jsonLimitMessage(t, decoded.refused, "json"),
+      });
       return z.NEVER;
     }
     if (!decoded || !("value" in decoded)) {
-      ctx.addIssue({ code: "custom", path: ["json"], message: t("platform:errors.invalidJson", { field: field() }) });
+      ctx.addIssue({
+        code: "custom",
+        path: ["json"],
+        message: t("platform:errors.invalidJson", { field: field() }),
+      });
       return z.NEVER;
     }
     if (checkDocumentSize(decoded.value)) {
-      ctx.addIssue({ code: "custom", path: ["json"], message: platformRuleMessage(t, "tooLarge", "json") });
+      ctx.addIssue({
+        code: "custom",
+        path: ["json"],
+        message: platformRuleMessage(t, "tooLarge", "json"),
+      });
       return z.NEVER;
     }
     const { found, path } = platformIn(decoded.value, platform);
@@ -72,9 +89,19 @@ export function importSchema(t: Translate, platform: PlatformType) {
       const issue = parsed.success ? undefined : parsed.error.issues[0];
       // A key the contract does not name is told by its own path.
       const unknownKey = issue?.code === "unrecognized_keys" ? [issue.keys[0]] : [];
-      const at = [path, ...(issue?.path ?? (parsed.success ? ["type"] : [])).map(String), ...unknownKey].filter(Boolean).join(".");
+      const at = [
+        path,
+        ...(issue?.path ?? (parsed.success ? ["type"] : [])).map(String),
+        ...unknownKey,
+      ]
+        .filter(Boolean)
+        .join(".");
       // The document as a whole is named by its platform.
-      ctx.addIssue({ code: "custom", path: ["json"], message: t("platform:errors.validatingSchema", { field: field(), path: at || platform }) });
+      ctx.addIssue({
+        code: "custom",
+        path: ["json"],
+        message: t("platform:errors.validatingSchema", { field: field(), path: at || platform }),
+      });
       return z.NEVER;
     }
     const limit = checkPlatformLimits(parsed.data);

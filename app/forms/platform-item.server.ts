@@ -7,9 +7,17 @@
  * action, whose answer shows each message next to its field.
  */
 import * as z from "zod";
-import { validateFunction, type ItemPlace } from "~/api/schema/rules";
+import { type ItemPlace, validateFunction } from "~/api/schema/rules";
 import type { FunctionWindow, PlatformFunction, Visibility } from "~/api/schema/schemas";
-import { BILLING_MODE_VALUES, CARD_TYPES, ENVIRONMENTS, TIME_TRACKING_VALUES, TRIGGERING_APPLICATIONS, WINDOW_TYPES, type ActionType } from "~/api/schema/values";
+import {
+  type ActionType,
+  BILLING_MODE_VALUES,
+  CARD_TYPES,
+  ENVIRONMENTS,
+  TIME_TRACKING_VALUES,
+  TRIGGERING_APPLICATIONS,
+  WINDOW_TYPES,
+} from "~/api/schema/values";
 import { precedentLocations } from "~/lib/platform/matter-types";
 import type { Translate } from "./app-editor";
 import { platformRuleMessage } from "./platform-common";
@@ -27,12 +35,26 @@ import {
   tickedValues,
   wholeNumberOf,
 } from "./platform-fields.server";
-import { DROP_REFUSED_ICON, ICON_FILE, iconRuleOf, REFUSED_ICON, REMOVE_ICON } from "./platform-item";
+import {
+  DROP_REFUSED_ICON,
+  ICON_FILE,
+  iconRuleOf,
+  REFUSED_ICON,
+  REMOVE_ICON,
+} from "./platform-item";
 
 const WINDOW_SIZES = ["width", "height", "minWidth", "minHeight", "maxWidth", "maxHeight"] as const;
 const WINDOW_TEXTS = ["title", "closeHandler"] as const;
 type WindowField = (typeof WINDOW_SIZES)[number] | (typeof WINDOW_TEXTS)[number];
-const ITEM_TEXTS = ["name", "label", "headerLabel", "groupLabel", "description", "iconSvg", "functionGroupId"] as const;
+const ITEM_TEXTS = [
+  "name",
+  "label",
+  "headerLabel",
+  "groupLabel",
+  "description",
+  "iconSvg",
+  "functionGroupId",
+] as const;
 
 /** A comma-separated list: each entry trimmed, blanks left out. */
 const commaList = (value: string | undefined) =>
@@ -53,7 +75,10 @@ export function itemSchema(t: Translate, context: ItemContext) {
     ...Object.fromEntries(ITEM_TEXTS.map((name) => [name, text(name)])),
     windowType: text("windowType"),
     width: text("width"),
-    icon: z.object({ id: text("icon.id"), url: text("icon.url") }).partial().optional(),
+    icon: z
+      .object({ id: text("icon.id"), url: text("icon.url") })
+      .partial()
+      .optional(),
     visibility: z
       .object({
         matterTypes: ticked(t, "visibility.matterTypes"),
@@ -70,7 +95,9 @@ export function itemSchema(t: Translate, context: ItemContext) {
     urls: endpointFields(t),
     window: z
       .object({
-        ...(Object.fromEntries([...WINDOW_SIZES, ...WINDOW_TEXTS].map((name) => [name, text(`window.${name}`)])) as Record<WindowField, ReturnType<typeof text>>),
+        ...(Object.fromEntries(
+          [...WINDOW_SIZES, ...WINDOW_TEXTS].map((name) => [name, text(`window.${name}`)]),
+        ) as Record<WindowField, ReturnType<typeof text>>),
         useNativeLoading: checkbox(),
         hideControls: checkbox(),
       })
@@ -89,7 +116,9 @@ export function itemSchema(t: Translate, context: ItemContext) {
   };
   return z.object(shape).transform((raw, ctx): PlatformFunction => {
     const value = raw as Record<string, unknown> & typeof raw;
-    const texts = Object.fromEntries(ITEM_TEXTS.map((name) => [name, value[name] as string | undefined]));
+    const texts = Object.fromEntries(
+      ITEM_TEXTS.map((name) => [name, value[name] as string | undefined]),
+    );
     /** The fields already refused here (not a whole number, not text the database stores...). */
     const told = new Set<string>();
     const unstorable = (name: string, entry: string | undefined) => {
@@ -99,15 +128,21 @@ export function itemSchema(t: Translate, context: ItemContext) {
     for (const env of ENVIRONMENTS) unstorable(`urls.${env}`, value.urls?.[env]);
     for (const name of WINDOW_TEXTS) unstorable(`window.${name}`, value.window?.[name]);
     unstorable("formNames", value.formNames);
-    for (const name of ["formNames", "tableIds"] as const) unstorable(`visibility.${name}`, value.visibility?.[name]);
+    for (const name of ["formNames", "tableIds"] as const)
+      unstorable(`visibility.${name}`, value.visibility?.[name]);
     for (const name of ["matterTypes", "states", "location"] as const) {
-      for (const entry of tickedValues(value.visibility?.[name])) unstorable(`visibility.${name}`, entry);
+      for (const entry of tickedValues(value.visibility?.[name]))
+        unstorable(`visibility.${name}`, entry);
     }
     unstorable("icon.id", value.icon?.id);
     unstorable("icon.url", value.icon?.url);
     // A refused icon file stands until it is replaced, or the icon removed or the file left out on purpose.
     if (cleanText(value[REFUSED_ICON]) && !value[DROP_REFUSED_ICON] && !value[REMOVE_ICON]) {
-      ctx.addIssue({ code: "custom", path: [ICON_FILE], message: platformRuleMessage(t, iconRuleOf(cleanText(value[REFUSED_ICON])), ICON_FILE) });
+      ctx.addIssue({
+        code: "custom",
+        path: [ICON_FILE],
+        message: platformRuleMessage(t, iconRuleOf(cleanText(value[REFUSED_ICON])), ICON_FILE),
+      });
       told.add(ICON_FILE);
     }
     const invalid = (name: string) => {
@@ -116,19 +151,23 @@ export function itemSchema(t: Translate, context: ItemContext) {
       refuseInvalid(ctx, t, name);
     };
     const choice = (name: string, allowed: readonly (string | number)[]) => {
-      const chosen = told.has(name) ? "" : choiceOf(ctx, t, name, value[name] as string | undefined, allowed);
+      const chosen = told.has(name)
+        ? ""
+        : choiceOf(ctx, t, name, value[name] as string | undefined, allowed);
       if (chosen === undefined) told.add(name);
       return chosen ?? "";
     };
 
-    const actionType = (context.actionTypes.find((type) => type === cleanText(value.actionType)) ?? (value.actionType ? undefined : context.actionTypes[0])) as ActionType | undefined;
+    const actionType = (context.actionTypes.find((type) => type === cleanText(value.actionType)) ??
+      (value.actionType ? undefined : context.actionTypes[0])) as ActionType | undefined;
     if (!actionType) invalid("actionType");
     const windowType = choice("windowType", WINDOW_TYPES);
     const timeTracked = choice("timeTracked", TIME_TRACKING_VALUES);
     const triggered = choice("triggeredFromApplication", TRIGGERING_APPLICATIONS);
 
     const item: PlatformFunction = { actionType: actionType ?? context.actionTypes[0] ?? "button" };
-    for (const name of ["name", "label", "description"] as const) item[name] = cleanText(texts[name]);
+    for (const name of ["name", "label", "description"] as const)
+      item[name] = cleanText(texts[name]);
     for (const name of ["headerLabel", "groupLabel", "iconSvg", "functionGroupId"] as const) {
       const entry = cleanText(texts[name]);
       if (entry) item[name] = entry;
@@ -160,10 +199,17 @@ export function itemSchema(t: Translate, context: ItemContext) {
     if (Object.keys(window).length > 0) item.window = window;
 
     if (timeTracked) item.timeTracked = Number(timeTracked) as PlatformFunction["timeTracked"];
-    if (triggered) item.triggeredFromApplication = triggered as PlatformFunction["triggeredFromApplication"];
+    if (triggered)
+      item.triggeredFromApplication = triggered as PlatformFunction["triggeredFromApplication"];
     const formNames = commaList(value.formNames);
     if (formNames.length > 0) item.formNames = formNames;
-    for (const flag of ["messageBus", "externalEmailIntegrationReq", "isSupportMultipleInstances", "popOutWindow"] as const) if (value[flag]) item[flag] = true;
+    for (const flag of [
+      "messageBus",
+      "externalEmailIntegrationReq",
+      "isSupportMultipleInstances",
+      "popOutWindow",
+    ] as const)
+      if (value[flag]) item[flag] = true;
 
     const errors = validateFunction(item, context);
     // A field refused above keeps that message (a size that is not a number would read as missing).
@@ -175,21 +221,34 @@ export function itemSchema(t: Translate, context: ItemContext) {
 }
 export type ItemValue = z.output<ReturnType<typeof itemSchema>>;
 
-type RawVisibility = Partial<Record<"matterTypes" | "states" | "cardType" | "billingModes" | "location", string | string[]> & Record<"entityType" | "formNames" | "tableIds", string>>;
+type RawVisibility = Partial<
+  Record<"matterTypes" | "states" | "cardType" | "billingModes" | "location", string | string[]> &
+    Record<"entityType" | "formNames" | "tableIds", string>
+>;
 
 /** The visibility of the dialog's fields; undefined when nothing limits the item. */
-function visibilityOf(raw: RawVisibility | undefined, invalid: (name: string) => void): Visibility | undefined {
+function visibilityOf(
+  raw: RawVisibility | undefined,
+  invalid: (name: string) => void,
+): Visibility | undefined {
   const visibility: Visibility = {};
   const matterTypes = tickedValues(raw?.matterTypes);
   if (matterTypes.length > 0) visibility.matterTypes = matterTypes;
   const states = tickedValues(raw?.states);
   if (states.length > 0) visibility.states = states;
   const cardType = tickedValues(raw?.cardType);
-  if (cardType.some((entry) => !(CARD_TYPES as readonly string[]).includes(entry))) invalid("visibility.cardType");
+  if (cardType.some((entry) => !(CARD_TYPES as readonly string[]).includes(entry)))
+    invalid("visibility.cardType");
   else if (cardType.length > 0) visibility.cardType = cardType as Visibility["cardType"];
   const billingModes = tickedValues(raw?.billingModes);
-  if (billingModes.some((entry) => !(BILLING_MODE_VALUES as readonly number[]).map(String).includes(entry))) invalid("visibility.billingModes");
-  else if (billingModes.length > 0) visibility.billingModes = billingModes.map(Number) as Visibility["billingModes"];
+  if (
+    billingModes.some(
+      (entry) => !(BILLING_MODE_VALUES as readonly number[]).map(String).includes(entry),
+    )
+  )
+    invalid("visibility.billingModes");
+  else if (billingModes.length > 0)
+    visibility.billingModes = billingModes.map(Number) as Visibility["billingModes"];
   const entityType = cleanText(raw?.entityType);
   if (entityType && !/^[012]$/.test(entityType)) invalid("visibility.entityType");
   else if (entityType) visibility.entityType = Number(entityType);

@@ -3,25 +3,53 @@ import { describe, expect, it } from "vitest";
 import { SCHEMA_LIMITS } from "~/api/schema/rules";
 import type { PlatformFunction } from "~/api/schema/schemas";
 import type { Translate } from "./app-editor";
-import { functionIconRule, itemDefaults, itemTabOf, itemTabsWithErrors, precedentLocations, precedentValue } from "./platform-item";
+import {
+  functionIconRule,
+  itemDefaults,
+  itemTabOf,
+  itemTabsWithErrors,
+  precedentLocations,
+  precedentValue,
+} from "./platform-item";
 import { itemSchema } from "./platform-item.server";
 
 /** A translator that shows the key and the field. */
-const t: Translate = (key, values) => (values && "field" in values ? `${key} (${String(values.field)})` : key);
+const t: Translate = (key, values) =>
+  values && "field" in values ? `${key} (${String(values.field)})` : key;
 
-const URLS = { "urls.dev": "https://dev.example.com/a", "urls.test": "https://test.example.com/a", "urls.beta": "https://beta.example.com/a", "urls.live": "https://example.com/a" };
+const URLS = {
+  "urls.dev": "https://dev.example.com/a",
+  "urls.test": "https://test.example.com/a",
+  "urls.beta": "https://beta.example.com/a",
+  "urls.live": "https://example.com/a",
+};
 
 function post(entries: Record<string, string | string[]>) {
   const data = new FormData();
-  for (const [key, value] of Object.entries(entries)) for (const entry of [value].flat()) data.append(key, entry);
+  for (const [key, value] of Object.entries(entries))
+    for (const entry of [value].flat()) data.append(key, entry);
   return data;
 }
 
-const parse = (entries: Record<string, string | string[]>, context: Partial<Parameters<typeof itemSchema>[1]> = {}) =>
-  parseWithZod(post(entries), { schema: itemSchema(t, { platform: "desktop", viewType: "matter", actionTypes: ["button", "dropdown"], ...context }) });
+const parse = (
+  entries: Record<string, string | string[]>,
+  context: Partial<Parameters<typeof itemSchema>[1]> = {},
+) =>
+  parseWithZod(post(entries), {
+    schema: itemSchema(t, {
+      platform: "desktop",
+      viewType: "matter",
+      actionTypes: ["button", "dropdown"],
+      ...context,
+    }),
+  });
 
 const errorsOf = (submission: ReturnType<typeof parse>) =>
-  submission.status === "error" ? Object.fromEntries(Object.entries(submission.error ?? {}).map(([name, messages]) => [name, messages?.[0]])) : {};
+  submission.status === "error"
+    ? Object.fromEntries(
+        Object.entries(submission.error ?? {}).map(([name, messages]) => [name, messages?.[0]]),
+      )
+    : {};
 
 describe("the item dialog", () => {
   it("reads a button with its endpoints, visibility, window and advanced options", () => {
@@ -36,7 +64,10 @@ describe("the item dialog", () => {
       "visibility.matterTypes": ["au-mt-sale", "au-mt-purchase"],
       "visibility.billingModes": "218",
       "visibility.entityType": "1",
-      "visibility.location": [precedentValue("sale", "sale/letters"), precedentValue("sale", "sale/forms")],
+      "visibility.location": [
+        precedentValue("sale", "sale/letters"),
+        precedentValue("sale", "sale/forms"),
+      ],
       "window.title": "Open",
       "window.width": "800",
       "window.height": "600",
@@ -59,7 +90,12 @@ describe("the item dialog", () => {
         { env: "beta", url: "https://beta.example.com/a" },
         { env: "live", url: "https://example.com/a" },
       ],
-      visibility: { matterTypes: ["au-mt-sale", "au-mt-purchase"], billingModes: [218], entityType: 1, location: [{ root: "sale", paths: ["sale/letters", "sale/forms"] }] },
+      visibility: {
+        matterTypes: ["au-mt-sale", "au-mt-purchase"],
+        billingModes: [218],
+        entityType: 1,
+        location: [{ root: "sale", paths: ["sale/letters", "sale/forms"] }],
+      },
       window: { title: "Open", width: 800, height: 600, hideControls: true },
       timeTracked: 2,
       formNames: ["A", "B"],
@@ -68,7 +104,13 @@ describe("the item dialog", () => {
   });
 
   it("refuses by the contract's rules, each on its field", () => {
-    const submission = parse({ name: "x".repeat(31), "urls.dev": "not a url", windowType: "system", "window.width": "0", width: "120" });
+    const submission = parse({
+      name: "x".repeat(31),
+      "urls.dev": "not a url",
+      windowType: "system",
+      "window.width": "0",
+      width: "120",
+    });
     expect(errorsOf(submission)).toEqual({
       name: "platform:errors.tooLong (platform:fields.name)",
       label: "platform:errors.required (platform:fields.label)",
@@ -84,29 +126,72 @@ describe("the item dialog", () => {
   });
 
   it("asks a precedent-list item for matter types and a precedent location, a context-menu item for form names", () => {
-    expect(errorsOf(parse({ name: "L", label: "L", ...URLS }, { actionTypes: ["list-item"], viewType: "precedent" }))).toEqual({
+    expect(
+      errorsOf(
+        parse(
+          { name: "L", label: "L", ...URLS },
+          { actionTypes: ["list-item"], viewType: "precedent" },
+        ),
+      ),
+    ).toEqual({
       "visibility.matterTypes": "platform:errors.required (platform:fields.visibility.matterTypes)",
       "visibility.location": "platform:errors.required (platform:fields.visibility.location)",
     });
-    expect(errorsOf(parse({ name: "C", label: "C", description: "d", ...URLS }, { actionTypes: ["context-menu"] }))).toEqual({
+    expect(
+      errorsOf(
+        parse(
+          { name: "C", label: "C", description: "d", ...URLS },
+          { actionTypes: ["context-menu"] },
+        ),
+      ),
+    ).toEqual({
       "visibility.formNames": "platform:errors.required (platform:fields.visibility.formNames)",
     });
   });
 
   it("needs no endpoints for a dropdown, and no description for a header", () => {
-    expect(parse({ actionType: "dropdown", name: "D", label: "D", description: "d" }).status).toBe("success");
-    expect(parse({ name: "H", label: "H" }, { actionTypes: ["context-header"] }).status).toBe("success");
+    expect(parse({ actionType: "dropdown", name: "D", label: "D", description: "d" }).status).toBe(
+      "success",
+    );
+    expect(parse({ name: "H", label: "H" }, { actionTypes: ["context-header"] }).status).toBe(
+      "success",
+    );
   });
 
   it("refuses what the form does not offer: another action type, window type, a size that is no number, a repeated field, NUL", () => {
-    expect(errorsOf(parse({ actionType: "report-item", windowType: "popup", "window.width": "wide", name: "a", label: "a\u0000b", description: "d", ...URLS }))).toEqual({
+    expect(
+      errorsOf(
+        parse({
+          actionType: "report-item",
+          windowType: "popup",
+          "window.width": "wide",
+          name: "a",
+          label: "a\u0000b",
+          description: "d",
+          ...URLS,
+        }),
+      ),
+    ).toEqual({
       actionType: "platform:errors.invalid (platform:fields.actionType)",
       windowType: "platform:errors.invalid (platform:fields.windowType)",
       "window.width": "platform:errors.invalid (platform:fields.window.width)",
       label: "platform:errors.invalidCharacters (platform:fields.label)",
     });
-    expect(errorsOf(parse({ name: ["a", "b"], label: "a", description: "d", ...URLS }))).toEqual({ name: "platform:errors.notText (platform:fields.name)" });
-    expect(errorsOf(parse({ name: "a", label: "a", description: "d", ...URLS, "visibility.location": "no-bar", "visibility.cardType": "Alien" }))).toEqual({
+    expect(errorsOf(parse({ name: ["a", "b"], label: "a", description: "d", ...URLS }))).toEqual({
+      name: "platform:errors.notText (platform:fields.name)",
+    });
+    expect(
+      errorsOf(
+        parse({
+          name: "a",
+          label: "a",
+          description: "d",
+          ...URLS,
+          "visibility.location": "no-bar",
+          "visibility.cardType": "Alien",
+        }),
+      ),
+    ).toEqual({
       "visibility.location": "platform:errors.invalid (platform:fields.visibility.location)",
       "visibility.cardType": "platform:errors.invalid (platform:fields.visibility.cardType)",
     });
@@ -126,7 +211,10 @@ describe("the item dialog", () => {
       iconSvg: "s".repeat(SCHEMA_LIMITS.iconSvgMax + 1),
       "window.title": "t".repeat(SCHEMA_LIMITS.windowTitleMax + 1),
       "window.closeHandler": "c".repeat(SCHEMA_LIMITS.closeHandlerMax + 1),
-      formNames: Array.from({ length: SCHEMA_LIMITS.formNamesMax + 1 }, (_, index) => `F${index}`).join(","),
+      formNames: Array.from(
+        { length: SCHEMA_LIMITS.formNamesMax + 1 },
+        (_, index) => `F${index}`,
+      ).join(","),
       "visibility.tableIds": `t1, ${"t".repeat(SCHEMA_LIMITS.textMax + 1)}`,
       "urls.dev": `https://dev.example.com/${"a".repeat(SCHEMA_LIMITS.urlMax)}`,
     });
@@ -140,7 +228,13 @@ describe("the item dialog", () => {
       "visibility.tableIds": "platform:errors.tooLong (platform:fields.visibility.tableIds)",
       "urls.dev": "platform:errors.tooLong (platform:fields.urls.dev)",
     });
-    expect(itemTabsWithErrors(Object.keys(errorsOf(submission)))).toEqual(["details", "visibility", "endpoints", "window", "advanced"]);
+    expect(itemTabsWithErrors(Object.keys(errorsOf(submission)))).toEqual([
+      "details",
+      "visibility",
+      "endpoints",
+      "window",
+      "advanced",
+    ]);
   });
 
   it("gives the form's values of an item, which read back into the same item", () => {
@@ -156,7 +250,11 @@ describe("the item dialog", () => {
         { env: "beta", url: "https://beta.example.com" },
         { env: "live", url: "https://example.com" },
       ],
-      visibility: { cardType: ["Trust"], formNames: ["F1", "F2"], location: [{ root: "r", paths: ["r/a"] }] },
+      visibility: {
+        cardType: ["Trust"],
+        formNames: ["F1", "F2"],
+        location: [{ root: "r", paths: ["r/a"] }],
+      },
       window: { width: 10, height: 20, useNativeLoading: true },
       popOutWindow: true,
     };
@@ -165,7 +263,9 @@ describe("the item dialog", () => {
     const flatten = (prefix: string, value: unknown) => {
       if (value === undefined || value === null) return;
       if (Array.isArray(value)) entries[prefix] = value.map(String);
-      else if (typeof value === "object") for (const [key, inner] of Object.entries(value)) flatten(prefix ? `${prefix}.${key}` : key, inner);
+      else if (typeof value === "object")
+        for (const [key, inner] of Object.entries(value))
+          flatten(prefix ? `${prefix}.${key}` : key, inner);
       else entries[prefix] = String(value);
     };
     flatten("", defaults);
@@ -181,7 +281,11 @@ describe("the item dialog's tabs", () => {
     expect(itemTabOf("visibility.location")).toBe("visibility");
     expect(itemTabOf("messageBus")).toBe("advanced");
     expect(itemTabOf("name")).toBe("details");
-    expect(itemTabsWithErrors(["window.width", "name", "urls.live", "label"])).toEqual(["details", "endpoints", "window"]);
+    expect(itemTabsWithErrors(["window.width", "name", "urls.live", "label"])).toEqual([
+      "details",
+      "endpoints",
+      "window",
+    ]);
   });
 
   it("reads ticked precedents into locations by root", () => {
@@ -198,7 +302,9 @@ describe("the function icon", () => {
   /** The beginning of a PNG of `width` x `height` pixels: its signature and IHDR chunk. */
   function png(width: number, height: number): Uint8Array {
     const bytes = new Uint8Array(33);
-    bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+    bytes.set([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+    ]);
     const view = new DataView(bytes.buffer);
     view.setUint32(16, width);
     view.setUint32(20, height);
@@ -213,23 +319,39 @@ describe("the function icon", () => {
   it("refuses another size, a larger file and what is no image", () => {
     expect(functionIconRule(png(24, 24), 2_000, { actionType: "button" })).toBe("invalidSize");
     expect(functionIconRule(png(28, 28), 2_000, { actionType: "list-item" })).toBe("invalidSize");
-    expect(functionIconRule(png(40, 40), 50 * 1024 + 1, { actionType: "button" })).toBe("sizeGreater50KB");
-    expect(functionIconRule(new TextEncoder().encode("GIF89a"), 6, { actionType: "button" })).toBe("invalidType");
+    expect(functionIconRule(png(40, 40), 50 * 1024 + 1, { actionType: "button" })).toBe(
+      "sizeGreater50KB",
+    );
+    expect(functionIconRule(new TextEncoder().encode("GIF89a"), 6, { actionType: "button" })).toBe(
+      "invalidType",
+    );
   });
 });
 
 describe("a refused icon file", () => {
-  const item = { actionType: "button", name: "Open", label: "Open", description: "Opens the app.", ...URLS };
+  const item = {
+    actionType: "button",
+    name: "Open",
+    label: "Open",
+    description: "Opens the app.",
+    ...URLS,
+  };
 
   it("refuses the item next to the file while it stands, by the rule the file broke", () => {
-    expect(errorsOf(parse({ ...item, refusedIcon: "invalidSize" }))).toEqual({ iconFile: expect.stringContaining("platform:errors.invalidSize") });
+    expect(errorsOf(parse({ ...item, refusedIcon: "invalidSize" }))).toEqual({
+      iconFile: expect.stringContaining("platform:errors.invalidSize"),
+    });
     // A rule the page never keeps reads as the wrong type.
-    expect(errorsOf(parse({ ...item, refusedIcon: "tooDeep" }))).toEqual({ iconFile: expect.stringContaining("platform:errors.invalidType") });
+    expect(errorsOf(parse({ ...item, refusedIcon: "tooDeep" }))).toEqual({
+      iconFile: expect.stringContaining("platform:errors.invalidType"),
+    });
   });
 
   it("lets the item be saved once the file is left out or the icon removed on purpose", () => {
     expect(parse(item).status).toBe("success");
-    expect(parse({ ...item, refusedIcon: "invalidType", dropRefusedIcon: "on" }).status).toBe("success");
+    expect(parse({ ...item, refusedIcon: "invalidType", dropRefusedIcon: "on" }).status).toBe(
+      "success",
+    );
     expect(parse({ ...item, refusedIcon: "invalidType", removeIcon: "on" }).status).toBe("success");
   });
 });

@@ -48,14 +48,28 @@ export const REMOVE_ICON = "removeIcon";
 export const REFUSED_ICON = "refusedIcon";
 export const DROP_REFUSED_ICON = "dropRefusedIcon";
 /** The rules a refused icon file is kept with; any other value reads as the wrong type. */
-const ICON_RULES = ["invalidType", "invalidSize", "sizeGreater50KB"] as const satisfies readonly SchemaRuleCode[];
-export const iconRuleOf = (value: unknown): SchemaRuleCode => ICON_RULES.find((code) => code === value) ?? "invalidType";
+const ICON_RULES = [
+  "invalidType",
+  "invalidSize",
+  "sizeGreater50KB",
+] as const satisfies readonly SchemaRuleCode[];
+export const iconRuleOf = (value: unknown): SchemaRuleCode =>
+  ICON_RULES.find((code) => code === value) ?? "invalidType";
 /** The item dialog's box that confirms clearing the item's buttons (a window type on a matter view). */
 export const CONFIRM_CLEAR_BUTTONS = "confirmClear";
 export const ITEM_TABS = ["details", "visibility", "endpoints", "window", "advanced"] as const;
 export type ItemTab = (typeof ITEM_TABS)[number];
 
-const ADVANCED_FIELDS = ["functionGroupId", "timeTracked", "triggeredFromApplication", "formNames", "messageBus", "externalEmailIntegrationReq", "isSupportMultipleInstances", "popOutWindow"];
+const ADVANCED_FIELDS = [
+  "functionGroupId",
+  "timeTracked",
+  "triggeredFromApplication",
+  "formNames",
+  "messageBus",
+  "externalEmailIntegrationReq",
+  "isSupportMultipleInstances",
+  "popOutWindow",
+];
 
 /** The tab a field of the item dialog is on. */
 export function itemTabOf(name: string): ItemTab {
@@ -67,23 +81,41 @@ export function itemTabOf(name: string): ItemTab {
 }
 
 /** The tabs holding a field with an error, for the '!' on their labels. */
-export const itemTabsWithErrors = (errorNames: Iterable<string>) => tabsWithErrors(ITEM_TABS, itemTabOf, errorNames);
+export const itemTabsWithErrors = (errorNames: Iterable<string>) =>
+  tabsWithErrors(ITEM_TABS, itemTabOf, errorNames);
 
 export { precedentLocations, precedentValue };
 
 /** The form's values of an item (conform's defaultValue): what `itemSchema` reads back into the same item. */
-export function itemDefaults(item: PlatformFunction | undefined, actionType?: ActionType): Record<string, unknown> {
+export function itemDefaults(
+  item: PlatformFunction | undefined,
+  actionType?: ActionType,
+): Record<string, unknown> {
   if (!item) return { actionType, width: undefined };
   const urls = endpointDefaults(item.urls);
   const window = item.window
-    ? Object.fromEntries(Object.entries(item.window).map(([key, entry]) => [key, typeof entry === "boolean" ? (entry ? "on" : undefined) : entry === null ? "" : String(entry)]))
+    ? Object.fromEntries(
+        Object.entries(item.window).map(([key, entry]) => [
+          key,
+          typeof entry === "boolean"
+            ? entry
+              ? "on"
+              : undefined
+            : entry === null
+              ? ""
+              : String(entry),
+        ]),
+      )
     : undefined;
   const visibility = item.visibility && {
     matterTypes: item.visibility.matterTypes,
     states: item.visibility.states,
     cardType: item.visibility.cardType,
     billingModes: item.visibility.billingModes?.map(String),
-    entityType: item.visibility.entityType === null || item.visibility.entityType === undefined ? "" : String(item.visibility.entityType),
+    entityType:
+      item.visibility.entityType === null || item.visibility.entityType === undefined
+        ? ""
+        : String(item.visibility.entityType),
     formNames: item.visibility.formNames?.join(", "),
     tableIds: item.visibility.tableIds?.join(", "),
     location: precedentValues(item.visibility.location),
@@ -115,9 +147,21 @@ export function itemDefaults(item: PlatformFunction | undefined, actionType?: Ac
 }
 
 /** The button width slider: its range, step and starting value. */
-export const WIDTH_SLIDER = { min: FUNCTION_LIMITS.widthMin, max: FUNCTION_LIMITS.widthMax, step: FUNCTION_LIMITS.widthStep, defaultValue: FUNCTION_LIMITS.widthDefault } as const;
+export const WIDTH_SLIDER = {
+  min: FUNCTION_LIMITS.widthMin,
+  max: FUNCTION_LIMITS.widthMax,
+  step: FUNCTION_LIMITS.widthStep,
+  defaultValue: FUNCTION_LIMITS.widthDefault,
+} as const;
 
 /** The rule a picked function icon breaks, by its content (`bytes` may be the file's beginning); undefined when it is fine. */
-export function functionIconRule(bytes: Uint8Array, fileSize: number, options: { actionType: ActionType; allowSvg?: boolean }): SchemaRuleCode | undefined {
-  return checkFunctionIcon(readImage(bytes, fileSize), { listItem: options.actionType === "list-item", allowSvg: options.allowSvg });
+export function functionIconRule(
+  bytes: Uint8Array,
+  fileSize: number,
+  options: { actionType: ActionType; allowSvg?: boolean },
+): SchemaRuleCode | undefined {
+  return checkFunctionIcon(readImage(bytes, fileSize), {
+    listItem: options.actionType === "list-item",
+    allowSvg: options.allowSvg,
+  });
 }

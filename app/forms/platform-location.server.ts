@@ -23,7 +23,11 @@ export function addLocationSchema(t: Translate, offered: readonly string[]) {
     const id = cleanText(value.location);
     const code = checkLocationChoice(id) ?? (offered.includes(id) ? undefined : "unknownLocation");
     if (code) {
-      ctx.addIssue({ code: "custom", path: ["location"], message: platformRuleMessage(t, code, "location") });
+      ctx.addIssue({
+        code: "custom",
+        path: ["location"],
+        message: platformRuleMessage(t, code, "location"),
+      });
       return z.NEVER;
     }
     return { location: id };
@@ -34,9 +38,18 @@ export function addLocationSchema(t: Translate, offered: readonly string[]) {
 export function cloneSchema(t: Translate, targets: readonly string[]) {
   return z.object({ locations: ticked(t, "locations") }).transform((value, ctx) => {
     const chosen = tickedValues(value.locations);
-    const code = chosen.length === 0 ? "mustSelectLocation" : chosen.every((id) => targets.includes(id)) ? undefined : "unknownLocation";
+    const code =
+      chosen.length === 0
+        ? "mustSelectLocation"
+        : chosen.every((id) => targets.includes(id))
+          ? undefined
+          : "unknownLocation";
     if (code) {
-      ctx.addIssue({ code: "custom", path: ["locations"], message: platformRuleMessage(t, code, "locations") });
+      ctx.addIssue({
+        code: "custom",
+        path: ["locations"],
+        message: platformRuleMessage(t, code, "locations"),
+      });
       return z.NEVER;
     }
     return { locations: chosen };

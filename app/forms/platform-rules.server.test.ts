@@ -15,14 +15,21 @@ import { brokenRules, checkForm } from "./check";
 import { parseForm } from "./parse.server";
 import { itemSchema } from "./platform-item.server";
 import { addLocationSchema, cloneSchema } from "./platform-location.server";
-import { appVariantsSchema, customViewSchema, exceptionsSchema, rootVisibilitySchema } from "./platform-settings.server";
+import {
+  appVariantsSchema,
+  customViewSchema,
+  exceptionsSchema,
+  rootVisibilitySchema,
+} from "./platform-settings.server";
 import { formRules } from "./rules.server";
 
-const t: Translate = (key, values) => (values && "field" in values ? `${key} (${String(values.field)})` : key);
+const t: Translate = (key, values) =>
+  values && "field" in values ? `${key} (${String(values.field)})` : key;
 
 function post(entries: Record<string, string | string[]>) {
   const data = new FormData();
-  for (const [key, value] of Object.entries(entries)) for (const entry of [value].flat()) data.append(key, entry);
+  for (const [key, value] of Object.entries(entries))
+    for (const entry of [value].flat()) data.append(key, entry);
   return data;
 }
 
@@ -30,40 +37,83 @@ function post(entries: Record<string, string | string[]>) {
 function actionErrors(schema: z.ZodType, data: FormData): Record<string, string> {
   const submission = parseForm(data, schema);
   if (submission.status === "success") return {};
-  return Object.fromEntries(Object.entries(submission.error ?? {}).flatMap(([name, messages]) => (messages?.[0] ? [[name, messages[0]]] : [])));
+  return Object.fromEntries(
+    Object.entries(submission.error ?? {}).flatMap(([name, messages]) =>
+      messages?.[0] ? [[name, messages[0]]] : [],
+    ),
+  );
 }
 
-const variants = { productVariantsEnabled: true, variants: [1, 2], minimumDesktopVersion: "6.0.0.0" };
+const variants = {
+  productVariantsEnabled: true,
+  variants: [1, 2],
+  minimumDesktopVersion: "6.0.0.0",
+};
 
 // Each form with posts the action refuses (a required text left empty, a value the form does not offer, a bad format...).
 const FORMS: [string, z.ZodType, Record<string, string | string[]>[]][] = [
   [
     "item",
     itemSchema(t, { platform: "desktop", viewType: "matter", actionTypes: ["button"] }),
-    [{}, { name: "Open", label: "" }, { name: "Open", label: "Open", width: "wide" }, { name: "a\0b" }, { "urls.dev": "not a url" }, { windowType: "sideways" }],
+    [
+      {},
+      { name: "Open", label: "" },
+      { name: "Open", label: "Open", width: "wide" },
+      { name: "a\0b" },
+      { "urls.dev": "not a url" },
+      { windowType: "sideways" },
+    ],
   ],
-  ["add-location", addLocationSchema(t, ["matter-list"]), [{}, { location: "" }, { location: "nowhere" }]],
+  [
+    "add-location",
+    addLocationSchema(t, ["matter-list"]),
+    [{}, { location: "" }, { location: "nowhere" }],
+  ],
   ["clone", cloneSchema(t, ["menu-tools"]), [{}, { locations: "nowhere" }]],
-  ["custom-view", customViewSchema(t, { ...variants, platform: "desktop", viewType: "matter", integratorType: 0 }), [{}, { label: "View", timeTracked: "7" }]],
-  ["setting", rootVisibilitySchema(t, { ...variants, platform: "desktop" }), [{ "visibility.productVariants": "1", "visibility.supportedDesktopVersions[0]": "6.1" }, { "visibility.productVariants": "9" }]],
-  ["exceptions", exceptionsSchema(t), [{ "exceptions[0].url": "" }, { "exceptions[0].url": "a b" }]],
+  [
+    "custom-view",
+    customViewSchema(t, {
+      ...variants,
+      platform: "desktop",
+      viewType: "matter",
+      integratorType: 0,
+    }),
+    [{}, { label: "View", timeTracked: "7" }],
+  ],
+  [
+    "setting",
+    rootVisibilitySchema(t, { ...variants, platform: "desktop" }),
+    [
+      { "visibility.productVariants": "1", "visibility.supportedDesktopVersions[0]": "6.1" },
+      { "visibility.productVariants": "9" },
+    ],
+  ],
+  [
+    "exceptions",
+    exceptionsSchema(t),
+    [{ "exceptions[0].url": "" }, { "exceptions[0].url": "a b" }],
+  ],
   ["app-variants", appVariantsSchema(t, variants), [{}, { productVariants: "9" }]],
 ];
 
 describe("the platform editor's forms in the browser", () => {
-  it.each(FORMS)("the %s form: the browser's rules agree with the action, and leave it what they cannot tell", (_, schema, posts) => {
-    const rules = formRules(schema);
-    expect(JSON.parse(JSON.stringify(rules))).toEqual(rules);
-    for (const entries of posts) {
-      const data = post(entries);
-      const action = actionErrors(schema, data);
-      expect(Object.keys(action).length).toBeGreaterThan(0);
-      const browser = brokenRules(data, rules);
-      for (const [name, message] of Object.entries(browser)) expect(action[name]).toBe(message);
-      // What the browser does not refuse goes to the action, which answers it next to the field.
-      if (Object.keys(browser).length === 0) expect(checkForm(data, rules).status).toBe("success");
-    }
-  });
+  it.each(FORMS)(
+    "the %s form: the browser's rules agree with the action, and leave it what they cannot tell",
+    (_, schema, posts) => {
+      const rules = formRules(schema);
+      expect(JSON.parse(JSON.stringify(rules))).toEqual(rules);
+      for (const entries of posts) {
+        const data = post(entries);
+        const action = actionErrors(schema, data);
+        expect(Object.keys(action).length).toBeGreaterThan(0);
+        const browser = brokenRules(data, rules);
+        for (const [name, message] of Object.entries(browser)) expect(action[name]).toBe(message);
+        // What the browser does not refuse goes to the action, which answers it next to the field.
+        if (Object.keys(browser).length === 0)
+          expect(checkForm(data, rules).status).toBe("success");
+      }
+    },
+  );
 });
 
 describe("the rules the page sends", () => {
@@ -83,11 +133,16 @@ describe("the rules the page sends", () => {
     productVariants: [],
     allowSvg: false,
   };
-  const rulesOf = (search: string, changes: Partial<EditorState> = {}) => editorRules(t, { ...state, ...changes }, new URLSearchParams(search));
+  const rulesOf = (search: string, changes: Partial<EditorState> = {}) =>
+    editorRules(t, { ...state, ...changes }, new URLSearchParams(search));
 
   it("are those of the dialog the address opens, from the action's schema with what the page knows", () => {
     expect(Object.keys(rulesOf("dialog=add-location"))).toEqual(["add-location"]);
-    expect(rulesOf("dialog=item&location=matter&list=buttons")).toEqual({ item: formRules(itemSchema(t, { platform: "desktop", viewType: "matter", actionTypes: ["button"] })) });
+    expect(rulesOf("dialog=item&location=matter&list=buttons")).toEqual({
+      item: formRules(
+        itemSchema(t, { platform: "desktop", viewType: "matter", actionTypes: ["button"] }),
+      ),
+    });
     expect(Object.keys(rulesOf("dialog=item&location=matter&path=buttons.0"))).toEqual(["item"]);
     expect(Object.keys(rulesOf("dialog=clone&location=matter&path=buttons.0"))).toEqual(["clone"]);
     expect(Object.keys(rulesOf("dialog=setting&location=matter"))).toEqual(["setting"]);
@@ -104,6 +159,12 @@ describe("the rules the page sends", () => {
   });
 
   it("hold the app's product variants where the country has them", () => {
-    expect(Object.keys(rulesOf("", { productVariants: [{ firmType: 1, name: "Firm" }] as EditorState["productVariants"] }))).toEqual(["app-variants"]);
+    expect(
+      Object.keys(
+        rulesOf("", {
+          productVariants: [{ firmType: 1, name: "Firm" }] as EditorState["productVariants"],
+        }),
+      ),
+    ).toEqual(["app-variants"]);
   });
 });

@@ -30,17 +30,39 @@ import * as z from "zod";
 import {
   checkViewWindow,
   hasNoProductVariants,
+  type SchemaContext,
   validateCustomView,
   validateExceptions,
   validateRootVisibility,
-  type SchemaContext,
 } from "~/api/schema/rules";
 import type { ExceptionUrl, PlatformType, Visibility } from "~/api/schema/schemas";
-import { ENVIRONMENTS, PRODUCT_VARIANT_ALL, TIME_TRACKING_VALUES, WINDOW_TYPES } from "~/api/schema/values";
-import { resolveVariantChoice, storedVariants, variantChoice, type CustomViewSettings } from "~/lib/platform/operations";
+import {
+  ENVIRONMENTS,
+  PRODUCT_VARIANT_ALL,
+  TIME_TRACKING_VALUES,
+  WINDOW_TYPES,
+} from "~/api/schema/values";
+import {
+  type CustomViewSettings,
+  resolveVariantChoice,
+  storedVariants,
+  variantChoice,
+} from "~/lib/platform/operations";
 import type { Translate } from "./app-editor";
 import { labelKey, platformRuleMessage } from "./platform-common";
-import { addRuleIssues, checkbox, choiceOf, cleanText, endpointFields, endpointUrls, oneText, refuseInvalid, refuseUnstorable, ticked, tickedValues } from "./platform-fields.server";
+import {
+  addRuleIssues,
+  checkbox,
+  choiceOf,
+  cleanText,
+  endpointFields,
+  endpointUrls,
+  oneText,
+  refuseInvalid,
+  refuseUnstorable,
+  ticked,
+  tickedValues,
+} from "./platform-fields.server";
 
 type Ctx = z.RefinementCtx;
 
@@ -56,11 +78,17 @@ export interface RootContext extends SchemaContext {
 }
 
 /** Ticked product variants as stored (null 'All'); undefined when one is not offered. */
-function readVariants(value: string | string[] | undefined, context: RootContext): number[] | null | undefined {
+function readVariants(
+  value: string | string[] | undefined,
+  context: RootContext,
+): number[] | null | undefined {
   const posted = tickedValues(value);
   const offered = [PRODUCT_VARIANT_ALL, ...(context.variants ?? [])];
-  if (posted.some((entry) => !/^-?\d{1,9}$/.test(entry) || !offered.includes(Number(entry)))) return undefined;
-  return storedVariants(resolveVariantChoice(variantChoice(context.previousVariants), posted.map(Number)));
+  if (posted.some((entry) => !/^-?\d{1,9}$/.test(entry) || !offered.includes(Number(entry))))
+    return undefined;
+  return storedVariants(
+    resolveVariantChoice(variantChoice(context.previousVariants), posted.map(Number)),
+  );
 }
 
 const rootVisibilityFields = (t: Translate) =>
@@ -69,7 +97,14 @@ const rootVisibilityFields = (t: Translate) =>
       productVariants: ticked(t, "visibility.productVariants"),
       /** The custom view's matter types (the setting dialog has none). */
       matterTypes: ticked(t, "visibility.matterTypes"),
-      supportedDesktopVersions: z.array(oneText(t, "visibility.supportedDesktopVersions"), { message: t("platform:errors.notText", { field: t(labelKey("visibility.supportedDesktopVersions")) }) }).max(2).optional(),
+      supportedDesktopVersions: z
+        .array(oneText(t, "visibility.supportedDesktopVersions"), {
+          message: t("platform:errors.notText", {
+            field: t(labelKey("visibility.supportedDesktopVersions")),
+          }),
+        })
+        .max(2)
+        .optional(),
     })
     .partial()
     .optional();
@@ -77,7 +112,12 @@ const rootVisibilityFields = (t: Translate) =>
 type RootFields = z.output<ReturnType<typeof rootVisibilityFields>>;
 
 /** The root visibility of the fields, refused by the rules; undefined when refused. */
-function rootVisibilityOf(ctx: Ctx, t: Translate, raw: RootFields, context: RootContext): Visibility | undefined {
+function rootVisibilityOf(
+  ctx: Ctx,
+  t: Translate,
+  raw: RootFields,
+  context: RootContext,
+): Visibility | undefined {
   const visibility: Visibility = {};
   let refused = false;
   if (context.platform === "desktop" && context.productVariantsEnabled) {
@@ -87,12 +127,21 @@ function rootVisibilityOf(ctx: Ctx, t: Translate, raw: RootFields, context: Root
       refused = true;
     } else visibility.productVariants = variants;
   }
-  const versions = [cleanText(raw?.supportedDesktopVersions?.[0]), cleanText(raw?.supportedDesktopVersions?.[1])];
-  for (const [index, version] of versions.entries()) refused = refuseUnstorable(ctx, t, `visibility.supportedDesktopVersions[${index}]`, version) || refused;
-  if (context.platform === "desktop" && (versions[0] || versions[1])) visibility.supportedDesktopVersions = versions;
+  const versions = [
+    cleanText(raw?.supportedDesktopVersions?.[0]),
+    cleanText(raw?.supportedDesktopVersions?.[1]),
+  ];
+  for (const [index, version] of versions.entries())
+    refused =
+      refuseUnstorable(ctx, t, `visibility.supportedDesktopVersions[${index}]`, version) || refused;
+  if (context.platform === "desktop" && (versions[0] || versions[1]))
+    visibility.supportedDesktopVersions = versions;
   const errors = validateRootVisibility(visibility, context.platform, context);
   if (refused) delete errors["visibility.productVariants"];
-  addRuleIssues(ctx, t, errors, { nameOf: (path) => path.replace(/\.(\d)$/, "[$1]"), minimum: context.minimumDesktopVersion });
+  addRuleIssues(ctx, t, errors, {
+    nameOf: (path) => path.replace(/\.(\d)$/, "[$1]"),
+    minimum: context.minimumDesktopVersion,
+  });
   return refused || Object.keys(errors).length > 0 ? undefined : visibility;
 }
 
@@ -124,29 +173,39 @@ export function customViewSchema(t: Translate, context: RootContext) {
     })
     .transform((value, ctx): CustomViewSettings => {
       let refused = false;
-      for (const name of ["label", "groupLabel", "functionGroupId"] as const) refused = refuseUnstorable(ctx, t, name, value[name]) || refused;
-      for (const env of ENVIRONMENTS) refused = refuseUnstorable(ctx, t, `urls.${env}`, value.urls?.[env]) || refused;
+      for (const name of ["label", "groupLabel", "functionGroupId"] as const)
+        refused = refuseUnstorable(ctx, t, name, value[name]) || refused;
+      for (const env of ENVIRONMENTS)
+        refused = refuseUnstorable(ctx, t, `urls.${env}`, value.urls?.[env]) || refused;
       const windowType = choiceOf(ctx, t, "windowType", value.windowType, WINDOW_TYPES);
       const timeTracked = choiceOf(ctx, t, "timeTracked", value.timeTracked, TIME_TRACKING_VALUES);
       if (windowType === undefined || timeTracked === undefined) refused = true;
-      const settings: CustomViewSettings = { label: cleanText(value.label), urls: endpointUrls(value.urls) };
+      const settings: CustomViewSettings = {
+        label: cleanText(value.label),
+        urls: endpointUrls(value.urls),
+      };
       const groupLabel = cleanText(value.groupLabel);
       if (groupLabel) settings.groupLabel = groupLabel;
       const functionGroupId = cleanText(value.functionGroupId);
       if (functionGroupId) settings.functionGroupId = functionGroupId;
       settings.windowType = windowType ? (windowType as CustomViewSettings["windowType"]) : null;
       settings.isFullScreen = value.isFullScreen;
-      if (timeTracked) settings.timeTracked = Number(timeTracked) as CustomViewSettings["timeTracked"];
+      if (timeTracked)
+        settings.timeTracked = Number(timeTracked) as CustomViewSettings["timeTracked"];
       if (value.messageBus) settings.messageBus = true;
       if (value.externalEmailIntegrationReq) settings.externalEmailIntegrationReq = true;
       const errors = validateCustomView(settings);
       // A matter view's window options are integratorType 1's (spec 02 section 6): the dialog does not offer them to others.
-      if (context.integratorType !== undefined) Object.assign(errors, checkViewWindow(settings, context.viewType, context.integratorType));
+      if (context.integratorType !== undefined)
+        Object.assign(errors, checkViewWindow(settings, context.viewType, context.integratorType));
       addRuleIssues(ctx, t, errors);
-      const visibility = context.platform === "desktop" ? rootVisibilityOf(ctx, t, value.visibility, context) : {};
+      const visibility =
+        context.platform === "desktop" ? rootVisibilityOf(ctx, t, value.visibility, context) : {};
       // Desktop: the matter types the view is shown for (the matter-type picker).
-      const matterTypes = context.platform === "desktop" ? tickedValues(value.visibility?.matterTypes) : [];
-      for (const entry of matterTypes) refused = refuseUnstorable(ctx, t, "visibility.matterTypes", entry) || refused;
+      const matterTypes =
+        context.platform === "desktop" ? tickedValues(value.visibility?.matterTypes) : [];
+      for (const entry of matterTypes)
+        refused = refuseUnstorable(ctx, t, "visibility.matterTypes", entry) || refused;
       if (visibility && matterTypes.length > 0) visibility.matterTypes = matterTypes;
       if (visibility && Object.keys(visibility).length > 0) settings.visibility = visibility;
       if (refused || !visibility || Object.keys(errors).length > 0) return z.NEVER;
@@ -161,11 +220,21 @@ export function customViewSchema(t: Translate, context: RootContext) {
 export function exceptionsSchema(t: Translate) {
   const row = z.object({ url: oneText(t, "exceptions[0].url"), isInternal: checkbox() }).partial();
   return z
-    .object({ exceptions: z.array(row, { message: t("platform:errors.notText", { field: t(labelKey("exceptions.url")) }) }).optional() })
+    .object({
+      exceptions: z
+        .array(row, {
+          message: t("platform:errors.notText", { field: t(labelKey("exceptions.url")) }),
+        })
+        .optional(),
+    })
     .transform((value, ctx): ExceptionUrl[] => {
-      const rows = (value.exceptions ?? []).map((entry) => ({ url: cleanText(entry?.url), isInternal: entry?.isInternal ?? false }));
+      const rows = (value.exceptions ?? []).map((entry) => ({
+        url: cleanText(entry?.url),
+        isInternal: entry?.isInternal ?? false,
+      }));
       let refused = false;
-      for (const [index, entry] of rows.entries()) refused = refuseUnstorable(ctx, t, `exceptions[${index}].url`, entry.url) || refused;
+      for (const [index, entry] of rows.entries())
+        refused = refuseUnstorable(ctx, t, `exceptions[${index}].url`, entry.url) || refused;
       const errors = validateExceptions(rows);
       addRuleIssues(ctx, t, errors, { nameOf: (path) => `exceptions[${path.split(".")[0]}].url` });
       if (refused || Object.keys(errors).length > 0) return z.NEVER;
@@ -187,7 +256,11 @@ export function appVariantsSchema(t: Translate, context: Omit<RootContext, "plat
         return z.NEVER;
       }
       if (context.productVariantsEnabled && hasNoProductVariants({ productVariants: variants })) {
-        ctx.addIssue({ code: "custom", path: ["productVariants"], message: platformRuleMessage(t, "required", "productVariants") });
+        ctx.addIssue({
+          code: "custom",
+          path: ["productVariants"],
+          message: platformRuleMessage(t, "required", "productVariants"),
+        });
         return z.NEVER;
       }
       return { productVariants: variants, addToAllLocations: value.addToAllLocations };

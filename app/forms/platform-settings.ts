@@ -7,7 +7,7 @@
  * `appVariantsDefaults`. The schemas that read the posts are platform-settings.server.ts.
  */
 import type { ExceptionUrl, Visibility } from "~/api/schema/schemas";
-import { variantChoice, type CustomViewSettings } from "~/lib/platform/operations";
+import { type CustomViewSettings, variantChoice } from "~/lib/platform/operations";
 import { endpointDefaults, tabsWithErrors } from "./platform-common";
 
 export const CUSTOM_VIEW_FORM_ID = "platform-custom-view";
@@ -22,9 +22,12 @@ export const APP_VARIANTS_FORM_ID = "platform-product-variants";
  */
 export const SETTING_TABS = ["versions", "visibility"] as const;
 export type SettingTab = (typeof SETTING_TABS)[number];
-export const settingTabs = (variantsOn: boolean): readonly SettingTab[] => SETTING_TABS.filter((tab) => variantsOn || tab !== "visibility");
-export const settingTabOf = (name: string): SettingTab => (name.startsWith("visibility.productVariants") ? "visibility" : "versions");
-export const settingTabsWithErrors = (errorNames: Iterable<string>) => tabsWithErrors(SETTING_TABS, settingTabOf, errorNames);
+export const settingTabs = (variantsOn: boolean): readonly SettingTab[] =>
+  SETTING_TABS.filter((tab) => variantsOn || tab !== "visibility");
+export const settingTabOf = (name: string): SettingTab =>
+  name.startsWith("visibility.productVariants") ? "visibility" : "versions";
+export const settingTabsWithErrors = (errorNames: Iterable<string>) =>
+  tabsWithErrors(SETTING_TABS, settingTabOf, errorNames);
 
 export const CUSTOM_VIEW_TABS = ["details", "visibility", "endpoints", "advanced"] as const;
 export type CustomViewTab = (typeof CUSTOM_VIEW_TABS)[number];
@@ -33,9 +36,14 @@ export function customViewTabOf(name: string): CustomViewTab {
   const head = name.split(/[.[]/)[0];
   if (head === "visibility") return "visibility";
   if (head === "urls") return "endpoints";
-  return ["functionGroupId", "timeTracked", "messageBus", "externalEmailIntegrationReq"].includes(head) ? "advanced" : "details";
+  return ["functionGroupId", "timeTracked", "messageBus", "externalEmailIntegrationReq"].includes(
+    head,
+  )
+    ? "advanced"
+    : "details";
 }
-export const customViewTabsWithErrors = (errorNames: Iterable<string>) => tabsWithErrors(CUSTOM_VIEW_TABS, customViewTabOf, errorNames);
+export const customViewTabsWithErrors = (errorNames: Iterable<string>) =>
+  tabsWithErrors(CUSTOM_VIEW_TABS, customViewTabOf, errorNames);
 
 // ---------------------------------------------------------------------------
 // The forms' values of what the document holds (conform's defaultValue)
@@ -78,8 +86,13 @@ export function customViewDefaults(view: CustomViewSettings) {
 
 /** The exception URL rows' values. */
 export const exceptionsDefaults = (rows: readonly ExceptionUrl[] | undefined) => ({
-  exceptions: (rows ?? []).map((row) => ({ url: row.url, isInternal: row.isInternal ? "on" : undefined })),
+  exceptions: (rows ?? []).map((row) => ({
+    url: row.url,
+    isInternal: row.isInternal ? "on" : undefined,
+  })),
 });
 
 /** The app-level product variants' values. */
-export const appVariantsDefaults = (stored: readonly number[] | null | undefined) => ({ productVariants: variantChoice(stored).map(String) });
+export const appVariantsDefaults = (stored: readonly number[] | null | undefined) => ({
+  productVariants: variantChoice(stored).map(String),
+});

@@ -13,7 +13,8 @@ const t: Translate = (key, values) => (values ? `${key} ${JSON.stringify(values)
 describe("the browser's check of the price form", () => {
   const schema = priceSchema(t, "en-AU");
   const rules = formRules(schema);
-  const more = (payload: Record<string, unknown>) => checkPrice(t, "en-AU", payloadTexts(payload, PRICE_FIELDS)).errors ?? {};
+  const more = (payload: Record<string, unknown>) =>
+    checkPrice(t, "en-AU", payloadTexts(payload, PRICE_FIELDS)).errors ?? {};
 
   it.each<[string, Record<string, string>]>([
     ["a free app", { priceType: "free", amount: "-4" }],
@@ -34,7 +35,8 @@ describe("the browser's check of the price form", () => {
 describe("the browser's check of the price change", () => {
   const schema = priceChangeSchema(t, "nl-NL", 10);
   const rules = formRules(schema);
-  const more = (payload: Record<string, unknown>) => checkPriceChange(t, "nl-NL", payloadTexts(payload, ["amount"]), 10).errors ?? {};
+  const more = (payload: Record<string, unknown>) =>
+    checkPriceChange(t, "nl-NL", payloadTexts(payload, ["amount"]), 10).errors ?? {};
 
   it.each<[string, Record<string, string>]>([
     ["a new price", { amount: "12,50" }],

@@ -3,24 +3,41 @@ import type { Translate } from "./app-editor";
 import { priceChangeSchema, priceSchema } from "./pricing.server";
 
 /** A translator that shows the key and its values. */
-const t: Translate = (key, values) => (values && "field" in values ? `${key} (${String(values.field)})` : key);
-const errorsOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));
+const t: Translate = (key, values) =>
+  values && "field" in values ? `${key} (${String(values.field)})` : key;
+const errorsOf = (result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) =>
+  Object.fromEntries(
+    (result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]),
+  );
 
 describe("the price form", () => {
   const schema = priceSchema(t, "en-AU");
 
   it("takes a free app without a model or a price", () => {
-    expect(schema.parse({ priceType: "free", amount: "-4" })).toEqual({ pricingModelType: 0, amount: 0 });
+    expect(schema.parse({ priceType: "free", amount: "-4" })).toEqual({
+      pricingModelType: 0,
+      amount: 0,
+    });
   });
 
   it("takes a paid app, user or firm based, with a price of two decimals, a comma read as a point", () => {
-    expect(schema.parse({ priceType: "paid", pricingModelType: "1", amount: "12.50" })).toEqual({ pricingModelType: 1, amount: 12.5 });
-    expect(schema.parse({ priceType: "paid", pricingModelType: "2", amount: " 7,5 " })).toEqual({ pricingModelType: 2, amount: 7.5 });
+    expect(schema.parse({ priceType: "paid", pricingModelType: "1", amount: "12.50" })).toEqual({
+      pricingModelType: 1,
+      amount: 12.5,
+    });
+    expect(schema.parse({ priceType: "paid", pricingModelType: "2", amount: " 7,5 " })).toEqual({
+      pricingModelType: 2,
+      amount: 7.5,
+    });
   });
 
   it("asks for free or paid", () => {
-    expect(errorsOf(schema.safeParse({}))).toEqual({ priceType: "pricing:errors.required (pricing:form.fields.priceType)" });
+    expect(errorsOf(schema.safeParse({}))).toEqual({
+      priceType: "pricing:errors.required (pricing:form.fields.priceType)",
+    });
   });
 
   it.each([
@@ -32,11 +49,15 @@ describe("the price form", () => {
     ["ten", "invalidAmount"],
     ["1000000", "tooLarge"],
   ])("refuses a paid price of %j (%s)", (amount, code) => {
-    expect(errorsOf(schema.safeParse({ priceType: "paid", pricingModelType: "1", amount }))).toEqual({ amount: `pricing:errors.${code} (pricing:form.fields.amount)` });
+    expect(
+      errorsOf(schema.safeParse({ priceType: "paid", pricingModelType: "1", amount })),
+    ).toEqual({ amount: `pricing:errors.${code} (pricing:form.fields.amount)` });
   });
 
   it("asks a paid app for user or firm based", () => {
-    expect(errorsOf(schema.safeParse({ priceType: "paid", pricingModelType: "0", amount: "5" }))).toEqual({
+    expect(
+      errorsOf(schema.safeParse({ priceType: "paid", pricingModelType: "0", amount: "5" })),
+    ).toEqual({
       pricingModelType: "pricing:errors.required (pricing:form.fields.pricingModelType)",
     });
   });
@@ -50,8 +71,14 @@ describe("the price change form", () => {
   it("takes a new price and refuses the price in force", () => {
     const schema = priceChangeSchema(t, "en-AU", 10);
     expect(schema.parse({ amount: "12.99" })).toEqual({ amount: 12.99 });
-    expect(errorsOf(schema.safeParse({ amount: "10.00" }))).toEqual({ amount: "pricing:errors.samePrice (pricing:change.fields.amount)" });
-    expect(errorsOf(schema.safeParse({ amount: "" }))).toEqual({ amount: "pricing:errors.required (pricing:change.fields.amount)" });
-    expect(errorsOf(schema.safeParse({ amount: "0" }))).toEqual({ amount: "pricing:errors.amountMustBeGreater0 (pricing:change.fields.amount)" });
+    expect(errorsOf(schema.safeParse({ amount: "10.00" }))).toEqual({
+      amount: "pricing:errors.samePrice (pricing:change.fields.amount)",
+    });
+    expect(errorsOf(schema.safeParse({ amount: "" }))).toEqual({
+      amount: "pricing:errors.required (pricing:change.fields.amount)",
+    });
+    expect(errorsOf(schema.safeParse({ amount: "0" }))).toEqual({
+      amount: "pricing:errors.amountMustBeGreater0 (pricing:change.fields.amount)",
+    });
   });
 });

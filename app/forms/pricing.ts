@@ -9,33 +9,70 @@
  *
  * Messages come from the `pricing` namespace; `t` is i18next's (or a fixed one on the server).
  */
-import { amountRule, parseAmount, PRICE_LIMITS, PRICING_MODEL, validatePriceChange, type PricingRuleCode } from "~/api/pricing/rules";
+import {
+  amountRule,
+  PRICE_LIMITS,
+  PRICING_MODEL,
+  type PricingRuleCode,
+  parseAmount,
+  validatePriceChange,
+} from "~/api/pricing/rules";
 import type { Translate } from "./app-editor";
 
 export const PRICE_TYPES = ["free", "paid"] as const;
-export const PAID_MODEL_CHOICES = [String(PRICING_MODEL.UserBased), String(PRICING_MODEL.FirmBased)] as const;
+export const PAID_MODEL_CHOICES = [
+  String(PRICING_MODEL.UserBased),
+  String(PRICING_MODEL.FirmBased),
+] as const;
 
 /** The message of a pricing rule code for a field of `label`. */
-export function pricingRuleMessage(t: Translate, language: string, code: PricingRuleCode | string, label: string): string {
-  const max = new Intl.NumberFormat(language, { minimumFractionDigits: 2 }).format(PRICE_LIMITS.amountMax);
-  return t(`pricing:errors.${code}`, { field: label, max, defaultValue: t("pricing:errors.invalidAmount", { field: label }) });
+export function pricingRuleMessage(
+  t: Translate,
+  language: string,
+  code: PricingRuleCode | string,
+  label: string,
+): string {
+  const max = new Intl.NumberFormat(language, { minimumFractionDigits: 2 }).format(
+    PRICE_LIMITS.amountMax,
+  );
+  return t(`pricing:errors.${code}`, {
+    field: label,
+    max,
+    defaultValue: t("pricing:errors.invalidAmount", { field: label }),
+  });
 }
 
 export const PRICE_FIELDS = ["priceType", "pricingModelType", "amount"] as const;
 export type PriceField = (typeof PRICE_FIELDS)[number];
 
 /** What a check answers: the value the API is sent, or the message of each failing field. */
-type Checked<Value, Field extends string> = { value: Value; errors?: undefined } | { value?: undefined; errors: Partial<Record<Field, string>> };
+type Checked<Value, Field extends string> =
+  | { value: Value; errors?: undefined }
+  | { value?: undefined; errors: Partial<Record<Field, string>> };
 
 /** The price form: `{ pricingModelType, amount }` as the API takes them (a free app's amount is 0). */
-export function checkPrice(t: Translate, language: string, input: Partial<Record<PriceField, string>>): Checked<{ pricingModelType: number; amount: number }, PriceField> {
+export function checkPrice(
+  t: Translate,
+  language: string,
+  input: Partial<Record<PriceField, string>>,
+): Checked<{ pricingModelType: number; amount: number }, PriceField> {
   const label = (field: string) => t(`pricing:form.fields.${field}`);
   const priceType = PRICE_TYPES.find((type) => type === input.priceType);
-  if (!priceType) return { errors: { priceType: pricingRuleMessage(t, language, "required", label("priceType")) } };
-  if (priceType === "free") return { value: { pricingModelType: PRICING_MODEL.Free as number, amount: 0 } };
+  if (!priceType)
+    return {
+      errors: { priceType: pricingRuleMessage(t, language, "required", label("priceType")) },
+    };
+  if (priceType === "free")
+    return { value: { pricingModelType: PRICING_MODEL.Free as number, amount: 0 } };
   const errors: Partial<Record<PriceField, string>> = {};
   const model = PAID_MODEL_CHOICES.find((choice) => choice === input.pricingModelType);
-  if (!model) errors.pricingModelType = pricingRuleMessage(t, language, "required", label("pricingModelType"));
+  if (!model)
+    errors.pricingModelType = pricingRuleMessage(
+      t,
+      language,
+      "required",
+      label("pricingModelType"),
+    );
   const amount = parseAmount(input.amount);
   const rule = amountRule(amount);
   if (rule) errors.amount = pricingRuleMessage(t, language, rule, label("amount"));
@@ -44,9 +81,17 @@ export function checkPrice(t: Translate, language: string, input: Partial<Record
 }
 
 /** The price change form: the new price, greater than 0, two decimals, not `current` (the price in force). */
-export function checkPriceChange(t: Translate, language: string, input: { amount?: string }, current?: number): Checked<{ amount: number }, "amount"> {
+export function checkPriceChange(
+  t: Translate,
+  language: string,
+  input: { amount?: string },
+  current?: number,
+): Checked<{ amount: number }, "amount"> {
   const amount = parseAmount(input.amount);
   const code = validatePriceChange(amount, current).amount;
-  if (code) return { errors: { amount: pricingRuleMessage(t, language, code, t("pricing:change.fields.amount")) } };
+  if (code)
+    return {
+      errors: { amount: pricingRuleMessage(t, language, code, t("pricing:change.fields.amount")) },
+    };
   return { value: { amount: amount as number } };
 }

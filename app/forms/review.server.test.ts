@@ -2,9 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { actionMessages, browserMessages, formOf } from "./agreement.testing";
 import type { Translate } from "./app-editor";
+import { payloadTexts } from "./payload";
 import { checkPause, checkPreApproval, PAUSE_FIELDS, REVIEW_LIMITS, SUBMIT_FIELDS } from "./review";
 import { pauseSchema, preApprovalSchema, submitSchema } from "./review.server";
-import { payloadTexts } from "./payload";
 import { formRules } from "./rules.server";
 import { checkSubmit } from "./submit";
 
@@ -16,12 +16,21 @@ describe("the browser's check of the submit form", () => {
   const context = { today, allowBeta: true };
   const schema = submitSchema(t, "en-AU", context);
   const rules = formRules(schema);
-  const more = (payload: Record<string, unknown>) => checkSubmit(t, "en-AU", payloadTexts(payload, SUBMIT_FIELDS), context).errors;
-  const valid = { contactName: "Ada", contactEmail: "ada@example.test", contactPhoneNumber: "+61 2 9999 0000", submissionNotes: "First release." };
+  const more = (payload: Record<string, unknown>) =>
+    checkSubmit(t, "en-AU", payloadTexts(payload, SUBMIT_FIELDS), context).errors;
+  const valid = {
+    contactName: "Ada",
+    contactEmail: "ada@example.test",
+    contactPhoneNumber: "+61 2 9999 0000",
+    submissionNotes: "First release.",
+  };
 
   it.each<[string, Record<string, string>]>([
     ["a valid form", {}],
-    ["empty fields", { contactName: "", contactEmail: "", contactPhoneNumber: "", submissionNotes: "" }],
+    [
+      "empty fields",
+      { contactName: "", contactEmail: "", contactPhoneNumber: "", submissionNotes: "" },
+    ],
     ["blank text", { contactName: " \r\n " }],
     ["an email without a domain", { contactEmail: "ada@" }],
     ["a phone of letters", { contactPhoneNumber: "call me" }],
@@ -39,8 +48,14 @@ describe("the browser's check of the submit form", () => {
 describe("the browser's check of the pause request", () => {
   const schema = pauseSchema(t, "nl-NL");
   const rules = formRules(schema);
-  const more = (payload: Record<string, unknown>) => checkPause(t, "nl-NL", payloadTexts(payload, PAUSE_FIELDS)).errors;
-  const valid = { name: "Ada", email: "ada@example.test", phone: "0400 000 000", reason: "Maintenance." };
+  const more = (payload: Record<string, unknown>) =>
+    checkPause(t, "nl-NL", payloadTexts(payload, PAUSE_FIELDS)).errors;
+  const valid = {
+    name: "Ada",
+    email: "ada@example.test",
+    phone: "0400 000 000",
+    reason: "Maintenance.",
+  };
 
   it.each<[string, Record<string, string>]>([
     ["a valid request", {}],
@@ -58,13 +73,25 @@ describe("the browser's check of the pre-approval form", () => {
   const context = { versionMajorIds: ["major-1", "major-2"] };
   const schema = preApprovalSchema(t, "en-AU", context);
   const rules = formRules(schema);
-  const more = (payload: Record<string, unknown>) => checkPreApproval(t, "en-AU", payloadTexts(payload, ["versionMajorId", "submissionNotes"]), context).errors;
+  const more = (payload: Record<string, unknown>) =>
+    checkPreApproval(
+      t,
+      "en-AU",
+      payloadTexts(payload, ["versionMajorId", "submissionNotes"]),
+      context,
+    ).errors;
 
   it.each<[string, Record<string, string>]>([
     ["a valid form", { versionMajorId: "major-1", submissionNotes: "Why." }],
     ["nothing chosen or written", { versionMajorId: "", submissionNotes: "" }],
     ["a version not of the list", { versionMajorId: "live-major", submissionNotes: "Why." }],
-    ["information too long", { versionMajorId: "major-2", submissionNotes: "x".repeat(REVIEW_LIMITS.preApprovalNotesMax + 1) }],
+    [
+      "information too long",
+      {
+        versionMajorId: "major-2",
+        submissionNotes: "x".repeat(REVIEW_LIMITS.preApprovalNotesMax + 1),
+      },
+    ],
   ])("agrees with the action on %s", (_, entries) => {
     const data = formOf(entries);
     expect(browserMessages(data, rules, more)).toEqual(actionMessages(schema, data));

@@ -5,7 +5,15 @@
  */
 import * as z from "zod";
 import type { Translate } from "./app-editor";
-import { checkPause, checkPreApproval, PAUSE_FIELDS, SUBMIT_FIELDS, type FieldMessages, type PreApprovalContext, type SubmitContext } from "./review";
+import {
+  checkPause,
+  checkPreApproval,
+  type FieldMessages,
+  PAUSE_FIELDS,
+  type PreApprovalContext,
+  SUBMIT_FIELDS,
+  type SubmitContext,
+} from "./review";
 import { checkSubmit } from "./submit";
 
 /** A form value that must be one piece of text: a repeated field or a file is refused. */
@@ -13,15 +21,22 @@ const oneText = (message: string) => z.string({ message }).optional();
 
 /** One optional text per field, each refusing anything else with `notText`. */
 const texts = <Field extends string>(fields: readonly Field[], notText: (field: Field) => string) =>
-  z.object(Object.fromEntries(fields.map((field) => [field, oneText(notText(field))])) as Record<Field, ReturnType<typeof oneText>>);
+  z.object(
+    Object.fromEntries(fields.map((field) => [field, oneText(notText(field))])) as Record<
+      Field,
+      ReturnType<typeof oneText>
+    >,
+  );
 
 /** The messages of a form's check as the schema's issues. */
 function addIssues(ctx: z.RefinementCtx, messages: FieldMessages<string>) {
-  for (const [path, message] of Object.entries(messages)) if (message) ctx.addIssue({ code: "custom", path: [path], message });
+  for (const [path, message] of Object.entries(messages))
+    if (message) ctx.addIssue({ code: "custom", path: [path], message });
 }
 
 export function submitSchema(t: Translate, language: string, context: SubmitContext) {
-  const notText = (field: string) => t("review:errors.notText", { field: t(`review:submit.fields.${field}`) });
+  const notText = (field: string) =>
+    t("review:errors.notText", { field: t(`review:submit.fields.${field}`) });
   return texts(SUBMIT_FIELDS, notText).transform((input, ctx) => {
     const { value, errors } = checkSubmit(t, language, input, context);
     addIssues(ctx, errors);
@@ -31,7 +46,8 @@ export function submitSchema(t: Translate, language: string, context: SubmitCont
 export type SubmitValue = z.output<ReturnType<typeof submitSchema>>;
 
 export function pauseSchema(t: Translate, language: string) {
-  const notText = (field: string) => t("review:errors.notText", { field: t(`review:pause.fields.${field}`) });
+  const notText = (field: string) =>
+    t("review:errors.notText", { field: t(`review:pause.fields.${field}`) });
   return texts(PAUSE_FIELDS, notText).transform((input, ctx) => {
     const { value, errors } = checkPause(t, language, input);
     addIssues(ctx, errors);
@@ -41,7 +57,8 @@ export function pauseSchema(t: Translate, language: string) {
 export type PauseValue = z.output<ReturnType<typeof pauseSchema>>;
 
 export function preApprovalSchema(t: Translate, language: string, context: PreApprovalContext) {
-  const notText = (field: string) => t("review:errors.notText", { field: t(`review:preApproval.fields.${field}`) });
+  const notText = (field: string) =>
+    t("review:errors.notText", { field: t(`review:preApproval.fields.${field}`) });
   return z
     .object({
       versionMajorId: oneText(notText("versionMajorId")),

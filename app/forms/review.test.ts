@@ -6,11 +6,21 @@ import { formatReleaseDate, parseReleaseDate, releaseDateAndTime } from "./submi
 
 /** A translator that shows the key and its values. */
 const t: Translate = (key, values) => (values ? `${key} ${JSON.stringify(values)}` : key);
-const errorsOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));
+const errorsOf = (result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) =>
+  Object.fromEntries(
+    (result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]),
+  );
 
 const today = new Date(2026, 6, 21, 15, 30);
-const contact = { contactName: "Ada Lovelace", contactEmail: "ada@example.test", contactPhoneNumber: "+61 2 9999 0000", submissionNotes: "First release." };
+const contact = {
+  contactName: "Ada Lovelace",
+  contactEmail: "ada@example.test",
+  contactPhoneNumber: "+61 2 9999 0000",
+  submissionNotes: "First release.",
+};
 
 describe("the release date", () => {
   it("is shown as d MMMM yyyy in the page's language", () => {
@@ -30,13 +40,22 @@ describe("the release date", () => {
     expect(parseReleaseDate(text, language)).toEqual(new Date(2026, 6, 21));
   });
 
-  it.each(["31 June 2026", "tomorrow", "21 Julio 2026", "2026-13-01", "21/07/26", "1 January 99999"])("names no day in %s", (text) => {
+  it.each([
+    "31 June 2026",
+    "tomorrow",
+    "21 Julio 2026",
+    "2026-13-01",
+    "21/07/26",
+    "1 January 99999",
+  ])("names no day in %s", (text) => {
     expect(parseReleaseDate(text, "en-AU")).toBeUndefined();
   });
 
   it("is sent as now for today and as the start of a later day", () => {
     expect(releaseDateAndTime(new Date(2026, 6, 21), today)).toBe(today.toISOString());
-    expect(releaseDateAndTime(new Date(2026, 6, 22), today)).toBe(new Date(2026, 6, 22).toISOString());
+    expect(releaseDateAndTime(new Date(2026, 6, 22), today)).toBe(
+      new Date(2026, 6, 22).toISOString(),
+    );
   });
 });
 
@@ -47,7 +66,8 @@ describe("the submit form", () => {
     expect(errorsOf(schema.safeParse({}))).toEqual({
       contactName: 'review:errors.required {"field":"review:submit.fields.contactName"}',
       contactEmail: 'review:errors.required {"field":"review:submit.fields.contactEmail"}',
-      contactPhoneNumber: 'review:errors.required {"field":"review:submit.fields.contactPhoneNumber"}',
+      contactPhoneNumber:
+        'review:errors.required {"field":"review:submit.fields.contactPhoneNumber"}',
       submissionNotes: 'review:errors.required {"field":"review:submit.fields.submissionNotes"}',
     });
     expect(errorsOf(schema.safeParse({ ...contact, contactName: "  \n " }))).toEqual({
@@ -57,12 +77,21 @@ describe("the submit form", () => {
 
   it("defaults the release date to today and trims the texts", () => {
     const result = schema.parse({ ...contact, contactName: "  Ada  ", releaseDate: "" });
-    expect(result).toEqual({ ...contact, contactName: "Ada", releaseDate: new Date(2026, 6, 21), isBeta: false });
+    expect(result).toEqual({
+      ...contact,
+      contactName: "Ada",
+      releaseDate: new Date(2026, 6, 21),
+      isBeta: false,
+    });
   });
 
   it("takes a later day and refuses one before today or no day at all", () => {
-    expect(schema.parse({ ...contact, releaseDate: "1 August 2026" }).releaseDate).toEqual(new Date(2026, 7, 1));
-    expect(schema.parse({ ...contact, releaseDate: "21 July 2026" }).releaseDate).toEqual(new Date(2026, 6, 21));
+    expect(schema.parse({ ...contact, releaseDate: "1 August 2026" }).releaseDate).toEqual(
+      new Date(2026, 7, 1),
+    );
+    expect(schema.parse({ ...contact, releaseDate: "21 July 2026" }).releaseDate).toEqual(
+      new Date(2026, 6, 21),
+    );
     expect(errorsOf(schema.safeParse({ ...contact, releaseDate: "20 July 2026" }))).toEqual({
       releaseDate: 'review:errors.dateBeforeToday {"today":"21 July 2026"}',
     });
@@ -73,41 +102,80 @@ describe("the submit form", () => {
 
   it("words the example in the page's language", () => {
     const dutch = submitSchema(t, "nl-NL", { today, allowBeta: false });
-    expect(errorsOf(dutch.safeParse({ ...contact, releaseDate: "morgen" }))).toEqual({ releaseDate: 'review:errors.invalidDate {"example":"21 juli 2026"}' });
-    expect(dutch.parse({ ...contact, releaseDate: "3 september 2026" }).releaseDate).toEqual(new Date(2026, 8, 3));
+    expect(errorsOf(dutch.safeParse({ ...contact, releaseDate: "morgen" }))).toEqual({
+      releaseDate: 'review:errors.invalidDate {"example":"21 juli 2026"}',
+    });
+    expect(dutch.parse({ ...contact, releaseDate: "3 september 2026" }).releaseDate).toEqual(
+      new Date(2026, 8, 3),
+    );
   });
 
   it("checks the email and the lengths", () => {
-    expect(errorsOf(schema.safeParse({ ...contact, contactEmail: "ada@" }))).toEqual({ contactEmail: "review:errors.invalidEmail" });
-    expect(Object.keys(errorsOf(schema.safeParse({ ...contact, contactName: "x".repeat(REVIEW_LIMITS.nameMax + 1) })))).toEqual(["contactName"]);
-    expect(Object.keys(errorsOf(schema.safeParse({ ...contact, submissionNotes: "x".repeat(REVIEW_LIMITS.notesMax + 1) })))).toEqual(["submissionNotes"]);
+    expect(errorsOf(schema.safeParse({ ...contact, contactEmail: "ada@" }))).toEqual({
+      contactEmail: "review:errors.invalidEmail",
+    });
+    expect(
+      Object.keys(
+        errorsOf(
+          schema.safeParse({ ...contact, contactName: "x".repeat(REVIEW_LIMITS.nameMax + 1) }),
+        ),
+      ),
+    ).toEqual(["contactName"]);
+    expect(
+      Object.keys(
+        errorsOf(
+          schema.safeParse({ ...contact, submissionNotes: "x".repeat(REVIEW_LIMITS.notesMax + 1) }),
+        ),
+      ),
+    ).toEqual(["submissionNotes"]);
   });
 
   it("refuses text that cannot be stored and a field sent twice", () => {
     expect(errorsOf(schema.safeParse({ ...contact, contactName: "Ada\u0000" }))).toEqual({
       contactName: 'review:errors.invalidCharacters {"field":"review:submit.fields.contactName"}',
     });
-    expect(errorsOf(schema.safeParse({ ...contact, submissionNotes: "\ud800" }))).toHaveProperty("submissionNotes");
+    expect(errorsOf(schema.safeParse({ ...contact, submissionNotes: "\ud800" }))).toHaveProperty(
+      "submissionNotes",
+    );
     expect(errorsOf(schema.safeParse({ ...contact, contactName: ["a", "b"] }))).toEqual({
       contactName: 'review:errors.notText {"field":"review:submit.fields.contactName"}',
     });
-    expect(errorsOf(schema.safeParse({ ...contact, releaseDate: "21 July 2026\u0000" }))).toHaveProperty("releaseDate");
+    expect(
+      errorsOf(schema.safeParse({ ...contact, releaseDate: "21 July 2026\u0000" })),
+    ).toHaveProperty("releaseDate");
   });
 
   it("ticks beta only on a first submit", () => {
     expect(schema.parse({ ...contact, isBeta: "on" }).isBeta).toBe(true);
-    expect(submitSchema(t, "en-AU", { today, allowBeta: false }).parse({ ...contact, isBeta: "on" }).isBeta).toBe(false);
+    expect(
+      submitSchema(t, "en-AU", { today, allowBeta: false }).parse({ ...contact, isBeta: "on" })
+        .isBeta,
+    ).toBe(false);
   });
 });
 
 describe("the pause or unpause request", () => {
   const schema = pauseSchema(t, "en-AU");
-  const request = { name: "Ada", email: "ada@example.test", phone: "0400 000 000", reason: "Maintenance." };
+  const request = {
+    name: "Ada",
+    email: "ada@example.test",
+    phone: "0400 000 000",
+    reason: "Maintenance.",
+  };
 
   it("needs all four fields", () => {
-    expect(Object.keys(errorsOf(schema.safeParse({})))).toEqual(["name", "email", "phone", "reason"]);
-    expect(errorsOf(schema.safeParse({ ...request, reason: " " }))).toEqual({ reason: 'review:errors.required {"field":"review:pause.fields.reason"}' });
-    expect(errorsOf(schema.safeParse({ ...request, email: "no" }))).toEqual({ email: "review:errors.invalidEmail" });
+    expect(Object.keys(errorsOf(schema.safeParse({})))).toEqual([
+      "name",
+      "email",
+      "phone",
+      "reason",
+    ]);
+    expect(errorsOf(schema.safeParse({ ...request, reason: " " }))).toEqual({
+      reason: 'review:errors.required {"field":"review:pause.fields.reason"}',
+    });
+    expect(errorsOf(schema.safeParse({ ...request, email: "no" }))).toEqual({
+      email: "review:errors.invalidEmail",
+    });
   });
 
   it("answers the fields trimmed", () => {
@@ -119,28 +187,55 @@ describe("the pre-approval form", () => {
   const schema = preApprovalSchema(t, "en-AU", { versionMajorIds: ["major-1", "major-2"] });
 
   it("says 'Mandatory field' for the version and the information", () => {
-    expect(errorsOf(schema.safeParse({}))).toEqual({ versionMajorId: "review:errors.mandatory", submissionNotes: "review:errors.mandatory" });
+    expect(errorsOf(schema.safeParse({}))).toEqual({
+      versionMajorId: "review:errors.mandatory",
+      submissionNotes: "review:errors.mandatory",
+    });
   });
 
   it("takes only a version of the list", () => {
-    expect(errorsOf(schema.safeParse({ versionMajorId: "live-major", submissionNotes: "Why." }))).toEqual({ versionMajorId: "review:errors.unknownVersion" });
+    expect(
+      errorsOf(schema.safeParse({ versionMajorId: "live-major", submissionNotes: "Why." })),
+    ).toEqual({ versionMajorId: "review:errors.unknownVersion" });
   });
 
   it("holds the information to 3,000 characters", () => {
-    expect(schema.safeParse({ versionMajorId: "major-1", submissionNotes: "x".repeat(3_000) }).success).toBe(true);
-    expect(errorsOf(schema.safeParse({ versionMajorId: "major-1", submissionNotes: "x".repeat(3_001) }))).toEqual({
-      submissionNotes: 'review:errors.tooLong {"field":"review:preApproval.fields.submissionNotes","max":"3,000"}',
+    expect(
+      schema.safeParse({ versionMajorId: "major-1", submissionNotes: "x".repeat(3_000) }).success,
+    ).toBe(true);
+    expect(
+      errorsOf(schema.safeParse({ versionMajorId: "major-1", submissionNotes: "x".repeat(3_001) })),
+    ).toEqual({
+      submissionNotes:
+        'review:errors.tooLong {"field":"review:preApproval.fields.submissionNotes","max":"3,000"}',
     });
   });
 
   it("takes several documents, once each", () => {
-    expect(schema.parse({ versionMajorId: "major-2", submissionNotes: " Why. ", documents: ["a", "b", "a"] })).toEqual({
+    expect(
+      schema.parse({
+        versionMajorId: "major-2",
+        submissionNotes: " Why. ",
+        documents: ["a", "b", "a"],
+      }),
+    ).toEqual({
       versionMajorId: "major-2",
       submissionNotes: "Why.",
       documents: ["a", "b"],
     });
-    expect(schema.parse({ versionMajorId: "major-2", submissionNotes: "Why.", documents: "a" }).documents).toEqual(["a"]);
-    expect(errorsOf(schema.safeParse({ versionMajorId: "major-2", submissionNotes: "Why.", documents: ["../x"] }))).toEqual({
+    expect(
+      schema.parse({ versionMajorId: "major-2", submissionNotes: "Why.", documents: "a" })
+        .documents,
+    ).toEqual(["a"]);
+    expect(
+      errorsOf(
+        schema.safeParse({
+          versionMajorId: "major-2",
+          submissionNotes: "Why.",
+          documents: ["../x"],
+        }),
+      ),
+    ).toEqual({
       documents: "review:errors.documentsInvalid",
     });
   });
@@ -151,13 +246,33 @@ describe("the unarchive-first question", () => {
   it("continues with the dialog it interrupted: submit, the unpause request, or a confirmation that needs a current app", () => {
     expect(unarchiveThen(`submit:${id}`)).toEqual(["submit", id]);
     expect(unarchiveThen(`pause:${id}`)).toEqual(["pause", id]);
-    for (const action of ["pushToLive", "pushToBeta", "rollbackToBeta"]) expect(unarchiveThen(`confirm:${action}:${id}`)).toEqual(["confirm", `${action}:${id}`]);
+    for (const action of ["pushToLive", "pushToBeta", "rollbackToBeta"])
+      expect(unarchiveThen(`confirm:${action}:${id}`)).toEqual(["confirm", `${action}:${id}`]);
   });
   it("continues with nothing else", () => {
-    for (const then of [`confirm:archive:${id}`, `confirm:withdraw:${id}`, `submit:${id} `, "submit:../../x", `duplicate:${id}`, "//evil.example", null, 42]) expect(unarchiveThen(then), String(then)).toBeNull();
+    for (const then of [
+      `confirm:archive:${id}`,
+      `confirm:withdraw:${id}`,
+      `submit:${id} `,
+      "submit:../../x",
+      `duplicate:${id}`,
+      "//evil.example",
+      null,
+      42,
+    ])
+      expect(unarchiveThen(then), String(then)).toBeNull();
   });
   it("asks before every action that takes a version to the market, never before archive, withdraw or a pause request", () => {
-    expect([...NEEDS_CURRENT_APP].sort()).toEqual(["pushToBeta", "pushToLive", "resubmit", "rollbackToBeta", "submit", "submitToLive", "unpause"]);
-    for (const action of ["archive", "withdraw", "pause", "duplicate", "preview"]) expect(NEEDS_CURRENT_APP as readonly string[]).not.toContain(action);
+    expect([...NEEDS_CURRENT_APP].sort()).toEqual([
+      "pushToBeta",
+      "pushToLive",
+      "resubmit",
+      "rollbackToBeta",
+      "submit",
+      "submitToLive",
+      "unpause",
+    ]);
+    for (const action of ["archive", "withdraw", "pause", "duplicate", "preview"])
+      expect(NEEDS_CURRENT_APP as readonly string[]).not.toContain(action);
   });
 });

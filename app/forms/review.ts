@@ -17,7 +17,11 @@
  * Messages come from the `review` namespace; `t` is i18next's (or a fixed one on the server).
  */
 import { PRE_APPROVAL_LIMITS, validatePreApproval } from "~/api/approvals/rules";
-import { SUBMISSION_LIMITS, validateStatusRequest, validateSubmission } from "~/api/submissions/rules";
+import {
+  SUBMISSION_LIMITS,
+  validateStatusRequest,
+  validateSubmission,
+} from "~/api/submissions/rules";
 import type { Translate } from "./app-editor";
 
 /** Limits of the review forms' texts: the contract's. */
@@ -41,13 +45,24 @@ export type FieldMessages<Field extends string> = Partial<Record<Field, string>>
  * `validateSubmission`, `validateStatusRequest`, `validatePreApproval`, or the API's refusal)
  * for a field of `label`; undefined for a code that is not a field rule.
  */
-export function reviewRuleMessage(t: Translate, language: string, code: string, label: string, options: { max?: number; mandatory?: boolean } = {}) {
+export function reviewRuleMessage(
+  t: Translate,
+  language: string,
+  code: string,
+  label: string,
+  options: { max?: number; mandatory?: boolean } = {},
+) {
   const field = label;
   switch (code) {
     case "required":
-      return options.mandatory ? t("review:errors.mandatory") : t("review:errors.required", { field });
+      return options.mandatory
+        ? t("review:errors.mandatory")
+        : t("review:errors.required", { field });
     case "tooLong":
-      return t("review:errors.tooLong", { field, max: new Intl.NumberFormat(language).format(options.max ?? 0) });
+      return t("review:errors.tooLong", {
+        field,
+        max: new Intl.NumberFormat(language).format(options.max ?? 0),
+      });
     case "invalidCharacters":
       return t("review:errors.invalidCharacters", { field });
     case "invalidEmail":
@@ -63,12 +78,20 @@ export function reviewRuleMessage(t: Translate, language: string, code: string, 
 }
 
 /** The messages of the contact and text rules a request breaks (`errors` by the contract's rule functions). */
-function contactMessages<Field extends string>(t: Translate, language: string, errors: Record<string, string>, max: Record<Field, number>, label: (field: Field) => string) {
+function contactMessages<Field extends string>(
+  t: Translate,
+  language: string,
+  errors: Record<string, string>,
+  max: Record<Field, number>,
+  label: (field: Field) => string,
+) {
   const messages: FieldMessages<Field> = {};
   for (const [field, code] of Object.entries(errors)) {
     if (!(field in max)) continue;
     const name = field as Field;
-    messages[name] = reviewRuleMessage(t, language, code, label(name), { max: max[name] }) ?? t("review:errors.required", { field: label(name) });
+    messages[name] =
+      reviewRuleMessage(t, language, code, label(name), { max: max[name] }) ??
+      t("review:errors.required", { field: label(name) });
   }
   return messages;
 }
@@ -77,7 +100,14 @@ function contactMessages<Field extends string>(t: Translate, language: string, e
 // Submit for review
 // ---------------------------------------------------------------------------
 
-export const SUBMIT_FIELDS = ["contactName", "contactEmail", "contactPhoneNumber", "releaseDate", "submissionNotes", "isBeta"] as const;
+export const SUBMIT_FIELDS = [
+  "contactName",
+  "contactEmail",
+  "contactPhoneNumber",
+  "releaseDate",
+  "submissionNotes",
+  "isBeta",
+] as const;
 export type SubmitField = (typeof SUBMIT_FIELDS)[number];
 
 export interface SubmitContext {
@@ -95,14 +125,20 @@ const CONTACT_MAX = {
 } as const;
 
 /** The submit form's contact and notes, cleaned, and the messages of the rules they break (`validateSubmission`). */
-export function checkSubmitContact(t: Translate, language: string, input: Partial<Record<SubmitField, string>>) {
+export function checkSubmitContact(
+  t: Translate,
+  language: string,
+  input: Partial<Record<SubmitField, string>>,
+) {
   const value = {
     contactName: clean(input.contactName),
     contactEmail: clean(input.contactEmail),
     contactPhoneNumber: clean(input.contactPhoneNumber),
     submissionNotes: clean(input.submissionNotes),
   };
-  const errors = contactMessages(t, language, validateSubmission(value), CONTACT_MAX, (field) => t(`review:submit.fields.${field}`));
+  const errors = contactMessages(t, language, validateSubmission(value), CONTACT_MAX, (field) =>
+    t(`review:submit.fields.${field}`),
+  );
   return { value, errors };
 }
 
@@ -111,7 +147,15 @@ export function checkSubmitContact(t: Translate, language: string, input: Partia
 // ---------------------------------------------------------------------------
 
 /** The version actions that need a current app (not archived): each asks to unarchive first. */
-export const NEEDS_CURRENT_APP = ["submit", "submitToLive", "resubmit", "pushToLive", "pushToBeta", "rollbackToBeta", "unpause"] as const;
+export const NEEDS_CURRENT_APP = [
+  "submit",
+  "submitToLive",
+  "resubmit",
+  "pushToLive",
+  "pushToBeta",
+  "rollbackToBeta",
+  "unpause",
+] as const;
 
 /**
  * What the unarchive-first question continues with (its `then`), and the dialog it opens
@@ -120,7 +164,10 @@ export const NEEDS_CURRENT_APP = ["submit", "submitToLive", "resubmit", "pushToL
  */
 export function unarchiveThen(then: unknown): [param: string, value: string] | null {
   if (typeof then !== "string") return null;
-  const match = /^(?:(submit|pause)|confirm:(pushToLive|pushToBeta|rollbackToBeta)):([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i.exec(then);
+  const match =
+    /^(?:(submit|pause)|confirm:(pushToLive|pushToBeta|rollbackToBeta)):([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i.exec(
+      then,
+    );
   if (!match) return null;
   const [, param, action, id] = match;
   return param ? [param, id] : ["confirm", `${action}:${id}`];
@@ -133,12 +180,28 @@ export function unarchiveThen(then: unknown): [param: string, value: string] | n
 export const PAUSE_FIELDS = ["name", "email", "phone", "reason"] as const;
 export type PauseField = (typeof PAUSE_FIELDS)[number];
 
-const PAUSE_MAX = { name: REVIEW_LIMITS.nameMax, email: REVIEW_LIMITS.emailMax, phone: REVIEW_LIMITS.phoneMax, reason: REVIEW_LIMITS.notesMax } as const;
+const PAUSE_MAX = {
+  name: REVIEW_LIMITS.nameMax,
+  email: REVIEW_LIMITS.emailMax,
+  phone: REVIEW_LIMITS.phoneMax,
+  reason: REVIEW_LIMITS.notesMax,
+} as const;
 
 /** The request, cleaned, and the messages of the rules it breaks (`validateStatusRequest`). */
-export function checkPause(t: Translate, language: string, input: Partial<Record<PauseField, string>>) {
-  const value = { name: clean(input.name), email: clean(input.email), phone: clean(input.phone), reason: clean(input.reason) };
-  const errors = contactMessages(t, language, validateStatusRequest(value), PAUSE_MAX, (field) => t(`review:pause.fields.${field}`));
+export function checkPause(
+  t: Translate,
+  language: string,
+  input: Partial<Record<PauseField, string>>,
+) {
+  const value = {
+    name: clean(input.name),
+    email: clean(input.email),
+    phone: clean(input.phone),
+    reason: clean(input.reason),
+  };
+  const errors = contactMessages(t, language, validateStatusRequest(value), PAUSE_MAX, (field) =>
+    t(`review:pause.fields.${field}`),
+  );
   return { value, errors };
 }
 
@@ -168,16 +231,28 @@ export function checkPreApproval(
   context: PreApprovalContext,
 ) {
   const label = (field: PreApprovalField) => t(`review:preApproval.fields.${field}`);
-  const value = { versionMajorId: clean(input.versionMajorId), submissionNotes: clean(input.submissionNotes) };
+  const value = {
+    versionMajorId: clean(input.versionMajorId),
+    submissionNotes: clean(input.submissionNotes),
+  };
   const messages: FieldMessages<PreApprovalField> = {};
   const codes = validatePreApproval(value);
-  if (!codes.versionMajorId && !context.versionMajorIds.includes(value.versionMajorId)) codes.versionMajorId = "versionNotFound";
+  if (!codes.versionMajorId && !context.versionMajorIds.includes(value.versionMajorId))
+    codes.versionMajorId = "versionNotFound";
   for (const [field, code] of Object.entries(codes)) {
     if (field !== "versionMajorId" && field !== "submissionNotes") continue;
-    messages[field] = reviewRuleMessage(t, language, code, label(field), { max: REVIEW_LIMITS.preApprovalNotesMax, mandatory: true }) ?? t("review:errors.mandatory");
+    messages[field] =
+      reviewRuleMessage(t, language, code, label(field), {
+        max: REVIEW_LIMITS.preApprovalNotesMax,
+        mandatory: true,
+      }) ?? t("review:errors.mandatory");
   }
   const documents = [...new Set((input.documents ?? []).map((id) => id.trim()).filter(Boolean))];
-  if (documents.some((id) => !/^[\w-]{1,100}$/.test(id))) messages.documents = t("review:errors.documentsInvalid");
-  else if (documents.length > REVIEW_LIMITS.documentsMax) messages.documents = t("review:documents.errors.tooMany", { count: REVIEW_LIMITS.documentsMax });
+  if (documents.some((id) => !/^[\w-]{1,100}$/.test(id)))
+    messages.documents = t("review:errors.documentsInvalid");
+  else if (documents.length > REVIEW_LIMITS.documentsMax)
+    messages.documents = t("review:documents.errors.tooMany", {
+      count: REVIEW_LIMITS.documentsMax,
+    });
   return { value: { ...value, documents }, errors: messages };
 }

@@ -8,7 +8,8 @@ import { formRules } from "./rules.server";
 
 const form = (entries: Record<string, string | string[] | File>) => {
   const data = new FormData();
-  for (const [name, value] of Object.entries(entries)) for (const item of Array.isArray(value) ? value : [value]) data.append(name, item);
+  for (const [name, value] of Object.entries(entries))
+    for (const item of Array.isArray(value) ? value : [value]) data.append(name, item);
   return data;
 };
 
@@ -16,25 +17,61 @@ const form = (entries: Record<string, string | string[] | File>) => {
 function zodErrors(schema: z.ZodType, data: FormData): Record<string, string> {
   const submission = parseWithZod(data, { schema });
   if (submission.status === "success") return {};
-  return Object.fromEntries(Object.entries(submission.error ?? {}).flatMap(([name, messages]) => (messages?.[0] ? [[name, messages[0]]] : [])));
+  return Object.fromEntries(
+    Object.entries(submission.error ?? {}).flatMap(([name, messages]) =>
+      messages?.[0] ? [[name, messages[0]]] : [],
+    ),
+  );
 }
 
 const schema = z
   .object({
-    name: z.string({ message: "name required" }).trim().min(1, "name required").max(5, "name too long").refine(TEXT_TESTS.storableText, "name unstorable"),
-    code: z.string().trim().toUpperCase().length(2, "two letters").regex(/^[A-Z]+$/, "letters only").optional(),
-    email: z.string({ message: "email required" }).trim().max(20, "email too long").pipe(z.email({ message: "email invalid" })),
+    name: z
+      .string({ message: "name required" })
+      .trim()
+      .min(1, "name required")
+      .max(5, "name too long")
+      .refine(TEXT_TESTS.storableText, "name unstorable"),
+    code: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .length(2, "two letters")
+      .regex(/^[A-Z]+$/, "letters only")
+      .optional(),
+    email: z
+      .string({ message: "email required" })
+      .trim()
+      .max(20, "email too long")
+      .pipe(z.email({ message: "email invalid" })),
     site: z.string().trim().refine(TEXT_TESTS.emptyOrHttpUrl, "site invalid").optional(),
     link: z.url({ message: "link invalid" }).optional(),
-    password: z.string({ message: "password required" }).max(PASSWORD_POLICY.maxLength, "password too long").refine(TEXT_TESTS.passwordPolicy, "password weak"),
-    amount: z.number({ message: "not a number" }).int("whole").min(1, "at least 1").lt(100, "under 100").optional(),
+    password: z
+      .string({ message: "password required" })
+      .max(PASSWORD_POLICY.maxLength, "password too long")
+      .refine(TEXT_TESTS.passwordPolicy, "password weak"),
+    amount: z
+      .number({ message: "not a number" })
+      .int("whole")
+      .min(1, "at least 1")
+      .lt(100, "under 100")
+      .optional(),
     count: z.number({ message: "count not a number" }).multipleOf(5, "fives").optional(),
     kind: z.enum(["a", "b"], { message: "pick a kind" }),
     agreed: z.boolean({ message: "agree" }),
-    detail: z.object({ about: z.string({ message: "about required" }).max(3, "about too long") }).optional(),
+    detail: z
+      .object({ about: z.string({ message: "about required" }).max(3, "about too long") })
+      .optional(),
     tags: z.array(z.string().max(3, "tag too long")).max(2, "two tags at most").optional(),
-    lookup: z.string().refine((value) => value === "known", "unknown").optional(),
-    spaced: z.string().transform((value) => value.split(" ")).pipe(z.array(z.string().min(2, "short word"))).optional(),
+    lookup: z
+      .string()
+      .refine((value) => value === "known", "unknown")
+      .optional(),
+    spaced: z
+      .string()
+      .transform((value) => value.split(" "))
+      .pipe(z.array(z.string().min(2, "short word")))
+      .optional(),
   })
   .superRefine((value, ctx) => {
     if (value.name === "clash") ctx.addIssue({ code: "custom", path: ["code"], message: "clash" });
@@ -52,13 +89,32 @@ describe("formRules", () => {
   const rules = formRules(schema);
 
   it("reads each field's rules in the schema's order, with its messages", () => {
-    expect(rules.name).toEqual([["required", "name required"], ["trim"], ["minLength", 1, "name required"], ["maxLength", 5, "name too long"], ["test", "storableText", "name unstorable"]]);
-    expect(rules.code).toEqual([["trim"], ["uppercase"], ["length", 2, "two letters"], ["pattern", "^[A-Z]+$", "", "letters only"]]);
+    expect(rules.name).toEqual([
+      ["required", "name required"],
+      ["trim"],
+      ["minLength", 1, "name required"],
+      ["maxLength", 5, "name too long"],
+      ["test", "storableText", "name unstorable"],
+    ]);
+    expect(rules.code).toEqual([
+      ["trim"],
+      ["uppercase"],
+      ["length", 2, "two letters"],
+      ["pattern", "^[A-Z]+$", "", "letters only"],
+    ]);
     expect(rules.email?.[0]).toEqual(["required", "email required"]);
     expect(rules.email?.at(-1)?.[0]).toBe("pattern");
     expect(rules.link).toEqual([["url", "link invalid"]]);
-    expect(rules.amount).toEqual([["number", "not a number"], ["integer", "whole"], ["min", 1, true, "at least 1"], ["max", 100, false, "under 100"]]);
-    expect(rules.kind).toEqual([["required", "pick a kind"], ["oneOf", ["a", "b"], "pick a kind"]]);
+    expect(rules.amount).toEqual([
+      ["number", "not a number"],
+      ["integer", "whole"],
+      ["min", 1, true, "at least 1"],
+      ["max", 100, false, "under 100"],
+    ]);
+    expect(rules.kind).toEqual([
+      ["required", "pick a kind"],
+      ["oneOf", ["a", "b"], "pick a kind"],
+    ]);
     expect(rules["detail.about"]).toEqual([["maxLength", 3, "about too long"]]);
     expect(rules.tags).toEqual([["maxItems", 2, "two tags at most"]]);
     expect(rules["tags[]"]).toEqual([["maxLength", 3, "tag too long"]]);
@@ -113,10 +169,14 @@ describe("formRules", () => {
 });
 
 /** A submission's messages, none when it succeeded. */
-const errorOf = (submission: ReturnType<typeof checkForm>) => (submission.status === "success" ? undefined : submission.error);
+const errorOf = (submission: ReturnType<typeof checkForm>) =>
+  submission.status === "success" ? undefined : submission.error;
 
 describe("checkForm", () => {
-  const rules: FormRules = { name: [["required", "name required"]], "detail.about": [["maxLength", 3, "too long"]] };
+  const rules: FormRules = {
+    name: [["required", "name required"]],
+    "detail.about": [["maxLength", 3, "too long"]],
+  };
 
   it("gives conform's submission with each field's message", () => {
     const submission = checkForm(form({ name: "", "detail.about": "abcd" }), rules);
@@ -125,9 +185,18 @@ describe("checkForm", () => {
   });
 
   it("adds the form's own checks, after the field rules", () => {
-    const more = (payload: Record<string, unknown>) => ({ name: payload.name === "x" ? "taken" : undefined, other: "other broken" });
-    expect(errorOf(checkForm(form({ name: "x" }), rules, more))).toEqual({ name: ["taken"], other: ["other broken"] });
-    expect(errorOf(checkForm(form({ name: "" }), rules, more))).toEqual({ name: ["name required"], other: ["other broken"] });
+    const more = (payload: Record<string, unknown>) => ({
+      name: payload.name === "x" ? "taken" : undefined,
+      other: "other broken",
+    });
+    expect(errorOf(checkForm(form({ name: "x" }), rules, more))).toEqual({
+      name: ["taken"],
+      other: ["other broken"],
+    });
+    expect(errorOf(checkForm(form({ name: "" }), rules, more))).toEqual({
+      name: ["name required"],
+      other: ["other broken"],
+    });
   });
 
   it("gives the value when nothing is broken", () => {

@@ -17,7 +17,9 @@ type Schema = core.$ZodType;
 type Def = Schema["_zod"]["def"] & Record<string, unknown>;
 type Check = { _zod: { def: Record<string, unknown> & { check: string } } };
 
-const TEST_NAMES = new Map<unknown, TextTestName>(Object.entries(TEXT_TESTS).map(([name, test]) => [test, name as TextTestName]));
+const TEST_NAMES = new Map<unknown, TextTestName>(
+  Object.entries(TEXT_TESTS).map(([name, test]) => [test, name as TextTestName]),
+);
 
 const defOf = (schema: Schema) => schema._zod.def as Def;
 
@@ -27,13 +29,25 @@ function messageOf(def: Record<string, unknown>, input?: unknown): string | unde
   if (typeof error !== "function") return undefined;
   try {
     const result = error({ input, code: "custom", path: [] });
-    return typeof result === "string" ? result : typeof result?.message === "string" ? result.message : undefined;
+    return typeof result === "string"
+      ? result
+      : typeof result?.message === "string"
+        ? result.message
+        : undefined;
   } catch {
     return undefined;
   }
 }
 
-const WRAPPERS = new Set(["optional", "nullable", "default", "prefault", "catch", "readonly", "nonoptional"]);
+const WRAPPERS = new Set([
+  "optional",
+  "nullable",
+  "default",
+  "prefault",
+  "catch",
+  "readonly",
+  "nonoptional",
+]);
 
 /** The schema under optional, default… wrappers, and the input side of a pipe. */
 function inner(schema: Schema): Schema {
@@ -70,7 +84,9 @@ function formatRule(def: Record<string, unknown>): Rule | undefined {
   if (!message) return undefined;
   if (def.format === "url") return ["url", message];
   const pattern = def.pattern;
-  return pattern instanceof RegExp ? ["pattern", pattern.source, pattern.flags.replace("g", ""), message] : undefined;
+  return pattern instanceof RegExp
+    ? ["pattern", pattern.source, pattern.flags.replace("g", ""), message]
+    : undefined;
 }
 
 /**
@@ -139,7 +155,12 @@ function valueRules(schema: Schema, rules: Rule[]): boolean {
     }
     case "enum": {
       const message = messageOf(def);
-      if (message) rules.push(["oneOf", Object.values(def.entries as Record<string, string | number>).map(String), message]);
+      if (message)
+        rules.push([
+          "oneOf",
+          Object.values(def.entries as Record<string, string | number>).map(String),
+          message,
+        ]);
       return true;
     }
     case "literal": {
@@ -171,7 +192,8 @@ function collect(schema: Schema, name: string, inOptional: boolean, out: FormRul
   }
   if (def.type === "array") {
     const rules: Rule[] = [];
-    for (const check of (def.checks ?? []) as unknown as Check[]) rules.push(...(checkRules(check, true) ?? []));
+    for (const check of (def.checks ?? []) as unknown as Check[])
+      rules.push(...(checkRules(check, true) ?? []));
     if (rules.length > 0) out[name] = rules;
     collect(def.element as Schema, `${name}[]`, true, out);
     return;

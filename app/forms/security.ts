@@ -11,7 +11,15 @@
  *
  * Messages come from the `security` namespace; `t` is i18next's (or a fixed one on the server).
  */
-import { HTTP_METHODS, parseCallbackUrls, SECURITY_LIMITS, SECURITY_RULE_CODES, validateCallbackUrls, type HttpMethod, type SecurityRuleCode } from "~/api/security/rules";
+import {
+  HTTP_METHODS,
+  type HttpMethod,
+  parseCallbackUrls,
+  SECURITY_LIMITS,
+  SECURITY_RULE_CODES,
+  type SecurityRuleCode,
+  validateCallbackUrls,
+} from "~/api/security/rules";
 import type { GrantedRoute } from "~/api/security/schemas";
 import { isStorableText } from "~/api/text";
 import type { Translate } from "./app-editor";
@@ -22,12 +30,18 @@ export const PERMISSIONS_INTENT = "permissions";
 /** A rule code of the security calls in the user's words. */
 export function securityRuleMessage(t: Translate, code: SecurityRuleCode | string): string {
   return (SECURITY_RULE_CODES as readonly string[]).includes(code)
-    ? t(`security:errors.${code}`, { max: SECURITY_LIMITS.callbackUrlsMax, length: SECURITY_LIMITS.callbackUrlMax })
+    ? t(`security:errors.${code}`, {
+        max: SECURITY_LIMITS.callbackUrlsMax,
+        length: SECURITY_LIMITS.callbackUrlMax,
+      })
     : t("security:errors.invalid");
 }
 
 /** The callback URL form's text as the list the API is sent, or the message of the rule it breaks. */
-export function checkCallbackUrls(t: Translate, text: string | undefined): { urls: string[]; error?: undefined } | { urls?: undefined; error: string } {
+export function checkCallbackUrls(
+  t: Translate,
+  text: string | undefined,
+): { urls: string[]; error?: undefined } | { urls?: undefined; error: string } {
   const value = text ?? "";
   if (!isStorableText(value)) return { error: t("security:errors.callbacksMustBeValidURI") };
   const urls = parseCallbackUrls(value);
@@ -43,7 +57,9 @@ export const grantValue = (method: HttpMethod, route: string) => `${method} ${ro
  * The permissions form's routes and offline access; undefined when a value is not one the
  * form sends (a grant that is not `{METHOD} {route}`, offlineAccess other than once "on").
  */
-export function readPermissions(formData: FormData): { routes: GrantedRoute[]; offlineAccess: boolean } | undefined {
+export function readPermissions(
+  formData: FormData,
+): { routes: GrantedRoute[]; offlineAccess: boolean } | undefined {
   const byRoute = new Map<string, Set<HttpMethod>>();
   for (const value of formData.getAll(GRANT_FIELD)) {
     if (typeof value !== "string" || !isStorableText(value)) return undefined;
@@ -56,7 +72,10 @@ export function readPermissions(formData: FormData): { routes: GrantedRoute[]; o
   const offline = formData.getAll("offlineAccess");
   if (offline.length > 1 || (offline.length === 1 && offline[0] !== "on")) return undefined;
   return {
-    routes: [...byRoute.entries()].map(([route, methods]) => ({ route, methods: HTTP_METHODS.filter((m) => methods.has(m)) })),
+    routes: [...byRoute.entries()].map(([route, methods]) => ({
+      route,
+      methods: HTTP_METHODS.filter((m) => methods.has(m)),
+    })),
     offlineAccess: offline.length === 1,
   };
 }

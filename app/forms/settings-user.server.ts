@@ -12,7 +12,13 @@ import { USER_TITLES } from "~/api/registration/rules";
 import { PASSWORD_POLICY, TEXT_TESTS } from "~/api/text";
 import type { NewUserRequest, UserUpdateRequest } from "~/api/user/schemas";
 import type { Translate } from "~/forms/app-editor";
-import { userConfirmationError, userRuleMessage, USER_LIMITS, type UserDialogMode, type UserField } from "./settings-user";
+import {
+  USER_LIMITS,
+  type UserDialogMode,
+  type UserField,
+  userConfirmationError,
+  userRuleMessage,
+} from "./settings-user";
 
 interface Options {
   mode: UserDialogMode;
@@ -20,22 +26,41 @@ interface Options {
   lastAdmin?: boolean;
 }
 
-type Output<M extends UserDialogMode> = M extends "new" ? NewUserRequest & { admin: boolean } : UserUpdateRequest & { admin: boolean };
+type Output<M extends UserDialogMode> = M extends "new"
+  ? NewUserRequest & { admin: boolean }
+  : UserUpdateRequest & { admin: boolean };
 
 /** The user dialog's schema: the body of `POST user` (new) or `PUT user` (edit, with `userId`). */
-export function userFormSchema<M extends UserDialogMode>(t: Translate, { mode, lastAdmin = false }: Options & { mode: M }) {
+export function userFormSchema<M extends UserDialogMode>(
+  t: Translate,
+  { mode, lastAdmin = false }: Options & { mode: M },
+) {
   const message = (field: string, code: string) => userRuleMessage(t, field, code);
   // One piece of text the provider can store: absent is `required` where the field is; a field sent twice or a file is refused, named.
   const text = (field: UserField, required: boolean) =>
     z
-      .string({ error: (issue) => message(field, issue.input === undefined && required ? "required" : "invalidType") })
+      .string({
+        error: (issue) =>
+          message(field, issue.input === undefined && required ? "required" : "invalidType"),
+      })
       .refine(TEXT_TESTS.storableText, message(field, "invalidCharacters"));
-  const name = (field: "firstName" | "lastName") => text(field, true).trim().min(1, message(field, "required")).max(USER_LIMITS.name, message(field, "tooLong"));
-  const password = text("password", mode === "new").max(PASSWORD_POLICY.maxLength, message("password", "tooLong")).refine(TEXT_TESTS.passwordPolicy, message("password", "invalid"));
+  const name = (field: "firstName" | "lastName") =>
+    text(field, true)
+      .trim()
+      .min(1, message(field, "required"))
+      .max(USER_LIMITS.name, message(field, "tooLong"));
+  const password = text("password", mode === "new")
+    .max(PASSWORD_POLICY.maxLength, message("password", "tooLong"))
+    .refine(TEXT_TESTS.passwordPolicy, message("password", "invalid"));
   const invalidAdmin = message("admin", "invalid");
   return z
     .object({
-      userId: mode === "edit" ? z.string({ message: message("userId", "invalid") }).refine(TEXT_TESTS.storableText, message("userId", "invalid")) : z.string().optional(),
+      userId:
+        mode === "edit"
+          ? z
+              .string({ message: message("userId", "invalid") })
+              .refine(TEXT_TESTS.storableText, message("userId", "invalid"))
+          : z.string().optional(),
       // A choice of the list: anything else, whatever it holds, asks for one.
       title: z.enum(USER_TITLES, { message: message("title", "invalidValue") }),
       firstName: name("firstName"),
@@ -46,22 +71,46 @@ export function userFormSchema<M extends UserDialogMode>(t: Translate, { mode, l
         .max(USER_LIMITS.email, message("email", "tooLong"))
         .pipe(z.email({ message: message("email", "invalidEmail") })),
       password: mode === "new" ? password : password.optional(),
-      confirmPassword: mode === "new" ? text("confirmPassword", true) : text("confirmPassword", false).optional(),
+      confirmPassword:
+        mode === "new" ? text("confirmPassword", true) : text("confirmPassword", false).optional(),
       admin:
         mode === "edit" && lastAdmin
-          ? z.literal("on", { error: (issue) => (issue.input === undefined ? message("admin", "lastAdmin") : invalidAdmin) })
+          ? z.literal("on", {
+              error: (issue) =>
+                issue.input === undefined ? message("admin", "lastAdmin") : invalidAdmin,
+            })
           : z.literal("on", { message: invalidAdmin }).optional(),
     })
     .superRefine(
       (value, ctx) => {
         // After the confirmation's own rules, which come first.
         const mismatch = userConfirmationError(t, value);
-        if (mismatch) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: mismatch });
+        if (mismatch)
+          ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: mismatch });
       },
       { when: () => true },
     )
-    .transform(({ userId, title, firstName, lastName, email, password = "", confirmPassword = "", admin }) => {
-      const body = { title, firstName, lastName, email: email.toLowerCase(), password, confirmPassword, admin: admin === "on" };
-      return (mode === "edit" ? { ...body, userId } : body) as Output<M>;
-    });
+    .transform(
+      ({
+        userId,
+        title,
+        firstName,
+        lastName,
+        email,
+        password = "",
+        confirmPassword = "",
+        admin,
+      }) => {
+        const body = {
+          title,
+          firstName,
+          lastName,
+          email: email.toLowerCase(),
+          password,
+          confirmPassword,
+          admin: admin === "on",
+        };
+        return (mode === "edit" ? { ...body, userId } : body) as Output<M>;
+      },
+    );
 }

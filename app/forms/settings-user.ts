@@ -6,15 +6,24 @@
  * The dialogs are addressed by the users tab's URL: `?tab=users&user=new`, `&edit=<id>`,
  * `&delete=<id>`. The refusals of the provider are worded by `userRuleMessage`.
  */
-import { PASSWORD_POLICY } from "~/api/text";
-import { confirmationRule, SETTINGS_RULE_CODES } from "~/api/settings/rules";
+
 import type { SubmissionResult } from "@conform-to/react";
+import { confirmationRule, SETTINGS_RULE_CODES } from "~/api/settings/rules";
+import { PASSWORD_POLICY } from "~/api/text";
 import type { CompanyUser } from "~/api/user/schemas";
+import type { Translate } from "~/forms/app-editor";
 import type { FormRules } from "~/forms/check";
 import type { ShownError } from "~/lib/errors";
-import type { Translate } from "~/forms/app-editor";
 
-export const USER_FIELDS = ["title", "firstName", "lastName", "email", "password", "confirmPassword", "admin"] as const;
+export const USER_FIELDS = [
+  "title",
+  "firstName",
+  "lastName",
+  "email",
+  "password",
+  "confirmPassword",
+  "admin",
+] as const;
 export type UserField = (typeof USER_FIELDS)[number];
 
 /** Fields never sent back into the page after a refused save. */
@@ -25,7 +34,8 @@ export const USER_LIMITS = { name: 100, email: 255 } as const;
 /** The intents of the users tab's forms. */
 export const USER_INTENTS = ["user-new", "user-edit", "user-delete"] as const;
 export type UserIntent = (typeof USER_INTENTS)[number];
-export const isUserIntent = (value: unknown): value is UserIntent => (USER_INTENTS as readonly unknown[]).includes(value);
+export const isUserIntent = (value: unknown): value is UserIntent =>
+  (USER_INTENTS as readonly unknown[]).includes(value);
 
 export type UserDialogMode = "new" | "edit";
 
@@ -48,31 +58,55 @@ export function usersHref(pathname: string, dialog?: UsersDialogAddress): string
   return `${pathname}?${params}`;
 }
 
-export const userLabel = (t: Translate, field: UserField) => t(`settings:userDialog.fields.${field}`);
+export const userLabel = (t: Translate, field: UserField) =>
+  t(`settings:userDialog.fields.${field}`);
 
 /**
  * A rule code of the user calls (the provider's or the form's) in the user's words, for
  * `field` (a field of the dialog, or `body`/`id` for the request as a whole).
  */
 export function userRuleMessage(t: Translate, field: string, code: string): string {
-  const known = (USER_FIELDS as readonly string[]).includes(field) ? (field as UserField) : undefined;
+  const known = (USER_FIELDS as readonly string[]).includes(field)
+    ? (field as UserField)
+    : undefined;
   const label = known ? userLabel(t, known) : "";
-  if (known === "title" && (code === "required" || code === "invalidValue")) return t("settings:userDialog.errors.title");
-  if (known === "email" && (code === "invalidEmail" || code === "invalidFormat")) return t("settings:userDialog.errors.invalidEmail");
-  if (known === "password" && code === "invalid") return t("settings:userDialog.errors.passwordPolicy");
-  if (code === "tooLong") return t("settings:errors.tooLong", { field: label, max: known === "email" ? USER_LIMITS.email : known === "password" ? PASSWORD_POLICY.maxLength : USER_LIMITS.name });
-  if ((SETTINGS_RULE_CODES as readonly string[]).includes(code) && code !== "invalid") return t(`settings:errors.${code}`, { field: label });
-  return known ? t("settings:errors.invalid", { field: label }) : t("settings:userDialog.errors.saveFailed");
+  if (known === "title" && (code === "required" || code === "invalidValue"))
+    return t("settings:userDialog.errors.title");
+  if (known === "email" && (code === "invalidEmail" || code === "invalidFormat"))
+    return t("settings:userDialog.errors.invalidEmail");
+  if (known === "password" && code === "invalid")
+    return t("settings:userDialog.errors.passwordPolicy");
+  if (code === "tooLong")
+    return t("settings:errors.tooLong", {
+      field: label,
+      max:
+        known === "email"
+          ? USER_LIMITS.email
+          : known === "password"
+            ? PASSWORD_POLICY.maxLength
+            : USER_LIMITS.name,
+    });
+  if ((SETTINGS_RULE_CODES as readonly string[]).includes(code) && code !== "invalid")
+    return t(`settings:errors.${code}`, { field: label });
+  return known
+    ? t("settings:errors.invalid", { field: label })
+    : t("settings:userDialog.errors.saveFailed");
 }
 
 /** The form's field of an API field (`confirmPassword`, `email`...); the request as a whole is `body`. */
-export const userFormFieldOf = (apiField: string): UserField | "body" => (USER_FIELDS as readonly string[]).find((field) => field === apiField) as UserField | undefined ?? "body";
+export const userFormFieldOf = (apiField: string): UserField | "body" =>
+  ((USER_FIELDS as readonly string[]).find((field) => field === apiField) as
+    | UserField
+    | undefined) ?? "body";
 
 /** The value of a field as typed, when it is one piece of text. */
 const textOf = (value: unknown) => (typeof value === "string" ? value : undefined);
 
 /** The confirmation's message when it differs from the password (the contract's `confirmationRule`). */
-export function userConfirmationError(t: Translate, values: Record<string, unknown>): string | undefined {
+export function userConfirmationError(
+  t: Translate,
+  values: Record<string, unknown>,
+): string | undefined {
   const code = confirmationRule(textOf(values.password), textOf(values.confirmPassword));
   return code ? userRuleMessage(t, "confirmPassword", code) : undefined;
 }

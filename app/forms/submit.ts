@@ -12,7 +12,12 @@ import { format, isValid, parse, startOfDay } from "date-fns";
 import { enAU, nl } from "date-fns/locale";
 import { isStorableText } from "~/api/text";
 import type { Translate } from "./app-editor";
-import { checkSubmitContact, type FieldMessages, type SubmitContext, type SubmitField } from "./review";
+import {
+  checkSubmitContact,
+  type FieldMessages,
+  type SubmitContext,
+  type SubmitField,
+} from "./review";
 
 /** The date format of the release date (spec 01 section 5). */
 export const RELEASE_DATE_FORMAT = "d MMMM yyyy";
@@ -35,7 +40,8 @@ export function parseReleaseDate(value: string, language: string): Date | undefi
   for (const pattern of READ_FORMATS) {
     for (const locale of [localeOf(language), enAU]) {
       const date = parse(text, pattern, new Date(2000, 0, 1), { locale });
-      if (isValid(date) && date.getFullYear() >= 1000 && date.getFullYear() <= 9999) return startOfDay(date);
+      if (isValid(date) && date.getFullYear() >= 1000 && date.getFullYear() <= 9999)
+        return startOfDay(date);
     }
   }
   return undefined;
@@ -50,7 +56,12 @@ export function releaseDateAndTime(day: Date, now: Date): string {
 }
 
 /** The submit form, cleaned (the release date a day), and the messages of the rules it breaks. */
-export function checkSubmit(t: Translate, language: string, input: Partial<Record<SubmitField, string>>, context: SubmitContext) {
+export function checkSubmit(
+  t: Translate,
+  language: string,
+  input: Partial<Record<SubmitField, string>>,
+  context: SubmitContext,
+) {
   const { value, errors } = checkSubmitContact(t, language, input);
   const messages: FieldMessages<SubmitField> = { ...errors };
   const today = startOfDay(context.today);
@@ -58,9 +69,18 @@ export function checkSubmit(t: Translate, language: string, input: Partial<Recor
   const dateText = (input.releaseDate ?? "").trim();
   if (dateText) {
     const day = isStorableText(dateText) ? parseReleaseDate(dateText, language) : undefined;
-    if (!day) messages.releaseDate = t("review:errors.invalidDate", { example: formatReleaseDate(today, language) });
-    else if (day < today) messages.releaseDate = t("review:errors.dateBeforeToday", { today: formatReleaseDate(today, language) });
+    if (!day)
+      messages.releaseDate = t("review:errors.invalidDate", {
+        example: formatReleaseDate(today, language),
+      });
+    else if (day < today)
+      messages.releaseDate = t("review:errors.dateBeforeToday", {
+        today: formatReleaseDate(today, language),
+      });
     else releaseDate = day;
   }
-  return { value: { ...value, releaseDate, isBeta: context.allowBeta && Boolean(input.isBeta) }, errors: messages };
+  return {
+    value: { ...value, releaseDate, isBeta: context.allowBeta && Boolean(input.isBeta) },
+    errors: messages,
+  };
 }

@@ -5,9 +5,10 @@
  * region code in the page's language (Intl, with the provider's UK as the ISO GB), keeping
  * the provider's name for a code it does not know.
  */
-import type { CountryItem } from "~/api/resources/schemas";
-import { getCountries as getCountriesCall } from "~/api/resources/endpoints";
+
 import type { ApiClient } from "~/api/client.server";
+import { getCountries as getCountriesCall } from "~/api/resources/endpoints";
+import type { CountryItem } from "~/api/resources/schemas";
 import i18next from "~/i18next.server";
 
 /** The provider's country codes that are not ISO 3166 region codes. */
@@ -30,11 +31,16 @@ export function countryNamer(language: string, own: (code: string) => string | u
 
 /** The pick-list countries (IE is never one, even should a provider list it), named in `language`. */
 export async function getCountries(api: ApiClient, language: string): Promise<CountryItem[]> {
-  const [countries, t] = await Promise.all([api.call(getCountriesCall), i18next.getFixedT(language, "common")]);
+  const [countries, t] = await Promise.all([
+    api.call(getCountriesCall),
+    i18next.getFixedT(language, "common"),
+  ]);
   const name = countryNamer(language, (code) => {
     const key = `countries.${code}`;
     const text = t(key, { defaultValue: "" });
     return text && text !== key ? text : undefined;
   });
-  return countries.filter((country) => country.code !== "IE").map((country) => ({ ...country, name: name(country) }));
+  return countries
+    .filter((country) => country.code !== "IE")
+    .map((country) => ({ ...country, name: name(country) }));
 }

@@ -1,8 +1,12 @@
 /** What closes an open menu or folded panel besides its own controls: a press elsewhere, focus leaving it. */
-import { useEffect, useRef, type FocusEvent, type RefObject } from "react";
+import { type FocusEvent, type RefObject, useEffect, useRef } from "react";
 
 /** While `active`, a press (mouse, pen or touch) anywhere outside `ref`'s element calls `dismiss`. */
-export function usePressOutside(ref: RefObject<HTMLElement | null>, active: boolean, dismiss: () => void) {
+export function usePressOutside(
+  ref: RefObject<HTMLElement | null>,
+  active: boolean,
+  dismiss: () => void,
+) {
   const latest = useRef(dismiss);
   latest.current = dismiss;
   useEffect(() => {

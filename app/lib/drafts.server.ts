@@ -13,13 +13,13 @@
  */
 import { createHash } from "node:crypto";
 import path from "node:path";
+import { redirect } from "@remix-run/node";
 import { createStorage, type Storage } from "unstorage";
 import fsDriver from "unstorage/drivers/fs";
 import redisDriver from "unstorage/drivers/redis";
-import { redirect } from "@remix-run/node";
 import { env } from "~/env.server";
-import { redirectWithToast } from "~/session.server";
 import { consoleTurns, processTurns, type Turns } from "~/lib/turns.server";
+import { redirectWithToast } from "~/session.server";
 
 export const DRAFT_TTL_DAYS = 30;
 const TTL_MS = DRAFT_TTL_DAYS * 24 * 60 * 60 * 1000;
@@ -43,7 +43,13 @@ export interface DraftStore {
    * Writes one part, keeping the others; `label` names the subject to people. A new subject
    * past DRAFT_SUBJECTS_MAX removes the owner's one written longest ago.
    */
-  write(owner: string, subject: string, part: string, value: unknown, label?: string): Promise<DraftWrite>;
+  write(
+    owner: string,
+    subject: string,
+    part: string,
+    value: unknown,
+    label?: string,
+  ): Promise<DraftWrite>;
   /** Drops one part (the whole entry when it was the last). */
   drop(owner: string, subject: string, part: string): Promise<void>;
 }
@@ -62,7 +68,11 @@ function keyOf(owner: string, subject: string): string {
 /** The key of an owner's index (beside, never among, its entries: no owner key is "index"). */
 const indexKeyOf = (owner: string) => `index:${ownerKey(owner)}`;
 
-export function createDraftStore(storage: Storage, now: () => number = Date.now, inTurn: Turns = processTurns()): DraftStore {
+export function createDraftStore(
+  storage: Storage,
+  now: () => number = Date.now,
+  inTurn: Turns = processTurns(),
+): DraftStore {
   // One entry's reads and writes take turns (across the console's processes when its
   // supervisor relays): a file being rewritten is never read half-written (which would read
   // as no draft), and two changes posted at once both land.
@@ -71,7 +81,8 @@ export function createDraftStore(storage: Storage, now: () => number = Date.now,
     const parts: Entry["parts"] = {};
     if (entry && typeof entry === "object" && entry.parts && typeof entry.parts === "object") {
       for (const [name, part] of Object.entries(entry.parts)) {
-        if (part && typeof part.savedAt === "number" && now() - part.savedAt < TTL_MS) parts[name] = part;
+        if (part && typeof part.savedAt === "number" && now() - part.savedAt < TTL_MS)
+          parts[name] = part;
       }
     }
     return { parts };
@@ -83,16 +94,26 @@ export function createDraftStore(storage: Storage, now: () => number = Date.now,
   // An owner's index is an entry too: a part per subject, written when the subject was, its value the subject's label.
   const labelOf = (value: unknown) => (typeof value === "string" ? value : undefined);
   /** Records a write of `subject`; past the bound, removes the subjects written longest ago. */
-  const touch = (owner: string, subject: string, label: string | undefined): Promise<DraftWrite> => {
+  const touch = (
+    owner: string,
+    subject: string,
+    label: string | undefined,
+  ): Promise<DraftWrite> => {
     const key = indexKeyOf(owner);
     return inTurn(key, async () => {
       const index = await load(key);
-      index.parts[subject] = { savedAt: now(), value: label ?? labelOf(index.parts[subject]?.value) };
+      index.parts[subject] = {
+        savedAt: now(),
+        value: label ?? labelOf(index.parts[subject]?.value),
+      };
       const oldest = Object.entries(index.parts)
         .filter(([name]) => name !== subject)
         .sort(([, a], [, b]) => a.savedAt - b.savedAt);
       const evicted: string[] = [];
-      for (const [name, seen] of oldest.slice(0, Math.max(0, oldest.length + 1 - DRAFT_SUBJECTS_MAX))) {
+      for (const [name, seen] of oldest.slice(
+        0,
+        Math.max(0, oldest.length + 1 - DRAFT_SUBJECTS_MAX),
+      )) {
         const gone = keyOf(owner, name);
         await inTurn(gone, () => storage.removeItem(gone));
         delete index.parts[name];
@@ -161,5 +182,8 @@ export const draftLabel = (appName: string, versionNumber: string) => `${appName
 /** The redirect after a draft was kept: to `to`, with a toast naming the drafts removed to make room. */
 export function redirectAfterDraft(to: string, kept: DraftWrite) {
   if (kept.evicted.length === 0) return redirect(to);
-  return redirectWithToast(to, { key: "draftsEvicted", values: { versions: kept.evicted.join(", "), max: String(DRAFT_SUBJECTS_MAX) } });
+  return redirectWithToast(to, {
+    key: "draftsEvicted",
+    values: { versions: kept.evicted.join(", "), max: String(DRAFT_SUBJECTS_MAX) },
+  });
 }

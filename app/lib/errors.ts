@@ -9,9 +9,16 @@ export interface ShownError {
   fallback?: string;
 }
 
-export function errorText(t: (key: string, options?: Record<string, unknown>) => string, error: ShownError) {
-  const message = error.detail ?? (error.fallback ? t(`errors.fallback.${error.fallback}`) : t("errors.generic"));
-  return { message, trace: error.traceId ? t("errors.traceId", { traceId: error.traceId }) : undefined };
+export function errorText(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  error: ShownError,
+) {
+  const message =
+    error.detail ?? (error.fallback ? t(`errors.fallback.${error.fallback}`) : t("errors.generic"));
+  return {
+    message,
+    trace: error.traceId ? t("errors.traceId", { traceId: error.traceId }) : undefined,
+  };
 }
 
 /** The data of a refused post whose body is not a form (the root error boundary words it). */
@@ -20,4 +27,6 @@ export interface UnreadableForm {
 }
 
 export const isUnreadableForm = (data: unknown): data is UnreadableForm =>
-  typeof data === "object" && data !== null && (data as { formError?: unknown }).formError === "unreadable";
+  typeof data === "object" &&
+  data !== null &&
+  (data as { formError?: unknown }).formError === "unreadable";

@@ -1,7 +1,7 @@
 /** The feature flags of a country (spec 01 section 6) from `GET ping/more`: every flag off when they cannot be read (the provider decides anyway). */
 import type { ApiClient } from "~/api/client.server";
 import { getPingMore } from "~/api/resources/endpoints";
-import { flagsOf, type FeatureFlags } from "~/api/resources/schemas";
+import { type FeatureFlags, flagsOf } from "~/api/resources/schemas";
 
 export async function countryFlags(api: ApiClient, countryCode: string): Promise<FeatureFlags> {
   try {

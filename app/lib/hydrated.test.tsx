@@ -4,7 +4,7 @@
  * the page hydrated later (a Suspense boundary whose code loads after the page hydrated);
  * a component mounted later switches in the commit that mounts it.
  */
-import { act, lazy, Suspense, useState, type ComponentType } from "react";
+import { act, type ComponentType, lazy, Suspense, useState } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
@@ -35,7 +35,8 @@ function Page({ Dialog }: { Dialog: ComponentType }) {
   );
 }
 
-const text = (container: HTMLElement, name: string) => container.querySelector(`[data-name="${name}"]`)?.textContent;
+const text = (container: HTMLElement, name: string) =>
+  container.querySelector(`[data-name="${name}"]`)?.textContent;
 
 const Dialog = () => <Shown name="dialog" />;
 
@@ -50,9 +51,13 @@ describe("useHydrated", () => {
     document.body.append(container);
     const errors: unknown[] = [];
     let load: (module: { default: ComponentType }) => void = () => {};
-    const LazyDialog = lazy(() => new Promise<{ default: ComponentType }>((resolve) => (load = resolve)));
+    const LazyDialog = lazy(
+      () => new Promise<{ default: ComponentType }>((resolve) => (load = resolve)),
+    );
     await act(async () => {
-      hydrateRoot(container, <Page Dialog={LazyDialog} />, { onRecoverableError: (error) => errors.push(error) });
+      hydrateRoot(container, <Page Dialog={LazyDialog} />, {
+        onRecoverableError: (error) => errors.push(error),
+      });
     });
     expect(text(container, "first")).toBe("js");
     expect(text(container, "second")).toBe("js");

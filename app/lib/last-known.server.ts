@@ -34,7 +34,8 @@ function store(): Storage {
       : lruCacheDriver({ max: 5_000, maxSize: 64 * 1024 * 1024, ttl: LAST_KNOWN_MINUTES * 60_000 });
     storage = createStorage({ driver });
     const local = storage;
-    if (!REDIS_URL && supervised()) answer("recall", async (key) => (await local.getItem(key)) ?? undefined);
+    if (!REDIS_URL && supervised())
+      answer("recall", async (key) => (await local.getItem(key)) ?? undefined);
   }
   return storage;
 }
@@ -52,14 +53,23 @@ let warned = false;
  * The copies of one person's answers in one language: kept on every call, read only when
  * `read` (the request is a submission). Undefined without an owner (nothing to key them by).
  */
-export function lastKnownAnswers(owner: string | undefined, language: string, options: { read: boolean }, given?: Storage): LastKnown | undefined {
+export function lastKnownAnswers(
+  owner: string | undefined,
+  language: string,
+  options: { read: boolean },
+  given?: Storage,
+): LastKnown | undefined {
   if (!owner) return undefined;
   const storage = given ?? store();
   const askSiblings = !given && siblingsKeep();
   async function recall(path: string) {
     try {
       const key = keyOf(owner!, language, path);
-      return (await storage.getItem(key)) ?? (askSiblings ? await ask("recall", key) : undefined) ?? undefined;
+      return (
+        (await storage.getItem(key)) ??
+        (askSiblings ? await ask("recall", key) : undefined) ??
+        undefined
+      );
     } catch (err) {
       logger.warn({ err }, "last-known answers: could not read a copy");
       return undefined;

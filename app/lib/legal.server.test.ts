@@ -22,7 +22,13 @@ describe("termsDocument", () => {
 
 describe("CONSOLE_COOKIES", () => {
   it("names the cookies the console really sets (the privacy statement lists them)", () => {
-    const source = ["../session.server.ts", "../auth.server.ts", "./apps/list-preferences.server.ts"].map((file) => readFileSync(new URL(file, import.meta.url), "utf8")).join("\n");
+    const source = [
+      "../session.server.ts",
+      "../auth.server.ts",
+      "./apps/list-preferences.server.ts",
+    ]
+      .map((file) => readFileSync(new URL(file, import.meta.url), "utf8"))
+      .join("\n");
     for (const name of Object.values(CONSOLE_COOKIES)) expect(source).toContain(`"${name}"`);
   });
 });

@@ -5,8 +5,16 @@ import type { Language } from "~/i18n";
 
 /** A file size for people: kilobytes below a megabyte, in the page's language ('35 kB', '1,2 MB'). */
 export function formatFileSize(bytes: number, lang: Language): string {
-  const [unit, value] = bytes < 1_000_000 ? (["kilobyte", Math.max(1, Math.round(bytes / 1000))] as const) : (["megabyte", bytes / 1_000_000] as const);
-  return new Intl.NumberFormat(lang, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 }).format(value);
+  const [unit, value] =
+    bytes < 1_000_000
+      ? (["kilobyte", Math.max(1, Math.round(bytes / 1000))] as const)
+      : (["megabyte", bytes / 1_000_000] as const);
+  return new Intl.NumberFormat(lang, {
+    style: "unit",
+    unit,
+    unitDisplay: "short",
+    maximumFractionDigits: 1,
+  }).format(value);
 }
 
 /** The terms of use in `lang`: where the browser gets them, the name to save them as, their size. */

@@ -9,9 +9,12 @@ export const localeBackend: BackendModule = {
   type: "backend",
   init() {},
   read(language: string, namespace: string, callback: ReadCallback) {
-    fetch(`/locales/${encodeURIComponent(language)}/${encodeURIComponent(namespace)}.json`, { credentials: "same-origin" })
+    fetch(`/locales/${encodeURIComponent(language)}/${encodeURIComponent(namespace)}.json`, {
+      credentials: "same-origin",
+    })
       .then(async (response) => {
-        if (!response.ok) throw new Error(`/locales/${language}/${namespace}.json answered ${response.status}`);
+        if (!response.ok)
+          throw new Error(`/locales/${language}/${namespace}.json answered ${response.status}`);
         callback(null, await response.json());
       })
       .catch((error: Error) => callback(error, true));

@@ -40,7 +40,9 @@ function redactQuery(query: string): string {
     .map((pair) => {
       const at = pair.indexOf("=");
       const name = at === -1 ? pair : pair.slice(0, at);
-      return SECRET_PARAMETERS.has(decoded(name).trim().toLowerCase()) ? `${name}=${REDACTED}` : pair;
+      return SECRET_PARAMETERS.has(decoded(name).trim().toLowerCase())
+        ? `${name}=${REDACTED}`
+        : pair;
     })
     .join("&");
 }
@@ -50,7 +52,10 @@ export function redactUrl(url: string): string {
   const hash = url.indexOf("#");
   const beforeHash = hash === -1 ? url : url.slice(0, hash);
   const question = beforeHash.indexOf("?");
-  const path = (question === -1 ? beforeHash : beforeHash.slice(0, question)).replace(SECRET_SEGMENT, `$1${REDACTED}`);
+  const path = (question === -1 ? beforeHash : beforeHash.slice(0, question)).replace(
+    SECRET_SEGMENT,
+    `$1${REDACTED}`,
+  );
   const query = question === -1 ? "" : `?${redactQuery(beforeHash.slice(question + 1))}`;
   // A fragment never reaches a server; whatever a client says is in it is not kept.
   return `${path}${query}`;

@@ -3,20 +3,27 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
+  type FormLimits,
   FormTooLargeError,
   hasListIndexOver,
   readBoundedForm,
   readForm,
   readUploadForm,
   StoppedBeforeFiles,
-  withUploadFolder,
-  type FormLimits,
   type StoredFile,
+  withUploadFolder,
 } from "./multipart.server";
 
-const limits: FormLimits = { textBytes: 8, bodyBytes: 4096, parts: 4, fileBytes: (name) => (name === "icon" ? 11 : 0) };
-const post = (body: BodyInit, headers: Record<string, string> = {}) => new Request("http://console.test/", { method: "POST", body, headers });
-const asFile = (file: { bytes: Uint8Array<ArrayBuffer>; fileName: string }) => new File([file.bytes], file.fileName);
+const limits: FormLimits = {
+  textBytes: 8,
+  bodyBytes: 4096,
+  parts: 4,
+  fileBytes: (name) => (name === "icon" ? 11 : 0),
+};
+const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+  new Request("http://console.test/", { method: "POST", body, headers });
+const asFile = (file: { bytes: Uint8Array<ArrayBuffer>; fileName: string }) =>
+  new File([file.bytes], file.fileName);
 
 describe("readBoundedForm", () => {
   it("cuts text at its limit, keeps a named file's first bytes with its whole size, and drops other files", async () => {
@@ -37,12 +44,17 @@ describe("readBoundedForm", () => {
 
   it("treats an empty file input as no file", async () => {
     // As a browser sends a file input with no file chosen: filename="" and no bytes.
-    const body = '--b\r\nContent-Disposition: form-data; name="icon"; filename=""\r\nContent-Type: application/octet-stream\r\n\r\n\r\n--b--\r\n';
+    const body =
+      '--b\r\nContent-Disposition: form-data; name="icon"; filename=""\r\nContent-Type: application/octet-stream\r\n\r\n\r\n--b--\r\n';
     let called = false;
-    const form = await readBoundedForm(post(body, { "content-type": "multipart/form-data; boundary=b" }), limits, (file) => {
-      called = true;
-      return asFile(file);
-    });
+    const form = await readBoundedForm(
+      post(body, { "content-type": "multipart/form-data; boundary=b" }),
+      limits,
+      (file) => {
+        called = true;
+        return asFile(file);
+      },
+    );
     expect(called).toBe(false);
     expect(form.has("icon")).toBe(false);
   });
@@ -50,14 +62,22 @@ describe("readBoundedForm", () => {
   it("refuses a body past its size or part count", async () => {
     const big = new FormData();
     big.append("icon", new Blob([new Uint8Array(5000)]), "icon.png");
-    await expect(readBoundedForm(post(big), limits, asFile)).rejects.toBeInstanceOf(FormTooLargeError);
+    await expect(readBoundedForm(post(big), limits, asFile)).rejects.toBeInstanceOf(
+      FormTooLargeError,
+    );
     const many = new FormData();
     for (let i = 0; i < 5; i++) many.append(`f${i}`, "x");
-    await expect(readBoundedForm(post(many), limits, asFile)).rejects.toBeInstanceOf(FormTooLargeError);
+    await expect(readBoundedForm(post(many), limits, asFile)).rejects.toBeInstanceOf(
+      FormTooLargeError,
+    );
   });
 
   it("reads a form that is not multipart as it is", async () => {
-    const form = await readBoundedForm(post(new URLSearchParams({ name: "long value here" })), limits, asFile);
+    const form = await readBoundedForm(
+      post(new URLSearchParams({ name: "long value here" })),
+      limits,
+      asFile,
+    );
     expect(form.get("name")).toBe("long value here");
   });
 });
@@ -70,7 +90,9 @@ describe("hasListIndexOver", () => {
   };
 
   it("finds a list index above the bound in any field's name, however deep", () => {
-    expect(hasListIndexOver(form("intent", "exceptions[0].url", "exceptions[999].isInternal"), 999)).toBe(false);
+    expect(
+      hasListIndexOver(form("intent", "exceptions[0].url", "exceptions[999].isInternal"), 999),
+    ).toBe(false);
     expect(hasListIndexOver(form("exceptions[1000].url"), 999)).toBe(true);
     expect(hasListIndexOver(form("rows[0].cells[100000]"), 999)).toBe(true);
     expect(hasListIndexOver(form(`rows[${"9".repeat(400)}].url`), 999)).toBe(true);
@@ -78,21 +100,37 @@ describe("hasListIndexOver", () => {
   });
 
   it("reads names that are not list indexes as none", () => {
-    expect(hasListIndexOver(form("exceptions.100000.url", "rows[-1].url", "rows[1e9].url", "a[b]"), 999)).toBe(false);
+    expect(
+      hasListIndexOver(form("exceptions.100000.url", "rows[-1].url", "rows[1e9].url", "a[b]"), 999),
+    ).toBe(false);
   });
 });
 
 describe("readForm", () => {
-  const post = (body: string) => new Request("http://console.test/form", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
+  const post = (body: string) =>
+    new Request("http://console.test/form", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body,
+    });
 
   it("answers a list index no page sends with the 400 of an unreadable form, for any form", async () => {
-    await expect(readForm(post("intent=bank&rows%5B100000%5D.name=x"))).rejects.toMatchObject({ status: 400 });
-    expect((await readForm(post("intent=bank&rows%5B999%5D.name=x"))).get("rows[999].name")).toBe("x");
+    await expect(readForm(post("intent=bank&rows%5B100000%5D.name=x"))).rejects.toMatchObject({
+      status: 400,
+    });
+    expect((await readForm(post("intent=bank&rows%5B999%5D.name=x"))).get("rows[999].name")).toBe(
+      "x",
+    );
   });
 });
 
 describe("readUploadForm", () => {
-  const limits: FormLimits = { textBytes: 64, bodyBytes: 64 * 1024, parts: 8, fileBytes: (name) => (name === "document" ? 1000 : 0) };
+  const limits: FormLimits = {
+    textBytes: 64,
+    bodyBytes: 64 * 1024,
+    parts: 8,
+    fileBytes: (name) => (name === "document" ? 1000 : 0),
+  };
   const parent = () => mkdtempSync(path.join(tmpdir(), "upload-test-"));
   const form = (...entries: [string, string | Blob, string?][]) => {
     const body = new FormData();
@@ -108,17 +146,31 @@ describe("readUploadForm", () => {
     const bytes = new Uint8Array(5000).map((_, i) => i % 251);
     const seen = await withUploadFolder(async (folder) => {
       const files: StoredFile[] = [];
-      const formData = await readUploadForm(form(["notes", "typed"], ["document", new Blob([bytes], { type: "application/pdf" }), "big.pdf"], ["after", "kept too"]), limits, folder, (file) => {
-        files.push(file);
-        return undefined;
-      });
+      const formData = await readUploadForm(
+        form(
+          ["notes", "typed"],
+          ["document", new Blob([bytes], { type: "application/pdf" }), "big.pdf"],
+          ["after", "kept too"],
+        ),
+        limits,
+        folder,
+        (file) => {
+          files.push(file);
+          return undefined;
+        },
+      );
       const [file] = files;
       const onDisk = readdirSync(dir).flatMap((sub) => readdirSync(path.join(dir, sub)));
       return { formData, file, onDisk, kept: new Uint8Array(await file.blob.arrayBuffer()) };
     }, dir);
     expect(seen.formData.get("notes")).toBe("typed");
     expect(seen.formData.get("after")).toBe("kept too");
-    expect(seen.file).toMatchObject({ name: "document", fileName: "big.pdf", contentType: "application/pdf", size: 5000 });
+    expect(seen.file).toMatchObject({
+      name: "document",
+      fileName: "big.pdf",
+      contentType: "application/pdf",
+      size: 5000,
+    });
     expect(seen.kept).toEqual(bytes.subarray(0, 1000));
     expect(seen.file.head).toEqual(bytes.subarray(0, 1000));
     expect(seen.file.blob.type).toBe("application/pdf");
@@ -131,13 +183,27 @@ describe("readUploadForm", () => {
     const thrown = new Error("page failed");
     await expect(
       withUploadFolder(async (folder) => {
-        await readUploadForm(form(["document", new Blob([new Uint8Array(10)]), "a.pdf"]), limits, folder, () => undefined);
+        await readUploadForm(
+          form(["document", new Blob([new Uint8Array(10)]), "a.pdf"]),
+          limits,
+          folder,
+          () => undefined,
+        );
         throw thrown;
       }, dir),
     ).rejects.toBe(thrown);
     expect(readdirSync(dir)).toEqual([]);
     await expect(
-      withUploadFolder((folder) => readUploadForm(form(["document", new Blob([new Uint8Array(70 * 1024)]), "a.pdf"]), limits, folder, () => undefined), dir),
+      withUploadFolder(
+        (folder) =>
+          readUploadForm(
+            form(["document", new Blob([new Uint8Array(70 * 1024)]), "a.pdf"]),
+            limits,
+            folder,
+            () => undefined,
+          ),
+        dir,
+      ),
     ).rejects.toBeInstanceOf(FormTooLargeError);
     expect(readdirSync(dir)).toEqual([]);
   });
@@ -146,14 +212,32 @@ describe("readUploadForm", () => {
     let files = 0;
     const check = (fields: FormData) => fields.get("versionId") === "known";
     const refused = withUploadFolder((folder) =>
-      readUploadForm(form(["versionId", "unknown"], ["document", new Blob([new Uint8Array(10)]), "a.pdf"], ["late", "x"]), limits, folder, () => void files++, { beforeFiles: check }),
+      readUploadForm(
+        form(
+          ["versionId", "unknown"],
+          ["document", new Blob([new Uint8Array(10)]), "a.pdf"],
+          ["late", "x"],
+        ),
+        limits,
+        folder,
+        () => void files++,
+        { beforeFiles: check },
+      ),
     );
     await expect(refused).rejects.toBeInstanceOf(StoppedBeforeFiles);
-    const stopped = (await refused.catch((error: StoppedBeforeFiles) => error)) as StoppedBeforeFiles;
+    const stopped = (await refused.catch(
+      (error: StoppedBeforeFiles) => error,
+    )) as StoppedBeforeFiles;
     expect([...stopped.fields.keys()]).toEqual(["versionId"]);
     expect(files).toBe(0);
     const accepted = await withUploadFolder((folder) =>
-      readUploadForm(form(["versionId", "known"], ["document", new Blob([new Uint8Array(10)]), "a.pdf"]), limits, folder, () => void files++, { beforeFiles: check }),
+      readUploadForm(
+        form(["versionId", "known"], ["document", new Blob([new Uint8Array(10)]), "a.pdf"]),
+        limits,
+        folder,
+        () => void files++,
+        { beforeFiles: check },
+      ),
     );
     expect(accepted.get("versionId")).toBe("known");
     expect(files).toBe(1);
@@ -161,9 +245,25 @@ describe("readUploadForm", () => {
 
   it("bounds a form without files as a form of text fields", async () => {
     const long = new URLSearchParams({ notes: "x".repeat(300 * 1024) });
-    const chunked = new Request("http://console.test/", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new Blob([long.toString()]).stream(), duplex: "half" } as RequestInit);
-    await expect(withUploadFolder((folder) => readUploadForm(chunked, { ...limits, bodyBytes: 1024 * 1024 }, folder, () => undefined))).rejects.toBeInstanceOf(FormTooLargeError);
-    const short = await withUploadFolder((folder) => readUploadForm(post(new URLSearchParams({ notes: "short" })), limits, folder, () => undefined));
+    const chunked = new Request("http://console.test/", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new Blob([long.toString()]).stream(),
+      duplex: "half",
+    } as RequestInit);
+    await expect(
+      withUploadFolder((folder) =>
+        readUploadForm(chunked, { ...limits, bodyBytes: 1024 * 1024 }, folder, () => undefined),
+      ),
+    ).rejects.toBeInstanceOf(FormTooLargeError);
+    const short = await withUploadFolder((folder) =>
+      readUploadForm(
+        post(new URLSearchParams({ notes: "short" })),
+        limits,
+        folder,
+        () => undefined,
+      ),
+    );
     expect(short.get("notes")).toBe("short");
   });
 });

@@ -29,7 +29,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { json, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import { json, type UploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import { BODY_LIMITS } from "./body-limits";
 import type { UnreadableForm } from "./errors";
 
@@ -72,7 +72,8 @@ export async function readForm(request: Request): Promise<FormData> {
  */
 export function hasListIndexOver(formData: FormData, max: number): boolean {
   for (const name of formData.keys()) {
-    for (const [, index] of name.matchAll(/\[(\d+)\]/g)) if (index.length > 9 || Number(index) > max) return true;
+    for (const [, index] of name.matchAll(/\[(\d+)\]/g))
+      if (index.length > 9 || Number(index) > max) return true;
   }
   return false;
 }
@@ -139,7 +140,12 @@ export interface ReadOptions {
  * answer (a File, or nothing) is the field's value. An empty file input (no name, no
  * bytes) is not a file. The kept bytes are held in memory: for forms of at most a megabyte.
  */
-export function readBoundedForm(request: Request, limits: FormLimits, onFile: (file: ReadFile) => File | undefined, options: ReadOptions = {}): Promise<FormData> {
+export function readBoundedForm(
+  request: Request,
+  limits: FormLimits,
+  onFile: (file: ReadFile) => File | undefined,
+  options: ReadOptions = {},
+): Promise<FormData> {
   return readParts(request, limits, memoryKeeper, onFile, options);
 }
 
@@ -167,7 +173,10 @@ export interface UploadFolder {
  * first file arrives), and removes the folder and its files afterwards, whether `use`
  * answered or threw.
  */
-export async function withUploadFolder<T>(use: (folder: UploadFolder) => Promise<T>, parent = tmpdir()): Promise<T> {
+export async function withUploadFolder<T>(
+  use: (folder: UploadFolder) => Promise<T>,
+  parent = tmpdir(),
+): Promise<T> {
   let dir: Promise<string> | undefined;
   let count = 0;
   const folder: UploadFolder = {
@@ -230,8 +239,13 @@ async function readParts<K extends object>(
   { beforeFiles }: ReadOptions,
 ): Promise<FormData> {
   const type = request.headers.get("content-type") ?? "";
-  if (Number(request.headers.get("content-length") ?? "0") > limits.bodyBytes) throw new FormTooLargeError();
-  if (!type.toLowerCase().startsWith("multipart/form-data")) return readTextForm(request, Math.min(limits.bodyBytes, Math.max(BODY_LIMITS.form, limits.textBytes)));
+  if (Number(request.headers.get("content-length") ?? "0") > limits.bodyBytes)
+    throw new FormTooLargeError();
+  if (!type.toLowerCase().startsWith("multipart/form-data"))
+    return readTextForm(
+      request,
+      Math.min(limits.bodyBytes, Math.max(BODY_LIMITS.form, limits.textBytes)),
+    );
 
   let total = 0;
   let parts = 0;
@@ -243,7 +257,8 @@ async function readParts<K extends object>(
     const isFile = typeof filename === "string";
     if (isFile && !filesBegun) {
       filesBegun = true;
-      if (beforeFiles && !(await beforeFiles(withinListBounds(fields)))) throw new StoppedBeforeFiles(fields);
+      if (beforeFiles && !(await beforeFiles(withinListBounds(fields))))
+        throw new StoppedBeforeFiles(fields);
     }
     const max = isFile ? limits.fileBytes(name) : limits.textBytes;
     let size = 0;
@@ -281,7 +296,12 @@ async function readParts<K extends object>(
   try {
     formData = await unstable_parseMultipartFormData(request, handler);
   } catch (error) {
-    if (error instanceof FormTooLargeError || error instanceof StoppedBeforeFiles || error instanceof Response) throw error;
+    if (
+      error instanceof FormTooLargeError ||
+      error instanceof StoppedBeforeFiles ||
+      error instanceof Response
+    )
+      throw error;
     throw unreadableForm();
   }
   return withinListBounds(formData);
@@ -301,7 +321,13 @@ async function readTextForm(request: Request, max: number): Promise<FormData> {
     }
     chunks.push(next.value);
   }
-  return readForm(new Request(request.url, { method: request.method, headers: request.headers, body: reader ? concat(chunks, length) : null }));
+  return readForm(
+    new Request(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: reader ? concat(chunks, length) : null,
+    }),
+  );
 }
 
 function concat(chunks: Uint8Array[], length: number): Uint8Array<ArrayBuffer> {

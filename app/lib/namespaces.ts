@@ -23,7 +23,12 @@ export function withNamespaces(namespaces: readonly string[]) {
       // loadNamespaces adds the namespaces to those loaded for any language, then loads them.
       const loading = i18next.loadNamespaces([...namespaces]);
       const target = params.lang;
-      await Promise.all([loading, isLanguage(target) && target !== i18next.language ? i18next.loadLanguages(target) : undefined]);
+      await Promise.all([
+        loading,
+        isLanguage(target) && target !== i18next.language
+          ? i18next.loadLanguages(target)
+          : undefined,
+      ]);
     };
     const [data] = await Promise.all([serverLoader(), translations().catch(() => undefined)]);
     return data;

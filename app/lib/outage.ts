@@ -9,7 +9,10 @@ import type { ShouldRevalidateFunctionArgs } from "@remix-run/react";
 export const UNREACHABLE_STATUS = 503;
 
 /** True after a submission answered that the provider could not be reached. */
-export const afterUnreachable = ({ actionStatus }: Pick<ShouldRevalidateFunctionArgs, "actionStatus">) => actionStatus === UNREACHABLE_STATUS;
+export const afterUnreachable = ({
+  actionStatus,
+}: Pick<ShouldRevalidateFunctionArgs, "actionStatus">) => actionStatus === UNREACHABLE_STATUS;
 
 /** `shouldRevalidate` of a route with nothing else to decide: Remix's default, except after an unreachable provider. */
-export const keepAfterUnreachable = (args: ShouldRevalidateFunctionArgs) => !afterUnreachable(args) && args.defaultShouldRevalidate;
+export const keepAfterUnreachable = (args: ShouldRevalidateFunctionArgs) =>
+  !afterUnreachable(args) && args.defaultShouldRevalidate;

@@ -9,7 +9,16 @@
 import { useLocation } from "@remix-run/react";
 
 /** Search parameters that open a dialog on a page (the rest of the query is the page's own). */
-export const DIALOG_PARAMS = ["duplicate", "confirm", "app", "submit", "pause", "new", "withdraw", "change"] as const;
+export const DIALOG_PARAMS = [
+  "duplicate",
+  "confirm",
+  "app",
+  "submit",
+  "pause",
+  "new",
+  "withdraw",
+  "change",
+] as const;
 
 /** A query without Remix's `index` and `_data` markers, and without the parameters named. */
 function withoutMarkers(search: string, names: readonly string[] = []): URLSearchParams {

@@ -1,11 +1,15 @@
 import { redirect } from "@remix-run/node";
-import { DEFAULT_LANGUAGE, languageFromHeader, type Language } from "~/i18n";
+import { DEFAULT_LANGUAGE, type Language, languageFromHeader } from "~/i18n";
 import { preferredLanguage } from "~/session.server";
 import { pathInLanguage } from "./language";
 
 /** The user's language: the remembered choice, else the browser's, else en-AU. */
 export async function chosenLanguage(request: Request): Promise<Language> {
-  return (await preferredLanguage(request)) ?? languageFromHeader(request.headers.get("accept-language")) ?? DEFAULT_LANGUAGE;
+  return (
+    (await preferredLanguage(request)) ??
+    languageFromHeader(request.headers.get("accept-language")) ??
+    DEFAULT_LANGUAGE
+  );
 }
 
 /** The same path with a valid language segment. */

@@ -23,7 +23,9 @@ export function waitFromNow(seconds: number, language: string): string {
 
 /** When the wait ends, as a date and time in the language. */
 export function waitEnds(seconds: number, language: string, now = Date.now()): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: "long", timeStyle: "short" }).format(new Date(now + Math.max(0, seconds) * 1000));
+  return new Intl.DateTimeFormat(language, { dateStyle: "long", timeStyle: "short" }).format(
+    new Date(now + Math.max(0, seconds) * 1000),
+  );
 }
 
 /** What a refusal carries of a limit (the console's ApiError). */
@@ -38,7 +40,11 @@ interface LimitRefusal {
  * refusal (429 uploadQuotaReached on `file`): the figures and when the oldest such upload
  * expires (its Retry-After); undefined for any other error.
  */
-export function uploadQuotaMessage(t: (key: string, options?: Record<string, unknown>) => string, language: string, error: LimitRefusal): string | undefined {
+export function uploadQuotaMessage(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  language: string,
+  error: LimitRefusal,
+): string | undefined {
   if (error.status !== 429 || error.errors?.file !== "uploadQuotaReached") return undefined;
   return t("common:errors.uploadQuota", {
     files: UNATTACHED_UPLOAD_QUOTA.files,

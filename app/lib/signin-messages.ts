@@ -3,7 +3,13 @@
  * app/api/signin/codes.ts, or by the console's own callback and sign-outs) and the key of its
  * text in `locales/{lang}/auth.json`. Anything else given to the page shows nothing.
  */
-import { codeOf, SIGN_IN_ERRORS, SIGN_IN_MESSAGES, type SignInError, type SignInMessage } from "~/api/signin/codes";
+import {
+  codeOf,
+  SIGN_IN_ERRORS,
+  SIGN_IN_MESSAGES,
+  type SignInError,
+  type SignInMessage,
+} from "~/api/signin/codes";
 
 /** Why the callback could not complete a sign-in (`?failed=`): the console's own codes. */
 export const SIGN_IN_FAILURES = ["access_denied", "unavailable", "failed"] as const;
@@ -34,7 +40,11 @@ export const FAILURE_KEYS: Record<SignInFailure, string> = {
 };
 
 /** The codes of a sign-in page's query (and flashed message); what is not a code is dropped. */
-export function readSignInCodes(input: { message?: string | null; error?: string | null; failed?: string | null }) {
+export function readSignInCodes(input: {
+  message?: string | null;
+  error?: string | null;
+  failed?: string | null;
+}) {
   return {
     message: codeOf(SIGN_IN_MESSAGES, input.message),
     error: codeOf(SIGN_IN_ERRORS, input.error),
@@ -45,6 +55,7 @@ export function readSignInCodes(input: { message?: string | null; error?: string
 /** The failure code of an OAuth error the callback met (RFC 6749 section 4.1.2.1 codes), or of anything else. */
 export function failureOf(oauthError: string | undefined): SignInFailure {
   if (oauthError === "access_denied") return "access_denied";
-  if (oauthError === "server_error" || oauthError === "temporarily_unavailable") return "unavailable";
+  if (oauthError === "server_error" || oauthError === "temporarily_unavailable")
+    return "unavailable";
   return "failed";
 }

@@ -34,14 +34,23 @@ export interface Answer {
 }
 
 export const isQuestion = (message: unknown): message is Question =>
-  isOurs(message) && typeof (message as Question).kind === "string" && typeof (message as Question).key === "string";
+  isOurs(message) &&
+  typeof (message as Question).kind === "string" &&
+  typeof (message as Question).key === "string";
 
-export const isAnswer = (message: unknown): message is Answer => isOurs(message) && typeof (message as Answer).answerTo === "number";
+export const isAnswer = (message: unknown): message is Answer =>
+  isOurs(message) && typeof (message as Answer).answerTo === "number";
 
-const isOurs = (message: unknown) => !!message && typeof message === "object" && (message as { channel?: unknown }).channel === CONSOLE_CHANNEL;
+const isOurs = (message: unknown) =>
+  !!message &&
+  typeof message === "object" &&
+  (message as { channel?: unknown }).channel === CONSOLE_CHANNEL;
 
 /** Whether this process is a console worker of the supervisor, which relays between its workers. */
-export const supervised = () => cluster.isWorker && process.env[SUPERVISED_VARIABLE] === "1" && typeof process.send === "function";
+export const supervised = () =>
+  cluster.isWorker &&
+  process.env[SUPERVISED_VARIABLE] === "1" &&
+  typeof process.send === "function";
 
 /**
  * The asks waiting for their answers and the answerers of this process, kept once per process:
@@ -56,7 +65,12 @@ interface State {
 }
 const STATE = Symbol.for("developer-console.supervised");
 const holder = globalThis as { [STATE]?: State };
-const state: State = holder[STATE] ?? { nextId: 1, waiting: new Map(), answerers: new Map(), listening: false };
+const state: State = holder[STATE] ?? {
+  nextId: 1,
+  waiting: new Map(),
+  answerers: new Map(),
+  listening: false,
+};
 holder[STATE] = state;
 
 function listen() {
@@ -68,7 +82,8 @@ function listen() {
       state.waiting.delete(message.answerTo);
     } else if (isQuestion(message)) {
       const answerer = state.answerers.get(message.kind);
-      const reply = (value: unknown) => process.send?.({ channel: CONSOLE_CHANNEL, answerTo: message.id, value } satisfies Answer);
+      const reply = (value: unknown) =>
+        process.send?.({ channel: CONSOLE_CHANNEL, answerTo: message.id, value } satisfies Answer);
       if (!answerer) reply(undefined);
       else answerer(message.key).then(reply, () => reply(undefined));
     }

@@ -3,7 +3,10 @@
  * keys of the widget's direction move between its entries (wrapping), Home and End go to the
  * first and the last. Disabled entries are passed over.
  */
-const ARROWS = { horizontal: ["ArrowRight", "ArrowLeft"], vertical: ["ArrowDown", "ArrowUp"] } as const;
+const ARROWS = {
+  horizontal: ["ArrowRight", "ArrowLeft"],
+  vertical: ["ArrowDown", "ArrowUp"],
+} as const;
 
 /**
  * The entry a key moves to from `index` (-1: none yet, the next is the first, the previous
@@ -34,7 +37,12 @@ export function entryAfterKey(
 }
 
 /** A tab list's keys: Left and Right. */
-export function tabAfterKey(key: string, index: number, count: number, isDisabled?: (index: number) => boolean): number | undefined {
+export function tabAfterKey(
+  key: string,
+  index: number,
+  count: number,
+  isDisabled?: (index: number) => boolean,
+): number | undefined {
   return entryAfterKey(key, index, count, "horizontal", isDisabled);
 }
 
@@ -42,7 +50,11 @@ export function tabAfterKey(key: string, index: number, count: number, isDisable
  * Typing a character in a menu: the next entry after `index` whose label starts with it
  * (wrapping, any case), or undefined when none does or the key is not a character.
  */
-export function entryStartingWith(key: string, index: number, labels: readonly string[]): number | undefined {
+export function entryStartingWith(
+  key: string,
+  index: number,
+  labels: readonly string[],
+): number | undefined {
   if ([...key].length !== 1 || key === " ") return undefined;
   const wanted = key.toLocaleLowerCase();
   for (let taken = 1; taken <= labels.length; taken++) {

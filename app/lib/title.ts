@@ -1,6 +1,6 @@
+import type { TFunction } from "i18next";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import type { TFunction } from "i18next";
 
 /** The document title: the page, the product, and 'Error: ' first when a form failed (WCAG 2.4.2). */
 export function pageTitle(t: TFunction, page: string, failed = false) {

@@ -6,7 +6,7 @@
  * opens it (preloadOnIntent).
  */
 import i18next from "i18next";
-import { act, Component, Suspense, useState, type ReactNode } from "react";
+import { act, Component, type ReactNode, Suspense, useState } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -41,10 +41,18 @@ function deferredLoad() {
   return { load, resolve: (component: typeof Counter = Counter) => resolve(component) };
 }
 
-const read = vi.fn((_language: string, _namespace: string, callback: (error: null, data: Record<string, string>) => void) => callback(null, { title: "Title" }));
+const read = vi.fn(
+  (
+    _language: string,
+    _namespace: string,
+    callback: (error: null, data: Record<string, string>) => void,
+  ) => callback(null, { title: "Title" }),
+);
 
 beforeAll(async () => {
-  await i18next.use({ type: "backend", init() {}, read }).init({ lng: "en-AU", ns: ["common"], resources: undefined });
+  await i18next
+    .use({ type: "backend", init() {}, read })
+    .init({ lng: "en-AU", ns: ["common"], resources: undefined });
 });
 
 let container: HTMLElement;
@@ -114,7 +122,10 @@ describe("whenUsed in the browser", () => {
   });
 
   it("rendered again after its code failed to load, loads it again", async () => {
-    const load = vi.fn<() => Promise<typeof Counter>>().mockRejectedValueOnce(new Error("offline")).mockResolvedValue(Counter);
+    const load = vi
+      .fn<() => Promise<typeof Counter>>()
+      .mockRejectedValueOnce(new Error("offline"))
+      .mockResolvedValue(Counter);
     const Shown = whenUsed("browser-rendered-retried", load);
     const root = mount();
     const reactRoot = createRoot(root, { onRecoverableError: () => undefined });
@@ -134,9 +145,13 @@ describe("whenUsed in the browser", () => {
 
   it("is preloaded by the pointer over or focus on a link to an address that opens it", async () => {
     const load = vi.fn(async () => Counter);
-    const Shown = whenUsed("browser-intent", load, { opensAt: (search) => search.get("dialog") === "item" });
+    const Shown = whenUsed("browser-intent", load, {
+      opensAt: (search) => search.get("dialog") === "item",
+    });
     const stop = preloadOnIntent(document);
-    const root = mount('<a href="/en-AU/apps?dialog=other">Other</a><a href="/en-AU/apps?dialog=item&path=1"><span>Item</span></a>');
+    const root = mount(
+      '<a href="/en-AU/apps?dialog=other">Other</a><a href="/en-AU/apps?dialog=item&path=1"><span>Item</span></a>',
+    );
     const [other, item] = [...root.querySelectorAll("a")];
     other.dispatchEvent(new Event("pointerover", { bubbles: true }));
     other.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));

@@ -24,7 +24,7 @@
  * The import must be a literal `import("./File")` so the bundler gives it a chunk of its own.
  */
 import i18next from "i18next";
-import { lazy, Suspense, type ComponentType, type ReactElement } from "react";
+import { type ComponentType, lazy, type ReactElement, Suspense } from "react";
 
 export interface WhenUsedOptions {
   /** The translation namespaces the component shows (loaded with its code). */
@@ -67,10 +67,15 @@ const MARKER = "data-when-used";
 const onServer = typeof document === "undefined";
 
 /** A thenable that answers at once: React.lazy then renders without suspending. */
-// biome-ignore lint/suspicious/noThenProperty: React.lazy reads a thenable; a Promise would suspend
-const settled = <T,>(value: T) => ({ then: (resolve: (value: T) => void) => resolve(value) }) as unknown as Promise<T>;
+const settled = <T,>(value: T) =>
+  // biome-ignore lint/suspicious/noThenProperty: React.lazy reads a thenable; a Promise would suspend
+  ({ then: (resolve: (value: T) => void) => resolve(value) }) as unknown as Promise<T>;
 
-export function whenUsed<P extends object>(name: string, load: () => Promise<ComponentType<P>>, options: WhenUsedOptions = {}): WhenUsed<P> {
+export function whenUsed<P extends object>(
+  name: string,
+  load: () => Promise<ComponentType<P>>,
+  options: WhenUsedOptions = {},
+): WhenUsed<P> {
   const namespaces = options.namespaces ?? [];
   let component: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
@@ -84,7 +89,10 @@ export function whenUsed<P extends object>(name: string, load: () => Promise<Com
       },
     ));
   // A namespace that cannot be read shows its keys rather than no component.
-  const loadTranslations = () => (namespaces.length > 0 && i18next.isInitialized ? i18next.loadNamespaces([...namespaces]).catch(() => undefined) : undefined);
+  const loadTranslations = () =>
+    namespaces.length > 0 && i18next.isInitialized
+      ? i18next.loadNamespaces([...namespaces]).catch(() => undefined)
+      : undefined;
   const preload = async () => {
     await Promise.all([loadCode(), loadTranslations()]);
   };
@@ -140,8 +148,17 @@ export function allLoaded(): Promise<unknown> {
  * The components the server rendered into `root`: their translation namespaces (to load with
  * the page's), and a promise of their code (to await before hydrating).
  */
-export function renderedOnPage(root: ParentNode): { namespaces: string[]; loaded: Promise<unknown> } {
-  const entries = [...new Set([...root.querySelectorAll(`template[${MARKER}]`)].map((marker) => marker.getAttribute(MARKER) ?? ""))]
+export function renderedOnPage(root: ParentNode): {
+  namespaces: string[];
+  loaded: Promise<unknown>;
+} {
+  const entries = [
+    ...new Set(
+      [...root.querySelectorAll(`template[${MARKER}]`)].map(
+        (marker) => marker.getAttribute(MARKER) ?? "",
+      ),
+    ),
+  ]
     .map((name) => components.get(name))
     .filter((entry): entry is Entry => entry !== undefined);
   return {

@@ -1,5 +1,5 @@
 /** Unknown paths go to the app list in the same language. */
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { isLanguage } from "~/i18n";
 import { redirectToLanguage } from "~/lib/redirects.server";
 

@@ -1,10 +1,10 @@
 /** Accepting the terms: the checkbox must be ticked; then PUT user/accept-terms. */
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { ApiError } from "~/api/client.server";
 import { acceptTerms } from "~/api/user/endpoints";
 import { requireUser } from "~/auth.server";
-import { ApiError } from "~/api/client.server";
-import { redirectWithError, safeRedirect } from "~/session.server";
 import { readForm } from "~/lib/multipart.server";
+import { redirectWithError, safeRedirect } from "~/session.server";
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { api } = await requireUser(request, context);
@@ -20,7 +20,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   try {
     await api.call(acceptTerms);
   } catch (error) {
-    if (error instanceof ApiError) return redirectWithError(`${url.pathname}${url.search}`, { ...error.toJSON(), fallback: "savingData" });
+    if (error instanceof ApiError)
+      return redirectWithError(`${url.pathname}${url.search}`, {
+        ...error.toJSON(),
+        fallback: "savingData",
+      });
     throw error;
   }
   return redirect(`${url.pathname}${url.search}`);

@@ -11,10 +11,16 @@ const { loader } = await import("./$lang._console.apps.$appVersionId.$platform.d
 const VERSION = "11111111-1111-4111-8111-111111111111";
 
 async function download(env: string, live = "true") {
-  const request = new Request(`http://console.test/en-AU/apps/${VERSION}/desktop/download/${env}?live=${live}`);
+  const request = new Request(
+    `http://console.test/en-AU/apps/${VERSION}/desktop/download/${env}?live=${live}`,
+  );
   const context = { appendSetCookie: vi.fn() } as unknown as AppLoadContext;
   try {
-    return (await loader({ request, context, params: { lang: "en-AU", appVersionId: VERSION, platform: "desktop", env } })) as Response;
+    return (await loader({
+      request,
+      context,
+      params: { lang: "en-AU", appVersionId: VERSION, platform: "desktop", env },
+    })) as Response;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;
@@ -27,14 +33,21 @@ describe("an environment's configuration file", () => {
   });
 
   it("is not found for a version the provider does not know for the company (another company's)", async () => {
-    api.get.mockRejectedValue(new ApiError(404, `app-schema/download/${VERSION}/live`, "App not found."));
+    api.get.mockRejectedValue(
+      new ApiError(404, `app-schema/download/${VERSION}/live`, "App not found."),
+    );
     const answer = await download("live");
     expect(answer.status).toBe(404);
-    expect(api.get).toHaveBeenCalledWith(`app-schema/download/${VERSION}/live?isInLeapLive=true`, expect.anything());
+    expect(api.get).toHaveBeenCalledWith(
+      `app-schema/download/${VERSION}/live?isInLeapLive=true`,
+      expect.anything(),
+    );
   });
 
   it("goes back to the editor with downloadingSchema when the provider refuses otherwise", async () => {
-    api.get.mockRejectedValue(new ApiError(403, `app-schema/download/${VERSION}/test`, "Staging needs test access."));
+    api.get.mockRejectedValue(
+      new ApiError(403, `app-schema/download/${VERSION}/test`, "Staging needs test access."),
+    );
     const answer = await download("test", "false");
     expect(answer.status).toBe(302);
     expect(answer.headers.get("Location")).toBe(`/en-AU/apps/${VERSION}/desktop`);

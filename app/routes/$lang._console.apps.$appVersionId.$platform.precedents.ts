@@ -24,6 +24,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ids = [...new Set(new URL(request.url).searchParams.getAll("matterType"))]
     .filter((id) => isStorableText(id) && MATTER_TYPE_ID.test(id))
     .slice(0, PRECEDENT_READS_MAX);
-  const precedents = ids.length > 0 ? await loadMatterTypePrecedents(api, version.details.countryCode, ids) : {};
+  const precedents =
+    ids.length > 0 ? await loadMatterTypePrecedents(api, version.details.countryCode, ids) : {};
   return json(precedents, { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -10,18 +10,18 @@
  * version, a malformed id or another company's version is 'page not found' (a 404 Response,
  * nothing of the version is sent).
  */
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Outlet, type ShouldRevalidateFunction, useLoaderData } from "@remix-run/react";
 import { isEditable } from "~/api/apps/status";
 import { requireUser } from "~/auth.server";
 import { AppErrorBoundary, errorMeta } from "~/components/apps/AppErrorBoundary";
-import { withNamespaces } from "~/lib/namespaces";
 import { EditorHeader } from "~/components/apps/editor/EditorHeader";
-import { platformTabs } from "~/lib/apps/platform-tabs";
 import { GroupSidebar } from "~/components/apps/GroupSidebar";
-import { loadVersion } from "~/lib/apps/editor.server";
 import { attestationEnabled } from "~/lib/apps/data-attestation.server";
+import { loadVersion } from "~/lib/apps/editor.server";
 import { loadVersionSidebar } from "~/lib/apps/group.server";
+import { platformTabs } from "~/lib/apps/platform-tabs";
+import { withNamespaces } from "~/lib/namespaces";
 import { afterUnreachable } from "~/lib/outage";
 
 export const handle = { i18n: ["common", "apps", "appGroup", "appEditor"] };
@@ -35,7 +35,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (id === "new") throw redirect(`/${language}/apps/new/details`);
   const version = await loadVersion(request, api, id);
   const { pathname } = new URL(request.url);
-  if (pathname.replace(/\/+$/, "") === `/${language}/apps/${id}`) throw redirect(`/${language}/apps/${version.id}/details`);
+  if (pathname.replace(/\/+$/, "") === `/${language}/apps/${id}`)
+    throw redirect(`/${language}/apps/${version.id}/details`);
   // The sidebar is a comfort: the version's pages work without it.
   const [sidebar, dataTab] = await Promise.all([
     loadVersionSidebar(api, language, version.groupId).catch(() => null),
@@ -61,10 +62,19 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
  * (the page adds the image itself; nothing of the header changed), nor after a save the
  * provider was out of reach for.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, formData, actionStatus, defaultShouldRevalidate }) => {
-  if (formData?.get("intent") === "upload-files" || afterUnreachable({ actionStatus })) return false;
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  formData,
+  actionStatus,
+  defaultShouldRevalidate,
+}) => {
+  if (formData?.get("intent") === "upload-files" || afterUnreachable({ actionStatus }))
+    return false;
   const isGet = !formMethod || formMethod.toUpperCase() === "GET";
-  if (isGet && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
+  if (isGet && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search)
+    return false;
   return defaultShouldRevalidate;
 };
 

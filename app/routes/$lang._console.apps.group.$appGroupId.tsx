@@ -7,16 +7,27 @@
  * to Remix's `?index`, which the address would then show): this route's action is that page's,
  * and its answer goes to the page as the Outlet's context.
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Outlet, useActionData, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import {
+  Outlet,
+  type ShouldRevalidateFunction,
+  useActionData,
+  useLoaderData,
+  useLocation,
+} from "@remix-run/react";
 import { requireUser } from "~/auth.server";
 import { AppErrorBoundary, errorMeta } from "~/components/apps/AppErrorBoundary";
 import { GroupSidebar, groupPageOf } from "~/components/apps/GroupSidebar";
 import i18next from "~/i18next.server";
-import { loadGroupSidebar, type GroupLoadError } from "~/lib/apps/group.server";
+import { type GroupLoadError, loadGroupSidebar } from "~/lib/apps/group.server";
 import { versionsPageAction } from "~/lib/apps/version-actions.server";
-import { pageTitle } from "~/lib/title";
 import { withNamespaces } from "~/lib/namespaces";
+import { pageTitle } from "~/lib/title";
 
 export const handle = { i18n: ["common", "apps", "appGroup"] };
 
@@ -46,10 +57,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
 }
 
-export const action = ({ request, context }: ActionFunctionArgs) => versionsPageAction(request, context);
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  versionsPageAction(request, context);
 
 /** The sidebar does not depend on the query: a filter or a dialog of the page does not load it again. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
   const isGet = !formMethod || formMethod.toUpperCase() === "GET";
   if (isGet && currentUrl.pathname === nextUrl.pathname) return false;
   return defaultShouldRevalidate;

@@ -13,17 +13,17 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { APP_LEVEL_WITHOUT_PREVIEW } from "~/api/apps/status";
+import { sanitizeOverview } from "~/api/apps/overview.server";
 import { isEmail, isHttpUrl } from "~/api/apps/rules";
+import { APP_LEVEL_WITHOUT_PREVIEW } from "~/api/apps/status";
 import { requireUser } from "~/auth.server";
-import { BannerSlider } from "~/components/apps/editor/BannerSlider";
 import { AppErrorBoundary, errorMeta } from "~/components/apps/AppErrorBoundary";
-import { withNamespaces } from "~/lib/namespaces";
+import { BannerSlider } from "~/components/apps/editor/BannerSlider";
 import { ListingImage } from "~/components/apps/editor/ListingImage";
 import { StatusBadge } from "~/components/apps/StatusBadge";
 import i18next from "~/i18next.server";
-import { sanitizeOverview } from "~/api/apps/overview.server";
 import { categoryName, EDITOR_NAMESPACES, loadVersion, notFound } from "~/lib/apps/editor.server";
+import { withNamespaces } from "~/lib/namespaces";
 import { pageTitle } from "~/lib/title";
 
 export const handle = { i18n: ["common", "apps", "appEditor"] };
@@ -39,7 +39,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const version = await loadVersion(request, api, id);
   if (version.appLevel === APP_LEVEL_WITHOUT_PREVIEW) throw await notFound(request);
   const { details, marketplace } = version;
-  const [category, t] = await Promise.all([categoryName(api, details.categoryId), i18next.getFixedT(request, EDITOR_NAMESPACES)]);
+  const [category, t] = await Promise.all([
+    categoryName(api, details.categoryId),
+    i18next.getFixedT(request, EDITOR_NAMESPACES),
+  ]);
   const { detail, legal, promo } = marketplace;
   return json({
     title: pageTitle(t, t("appEditor:preview.title", { name: details.name })),
@@ -72,7 +75,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => (error ? errorMeta(error) : [{ title: data?.title }]);
+export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
+  error ? errorMeta(error) : [{ title: data?.title }];
 
 const LINKS = ["websiteUrl", "supportUrl", "documentationUrl", "appURL", "youtubeUrl"] as const;
 
@@ -82,7 +86,12 @@ export default function MarketplacePreview() {
   const { lang } = useParams();
   const links = LINKS.filter((key) => data.links[key]);
   const external = (href: string, text: string) => (
-    <a href={href} target="_blank" rel="noopener noreferrer nofollow" className="break-words font-semibold text-brand-700 underline">
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer nofollow"
+      className="break-words font-semibold text-brand-700 underline"
+    >
       {text}
       <span className="sr-only"> {t("common:nav.opensInNewTab")}</span>
     </a>
@@ -95,21 +104,33 @@ export default function MarketplacePreview() {
           {t("preview.notice", { version: data.versionDisplay })}
           <StatusBadge statusCode={data.statusCode} />
         </p>
-        <Link to={`/${lang}/apps/${data.versionId}/marketplace`} className="font-semibold text-brand-700 underline">
+        <Link
+          to={`/${lang}/apps/${data.versionId}/marketplace`}
+          className="font-semibold text-brand-700 underline"
+        >
           {t("preview.edit")}
         </Link>
       </div>
 
       <header className="flex flex-wrap items-start gap-6">
         {data.icon ? (
-          <ListingImage url={data.icon.url} alt={t("preview.iconOf", { name: data.name })} className="h-32 w-32 rounded-2xl object-cover shadow" brokenClassName="h-32 w-32" />
+          <ListingImage
+            url={data.icon.url}
+            alt={t("preview.iconOf", { name: data.name })}
+            className="h-32 w-32 rounded-2xl object-cover shadow"
+            brokenClassName="h-32 w-32"
+          />
         ) : null}
         <div className="min-w-0 flex-1 space-y-2">
           <h1 id="preview-name" className="break-words text-3xl font-bold text-gray-900">
             {data.name}
           </h1>
-          {data.category ? <p className="text-sm font-semibold text-gray-700">{data.category}</p> : null}
-          {data.shortDescription ? <p className="text-lg text-gray-800">{data.shortDescription}</p> : null}
+          {data.category ? (
+            <p className="text-sm font-semibold text-gray-700">{data.category}</p>
+          ) : null}
+          {data.shortDescription ? (
+            <p className="text-lg text-gray-800">{data.shortDescription}</p>
+          ) : null}
         </div>
       </header>
 
@@ -145,7 +166,10 @@ export default function MarketplacePreview() {
                   <li key={screenshot.id}>
                     <ListingImage
                       url={screenshot.url}
-                      alt={t("images.screenshot.item", { number: i + 1, total: data.screenshots.length })}
+                      alt={t("images.screenshot.item", {
+                        number: i + 1,
+                        total: data.screenshots.length,
+                      })}
                       className="w-full rounded-lg border border-gray-200 object-contain"
                       brokenClassName="aspect-[5/2] w-full"
                     />
@@ -175,7 +199,10 @@ export default function MarketplacePreview() {
                 {t("preview.contact")}
               </h2>
               <p>
-                <a href={`mailto:${data.contactEmail}`} className="break-words font-semibold text-brand-700 underline">
+                <a
+                  href={`mailto:${data.contactEmail}`}
+                  className="break-words font-semibold text-brand-700 underline"
+                >
                   {data.contactEmail}
                 </a>
               </p>
@@ -185,19 +212,33 @@ export default function MarketplacePreview() {
             <h2 id="preview-legal" className={heading}>
               {t("preview.legal")}
             </h2>
-            {data.legal.copyright ? <p className="break-words text-sm text-gray-800">{data.legal.copyright}</p> : null}
+            {data.legal.copyright ? (
+              <p className="break-words text-sm text-gray-800">{data.legal.copyright}</p>
+            ) : null}
             {data.legal.privacyPolicy || data.legal.privacyPolicyUrl ? (
               <div className="space-y-1">
                 <h3 className="font-semibold text-gray-900">{t("preview.privacyPolicy")}</h3>
-                {data.legal.privacyPolicy ? <p className="whitespace-pre-line break-words text-sm text-gray-800">{data.legal.privacyPolicy}</p> : null}
-                {data.legal.privacyPolicyUrl ? <p>{external(data.legal.privacyPolicyUrl, t("preview.readPrivacyPolicy"))}</p> : null}
+                {data.legal.privacyPolicy ? (
+                  <p className="whitespace-pre-line break-words text-sm text-gray-800">
+                    {data.legal.privacyPolicy}
+                  </p>
+                ) : null}
+                {data.legal.privacyPolicyUrl ? (
+                  <p>{external(data.legal.privacyPolicyUrl, t("preview.readPrivacyPolicy"))}</p>
+                ) : null}
               </div>
             ) : null}
             {data.legal.termsOfService || data.legal.termsOfServiceUrl ? (
               <div className="space-y-1">
                 <h3 className="font-semibold text-gray-900">{t("preview.termsOfService")}</h3>
-                {data.legal.termsOfService ? <p className="whitespace-pre-line break-words text-sm text-gray-800">{data.legal.termsOfService}</p> : null}
-                {data.legal.termsOfServiceUrl ? <p>{external(data.legal.termsOfServiceUrl, t("preview.readTermsOfService"))}</p> : null}
+                {data.legal.termsOfService ? (
+                  <p className="whitespace-pre-line break-words text-sm text-gray-800">
+                    {data.legal.termsOfService}
+                  </p>
+                ) : null}
+                {data.legal.termsOfServiceUrl ? (
+                  <p>{external(data.legal.termsOfServiceUrl, t("preview.readTermsOfService"))}</p>
+                ) : null}
               </div>
             ) : null}
           </section>

@@ -6,9 +6,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { getUser } from "~/api/user/endpoints";
 import { ApiError } from "~/api/client.server";
-import { requireUser, signInPath, signOutRedirect, SUSPENDED_MESSAGE } from "~/auth.server";
+import { getUser } from "~/api/user/endpoints";
+import { requireUser, SUSPENDED_MESSAGE, signInPath, signOutRedirect } from "~/auth.server";
 import { MainNavigation } from "~/components/MainNavigation";
 import { TermsDialog } from "~/components/TermsDialog";
 import { ToastSlot } from "~/components/ui/Toast";
@@ -32,7 +32,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
   const links = externalLinks();
   return json({
-    user: { userName: user.userName, userInitials: user.userInitials, email: user.email, isTermsAccepted: user.isTermsAccepted },
+    user: {
+      userName: user.userName,
+      userInitials: user.userInitials,
+      email: user.email,
+      isTermsAccepted: user.isTermsAccepted,
+    },
     links: { documentation: links.documentation, apiReference: links.apiReference },
     termsError: new URL(request.url).searchParams.get("terms") === "required",
   });
@@ -49,7 +54,10 @@ export default function ConsoleLayout() {
 
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
         {t("nav.skipToContent")}
       </a>
       <div className="flex min-h-screen flex-col sm:flex-row" {...(blocked ? inertProps : {})}>
@@ -59,7 +67,9 @@ export default function ConsoleLayout() {
           <Outlet />
         </main>
       </div>
-      {blocked ? <TermsDialog error={termsError} redirectTo={`${location.pathname}${location.search}`} /> : null}
+      {blocked ? (
+        <TermsDialog error={termsError} redirectTo={`${location.pathname}${location.search}`} />
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { isLanguage } from "~/i18n";
 import { redirectToLanguage } from "~/lib/redirects.server";
 

@@ -4,22 +4,26 @@
  * selector's cookie, also on the sign-in page), else the user's saved preference
  * (`user/preference`, spec 02 section 2.3), else the language the sign-in started in.
  */
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { OAuth2RequestError } from "remix-auth-oauth2";
 import { createApiClient } from "~/api/client.server";
 import { getPreference } from "~/api/user/endpoints";
 import { clearStateCookies, finishSignIn, signInPath } from "~/auth.server";
 import { env } from "~/env.server";
 import { isLanguage, type Language } from "~/i18n";
+import { pathInLanguage } from "~/lib/language";
 import { logger } from "~/lib/log.server";
 import { failureOf } from "~/lib/signin-messages";
-import { pathInLanguage } from "~/lib/language";
 import { commitSession, getSession, languageCookie, preferredLanguage } from "~/session.server";
 
 /** The signed-in user's saved language; none when it cannot be read (the sign-in goes on). */
 async function savedLanguage(accessToken: string, lang: Language): Promise<Language | undefined> {
   try {
-    const { localeCode } = await createApiClient({ baseUrl: env().API_BASE_URL, token: accessToken, language: lang }).call(getPreference);
+    const { localeCode } = await createApiClient({
+      baseUrl: env().API_BASE_URL,
+      token: accessToken,
+      language: lang,
+    }).call(getPreference);
     return isLanguage(localeCode) ? localeCode : undefined;
   } catch (error) {
     logger.warn({ err: error }, "the saved language could not be read at sign-in");
@@ -54,6 +58,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (error instanceof Response) throw error;
     logger.warn({ err: error }, "sign-in failed at the callback");
     // A code, never the provider's text: the sign-in page words it (app/lib/signin-messages.ts).
-    return redirect(signInPath(lang, { failed: failureOf(error instanceof OAuth2RequestError ? error.code : undefined) }), { headers });
+    return redirect(
+      signInPath(lang, {
+        failed: failureOf(error instanceof OAuth2RequestError ? error.code : undefined),
+      }),
+      { headers },
+    );
   }
 }

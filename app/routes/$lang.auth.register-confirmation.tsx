@@ -3,8 +3,8 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import i18next from "~/i18next.server";
-import { pageTitle } from "~/lib/title";
 import { withNamespaces } from "~/lib/namespaces";
+import { pageTitle } from "~/lib/title";
 
 export const handle = { i18n: ["common", "auth"] };
 

@@ -14,11 +14,16 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const lang = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
   const headers = { "Cache-Control": "no-store" };
   try {
-    return json(await registrationClient(lang, context.clientAddress).call(getCaptchaChallenge), { headers });
+    return json(await registrationClient(lang, context.clientAddress).call(getCaptchaChallenge), {
+      headers,
+    });
   } catch (error) {
     // The widget reports it and the page falls back to the question.
     logger.error({ err: error }, "registration captcha challenge failed");
     const traceId = error instanceof ApiError ? error.traceId : undefined;
-    return json({ detail: "The captcha challenge could not be loaded.", traceId }, { status: 502, headers });
+    return json(
+      { detail: "The captcha challenge could not be loaded.", traceId },
+      { status: 502, headers },
+    );
   }
 }

@@ -10,10 +10,12 @@ import { fileURLToPath } from "node:url";
 let script: Promise<string> | undefined;
 
 export async function loader() {
-  script ??= readFile(fileURLToPath(import.meta.resolve("altcha/workers/sha")), "utf8").catch((error: unknown) => {
-    script = undefined;
-    throw error;
-  });
+  script ??= readFile(fileURLToPath(import.meta.resolve("altcha/workers/sha")), "utf8").catch(
+    (error: unknown) => {
+      script = undefined;
+      throw error;
+    },
+  );
   return new Response(await script, {
     headers: {
       "Content-Type": "text/javascript; charset=utf-8",

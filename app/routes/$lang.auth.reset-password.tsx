@@ -3,23 +3,29 @@
  * success, the check-your-email state (post/redirect/get).
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { resetSchema } from "~/forms/auth.server";
-import { checkForm } from "~/forms/check";
-import { parseForm } from "~/forms/parse.server";
-import { formRules } from "~/forms/rules.server";
 import { Button } from "~/components/ui/Button";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { InputField } from "~/components/ui/Field";
 import { env } from "~/env.server";
+import { resetSchema } from "~/forms/auth.server";
+import { checkForm } from "~/forms/check";
+import { parseForm } from "~/forms/parse.server";
+import { formRules } from "~/forms/rules.server";
 import { isLanguage } from "~/i18n";
 import i18next from "~/i18next.server";
 import { logger } from "~/lib/log.server";
-import { hasFailed, markFailed, pageTitle, useFailedTitle } from "~/lib/title";
-import { withNamespaces } from "~/lib/namespaces";
 import { readForm } from "~/lib/multipart.server";
+import { withNamespaces } from "~/lib/namespaces";
+import { hasFailed, markFailed, pageTitle, useFailedTitle } from "~/lib/title";
 
 export const handle = { i18n: ["common", "auth"] };
 
@@ -29,7 +35,11 @@ export const clientLoader = withNamespaces(handle.i18n);
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request, ["auth", "common"]);
   const sent = new URL(request.url).searchParams.get("sent") === "1";
-  return json({ sent, title: pageTitle(t, sent ? t("reset.sentTitle") : t("reset.title"), hasFailed(context)), rules: formRules(resetSchema(t)) });
+  return json({
+    sent,
+    title: pageTitle(t, sent ? t("reset.sentTitle") : t("reset.title"), hasFailed(context)),
+    rules: formRules(resetSchema(t)),
+  });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -49,7 +59,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     });
     if (res.ok) return redirect(`/${lang}/auth/reset-password?sent=1`);
     const body = (await res.json().catch(() => ({}))) as { detail?: string; traceId?: string };
-    failure = [body.detail ?? t("reset.errors.failed"), body.traceId ? t("common:errors.traceId", { traceId: body.traceId }) : ""].join(" ").trim();
+    failure = [
+      body.detail ?? t("reset.errors.failed"),
+      body.traceId ? t("common:errors.traceId", { traceId: body.traceId }) : "",
+    ]
+      .join(" ")
+      .trim();
   } catch (error) {
     logger.error({ err: error }, "password reset request failed");
     failure = t("reset.errors.failed");
@@ -73,7 +88,10 @@ export default function ResetPassword() {
     onValidate: ({ formData }) => checkForm(formData, rules),
   });
 
-  useFailedTitle(sent ? t("reset.sentTitle") : t("reset.title"), !sent && Boolean(fields.email.errors?.length || actionData?.failure));
+  useFailedTitle(
+    sent ? t("reset.sentTitle") : t("reset.title"),
+    !sent && Boolean(fields.email.errors?.length || actionData?.failure),
+  );
 
   if (sent) {
     return (
@@ -99,13 +117,26 @@ export default function ResetPassword() {
       <h1 className="text-3xl font-bold">{t("reset.title")}</h1>
       <p>{t("reset.intro")}</p>
       {actionData?.failure ? (
-        <p role="alert" className="rounded-md border-2 border-red-700 bg-red-50 p-4 font-semibold text-red-900">
+        <p
+          role="alert"
+          className="rounded-md border-2 border-red-700 bg-red-50 p-4 font-semibold text-red-900"
+        >
           {actionData.failure}
         </p>
       ) : null}
       <ErrorSummary errors={emailError ? [{ id: fields.email.id, message: emailError }] : []} />
-      <Form method="post" {...getFormProps(form)} className="space-y-5 rounded-lg bg-white p-6 shadow">
-        <InputField {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} label={t("reset.email")} autoComplete="email" error={emailError} />
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="space-y-5 rounded-lg bg-white p-6 shadow"
+      >
+        <InputField
+          {...getInputProps(fields.email, { type: "email" })}
+          key={fields.email.key}
+          label={t("reset.email")}
+          autoComplete="email"
+          error={emailError}
+        />
         <div className="flex flex-wrap items-center justify-between gap-4">
           <Button type="submit" disabled={navigation.state === "submitting"}>
             {t("reset.submit")}

@@ -4,23 +4,23 @@
  * one); with it, a plain HTML form posts email and password to the provider. No JS needed.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { checkForm } from "~/forms/check";
-import { signInSchema } from "~/forms/auth.server";
-import { formRules } from "~/forms/rules.server";
 import { hasSession, interactionLoginUrl, startSignIn } from "~/auth.server";
-import i18next from "~/i18next.server";
-import { pageTitle } from "~/lib/title";
 import { Button } from "~/components/ui/Button";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { InputField } from "~/components/ui/Field";
+import { signInSchema } from "~/forms/auth.server";
+import { checkForm } from "~/forms/check";
+import { formRules } from "~/forms/rules.server";
 import { isLanguage } from "~/i18n";
+import i18next from "~/i18next.server";
 import { externalLinks } from "~/lib/links.server";
-import { commitSession, getSession, safeRedirect } from "~/session.server";
 import { withNamespaces } from "~/lib/namespaces";
 import { ERROR_KEYS, FAILURE_KEYS, MESSAGE_KEYS, readSignInCodes } from "~/lib/signin-messages";
+import { pageTitle } from "~/lib/title";
+import { commitSession, getSession, safeRedirect } from "~/session.server";
 
 export const handle = { i18n: ["common", "auth"] };
 
@@ -36,10 +36,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
   // Codes only (app/lib/signin-messages.ts): any other value is dropped and shows nothing.
   const interaction = query.get("interaction");
-  const codes = readSignInCodes({ message: query.get("message"), error: query.get("error"), failed: query.get("failed") });
+  const codes = readSignInCodes({
+    message: query.get("message"),
+    error: query.get("error"),
+    failed: query.get("failed"),
+  });
   if (!interaction && !codes.failed) {
     // Start at the provider; a notice (email verified...) or an expired interaction is shown on return.
-    const message = codes.message ?? (codes.error === "session_expired" ? "session_expired" : undefined);
+    const message =
+      codes.message ?? (codes.error === "session_expired" ? "session_expired" : undefined);
     return startSignIn(request, lang, { redirectTo, message });
   }
 
@@ -47,7 +52,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const flashed = session.get("signinMessage");
   const t = await i18next.getFixedT(request, ["auth", "common"]);
   const data = {
-    title: pageTitle(t, t("signin.title"), codes.error === "invalid_credentials" || codes.error === "missing_fields"),
+    title: pageTitle(
+      t,
+      t("signin.title"),
+      codes.error === "invalid_credentials" || codes.error === "missing_fields",
+    ),
     interaction,
     formAction: interaction ? interactionLoginUrl(interaction) : null,
     email: (query.get("email") ?? "").slice(0, 255),
@@ -57,7 +66,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     links: externalLinks(),
     rules: formRules(signInSchema(t)),
   };
-  return json(data, flashed ? { headers: { "Set-Cookie": await commitSession(session) } } : undefined);
+  return json(
+    data,
+    flashed ? { headers: { "Set-Cookie": await commitSession(session) } } : undefined,
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -88,7 +100,8 @@ export default function SignIn() {
     ...(passwordError ? [{ id: fields.password.id, message: passwordError }] : []),
   ];
   const message = data.message ? MESSAGE_KEYS[data.message] : null;
-  const alertKey = (data.error ? ERROR_KEYS[data.error] : null) ?? (message?.alert ? message.key : null);
+  const alertKey =
+    (data.error ? ERROR_KEYS[data.error] : null) ?? (message?.alert ? message.key : null);
   const alert = alertKey ? t(alertKey) : null;
   const notice = message && !message.alert ? t(message.key) : null;
 
@@ -96,7 +109,10 @@ export default function SignIn() {
     <div className="space-y-6">
       <h1 className="text-3xl font-bold">{t("signin.title")}</h1>
       {notice ? (
-        <p role="status" className="rounded-md border border-green-700 bg-green-50 p-4 font-semibold text-green-900">
+        <p
+          role="status"
+          className="rounded-md border border-green-700 bg-green-50 p-4 font-semibold text-green-900"
+        >
           {notice}
         </p>
       ) : null}
@@ -112,13 +128,21 @@ export default function SignIn() {
         </div>
       ) : null}
       {alert ? (
-        <p role="alert" className="rounded-md border-2 border-red-700 bg-red-50 p-4 font-semibold text-red-900">
+        <p
+          role="alert"
+          className="rounded-md border-2 border-red-700 bg-red-50 p-4 font-semibold text-red-900"
+        >
           {alert}
         </p>
       ) : null}
       <ErrorSummary errors={summary} />
       {data.formAction ? (
-        <form method="post" action={data.formAction} {...getFormProps(form)} className="space-y-5 rounded-lg bg-white p-6 shadow">
+        <form
+          method="post"
+          action={data.formAction}
+          {...getFormProps(form)}
+          className="space-y-5 rounded-lg bg-white p-6 shadow"
+        >
           <InputField
             {...getInputProps(fields.email, { type: "email" })}
             key={fields.email.key}
@@ -135,7 +159,11 @@ export default function SignIn() {
           />
           <div className="flex flex-wrap items-center justify-between gap-4">
             <Button type="submit">{t("signin.submit")}</Button>
-            <Link to="../reset-password" relative="path" className="font-semibold text-brand-700 underline">
+            <Link
+              to="../reset-password"
+              relative="path"
+              className="font-semibold text-brand-700 underline"
+            >
               {t("signin.forgotPassword")}
             </Link>
           </div>
@@ -145,7 +173,12 @@ export default function SignIn() {
         <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
           {(["about", "apiReference", "help", "userGuides"] as const).map((key) => (
             <li key={key}>
-              <a className="text-brand-700 underline" href={data.links[key]} target="_blank" rel="noreferrer">
+              <a
+                className="text-brand-700 underline"
+                href={data.links[key]}
+                target="_blank"
+                rel="noreferrer"
+              >
                 {t(`signin.links.${key}`)}
                 <span className="sr-only"> {t("common:nav.opensInNewTab")}</span>
               </a>

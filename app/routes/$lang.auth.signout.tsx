@@ -1,5 +1,5 @@
 /** Sign-out: clears the session, revokes the refresh token, then /apps (which leads to sign-in). */
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { revokeTokens } from "~/auth.server";
 import { isLanguage } from "~/i18n";
 import { destroySession, getSession } from "~/session.server";

@@ -18,9 +18,13 @@ export default function AuthLayout() {
           <Logo />
           <p className="text-lg font-bold">{t("common:app.name")}</p>
         </div>
-        <p className="text-sm text-blue-100">{onRegister ? t("panel.registerIntro") : t("panel.signinIntro")}</p>
+        <p className="text-sm text-blue-100">
+          {onRegister ? t("panel.registerIntro") : t("panel.signinIntro")}
+        </p>
         <div>
-          <p className="text-sm text-blue-100">{onRegister ? t("panel.haveAccount") : t("panel.noAccount")}</p>
+          <p className="text-sm text-blue-100">
+            {onRegister ? t("panel.haveAccount") : t("panel.noAccount")}
+          </p>
           <Link
             to={onRegister ? `/${lang}/auth/signin` : `/${lang}/auth/register`}
             className="mt-2 inline-flex min-h-11 items-center rounded-md bg-white px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-blue-50"

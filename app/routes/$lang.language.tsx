@@ -1,12 +1,17 @@
 /** The language selector's target: remembers the choice, saves it for a signed-in user, returns to the same page. */
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { ApiError } from "~/api/client.server";
 import { setPreference } from "~/api/user/endpoints";
 import { hasSession, requireUser } from "~/auth.server";
 import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n";
 import { pathInLanguage } from "~/lib/language";
-import { ApiError } from "~/api/client.server";
-import { languageCookie, redirectWithError, redirectWithToast, safeRedirect } from "~/session.server";
 import { readForm } from "~/lib/multipart.server";
+import {
+  languageCookie,
+  redirectWithError,
+  redirectWithToast,
+  safeRedirect,
+} from "~/session.server";
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await readForm(request);
@@ -22,7 +27,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     try {
       await api.call(setPreference, { body: { localeCode: language } });
     } catch (error) {
-      if (error instanceof ApiError) return redirectWithError(to, { ...error.toJSON(), fallback: "savingData" }, { headers });
+      if (error instanceof ApiError)
+        return redirectWithError(to, { ...error.toJSON(), fallback: "savingData" }, { headers });
       throw error;
     }
     return redirectWithToast(to, { key: "savedSuccessfully" }, { headers });

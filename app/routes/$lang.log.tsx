@@ -1,5 +1,5 @@
 /** The log collector: browser errors posted by entry.client, written to the structured log. */
-import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, json } from "@remix-run/node";
 import * as z from "zod";
 import { BODY_LIMITS } from "~/lib/body-limits";
 import { logger } from "~/lib/log.server";
@@ -18,7 +18,8 @@ const report = z.object({
 export async function action({ request }: ActionFunctionArgs) {
   // The host has refused a body over BODY_LIMITS.log before this reads it.
   const text = await request.text();
-  if (Buffer.byteLength(text) > BODY_LIMITS.log) return json({ detail: "The report is too large." }, 413);
+  if (Buffer.byteLength(text) > BODY_LIMITS.log)
+    return json({ detail: "The report is too large." }, 413);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -29,7 +30,16 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!result.success) return json({ detail: "The report is not valid." }, 400);
   const browser = result.data;
   // A page's address may hold a token (a mailed link, a sign-in code): never kept in the log.
-  logger.warn({ browser: { ...browser, url: browser.url && redactUrl(browser.url), source: browser.source && redactUrl(browser.source) } }, "browser error");
+  logger.warn(
+    {
+      browser: {
+        ...browser,
+        url: browser.url && redactUrl(browser.url),
+        source: browser.source && redactUrl(browser.source),
+      },
+    },
+    "browser error",
+  );
   return new Response(null, { status: 204 });
 }
 

@@ -5,13 +5,13 @@
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
 import type { ReactNode } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { LegalLayout } from "~/components/LegalLayout";
 import i18next from "~/i18next.server";
 import { CONSOLE_COOKIES } from "~/lib/legal.server";
-import { pageTitle } from "~/lib/title";
 import { withNamespaces } from "~/lib/namespaces";
+import { pageTitle } from "~/lib/title";
 
 export const handle = { i18n: ["common", "legal"] };
 
@@ -42,7 +42,17 @@ function List({ children }: { children: ReactNode }) {
   return <ul className="list-disc space-y-2 pl-6">{children}</ul>;
 }
 
-function CookieRow({ name, secureName, purpose, duration }: { name: string; secureName?: string; purpose: string; duration: string }) {
+function CookieRow({
+  name,
+  secureName,
+  purpose,
+  duration,
+}: {
+  name: string;
+  secureName?: string;
+  purpose: string;
+  duration: string;
+}) {
   const { t } = useTranslation("legal");
   return (
     <tr className="border-t border-gray-200 align-top">
@@ -50,7 +60,12 @@ function CookieRow({ name, secureName, purpose, duration }: { name: string; secu
         <code className="break-all font-mono text-sm font-semibold">{name}</code>
         {secureName ? (
           <span className="mt-1 block text-sm text-gray-700">
-            <Trans t={t} i18nKey="privacy.cookies.secureName" values={{ name: secureName }} components={{ code: <code className="break-all font-mono" /> }} />
+            <Trans
+              t={t}
+              i18nKey="privacy.cookies.secureName"
+              values={{ name: secureName }}
+              components={{ code: <code className="break-all font-mono" /> }}
+            />
           </span>
         ) : null}
       </th>
@@ -66,7 +81,9 @@ export default function Privacy() {
   return (
     <LegalLayout>
       <article className="max-w-prose leading-relaxed">
-        <h1 className="text-2xl font-bold break-words text-gray-900 sm:text-3xl">{t("privacy.title")}</h1>
+        <h1 className="text-2xl font-bold break-words text-gray-900 sm:text-3xl">
+          {t("privacy.title")}
+        </h1>
         <p className="mt-2 text-gray-700">{t("privacy.updated")}</p>
         <p className="mt-4">{t("privacy.intro")}</p>
 
@@ -149,16 +166,32 @@ export default function Privacy() {
                   purpose={t("privacy.cookies.session.purpose")}
                   duration={t("privacy.cookies.session.duration")}
                 />
-                <CookieRow name={cookies.language} purpose={t("privacy.cookies.language.purpose")} duration={t("privacy.cookies.language.duration")} />
+                <CookieRow
+                  name={cookies.language}
+                  purpose={t("privacy.cookies.language.purpose")}
+                  duration={t("privacy.cookies.language.duration")}
+                />
                 <CookieRow
                   name={cookies.signin}
                   secureName={cookies.secureSignin}
                   purpose={t("privacy.cookies.signin.purpose")}
                   duration={t("privacy.cookies.signin.duration")}
                 />
-                <CookieRow name={cookies.toast} purpose={t("privacy.cookies.toast.purpose")} duration={t("privacy.cookies.toast.duration")} />
-                <CookieRow name={cookies.error} purpose={t("privacy.cookies.error.purpose")} duration={t("privacy.cookies.error.duration")} />
-                <CookieRow name={cookies.appList} purpose={t("privacy.cookies.appList.purpose")} duration={t("privacy.cookies.appList.duration")} />
+                <CookieRow
+                  name={cookies.toast}
+                  purpose={t("privacy.cookies.toast.purpose")}
+                  duration={t("privacy.cookies.toast.duration")}
+                />
+                <CookieRow
+                  name={cookies.error}
+                  purpose={t("privacy.cookies.error.purpose")}
+                  duration={t("privacy.cookies.error.duration")}
+                />
+                <CookieRow
+                  name={cookies.appList}
+                  purpose={t("privacy.cookies.appList.purpose")}
+                  duration={t("privacy.cookies.appList.duration")}
+                />
               </tbody>
             </table>
           </section>
@@ -171,8 +204,15 @@ export default function Privacy() {
               t={t}
               i18nKey="privacy.contact.body"
               values={{ email: PRIVACY_EMAIL }}
-              // biome-ignore lint/a11y/useAnchorContent: Trans puts the address in the link
-              components={{ email: <a href={`mailto:${PRIVACY_EMAIL}`} className="font-semibold text-brand-700 underline" /> }}
+              components={{
+                email: (
+                  // biome-ignore lint/a11y/useAnchorContent: Trans puts the address in the link
+                  <a
+                    href={`mailto:${PRIVACY_EMAIL}`}
+                    className="font-semibold text-brand-700 underline"
+                  />
+                ),
+              }}
             />
           </p>
           <p>{t("privacy.contact.changes")}</p>

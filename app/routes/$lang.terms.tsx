@@ -11,8 +11,8 @@ import { LegalLayout } from "~/components/LegalLayout";
 import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n";
 import i18next from "~/i18next.server";
 import { termsDocument } from "~/lib/legal.server";
-import { pageTitle } from "~/lib/title";
 import { withNamespaces } from "~/lib/namespaces";
+import { pageTitle } from "~/lib/title";
 
 export const handle = { i18n: ["common", "legal"] };
 
@@ -33,7 +33,9 @@ export default function Terms() {
   return (
     <LegalLayout>
       <div className="max-w-prose">
-        <h1 className="text-2xl font-bold break-words text-gray-900 sm:text-3xl">{t("terms.title")}</h1>
+        <h1 className="text-2xl font-bold break-words text-gray-900 sm:text-3xl">
+          {t("terms.title")}
+        </h1>
         <p className="mt-2 text-gray-700">{t("terms.version")}</p>
         <p className="mt-4">{t("terms.intro")}</p>
         <p className="mt-6">
@@ -56,7 +58,12 @@ export default function Terms() {
         className="mt-8 block h-[80vh] min-h-96 w-full rounded-md border border-gray-300 bg-white"
       />
       <p className="mt-4 max-w-prose">
-        <a href={pdf.href} type="application/pdf" hrefLang={lang} className="font-semibold text-brand-700 underline">
+        <a
+          href={pdf.href}
+          type="application/pdf"
+          hrefLang={lang}
+          className="font-semibold text-brand-700 underline"
+        >
           {t("terms.openLink", { size: pdf.size })}
         </a>
       </p>

@@ -1,4 +1,4 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { chosenLanguage } from "~/lib/redirects.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

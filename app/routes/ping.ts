@@ -4,4 +4,6 @@
  * handler itself serves, and is the baseline that bench/ sets each page's cost beside.
  */
 export const loader = () =>
-  new Response("ok", { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  new Response("ok", {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });

@@ -6,14 +6,14 @@
  * the other commands wait for it to stop.
  */
 import path from "node:path";
-import { ConfigError, parseEnv } from "../config";
-import { openDatabase } from "./db";
-import { OUTBOX_PATH, RUNNING_FILE, runningSandbox, type RunningSandboxFile } from "./admin/local";
-import { createReviewer, type AppGroupFlags } from "./admin/service";
-import { formatMail } from "./mail";
-import { VERSION_STATUS, isVersionStatusCode, type VersionStatusName } from "~/api/apps/status";
 import { APP_LEVELS } from "~/api/apps/rules";
+import { isVersionStatusCode, VERSION_STATUS, type VersionStatusName } from "~/api/apps/status";
+import { ConfigError, parseEnv } from "../config";
+import { OUTBOX_PATH, RUNNING_FILE, type RunningSandboxFile, runningSandbox } from "./admin/local";
+import { type AppGroupFlags, createReviewer } from "./admin/service";
+import { openDatabase } from "./db";
 import { ApiError } from "./http/errors";
+import { formatMail } from "./mail";
 
 const usage = `Usage: npm run provider -- <command>
 
@@ -55,7 +55,9 @@ Commands:
                                 record a firm using a live or beta app version (count 0
                                 removes it): the data of the usage summary
 
-Version status codes: ${Object.entries(VERSION_STATUS).map(([name, code]) => `${code} ${name}`).join(", ")}
+Version status codes: ${Object.entries(VERSION_STATUS)
+  .map(([name, code]) => `${code} ${name}`)
+  .join(", ")}
 `;
 
 /** A status code from a number or a name (case-insensitive). */
@@ -63,7 +65,9 @@ function statusArg(value: string | undefined): number | undefined {
   if (!value) return undefined;
   const code = /^\d+$/.test(value) ? Number(value) : undefined;
   if (code !== undefined) return isVersionStatusCode(code) ? code : undefined;
-  const name = (Object.keys(VERSION_STATUS) as VersionStatusName[]).find((n) => n.toLowerCase() === value.toLowerCase());
+  const name = (Object.keys(VERSION_STATUS) as VersionStatusName[]).find(
+    (n) => n.toLowerCase() === value.toLowerCase(),
+  );
   return name ? VERSION_STATUS[name] : undefined;
 }
 
@@ -87,8 +91,16 @@ function table(rows: Record<string, unknown>[]) {
   const keys = Object.keys(rows[0]);
   const cell = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v ?? ""));
   const widths = keys.map((k) => Math.max(k.length, ...rows.map((r) => cell(r[k]).length)));
-  const line = (values: string[]) => values.map((v, i) => v.padEnd(widths[i])).join("  ").trimEnd();
-  return [line(keys), line(widths.map((w) => "-".repeat(w))), ...rows.map((r) => line(keys.map((k) => cell(r[k]))))].join("\n");
+  const line = (values: string[]) =>
+    values
+      .map((v, i) => v.padEnd(widths[i]))
+      .join("  ")
+      .trimEnd();
+  return [
+    line(keys),
+    line(widths.map((w) => "-".repeat(w))),
+    ...rows.map((r) => line(keys.map((k) => cell(r[k])))),
+  ].join("\n");
 }
 
 const COMMANDS = [
@@ -142,7 +154,11 @@ function printOutbox(mails: OutboxMail[]) {
 }
 
 /** The outbox as the sandbox running on DATA_DIR serves it; a message instead when it does not. */
-async function outboxOfRunning(running: RunningSandboxFile, dataDir: string, options: { to?: string; limit: number }) {
+async function outboxOfRunning(
+  running: RunningSandboxFile,
+  dataDir: string,
+  options: { to?: string; limit: number },
+) {
   const url = new URL(OUTBOX_PATH, running.url);
   if (options.to) url.searchParams.set("to", options.to);
   url.searchParams.set("limit", String(options.limit));
@@ -229,7 +245,12 @@ async function main(argv: string[]) {
         const statusCode = statusArg(rest[1]);
         const rejectedAt = rest.indexOf("--live-rejected");
         const rejected = rejectedAt >= 0 ? rest[rejectedAt + 1] : undefined;
-        if (!rest[0] || statusCode === undefined || (rejectedAt >= 0 && rejected !== "on" && rejected !== "off")) break;
+        if (
+          !rest[0] ||
+          statusCode === undefined ||
+          (rejectedAt >= 0 && rejected !== "on" && rejected !== "off")
+        )
+          break;
         const result = await reviewer.setVersionStatus(rest[0], statusCode, {
           isLiveSubmissionRejected: rejected === undefined ? undefined : rejected === "on",
         });
@@ -268,10 +289,16 @@ async function main(argv: string[]) {
       case "review-price": {
         const args = decisionArgs(rest, ["approve", "reject"] as const);
         if (!args) break;
-        const review = { "review-submission": reviewer.reviewSubmission, "review-pre-approval": reviewer.reviewPreApproval, "review-price": reviewer.reviewPrice }[command];
+        const review = {
+          "review-submission": reviewer.reviewSubmission,
+          "review-pre-approval": reviewer.reviewPreApproval,
+          "review-price": reviewer.reviewPrice,
+        }[command];
         const result = await review(args.id, args.decision, args.notes);
         if (!result) {
-          console.error(`No ${{ "review-submission": "submission", "review-pre-approval": "pre-approval", "review-price": "price" }[command]} ${args.id}.`);
+          console.error(
+            `No ${{ "review-submission": "submission", "review-pre-approval": "pre-approval", "review-price": "price" }[command]} ${args.id}.`,
+          );
           return 1;
         }
         console.log(table([result]));
@@ -284,12 +311,18 @@ async function main(argv: string[]) {
           console.error(`No app group ${rest[0]}.`);
           return 1;
         }
-        console.log(table(result.clients.map((client) => ({
+        console.log(
+          table(
+            result.clients.map((client) => ({
               tab: client.isLive ? "Live" : "Staging",
               liveAppClient: client.id,
-              routes: client.routes.map((r) => `${r.methods.join(",")} ${r.route}`).join("; ") || "(none)",
+              routes:
+                client.routes.map((r) => `${r.methods.join(",")} ${r.route}`).join("; ") ||
+                "(none)",
               offlineAccess: client.offlineAccess,
-            }))));
+            })),
+          ),
+        );
         return 0;
       }
       case "go-live": {
@@ -317,7 +350,11 @@ async function main(argv: string[]) {
         const [versionId, firmId, countText, ...name] = rest;
         const count = /^\d{1,7}$/.test(countText ?? "") ? Number(countText) : undefined;
         if (!versionId || !firmId || count === undefined || count > 1_000_000) break;
-        const result = await reviewer.recordUsage(versionId, { firmId, firmName: name.join(" "), count });
+        const result = await reviewer.recordUsage(versionId, {
+          firmId,
+          firmName: name.join(" "),
+          count,
+        });
         if (!result) {
           console.error(`No app version ${versionId}.`);
           return 1;
@@ -356,7 +393,9 @@ async function main(argv: string[]) {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error) => {
-    console.error(error instanceof ConfigError || error instanceof ApiError ? error.message : error);
+    console.error(
+      error instanceof ConfigError || error instanceof ApiError ? error.message : error,
+    );
     process.exit(1);
   },
 );

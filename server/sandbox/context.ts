@@ -1,10 +1,10 @@
+import type { UploadQuota } from "~/api/files/rules";
 import type { SandboxConfig } from "../config";
 import type { Database } from "./db";
-import type { Logger } from "./logger";
-import type { Mailer } from "./mail";
 import type { FileStore } from "./files/store";
 import type { LimitStore } from "./identity/limits";
-import type { UploadQuota } from "~/api/files/rules";
+import type { Logger } from "./logger";
+import type { Mailer } from "./mail";
 
 /** The sandbox's limits on what a company may pile up (tests lower them). */
 export interface SandboxQuotas {

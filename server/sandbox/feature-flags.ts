@@ -4,7 +4,11 @@ import type { FeatureFlag } from "~/api/resources/schemas";
 import type { DbOrTx } from "./apps/find";
 import { featureFlags } from "./db/schema";
 
-export async function countryFlagOn(q: DbOrTx, countryCode: string, flag: FeatureFlag): Promise<boolean> {
+export async function countryFlagOn(
+  q: DbOrTx,
+  countryCode: string,
+  flag: FeatureFlag,
+): Promise<boolean> {
   const [row] = await q
     .select({ enabled: featureFlags.enabled })
     .from(featureFlags)

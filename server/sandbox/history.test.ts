@@ -4,7 +4,9 @@ import { storableValue } from "./history";
 describe("storableValue", () => {
   it("makes every string and key of a change's detail storable, and keeps the rest", () => {
     const at = new Date(0);
-    expect(storableValue({ name: "a\u0000b", list: ["\ud800", 1, true, null], "k\u0000": { at } })).toEqual({
+    expect(
+      storableValue({ name: "a\u0000b", list: ["\ud800", 1, true, null], "k\u0000": { at } }),
+    ).toEqual({
       name: "a\ufffdb",
       list: ["\ufffd", 1, true, null],
       "k\ufffd": { at },

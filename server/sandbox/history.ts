@@ -24,13 +24,20 @@ export interface Change {
 export function storableValue<T>(value: T): T {
   if (typeof value === "string") return storableCopy(value) as T;
   if (Array.isArray(value)) return value.map(storableValue) as T;
-  if (value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [storableCopy(key), storableValue(item)])) as T;
+  if (
+    value !== null &&
+    typeof value === "object" &&
+    Object.getPrototypeOf(value) === Object.prototype
+  ) {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [storableCopy(key), storableValue(item)]),
+    ) as T;
   }
   return value;
 }
 
-const state = (value: string | number | null | undefined) => (value == null ? null : storableCopy(String(value)));
+const state = (value: string | number | null | undefined) =>
+  value == null ? null : storableCopy(String(value));
 
 export async function recordChange(db: Database | Tx, change: Change) {
   await db.insert(stateChanges).values({

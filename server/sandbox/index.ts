@@ -5,31 +5,40 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
-import type { SandboxConfig } from "../config";
-import { SECRET_ISSUES_PER_HOUR } from "~/api/security/rules";
 import { UNATTACHED_UPLOAD_QUOTA } from "~/api/files/rules";
-import type { SandboxContext, SandboxQuotas } from "./context";
-import { openDatabase } from "./db";
-import { DEFAULT_FILE_GRACE_DAYS, startFileCleanup, type FileCleanupOptions } from "./files/cleanup";
-import { createDiskFileStore } from "./files/store";
-import { createHttpApp } from "./http/app";
-import { resolveClientAddress } from "./http/auth";
+import { SECRET_ISSUES_PER_HOUR } from "~/api/security/rules";
+import type { SandboxConfig } from "../config";
 import { trustedProxies } from "../trust-proxy";
-import { createLogger, type Logger } from "./logger";
-import { createMailer, type QueuedMail } from "./mail";
-import { createAccounts } from "./identity/accounts";
-import type { TokenKind } from "./identity/tokens";
-import { identityRoutes } from "./identity/routes";
-import { createSignInLimiter, defaultSignInLimits, openLimitStore, type SignInLimitOptions } from "./identity/limits";
-import type { RegistrationLimitOptions } from "./identity/registration-guard";
-import { createProvider } from "./oidc/provider";
-import { interactionRoutes } from "./oidc/interactions";
-import { pruneExpired } from "./oidc/adapter";
 import { announceRunning, localUrl, newOutboxToken } from "./admin/local";
 import { adminRoutes } from "./admin/routes";
 import { createReviewer } from "./admin/service";
-import { seedLookups } from "./seed/lookups";
+import type { SandboxContext, SandboxQuotas } from "./context";
+import { openDatabase } from "./db";
+import {
+  DEFAULT_FILE_GRACE_DAYS,
+  type FileCleanupOptions,
+  startFileCleanup,
+} from "./files/cleanup";
+import { createDiskFileStore } from "./files/store";
+import { createHttpApp } from "./http/app";
+import { resolveClientAddress } from "./http/auth";
+import { createAccounts } from "./identity/accounts";
+import {
+  createSignInLimiter,
+  defaultSignInLimits,
+  openLimitStore,
+  type SignInLimitOptions,
+} from "./identity/limits";
+import type { RegistrationLimitOptions } from "./identity/registration-guard";
+import { identityRoutes } from "./identity/routes";
+import type { TokenKind } from "./identity/tokens";
+import { createLogger, type Logger } from "./logger";
+import { createMailer, type QueuedMail } from "./mail";
+import { pruneExpired } from "./oidc/adapter";
+import { interactionRoutes } from "./oidc/interactions";
+import { createProvider } from "./oidc/provider";
 import { seedDemo } from "./seed/demo";
+import { seedLookups } from "./seed/lookups";
 import { sealPlainAccountNumbers } from "./settings/service";
 
 export interface SandboxOptions {
@@ -82,33 +91,58 @@ export function setSecurityHeaders(res: ServerResponse, consoleOrigin: string) {
 /** Paths served by our own routes; everything else is oidc-provider's. */
 const OWN_PATHS = /^\/(api|admin|interaction|verify-email|password|healthz)(\/|$)/;
 
-export async function startSandbox(config: SandboxConfig, options: SandboxOptions = {}): Promise<RunningSandbox> {
+export async function startSandbox(
+  config: SandboxConfig,
+  options: SandboxOptions = {},
+): Promise<RunningSandbox> {
   const log = options.log ?? createLogger(config.logLevel, "sandbox");
   const started = Date.now();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const { db } = database;
   await seedLookups(db);
   const demo = await seedDemo(db, { email: config.demoEmail, password: config.demoPassword });
-  const sealed = await sealPlainAccountNumbers(db, config.dataEncryptionKey).catch(async (error: unknown) => {
-    await database.close();
-    throw error;
-  });
+  const sealed = await sealPlainAccountNumbers(db, config.dataEncryptionKey).catch(
+    async (error: unknown) => {
+      await database.close();
+      throw error;
+    },
+  );
   if (sealed > 0) log.info({ rows: sealed }, "bank account numbers encrypted");
 
   // Limits in Redis when REDIS_URL is set (shared by instances, kept across restarts), else in memory.
-  const limits = await openLimitStore({ redisUrl: config.redisUrl, namespace: `sandbox:${config.url}` });
-  const fileGraceMs = options.fileCleanup?.graceMs ?? (config.fileGraceDays ?? DEFAULT_FILE_GRACE_DAYS) * 24 * 60 * 60_000;
+  const limits = await openLimitStore({
+    redisUrl: config.redisUrl,
+    namespace: `sandbox:${config.url}`,
+  });
+  const fileGraceMs =
+    options.fileCleanup?.graceMs ??
+    (config.fileGraceDays ?? DEFAULT_FILE_GRACE_DAYS) * 24 * 60 * 60_000;
   const ctx: SandboxContext = {
     config,
     db,
     log,
-    mail: createMailer({ db, log, smtpUrl: config.smtpUrl, from: config.mailFrom, limits, onQueued: options.onMailQueued }),
+    mail: createMailer({
+      db,
+      log,
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      limits,
+      onQueued: options.onMailQueued,
+    }),
     files: createDiskFileStore(path.join(config.dataDir, "files")),
     limits,
-    quotas: { secretIssuesPerHour: SECRET_ISSUES_PER_HOUR, unattachedUploads: UNATTACHED_UPLOAD_QUOTA, ...options.quotas },
+    quotas: {
+      secretIssuesPerHour: SECRET_ISSUES_PER_HOUR,
+      unattachedUploads: UNATTACHED_UPLOAD_QUOTA,
+      ...options.quotas,
+    },
     fileGraceMs,
   };
-  const accounts = createAccounts(ctx, { limits, lifetimes: options.tokenLifetimes, registrationLimits: options.registrationLimits });
+  const accounts = createAccounts(ctx, {
+    limits,
+    lifetimes: options.tokenLifetimes,
+    registrationLimits: options.registrationLimits,
+  });
   const provider = await createProvider(ctx, { accessTokenTtl: options.accessTokenTtl });
   const limiter = createSignInLimiter(limits, options.signInLimits ?? defaultSignInLimits);
   const reviewer = createReviewer(db);
@@ -139,11 +173,25 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   // For the reviewer command on this machine (admin/local.ts); written once the port is this run's.
-  const running = options.outboxToken ? { release() {} } : announceRunning(config.dataDir, { url: localUrl(config.host, port), outboxToken });
+  const running = options.outboxToken
+    ? { release() {} }
+    : announceRunning(config.dataDir, { url: localUrl(config.host, port), outboxToken });
   const fileCleanup = startFileCleanup(ctx, { ...options.fileCleanup, graceMs: fileGraceMs });
-  const prune = setInterval(() => void pruneExpired(db).catch((err) => log.warn({ err }, "prune failed")), 60 * 60_000);
+  const prune = setInterval(
+    () => void pruneExpired(db).catch((err) => log.warn({ err }, "prune failed")),
+    60 * 60_000,
+  );
   prune.unref();
-  log.info({ port, database: database.kind, limits: limits.kind, ms: Date.now() - started, demoCreated: demo.created }, "sandbox ready");
+  log.info(
+    {
+      port,
+      database: database.kind,
+      limits: limits.kind,
+      ms: Date.now() - started,
+      demoCreated: demo.created,
+    },
+    "sandbox ready",
+  );
 
   return {
     url: config.url,

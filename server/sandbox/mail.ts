@@ -7,12 +7,12 @@
  */
 import { eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
+import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Env } from "../config";
 import type { Database } from "./db";
 import { mailOutbox } from "./db/schema";
+import { type LimitStore, memoryLimitStore, take } from "./identity/limits";
 import type { Logger } from "./logger";
-import type { RateLimiterAbstract } from "rate-limiter-flexible";
-import { memoryLimitStore, take, type LimitStore } from "./identity/limits";
 
 export interface MailMessage {
   to: string;
@@ -52,7 +52,11 @@ export function createMailer(options: {
   const limiterOf = (kind: string) => {
     let limiter = limiters.get(kind);
     if (!limiter) {
-      limiter = store.limiter({ keyPrefix: `mail-${kind}`, points: MAIL_LIMITS[kind] ?? MAIL_LIMIT_OTHER, duration: 60 * 60 });
+      limiter = store.limiter({
+        keyPrefix: `mail-${kind}`,
+        points: MAIL_LIMITS[kind] ?? MAIL_LIMIT_OTHER,
+        duration: 60 * 60,
+      });
       limiters.set(kind, limiter);
     }
     return limiter;
@@ -84,11 +88,23 @@ export function createMailer(options: {
       }
       if (!transport) return true;
       try {
-        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
-        await options.db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
+        await transport.sendMail({
+          from: options.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        });
+        await options.db
+          .update(mailOutbox)
+          .set({ sentAt: new Date() })
+          .where(eq(mailOutbox.id, row.id));
       } catch (error) {
         options.log.error({ err: error, mailId: row.id }, "mail delivery failed");
-        await options.db.update(mailOutbox).set({ error: String(error) }).where(eq(mailOutbox.id, row.id));
+        await options.db
+          .update(mailOutbox)
+          .set({ error: String(error) })
+          .where(eq(mailOutbox.id, row.id));
       }
       return true;
     },
@@ -126,4 +142,5 @@ export function formatMail(mail: {
 }
 
 /** PRINT_MAIL: whether the launcher prints each queued mail; `auto` when its output is a terminal. */
-export const printsMail = (setting: Env["PRINT_MAIL"], toTerminal: boolean) => setting === "on" || (setting === "auto" && toTerminal);
+export const printsMail = (setting: Env["PRINT_MAIL"], toTerminal: boolean) =>
+  setting === "on" || (setting === "auto" && toTerminal);

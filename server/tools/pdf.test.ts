@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { assertWinAnsi, renderPdf, type Block, type DocumentInput } from "./pdf";
+import { assertWinAnsi, type Block, type DocumentInput, renderPdf } from "./pdf";
 
 describe("assertWinAnsi", () => {
   it("accepts ASCII, Latin-1 and the WinAnsi punctuation", () => {
@@ -15,7 +15,12 @@ describe("assertWinAnsi", () => {
 
 /** WinAnsi's 0x80..0x9F block (the rest is Latin-1). */
 const WIN_ANSI_80 = "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ";
-const winAnsi = (bytes: Buffer) => [...bytes].map((byte) => (byte >= 0x80 && byte <= 0x9f ? WIN_ANSI_80[byte - 0x80] : String.fromCharCode(byte))).join("");
+const winAnsi = (bytes: Buffer) =>
+  [...bytes]
+    .map((byte) =>
+      byte >= 0x80 && byte <= 0x9f ? WIN_ANSI_80[byte - 0x80] : String.fromCharCode(byte),
+    )
+    .join("");
 
 interface MarkedSequence {
   tag: string;
@@ -42,7 +47,10 @@ function parsePdf(pdf: Buffer) {
       const n = index + 1;
       const offset = Number(entry.slice(0, 10));
       expect(text.startsWith(`${n} 0 obj\n`, offset), `object ${n} at its xref offset`).toBe(true);
-      objects.set(n, text.slice(offset + `${n} 0 obj\n`.length, text.indexOf("\nendobj\n", offset)));
+      objects.set(
+        n,
+        text.slice(offset + `${n} 0 obj\n`.length, text.indexOf("\nendobj\n", offset)),
+      );
     });
   const trailer = text.slice(text.indexOf("trailer", startxref));
   const object = (n: number | string) => {
@@ -57,17 +65,27 @@ function parsePdf(pdf: Buffer) {
   };
   const catalog = object(/\/Root (\d+) 0 R/.exec(trailer)![1]);
   const info = object(/\/Info (\d+) 0 R/.exec(trailer)![1]);
-  const pageRefs = [...entry(catalog, "Pages")!.matchAll(/(\d+) 0 R/g)].map((match) => Number(match[1]));
+  const pageRefs = [...entry(catalog, "Pages")!.matchAll(/(\d+) 0 R/g)].map((match) =>
+    Number(match[1]),
+  );
   const pages = pageRefs.map((ref) => {
     const stream = entry(object(ref), "Contents")!;
     const content = stream.slice(stream.indexOf("stream\n") + 7, stream.lastIndexOf("endstream"));
     const sequences: MarkedSequence[] = [];
-    for (const [, tag, properties, body] of content.matchAll(/\/(\w+) <<\n([\s\S]*?)>> BDC\n([\s\S]*?)\nEMC/g)) {
+    for (const [, tag, properties, body] of content.matchAll(
+      /\/(\w+) <<\n([\s\S]*?)>> BDC\n([\s\S]*?)\nEMC/g,
+    )) {
       const lines: string[] = [];
       const baselines: number[] = [];
-      for (const [, y, shown] of body.matchAll(/BT\n1 0 0 1 [\d.]+ ([\d.]+) Tm\n[^\n]*Tf\n\[(.*)\] TJ\nET/g)) {
+      for (const [, y, shown] of body.matchAll(
+        /BT\n1 0 0 1 [\d.]+ ([\d.]+) Tm\n[^\n]*Tf\n\[(.*)\] TJ\nET/g,
+      )) {
         baselines.push(Number(y));
-        lines.push([...shown.matchAll(/<([0-9a-f]*)>/g)].map(([, hex]) => winAnsi(Buffer.from(hex, "hex"))).join(""));
+        lines.push(
+          [...shown.matchAll(/<([0-9a-f]*)>/g)]
+            .map(([, hex]) => winAnsi(Buffer.from(hex, "hex")))
+            .join(""),
+        );
       }
       sequences.push({ tag, properties, lines, baselines });
     }
@@ -75,17 +93,24 @@ function parsePdf(pdf: Buffer) {
   });
   // The structure elements, and which marked-content sequence (page, MCID) belongs to which.
   const elements = [...objects].filter(([, body]) => /^<<\n\/S \//.test(body));
-  const typeOf = new Map<number, string>(elements.map(([n, body]) => [n, /\/S \/(\w+)/.exec(body)![1]]));
+  const typeOf = new Map<number, string>(
+    elements.map(([n, body]) => [n, /\/S \/(\w+)/.exec(body)![1]]),
+  );
   const owner = new Map<string, number>();
   const kidsOf = new Map<number, number[]>();
   for (const [n, raw] of elements) {
     const body = raw.replace(/\s+/g, " ");
     const page = /\/Pg (\d+) 0 R/.exec(body.replace(/<< \/Type \/MCR[^>]*>>/g, ""))?.[1];
     const kids = /\/K \[([^\]]*)\]/.exec(body)?.[1] ?? "";
-    for (const [, pg, mcid] of kids.matchAll(/<< \/Type \/MCR \/Pg (\d+) 0 R \/MCID (\d+) >>/g)) owner.set(`${pg}:${mcid}`, n);
+    for (const [, pg, mcid] of kids.matchAll(/<< \/Type \/MCR \/Pg (\d+) 0 R \/MCID (\d+) >>/g))
+      owner.set(`${pg}:${mcid}`, n);
     const rest = kids.replace(/<<[^>]*>>/g, " ");
-    kidsOf.set(n, [...rest.matchAll(/(\d+) 0 R/g)].map(([, kid]) => Number(kid)));
-    for (const mcid of rest.replace(/\d+ 0 R/g, " ").match(/\d+/g) ?? []) owner.set(`${page}:${mcid}`, n);
+    kidsOf.set(
+      n,
+      [...rest.matchAll(/(\d+) 0 R/g)].map(([, kid]) => Number(kid)),
+    );
+    for (const mcid of rest.replace(/\d+ 0 R/g, " ").match(/\d+/g) ?? [])
+      owner.set(`${page}:${mcid}`, n);
   }
   return { catalog, info, entry, pages, typeOf, owner, kidsOf };
 }
@@ -125,8 +150,10 @@ describe("renderPdf", () => {
   type Page = Parsed["pages"][number];
   const content = (page: Page) => page.sequences.filter((sequence) => sequence.tag !== "Artifact");
   /** The structure element a marked-content sequence belongs to, and its type. */
-  const ownerOf = (doc: Parsed, page: Page, sequence: MarkedSequence) => doc.owner.get(`${page.ref}:${/\/MCID (\d+)/.exec(sequence.properties)?.[1]}`);
-  const typeOf = (doc: Parsed, page: Page, sequence: MarkedSequence) => doc.typeOf.get(ownerOf(doc, page, sequence) ?? -1);
+  const ownerOf = (doc: Parsed, page: Page, sequence: MarkedSequence) =>
+    doc.owner.get(`${page.ref}:${/\/MCID (\d+)/.exec(sequence.properties)?.[1]}`);
+  const typeOf = (doc: Parsed, page: Page, sequence: MarkedSequence) =>
+    doc.typeOf.get(ownerOf(doc, page, sequence) ?? -1);
 
   it("is a tagged PDF 1.7 file with its language, title and dates", () => {
     expect(pdf.subarray(0, 9).toString("latin1")).toBe("%PDF-1.7\n");
@@ -137,7 +164,10 @@ describe("renderPdf", () => {
     // A text string outside ASCII: UTF-16BE after a byte-order mark, in a literal string.
     const title = parsed.entry(parsed.info, "Title")!;
     const escapes: Record<string, string> = { n: "\n", r: "\r", t: "\t", b: "\b", f: "\f" };
-    const bytes = Buffer.from(title.slice(1, -1).replace(/\\(.)/g, (_, c: string) => escapes[c] ?? c), "latin1");
+    const bytes = Buffer.from(
+      title.slice(1, -1).replace(/\\(.)/g, (_, c: string) => escapes[c] ?? c),
+      "latin1",
+    );
     expect(bytes.subarray(0, 2)).toEqual(Buffer.from([0xfe, 0xff]));
     expect(Buffer.from(bytes.subarray(2)).swap16().toString("utf16le")).toBe("Voorwaarden – proef");
     expect(parsed.entry(parsed.info, "CreationDate")).toBe("(D:20260102030405Z)");
@@ -157,7 +187,9 @@ describe("renderPdf", () => {
   });
 
   it("prints the Dutch letters and punctuation", () => {
-    const all = parsed.pages.flatMap((page) => content(page).flatMap((sequence) => sequence.lines)).join("\n");
+    const all = parsed.pages
+      .flatMap((page) => content(page).flatMap((sequence) => sequence.lines))
+      .join("\n");
     expect(all).toContain("Opschorting en beëindiging");
     expect(all).toContain("€ 6.000");
     expect(all).toContain("‘Enkel’ en “dubbel” aangehaald – kort — lang…");
@@ -166,7 +198,8 @@ describe("renderPdf", () => {
 
   it("tags every piece of content: the title, headings, paragraphs and lists", () => {
     const types = [...parsed.typeOf.values()];
-    for (const type of ["Document", "H1", "H2", "P", "L", "LI", "Lbl", "LBody"]) expect(types).toContain(type);
+    for (const type of ["Document", "H1", "H2", "P", "L", "LI", "Lbl", "LBody"])
+      expect(types).toContain(type);
     expect(types.filter((type) => type === "H2")).toHaveLength(12);
     expect(types.filter((type) => type === "L")).toHaveLength(12);
     expect(types.filter((type) => type === "LI")).toHaveLength(24);
@@ -179,11 +212,17 @@ describe("renderPdf", () => {
     for (const page of parsed.pages) {
       for (const sequence of content(page)) {
         expect(sequence.properties).toMatch(/\/MCID \d+/);
-        expect(typeOf(parsed, page, sequence), `${sequence.tag} ${sequence.lines[0]}`).toBe(sequence.tag);
+        expect(typeOf(parsed, page, sequence), `${sequence.tag} ${sequence.lines[0]}`).toBe(
+          sequence.tag,
+        );
       }
     }
     const first = parsed.pages[0];
-    expect(content(first).map((sequence) => [typeOf(parsed, first, sequence), sequence.lines[0]]).slice(0, 5)).toEqual([
+    expect(
+      content(first)
+        .map((sequence) => [typeOf(parsed, first, sequence), sequence.lines[0]])
+        .slice(0, 5),
+    ).toEqual([
       ["H1", "Gebruiksvoorwaarden"],
       ["P", "Versie 2.0 · geldig vanaf 1 november 2026"],
       ["H2", "1. Opschorting en beëindiging"],
@@ -197,8 +236,13 @@ describe("renderPdf", () => {
       const footers = page.sequences.filter((sequence) => sequence.tag === "Artifact");
       expect(footers).toHaveLength(1);
       expect(footers[0].properties).toContain("/Type /Pagination");
-      expect(footers[0].lines).toEqual(["Proef – voettekst", `Pagina ${index + 1} van ${parsed.pages.length}`]);
-      expect(content(page).some((sequence) => sequence.lines.some((line) => line.startsWith("Pagina ")))).toBe(false);
+      expect(footers[0].lines).toEqual([
+        "Proef – voettekst",
+        `Pagina ${index + 1} van ${parsed.pages.length}`,
+      ]);
+      expect(
+        content(page).some((sequence) => sequence.lines.some((line) => line.startsWith("Pagina "))),
+      ).toBe(false);
     });
   });
 
@@ -208,7 +252,12 @@ describe("renderPdf", () => {
     let split = 0;
     for (let sentences = 0; sentences < 16; sentences++) {
       const opening = `Begin. ${"Een zin van ongeveer een regel tekst, om de rest van het document te verschuiven. ".repeat(sentences)}`;
-      const doc = parsePdf(await renderPdf({ ...input, blocks: [longDocument[0], { kind: "paragraph", text: opening }, ...longDocument.slice(1)] }));
+      const doc = parsePdf(
+        await renderPdf({
+          ...input,
+          blocks: [longDocument[0], { kind: "paragraph", text: opening }, ...longDocument.slice(1)],
+        }),
+      );
       doc.pages.forEach((page, index) => {
         const where = `page ${index + 1} after ${sentences} sentences`;
         const last = content(page).at(-1)!;
@@ -228,11 +277,15 @@ describe("renderPdf", () => {
     expect((await renderPdf(input)).equals(pdf)).toBe(true);
     const id = (bytes: Buffer) => /\/ID \[(<[0-9a-f]+>)/.exec(bytes.toString("latin1"))?.[1];
     expect(id(pdf)).toBeDefined();
-    expect(id(await renderPdf({ ...input, date: new Date(Date.UTC(2026, 0, 3)) }))).not.toBe(id(pdf));
+    expect(id(await renderPdf({ ...input, date: new Date(Date.UTC(2026, 0, 3)) }))).not.toBe(
+      id(pdf),
+    );
   });
 
   it("refuses text the standard fonts cannot show", async () => {
-    await expect(renderPdf({ ...input, blocks: [{ kind: "paragraph", text: "ok ✓" }] })).rejects.toThrow(/U\+2713/);
+    await expect(
+      renderPdf({ ...input, blocks: [{ kind: "paragraph", text: "ok ✓" }] }),
+    ).rejects.toThrow(/U\+2713/);
     await expect(renderPdf({ ...input, footer: "Łódź" })).rejects.toThrow(/U\+0141/);
   });
 });

@@ -48,7 +48,17 @@ const FONTS = { regular: "Helvetica", bold: "Helvetica-Bold" } as const;
 const BLACK = "#000000";
 
 /** Type settings of each kind of block: font, size, line height, space before, colour, structure type. */
-const STYLES: Record<Block["kind"], { font: keyof typeof FONTS; size: number; leading: number; before: number; colour: string; tag: string }> = {
+const STYLES: Record<
+  Block["kind"],
+  {
+    font: keyof typeof FONTS;
+    size: number;
+    leading: number;
+    before: number;
+    colour: string;
+    tag: string;
+  }
+> = {
   title: { font: "bold", size: 22, leading: 28, before: 0, colour: BLACK, tag: "H1" },
   subtitle: { font: "regular", size: 10, leading: 14, before: 6, colour: "#4d4d4d", tag: "P" },
   heading: { font: "bold", size: 13, leading: 18, before: 16, colour: BLACK, tag: "H2" },
@@ -66,8 +76,15 @@ const WIN_ANSI_EXTRA = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—�
 export function assertWinAnsi(text: string): string {
   for (const char of text) {
     const code = char.codePointAt(0)!;
-    if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.includes(char)) continue;
-    throw new Error(`Character U+${code.toString(16).toUpperCase().padStart(4, "0")} (${JSON.stringify(char)}) cannot be written in WinAnsi: "${text}"`);
+    if (
+      (code >= 0x20 && code <= 0x7e) ||
+      (code >= 0xa0 && code <= 0xff) ||
+      WIN_ANSI_EXTRA.includes(char)
+    )
+      continue;
+    throw new Error(
+      `Character U+${code.toString(16).toUpperCase().padStart(4, "0")} (${JSON.stringify(char)}) cannot be written in WinAnsi: "${text}"`,
+    );
   }
   return text;
 }
@@ -82,7 +99,12 @@ export async function renderPdf(input: DocumentInput): Promise<Buffer> {
     compress: false,
     bufferPages: true,
     size: [PAGE.width, PAGE.height],
-    margins: { top: PAGE.marginTop, bottom: PAGE.marginBottom, left: PAGE.marginX, right: PAGE.marginX },
+    margins: {
+      top: PAGE.marginTop,
+      bottom: PAGE.marginBottom,
+      left: PAGE.marginX,
+      right: PAGE.marginX,
+    },
     info: {
       Title: input.title,
       Author: input.author,
@@ -98,9 +120,16 @@ export async function renderPdf(input: DocumentInput): Promise<Buffer> {
     const style = STYLES[kind];
     doc.font(FONTS[style.font]).fontSize(style.size);
     const width = kind === "bullet" ? CONTENT_WIDTH - BULLET_INDENT : CONTENT_WIDTH;
-    return { width, lineGap: style.leading - doc.currentLineHeight(true), baseline: -style.leading };
+    return {
+      width,
+      lineGap: style.leading - doc.currentLineHeight(true),
+      baseline: -style.leading,
+    };
   };
-  const lineCount = (block: Block) => Math.round(doc.heightOfString(block.text, textOptions(block.kind)) / STYLES[block.kind].leading);
+  const lineCount = (block: Block) =>
+    Math.round(
+      doc.heightOfString(block.text, textOptions(block.kind)) / STYLES[block.kind].leading,
+    );
   const atTop = () => doc.y <= PAGE.marginTop + 0.01;
   const room = () => doc.page.maxY() - doc.y;
 
@@ -115,7 +144,10 @@ export async function renderPdf(input: DocumentInput): Promise<Buffer> {
     const before = atPageTop ? 0 : style.before;
     const height = before + lines * style.leading;
     if (block.kind === "heading" || block.kind === "title") {
-      return height <= space && (index + 1 === input.blocks.length || startsIn(index + 1, space - height, false));
+      return (
+        height <= space &&
+        (index + 1 === input.blocks.length || startsIn(index + 1, space - height, false))
+      );
     }
     if (height <= space) return true;
     const fitting = Math.floor((space - before) / style.leading + 1e-6);
@@ -155,8 +187,10 @@ export async function renderPdf(input: DocumentInput): Promise<Buffer> {
     item.add(
       doc.struct("Lbl", {}, () => {
         const options = textOptions("bullet");
-        doc.fillColor(BLACK).text("•", PAGE.marginX + 4, y, { lineBreak: false, baseline: options.baseline });
-      })
+        doc
+          .fillColor(BLACK)
+          .text("•", PAGE.marginX + 4, y, { lineBreak: false, baseline: options.baseline });
+      }),
     );
     item.add(doc.struct("LBody", {}, () => writeText(block, PAGE.marginX + BULLET_INDENT)));
     item.end();

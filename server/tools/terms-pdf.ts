@@ -7,16 +7,21 @@
  * The text lives here; edit it, bump the version and date, and run the script again.
  * The output is reproducible, and a unit test checks that the committed files match.
  */
-import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { renderPdf, type Block } from "./pdf";
+import { type Block, renderPdf } from "./pdf";
 
 export const TERMS_LANGUAGES = ["en-AU", "nl-NL"] as const;
 export type TermsLanguage = (typeof TERMS_LANGUAGES)[number];
 
 /** Where the console serves them from: /legal/terms-of-use-{lang}.pdf. */
-export const termsPath = (lang: TermsLanguage) => path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../public/legal", `terms-of-use-${lang}.pdf`);
+export const termsPath = (lang: TermsLanguage) =>
+  path.resolve(
+    path.dirname(fileURLToPath(import.meta.url)),
+    "../../public/legal",
+    `terms-of-use-${lang}.pdf`,
+  );
 
 const EFFECTIVE = new Date(Date.UTC(2026, 10, 1));
 
@@ -35,7 +40,8 @@ interface Terms {
 
 const EN: Terms = {
   title: "Terms of use",
-  subtitle: "Developer Console of the practice-management platform marketplace · Version 2.0, effective 1 November 2026",
+  subtitle:
+    "Developer Console of the practice-management platform marketplace · Version 2.0, effective 1 November 2026",
   footer: "Developer Console – Terms of use, version 2.0",
   subject: "The terms of use of the Developer Console, its sandboxes, APIs and marketplace",
   author: "Developer Console",
@@ -136,15 +142,20 @@ const EN: Terms = {
       "The parties first try to resolve a dispute by talking to each other. If that fails within 30 days, the courts of Sydney or, under Dutch law, the competent court in Amsterdam have exclusive jurisdiction.",
       "These terms are available in English and in Dutch. Both versions have the same meaning; where they differ, the English version prevails.",
     ],
-    ["Contact", "Questions about these terms: legal@developer-console.example. Security incidents: security@developer-console.example."],
+    [
+      "Contact",
+      "Questions about these terms: legal@developer-console.example. Security incidents: security@developer-console.example.",
+    ],
   ],
 };
 
 const NL: Terms = {
   title: "Gebruiksvoorwaarden",
-  subtitle: "Developer Console van de marketplace van het praktijkbeheerplatform · Versie 2.0, geldig vanaf 1 november 2026",
+  subtitle:
+    "Developer Console van de marketplace van het praktijkbeheerplatform · Versie 2.0, geldig vanaf 1 november 2026",
   footer: "Developer Console – Gebruiksvoorwaarden, versie 2.0",
-  subject: "De gebruiksvoorwaarden van de Developer Console, de sandboxen, de API's en de marketplace",
+  subject:
+    "De gebruiksvoorwaarden van de Developer Console, de sandboxen, de API's en de marketplace",
   author: "Developer Console",
   pageLabel: (page, pages) => `Pagina ${page} van ${pages}`,
   sections: [
@@ -243,7 +254,10 @@ const NL: Terms = {
       "Partijen proberen een geschil eerst in onderling overleg op te lossen. Lukt dat niet binnen 30 dagen, dan is uitsluitend de rechter in Sydney bevoegd of, onder Nederlands recht, de bevoegde rechter in Amsterdam.",
       "Deze voorwaarden zijn beschikbaar in het Engels en in het Nederlands. Beide versies hebben dezelfde betekenis; bij verschil gaat de Engelse versie voor.",
     ],
-    ["Contact", "Vragen over deze voorwaarden: legal@developer-console.example. Beveiligingsincidenten: security@developer-console.example."],
+    [
+      "Contact",
+      "Vragen over deze voorwaarden: legal@developer-console.example. Beveiligingsincidenten: security@developer-console.example.",
+    ],
   ],
 };
 
@@ -294,7 +308,9 @@ async function main(args: string[]) {
       }
       if (!current?.equals(pdf)) {
         stale += 1;
-        console.error(`${path.relative(process.cwd(), file)} is out of date: run node_modules/.bin/tsx server/tools/terms-pdf.ts`);
+        console.error(
+          `${path.relative(process.cwd(), file)} is out of date: run node_modules/.bin/tsx server/tools/terms-pdf.ts`,
+        );
       }
       continue;
     }
@@ -305,4 +321,5 @@ async function main(args: string[]) {
   if (stale) process.exitCode = 1;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) main(process.argv.slice(2));
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href)
+  main(process.argv.slice(2));

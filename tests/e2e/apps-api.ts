@@ -3,7 +3,7 @@
  * page opens (set-up and checks of what was stored; the pages under test are the console's).
  */
 import { randomUUID } from "node:crypto";
-import { provider, type Company } from "./fixtures";
+import { type Company, provider } from "./fixtures";
 
 /** A company user's access token at the provider. */
 export async function tokenOf(company: Pick<Company, "email" | "password">) {
@@ -18,12 +18,22 @@ export interface Details {
   countryCode: string;
 }
 
-export const DETAILS: Details = { name: "Ledger Link", description: "Links the ledger to the practice.", categoryId: 1, appType: 0, countryCode: "AU" };
+export const DETAILS: Details = {
+  name: "Ledger Link",
+  description: "Links the ledger to the practice.",
+  categoryId: 1,
+  appType: 0,
+  countryCode: "AU",
+};
 
 /** `POST apps`: a new app (version 1.000, Sandbox); answers its version id. */
 export async function createApp(token: string, details: Partial<Details> = {}): Promise<string> {
   const id = randomUUID();
-  const res = await provider.apiFetch("apps", { method: "POST", body: JSON.stringify({ id, details: { ...DETAILS, ...details } }) }, token);
+  const res = await provider.apiFetch(
+    "apps",
+    { method: "POST", body: JSON.stringify({ id, details: { ...DETAILS, ...details } }) },
+    token,
+  );
   if (res.status !== 201) throw new Error(`POST apps: ${res.status} ${await res.text()}`);
   return id;
 }
@@ -36,7 +46,12 @@ export interface StoredVersion {
   marketplace: {
     detail: Record<string, string>;
     legal: Record<string, string>;
-    promo: { appIcon: { id: string; url: string } | null; banners: { id: string }[]; screenshots: { id: string }[]; youtubeUrl: string };
+    promo: {
+      appIcon: { id: string; url: string } | null;
+      banners: { id: string }[];
+      screenshots: { id: string }[];
+      youtubeUrl: string;
+    };
     visibility: boolean;
   };
 }

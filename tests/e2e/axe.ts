@@ -14,7 +14,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test, type BrowserContextOptions, type Page, type TestInfo } from "@playwright/test";
+import { type BrowserContextOptions, type Page, type TestInfo, test } from "@playwright/test";
 import axe from "axe-core";
 
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -62,7 +62,14 @@ export function formatViolations(violations: Violation[], where: string): string
 function hasCrossOriginFrames(page: Page) {
   const origin = (url: string) => (/^https?:/.test(url) ? new URL(url).origin : "opaque");
   const own = origin(page.url());
-  return page.frames().some((frame) => frame !== page.mainFrame() && !frame.url().startsWith("about:") && origin(frame.url()) !== own);
+  return page
+    .frames()
+    .some(
+      (frame) =>
+        frame !== page.mainFrame() &&
+        !frame.url().startsWith("about:") &&
+        origin(frame.url()) !== own,
+    );
 }
 
 /**
@@ -77,7 +84,9 @@ function hasCrossOriginFrames(page: Page) {
 async function analyze(page: Page, options: AccessibleOptions): Promise<AxeResults> {
   if (hasCrossOriginFrames(page)) {
     // `options` first: it replaces what `withTags` sets.
-    let builder = new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).withTags(AXE_TAGS);
+    let builder = new AxeBuilder({ page })
+      .options({ resultTypes: ["violations"] })
+      .withTags(AXE_TAGS);
     for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
     if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
     return builder.analyze();
@@ -87,7 +96,9 @@ async function analyze(page: Page, options: AccessibleOptions): Promise<AxeResul
   // 3 s) are held at their start during the run, then put back where they were.
   await page.evaluate(() => {
     const held = document.getAnimations().filter((animation) => animation.playState === "running");
-    (window as unknown as { __axeHeld: [Animation, CSSNumberish | null][] }).__axeHeld = held.map((animation) => [animation, animation.currentTime]);
+    (window as unknown as { __axeHeld: [Animation, CSSNumberish | null][] }).__axeHeld = held.map(
+      (animation) => [animation, animation.currentTime],
+    );
     for (const animation of held) {
       animation.pause();
       animation.currentTime = 0;
@@ -109,7 +120,9 @@ async function analyze(page: Page, options: AccessibleOptions): Promise<AxeResul
 
 /** One axe.run in the page (axe loaded in every frame), reaching every frame without the ping. */
 async function runAxe(page: Page, options: AccessibleOptions): Promise<AxeResults> {
-  const context = options.exclude?.length ? { exclude: options.exclude.map((selector) => [selector]) } : null;
+  const context = options.exclude?.length
+    ? { exclude: options.exclude.map((selector) => [selector]) }
+    : null;
   const runOptions: axe.RunOptions = {
     runOnly: { type: "tag", values: AXE_TAGS },
     rules: Object.fromEntries((options.disableRules ?? []).map((id) => [id, { enabled: false }])),
@@ -139,9 +152,14 @@ function unwrapNoscript(html: string) {
 }
 
 /** Runs axe on the no-JS rendering of `page` in a JS-enabled context with scripts blocked. */
-async function analyzeWithoutScripts(page: Page, testInfo: TestInfo, options: AccessibleOptions): Promise<AxeResults> {
+async function analyzeWithoutScripts(
+  page: Page,
+  testInfo: TestInfo,
+  options: AccessibleOptions,
+): Promise<AxeResults> {
   const browser = page.context().browser();
-  if (!browser) throw new Error("expectAccessible: the page has no browser to open a snapshot context in");
+  if (!browser)
+    throw new Error("expectAccessible: the page has no browser to open a snapshot context in");
   const html = unwrapNoscript(await page.content());
   const pageUrl = page.url();
   const baseURL = testInfo.project.use.baseURL ?? "http://localhost";
@@ -184,7 +202,12 @@ async function analyzeWithoutScripts(page: Page, testInfo: TestInfo, options: Ac
         const framePolicy = headers["content-security-policy"];
         return route.fulfill({
           response,
-          headers: { ...headers, "content-security-policy": framePolicy ? `${framePolicy}, ${blockScripts}` : blockScripts },
+          headers: {
+            ...headers,
+            "content-security-policy": framePolicy
+              ? `${framePolicy}, ${blockScripts}`
+              : blockScripts,
+          },
         });
       }
       return route.continue();
@@ -197,7 +220,8 @@ async function analyzeWithoutScripts(page: Page, testInfo: TestInfo, options: Ac
 }
 
 /** Attributes whose values are words or data of one test (names, emails), not structure. */
-const WORDED_ATTRIBUTES = /\s(aria-label|aria-valuetext|title|alt|placeholder|value|content|data-[\w-]+)="[^"]*"/g;
+const WORDED_ATTRIBUTES =
+  /\s(aria-label|aria-valuetext|title|alt|placeholder|value|content|data-[\w-]+)="[^"]*"/g;
 
 /**
  * The page's state as axe judges it, without what differs from one test to the next: the
@@ -211,8 +235,15 @@ export function pageState(html: string): string {
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "<script></script>")
     .replace(/\snonce="[^"]*"/g, "")
     .replace(WORDED_ATTRIBUTES, (_, name: string) => ` ${name}="T"`)
-    .replace(/\s(href|src|action|srcset|formaction)="([^"]*)"/g, (whole: string, name: string, value: string) =>
-      value.startsWith("data:") ? whole : ` ${name}="${value.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, "U").replace(/\d+/g, "#").replace(/[?&].*$/, "?Q")}"`,
+    .replace(
+      /\s(href|src|action|srcset|formaction)="([^"]*)"/g,
+      (whole: string, name: string, value: string) =>
+        value.startsWith("data:")
+          ? whole
+          : ` ${name}="${value
+              .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, "U")
+              .replace(/\d+/g, "#")
+              .replace(/[?&].*$/, "?Q")}"`,
     )
     .replace(/>([^<]*)</g, (_, text: string) => (text.trim() ? ">T<" : "><"));
 }
@@ -222,11 +253,25 @@ export function pageState(html: string): string {
  * run starts, shared by its workers): a state already checked in the same project, language
  * and options is not checked again. E2E_AXE_EVERY_STATE=1 checks every call.
  */
-function checkedMark(page: Page, html: string, testInfo: TestInfo, options: AccessibleOptions, noJs: boolean): string | null {
+function checkedMark(
+  page: Page,
+  html: string,
+  testInfo: TestInfo,
+  options: AccessibleOptions,
+  noJs: boolean,
+): string | null {
   if (process.env.E2E_AXE_EVERY_STATE === "1") return null;
   const viewport = page.viewportSize();
   const key = createHash("sha256")
-    .update(JSON.stringify([noJs, viewport?.width, viewport?.height, options.exclude ?? [], options.disableRules ?? []]))
+    .update(
+      JSON.stringify([
+        noJs,
+        viewport?.width,
+        viewport?.height,
+        options.exclude ?? [],
+        options.disableRules ?? [],
+      ]),
+    )
     .update(pageState(html))
     .digest("hex")
     .slice(0, 32);
@@ -238,7 +283,11 @@ function checkedMark(page: Page, html: string, testInfo: TestInfo, options: Acce
  * now. Works in both projects; call it on every page a test visits (a state that another
  * test of the run has already passed is not checked twice: see `checkedMark`).
  */
-export async function expectAccessible(page: Page, testInfo: TestInfo = test.info(), options: AccessibleOptions = {}) {
+export async function expectAccessible(
+  page: Page,
+  testInfo: TestInfo = test.info(),
+  options: AccessibleOptions = {},
+) {
   const noJs = testInfo.project.use.javaScriptEnabled === false;
   const where = `${page.url()} (${noJs ? "no-js" : "js"})`;
   await test.step(
@@ -247,7 +296,9 @@ export async function expectAccessible(page: Page, testInfo: TestInfo = test.inf
       if (!noJs) await page.waitForLoadState("load");
       const mark = checkedMark(page, await page.content(), testInfo, options, noJs);
       if (mark && existsSync(mark)) return;
-      const results = noJs ? await analyzeWithoutScripts(page, testInfo, options) : await analyze(page, options);
+      const results = noJs
+        ? await analyzeWithoutScripts(page, testInfo, options)
+        : await analyze(page, options);
       if (results.violations.length === 0) {
         if (mark) {
           mkdirSync(path.dirname(mark), { recursive: true });

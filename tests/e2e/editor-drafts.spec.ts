@@ -14,7 +14,20 @@ import fsDriver from "unstorage/drivers/fs";
 import { JSON_LIMITS } from "~/api/json-limits";
 import { createDraftStore } from "~/lib/drafts.server";
 import { createApp, DETAILS, getVersion, tokenOf } from "./apps-api";
-import { CONSOLE_URL, dataDir, expect, expectAccessible, hydrated, isNoJs, LANGS, provider, signIn, test, translate, type Lang } from "./fixtures";
+import {
+  CONSOLE_URL,
+  dataDir,
+  expect,
+  expectAccessible,
+  hydrated,
+  isNoJs,
+  LANGS,
+  type Lang,
+  provider,
+  signIn,
+  test,
+  translate,
+} from "./fixtures";
 
 function pageParts(page: Page, lang: Lang) {
   const t = (key: string, values?: Record<string, string | number>) => translate(lang, key, values);
@@ -27,11 +40,15 @@ function pageParts(page: Page, lang: Lang) {
     keywords: page.getByLabel(t("appEditor:fields.detail.keywords.label"), { exact: true }),
     copyright: page.getByLabel(t("appEditor:fields.legal.copyright.label"), { exact: true }),
     /** The other page's tab: a button that carries what the form holds. */
-    tabButton: (tab: "details" | "marketplace") => tabs.getByRole("button", { name: t(`appEditor:tabs.${tab}`), exact: true }),
+    tabButton: (tab: "details" | "marketplace") =>
+      tabs.getByRole("button", { name: t(`appEditor:tabs.${tab}`), exact: true }),
     discard: page.getByRole("button", { name: t("appEditor:actions.discard"), exact: true }),
     save: page.getByRole("button", { name: t("appEditor:actions.save"), exact: true }),
     hereNotice: page.getByText(t("appEditor:draft.here"), { exact: true }),
-    otherNotice: (tab: "details" | "marketplace") => page.getByText(t("appEditor:draft.other", { page: t(`appEditor:tabs.${tab}`) }), { exact: true }),
+    otherNotice: (tab: "details" | "marketplace") =>
+      page.getByText(t("appEditor:draft.other", { page: t(`appEditor:tabs.${tab}`) }), {
+        exact: true,
+      }),
     unsaved: page.getByRole("status").filter({ hasText: t("appEditor:saveBar.unsaved") }),
   };
 }
@@ -40,7 +57,10 @@ for (const lang of LANGS) {
   test.describe(lang, () => {
     test.use({ lang });
 
-    test("what is typed on Details and Marketplace stays when moving between them, until Save or Discard", async ({ page, company }) => {
+    test("what is typed on Details and Marketplace stays when moving between them, until Save or Discard", async ({
+      page,
+      company,
+    }) => {
       test.slow();
       const token = await tokenOf(company);
       const id = await createApp(token);
@@ -93,7 +113,9 @@ for (const lang of LANGS) {
       await p.tabButton("details").click();
       await expect(p.name).toHaveValue("Ledger Link Draft");
       await p.save.click();
-      await expect(page.getByRole("status").filter({ hasText: p.t("toast.savedSuccessfully") })).toBeVisible();
+      await expect(
+        page.getByRole("status").filter({ hasText: p.t("toast.savedSuccessfully") }),
+      ).toBeVisible();
       await expect(p.hereNotice).toBeHidden();
       await expect(p.otherNotice("marketplace")).toBeHidden();
       stored = await getVersion(token, id);
@@ -102,7 +124,10 @@ for (const lang of LANGS) {
       expect(stored.marketplace.detail.keywords).toBe("");
     });
 
-    test("a form that fails its checks still moves to the other page with what was typed, unchecked", async ({ page, company }) => {
+    test("a form that fails its checks still moves to the other page with what was typed, unchecked", async ({
+      page,
+      company,
+    }) => {
       const token = await tokenOf(company);
       const id = await createApp(token);
       const p = pageParts(page, lang);
@@ -111,11 +136,19 @@ for (const lang of LANGS) {
       await hydrated(page);
 
       // The error summary names the field of each message that does not (issue 10, point 7).
-      const website = page.getByLabel(`${p.t("appEditor:fields.detail.websiteUrl.label")} ${p.t("appEditor:required")}`, { exact: true });
+      const website = page.getByLabel(
+        `${p.t("appEditor:fields.detail.websiteUrl.label")} ${p.t("appEditor:required")}`,
+        { exact: true },
+      );
       await website.fill("javascript:alert(1)");
       await p.save.click();
-      const entry = p.t("form.summaryEntry", { field: p.t("appEditor:fields.detail.websiteUrl.label"), message: p.t("appEditor:errors.invalidUrl") });
-      await expect(page.getByRole("alert").getByRole("link", { name: entry, exact: true })).toHaveAttribute("href", `#${await website.getAttribute("id")}`);
+      const entry = p.t("form.summaryEntry", {
+        field: p.t("appEditor:fields.detail.websiteUrl.label"),
+        message: p.t("appEditor:errors.invalidUrl"),
+      });
+      await expect(
+        page.getByRole("alert").getByRole("link", { name: entry, exact: true }),
+      ).toHaveAttribute("href", `#${await website.getAttribute("id")}`);
 
       await p.tabButton("details").click();
       await expect(page).toHaveURL(`${CONSOLE_URL}/${lang}/apps/${id}/details`);
@@ -143,25 +176,40 @@ for (const lang of LANGS) {
 
 test.describe("an archived app", () => {
   for (const lang of LANGS) {
-    test(`shows its version read-only with the reason, and nothing to save (${lang})`, async ({ page, company }) => {
+    test(`shows its version read-only with the reason, and nothing to save (${lang})`, async ({
+      page,
+      company,
+    }) => {
       test.slow(); // two pages, each checked with axe
       const token = await tokenOf(company);
       const id = await createApp(token);
       const { groupId } = await getVersion(token, id);
-      const archived = await provider.apiFetch(`apps/group/${groupId}/setArchived?flag=true`, { method: "PUT" }, token);
+      const archived = await provider.apiFetch(
+        `apps/group/${groupId}/setArchived?flag=true`,
+        { method: "PUT" },
+        token,
+      );
       expect(archived.status).toBe(200);
       const p = pageParts(page, lang);
       await signIn(page, company, lang);
       for (const tab of ["details", "marketplace"] as const) {
         await page.goto(`/${lang}/apps/${id}/${tab}`);
-        await expect(page.getByText(p.t("appEditor:notEditable.archived"), { exact: true })).toBeVisible();
+        await expect(
+          page.getByText(p.t("appEditor:notEditable.archived"), { exact: true }),
+        ).toBeVisible();
         await expect(page.getByText(p.t("appEditor:requiredNote"), { exact: true })).toHaveCount(0);
         await expect(p.save).toHaveCount(0);
         await expect(p.discard).toHaveCount(0);
-        const field = tab === "details" ? page.getByLabel(p.t("appEditor:fields.name.label"), { exact: false }) : p.keywords;
+        const field =
+          tab === "details"
+            ? page.getByLabel(p.t("appEditor:fields.name.label"), { exact: false })
+            : p.keywords;
         await expect(field).not.toBeEditable();
         // The tabs are plain links: there is nothing to carry.
-        const tabs = page.getByRole("navigation", { name: p.t("appEditor:tabs.label"), exact: true });
+        const tabs = page.getByRole("navigation", {
+          name: p.t("appEditor:tabs.label"),
+          exact: true,
+        });
         await expect(tabs.getByRole("button")).toHaveCount(0);
         await expectAccessible(page);
       }
@@ -170,36 +218,63 @@ test.describe("an archived app", () => {
 });
 
 /** The console's draft store (DATA_DIR/console/drafts on disk), written as the console writes it. */
-const consoleDrafts = () => createDraftStore(createStorage({ driver: fsDriver({ base: path.join(dataDir(), "console", "drafts") }) }));
+const consoleDrafts = () =>
+  createDraftStore(
+    createStorage({ driver: fsDriver({ base: path.join(dataDir(), "console", "drafts") }) }),
+  );
 
 for (const lang of LANGS) {
   test.describe(`${lang}: a platform draft that cannot be shown`, () => {
     test.use({ lang });
 
-    test("a draft nested past the JSON limit (kept by an import before the limit) shows the saved schema, why, and Discard, which drops it", async ({ page, company }) => {
-      const t = (key: string, values?: Record<string, string | number>) => translate(lang, key, values);
+    test("a draft nested past the JSON limit (kept by an import before the limit) shows the saved schema, why, and Discard, which drops it", async ({
+      page,
+      company,
+    }) => {
+      const t = (key: string, values?: Record<string, string | number>) =>
+        translate(lang, key, values);
       const id = await createApp(await tokenOf(company));
       // The attack's import: a menu's items nested 1,000 dropdowns deep, kept as the web platform's draft of the user.
       let items: unknown[] = [];
-      for (let i = 0; i < 1_000; i++) items = [{ actionType: "dropdown", name: "Deep", label: "Deep", items }];
-      await consoleDrafts().write(company.userId, `${id}-web`, "schema", { type: "web", menus: [{ id: "menu-tools", items }] });
+      for (let i = 0; i < 1_000; i++)
+        items = [{ actionType: "dropdown", name: "Deep", label: "Deep", items }];
+      await consoleDrafts().write(company.userId, `${id}-web`, "schema", {
+        type: "web",
+        menus: [{ id: "menu-tools", items }],
+      });
 
       await signIn(page, company, lang);
       await page.goto(`/${lang}/apps/${id}/web`);
       if (!isNoJs()) await hydrated(page);
-      const notice = page.getByRole("alert").filter({ hasText: t("platform:draftUnreadable.tooDeep", { max: JSON_LIMITS.depthMax }) });
+      const notice = page
+        .getByRole("alert")
+        .filter({ hasText: t("platform:draftUnreadable.tooDeep", { max: JSON_LIMITS.depthMax }) });
       await expect(notice).toBeVisible();
       // The saved schema is shown: nothing to save, no draft notice.
-      await expect(page.getByRole("heading", { name: t("platform:title", { platform: t("appEditor:tabs.web") }) })).toBeVisible();
+      await expect(
+        page.getByRole("heading", {
+          name: t("platform:title", { platform: t("appEditor:tabs.web") }),
+        }),
+      ).toBeVisible();
       await expect(page.getByText(t("platform:draftNotice"), { exact: true })).toHaveCount(0);
       await expectAccessible(page);
 
-      await notice.getByRole("button", { name: t("platform:draftUnreadable.discard"), exact: true }).click();
+      await notice
+        .getByRole("button", { name: t("platform:draftUnreadable.discard"), exact: true })
+        .click();
       await expect(notice).toHaveCount(0);
       expect(await consoleDrafts().read(company.userId, `${id}-web`)).toEqual({});
       await page.reload();
-      await expect(page.getByRole("heading", { name: t("platform:title", { platform: t("appEditor:tabs.web") }) })).toBeVisible();
-      await expect(page.getByRole("alert").filter({ hasText: t("platform:draftUnreadable.tooDeep", { max: JSON_LIMITS.depthMax }) })).toHaveCount(0);
+      await expect(
+        page.getByRole("heading", {
+          name: t("platform:title", { platform: t("appEditor:tabs.web") }),
+        }),
+      ).toBeVisible();
+      await expect(
+        page.getByRole("alert").filter({
+          hasText: t("platform:draftUnreadable.tooDeep", { max: JSON_LIMITS.depthMax }),
+        }),
+      ).toHaveCount(0);
     });
   });
 }

@@ -14,21 +14,21 @@
  */
 import type { Page } from "@playwright/test";
 import {
-  LANGS,
+  type Company,
   chooseLanguage,
   consoleUrl,
   escapeRegExp,
   expect,
   expectAccessible,
   hydrated,
+  LANGS,
+  type Lang,
   otherLang,
   provider,
   signIn,
   signInPageUrl,
   test,
   translate,
-  type Company,
-  type Lang,
 } from "./fixtures";
 
 /** What the provider answers this user's API calls once suspended: its detail text. */
@@ -55,7 +55,10 @@ function traceLine(lang: Lang) {
  * closed from the top one down.)
  */
 async function expectErrorDialog(page: Page, lang: Lang, detail: string) {
-  const dialogs = page.getByRole("alertdialog", { name: translate(lang, "errors.dialogTitle"), exact: true });
+  const dialogs = page.getByRole("alertdialog", {
+    name: translate(lang, "errors.dialogTitle"),
+    exact: true,
+  });
   await expect(dialogs.first()).toBeVisible();
   await expectAccessible(page);
   for (let open = await dialogs.count(); open > 0; open = await dialogs.count()) {
@@ -63,7 +66,9 @@ async function expectErrorDialog(page: Page, lang: Lang, detail: string) {
     await expect(dialog.getByText(detail, { exact: true })).toBeVisible();
     await expect(dialog.getByText(traceLine(lang))).toBeVisible();
     await expect(dialog).toHaveAccessibleDescription(new RegExp(`^${escapeRegExp(detail)}`));
-    await dialog.getByRole("button", { name: translate(lang, "errors.close"), exact: true }).click();
+    await dialog
+      .getByRole("button", { name: translate(lang, "errors.close"), exact: true })
+      .click();
     await expect(dialogs).toHaveCount(open - 1);
   }
 }
@@ -71,8 +76,16 @@ async function expectErrorDialog(page: Page, lang: Lang, detail: string) {
 /** Signed out to the sign-in page of `lang`, told that the account is suspended. */
 async function expectSignedOutAsSuspended(page: Page, lang: Lang) {
   await expect(page).toHaveURL(signInPageUrl(lang));
-  await expect(page.getByRole("heading", { level: 1, name: translate(lang, "auth:signin.title"), exact: true })).toBeVisible();
-  await expect(page.getByText(translate(lang, "auth:signin.errors.accountSuspended"), { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("heading", {
+      level: 1,
+      name: translate(lang, "auth:signin.title"),
+      exact: true,
+    }),
+  ).toBeVisible();
+  await expect(
+    page.getByText(translate(lang, "auth:signin.errors.accountSuspended"), { exact: true }),
+  ).toBeVisible();
   await expectAccessible(page);
   await page.goto(`/${lang}/apps`);
   await expect(page).toHaveURL(signInPageUrl(lang));
@@ -82,7 +95,11 @@ for (const lang of LANGS) {
   test.describe(lang, () => {
     test.use({ lang });
 
-    test("the error dialog shows the provider's detail and trace ID; Close closes it", async ({ page, company, t }) => {
+    test("the error dialog shows the provider's detail and trace ID; Close closes it", async ({
+      page,
+      company,
+      t,
+    }) => {
       const from = otherLang(lang);
       await signIn(page, company, from);
       await page.goto(`/${from}/auth/reset-password`);
@@ -96,10 +113,15 @@ for (const lang of LANGS) {
       await expectErrorDialog(page, lang, detail);
       await expect(page.getByText(t("toast.savedSuccessfully"))).toHaveCount(0);
       // The page under it works again.
-      await expect(page.getByRole("heading", { level: 1, name: t("auth:reset.title"), exact: true })).toBeVisible();
+      await expect(
+        page.getByRole("heading", { level: 1, name: t("auth:reset.title"), exact: true }),
+      ).toBeVisible();
     });
 
-    test("changing the language in the console while suspended signs out to sign-in with the reason", async ({ page, company }) => {
+    test("changing the language in the console while suspended signs out to sign-in with the reason", async ({
+      page,
+      company,
+    }) => {
       const from = otherLang(lang);
       await signIn(page, company, from);
       await hydrated(page);
@@ -111,7 +133,11 @@ for (const lang of LANGS) {
     test.describe("terms not accepted", () => {
       test.use({ acceptedTerms: false });
 
-      test("accepting the terms while suspended signs out to sign-in with the reason", async ({ page, company, t }) => {
+      test("accepting the terms while suspended signs out to sign-in with the reason", async ({
+        page,
+        company,
+        t,
+      }) => {
         await signIn(page, company, lang);
         await hydrated(page);
         const terms = page.getByRole("alertdialog", { name: t("terms.title"), exact: true });

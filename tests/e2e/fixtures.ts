@@ -32,14 +32,19 @@ import path from "node:path";
 import { test as base, expect, type Locator, type Page, type Response } from "@playwright/test";
 import type { RegistrationRequest } from "~/api/registration/schemas";
 import { DUTCH_NAMES } from "../../server/sandbox/seed/lookup-names";
-import { createProviderClient, validRegistration, type OutboxMail, type Target } from "../support/provider";
+import {
+  createProviderClient,
+  type OutboxMail,
+  type Target,
+  validRegistration,
+} from "../support/provider";
 import { trackDocuments } from "./axe";
-import { ADMIN_TOKEN, CONSOLE_CLIENT_ID, CONSOLE_URL, SANDBOX_URL, type Lang } from "./env";
+import { ADMIN_TOKEN, CONSOLE_CLIENT_ID, CONSOLE_URL, type Lang, SANDBOX_URL } from "./env";
 import { runsInThisProject } from "./languages";
 
 export { expect } from "@playwright/test";
-export { expectAccessible, formatViolations, AXE_TAGS } from "./axe";
-export { LANGS, CONSOLE_URL, SANDBOX_URL, type Lang } from "./env";
+export { AXE_TAGS, expectAccessible, formatViolations } from "./axe";
+export { CONSOLE_URL, LANGS, type Lang, SANDBOX_URL } from "./env";
 export { runsInThisProject } from "./languages";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -50,7 +55,8 @@ const root = path.resolve(import.meta.dirname, "../..");
 /** The data folder of the run's sandbox (set by playwright.config.ts, inherited by workers). */
 export function dataDir(): string {
   const dir = process.env.E2E_DATA_DIR;
-  if (!dir) throw new Error("E2E_DATA_DIR is not set: run the e2e tests with `npx playwright test`");
+  if (!dir)
+    throw new Error("E2E_DATA_DIR is not set: run the e2e tests with `npx playwright test`");
   return dir;
 }
 
@@ -59,8 +65,10 @@ function consoleClientSecret(): string {
   if (process.env.E2E_CLIENT_SECRET) return process.env.E2E_CLIENT_SECRET;
   if (!clientSecret) {
     const file = path.join(dataDir(), "secrets.json");
-    if (!existsSync(file)) throw new Error(`${file} does not exist: is the sandbox running on this DATA_DIR?`);
-    clientSecret = (JSON.parse(readFileSync(file, "utf8")) as { consoleClientSecret: string }).consoleClientSecret;
+    if (!existsSync(file))
+      throw new Error(`${file} does not exist: is the sandbox running on this DATA_DIR?`);
+    clientSecret = (JSON.parse(readFileSync(file, "utf8")) as { consoleClientSecret: string })
+      .consoleClientSecret;
   }
   return clientSecret;
 }
@@ -133,7 +141,9 @@ export async function mailLink(email: string, kind: string, timeoutMs = 5_000): 
     if (Date.now() > deadline) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`no ${kind} mail with a link for ${email}; outbox: ${JSON.stringify(mails.map((m) => m.kind))}`);
+  throw new Error(
+    `no ${kind} mail with a link for ${email}; outbox: ${JSON.stringify(mails.map((m) => m.kind))}`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -164,17 +174,37 @@ function lookup(lang: Lang, ns: string, key: string): string | undefined {
  * A text of the console: `translate("nl-NL", "auth:signin.submit")`, with `{{name}}`
  * interpolation. Throws when the key is missing, so a test never looks for a wrong text.
  */
-export function translate(lang: Lang, key: string, values: Record<string, string | number> = {}): string {
+export function translate(
+  lang: Lang,
+  key: string,
+  values: Record<string, string | number> = {},
+): string {
   const [ns, k] = key.includes(":") ? key.split(/:(.*)/s, 2) : ["common", key];
   const text = lookup(lang, ns, k);
   if (text === undefined) throw new Error(`no text ${key} in locales/${lang}/${ns}.json`);
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`));
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) =>
+    String(values[name] ?? `{{${name}}}`),
+  );
 }
 
 /** The name the console shows for a country of the sandbox, in each language. */
 const COUNTRY_NAMES: Record<Lang, Record<string, string>> = {
-  "en-AU": { AU: "Australia", AUB: "Australia (Beta)", UK: "United Kingdom", US: "United States", CA: "Canada", NZ: "New Zealand" },
-  "nl-NL": { AU: "Australië", AUB: "Australië (bèta)", UK: "Verenigd Koninkrijk", US: "Verenigde Staten", CA: "Canada", NZ: "Nieuw-Zeeland" },
+  "en-AU": {
+    AU: "Australia",
+    AUB: "Australia (Beta)",
+    UK: "United Kingdom",
+    US: "United States",
+    CA: "Canada",
+    NZ: "New Zealand",
+  },
+  "nl-NL": {
+    AU: "Australië",
+    AUB: "Australië (bèta)",
+    UK: "Verenigd Koninkrijk",
+    US: "Verenigde Staten",
+    CA: "Canada",
+    NZ: "Nieuw-Zeeland",
+  },
 };
 
 export function countryName(lang: Lang, code: string): string {
@@ -209,7 +239,11 @@ function signInButton(page: Page, lang: Lang): Locator {
  * Signs in through the console's sign-in page, as a user does, and waits for `/{lang}/apps`.
  * For the tests of signing in itself; the others use `signIn`.
  */
-export async function signInThroughForm(page: Page, company: Pick<Company, "email" | "password">, lang: Lang = "en-AU") {
+export async function signInThroughForm(
+  page: Page,
+  company: Pick<Company, "email" | "password">,
+  lang: Lang = "en-AU",
+) {
   await base.step(
     `sign in through the form as ${company.email} (${lang})`,
     async () => {
@@ -229,8 +263,12 @@ export async function signInThroughForm(page: Page, company: Pick<Company, "emai
  * that the console opens in it after signing in, whatever language the user saved.
  */
 async function chooseLanguageBeforeSignIn(page: Page, lang: Lang) {
-  const res = await page.context().request.post(`/${lang}/language`, { form: { lang, redirectTo: `/${lang}/auth/signin` }, maxRedirects: 0 });
-  if (res.status() !== 302) throw new Error(`choosing ${lang} before signing in answered ${res.status()}`);
+  const res = await page.context().request.post(`/${lang}/language`, {
+    form: { lang, redirectTo: `/${lang}/auth/signin` },
+    maxRedirects: 0,
+  });
+  if (res.status() !== 302)
+    throw new Error(`choosing ${lang} before signing in answered ${res.status()}`);
 }
 
 const appsUrl = (lang: Lang) => new RegExp(`^${escapeRegExp(CONSOLE_URL)}/${lang}/apps(?:[/?#]|$)`);
@@ -241,17 +279,27 @@ const appsUrl = (lang: Lang) => new RegExp(`^${escapeRegExp(CONSOLE_URL)}/${lang
  * callback), then opens `/{lang}/apps` in the page. The browser renders only the apps page:
  * a test whose subject is not signing in saves the sign-in page's load and hydration.
  */
-export async function signIn(page: Page, company: Pick<Company, "email" | "password">, lang: Lang = "en-AU") {
+export async function signIn(
+  page: Page,
+  company: Pick<Company, "email" | "password">,
+  lang: Lang = "en-AU",
+) {
   await base.step(
     `sign in as ${company.email} (${lang})`,
     async () => {
       const request = page.context().request;
       await chooseLanguageBeforeSignIn(page, lang);
       const form = await request.get(`/${lang}/auth/signin`);
-      const action = /<form method="post" action="([^"]*\/interaction\/[^"]+)"/.exec(await form.text())?.[1]?.replaceAll("&amp;", "&");
-      if (!form.ok() || !action) throw new Error(`no sign-in form at ${form.url()} (${form.status()})`);
+      const action = /<form method="post" action="([^"]*\/interaction\/[^"]+)"/
+        .exec(await form.text())?.[1]
+        ?.replaceAll("&amp;", "&");
+      if (!form.ok() || !action)
+        throw new Error(`no sign-in form at ${form.url()} (${form.status()})`);
       // Followed by hand up to the console's callback, whose redirect the page itself opens.
-      let response = await request.post(action, { form: { email: company.email, password: company.password }, maxRedirects: 0 });
+      let response = await request.post(action, {
+        form: { email: company.email, password: company.password },
+        maxRedirects: 0,
+      });
       for (let hops = 0; hops < 10; hops++) {
         const location = response.headers().location;
         if (response.status() < 300 || response.status() >= 400 || !location) break;
@@ -262,7 +310,9 @@ export async function signIn(page: Page, company: Pick<Company, "email" | "passw
         }
         response = await request.get(next, { maxRedirects: 0 });
       }
-      throw new Error(`signing in as ${company.email} ended at ${response.url()} (${response.status()}), not at the apps`);
+      throw new Error(
+        `signing in as ${company.email} ended at ${response.url()} (${response.status()}), not at the apps`,
+      );
     },
     { box: true },
   );
@@ -270,7 +320,11 @@ export async function signIn(page: Page, company: Pick<Company, "email" | "passw
 
 /** The sign-in page's form fields and button in a language. */
 export function signInForm(page: Page, lang: Lang) {
-  return { email: signInField(page, lang, "email"), password: signInField(page, lang, "password"), submit: signInButton(page, lang) };
+  return {
+    email: signInField(page, lang, "email"),
+    password: signInField(page, lang, "password"),
+    submit: signInButton(page, lang),
+  };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -286,7 +340,11 @@ export const isNoJs = () => base.info().project.use.javaScriptEnabled === false;
  */
 export async function hydrated(page: Page) {
   if (isNoJs()) return;
-  await base.step("wait for hydration", () => page.waitForFunction(() => document.documentElement.classList.contains("js")), { box: true });
+  await base.step(
+    "wait for hydration",
+    () => page.waitForFunction(() => document.documentElement.classList.contains("js")),
+    { box: true },
+  );
 }
 
 /** The language that is not `lang`. */
@@ -295,17 +353,20 @@ export const otherLang = (lang: Lang): Lang => (lang === "en-AU" ? "nl-NL" : "en
 /** Every address a navigation went through, first to last (redirects included). */
 export function redirectChain(response: Response | null): string[] {
   const chain: string[] = [];
-  for (let request = response?.request() ?? null; request; request = request.redirectedFrom()) chain.unshift(request.url());
+  for (let request = response?.request() ?? null; request; request = request.redirectedFrom())
+    chain.unshift(request.url());
   return chain;
 }
 
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A URL of the console (path, then an optional query), for toHaveURL. */
-export const consoleUrl = (path: string, query = "(?:[?#].*)?") => new RegExp(`^${escapeRegExp(`${CONSOLE_URL}${path}`)}${query}$`);
+export const consoleUrl = (path: string, query = "(?:[?#].*)?") =>
+  new RegExp(`^${escapeRegExp(`${CONSOLE_URL}${path}`)}${query}$`);
 
 /** The sign-in page of a language, with its provider interaction. */
-export const signInPageUrl = (lang: Lang) => consoleUrl(`/${lang}/auth/signin`, "\\?(?:.*&)?interaction=.*");
+export const signInPageUrl = (lang: Lang) =>
+  consoleUrl(`/${lang}/auth/signin`, "\\?(?:.*&)?interaction=.*");
 
 /**
  * Picks a language in the language selector of the page (shown in `from`): with JS the
@@ -314,9 +375,15 @@ export const signInPageUrl = (lang: Lang) => consoleUrl(`/${lang}/auth/signin`, 
 export async function chooseLanguage(page: Page, from: Lang, to: Lang) {
   await base.step(`choose ${to} in the language selector`, async () => {
     await hydrated(page);
-    const select = page.getByRole("combobox", { name: translate(from, "language.label"), exact: true });
+    const select = page.getByRole("combobox", {
+      name: translate(from, "language.label"),
+      exact: true,
+    });
     await select.selectOption(to);
-    if (isNoJs()) await page.getByRole("button", { name: translate(from, "language.change"), exact: true }).click();
+    if (isNoJs())
+      await page
+        .getByRole("button", { name: translate(from, "language.change"), exact: true })
+        .click();
     await page.waitForURL(new RegExp(`^${escapeRegExp(CONSOLE_URL)}/${to}(?:[/?#]|$)`));
   });
 }
@@ -387,11 +454,16 @@ function translationKeys(): string[] {
       return;
     }
     if (node && typeof node === "object") {
-      for (const [name, child] of Object.entries(node)) walk(ns, child, prefix ? `${prefix}.${name}` : name);
+      for (const [name, child] of Object.entries(node))
+        walk(ns, child, prefix ? `${prefix}.${name}` : name);
     }
   };
   for (const file of readdirSync(dir).filter((name) => name.endsWith(".json"))) {
-    walk(file.slice(0, -".json".length), JSON.parse(readFileSync(path.join(dir, file), "utf8")), "");
+    walk(
+      file.slice(0, -".json".length),
+      JSON.parse(readFileSync(path.join(dir, file), "utf8")),
+      "",
+    );
   }
   return [...keys].filter((key) => key.includes("."));
 }
@@ -401,17 +473,28 @@ function translationKeys(): string[] {
  * reports CSP violations, and any text or accessible-name attribute that shows a translation
  * key instead of its text (a namespace not loaded yet on a client navigation), at any moment.
  */
-function watchPage({ cspMarker, keyMarker, keys }: { cspMarker: string; keyMarker: string; keys: string[] }) {
+function watchPage({
+  cspMarker,
+  keyMarker,
+  keys,
+}: {
+  cspMarker: string;
+  keyMarker: string;
+  keys: string[];
+}) {
   document.addEventListener("securitypolicyviolation", (event) => {
     const where = event.sourceFile ? ` at ${event.sourceFile}:${event.lineNumber}` : "";
     const reportOnly = event.disposition === "report" ? " (report-only)" : "";
-    console.error(`${cspMarker} ${event.effectiveDirective} blocked ${event.blockedURI || "inline"}${where}${reportOnly}`);
+    console.error(
+      `${cspMarker} ${event.effectiveDirective} blocked ${event.blockedURI || "inline"}${where}${reportOnly}`,
+    );
   });
   const known = new Set(keys);
   const attributes = ["aria-label", "title", "placeholder", "alt"];
   const check = (value: string | null | undefined, where: string) => {
     const text = value?.trim();
-    if (text && known.has(text)) console.error(`${keyMarker} "${text}" shown as ${where} on ${location.pathname}`);
+    if (text && known.has(text))
+      console.error(`${keyMarker} "${text}" shown as ${where} on ${location.pathname}`);
   };
   const scan = (node: Node) => {
     if (node.nodeType === Node.TEXT_NODE) return check(node.nodeValue, "text");
@@ -427,17 +510,23 @@ function watchPage({ cspMarker, keyMarker, keys }: { cspMarker: string; keyMarke
     for (const record of records) {
       if (record.type === "childList") record.addedNodes.forEach(scan);
       else if (record.type === "characterData") check(record.target.nodeValue, "text");
-      else if (record.target instanceof Element && record.attributeName) check(record.target.getAttribute(record.attributeName), record.attributeName);
+      else if (record.target instanceof Element && record.attributeName)
+        check(record.target.getAttribute(record.attributeName), record.attributeName);
     }
   });
-  observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: attributes });
+  observer.observe(document, {
+    subtree: true,
+    childList: true,
+    characterData: true,
+    attributes: true,
+    attributeFilter: attributes,
+  });
 }
 
 interface Options {
   lang: Lang;
   acceptedTerms: boolean;
 }
-
 
 interface Fixtures {
   languageTurn: undefined;
@@ -455,7 +544,10 @@ export const test = base.extend<Options & Fixtures>({
     async ({}, use, testInfo) => {
       const project = testInfo.project.use.javaScriptEnabled === false ? "no-js" : "js";
       const { runs, lang } = runsInThisProject(testInfo.titlePath, project);
-      testInfo.skip(!runs, `${lang} runs this test in the other project, the other language in this one (E2E_EVERY_LANGUAGE=1 runs both)`);
+      testInfo.skip(
+        !runs,
+        `${lang} runs this test in the other project, the other language in this one (E2E_EVERY_LANGUAGE=1 runs both)`,
+      );
       await use(undefined);
     },
     { auto: true },
@@ -465,7 +557,9 @@ export const test = base.extend<Options & Fixtures>({
     async ({ context }, use) => {
       let problems: string[] = [];
       context.on("weberror", (error) => {
-        problems.push(`uncaught page error on ${error.page()?.url() ?? "?"}: ${error.error().stack ?? error.error().message}`);
+        problems.push(
+          `uncaught page error on ${error.page()?.url() ?? "?"}: ${error.error().stack ?? error.error().message}`,
+        );
       });
       context.on("console", (message) => {
         const text = message.text();
@@ -475,7 +569,11 @@ export const test = base.extend<Options & Fixtures>({
           problems.push(`translation key shown instead of its text: ${text}`);
         }
       });
-      await context.addInitScript(watchPage, { cspMarker: CSP_MARKER, keyMarker: KEY_MARKER, keys: translationKeys() });
+      await context.addInitScript(watchPage, {
+        cspMarker: CSP_MARKER,
+        keyMarker: KEY_MARKER,
+        keys: translationKeys(),
+      });
       for (const page of context.pages()) trackDocuments(page);
       context.on("page", trackDocuments);
 
@@ -491,7 +589,9 @@ export const test = base.extend<Options & Fixtures>({
       });
 
       if (problems.length > 0) {
-        throw new Error(`The browser reported ${problems.length} problem(s):\n${problems.map((p) => `- ${p}`).join("\n")}`);
+        throw new Error(
+          `The browser reported ${problems.length} problem(s):\n${problems.map((p) => `- ${p}`).join("\n")}`,
+        );
       }
     },
     { auto: true },

@@ -30,10 +30,15 @@ async function signInStart(): Promise<URL | undefined> {
   let url = new URL("/en-AU/apps", CONSOLE_URL);
   let cookies = "";
   for (let hop = 0; hop < 5; hop++) {
-    const res = await fetch(url, { redirect: "manual", headers: cookies ? { cookie: cookies } : {} });
+    const res = await fetch(url, {
+      redirect: "manual",
+      headers: cookies ? { cookie: cookies } : {},
+    });
     const location = res.headers.get("location");
     if (!location) return undefined;
-    cookies = [cookies, ...res.headers.getSetCookie().map((c) => c.split(";")[0])].filter(Boolean).join("; ");
+    cookies = [cookies, ...res.headers.getSetCookie().map((c) => c.split(";")[0])]
+      .filter(Boolean)
+      .join("; ");
     url = new URL(location, url);
     if (url.origin !== new URL(CONSOLE_URL).origin) return url;
   }
@@ -55,8 +60,11 @@ export default async function globalSetup() {
   const secretsFile = path.join(dataDir, "secrets.json");
   let clientSecret = process.env.E2E_CLIENT_SECRET;
   if (!clientSecret) {
-    if (!existsSync(secretsFile)) fail(`${secretsFile} does not exist: was the sandbox started with DATA_DIR=${dataDir}?`);
-    clientSecret = (JSON.parse(readFileSync(secretsFile, "utf8")) as { consoleClientSecret: string }).consoleClientSecret;
+    if (!existsSync(secretsFile))
+      fail(`${secretsFile} does not exist: was the sandbox started with DATA_DIR=${dataDir}?`);
+    clientSecret = (
+      JSON.parse(readFileSync(secretsFile, "utf8")) as { consoleClientSecret: string }
+    ).consoleClientSecret;
   }
   const provider = createProviderClient(() => ({
     sandboxUrl: SANDBOX_URL,
@@ -67,18 +75,25 @@ export default async function globalSetup() {
   }));
 
   const admin = await provider.admin("companies");
-  if (admin.status !== 200) fail(`its reviewer endpoints refuse the e2e admin token (${admin.status}): start it with PROVIDER_ADMIN_TOKEN=${ADMIN_TOKEN}`);
+  if (admin.status !== 200)
+    fail(
+      `its reviewer endpoints refuse the e2e admin token (${admin.status}): start it with PROVIDER_ADMIN_TOKEN=${ADMIN_TOKEN}`,
+    );
 
   // A refresh with an unknown token: a sandbox that knows the client secret answers
   // invalid_grant; one of another data folder answers invalid_client.
   const refresh = await provider.refresh("not-a-refresh-token");
   const { error } = (await refresh.json().catch(() => ({}))) as { error?: string };
   if (error !== "invalid_grant") {
-    fail(`the sandbox does not accept the console client secret of ${secretsFile} (${error ?? refresh.status}): it runs on another data folder`);
+    fail(
+      `the sandbox does not accept the console client secret of ${secretsFile} (${error ?? refresh.status}): it runs on another data folder`,
+    );
   }
 
   const start = await signInStart();
   if (!start || start.origin !== new URL(SANDBOX_URL).origin) {
-    fail(`the console does not send sign-in to this sandbox (it goes to ${start?.origin ?? "no provider"})`);
+    fail(
+      `the console does not send sign-in to this sandbox (it goes to ${start?.origin ?? "no provider"})`,
+    );
   }
 }

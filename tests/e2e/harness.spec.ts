@@ -3,20 +3,21 @@
  * axe helper can fail (in both projects) and checks a page state once per run, and the guard catches CSP violations and page
  * errors.
  */
+
+import { pageState } from "./axe";
 import {
   CONSOLE_URL,
-  LANGS,
-  SANDBOX_URL,
   createCompany,
   expect,
   expectAccessible,
+  LANGS,
   mailLink,
   provider,
   runsInThisProject,
+  SANDBOX_URL,
   signIn,
   test,
 } from "./fixtures";
-import { pageState } from "./axe";
 
 const isNoJs = () => test.info().project.use.javaScriptEnabled === false;
 
@@ -35,9 +36,15 @@ async function adminUser(companyId: string, userId: string): Promise<AdminUser |
 }
 
 /** A page at a console address, answered by the test itself with these headers. */
-async function servePage(page: import("@playwright/test").Page, html: string, headers: Record<string, string> = {}) {
+async function servePage(
+  page: import("@playwright/test").Page,
+  html: string,
+  headers: Record<string, string> = {},
+) {
   const url = `${CONSOLE_URL}/__harness__/page`;
-  await page.route(url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", headers, body: html }));
+  await page.route(url, (route) =>
+    route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", headers, body: html }),
+  );
   await page.goto(url);
 }
 
@@ -55,14 +62,22 @@ test.describe("servers", () => {
 });
 
 test.describe("sandbox fixtures", () => {
-  test("company is a fresh, verified company whose admin has accepted the terms", async ({ company }) => {
+  test("company is a fresh, verified company whose admin has accepted the terms", async ({
+    company,
+  }) => {
     expect(company.email).toMatch(/@example\.test$/);
-    expect(company).toMatchObject({ firstName: "Alex", lastName: "Tester", password: "Valid-pass-1" });
+    expect(company).toMatchObject({
+      firstName: "Alex",
+      lastName: "Tester",
+      password: "Valid-pass-1",
+    });
     expect(company.companyName).toMatch(/^Test Company /);
 
     const mails = await provider.outbox(company.email);
     expect(mails.map((m) => m.kind)).toContain("verify-email");
-    expect(await mailLink(company.email, "verify-email")).toMatch(new RegExp(`^${SANDBOX_URL}/verify-email`));
+    expect(await mailLink(company.email, "verify-email")).toMatch(
+      new RegExp(`^${SANDBOX_URL}/verify-email`),
+    );
 
     expect(await adminUser(company.companyId, company.userId)).toMatchObject({
       email: company.email,
@@ -75,23 +90,33 @@ test.describe("sandbox fixtures", () => {
   test.describe("with acceptedTerms false", () => {
     test.use({ acceptedTerms: false });
     test("the admin has not accepted the terms", async ({ company }) => {
-      expect(await adminUser(company.companyId, company.userId)).toMatchObject({ emailVerified: true, termsAccepted: false });
+      expect(await adminUser(company.companyId, company.userId)).toMatchObject({
+        emailVerified: true,
+        termsAccepted: false,
+      });
     });
   });
 
   test("createCompany({ verified: false }) leaves the verification to the mailed link", async () => {
     const company = await createCompany({ verified: false, registration: { firstName: "Uma" } });
     expect(company.firstName).toBe("Uma");
-    expect(await adminUser(company.companyId, company.userId)).toMatchObject({ emailVerified: false, termsAccepted: false });
+    expect(await adminUser(company.companyId, company.userId)).toMatchObject({
+      emailVerified: false,
+      termsAccepted: false,
+    });
     const res = await fetch(await mailLink(company.email, "verify-email"), { redirect: "manual" });
     expect(res.status).toBe(303);
-    expect(await adminUser(company.companyId, company.userId)).toMatchObject({ emailVerified: true });
+    expect(await adminUser(company.companyId, company.userId)).toMatchObject({
+      emailVerified: true,
+    });
   });
 });
 
 test.describe("axe helper", () => {
   test("fails on a page with violations, with a readable list", async ({ page }) => {
-    await page.setContent(doc(`<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><form><input name="q"></form>`));
+    await page.setContent(
+      doc(`<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><form><input name="q"></form>`),
+    );
     let message = "";
     try {
       await expectAccessible(page);
@@ -106,7 +131,11 @@ test.describe("axe helper", () => {
   });
 
   test("passes on a clean page", async ({ page }) => {
-    await page.setContent(doc(`<img alt="Logo" src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><form><label for="q">Search</label><input id="q" name="q"></form>`));
+    await page.setContent(
+      doc(
+        `<img alt="Logo" src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><form><label for="q">Search</label><input id="q" name="q"></form>`,
+      ),
+    );
     await expectAccessible(page);
   });
 
@@ -114,7 +143,10 @@ test.describe("axe helper", () => {
     // Grey on white fails colour contrast only when the stylesheet is applied. (A data: URL:
     // the test's own page.route() mocks do not reach the no-JS snapshot's context.)
     const css = encodeURIComponent("p { color: #bbb; background: #fff; }");
-    await servePage(page, doc(`<p>Hard to read</p>`, `<link rel="stylesheet" href="data:text/css,${css}">`));
+    await servePage(
+      page,
+      doc(`<p>Hard to read</p>`, `<link rel="stylesheet" href="data:text/css,${css}">`),
+    );
     await expect(expectAccessible(page)).rejects.toThrow(/color-contrast \[serious\]/);
   });
 
@@ -125,7 +157,10 @@ test.describe("axe helper", () => {
         `<script>document.querySelector("main").insertAdjacentHTML("beforeend", '<input name="x">')</script>`,
     );
     await servePage(page, html, { "content-security-policy": "script-src 'unsafe-inline'" });
-    const failure = await expectAccessible(page).then(() => "", (error: Error) => error.message);
+    const failure = await expectAccessible(page).then(
+      () => "",
+      (error: Error) => error.message,
+    );
     if (isNoJs()) {
       expect(failure).toContain("image-alt");
       expect(failure).not.toContain("label [");
@@ -149,45 +184,66 @@ test.describe("axe helper", () => {
     // Structure, empty text, ids, classes and inline stylesheets are part of the state.
     expect(pageState(page("", "f1", "/en-AU/apps/12"))).not.toBe(state);
     expect(pageState(page("Acme", "f2", "/en-AU/apps/12"))).not.toBe(state);
-    expect(pageState(page("Acme", "f1", "/en-AU/apps/12").replace("<main>", '<main class="dark">'))).not.toBe(state);
-    expect(pageState(`<link href="data:text/css,p{color:%23bbb}">`)).not.toBe(pageState(`<link href="data:text/css,p{color:%23000}">`));
+    expect(
+      pageState(page("Acme", "f1", "/en-AU/apps/12").replace("<main>", '<main class="dark">')),
+    ).not.toBe(state);
+    expect(pageState(`<link href="data:text/css,p{color:%23bbb}">`)).not.toBe(
+      pageState(`<link href="data:text/css,p{color:%23000}">`),
+    );
   });
 
   test("runs in a page with a strict CSP without causing a violation", async ({ page }) => {
     // The guard fails this test if injecting axe trips the page's policy.
     await servePage(page, doc(`<p>Strict</p>`), {
-      "content-security-policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+      "content-security-policy":
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
     });
     await expectAccessible(page);
   });
 });
 
 test.describe("guard", () => {
-  test("records a CSP violation (the browser's report, and the listener's with JS)", async ({ page, guard }) => {
-    await servePage(page, doc(`<img alt="blocked" src="${SANDBOX_URL}/healthz"><script>window.ran = true</script>`), {
-      "content-security-policy": "default-src 'self'; img-src 'self'; script-src 'none'",
-    });
+  test("records a CSP violation (the browser's report, and the listener's with JS)", async ({
+    page,
+    guard,
+  }) => {
+    await servePage(
+      page,
+      doc(`<img alt="blocked" src="${SANDBOX_URL}/healthz"><script>window.ran = true</script>`),
+      {
+        "content-security-policy": "default-src 'self'; img-src 'self'; script-src 'none'",
+      },
+    );
     await expect.poll(() => guard.problems.length).toBeGreaterThan(0);
-    if (!isNoJs()) await expect.poll(() => guard.problems.filter((p) => p.includes("[securitypolicyviolation]")).length).toBe(2);
+    if (!isNoJs())
+      await expect
+        .poll(() => guard.problems.filter((p) => p.includes("[securitypolicyviolation]")).length)
+        .toBe(2);
     const problems = guard.take();
     expect(problems.join("\n")).toMatch(/CSP violation on .*__harness__.*img-src/s);
     if (!isNoJs()) {
       expect(problems.join("\n")).toContain("[securitypolicyviolation] img-src blocked");
-      expect(problems.join("\n")).toContain("[securitypolicyviolation] script-src-elem blocked inline");
+      expect(problems.join("\n")).toContain(
+        "[securitypolicyviolation] script-src-elem blocked inline",
+      );
     }
   });
 
   test("records an uncaught page error", async ({ page, guard }) => {
     // biome-ignore lint/suspicious/noSkippedTests: the no-JS project runs no page scripts to throw
     test.skip(isNoJs(), "no scripts run without JS");
-    await page.setContent(doc(`<script>setTimeout(() => { throw new Error("harness boom") })</script>`));
+    await page.setContent(
+      doc(`<script>setTimeout(() => { throw new Error("harness boom") })</script>`),
+    );
     await expect.poll(() => guard.problems.join("\n")).toContain("harness boom");
     guard.take();
   });
 
   test("fails the test when a problem is left (an expected failure)", async ({ page, guard }) => {
     test.fail(true, "the guard must fail this test in its teardown");
-    await servePage(page, doc(`<img alt="blocked" src="${SANDBOX_URL}/healthz">`), { "content-security-policy": "img-src 'none'" });
+    await servePage(page, doc(`<img alt="blocked" src="${SANDBOX_URL}/healthz">`), {
+      "content-security-policy": "img-src 'none'",
+    });
     await expect.poll(() => guard.problems.length).toBeGreaterThan(0);
   });
 });
@@ -198,8 +254,15 @@ test.describe("languages and projects", () => {
     test.skip(process.env.E2E_EVERY_LANGUAGE === "1", "every language runs in every project");
     const withJs = new Set<string>();
     for (const title of ["shows the apps", "saves the details", "signs out", "archives an app"]) {
-      for (const path of [(lang: string) => ["a.spec.ts", lang, title], (lang: string) => ["a.spec.ts", "at 390 px", `${title} (${lang})`]]) {
-        const turns = LANGS.map((lang) => ({ lang, js: runsInThisProject(path(lang), "js"), noJs: runsInThisProject(path(lang), "no-js") }));
+      for (const path of [
+        (lang: string) => ["a.spec.ts", lang, title],
+        (lang: string) => ["a.spec.ts", "at 390 px", `${title} (${lang})`],
+      ]) {
+        const turns = LANGS.map((lang) => ({
+          lang,
+          js: runsInThisProject(path(lang), "js"),
+          noJs: runsInThisProject(path(lang), "no-js"),
+        }));
         for (const { lang, js, noJs } of turns) {
           expect(js.lang).toBe(lang);
           expect(js.runs).not.toBe(noJs.runs);
@@ -209,7 +272,10 @@ test.describe("languages and projects", () => {
       }
     }
     expect([...withJs].sort()).toEqual([...LANGS].sort());
-    expect(runsInThisProject(["a.spec.ts", "guard", "records an error"], "no-js")).toEqual({ runs: true, lang: undefined });
+    expect(runsInThisProject(["a.spec.ts", "guard", "records an error"], "no-js")).toEqual({
+      runs: true,
+      lang: undefined,
+    });
   });
 });
 

@@ -12,22 +12,47 @@
  */
 import type { Page } from "@playwright/test";
 import { createApp, tokenOf } from "./apps-api";
+import {
+  countryName,
+  createCompany,
+  expect,
+  expectAccessible,
+  hydrated,
+  isNoJs,
+  LANGS,
+  type Lang,
+  lookupName,
+  signIn,
+  test,
+} from "./fixtures";
 import { admin, api, failForCompany, ok } from "./review-api";
-import { countryName, createCompany, expect, expectAccessible, hydrated, isNoJs, LANGS, lookupName, signIn, test, type Lang } from "./fixtures";
 
 type T = (key: string, values?: Record<string, string | number>) => string;
 
-const testAccess = async (userId: string, on: boolean) => ok(await admin(`users/${userId}/access-to-test`, "PUT", { hasAccessToTest: on }), "test access");
+const testAccess = async (userId: string, on: boolean) =>
+  ok(await admin(`users/${userId}/access-to-test`, "PUT", { hasAccessToTest: on }), "test access");
 const page_ = (lang: Lang, query = "") => `/${lang}/instances${query}`;
-const toast = (page: Page, t: T, key: string) => expect(page.getByRole("status").filter({ hasText: t(`common:toast.${key}`) })).toBeVisible();
-const tab = (page: Page, t: T, key: "staging" | "live") => page.getByRole("navigation", { name: t("instances:tabs.label") }).getByRole("link", { name: new RegExp(`^${t(`instances:tabs.${key}`)}`) });
-const card = (page: Page, username: string) => page.getByRole("article", { name: username, exact: true });
+const toast = (page: Page, t: T, key: string) =>
+  expect(page.getByRole("status").filter({ hasText: t(`common:toast.${key}`) })).toBeVisible();
+const tab = (page: Page, t: T, key: "staging" | "live") =>
+  page
+    .getByRole("navigation", { name: t("instances:tabs.label") })
+    .getByRole("link", { name: new RegExp(`^${t(`instances:tabs.${key}`)}`) });
+const card = (page: Page, username: string) =>
+  page.getByRole("article", { name: username, exact: true });
 const dialog = (page: Page) => page.getByRole("dialog");
-const field = (page: Page, t: T, name: string) => dialog(page).getByLabel(t(`instances:fields.${name}`), { exact: true });
-const fieldError = (page: Page, t: T, code: string, name: string) => dialog(page).getByText(t(`instances:errors.${code}`, { field: t(`instances:fields.${name}`) }), { exact: true }).first();
+const field = (page: Page, t: T, name: string) =>
+  dialog(page).getByLabel(t(`instances:fields.${name}`), { exact: true });
+const fieldError = (page: Page, t: T, code: string, name: string) =>
+  dialog(page)
+    .getByText(t(`instances:errors.${code}`, { field: t(`instances:fields.${name}`) }), {
+      exact: true,
+    })
+    .first();
 
 /** A token as the provider gives it: three parts, the middle base64url JSON. */
-const importToken = (claims: Record<string, unknown>) => `eyJhbGciOiJub25lIn0.${Buffer.from(JSON.stringify(claims)).toString("base64url")}.signature`;
+const importToken = (claims: Record<string, unknown>) =>
+  `eyJhbGciOiJub25lIn0.${Buffer.from(JSON.stringify(claims)).toString("base64url")}.signature`;
 
 async function openDialog(page: Page, name: string) {
   await page.getByRole("link", { name, exact: true }).click();
@@ -39,17 +64,27 @@ for (const lang of LANGS) {
   test.describe(lang, () => {
     test.use({ lang });
 
-    test("new credentials in the staging and the live sandbox: the tabs, the rules and the cards", async ({ page, company, t }) => {
+    test("new credentials in the staging and the live sandbox: the tabs, the rules and the cards", async ({
+      page,
+      company,
+      t,
+    }) => {
       await testAccess(company.userId, true);
       await signIn(page, company, lang);
       await page.goto(page_(lang));
-      await expect(page.getByRole("heading", { level: 1, name: t("instances:title") })).toBeVisible();
+      await expect(
+        page.getByRole("heading", { level: 1, name: t("instances:title") }),
+      ).toBeVisible();
       await expect(tab(page, t, "staging")).toHaveAttribute("aria-current", "page");
       await expect(tab(page, t, "staging")).toContainText("0");
       await expect(tab(page, t, "live")).toContainText("0");
       // The Download menu: a build per country and version.
       await page.getByText(t("instances:download.menu"), { exact: true }).click();
-      await expect(page.getByRole(isNoJs() ? "link" : "menuitem", { name: t("instances:download.entry", { country: "AU", version: "2.7.0.31" }) })).toBeVisible();
+      await expect(
+        page.getByRole(isNoJs() ? "link" : "menuitem", {
+          name: t("instances:download.entry", { country: "AU", version: "2.7.0.31" }),
+        }),
+      ).toBeVisible();
       await page.keyboard.press("Escape");
       if (!isNoJs()) await expectAccessible(page);
 
@@ -62,10 +97,16 @@ for (const lang of LANGS) {
       await expect(dialog(page).getByLabel(t("instances:new.live.title"))).not.toBeChecked();
       await expect(field(page, t, "countryCode")).toHaveCount(0);
       await stagingCard.check();
-      if (isNoJs()) await dialog(page).getByRole("button", { name: t("instances:new.choose") }).click();
+      if (isNoJs())
+        await dialog(page)
+          .getByRole("button", { name: t("instances:new.choose") })
+          .click();
       await expect(field(page, t, "countryCode")).toHaveValue("AU");
       await expect(stagingCard).toBeChecked();
-      const create = () => dialog(page).getByRole("button", { name: t("instances:new.submit"), exact: true }).click();
+      const create = () =>
+        dialog(page)
+          .getByRole("button", { name: t("instances:new.submit"), exact: true })
+          .click();
       await field(page, t, "firstName").fill("");
       await field(page, t, "email").fill("not-an-email");
       await field(page, t, "password").fill("secret-1");
@@ -88,12 +129,20 @@ for (const lang of LANGS) {
       // Live, Australia (Beta): AU's LIVEB, a firm type of AU's product variants.
       await openDialog(page, t("instances:new.open"));
       await dialog(page).getByLabel(t("instances:new.live.title")).check();
-      if (isNoJs()) await dialog(page).getByRole("button", { name: t("instances:new.choose") }).click();
+      if (isNoJs())
+        await dialog(page)
+          .getByRole("button", { name: t("instances:new.choose") })
+          .click();
       await field(page, t, "countryCode").selectOption({ label: countryName(lang, "AUB") });
-      if (isNoJs()) await dialog(page).getByRole("button", { name: t("instances:new.choose") }).click();
+      if (isNoJs())
+        await dialog(page)
+          .getByRole("button", { name: t("instances:new.choose") })
+          .click();
       await expect(field(page, t, "firmType")).toHaveValue("1");
       // The firm types as the provider names them in the page's language.
-      await expect(field(page, t, "firmType").locator("option")).toHaveText(["Law Firm", "Conveyancer", "Barrister"].map((name) => lookupName(lang, name)));
+      await expect(field(page, t, "firmType").locator("option")).toHaveText(
+        ["Law Firm", "Conveyancer", "Barrister"].map((name) => lookupName(lang, name)),
+      );
       await field(page, t, "firmType").selectOption({ label: lookupName(lang, "Conveyancer") });
       await field(page, t, "email").fill(`live-${company.email}`);
       await field(page, t, "password").fill("secret-1");
@@ -130,9 +179,15 @@ for (const lang of LANGS) {
       await page.goto(page_(lang));
       await openDialog(page, t("instances:import.open"));
       const token = field(page, t, "token");
-      const submit = dialog(page).getByRole("button", { name: t("instances:import.submit"), exact: true });
+      const submit = dialog(page).getByRole("button", {
+        name: t("instances:import.submit"),
+        exact: true,
+      });
       const decode = async () => {
-        if (isNoJs()) await dialog(page).getByRole("button", { name: t("instances:import.decode"), exact: true }).click();
+        if (isNoJs())
+          await dialog(page)
+            .getByRole("button", { name: t("instances:import.decode"), exact: true })
+            .click();
       };
       await token.fill("not.a-token");
       await decode();
@@ -140,7 +195,14 @@ for (const lang of LANGS) {
       await expect(submit).toBeDisabled();
       if (!isNoJs()) await expectAccessible(page);
 
-      const valid = importToken({ firmId: "F-100", userId: "U-7", staffId: "S-3", countryCode: 5, region: "au", environment: "live" });
+      const valid = importToken({
+        firmId: "F-100",
+        userId: "U-7",
+        staffId: "S-3",
+        countryCode: 5,
+        region: "au",
+        environment: "live",
+      });
       await field(page, t, "token").fill(valid);
       await decode();
       await expect(dialog(page).locator('[data-field="region"]')).toHaveText("NZ");
@@ -151,19 +213,41 @@ for (const lang of LANGS) {
       await expect(dialog(page).locator('[data-field="userId"]')).toHaveText("U-7");
       await expect(fieldError(page, t, "invalidToken", "token")).toHaveCount(0);
       // The picture of the environment's type: live here; LIVE of region AUB is the Beta one, test a staging one.
-      const picture = (type: string) => dialog(page).getByRole("figure", { name: t(`instances:import.picture.${type}`), exact: true });
+      const picture = (type: string) =>
+        dialog(page).getByRole("figure", {
+          name: t(`instances:import.picture.${type}`),
+          exact: true,
+        });
       await expect(picture("LIVE")).toBeVisible();
-      await field(page, t, "token").fill(importToken({ firmId: "F-1", userId: "U-1", staffId: "S-1", region: "aub", environment: "live" }));
+      await field(page, t, "token").fill(
+        importToken({
+          firmId: "F-1",
+          userId: "U-1",
+          staffId: "S-1",
+          region: "aub",
+          environment: "live",
+        }),
+      );
       await decode();
       await expect(picture("LIVEB")).toBeVisible();
       await expect(picture("LIVE")).toHaveCount(0);
-      await field(page, t, "token").fill(importToken({ firmId: "F-1", userId: "U-1", staffId: "S-1", region: "au", environment: "test" }));
+      await field(page, t, "token").fill(
+        importToken({
+          firmId: "F-1",
+          userId: "U-1",
+          staffId: "S-1",
+          region: "au",
+          environment: "test",
+        }),
+      );
       await decode();
       await expect(picture("TEST")).toBeVisible();
       if (!isNoJs()) await expectAccessible(page);
       await field(page, t, "token").fill(valid);
       await decode();
-      await dialog(page).getByRole("button", { name: t("instances:import.submit"), exact: true }).click();
+      await dialog(page)
+        .getByRole("button", { name: t("instances:import.submit"), exact: true })
+        .click();
       await toast(page, t, "savedSuccessfully");
       const imported = card(page, "U-7@F-100");
       await expect(imported).toContainText("NZ");
@@ -171,30 +255,55 @@ for (const lang of LANGS) {
       await openDialog(page, t("instances:import.open"));
       await field(page, t, "token").fill(valid);
       await decode();
-      await dialog(page).getByRole("button", { name: t("instances:import.submit"), exact: true }).click();
+      await dialog(page)
+        .getByRole("button", { name: t("instances:import.submit"), exact: true })
+        .click();
       const error = page.getByRole("alertdialog", { name: t("common:errors.dialogTitle") });
-      await expect(error.getByText(t("instances:errors.usernameTaken"), { exact: true })).toBeVisible();
+      await expect(
+        error.getByText(t("instances:errors.usernameTaken"), { exact: true }),
+      ).toBeVisible();
       await error.getByRole("button", { name: t("common:errors.close"), exact: true }).click();
       await expect(field(page, t, "token")).toHaveValue(valid);
       await page.goto(page_(lang, "?tab=live"));
 
       // The company has no apps in NZ: the configuration says so.
-      await imported.getByRole("link", { name: t("instances:card.configureLabel_other", { username: "U-7@F-100", count: 0 }) }).click();
+      await imported
+        .getByRole("link", {
+          name: t("instances:card.configureLabel_other", { username: "U-7@F-100", count: 0 }),
+        })
+        .click();
       await expect(dialog(page).getByText(t("instances:configure.noApps"))).toBeVisible();
     });
 
-    test("configure apps and see the badge, the debug ids, delete with confirmation", async ({ page, company, t }) => {
+    test("configure apps and see the badge, the debug ids, delete with confirmation", async ({
+      page,
+      company,
+      t,
+    }) => {
       const token = await tokenOf(company);
       await createApp(token, { countryCode: "AU", name: "Matter Sync" });
-      const created = await ok<{ id: string; leapFirmId: string; leapUserId: string; leapStaffId: string }>(
-        await api(token, "leapinstances", "POST", { firstName: "Ada", lastName: "Lovelace", email: `cfg-${company.email}`, password: "secret", leapEnvironmentsId: 3 }),
+      const created = await ok<{
+        id: string;
+        leapFirmId: string;
+        leapUserId: string;
+        leapStaffId: string;
+      }>(
+        await api(token, "leapinstances", "POST", {
+          firstName: "Ada",
+          lastName: "Lovelace",
+          email: `cfg-${company.email}`,
+          password: "secret",
+          leapEnvironmentsId: 3,
+        }),
         "POST leapinstances",
       );
       await signIn(page, company, lang);
       await page.goto(page_(lang));
       const username = `cfg-${company.email}`.toLowerCase();
       const account = card(page, username);
-      const configure = account.getByRole("link", { name: t("instances:card.configureLabel_other", { username, count: 0 }) });
+      const configure = account.getByRole("link", {
+        name: t("instances:card.configureLabel_other", { username, count: 0 }),
+      });
       await expect(configure).toBeVisible();
 
       // Debug: the firm, user and staff ids.
@@ -206,41 +315,73 @@ for (const lang of LANGS) {
       await configure.click();
       await expect(dialog(page)).toBeVisible();
       if (!isNoJs()) await hydrated(page);
-      const row = (what: string) => dialog(page).getByLabel(t(`instances:configure.rowLabel.${what}`, { app: "Matter Sync" }), { exact: true });
+      const row = (what: string) =>
+        dialog(page).getByLabel(t(`instances:configure.rowLabel.${what}`, { app: "Matter Sync" }), {
+          exact: true,
+        });
       await row("include").check();
       await row("status").selectOption("0");
       await row("endpoint").selectOption({ label: t("instances:configure.endpoints.BETA") });
       await dialog(page).getByLabel(t("instances:configure.applyToAllUsers")).check();
       if (!isNoJs()) await expectAccessible(page);
-      await dialog(page).getByRole("button", { name: t("instances:configure.submit"), exact: true }).click();
+      await dialog(page)
+        .getByRole("button", { name: t("instances:configure.submit"), exact: true })
+        .click();
       await toast(page, t, "savedSuccessfully");
-      await expect(account.getByRole("link", { name: t("instances:card.configureLabel_one", { username, count: 1 }) })).toBeVisible();
-      await account.getByRole("link", { name: t("instances:card.configureLabel_one", { username, count: 1 }) }).click();
+      await expect(
+        account.getByRole("link", {
+          name: t("instances:card.configureLabel_one", { username, count: 1 }),
+        }),
+      ).toBeVisible();
+      await account
+        .getByRole("link", { name: t("instances:card.configureLabel_one", { username, count: 1 }) })
+        .click();
       await expect(row("status")).toHaveValue("0");
       await expect(row("endpoint")).toHaveValue("BETA");
       await expect(dialog(page).getByLabel(t("instances:configure.applyToAllUsers"))).toBeChecked();
       // Switched off: back to 200 and Live.
       await row("include").uncheck();
-      await dialog(page).getByRole("button", { name: t("instances:configure.submit"), exact: true }).click();
+      await dialog(page)
+        .getByRole("button", { name: t("instances:configure.submit"), exact: true })
+        .click();
       await toast(page, t, "savedSuccessfully");
-      await account.getByRole("link", { name: t("instances:card.configureLabel_other", { username, count: 0 }) }).click();
+      await account
+        .getByRole("link", {
+          name: t("instances:card.configureLabel_other", { username, count: 0 }),
+        })
+        .click();
       await expect(row("status")).toHaveValue("200");
       await expect(row("endpoint")).toHaveValue("LIVE");
       await page.goto(page_(lang, "?tab=live"));
 
       // Delete, confirmed.
-      await account.getByRole("link", { name: t("instances:card.deleteLabel", { username }) }).click();
+      await account
+        .getByRole("link", { name: t("instances:card.deleteLabel", { username }) })
+        .click();
       await expect(page.getByRole("alertdialog")).toBeVisible();
       if (!isNoJs()) await expectAccessible(page);
-      await page.getByRole("alertdialog").getByRole("button", { name: t("common:confirm.yes"), exact: true }).click();
+      await page
+        .getByRole("alertdialog")
+        .getByRole("button", { name: t("common:confirm.yes"), exact: true })
+        .click();
       await toast(page, t, "deletedSuccessfully");
       await expect(account).toHaveCount(0);
     });
 
-    test("an account the provider cannot delete: the error dialog says so and the account stays", async ({ page, company, t }) => {
+    test("an account the provider cannot delete: the error dialog says so and the account stays", async ({
+      page,
+      company,
+      t,
+    }) => {
       const token = await tokenOf(company);
       const created = await ok<{ id: string; username: string }>(
-        await api(token, "leapinstances", "POST", { firstName: "Ada", lastName: "Lovelace", email: `del-${company.email}`, password: "secret", leapEnvironmentsId: 3 }),
+        await api(token, "leapinstances", "POST", {
+          firstName: "Ada",
+          lastName: "Lovelace",
+          email: `del-${company.email}`,
+          password: "secret",
+          leapEnvironmentsId: 3,
+        }),
         "POST leapinstances",
       );
       await signIn(page, company, lang);
@@ -248,15 +389,29 @@ for (const lang of LANGS) {
       const deleteFault = { method: "DELETE", path: `/api/leapinstances/${created.id}` };
       await ok(await admin("faults", "PUT", { ...deleteFault, status: 503 }), "set fault");
       const account = card(page, created.username);
-      await account.getByRole("link", { name: t("instances:card.deleteLabel", { username: created.username }) }).click();
-      await page.getByRole("alertdialog").getByRole("button", { name: t("common:confirm.yes"), exact: true }).click();
-      await expect(page.getByRole("alertdialog", { name: t("common:errors.dialogTitle") }).getByText(t("instances:errors.deletingData"), { exact: true })).toBeVisible();
+      await account
+        .getByRole("link", {
+          name: t("instances:card.deleteLabel", { username: created.username }),
+        })
+        .click();
+      await page
+        .getByRole("alertdialog")
+        .getByRole("button", { name: t("common:confirm.yes"), exact: true })
+        .click();
+      await expect(
+        page
+          .getByRole("alertdialog", { name: t("common:errors.dialogTitle") })
+          .getByText(t("instances:errors.deletingData"), { exact: true }),
+      ).toBeVisible();
       await ok(await admin(`faults?${new URLSearchParams(deleteFault)}`, "DELETE"), "clear fault");
       await page.goto(page_(lang));
       await expect(account).toBeVisible();
     });
 
-    test("a save the provider fails says 'saving data' and keeps what was typed; the dialog opens on the company's default country", async ({ page, t }) => {
+    test("a save the provider fails says 'saving data' and keeps what was typed; the dialog opens on the company's default country", async ({
+      page,
+      t,
+    }) => {
       const company = await createCompany({ registration: { countryId: "UK" } });
       await signIn(page, company, lang);
       await page.goto(page_(lang));
@@ -267,9 +422,13 @@ for (const lang of LANGS) {
       await field(page, t, "email").fill(email);
       await field(page, t, "password").fill("secret-1");
       await field(page, t, "confirmPassword").fill("secret-1");
-      await dialog(page).getByRole("button", { name: t("instances:new.submit"), exact: true }).click();
+      await dialog(page)
+        .getByRole("button", { name: t("instances:new.submit"), exact: true })
+        .click();
       const error = page.getByRole("alertdialog", { name: t("common:errors.dialogTitle") });
-      await expect(error.getByText(t("instances:errors.savingData"), { exact: true })).toBeVisible();
+      await expect(
+        error.getByText(t("instances:errors.savingData"), { exact: true }),
+      ).toBeVisible();
       if (!isNoJs()) await expectAccessible(page);
       await error.getByRole("button", { name: t("common:errors.close"), exact: true }).click();
       await expect(field(page, t, "email")).toHaveValue(email);
@@ -279,10 +438,20 @@ for (const lang of LANGS) {
       await expect(page.getByRole("article")).toHaveCount(0);
     });
 
-    test("accounts the provider cannot list: 'while fetching data', and the list stays as it was", async ({ page, company, t }) => {
+    test("accounts the provider cannot list: 'while fetching data', and the list stays as it was", async ({
+      page,
+      company,
+      t,
+    }) => {
       const token = await tokenOf(company);
       const created = await ok<{ username: string }>(
-        await api(token, "leapinstances", "POST", { firstName: "Ada", lastName: "Lovelace", email: `list-${company.email}`, password: "secret", leapEnvironmentsId: 3 }),
+        await api(token, "leapinstances", "POST", {
+          firstName: "Ada",
+          lastName: "Lovelace",
+          email: `list-${company.email}`,
+          password: "secret",
+          leapEnvironmentsId: 3,
+        }),
         "POST leapinstances",
       );
       await signIn(page, company, lang);
@@ -292,7 +461,9 @@ for (const lang of LANGS) {
 
       const fault = await failForCompany(company.companyId, "GET", "/api/leapinstances");
       await page.reload();
-      await expect(page.getByRole("alert").getByText(t("instances:errors.fetchingData"), { exact: true })).toBeVisible();
+      await expect(
+        page.getByRole("alert").getByText(t("instances:errors.fetchingData"), { exact: true }),
+      ).toBeVisible();
       await expect(card(page, created.username)).toBeVisible();
       await expect(tab(page, t, "live")).toContainText("1");
       if (!isNoJs()) await expectAccessible(page);

@@ -21,11 +21,18 @@ export default class LanguagePairs implements Reporter {
       const lang = languageOfTitles(titles);
       if (!lang) continue;
       const key = [project, file, pairKey(titles)].join(" › ");
-      const pair = pairs.get(key) ?? { langs: new Set<Lang>(), title: [file, ...titles].join(" › ") };
+      const pair = pairs.get(key) ?? {
+        langs: new Set<Lang>(),
+        title: [file, ...titles].join(" › "),
+      };
       pair.langs.add(lang);
       pairs.set(key, pair);
     }
-    const lonely = [...new Set([...pairs.values()].filter((pair) => pair.langs.size < 2).map((pair) => pair.title))];
+    const lonely = [
+      ...new Set(
+        [...pairs.values()].filter((pair) => pair.langs.size < 2).map((pair) => pair.title),
+      ),
+    ];
     if (lonely.length > 0) {
       throw new Error(
         `These tests are named for one language but have no twin in the other, so they would run in one project only; ` +

@@ -8,11 +8,12 @@
 import type { Page } from "@playwright/test";
 import {
   CONSOLE_URL,
-  LANGS,
   chooseLanguage,
   consoleUrl,
   expect,
   expectAccessible,
+  LANGS,
+  type Lang,
   otherLang,
   redirectChain,
   signIn,
@@ -20,14 +21,19 @@ import {
   signInPageUrl,
   test,
   translate,
-  type Lang,
 } from "./fixtures";
 
 /** The page is the sign-in page of `lang`: URL, <html lang>, heading. */
 async function expectSignInPage(page: Page, lang: Lang) {
   await expect(page).toHaveURL(signInPageUrl(lang));
   await expect(page.locator("html")).toHaveAttribute("lang", lang);
-  await expect(page.getByRole("heading", { level: 1, name: translate(lang, "auth:signin.title"), exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("heading", {
+      level: 1,
+      name: translate(lang, "auth:signin.title"),
+      exact: true,
+    }),
+  ).toBeVisible();
 }
 
 const pageHeading = (page: Page, lang: Lang, key: string) =>
@@ -37,7 +43,9 @@ const pageHeading = (page: Page, lang: Lang, key: string) =>
 async function expectRedirectToSignIn(page: Page, path: string, firstRedirect: string, lang: Lang) {
   await test.step(`${path} → ${firstRedirect} → sign-in`, async () => {
     const response = await page.goto(path);
-    expect(redirectChain(response)[1], `first redirect of ${path}`).toBe(`${CONSOLE_URL}${firstRedirect}`);
+    expect(redirectChain(response)[1], `first redirect of ${path}`).toBe(
+      `${CONSOLE_URL}${firstRedirect}`,
+    );
     await expectSignInPage(page, lang);
   });
 }
@@ -47,7 +55,9 @@ for (const lang of LANGS) {
     // The browser asks for this language (Accept-Language); no choice is remembered.
     test.use({ lang, locale: lang });
 
-    test("signed out: /, paths without a language, unsupported languages and unknown paths lead to sign-in in the browser's language", async ({ page }) => {
+    test("signed out: /, paths without a language, unsupported languages and unknown paths lead to sign-in in the browser's language", async ({
+      page,
+    }) => {
       await expectRedirectToSignIn(page, "/", `/${lang}/apps`, lang);
       await expectRedirectToSignIn(page, "/apps", `/${lang}/apps`, lang);
       await expectRedirectToSignIn(page, "/settings", `/${lang}/settings`, lang);
@@ -64,9 +74,16 @@ for (const lang of LANGS) {
     test.use({ lang, locale: from });
 
     // Several pages, each checked by axe (without JS in a fresh context each time).
-    test.slow(({ javaScriptEnabled }) => javaScriptEnabled === false, "many pages, each checked with axe");
+    test.slow(
+      ({ javaScriptEnabled }) => javaScriptEnabled === false,
+      "many pages, each checked with axe",
+    );
 
-    test("on the sign-in page: the same page in the chosen language, remembered for later visits and kept when signing in", async ({ page, company, t }) => {
+    test("on the sign-in page: the same page in the chosen language, remembered for later visits and kept when signing in", async ({
+      page,
+      company,
+      t,
+    }) => {
       await page.goto(`/${from}/apps`);
       await expectSignInPage(page, from);
       const interaction = new URL(page.url()).searchParams.get("interaction");
@@ -74,9 +91,14 @@ for (const lang of LANGS) {
 
       await chooseLanguage(page, from, lang);
       await expectSignInPage(page, lang);
-      expect(new URL(page.url()).searchParams.get("interaction"), "the same sign-in (provider interaction)").toBe(interaction);
+      expect(
+        new URL(page.url()).searchParams.get("interaction"),
+        "the same sign-in (provider interaction)",
+      ).toBe(interaction);
       await expect(page).toHaveTitle(new RegExp(t("auth:signin.title")));
-      await expect(page.getByRole("combobox", { name: t("language.label"), exact: true })).toHaveValue(lang);
+      await expect(
+        page.getByRole("combobox", { name: t("language.label"), exact: true }),
+      ).toHaveValue(lang);
       await expectAccessible(page);
 
       const form = signInForm(page, lang);
@@ -85,7 +107,9 @@ for (const lang of LANGS) {
       await form.submit.click();
       await page.waitForURL(/\/apps(?:[?#]|$)/);
       // The language the user chose before signing in is the console's language after it.
-      expect.soft(page.url(), "the language chosen on the sign-in page, after signing in").toMatch(consoleUrl(`/${lang}/apps`));
+      expect
+        .soft(page.url(), "the language chosen on the sign-in page, after signing in")
+        .toMatch(consoleUrl(`/${lang}/apps`));
 
       // console_lang decides paths without a language (over the browser's Accept-Language).
       for (const path of ["/settings", "/"]) {
@@ -98,7 +122,11 @@ for (const lang of LANGS) {
       await expect(pageHeading(page, lang, "pages.apps.title")).toBeVisible();
     });
 
-    test("signed in: unknown paths go to the apps; the selector keeps the page and saves with the 'saved successfully' toast", async ({ page, company, t }) => {
+    test("signed in: unknown paths go to the apps; the selector keeps the page and saves with the 'saved successfully' toast", async ({
+      page,
+      company,
+      t,
+    }) => {
       await signIn(page, company, from);
       for (const path of [`/${lang}/no-such-page`, `/${lang}/x/y`]) {
         await page.goto(path);
@@ -117,14 +145,22 @@ for (const lang of LANGS) {
       const toast = page.getByRole("status").filter({ hasText: t("toast.savedSuccessfully") });
       await expect(toast).toBeVisible();
       // What a screen reader hears is translated, never a bare key.
-      expect.soft(await toast.textContent(), "untranslated text in the toast").not.toContain("toast.");
+      expect
+        .soft(await toast.textContent(), "untranslated text in the toast")
+        .not.toContain("toast.");
       await expectAccessible(page);
 
       await expect(page).toHaveURL(consoleUrl(`/${lang}/settings`));
       await expect(page.locator("html")).toHaveAttribute("lang", lang);
       await expect(pageHeading(page, lang, "pages.settings.title")).toBeVisible();
-      await expect(page.getByRole("navigation", { name: t("nav.mainNavigation"), exact: true }).getByRole("link", { name: t("nav.settings"), exact: true })).toBeVisible();
-      await expect(page.getByRole("combobox", { name: t("language.label"), exact: true })).toHaveValue(lang);
+      await expect(
+        page
+          .getByRole("navigation", { name: t("nav.mainNavigation"), exact: true })
+          .getByRole("link", { name: t("nav.settings"), exact: true }),
+      ).toBeVisible();
+      await expect(
+        page.getByRole("combobox", { name: t("language.label"), exact: true }),
+      ).toHaveValue(lang);
 
       // It leaves after about 3 s (with JS by a timer, without by a CSS animation)...
       await expect(page.getByText(t("toast.savedSuccessfully"))).toBeHidden({ timeout: 5_000 });

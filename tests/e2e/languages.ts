@@ -9,12 +9,16 @@ import { LANGS, type Lang } from "./env";
 
 /** The language a test written once per language is for: a describe named after it, or `(nl-NL)` in a title. */
 export function languageOfTitles(titles: readonly string[]): Lang | undefined {
-  return LANGS.find((lang) => titles.some((title) => title === lang || title.includes(`(${lang})`)));
+  return LANGS.find((lang) =>
+    titles.some((title) => title === lang || title.includes(`(${lang})`)),
+  );
 }
 
 /** The titles with the language taken out: the same for both tests of a pair. */
 export const pairKey = (titles: readonly string[]) =>
-  titles.map((title) => LANGS.reduce((text, each) => text.replaceAll(each, "{lang}"), title)).join(" › ");
+  titles
+    .map((title) => LANGS.reduce((text, each) => text.replaceAll(each, "{lang}"), title))
+    .join(" › ");
 
 /**
  * Whether a test written once per language runs in this project (`titlePath` as the test's
@@ -23,7 +27,10 @@ export const pairKey = (titles: readonly string[]) =>
  * runs in both projects and in both languages, at half the cost of every combination.
  * E2E_EVERY_LANGUAGE=1 runs them all. Tests not written per language always run.
  */
-export function runsInThisProject(titlePath: readonly string[], project: "js" | "no-js"): { runs: boolean; lang?: Lang } {
+export function runsInThisProject(
+  titlePath: readonly string[],
+  project: "js" | "no-js",
+): { runs: boolean; lang?: Lang } {
   const titles = titlePath.slice(1);
   const lang = languageOfTitles(titles);
   if (!lang || process.env.E2E_EVERY_LANGUAGE === "1") return { runs: true, lang };

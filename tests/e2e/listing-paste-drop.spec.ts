@@ -9,9 +9,20 @@
  * axe on every state.
  */
 import type { Locator, Page } from "@playwright/test";
-import { png, jpeg } from "../integration/fixtures";
+import { jpeg, png } from "../integration/fixtures";
 import { createApp, getVersion, tokenOf } from "./apps-api";
-import { expect, expectAccessible, hydrated, isNoJs, LANGS, provider, signIn, test, translate, type Lang } from "./fixtures";
+import {
+  expect,
+  expectAccessible,
+  hydrated,
+  isNoJs,
+  LANGS,
+  type Lang,
+  provider,
+  signIn,
+  test,
+  translate,
+} from "./fixtures";
 
 // ---------------------------------------------------------------------------------------
 // Set-up through the API: an app whose listing is complete, so that Save stores at once
@@ -23,7 +34,11 @@ const OVERVIEW_TEXT =
 async function uploadImage(token: string, bytes: Uint8Array, purpose: string, name: string) {
   const form = new FormData();
   form.append("file", new Blob([bytes as BlobPart], { type: "image/png" }), name);
-  const res = await provider.apiFetch(`images?purpose=${purpose}`, { method: "POST", body: form }, token);
+  const res = await provider.apiFetch(
+    `images?purpose=${purpose}`,
+    { method: "POST", body: form },
+    token,
+  );
   if (!res.ok) throw new Error(`POST images: ${res.status} ${await res.text()}`);
   return (await res.json()) as { id: string; url: string };
 }
@@ -44,11 +59,26 @@ async function listedApp(token: string): Promise<string> {
       websiteUrl: "https://ledger.example",
       documentationUrl: "",
     },
-    legal: { copyright: "", privacyPolicy: "", privacyPolicyUrl: "https://ledger.example/privacy", termsOfService: "", termsOfServiceUrl: "https://ledger.example/terms" },
-    promo: { appIcon: await uploadImage(token, png(256, 256), "icon", "first.png"), banners: [], screenshots: [], youtubeUrl: "" },
+    legal: {
+      copyright: "",
+      privacyPolicy: "",
+      privacyPolicyUrl: "https://ledger.example/privacy",
+      termsOfService: "",
+      termsOfServiceUrl: "https://ledger.example/terms",
+    },
+    promo: {
+      appIcon: await uploadImage(token, png(256, 256), "icon", "first.png"),
+      banners: [],
+      screenshots: [],
+      youtubeUrl: "",
+    },
     visibility: true,
   };
-  const res = await provider.apiFetch(`apps/${id}`, { method: "PUT", body: JSON.stringify({ details, marketplace }) }, token);
+  const res = await provider.apiFetch(
+    `apps/${id}`,
+    { method: "PUT", body: JSON.stringify({ details, marketplace }) },
+    token,
+  );
   if (!res.ok) throw new Error(`PUT apps/${id}: ${res.status} ${await res.text()}`);
   return id;
 }
@@ -61,17 +91,38 @@ function parts(page: Page, lang: Lang) {
   const required = (key: string) => `${t(key)} ${t("appEditor:required")}`;
   return {
     t,
-    overview: page.getByRole("textbox", { name: required("appEditor:fields.detail.description.label"), exact: true }),
+    overview: page.getByRole("textbox", {
+      name: required("appEditor:fields.detail.description.label"),
+      exact: true,
+    }),
     toolbar: page.getByRole("toolbar", { name: t("appEditor:editor.toolbar") }),
-    tool: (command: string) => page.getByRole("toolbar", { name: t("appEditor:editor.toolbar") }).getByRole("button", { name: t(`appEditor:editor.${command}`), exact: true }),
-    icon: page.getByRole("group", { name: required("appEditor:fields.promo.appIcon.label"), exact: true }),
-    banners: page.getByRole("group", { name: t("appEditor:fields.promo.banners.label"), exact: true }),
-    save: () => page.getByRole("button", { name: t("appEditor:actions.save"), exact: true }).first().click(),
+    tool: (command: string) =>
+      page
+        .getByRole("toolbar", { name: t("appEditor:editor.toolbar") })
+        .getByRole("button", { name: t(`appEditor:editor.${command}`), exact: true }),
+    icon: page.getByRole("group", {
+      name: required("appEditor:fields.promo.appIcon.label"),
+      exact: true,
+    }),
+    banners: page.getByRole("group", {
+      name: t("appEditor:fields.promo.banners.label"),
+      exact: true,
+    }),
+    save: () =>
+      page
+        .getByRole("button", { name: t("appEditor:actions.save"), exact: true })
+        .first()
+        .click(),
     saved: page.getByRole("status").filter({ hasText: t("toast.savedSuccessfully") }),
   };
 }
 
-async function openListing(page: Page, lang: Lang, token: string, company: Parameters<typeof signIn>[1]) {
+async function openListing(
+  page: Page,
+  lang: Lang,
+  token: string,
+  company: Parameters<typeof signIn>[1],
+) {
   const id = await listedApp(token);
   await signIn(page, company, lang);
   await page.goto(`/${lang}/apps/${id}/marketplace`);
@@ -86,7 +137,9 @@ async function paste(overview: Locator, html: string, text: string) {
       const clipboard = new DataTransfer();
       clipboard.setData("text/html", data.html);
       clipboard.setData("text/plain", data.text);
-      element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: clipboard, bubbles: true, cancelable: true }));
+      element.dispatchEvent(
+        new ClipboardEvent("paste", { clipboardData: clipboard, bubbles: true, cancelable: true }),
+      );
     },
     { html, text },
   );
@@ -97,8 +150,12 @@ async function drop(target: Locator, files: { name: string; type: string; bytes:
   await target.evaluate(
     (element, list) => {
       const data = new DataTransfer();
-      for (const file of list) data.items.add(new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
-      for (const type of ["dragenter", "dragover", "drop"]) element.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
+      for (const file of list)
+        data.items.add(new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
+      for (const type of ["dragenter", "dragover", "drop"])
+        element.dispatchEvent(
+          new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }),
+        );
     },
     files.map((file) => ({ ...file, bytes: Array.from(file.bytes) })),
   );
@@ -138,7 +195,10 @@ test.describe("overview paste", () => {
     guard,
   }) => {
     // biome-ignore lint/suspicious/noSkippedTests: paste into the rich text editor needs JavaScript
-    test.skip(isNoJs(), "without JavaScript the overview is a textarea of HTML: a paste there is text, and the server's allowlist applies on save (app-editor.spec.ts)");
+    test.skip(
+      isNoJs(),
+      "without JavaScript the overview is a textarea of HTML: a paste there is text, and the server's allowlist applies on save (app-editor.spec.ts)",
+    );
     const { overview, toolbar, tool, save, saved } = parts(page, lang);
     const dialogs: string[] = [];
     page.on("dialog", (dialog) => {
@@ -154,17 +214,26 @@ test.describe("overview paste", () => {
     await overview.click();
     await page.keyboard.press("ControlOrMeta+A");
     await paste(overview, GOOGLE_DOCS, GOOGLE_DOCS_TEXT);
-    await expect(overview.getByRole("heading", { level: 1, name: "Why firms use it" })).toBeVisible();
-    await expect(overview.getByRole("heading", { level: 2, name: "Getting started" })).toBeVisible();
+    await expect(
+      overview.getByRole("heading", { level: 1, name: "Why firms use it" }),
+    ).toBeVisible();
+    await expect(
+      overview.getByRole("heading", { level: 2, name: "Getting started" }),
+    ).toBeVisible();
     // The clipboard's inline handler (onerror) was read in an inert document: the browser
     // reports it refused by the page's policy (nothing else), and nothing ran.
-    const onlyRefusedHandlers = () => expect(guard.take().filter((problem) => !/script-src-attr|inline event handler/.test(problem))).toEqual([]);
+    const onlyRefusedHandlers = () =>
+      expect(
+        guard.take().filter((problem) => !/script-src-attr|inline event handler/.test(problem)),
+      ).toEqual([]);
     onlyRefusedHandlers();
     await expect(overview.locator("strong")).toHaveText(["No double entry.", "Payments"]);
     await expect(overview.locator("ul > li")).toHaveText(["Receipts", "Payments"]);
     await expect(overview.locator("ol > li")).toHaveText(["Connect the ledger."]);
     // Nothing else of the clipboard reached the page: no image, link, script, table or style.
-    await expect(overview.locator("img, a, script, table, b, span, [style], [class], [id]")).toHaveCount(0);
+    await expect(
+      overview.locator("img, a, script, table, b, span, [style], [class], [id]"),
+    ).toHaveCount(0);
     await expectAccessible(page);
 
     // Undo takes the whole paste back, in one step.
@@ -175,7 +244,9 @@ test.describe("overview paste", () => {
     await overview.click();
     await page.keyboard.press("ControlOrMeta+A");
     await paste(overview, GOOGLE_DOCS, GOOGLE_DOCS_TEXT);
-    await expect(overview.getByRole("heading", { level: 1, name: "Why firms use it" })).toBeVisible();
+    await expect(
+      overview.getByRole("heading", { level: 1, name: "Why firms use it" }),
+    ).toBeVisible();
     await save();
     await expect(saved).toBeVisible();
     const stored = await getVersion(token, id);
@@ -204,9 +275,15 @@ for (const lang of LANGS) {
     test.use({ lang });
     test.slow();
 
-    test("the toolbar: icon buttons with names, the current format pressed, tooltips, arrow keys", async ({ page, company }) => {
+    test("the toolbar: icon buttons with names, the current format pressed, tooltips, arrow keys", async ({
+      page,
+      company,
+    }) => {
       // biome-ignore lint/suspicious/noSkippedTests: the editor's toolbar exists only with JavaScript
-      test.skip(isNoJs(), "the toolbar exists only with JavaScript; without it the overview is a textarea");
+      test.skip(
+        isNoJs(),
+        "the toolbar exists only with JavaScript; without it the overview is a textarea",
+      );
       const { t, overview, toolbar, tool } = parts(page, lang);
       await openListing(page, lang, await tokenOf(company), company);
       await expect(toolbar).toBeVisible();
@@ -258,7 +335,10 @@ for (const lang of LANGS) {
       await expect(overview).toBeFocused();
     });
 
-    test("an image field is a drop zone with its rules beside the file input; a dropped file is taken as chosen and saved", async ({ page, company }) => {
+    test("an image field is a drop zone with its rules beside the file input; a dropped file is taken as chosen and saved", async ({
+      page,
+      company,
+    }) => {
       const { t, icon, banners, save } = parts(page, lang);
       const token = await tokenOf(company);
       const id = await openListing(page, lang, token, company);
@@ -268,10 +348,16 @@ for (const lang of LANGS) {
 
       // The rules stand beside the input and describe it; the native input is there, named.
       // (An Australian app: SVG icons and banners are allowed there.)
-      await expect(icon.getByText(t("appEditor:fields.promo.appIcon.hintSvg"), { exact: true })).toBeVisible();
+      await expect(
+        icon.getByText(t("appEditor:fields.promo.appIcon.hintSvg"), { exact: true }),
+      ).toBeVisible();
       await expect(iconInput).toHaveAttribute("type", "file");
-      await expect(iconInput).toHaveAccessibleDescription(t("appEditor:fields.promo.appIcon.hintSvg"));
-      await expect(bannerInput).toHaveAccessibleDescription(t("appEditor:fields.promo.banners.hintSvg", { max: 8 }));
+      await expect(iconInput).toHaveAccessibleDescription(
+        t("appEditor:fields.promo.appIcon.hintSvg"),
+      );
+      await expect(bannerInput).toHaveAccessibleDescription(
+        t("appEditor:fields.promo.banners.hintSvg", { max: 8 }),
+      );
       await expect(icon.getByRole("img", { name: t("appEditor:images.icon.item") })).toBeVisible();
       await expectAccessible(page);
 
@@ -279,38 +365,67 @@ for (const lang of LANGS) {
         // Without JavaScript: the plain input with its label, no drop zone words; Upload, then Save.
         await expect(iconInput).toBeVisible();
         await expect(icon.getByText(t("appEditor:images.dropOne"))).toHaveCount(0);
-        await bannerInput.setInputFiles([1, 2].map((n) => ({ name: `banner-${n}.png`, mimeType: "image/png", buffer: Buffer.from(png(1410, 480)) })));
+        await bannerInput.setInputFiles(
+          [1, 2].map((n) => ({
+            name: `banner-${n}.png`,
+            mimeType: "image/png",
+            buffer: Buffer.from(png(1410, 480)),
+          })),
+        );
         await banners.getByRole("button", { name: t("appEditor:images.banner.upload") }).click();
       } else {
         // The input stays focusable (visually hidden, not removed); its label is the button.
         await iconInput.focus();
         await expect(iconInput).toBeFocused();
-        await expect(icon.getByText(t("appEditor:images.replaceFile"), { exact: true })).toBeVisible();
+        await expect(
+          icon.getByText(t("appEditor:images.replaceFile"), { exact: true }),
+        ).toBeVisible();
 
         // A file the field refuses, dropped: the same message as when chosen, nothing added.
-        await drop(icon.getByText(t("appEditor:images.dropOne"), { exact: true }), [{ name: "photo.jpg", type: "image/jpeg", bytes: jpeg(256, 256) }]);
+        await drop(icon.getByText(t("appEditor:images.dropOne"), { exact: true }), [
+          { name: "photo.jpg", type: "image/jpeg", bytes: jpeg(256, 256) },
+        ]);
         await expect(
-          icon.getByText(t("appEditor:images.fileRefused", { file: "photo.jpg", message: t("appEditor:errors.imageTypeInvalid", { field: "" }) }), { exact: true }),
+          icon.getByText(
+            t("appEditor:images.fileRefused", {
+              file: "photo.jpg",
+              message: t("appEditor:errors.imageTypeInvalid", { field: "" }),
+            }),
+            { exact: true },
+          ),
         ).toBeVisible();
 
         // A good icon replaces the one there; two banners dropped at once are both added.
-        await drop(icon.getByText(t("appEditor:images.dropOne"), { exact: true }), [{ name: "second.png", type: "image/png", bytes: png(256, 256) }]);
+        await drop(icon.getByText(t("appEditor:images.dropOne"), { exact: true }), [
+          { name: "second.png", type: "image/png", bytes: png(256, 256) },
+        ]);
         await expect(icon.getByRole("status")).toHaveText(t("appEditor:images.uploaded_one"));
         await drop(
           banners.getByText(t("appEditor:images.dropMany"), { exact: true }),
-          [1, 2].map((n) => ({ name: `banner-${n}.png`, type: "image/png", bytes: png(1410, 480) })),
+          [1, 2].map((n) => ({
+            name: `banner-${n}.png`,
+            type: "image/png",
+            bytes: png(1410, 480),
+          })),
         );
       }
       await expect(banners.getByRole("img")).toHaveCount(2);
       // Ordering keeps its buttons.
-      await expect(banners.getByRole("button", { name: `${t("appEditor:images.moveDown")} ${t("appEditor:images.banner.item", { number: 1, total: 2 })}` })).toBeVisible();
+      await expect(
+        banners.getByRole("button", {
+          name: `${t("appEditor:images.moveDown")} ${t("appEditor:images.banner.item", { number: 1, total: 2 })}`,
+        }),
+      ).toBeVisible();
       await expectAccessible(page);
 
       await save();
       await expect(page).toHaveURL(new RegExp(`/${lang}/apps/${id}/marketplace$`));
-      await expect.poll(async () => (await getVersion(token, id)).marketplace.promo.banners.length).toBe(2);
+      await expect
+        .poll(async () => (await getVersion(token, id)).marketplace.promo.banners.length)
+        .toBe(2);
       const stored = await getVersion(token, id);
-      if (!isNoJs()) expect(stored.marketplace.promo.appIcon?.id).not.toBe(before.marketplace.promo.appIcon?.id);
+      if (!isNoJs())
+        expect(stored.marketplace.promo.appIcon?.id).not.toBe(before.marketplace.promo.appIcon?.id);
     });
   });
 }

@@ -9,7 +9,16 @@
  * small-screen.spec.ts.
  */
 import { createAppThroughApi } from "../support/provider";
-import { consoleUrl, expect, expectAccessible, hydrated, isNoJs, provider, signIn, test } from "./fixtures";
+import {
+  consoleUrl,
+  expect,
+  expectAccessible,
+  hydrated,
+  isNoJs,
+  provider,
+  signIn,
+  test,
+} from "./fixtures";
 
 test("the app switcher from the keyboard", async ({ page, company, lang, t }) => {
   const token = (await provider.signIn(company.email, company.password)).access_token;
@@ -21,9 +30,19 @@ test("the app switcher from the keyboard", async ({ page, company, lang, t }) =>
   await signIn(page, company, lang);
   await page.goto(`/${lang}/apps/group/${alpha.groupAppId}`);
   await hydrated(page);
-  const heading = (name: string) => page.getByRole("heading", { level: 1, name: t("appGroup:versions.title", { name }), exact: true });
+  const heading = (name: string) =>
+    page.getByRole("heading", {
+      level: 1,
+      name: t("appGroup:versions.title", { name }),
+      exact: true,
+    });
   await expect(heading("Alpha menu app")).toBeVisible();
-  const names = ["Charlie menu app", "Bravo menu app", `Alpha menu app ${t("appGroup:switcher.current")}`, t("appGroup:switcher.listing")];
+  const names = [
+    "Charlie menu app",
+    "Bravo menu app",
+    `Alpha menu app ${t("appGroup:switcher.current")}`,
+    t("appGroup:switcher.listing"),
+  ];
 
   if (isNoJs()) {
     const switcher = page.getByTestId("app-switcher");
@@ -49,7 +68,11 @@ test("the app switcher from the keyboard", async ({ page, company, lang, t }) =>
   await expect(menu).toBeVisible();
   await expect(button).toHaveAttribute("aria-expanded", "true");
   for (const [i, name] of names.entries()) await expect(item(i)).toHaveAccessibleName(name);
-  await expect(menu.getByRole("group", { name: t("appGroup:switcher.recent"), exact: true }).getByRole("menuitem")).toHaveCount(3);
+  await expect(
+    menu
+      .getByRole("group", { name: t("appGroup:switcher.recent"), exact: true })
+      .getByRole("menuitem"),
+  ).toHaveCount(3);
   await expect(item(0)).toBeFocused();
   await expectAccessible(page);
   await page.keyboard.press("ArrowDown");
@@ -80,8 +103,13 @@ test("the app switcher from the keyboard", async ({ page, company, lang, t }) =>
   // Tab closes it and goes on from the button to the sidebar's pages.
   await page.keyboard.press("Tab");
   await expect(menu).toBeHidden();
-  const pages = page.getByRole("navigation", { name: t("appGroup:sidebar.navigation"), exact: true });
-  await expect(pages.getByRole("link", { name: t("appGroup:sidebar.pages.versions"), exact: true })).toBeFocused();
+  const pages = page.getByRole("navigation", {
+    name: t("appGroup:sidebar.navigation"),
+    exact: true,
+  });
+  await expect(
+    pages.getByRole("link", { name: t("appGroup:sidebar.pages.versions"), exact: true }),
+  ).toBeFocused();
 
   // A click opens it; a press elsewhere closes it.
   await button.click();

@@ -11,7 +11,17 @@ import type { Page } from "@playwright/test";
 import { changeStartDate, formatMoney } from "~/api/pricing/rules";
 import { formatDate } from "~/routes/$lang._console.apps.group.$appGroupId._index/versions";
 import { createApp, getVersion, tokenOf } from "./apps-api";
-import { consoleUrl, expect, expectAccessible, isNoJs, LANGS, provider, signIn, test, type Lang } from "./fixtures";
+import {
+  consoleUrl,
+  expect,
+  expectAccessible,
+  isNoJs,
+  LANGS,
+  type Lang,
+  provider,
+  signIn,
+  test,
+} from "./fixtures";
 
 type T = (key: string, values?: Record<string, string | number>) => string;
 
@@ -28,49 +38,80 @@ async function newApp(token: string, countryCode: string, name: string) {
 
 const pricesPath = (groupId: string) => `app-monetization/app-groups/${groupId}/prices`;
 const pricesOf = async (token: string, groupId: string) =>
-  ok<{ priceHistories: { id: string; status: number }[] }>(await provider.apiFetch(pricesPath(groupId), {}, token), "GET prices");
+  ok<{ priceHistories: { id: string; status: number }[] }>(
+    await provider.apiFetch(pricesPath(groupId), {}, token),
+    "GET prices",
+  );
 /** The reviewer's decision on the app's newest price. */
 async function reviewNewest(token: string, groupId: string, decision: "approve" | "reject") {
   const [newest] = (await pricesOf(token, groupId)).priceHistories;
-  await ok(await provider.admin(`prices/${newest.id}/review`, { method: "PUT", body: JSON.stringify({ decision }) }), "review price");
+  await ok(
+    await provider.admin(`prices/${newest.id}/review`, {
+      method: "PUT",
+      body: JSON.stringify({ decision }),
+    }),
+    "review price",
+  );
 }
 
 const pricingPage = (lang: Lang, groupId: string) => `/${lang}/apps/group/${groupId}/pricing`;
-const toast = (page: Page, t: T, key: string) => expect(page.getByRole("status").filter({ hasText: t(`common:toast.${key}`) })).toBeVisible();
-const summaryLink = (page: Page, message: string) => page.getByRole("alert").getByRole("link", { name: message, exact: true });
+const toast = (page: Page, t: T, key: string) =>
+  expect(page.getByRole("status").filter({ hasText: t(`common:toast.${key}`) })).toBeVisible();
+const summaryLink = (page: Page, message: string) =>
+  page.getByRole("alert").getByRole("link", { name: message, exact: true });
 
 for (const lang of LANGS) {
   test.describe(lang, () => {
     test.use({ lang });
 
-    test("only where monetisation is enabled; the price form's rules; a paid price submitted", async ({ page, company, t }) => {
+    test("only where monetisation is enabled; the price form's rules; a paid price submitted", async ({
+      page,
+      company,
+      t,
+    }) => {
       const token = await tokenOf(company);
-      const [us, uk] = await Promise.all([newApp(token, "US", "Unpriced App"), newApp(token, "UK", "Priced App")]);
+      const [us, uk] = await Promise.all([
+        newApp(token, "US", "Unpriced App"),
+        newApp(token, "UK", "Priced App"),
+      ]);
       await signIn(page, company, lang);
 
       // US: monetisation off. No sidebar entry; the page says so.
       await page.goto(`/${lang}/apps/group/${us}`);
-      await expect(page.getByRole("link", { name: t("appGroup:sidebar.pages.submissions"), exact: true })).toBeVisible();
-      await expect(page.getByRole("link", { name: t("appGroup:sidebar.pages.pricing"), exact: true })).toHaveCount(0);
+      await expect(
+        page.getByRole("link", { name: t("appGroup:sidebar.pages.submissions"), exact: true }),
+      ).toBeVisible();
+      await expect(
+        page.getByRole("link", { name: t("appGroup:sidebar.pages.pricing"), exact: true }),
+      ).toHaveCount(0);
       await page.goto(pricingPage(lang, us));
       await expect(page.getByText(t("pricing:notEnabled"))).toBeVisible();
       await expect(page.getByRole("button", { name: t("pricing:form.submit") })).toHaveCount(0);
 
       // UK: monetisation on. The sidebar leads to the form.
       await page.goto(`/${lang}/apps/group/${uk}`);
-      await page.getByRole("link", { name: t("appGroup:sidebar.pages.pricing"), exact: true }).click();
+      await page
+        .getByRole("link", { name: t("appGroup:sidebar.pages.pricing"), exact: true })
+        .click();
       await expect(page).toHaveURL(consoleUrl(pricingPage(lang, uk)));
       await expect(page.getByRole("heading", { name: t("pricing:form.title") })).toBeVisible();
       await expect(page.getByText(t("pricing:form.amountHint", { currency: "GBP" }))).toBeVisible();
-      const submit = () => page.getByRole("button", { name: t("pricing:form.submit"), exact: true }).click();
+      const submit = () =>
+        page.getByRole("button", { name: t("pricing:form.submit"), exact: true }).click();
       const field = (key: string) => t(`pricing:form.fields.${key}`);
 
       await submit();
-      await expect(summaryLink(page, t("pricing:errors.required", { field: field("priceType") }))).toBeVisible();
+      await expect(
+        summaryLink(page, t("pricing:errors.required", { field: field("priceType") })),
+      ).toBeVisible();
       await page.getByLabel(t("pricing:priceType.paid"), { exact: true }).check();
       await submit();
-      await expect(summaryLink(page, t("pricing:errors.required", { field: field("pricingModelType") }))).toBeVisible();
-      await expect(summaryLink(page, t("pricing:errors.required", { field: field("amount") }))).toBeVisible();
+      await expect(
+        summaryLink(page, t("pricing:errors.required", { field: field("pricingModelType") })),
+      ).toBeVisible();
+      await expect(
+        summaryLink(page, t("pricing:errors.required", { field: field("amount") })),
+      ).toBeVisible();
       if (!isNoJs()) await expectAccessible(page);
       await page.getByLabel(t("pricing:model.1"), { exact: true }).check();
       const amount = page.getByLabel(field("amount"), { exact: true });
@@ -83,17 +124,27 @@ for (const lang of LANGS) {
       ] as const) {
         await amount.fill(value);
         await submit();
-        const message = t(`pricing:errors.${code}`, { field: field("amount"), max: new Intl.NumberFormat(lang, { minimumFractionDigits: 2 }).format(999_999.99) });
+        const message = t(`pricing:errors.${code}`, {
+          field: field("amount"),
+          max: new Intl.NumberFormat(lang, { minimumFractionDigits: 2 }).format(999_999.99),
+        });
         await expect(summaryLink(page, message)).toBeVisible();
-        await expect(page.getByLabel(field("amount"), { exact: true })).toHaveAttribute("aria-invalid", "true");
+        await expect(page.getByLabel(field("amount"), { exact: true })).toHaveAttribute(
+          "aria-invalid",
+          "true",
+        );
       }
-      await page.getByLabel(field("amount"), { exact: true }).fill(lang === "nl-NL" ? "12,50" : "12.50");
+      await page
+        .getByLabel(field("amount"), { exact: true })
+        .fill(lang === "nl-NL" ? "12,50" : "12.50");
       await submit();
       await toast(page, t, "submittedSuccessfully");
 
       // Submitted: the schedule and the history show it, waiting for the provider.
       const schedule = page.locator("#price-schedule");
-      await expect(schedule.getByRole("row").filter({ hasText: formatMoney(12.5, "GBP", lang) })).toContainText(t("pricing:status.1"));
+      await expect(
+        schedule.getByRole("row").filter({ hasText: formatMoney(12.5, "GBP", lang) }),
+      ).toContainText(t("pricing:status.1"));
       await expect(schedule).toContainText(t("pricing:model.1"));
       await expect(page.locator("#price-history").getByRole("row")).toHaveCount(2);
       await expect(page.getByText(t("pricing:awaitingFirst"))).toBeVisible();
@@ -112,49 +163,88 @@ for (const lang of LANGS) {
       await reviewNewest(token, groupId, "approve");
       await page.goto(pricingPage(lang, groupId));
       await expect(page.getByText(t("pricing:freeForever"))).toBeVisible();
-      await expect(page.locator("#price-schedule").getByRole("row").filter({ hasText: t("pricing:status.5") })).toContainText(t("pricing:free"));
+      await expect(
+        page
+          .locator("#price-schedule")
+          .getByRole("row")
+          .filter({ hasText: t("pricing:status.5") }),
+      ).toContainText(t("pricing:free"));
       await expect(page.getByRole("link", { name: t("pricing:change.open") })).toHaveCount(0);
       await page.goto(`${pricingPage(lang, groupId)}?change=1`);
       await expect(page.getByRole("dialog")).toHaveCount(0);
       if (!isNoJs()) await expectAccessible(page);
     });
 
-    test("prices the provider cannot answer: the page says so, and shows them once it can", async ({ page, company, t }) => {
+    test("prices the provider cannot answer: the page says so, and shows them once it can", async ({
+      page,
+      company,
+      t,
+    }) => {
       const token = await tokenOf(company);
       const groupId = await newApp(token, "AU", "Unreadable Prices App");
       // The reviewer makes the provider fail this app's price list only; the rest of the API answers.
       const fault = { method: "GET", path: `/api/${pricesPath(groupId)}` };
-      await ok(await provider.admin("faults", { method: "PUT", body: JSON.stringify({ ...fault, status: 503 }) }), "set fault");
+      await ok(
+        await provider.admin("faults", {
+          method: "PUT",
+          body: JSON.stringify({ ...fault, status: 503 }),
+        }),
+        "set fault",
+      );
       await signIn(page, company, lang);
       await page.goto(`/${lang}/apps/group/${groupId}`);
-      await page.getByRole("link", { name: t("appGroup:sidebar.pages.pricing"), exact: true }).click();
+      await page
+        .getByRole("link", { name: t("appGroup:sidebar.pages.pricing"), exact: true })
+        .click();
       await expect(page).toHaveURL(consoleUrl(pricingPage(lang, groupId)));
-      await expect(page.getByRole("alert").getByText(t("pricing:loadFailed"), { exact: true })).toBeVisible();
+      await expect(
+        page.getByRole("alert").getByText(t("pricing:loadFailed"), { exact: true }),
+      ).toBeVisible();
       await expect(page.getByRole("button", { name: t("pricing:form.submit") })).toHaveCount(0);
       if (!isNoJs()) await expectAccessible(page);
 
-      await ok(await provider.admin(`faults?${new URLSearchParams(fault)}`, { method: "DELETE" }), "clear fault");
+      await ok(
+        await provider.admin(`faults?${new URLSearchParams(fault)}`, { method: "DELETE" }),
+        "clear fault",
+      );
       await page.reload();
       await expect(page.getByText(t("pricing:loadFailed"))).toHaveCount(0);
       await expect(page.getByRole("heading", { name: t("pricing:form.title") })).toBeVisible();
     });
 
-    test("a price change approved by the reviewer shows in the schedule and the history", async ({ page, company, t }) => {
+    test("a price change approved by the reviewer shows in the schedule and the history", async ({
+      page,
+      company,
+      t,
+    }) => {
       const token = await tokenOf(company);
       const groupId = await newApp(token, "AU", "Paid App");
-      await ok(await provider.apiFetch(pricesPath(groupId), { method: "POST", body: JSON.stringify({ pricingModelType: 2, amount: 10 }) }, token), "POST prices");
+      await ok(
+        await provider.apiFetch(
+          pricesPath(groupId),
+          { method: "POST", body: JSON.stringify({ pricingModelType: 2, amount: 10 }) },
+          token,
+        ),
+        "POST prices",
+      );
       await reviewNewest(token, groupId, "approve");
       await signIn(page, company, lang);
       await page.goto(pricingPage(lang, groupId));
       const current = formatMoney(10, "AUD", lang);
-      await expect(page.getByText(t("pricing:current", { price: current, model: t("pricing:model.2") }))).toBeVisible();
+      await expect(
+        page.getByText(t("pricing:current", { price: current, model: t("pricing:model.2") })),
+      ).toBeVisible();
 
       await page.getByRole("link", { name: t("pricing:change.open"), exact: true }).click();
       await expect(page).toHaveURL(consoleUrl(pricingPage(lang, groupId), "\\?change=1"));
       const dialog = page.getByRole("dialog");
       await expect(dialog.getByText(t("pricing:change.current", { price: current }))).toBeVisible();
       const label = t("pricing:change.fields.amount");
-      const send = () => page.getByRole("dialog").getByRole("button", { name: t("pricing:change.submit"), exact: true }).click();
+      const send = () =>
+        page
+          .getByRole("dialog")
+          .getByRole("button", { name: t("pricing:change.submit"), exact: true })
+          .click();
       for (const [value, code] of [
         ["", "required"],
         ["0", "amountMustBeGreater0"],
@@ -164,10 +254,21 @@ for (const lang of LANGS) {
       ] as const) {
         await page.getByRole("dialog").getByLabel(label, { exact: true }).fill(value);
         await send();
-        await expect(page.getByRole("dialog").getByRole("alert").getByRole("link", { name: t(`pricing:errors.${code}`, { field: label }), exact: true })).toBeVisible();
+        await expect(
+          page
+            .getByRole("dialog")
+            .getByRole("alert")
+            .getByRole("link", {
+              name: t(`pricing:errors.${code}`, { field: label }),
+              exact: true,
+            }),
+        ).toBeVisible();
       }
       if (!isNoJs()) await expectAccessible(page);
-      await page.getByRole("dialog").getByLabel(label, { exact: true }).fill(lang === "nl-NL" ? "15,25" : "15.25");
+      await page
+        .getByRole("dialog")
+        .getByLabel(label, { exact: true })
+        .fill(lang === "nl-NL" ? "15,25" : "15.25");
       await send();
       await toast(page, t, "submittedSuccessfully");
       await expect(page).toHaveURL(consoleUrl(pricingPage(lang, groupId)));
@@ -181,7 +282,9 @@ for (const lang of LANGS) {
       const scheduled = page.locator("#price-schedule").getByRole("row").filter({ hasText: next });
       await expect(scheduled).toContainText(t("pricing:status.2"));
       await expect(scheduled).toContainText(start);
-      await expect(page.locator("#price-schedule").getByRole("row").filter({ hasText: current })).toContainText(start);
+      await expect(
+        page.locator("#price-schedule").getByRole("row").filter({ hasText: current }),
+      ).toContainText(start);
       await expect(page.locator("#price-history").getByRole("row").nth(1)).toContainText(next);
       await expect(page.locator("#price-history").getByRole("row").nth(2)).toContainText(current);
     });

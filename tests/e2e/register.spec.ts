@@ -11,7 +11,6 @@ import type { Locator, Page } from "@playwright/test";
 import { jpeg, png } from "../integration/fixtures";
 import { validRegistration } from "../support/provider";
 import {
-  LANGS,
   consoleUrl,
   countryName,
   escapeRegExp,
@@ -19,6 +18,8 @@ import {
   expectAccessible,
   hydrated,
   isNoJs,
+  LANGS,
+  type Lang,
   mailLink,
   provider,
   signInForm,
@@ -26,13 +27,13 @@ import {
   signInThroughForm,
   test,
   translate,
-  type Lang,
 } from "./fixtures";
 
 const uniqueEmail = () => `reg-${randomUUID()}@example.test`;
 
 /** A text of the registration page (`auth:register.*`). */
-const tr = (lang: Lang, key: string, values?: Record<string, string | number>) => translate(lang, `auth:register.${key}`, values);
+const tr = (lang: Lang, key: string, values?: Record<string, string | number>) =>
+  translate(lang, `auth:register.${key}`, values);
 
 const registerUrl = (lang: Lang) => consoleUrl(`/${lang}/auth/register`);
 
@@ -41,7 +42,9 @@ function registerForm(page: Page, lang: Lang) {
   const label = (text: string) => page.getByLabel(text, { exact: true });
   const optional = (key: string) => label(`${tr(lang, key)} ${tr(lang, "optional")}`);
   // The state field's label follows the chosen country (State, Country, Province, or all three).
-  const stateLabels = ["any", "state", "country", "province"].map((kind) => escapeRegExp(tr(lang, `fields.stateCounty.${kind}`)));
+  const stateLabels = ["any", "state", "country", "province"].map((kind) =>
+    escapeRegExp(tr(lang, `fields.stateCounty.${kind}`)),
+  );
   const captcha = page.getByRole("group", { name: tr(lang, "captcha.legend"), exact: true });
   return {
     title: label(tr(lang, "fields.title.label")),
@@ -67,10 +70,12 @@ function registerForm(page: Page, lang: Lang) {
     termsUrl: optional("fields.termsUrl"),
     companyIcon: optional("fields.companyIcon.label"),
     entityType: page.getByRole("group", { name: tr(lang, "entityType.legend"), exact: true }),
-    entityOption: (key: "standard" | "advanced" | "entry") => page.getByRole("radio", { name: tr(lang, `entityType.options.${key}`), exact: true }),
+    entityOption: (key: "standard" | "advanced" | "entry") =>
+      page.getByRole("radio", { name: tr(lang, `entityType.options.${key}`), exact: true }),
     captcha,
     /** The ALTCHA widget's checkbox (JS), named by its state. */
-    widgetCheckbox: (state: "label" | "verified") => captcha.getByRole("checkbox", { name: tr(lang, `captcha.widget.${state}`), exact: true }),
+    widgetCheckbox: (state: "label" | "verified") =>
+      captcha.getByRole("checkbox", { name: tr(lang, `captcha.widget.${state}`), exact: true }),
     /** The answer to the question (no JS), labelled by the question. */
     captchaAnswer: captcha.getByRole("textbox"),
     terms: page.getByRole("checkbox", { name: tr(lang, "terms.checkbox"), exact: true }),
@@ -182,7 +187,9 @@ async function expectKept(form: RegisterForm, values: Values) {
         // A new page from the server: the secrets and the file are not sent back.
         await expect(form.password).toHaveValue("");
         await expect(form.confirmPassword).toHaveValue("");
-        expect(await form.companyIcon.evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(0);
+        expect(
+          await form.companyIcon.evaluate((input: HTMLInputElement) => input.files?.length ?? 0),
+        ).toBe(0);
       }
     },
     { box: true },
@@ -207,14 +214,20 @@ async function solveCaptcha(page: Page, form: RegisterForm, lang: Lang) {
     async () => {
       if (isNoJs()) {
         const { a, b } = await readQuestion(form, lang);
-        await expect(form.captchaAnswer).toHaveAccessibleName(tr(lang, "captcha.question", { a, b }));
+        await expect(form.captchaAnswer).toHaveAccessibleName(
+          tr(lang, "captcha.question", { a, b }),
+        );
         await form.captchaAnswer.fill(String(a + b));
         return;
       }
       // The label's text: the checkbox itself is covered by the widget's graphic.
       await expect(form.widgetCheckbox("label")).toBeVisible();
       await page.locator("altcha-widget label").click();
-      await expect(page.locator("altcha-widget .altcha")).toHaveAttribute("data-state", "verified", { timeout: 30_000 });
+      await expect(page.locator("altcha-widget .altcha")).toHaveAttribute(
+        "data-state",
+        "verified",
+        { timeout: 30_000 },
+      );
       await expect(form.widgetCheckbox("verified")).toBeChecked();
     },
     { box: true },
@@ -227,7 +240,8 @@ async function answerWrong(form: RegisterForm, lang: Lang) {
   await form.captchaAnswer.fill(String(a + b + 1));
 }
 
-const errorSummary = (page: Page, lang: Lang) => page.getByRole("alert", { name: translate(lang, "form.errorSummaryTitle"), exact: true });
+const errorSummary = (page: Page, lang: Lang) =>
+  page.getByRole("alert", { name: translate(lang, "form.errorSummaryTitle"), exact: true });
 
 /** The summary lists exactly these messages, in page order. */
 async function expectSummary(page: Page, lang: Lang, messages: string[]) {
@@ -239,14 +253,24 @@ async function expectSummary(page: Page, lang: Lang, messages: string[]) {
  * A control shows `message`: marked invalid, the message first in its description (before
  * its hint), and the summary's link to it (to `target`, by default the control's own id).
  */
-async function expectFieldError(page: Page, lang: Lang, field: Locator, message: string, target?: string) {
+async function expectFieldError(
+  page: Page,
+  lang: Lang,
+  field: Locator,
+  message: string,
+  target?: string,
+) {
   await test.step(
     `error: ${message}`,
     async () => {
       await expect(field).toHaveAttribute("aria-invalid", "true");
-      await expect(field).toHaveAccessibleDescription(new RegExp(`^${escapeRegExp(message)}(?:\\s|$)`));
+      await expect(field).toHaveAccessibleDescription(
+        new RegExp(`^${escapeRegExp(message)}(?:\\s|$)`),
+      );
       const id = target ?? (await field.getAttribute("id"));
-      await expect(errorSummary(page, lang).getByRole("link", { name: message, exact: true })).toHaveAttribute("href", `#${id}`);
+      await expect(
+        errorSummary(page, lang).getByRole("link", { name: message, exact: true }),
+      ).toHaveAttribute("href", `#${id}`);
     },
     { box: true },
   );
@@ -269,19 +293,28 @@ async function submit(page: Page, form: RegisterForm) {
 
 async function openRegister(page: Page, lang: Lang) {
   await page.goto(`/${lang}/auth/register`);
-  await expect(page.getByRole("heading", { level: 1, name: tr(lang, "title"), exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: tr(lang, "title"), exact: true }),
+  ).toBeVisible();
   await hydrated(page);
   return registerForm(page, lang);
 }
 
 /** A file for the icon input, sent as image/png whatever its bytes are. */
-const iconFile = (name: string, bytes: Uint8Array) => ({ name, mimeType: "image/png", buffer: Buffer.from(bytes) });
+const iconFile = (name: string, bytes: Uint8Array) => ({
+  name,
+  mimeType: "image/png",
+  buffer: Buffer.from(bytes),
+});
 
 for (const lang of LANGS) {
   test.describe(lang, () => {
     test.use({ lang });
 
-    test("an empty submit shows every required message next to its field and in the error summary", async ({ page, t }) => {
+    test("an empty submit shows every required message next to its field and in the error summary", async ({
+      page,
+      t,
+    }) => {
       const form = await openRegister(page, lang);
       await expect(errorSummary(page, lang)).toHaveCount(0);
       await expectAccessible(page);
@@ -324,7 +357,15 @@ for (const lang of LANGS) {
       await expectCaptchaError(page, form, lang, captchaMessage);
       await expectFieldError(page, lang, form.terms, e("termsRequired"));
       // The optional fields are not in error.
-      for (const field of [form.addressLine2, form.addressLine3, form.website, form.socialPresence, form.supportUrl, form.termsUrl, form.companyIcon]) {
+      for (const field of [
+        form.addressLine2,
+        form.addressLine3,
+        form.website,
+        form.socialPresence,
+        form.supportUrl,
+        form.termsUrl,
+        form.companyIcon,
+      ]) {
         await expect(field).toHaveAttribute("aria-invalid", "false");
       }
       await expect(page).toHaveURL(registerUrl(lang));
@@ -333,9 +374,13 @@ for (const lang of LANGS) {
       await expectAccessible(page);
     });
 
-    test("each rule shows its message: email, password policy and match, about, social presence, website, terms, captcha", async ({ page, t }) => {
+    test("each rule shows its message: email, password policy and match, about, social presence, website, terms, captcha", async ({
+      page,
+      t,
+    }) => {
       test.slow(); // three submits, each checked with axe
-      const e = (key: string, values?: Record<string, string | number>) => t(`auth:register.errors.${key}`, values);
+      const e = (key: string, values?: Record<string, string | number>) =>
+        t(`auth:register.errors.${key}`, values);
       const form = await openRegister(page, lang);
       const captchaToken = () => form.captcha.locator("input[name=captchaToken]").inputValue();
       // With JS the widget is left alone here: its message stays in each summary.
@@ -371,7 +416,12 @@ for (const lang of LANGS) {
       await expectFieldError(page, lang, form.email, e("emailInvalid"));
       await expectFieldError(page, lang, form.password, e("passwordPolicy"));
       await expectFieldError(page, lang, form.confirmPassword, e("passwordMismatch"));
-      await expectFieldError(page, lang, form.profile, e("profileTooShort", { min: 200, count: 199 }));
+      await expectFieldError(
+        page,
+        lang,
+        form.profile,
+        e("profileTooShort", { min: 200, count: 199 }),
+      );
       await expectFieldError(page, lang, form.website, e("websiteInvalid"));
       await expectFieldError(page, lang, form.socialPresence, e("socialPresenceTooLong"));
       await expectCaptchaError(page, form, lang, captchaMessage);
@@ -390,16 +440,30 @@ for (const lang of LANGS) {
 
       // 2. A password without an uppercase letter; about over 10,000 characters. Without JS
       //    the new question is answered right.
-      const second = validValues({ email: uniqueEmail(), password: "nouppercase1", confirmPassword: "nouppercase1", profile: aboutText(10_001) });
+      const second = validValues({
+        email: uniqueEmail(),
+        password: "nouppercase1",
+        confirmPassword: "nouppercase1",
+        profile: aboutText(10_001),
+      });
       await fillForm(form, second);
       await form.terms.check();
       if (isNoJs()) await solveCaptcha(page, form, lang);
       const rightToken = isNoJs() ? await captchaToken() : undefined;
       const rightAnswer = isNoJs() ? await form.captchaAnswer.inputValue() : undefined;
       await submit(page, form);
-      await expectSummary(page, lang, [e("passwordPolicy"), e("profileTooLong", { max: 10_000, count: 10_001 }), ...widgetMessage]);
+      await expectSummary(page, lang, [
+        e("passwordPolicy"),
+        e("profileTooLong", { max: 10_000, count: 10_001 }),
+        ...widgetMessage,
+      ]);
       await expectFieldError(page, lang, form.password, e("passwordPolicy"));
-      await expectFieldError(page, lang, form.profile, e("profileTooLong", { max: 10_000, count: 10_001 }));
+      await expectFieldError(
+        page,
+        lang,
+        form.profile,
+        e("profileTooLong", { max: 10_000, count: 10_001 }),
+      );
       await expect(form.confirmPassword).toHaveAttribute("aria-invalid", "false");
       await expectKept(form, second);
       await expect(form.terms).toBeChecked();
@@ -414,7 +478,12 @@ for (const lang of LANGS) {
       await expectAccessible(page);
 
       // 3. A password without a digit.
-      const third = { ...second, password: "NoDigitsHere", confirmPassword: "NoDigitsHere", profile: aboutText(300) };
+      const third = {
+        ...second,
+        password: "NoDigitsHere",
+        confirmPassword: "NoDigitsHere",
+        profile: aboutText(300),
+      };
       await fillForm(form, third);
       await submit(page, form);
       await expectSummary(page, lang, [e("passwordPolicy"), ...widgetMessage]);
@@ -424,7 +493,10 @@ for (const lang of LANGS) {
       await expectAccessible(page);
     });
 
-    test("the company icon must be a square PNG of at least 256 × 256 and at most 400 KB", async ({ page, t }) => {
+    test("the company icon must be a square PNG of at least 256 × 256 and at most 400 KB", async ({
+      page,
+      t,
+    }) => {
       test.slow(); // four submits, each checked with axe
       const e = (key: string) => t(`auth:register.errors.${key}`);
       const form = await openRegister(page, lang);
@@ -434,11 +506,27 @@ for (const lang of LANGS) {
       await solveCaptcha(page, form, lang);
 
       const cases = [
-        { what: "not square", file: iconFile("wide.png", png(300, 256)), message: e("iconInvalidSize") },
-        { what: "too small", file: iconFile("small.png", png(255, 255)), message: e("iconInvalidSize") },
-        { what: "over 400 KB", file: iconFile("big.png", png(256, 256, { minBytes: 400 * 1024 + 1 })), message: e("iconTooBig") },
+        {
+          what: "not square",
+          file: iconFile("wide.png", png(300, 256)),
+          message: e("iconInvalidSize"),
+        },
+        {
+          what: "too small",
+          file: iconFile("small.png", png(255, 255)),
+          message: e("iconInvalidSize"),
+        },
+        {
+          what: "over 400 KB",
+          file: iconFile("big.png", png(256, 256, { minBytes: 400 * 1024 + 1 })),
+          message: e("iconTooBig"),
+        },
         // Judged by its bytes, not by its name or type.
-        { what: "not a PNG", file: iconFile("photo.png", jpeg(256, 256)), message: e("iconInvalidType") },
+        {
+          what: "not a PNG",
+          file: iconFile("photo.png", jpeg(256, 256)),
+          message: e("iconInvalidType"),
+        },
       ];
       let previous = "";
       for (const { what, file, message } of cases) {
@@ -459,7 +547,10 @@ for (const lang of LANGS) {
       }
     });
 
-    test("the entity type is offered only for a country with the lower-level entity flag (UK)", async ({ page, t }) => {
+    test("the entity type is offered only for a country with the lower-level entity flag (UK)", async ({
+      page,
+      t,
+    }) => {
       const form = await openRegister(page, lang);
       const uk = countryName(lang, "UK");
       if (!isNoJs()) {
@@ -470,7 +561,9 @@ for (const lang of LANGS) {
         await expect(form.entityOption("standard")).toBeChecked();
         await expect(form.entityOption("advanced")).not.toBeChecked();
         await expect(form.entityOption("entry")).not.toBeChecked();
-        await expect(page.getByLabel(tr(lang, "fields.stateCounty.country"), { exact: true })).toBeVisible();
+        await expect(
+          page.getByLabel(tr(lang, "fields.stateCounty.country"), { exact: true }),
+        ).toBeVisible();
         await expectAccessible(page);
         await form.country.selectOption("AU");
         await expect(form.entityType).toHaveCount(0);
@@ -484,7 +577,9 @@ for (const lang of LANGS) {
       // Without JS the choice is always there, saying which countries it is for, and the
       // server refuses Advanced or Entry for any other country.
       await expect(form.entityType).toBeVisible();
-      await expect(form.entityType).toHaveAccessibleDescription(tr(lang, "entityType.onlyFor", { countries: uk }));
+      await expect(form.entityType).toHaveAccessibleDescription(
+        tr(lang, "entityType.onlyFor", { countries: uk }),
+      );
       await expect(form.entityOption("standard")).toBeChecked();
       const values = validValues({ country: "AU" });
       await fillForm(form, values);
@@ -495,15 +590,23 @@ for (const lang of LANGS) {
       const message = t("auth:register.errors.entityTypeNotOffered", { countries: uk });
       await expectSummary(page, lang, [message]);
       const firstOption = await form.entityOption("standard").getAttribute("id");
-      await expect(form.entityType).toHaveAccessibleDescription(new RegExp(`^${escapeRegExp(message)}(?:\\s|$)`));
+      await expect(form.entityType).toHaveAccessibleDescription(
+        new RegExp(`^${escapeRegExp(message)}(?:\\s|$)`),
+      );
       await expect(form.entityOption("advanced")).toHaveAttribute("aria-invalid", "true");
-      await expect(errorSummary(page, lang).getByRole("link", { name: message, exact: true })).toHaveAttribute("href", `#${firstOption}`);
+      await expect(
+        errorSummary(page, lang).getByRole("link", { name: message, exact: true }),
+      ).toHaveAttribute("href", `#${firstOption}`);
       await expect(form.entityOption("advanced")).toBeChecked();
       await expectKept(form, values);
       await expectAccessible(page);
     });
 
-    test("a duplicate email shows its message next to the email field and keeps the form", async ({ page, company, t }) => {
+    test("a duplicate email shows its message next to the email field and keeps the form", async ({
+      page,
+      company,
+      t,
+    }) => {
       test.slow(); // the captcha's proof of work (JS)
       const form = await openRegister(page, lang);
       const values = validValues({ email: company.email });
@@ -528,7 +631,10 @@ for (const lang of LANGS) {
       await expectAccessible(page);
     });
 
-    test("an email address that had its registrations for the hour: the provider's limit in the page's language, the form kept", async ({ page, t }) => {
+    test("an email address that had its registrations for the hour: the provider's limit in the page's language, the form kept", async ({
+      page,
+      t,
+    }) => {
       test.slow(); // the captcha's proof of work (JS)
       const email = uniqueEmail();
       // The provider's limit of registrations for one email address (3 an hour), used up through its API.
@@ -539,13 +645,18 @@ for (const lang of LANGS) {
       await form.terms.check();
       await solveCaptcha(page, form, lang);
       await submit(page, form);
-      await expect(page.getByRole("alert").filter({ hasText: t("auth:register.errors.tooManyAttempts") })).toBeVisible();
+      await expect(
+        page.getByRole("alert").filter({ hasText: t("auth:register.errors.tooManyAttempts") }),
+      ).toBeVisible();
       await expect(page).toHaveURL(registerUrl(lang));
       await expectKept(form, values);
       await expectAccessible(page);
     });
 
-    test("a valid registration confirms, mails the verification link, which verifies the email; then signing in works", async ({ page, t }) => {
+    test("a valid registration confirms, mails the verification link, which verifies the email; then signing in works", async ({
+      page,
+      t,
+    }) => {
       test.slow(); // the whole journey: register, verify, sign in
       const form = await openRegister(page, lang);
       const values = validValues({
@@ -580,25 +691,33 @@ for (const lang of LANGS) {
           },
         );
         await form.submit.click();
-        await expect(page.getByRole("button", { name: t("auth:register.submitting"), exact: true })).toBeDisabled();
+        await expect(
+          page.getByRole("button", { name: t("auth:register.submitting"), exact: true }),
+        ).toBeDisabled();
         await expect.poll(() => posts).toBe(1);
         release();
       }
 
       await expect(page).toHaveURL(consoleUrl(`/${lang}/auth/register-confirmation`));
-      await expect(page.getByRole("heading", { level: 1, name: t("auth:confirmation.title"), exact: true })).toBeVisible();
+      await expect(
+        page.getByRole("heading", { level: 1, name: t("auth:confirmation.title"), exact: true }),
+      ).toBeVisible();
       await expect(page.getByRole("status")).toHaveText(t("auth:confirmation.body"));
       await expectAccessible(page);
 
       await page.goto(await mailLink(values.email, "verify-email"));
       await expect(page).toHaveURL(signInPageUrl(lang));
-      await expect(page.getByRole("status").filter({ hasText: t("auth:signin.messages.emailVerified") })).toBeVisible();
+      await expect(
+        page.getByRole("status").filter({ hasText: t("auth:signin.messages.emailVerified") }),
+      ).toBeVisible();
       await expect(signInForm(page, lang).email).toHaveValue(values.email);
       await expectAccessible(page);
 
       await signInThroughForm(page, values, lang);
       // A new user: the terms come first.
-      await expect(page.getByRole("alertdialog", { name: t("terms.title"), exact: true })).toBeVisible();
+      await expect(
+        page.getByRole("alertdialog", { name: t("terms.title"), exact: true }),
+      ).toBeVisible();
     });
   });
 }

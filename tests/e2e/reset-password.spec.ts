@@ -6,25 +6,26 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import {
-  LANGS,
   consoleUrl,
   escapeRegExp,
   expect,
   expectAccessible,
   hydrated,
   isNoJs,
+  LANGS,
+  type Lang,
   mailLink,
   provider,
   signInForm,
   signInPageUrl,
   test,
   translate,
-  type Lang,
 } from "./fixtures";
 
 const NEW_PASSWORD = "Fresh-pass-2";
 
-const heading = (page: Page, lang: Lang, key: string) => page.getByRole("heading", { level: 1, name: translate(lang, key), exact: true });
+const heading = (page: Page, lang: Lang, key: string) =>
+  page.getByRole("heading", { level: 1, name: translate(lang, key), exact: true });
 
 /** A field shows `message` next to it (in its description) and the summary links to it. */
 async function expectFieldError(summary: Locator, field: Locator, message: string) {
@@ -32,7 +33,10 @@ async function expectFieldError(summary: Locator, field: Locator, message: strin
   await expect(field).toHaveAttribute("aria-invalid", "true");
   await expect(field).toHaveAccessibleDescription(new RegExp(escapeRegExp(message)));
   const id = await field.getAttribute("id");
-  await expect(summary.getByRole("link", { name: message, exact: true })).toHaveAttribute("href", `#${id}`);
+  await expect(summary.getByRole("link", { name: message, exact: true })).toHaveAttribute(
+    "href",
+    `#${id}`,
+  );
 }
 
 for (const lang of LANGS) {
@@ -40,9 +44,16 @@ for (const lang of LANGS) {
     test.use({ lang });
 
     // Several pages, each checked by axe (without JS in a fresh context each time).
-    test.slow(({ javaScriptEnabled }) => javaScriptEnabled === false, "many pages, each checked with axe");
+    test.slow(
+      ({ javaScriptEnabled }) => javaScriptEnabled === false,
+      "many pages, each checked with axe",
+    );
 
-    test("the request page checks the address, then shows the check-your-email state", async ({ page, company, t }) => {
+    test("the request page checks the address, then shows the check-your-email state", async ({
+      page,
+      company,
+      t,
+    }) => {
       await page.goto(`/${lang}/auth/signin`);
       await page.getByRole("link", { name: t("auth:signin.forgotPassword"), exact: true }).click();
       await expect(page).toHaveURL(consoleUrl(`/${lang}/auth/reset-password`));
@@ -71,27 +82,37 @@ for (const lang of LANGS) {
       await expect(page).toHaveURL(consoleUrl(`/${lang}/auth/reset-password`, "\\?sent=1"));
       await expect(heading(page, lang, "auth:reset.sentTitle")).toBeVisible();
       await expect(page.getByRole("status")).toHaveText(t("auth:reset.sentBody"));
-      await expect(page.getByRole("link", { name: t("auth:reset.backToSignIn"), exact: true })).toBeVisible();
+      await expect(
+        page.getByRole("link", { name: t("auth:reset.backToSignIn"), exact: true }),
+      ).toBeVisible();
       await expectAccessible(page);
 
       // The provider got the request: the reset mail is in the outbox.
       expect(await mailLink(company.email, "reset-password")).toMatch(/\/password\/reset\//);
     });
 
-    test("the mailed link sets a new password once; the new password signs in, the old does not", async ({ page, company, t }) => {
+    test("the mailed link sets a new password once; the new password signs in, the old does not", async ({
+      page,
+      company,
+      t,
+    }) => {
       await provider.forgotPassword(company.email, lang);
       const link = await mailLink(company.email, "reset-password");
 
       await page.goto(link);
       await expect(heading(page, lang, "provider:reset.title")).toBeVisible();
       await expect(page.locator("html")).toHaveAttribute("lang", lang);
-      await expect(page.getByText(t("provider:reset.intro", { email: company.email }))).toBeVisible();
+      await expect(
+        page.getByText(t("provider:reset.intro", { email: company.email })),
+      ).toBeVisible();
       await expectAccessible(page);
 
       const password = page.getByLabel(t("provider:reset.password"), { exact: true });
       const confirm = page.getByLabel(t("provider:reset.confirmPassword"), { exact: true });
       const save = page.getByRole("button", { name: t("provider:reset.submit"), exact: true });
-      const summary = page.getByRole("alert").filter({ has: page.getByRole("heading", { name: t("provider:reset.errorSummary"), exact: true }) });
+      const summary = page.getByRole("alert").filter({
+        has: page.getByRole("heading", { name: t("provider:reset.errorSummary"), exact: true }),
+      });
 
       await password.fill(NEW_PASSWORD);
       await confirm.fill(`${NEW_PASSWORD}x`);
@@ -110,7 +131,9 @@ for (const lang of LANGS) {
       await confirm.fill(NEW_PASSWORD);
       await save.click();
       await expect(page).toHaveURL(signInPageUrl(lang));
-      await expect(page.getByRole("status").filter({ hasText: t("auth:signin.messages.passwordReset") })).toBeVisible();
+      await expect(
+        page.getByRole("status").filter({ hasText: t("auth:signin.messages.passwordReset") }),
+      ).toBeVisible();
       const form = signInForm(page, lang);
       await expect(form.email).toHaveValue(company.email);
       await expectAccessible(page);
@@ -118,7 +141,9 @@ for (const lang of LANGS) {
       // The old password no longer works...
       await form.password.fill(company.password);
       await form.submit.click();
-      await expect(page.getByRole("alert").filter({ hasText: t("auth:signin.errors.invalidCredentials") })).toBeVisible();
+      await expect(
+        page.getByRole("alert").filter({ hasText: t("auth:signin.errors.invalidCredentials") }),
+      ).toBeVisible();
       // ...the new one does.
       await form.password.fill(NEW_PASSWORD);
       await form.submit.click();
@@ -129,10 +154,9 @@ for (const lang of LANGS) {
       const again = await page.goto(link);
       expect(again?.status()).toBe(410);
       await expect(heading(page, lang, "provider:reset.invalidTitle")).toBeVisible();
-      await expect(page.getByRole("link", { name: t("provider:reset.requestNew"), exact: true })).toHaveAttribute(
-        "href",
-        new RegExp(`/${lang}/auth/reset-password$`),
-      );
+      await expect(
+        page.getByRole("link", { name: t("provider:reset.requestNew"), exact: true }),
+      ).toHaveAttribute("href", new RegExp(`/${lang}/auth/reset-password$`));
       await expectAccessible(page);
     });
   });

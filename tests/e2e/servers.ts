@@ -39,7 +39,9 @@ async function settle(): Promise<RunMode> {
 
   const consolePort = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort();
   if (process.env.E2E_PORT) await requireFree(consolePort, "E2E_PORT");
-  let sandboxPort = process.env.E2E_SANDBOX_PORT ? Number(process.env.E2E_SANDBOX_PORT) : await freePort();
+  let sandboxPort = process.env.E2E_SANDBOX_PORT
+    ? Number(process.env.E2E_SANDBOX_PORT)
+    : await freePort();
   if (process.env.E2E_SANDBOX_PORT) await requireFree(sandboxPort, "E2E_SANDBOX_PORT");
   while (sandboxPort === consolePort) sandboxPort = await freePort();
 

@@ -6,7 +6,6 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import {
-  LANGS,
   CONSOLE_URL,
   consoleUrl,
   createCompany,
@@ -14,6 +13,8 @@ import {
   expectAccessible,
   hydrated,
   isNoJs,
+  LANGS,
+  type Lang,
   mailLink,
   provider,
   signInForm,
@@ -22,20 +23,23 @@ import {
   signOutFromMenu,
   test,
   translate,
-  type Lang,
 } from "./fixtures";
 
-const heading = (page: Page, lang: Lang, key: string) => page.getByRole("heading", { level: 1, name: translate(lang, key), exact: true });
+const heading = (page: Page, lang: Lang, key: string) =>
+  page.getByRole("heading", { level: 1, name: translate(lang, key), exact: true });
 
 /** The error summary ('There is a problem') at the top of the form. */
-const errorSummary = (page: Page, lang: Lang) => page.getByRole("alert", { name: translate(lang, "form.errorSummaryTitle"), exact: true });
+const errorSummary = (page: Page, lang: Lang) =>
+  page.getByRole("alert", { name: translate(lang, "form.errorSummaryTitle"), exact: true });
 
 /** A field shows `message` next to it (its description) and the summary links to it. */
 async function expectFieldError(page: Page, lang: Lang, field: Locator, message: string) {
   await expect(field).toHaveAttribute("aria-invalid", "true");
   await expect(field).toHaveAccessibleDescription(message);
   const id = await field.getAttribute("id");
-  await expect(errorSummary(page, lang).getByRole("link", { name: message, exact: true })).toHaveAttribute("href", `#${id}`);
+  await expect(
+    errorSummary(page, lang).getByRole("link", { name: message, exact: true }),
+  ).toHaveAttribute("href", `#${id}`);
 }
 
 for (const lang of LANGS) {
@@ -43,15 +47,24 @@ for (const lang of LANGS) {
     test.use({ lang });
 
     // Several pages, each checked by axe (without JS in a fresh context each time).
-    test.slow(({ javaScriptEnabled }) => javaScriptEnabled === false, "many pages, each checked with axe");
+    test.slow(
+      ({ javaScriptEnabled }) => javaScriptEnabled === false,
+      "many pages, each checked with axe",
+    );
 
-    test("a deep link visited signed out is where the sign-in lands", async ({ page, company, t }) => {
+    test("a deep link visited signed out is where the sign-in lands", async ({
+      page,
+      company,
+      t,
+    }) => {
       await page.goto(`/${lang}/settings`);
       await expect(page).toHaveURL(signInPageUrl(lang));
       await expect(heading(page, lang, "auth:signin.title")).toBeVisible();
       const form = signInForm(page, lang);
       await expect(form.email).toHaveValue("");
-      await expect(page.getByRole("link", { name: t("auth:signin.forgotPassword"), exact: true })).toBeVisible();
+      await expect(
+        page.getByRole("link", { name: t("auth:signin.forgotPassword"), exact: true }),
+      ).toBeVisible();
       await expectAccessible(page);
 
       await form.email.fill(company.email);
@@ -59,17 +72,25 @@ for (const lang of LANGS) {
       await form.submit.click();
       await expect(page).toHaveURL(consoleUrl(`/${lang}/settings`));
       await expect(heading(page, lang, "pages.settings.title")).toBeVisible();
-      await expect(page.getByRole("navigation", { name: t("nav.mainNavigation"), exact: true })).toBeVisible();
+      await expect(
+        page.getByRole("navigation", { name: t("nav.mainNavigation"), exact: true }),
+      ).toBeVisible();
       await expectAccessible(page);
     });
 
-    test("a wrong password shows the invalid-credentials alert and keeps the email", async ({ page, company, t }) => {
+    test("a wrong password shows the invalid-credentials alert and keeps the email", async ({
+      page,
+      company,
+      t,
+    }) => {
       await page.goto(`/${lang}/auth/signin`);
       const form = signInForm(page, lang);
       await form.email.fill(company.email);
       await form.password.fill(`${company.password}-wrong`);
       await form.submit.click();
-      await expect(page.getByRole("alert").filter({ hasText: t("auth:signin.errors.invalidCredentials") })).toBeVisible();
+      await expect(
+        page.getByRole("alert").filter({ hasText: t("auth:signin.errors.invalidCredentials") }),
+      ).toBeVisible();
       await expect(page).toHaveURL(signInPageUrl(lang));
       await expect(form.email).toHaveValue(company.email);
       await expect(form.password).toHaveValue("");
@@ -82,7 +103,11 @@ for (const lang of LANGS) {
       await expect(heading(page, lang, "pages.apps.title")).toBeVisible();
     });
 
-    test("empty fields show the required messages next to the fields and in the error summary", async ({ page, company, t }) => {
+    test("empty fields show the required messages next to the fields and in the error summary", async ({
+      page,
+      company,
+      t,
+    }) => {
       await page.goto(`/${lang}/auth/signin`);
       await hydrated(page);
       const before = page.url();
@@ -114,21 +139,28 @@ for (const lang of LANGS) {
       await expectAccessible(page);
     });
 
-    test("an unverified user is told to verify; the mailed link verifies and prefills the email; then signing in works", async ({ page, t }) => {
+    test("an unverified user is told to verify; the mailed link verifies and prefills the email; then signing in works", async ({
+      page,
+      t,
+    }) => {
       const company = await createCompany({ verified: false, registration: { localeCode: lang } });
       await page.goto(`/${lang}/auth/signin`);
       const form = signInForm(page, lang);
       await form.email.fill(company.email);
       await form.password.fill(company.password);
       await form.submit.click();
-      await expect(page.getByRole("alert").filter({ hasText: t("auth:signin.errors.emailNotVerified") })).toBeVisible();
+      await expect(
+        page.getByRole("alert").filter({ hasText: t("auth:signin.errors.emailNotVerified") }),
+      ).toBeVisible();
       await expect(page).toHaveURL(signInPageUrl(lang));
       await expect(form.email).toHaveValue(company.email);
       await expectAccessible(page);
 
       await page.goto(await mailLink(company.email, "verify-email"));
       await expect(page).toHaveURL(signInPageUrl(lang));
-      await expect(page.getByRole("status").filter({ hasText: t("auth:signin.messages.emailVerified") })).toBeVisible();
+      await expect(
+        page.getByRole("status").filter({ hasText: t("auth:signin.messages.emailVerified") }),
+      ).toBeVisible();
       await expect(form.email).toHaveValue(company.email);
       await expectAccessible(page);
 
@@ -136,7 +168,9 @@ for (const lang of LANGS) {
       await form.submit.click();
       await expect(page).toHaveURL(consoleUrl(`/${lang}/apps`));
       // A new user: the terms come first.
-      await expect(page.getByRole("alertdialog", { name: t("terms.title"), exact: true })).toBeVisible();
+      await expect(
+        page.getByRole("alertdialog", { name: t("terms.title"), exact: true }),
+      ).toBeVisible();
     });
 
     test("a suspended user sees the suspended message", async ({ page, company, t }) => {
@@ -146,13 +180,18 @@ for (const lang of LANGS) {
       await form.email.fill(company.email);
       await form.password.fill(company.password);
       await form.submit.click();
-      await expect(page.getByRole("alert").filter({ hasText: t("auth:signin.errors.accountSuspended") })).toBeVisible();
+      await expect(
+        page.getByRole("alert").filter({ hasText: t("auth:signin.errors.accountSuspended") }),
+      ).toBeVisible();
       await expect(page).toHaveURL(signInPageUrl(lang));
       await expect(form.email).toHaveValue(company.email);
       await expectAccessible(page);
     });
 
-    test("the page shows only messages of its own: a code it knows is worded, any other text shows nothing", async ({ page, t }) => {
+    test("the page shows only messages of its own: a code it knows is worded, any other text shows nothing", async ({
+      page,
+      t,
+    }) => {
       await page.goto(`/${lang}/auth/signin?failed=Call+1-800-EVIL`);
       await expect(heading(page, lang, "auth:signin.title")).toBeVisible();
       await expect(page.getByText("1-800-EVIL")).toHaveCount(0);
@@ -165,11 +204,16 @@ for (const lang of LANGS) {
       await page.goto(`/${lang}/auth/signin?failed=access_denied`);
       await expect(page.getByRole("alert")).toContainText(t("auth:signin.failures.accessDenied"));
       await page.goto(`/${lang}/auth/signin?message=password_reset`);
-      await expect(page.getByRole("status").filter({ hasText: t("auth:signin.messages.passwordReset") })).toBeVisible();
+      await expect(
+        page.getByRole("status").filter({ hasText: t("auth:signin.messages.passwordReset") }),
+      ).toBeVisible();
       await expectAccessible(page);
     });
 
-    test("after signing out, signing in asks for the password again (no silent sign-in)", async ({ page, company }) => {
+    test("after signing out, signing in asks for the password again (no silent sign-in)", async ({
+      page,
+      company,
+    }) => {
       await signInThroughForm(page, company, lang);
       await expect(heading(page, lang, "pages.apps.title")).toBeVisible();
       await signOutFromMenu(page, company, lang);
@@ -199,9 +243,12 @@ test("sign-in starts keep one state cookie: a hundred of them leave a Cookie hea
   context,
   company,
 }) => {
-  const stateCookies = async () => (await context.cookies(CONSOLE_URL)).filter((cookie) => /console_oauth/.test(cookie.name));
+  const stateCookies = async () =>
+    (await context.cookies(CONSOLE_URL)).filter((cookie) => /console_oauth/.test(cookie.name));
   for (let i = 0; i < 100; i += 1) {
-    const start = await page.request.get(`/en-AU/auth/signin?redirectTo=%2Fen-AU%2Fapps`, { maxRedirects: 0 });
+    const start = await page.request.get(`/en-AU/auth/signin?redirectTo=%2Fen-AU%2Fapps`, {
+      maxRedirects: 0,
+    });
     expect(start.status()).toBe(302);
   }
   const cookies = await context.cookies(CONSOLE_URL);

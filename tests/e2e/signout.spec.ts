@@ -5,27 +5,32 @@
  */
 import type { Page } from "@playwright/test";
 import {
-  LANGS,
   avatarMenuTrigger,
   expect,
   expectAccessible,
   hydrated,
   isNoJs,
+  LANGS,
+  type Lang,
   signIn,
   signInPageUrl,
   signOutFromMenu,
   test,
   translate,
-  type Lang,
 } from "./fixtures";
 
-const appsHeading = (page: Page, lang: Lang) => page.getByRole("heading", { level: 1, name: translate(lang, "pages.apps.title"), exact: true });
+const appsHeading = (page: Page, lang: Lang) =>
+  page.getByRole("heading", { level: 1, name: translate(lang, "pages.apps.title"), exact: true });
 
 for (const lang of LANGS) {
   test.describe(lang, () => {
     test.use({ lang });
 
-    test("signing out from the avatar menu lands on sign-in; Back and the apps address no longer show the apps", async ({ page, company, t }) => {
+    test("signing out from the avatar menu lands on sign-in; Back and the apps address no longer show the apps", async ({
+      page,
+      company,
+      t,
+    }) => {
       await signIn(page, company, lang);
       await expect(appsHeading(page, lang)).toBeVisible();
       await hydrated(page);
@@ -39,7 +44,9 @@ for (const lang of LANGS) {
         await trigger.click();
         await expect(signOut).toBeVisible();
         // Reported without stopping the test, so that the sign-out itself is still checked.
-        await expectAccessible(page).catch((error: Error) => expect.soft(error.message, "axe with the avatar menu open").toBe(""));
+        await expectAccessible(page).catch((error: Error) =>
+          expect.soft(error.message, "axe with the avatar menu open").toBe(""),
+        );
         await signOut.click();
       } else {
         // The menu from the keyboard: ArrowDown opens it on the first item, Escape closes it
@@ -61,7 +68,9 @@ for (const lang of LANGS) {
       }
 
       await expect(page).toHaveURL(signInPageUrl(lang));
-      await expect(page.getByRole("heading", { level: 1, name: t("auth:signin.title"), exact: true })).toBeVisible();
+      await expect(
+        page.getByRole("heading", { level: 1, name: t("auth:signin.title"), exact: true }),
+      ).toBeVisible();
 
       await page.goBack();
       await page.waitForLoadState("load");
@@ -81,7 +90,9 @@ test.describe("with the mouse", () => {
     test.skip(isNoJs(), "without JS the disclosure is clicked in the test above");
     await signIn(page, company, "en-AU");
     await signOutFromMenu(page, company, "en-AU", "mouse");
-    await expect(page.getByRole("heading", { level: 1, name: t("auth:signin.title"), exact: true })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: t("auth:signin.title"), exact: true }),
+    ).toBeVisible();
     await page.goto("/en-AU/apps");
     await expect(page).toHaveURL(signInPageUrl("en-AU"));
   });

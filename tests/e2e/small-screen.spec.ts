@@ -20,9 +20,7 @@
  */
 import type { Page } from "@playwright/test";
 import { createAppThroughApi } from "../support/provider";
-import { api, createReviewApp, ok } from "./review-api";
 import {
-  LANGS,
   avatarMenuTrigger,
   chooseLanguage,
   consoleUrl,
@@ -31,13 +29,15 @@ import {
   expectAccessible,
   hydrated,
   isNoJs,
+  LANGS,
+  type Lang,
   otherLang,
   provider,
   signIn,
   test,
   translate,
-  type Lang,
 } from "./fixtures";
+import { api, createReviewApp, ok } from "./review-api";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -63,8 +63,13 @@ async function expectNoSidewaysScroll(page: Page, what = page.url()) {
       const box = element.getBoundingClientRect();
       if (box.width === 0 || box.right <= root.clientWidth + 0.5) continue;
       const id = element.id ? `#${element.id}` : "";
-      const classes = typeof element.className === "string" && element.className ? `.${element.className.trim().split(/\s+/).slice(0, 4).join(".")}` : "";
-      tooWide.push(`${element.tagName.toLowerCase()}${id}${classes} (right edge ${Math.round(box.right)})`);
+      const classes =
+        typeof element.className === "string" && element.className
+          ? `.${element.className.trim().split(/\s+/).slice(0, 4).join(".")}`
+          : "";
+      tooWide.push(
+        `${element.tagName.toLowerCase()}${id}${classes} (right edge ${Math.round(box.right)})`,
+      );
     }
     return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, tooWide };
   });
@@ -83,10 +88,12 @@ async function visit(page: Page, path: string) {
   });
 }
 
-const mainNav = (page: Page, lang: Lang) => page.getByRole("navigation", { name: translate(lang, "nav.mainNavigation"), exact: true });
+const mainNav = (page: Page, lang: Lang) =>
+  page.getByRole("navigation", { name: translate(lang, "nav.mainNavigation"), exact: true });
 
 /** The Menu button of the top bar: the summary of the disclosure, with JS and without. */
-const menuButton = (page: Page, lang: Lang) => page.locator("summary", { hasText: translate(lang, "nav.menu") });
+const menuButton = (page: Page, lang: Lang) =>
+  page.locator("summary", { hasText: translate(lang, "nav.menu") });
 
 /** The disclosure of the Menu button: open while the navigation shows. */
 const menuDisclosure = (page: Page) => page.locator("details#main-menu");
@@ -99,14 +106,28 @@ async function expectToastCoversNothing(page: Page, text: string) {
   await test.step(`the toast '${text}' covers no control`, async () => {
     await expect(page.getByRole("status").filter({ hasText: text })).toBeVisible();
     const measured = await page.evaluate((text) => {
-      const message = [...document.querySelectorAll('[role="status"] *')].find((element) => element.textContent === text && element.childElementCount === 0);
+      const message = [...document.querySelectorAll('[role="status"] *')].find(
+        (element) => element.textContent === text && element.childElementCount === 0,
+      );
       const box = message?.parentElement?.getBoundingClientRect();
-      if (!message || !box || box.height === 0 || getComputedStyle(message).visibility !== "visible") return { showing: false, covered: [] };
+      if (
+        !message ||
+        !box ||
+        box.height === 0 ||
+        getComputedStyle(message).visibility !== "visible"
+      )
+        return { showing: false, covered: [] };
       const covered = [...document.querySelectorAll("a, button, input, select, textarea, summary")]
         .filter((control) => control.checkVisibility({ visibilityProperty: true }))
         .filter((control) => {
           const other = control.getBoundingClientRect();
-          return other.width > 0 && other.left < box.right && box.left < other.right && other.top < box.bottom && box.top < other.bottom;
+          return (
+            other.width > 0 &&
+            other.left < box.right &&
+            box.left < other.right &&
+            other.top < box.bottom &&
+            box.top < other.bottom
+          );
         })
         .map((control) => control.outerHTML.slice(0, 120));
       return { showing: true, covered };
@@ -121,21 +142,41 @@ test.describe("at 390 px wide", () => {
 
   for (const lang of LANGS) {
     test(`signed-out pages fit the window (${lang})`, async ({ page }) => {
-      for (const path of ["auth/signin", "auth/register", "auth/reset-password", "auth/reset-password?sent=1", "auth/register-confirmation", "terms", "privacy"]) {
+      for (const path of [
+        "auth/signin",
+        "auth/register",
+        "auth/reset-password",
+        "auth/reset-password?sent=1",
+        "auth/register-confirmation",
+        "terms",
+        "privacy",
+      ]) {
         await visit(page, `/${lang}/${path}`);
       }
     });
 
-    test(`signed-in pages fit the window with a 100-character name, the toast covers nothing (${lang})`, async ({ page }) => {
-      const company = await createCompany({ acceptedTerms: false, registration: { firstName: LONG_NAME } });
+    test(`signed-in pages fit the window with a 100-character name, the toast covers nothing (${lang})`, async ({
+      page,
+    }) => {
+      const company = await createCompany({
+        acceptedTerms: false,
+        registration: { firstName: LONG_NAME },
+      });
       const token = (await provider.signIn(company.email, company.password)).access_token;
-      const [app, archived] = await Promise.all([createAppThroughApi(provider, token, { name: LONG_NAME }), createAppThroughApi(provider, token)]);
+      const [app, archived] = await Promise.all([
+        createAppThroughApi(provider, token, { name: LONG_NAME }),
+        createAppThroughApi(provider, token),
+      ]);
       // A version that went live and was archived: a row of the group page's History, with its dates.
       for (const statusCode of [STATUS.live, STATUS.archived]) {
-        const res = await provider.admin(`versions/${archived.id}/status`, { method: "PUT", body: JSON.stringify({ statusCode }) });
+        const res = await provider.admin(`versions/${archived.id}/status`, {
+          method: "PUT",
+          body: JSON.stringify({ statusCode }),
+        });
         expect(res.ok, `status ${statusCode}`).toBe(true);
       }
-      const t = (key: string, values?: Record<string, string | number>) => translate(lang, key, values);
+      const t = (key: string, values?: Record<string, string | number>) =>
+        translate(lang, key, values);
 
       // The terms dialog first, over the folded layout.
       await signIn(page, company, lang);
@@ -169,56 +210,93 @@ test.describe("at 390 px wide", () => {
       await page.goto(`/${lang}/apps?confirm=archive&app=${app.groupAppId}`);
       await expect(page.getByRole("alertdialog")).toBeVisible();
       await expectNoSidewaysScroll(page, "the archive confirmation");
-      await page.getByRole("alertdialog").getByRole("button", { name: t("confirm.yes"), exact: true }).click();
+      await page
+        .getByRole("alertdialog")
+        .getByRole("button", { name: t("confirm.yes"), exact: true })
+        .click();
       await expectToastCoversNothing(page, t("toast.archived"));
       await expectNoSidewaysScroll(page, "the apps list with a toast");
 
       await page.setViewportSize(DESKTOP);
       await page.goto(`/${lang}/apps?archived=-1&confirm=unarchive&app=${app.groupAppId}`);
-      await page.getByRole("alertdialog").getByRole("button", { name: t("confirm.yes"), exact: true }).click();
+      await page
+        .getByRole("alertdialog")
+        .getByRole("button", { name: t("confirm.yes"), exact: true })
+        .click();
       await expectToastCoversNothing(page, t("toast.unarchived"));
     });
 
-    test(`an app's pages fold under App menu above the platform editor; the permissions dialog leaves its routes room (${lang})`, async ({ page, company }) => {
-      const t = (key: string, values?: Record<string, string | number>) => translate(lang, key, values);
+    test(`an app's pages fold under App menu above the platform editor; the permissions dialog leaves its routes room (${lang})`, async ({
+      page,
+      company,
+    }) => {
+      const t = (key: string, values?: Record<string, string | number>) =>
+        translate(lang, key, values);
       const token = (await provider.signIn(company.email, company.password)).access_token;
       // Public, and free of the pre-approval gate: the web editor and the security page.
       const app = await createReviewApp(token, { appType: 0, listing: false });
-      await ok(await api(token, `apps-auth/${app.groupId}/clients?isLive=true`, "POST"), "POST apps-auth clients");
+      await ok(
+        await api(token, `apps-auth/${app.groupId}/clients?isLive=true`, "POST"),
+        "POST apps-auth clients",
+      );
       await signIn(page, company, lang);
 
       await page.goto(`/${lang}/apps/${app.versionId}/web`);
       if (!isNoJs()) await hydrated(page);
       const heading = page.getByRole("heading", { level: 1 }).first();
       await expect(heading).toBeVisible();
-      const pages = page.getByRole("navigation", { name: t("appGroup:sidebar.navigation"), exact: true });
+      const pages = page.getByRole("navigation", {
+        name: t("appGroup:sidebar.navigation"),
+        exact: true,
+      });
       await expect(pages).toBeHidden();
       const top = (await heading.boundingBox())?.y ?? Infinity;
-      expect(top, "the editor's heading is near the top, right below the app's header").toBeLessThan(320);
+      expect(
+        top,
+        "the editor's heading is near the top, right below the app's header",
+      ).toBeLessThan(320);
       await expectNoSidewaysScroll(page, "the platform editor");
       await expectAccessible(page);
       const appMenu = page.locator("summary", { hasText: t("appGroup:sidebar.menu") });
       await appMenu.click();
       await expect(pages).toBeVisible();
-      await expect(pages.getByRole("link", { name: t("appGroup:sidebar.pages.versions"), exact: true })).toBeVisible();
+      await expect(
+        pages.getByRole("link", { name: t("appGroup:sidebar.pages.versions"), exact: true }),
+      ).toBeVisible();
       await expectNoSidewaysScroll(page, "the app's open menu");
       await expectAccessible(page);
-      await pages.getByRole("link", { name: t("appGroup:sidebar.pages.security"), exact: true }).click();
+      await pages
+        .getByRole("link", { name: t("appGroup:sidebar.pages.security"), exact: true })
+        .click();
       await expect(page).toHaveURL(consoleUrl(`/${lang}/apps/group/${app.groupId}/security`));
       await expect(pages).toBeHidden();
 
       // Each route of the permissions dialog keeps most of a line (the method columns were 64 px each, leaving it 54).
-      await page.getByRole("link", { name: t("security:permissions.editLabel", { client: t("security:clients.sandboxApp") }), exact: true }).click();
+      await page
+        .getByRole("link", {
+          name: t("security:permissions.editLabel", { client: t("security:clients.sandboxApp") }),
+          exact: true,
+        })
+        .click();
       const dialog = page.getByRole("dialog");
-      await expect(dialog.getByRole("checkbox", { name: "GET /api/v1/matters", exact: true })).toBeVisible();
-      const widths = await dialog.locator("tbody th").evaluateAll((cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().width)));
+      await expect(
+        dialog.getByRole("checkbox", { name: "GET /api/v1/matters", exact: true }),
+      ).toBeVisible();
+      const widths = await dialog
+        .locator("tbody th")
+        .evaluateAll((cells) =>
+          cells.map((cell) => Math.round(cell.getBoundingClientRect().width)),
+        );
       expect(widths.length).toBeGreaterThan(5);
       expect(Math.min(...widths), "the route column's width in px").toBeGreaterThanOrEqual(140);
       await expectNoSidewaysScroll(page, "the permissions dialog");
       if (!isNoJs()) await expectAccessible(page);
     });
 
-    test(`the left bar folds into a menu that opens and navigates (${lang})`, async ({ page, company }) => {
+    test(`the left bar folds into a menu that opens and navigates (${lang})`, async ({
+      page,
+      company,
+    }) => {
       const t = (key: string) => translate(lang, key);
       await signIn(page, company, lang);
       await hydrated(page);
@@ -230,7 +308,9 @@ test.describe("at 390 px wide", () => {
       await expect(button).toBeVisible();
       await expect(page.getByRole("img", { name: t("app.logoLabel"), exact: true })).toBeVisible();
       await expect(nav).toBeHidden();
-      const heading = await page.getByRole("heading", { level: 1, name: t("pages.apps.title"), exact: true }).boundingBox();
+      const heading = await page
+        .getByRole("heading", { level: 1, name: t("pages.apps.title"), exact: true })
+        .boundingBox();
       expect(heading?.y ?? Infinity, "the page's heading is near the top").toBeLessThan(150);
       await expectAccessible(page);
 
@@ -274,7 +354,11 @@ test.describe("at 390 px wide", () => {
         await expect(nav).toBeHidden();
         await expect(menuDisclosure(page)).not.toHaveAttribute("open");
         // A press elsewhere folds it; so does Tab out of its last control (Shift+Tab back to the button keeps it).
-        const usageHeading = page.getByRole("heading", { level: 1, name: t("pages.usage.title"), exact: true });
+        const usageHeading = page.getByRole("heading", {
+          level: 1,
+          name: t("pages.usage.title"),
+          exact: true,
+        });
         await button.click();
         await expect(link("nav.apps")).toBeFocused();
         await usageHeading.click();
@@ -288,7 +372,9 @@ test.describe("at 390 px wide", () => {
         await page.keyboard.press("Tab");
         await expect(nav).toBeHidden();
       }
-      await expect(page.getByRole("heading", { level: 1, name: t("pages.usage.title"), exact: true })).toBeVisible();
+      await expect(
+        page.getByRole("heading", { level: 1, name: t("pages.usage.title"), exact: true }),
+      ).toBeVisible();
       await expect(nav).toBeHidden();
 
       // The language selector of the menu keeps working; its toast covers nothing.

@@ -6,24 +6,26 @@
  */
 import type { Page } from "@playwright/test";
 import {
-  LANGS,
   consoleUrl,
   expect,
   expectAccessible,
   hydrated,
   isNoJs,
+  LANGS,
+  type Lang,
   provider,
   signIn,
   signInPageUrl,
   test,
   translate,
-  type Lang,
 } from "./fixtures";
 
 test.use({ acceptedTerms: false });
 
-const termsDialog = (page: Page, lang: Lang) => page.getByRole("alertdialog", { name: translate(lang, "terms.title"), exact: true });
-const appsHeading = (page: Page, lang: Lang) => page.getByRole("heading", { level: 1, name: translate(lang, "pages.apps.title"), exact: true });
+const termsDialog = (page: Page, lang: Lang) =>
+  page.getByRole("alertdialog", { name: translate(lang, "terms.title"), exact: true });
+const appsHeading = (page: Page, lang: Lang) =>
+  page.getByRole("heading", { level: 1, name: translate(lang, "pages.apps.title"), exact: true });
 
 async function termsAccepted(companyId: string, userId: string) {
   const res = await provider.admin(`users?companyId=${companyId}`);
@@ -36,21 +38,41 @@ for (const lang of LANGS) {
     test.use({ lang });
 
     // Several pages, each checked by axe (without JS in a fresh context each time).
-    test.slow(({ javaScriptEnabled }) => javaScriptEnabled === false, "many pages, each checked with axe");
+    test.slow(
+      ({ javaScriptEnabled }) => javaScriptEnabled === false,
+      "many pages, each checked with axe",
+    );
 
-    test("shown after sign-in over an inert page; Accept needs the tick; accepting closes it for good", async ({ page, company, t }) => {
+    test("shown after sign-in over an inert page; Accept needs the tick; accepting closes it for good", async ({
+      page,
+      company,
+      t,
+    }) => {
       await signIn(page, company, lang);
       await hydrated(page);
       const dialog = termsDialog(page, lang);
       await expect(dialog).toBeVisible();
       await expect(dialog).toHaveAccessibleDescription(t("terms.intro"));
-      await expect(dialog.getByRole("link", { name: new RegExp(t("terms.readTerms")) })).toBeVisible();
-      await expect(dialog.getByRole("link", { name: new RegExp(t("terms.readPrivacy")) })).toBeVisible();
+      await expect(
+        dialog.getByRole("link", { name: new RegExp(t("terms.readTerms")) }),
+      ).toBeVisible();
+      await expect(
+        dialog.getByRole("link", { name: new RegExp(t("terms.readPrivacy")) }),
+      ).toBeVisible();
       // The page behind it is there but inert: hidden from assistive technology, not operable.
       await expect(appsHeading(page, lang)).toHaveCount(0);
-      await expect(page.getByRole("heading", { level: 1, name: t("pages.apps.title"), exact: true, includeHidden: true })).toHaveCount(1);
+      await expect(
+        page.getByRole("heading", {
+          level: 1,
+          name: t("pages.apps.title"),
+          exact: true,
+          includeHidden: true,
+        }),
+      ).toHaveCount(1);
       await expect(page.locator("[inert]").filter({ has: page.locator("main") })).toHaveCount(1);
-      await expect(page.getByRole("navigation", { name: t("nav.mainNavigation"), exact: true })).toHaveCount(0);
+      await expect(
+        page.getByRole("navigation", { name: t("nav.mainNavigation"), exact: true }),
+      ).toHaveCount(0);
       await expectAccessible(page);
 
       const checkbox = dialog.getByRole("checkbox", { name: t("terms.checkbox"), exact: true });
@@ -89,7 +111,9 @@ for (const lang of LANGS) {
       const dialog = termsDialog(page, lang);
       await dialog.getByRole("button", { name: t("terms.cancel"), exact: true }).click();
       await expect(page).toHaveURL(signInPageUrl(lang));
-      await expect(page.getByRole("heading", { level: 1, name: t("auth:signin.title"), exact: true })).toBeVisible();
+      await expect(
+        page.getByRole("heading", { level: 1, name: t("auth:signin.title"), exact: true }),
+      ).toBeVisible();
       await expectAccessible(page);
 
       // Signed out: the apps lead to sign-in; the terms are still not accepted.
@@ -101,15 +125,23 @@ for (const lang of LANGS) {
 }
 
 test.describe("keyboard", () => {
-  test("with JS the focus stays in the dialog and Escape does not close it", async ({ page, company, t }) => {
+  test("with JS the focus stays in the dialog and Escape does not close it", async ({
+    page,
+    company,
+    t,
+  }) => {
     // biome-ignore lint/suspicious/noSkippedTests: focus management and Escape need JavaScript
-    test.skip(isNoJs(), "without JS the dialog is a plain open <dialog>: no focus management, no Escape");
+    test.skip(
+      isNoJs(),
+      "without JS the dialog is a plain open <dialog>: no focus management, no Escape",
+    );
     await signIn(page, company, "en-AU");
     await hydrated(page);
     const dialog = termsDialog(page, "en-AU");
     await expect(dialog).toBeVisible();
 
-    const focusInDialog = () => page.evaluate(() => Boolean(document.activeElement?.closest("dialog")));
+    const focusInDialog = () =>
+      page.evaluate(() => Boolean(document.activeElement?.closest("dialog")));
     const focusOnPage = () =>
       page.evaluate(() => {
         const active = document.activeElement;

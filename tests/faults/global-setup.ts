@@ -15,7 +15,12 @@ export default async function globalSetup() {
 
   const build = await buildConsole("faults");
   const sandbox = sandboxProcess({ dataDir, port: sandboxPort, consolePort });
-  const consoleServer = consoleProcess({ dataDir, port: consolePort, sandboxPort, buildDir: build.dir });
+  const consoleServer = consoleProcess({
+    dataDir,
+    port: consolePort,
+    sandboxPort,
+    buildDir: build.dir,
+  });
   try {
     await sandbox.start();
     await consoleServer.start();
@@ -44,7 +49,9 @@ export default async function globalSetup() {
       (error: unknown) => res.writeHead(500, { "content-type": "text/plain" }).end(String(error)),
     );
   });
-  await new Promise<void>((resolve) => server.listen(Number(control.port), control.hostname, resolve));
+  await new Promise<void>((resolve) =>
+    server.listen(Number(control.port), control.hostname, resolve),
+  );
 
   return async () => {
     await new Promise((resolve) => server.close(resolve));

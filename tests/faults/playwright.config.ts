@@ -18,7 +18,13 @@ const { CONSOLE_URL } = await import("../e2e/env");
 export default defineConfig({
   testDir: ".",
   testMatch: "**/*.spec.ts",
-  outputDir: path.join(import.meta.dirname, "..", "..", "test-results", `faults-${path.basename(process.env.E2E_DATA_DIR as string)}`),
+  outputDir: path.join(
+    import.meta.dirname,
+    "..",
+    "..",
+    "test-results",
+    `faults-${path.basename(process.env.E2E_DATA_DIR as string)}`,
+  ),
   timeout: 90_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,

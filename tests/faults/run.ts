@@ -10,8 +10,13 @@ const RUN = "FAULTS_RUN";
 
 export async function settleRun() {
   if (process.env[RUN]) return;
-  const [consolePort, sandboxPort, controlPort] = [await freePort(), await freePort(), await freePort()];
-  if (new Set([consolePort, sandboxPort, controlPort]).size < 3) throw new Error("the faults run got the same port twice: run it again");
+  const [consolePort, sandboxPort, controlPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
+  if (new Set([consolePort, sandboxPort, controlPort]).size < 3)
+    throw new Error("the faults run got the same port twice: run it again");
   const data = tempDir("faults");
   process.on("exit", data.remove);
   Object.assign(process.env, {

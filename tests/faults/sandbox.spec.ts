@@ -10,7 +10,17 @@
  */
 import type { Page } from "@playwright/test";
 import { createApp, getVersion, tokenOf } from "../e2e/apps-api";
-import { expect, hydrated, provider, signInForm, signInPageUrl, test, translate, type Company, type Lang } from "../e2e/fixtures";
+import {
+  type Company,
+  expect,
+  hydrated,
+  type Lang,
+  provider,
+  signInForm,
+  signInPageUrl,
+  test,
+  translate,
+} from "../e2e/fixtures";
 import { sandbox } from "./control";
 
 // A test that fails while the sandbox is away must not leave the next one without it.
@@ -42,15 +52,20 @@ function detailsForm(page: Page) {
   };
 }
 
-const errorDialog = (page: Page) => page.getByRole("alertdialog", { name: t("errors.dialogTitle"), exact: true });
-const savedToast = (page: Page) => page.getByRole("status").filter({ hasText: t("toast.savedSuccessfully") });
+const errorDialog = (page: Page) =>
+  page.getByRole("alertdialog", { name: t("errors.dialogTitle"), exact: true });
+const savedToast = (page: Page) =>
+  page.getByRole("status").filter({ hasText: t("toast.savedSuccessfully") });
 
 /** How many saves the version's history holds. */
 async function savesOf(versionId: string) {
   return (await provider.changes(versionId)).filter((change) => change.action === "updated").length;
 }
 
-test("a save while the sandbox is stopped shows the error dialog and keeps the input; once back, the same save succeeds once", async ({ page, company }) => {
+test("a save while the sandbox is stopped shows the error dialog and keeps the input; once back, the same save succeeds once", async ({
+  page,
+  company,
+}) => {
   const token = await tokenOf(company);
   const versionId = await createApp(token, { name: "Before the outage" });
   const before = await savesOf(versionId);
@@ -84,7 +99,10 @@ test("a save while the sandbox is stopped shows the error dialog and keeps the i
   expect(await savesOf(versionId), "saves stored once the sandbox was back").toBe(before + 1);
 });
 
-test("after the sandbox crashes and restarts, nothing saved is lost and the session goes on or asks to sign in", async ({ page, company }) => {
+test("after the sandbox crashes and restarts, nothing saved is lost and the session goes on or asks to sign in", async ({
+  page,
+  company,
+}) => {
   const token = await tokenOf(company);
   const versionId = await createApp(token, { name: "Saved before the crash" });
   await openDetails(page, company, versionId);
@@ -97,12 +115,18 @@ test("after the sandbox crashes and restarts, nothing saved is lost and the sess
   await sandbox.start();
 
   const stored = await getVersion(token, versionId);
-  expect(stored.details.name, "the save committed before the crash").toBe("Committed before the crash");
+  expect(stored.details.name, "the save committed before the crash").toBe(
+    "Committed before the crash",
+  );
 
   await page.goto(`/${lang}/apps/${versionId}/details`);
-  await expect(page).toHaveURL(new RegExp(`/${lang}/apps/${versionId}/details$|${signInPageUrl(lang).source}`));
+  await expect(page).toHaveURL(
+    new RegExp(`/${lang}/apps/${versionId}/details$|${signInPageUrl(lang).source}`),
+  );
   if (page.url().includes("/auth/signin")) {
-    await expect(page.getByRole("heading", { level: 1, name: t("auth:signin.title"), exact: true })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: t("auth:signin.title"), exact: true }),
+    ).toBeVisible();
   } else {
     await expect(detailsForm(page).name).toHaveValue("Committed before the crash");
   }

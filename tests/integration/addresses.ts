@@ -7,26 +7,47 @@ import { request } from "node:http";
 import type { CookieJar } from "../support/provider";
 
 /** A request from `localAddress`, answered as a fetch Response (redirects not followed). */
-export function fetchFrom(localAddress: string, url: string | URL, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Response> {
+export function fetchFrom(
+  localAddress: string,
+  url: string | URL,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Response> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: init.method ?? "GET", headers: init.headers, localAddress }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("error", reject);
-      res.on("end", () => {
-        const headers = new Headers();
-        for (let i = 0; i < res.rawHeaders.length; i += 2) headers.append(res.rawHeaders[i], res.rawHeaders[i + 1]);
-        const status = res.statusCode ?? 500;
-        resolve(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status, headers }));
-      });
-    });
+    const req = request(
+      url,
+      { method: init.method ?? "GET", headers: init.headers, localAddress },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("error", reject);
+        res.on("end", () => {
+          const headers = new Headers();
+          for (let i = 0; i < res.rawHeaders.length; i += 2)
+            headers.append(res.rawHeaders[i], res.rawHeaders[i + 1]);
+          const status = res.statusCode ?? 500;
+          resolve(
+            new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), {
+              status,
+              headers,
+            }),
+          );
+        });
+      },
+    );
     req.on("error", reject);
     req.end(init.body);
   });
 }
 
 /** Posts the sign-in form as the console's page does, from `localAddress`. */
-export async function postLoginFrom(localAddress: string, sandboxUrl: string, jar: CookieJar, uid: string, email: string, password: string) {
+export async function postLoginFrom(
+  localAddress: string,
+  sandboxUrl: string,
+  jar: CookieJar,
+  uid: string,
+  email: string,
+  password: string,
+) {
   const res = await fetchFrom(localAddress, `${sandboxUrl}/interaction/${uid}/login`, {
     method: "POST",
     headers: { cookie: jar.header(), "content-type": "application/x-www-form-urlencoded" },

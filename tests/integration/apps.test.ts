@@ -6,10 +6,19 @@
  */
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { VERSION_STATUS } from "~/api/apps/status";
 import { OVERVIEW_TAGS, RULE_KEYS } from "~/api/apps/rules";
+import {
+  type AppGroup,
+  type AppListItem,
+  type AppVersion,
+  appGroup,
+  appListResponse,
+  appSaveResponse,
+  appVersion,
+  type MarketplaceInput,
+} from "~/api/apps/schemas";
+import { VERSION_STATUS } from "~/api/apps/status";
 import { SHAPE_RULE_CODES } from "~/api/common";
-import { appGroup, appListResponse, appSaveResponse, appVersion, type AppGroup, type AppListItem, type AppVersion, type MarketplaceInput } from "~/api/apps/schemas";
 import { fileForm, jpeg, pdf, png, svg } from "./fixtures";
 import { admin, expectErrorShape, newCompany, type TestCompany } from "./support";
 
@@ -32,7 +41,10 @@ beforeAll(async () => {
 // Helpers
 // ---------------------------------------------------------------------------
 
-const json = (method: string, body?: unknown): RequestInit => ({ method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+const json = (method: string, body?: unknown): RequestInit => ({
+  method,
+  ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+});
 
 interface DetailsBody {
   name?: unknown;
@@ -52,23 +64,42 @@ const details = (overrides: DetailsBody = {}) => ({
 });
 
 async function ok<T>(res: Response, status = 200): Promise<T> {
-  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${await res.text()}`);
+  if (res.status !== status)
+    throw new Error(`expected ${status}, got ${res.status}: ${await res.text()}`);
   return (status === 204 ? undefined : await res.json()) as T;
 }
 
 /** POST apps; answers the save answer. */
-async function createApp(company: TestCompany, overrides: DetailsBody = {}, marketplace?: MarketplaceInput) {
+async function createApp(
+  company: TestCompany,
+  overrides: DetailsBody = {},
+  marketplace?: MarketplaceInput,
+) {
   const id = randomUUID();
-  const res = await company.api("apps", json("POST", { id, details: details(overrides), ...(marketplace ? { marketplace } : {}) }));
+  const res = await company.api(
+    "apps",
+    json("POST", { id, details: details(overrides), ...(marketplace ? { marketplace } : {}) }),
+  );
   return appSaveResponse.parse(await ok(res, 201));
 }
 
-const getVersion = async (company: TestCompany, id: string): Promise<AppVersion> => appVersion.parse(await ok(await company.api(`apps/${id}`)));
-const getGroup = async (company: TestCompany, id: string): Promise<AppGroup> => appGroup.parse(await ok(await company.api(`apps/group/${id}`)));
-const listApps = async (company: TestCompany, q = ""): Promise<AppListItem[]> => appListResponse.parse(await ok(await company.api(`apps${q}`)));
+const getVersion = async (company: TestCompany, id: string): Promise<AppVersion> =>
+  appVersion.parse(await ok(await company.api(`apps/${id}`)));
+const getGroup = async (company: TestCompany, id: string): Promise<AppGroup> =>
+  appGroup.parse(await ok(await company.api(`apps/group/${id}`)));
+const listApps = async (company: TestCompany, q = ""): Promise<AppListItem[]> =>
+  appListResponse.parse(await ok(await company.api(`apps${q}`)));
 
-async function uploadImage(company: TestCompany, bytes: Uint8Array | string, purpose?: string, name = "image.png") {
-  const res = await company.api(purpose ? `images?purpose=${purpose}` : "images", { method: "POST", body: fileForm(bytes, name) });
+async function uploadImage(
+  company: TestCompany,
+  bytes: Uint8Array | string,
+  purpose?: string,
+  name = "image.png",
+) {
+  const res = await company.api(purpose ? `images?purpose=${purpose}` : "images", {
+    method: "POST",
+    body: fileForm(bytes, name),
+  });
   return (await ok<{ id: string; url: string }>(res, 201)).id;
 }
 
@@ -89,7 +120,10 @@ async function standardImages(company: TestCompany): Promise<Images> {
 }
 
 /** A listing that passes every rule. */
-function listing(images: Images, overrides: { detail?: object; legal?: object; promo?: object; visibility?: boolean } = {}): MarketplaceInput {
+function listing(
+  images: Images,
+  overrides: { detail?: object; legal?: object; promo?: object; visibility?: boolean } = {},
+): MarketplaceInput {
   return {
     detail: {
       appURL: "https://app.example.com",
@@ -122,12 +156,27 @@ function listing(images: Images, overrides: { detail?: object; legal?: object; p
   };
 }
 
-function putApp(company: TestCompany, id: string, body: { details?: DetailsBody; marketplace?: unknown }) {
-  return company.api(`apps/${id}`, json("PUT", { details: details(body.details), ...(body.marketplace ? { marketplace: body.marketplace } : {}) }));
+function putApp(
+  company: TestCompany,
+  id: string,
+  body: { details?: DetailsBody; marketplace?: unknown },
+) {
+  return company.api(
+    `apps/${id}`,
+    json("PUT", {
+      details: details(body.details),
+      ...(body.marketplace ? { marketplace: body.marketplace } : {}),
+    }),
+  );
 }
 
 /** A 400 or 409 naming the field, in the error shape. */
-async function expectRefused(res: Response, status: number, field: string | undefined, detail?: string | RegExp) {
+async function expectRefused(
+  res: Response,
+  status: number,
+  field: string | undefined,
+  detail?: string | RegExp,
+) {
   expect(res.status, `${field}`).toBe(status);
   const body = await expectErrorShape(res);
   expect(body.field).toBe(field);
@@ -137,7 +186,9 @@ async function expectRefused(res: Response, status: number, field: string | unde
 }
 
 async function setStatus(versionId: string, statusCode: number, extra: object = {}) {
-  return ok<{ statusCode: number; status: string }>(await admin(`versions/${versionId}/status`, json("PUT", { statusCode, ...extra })));
+  return ok<{ statusCode: number; status: string }>(
+    await admin(`versions/${versionId}/status`, json("PUT", { statusCode, ...extra })),
+  );
 }
 
 // ---------------------------------------------------------------------------
@@ -149,10 +200,21 @@ describe("creating an app", () => {
     const id = randomUUID();
     const res = await a.api(
       "apps",
-      json("POST", { id, details: details({ name: "  Created App  ", description: "  Described.  " }), groupId: "ignored", versionDisplay: "9.999" }),
+      json("POST", {
+        id,
+        details: details({ name: "  Created App  ", description: "  Described.  " }),
+        groupId: "ignored",
+        versionDisplay: "9.999",
+      }),
     );
     const saved = appSaveResponse.parse(await ok(res, 201));
-    expect(saved).toEqual({ id, groupAppId: expect.any(String), versionMajor: 1, versionMinor: 0, versionNumber: "1.000" });
+    expect(saved).toEqual({
+      id,
+      groupAppId: expect.any(String),
+      versionMajor: 1,
+      versionMinor: 0,
+      versionNumber: "1.000",
+    });
 
     const version = await getVersion(a, id);
     expect(version).toMatchObject({
@@ -170,11 +232,22 @@ describe("creating an app", () => {
       isArchived: false,
       appLevel: 1,
       isLiveSubmissionRejected: false,
-      details: { name: "Created App", description: "Described.", countryCode: "AU", categoryId: CATEGORY, appType: 0 },
+      details: {
+        name: "Created App",
+        description: "Described.",
+        countryCode: "AU",
+        categoryId: CATEGORY,
+        appType: 0,
+      },
     });
     expect(version.details.apiKey).toBe(version.apiKey);
     expect(version.details.secretKey.length).toBeGreaterThan(20);
-    expect(version.marketplace.promo).toEqual({ appIcon: null, banners: [], screenshots: [], youtubeUrl: "" });
+    expect(version.marketplace.promo).toEqual({
+      appIcon: null,
+      banners: [],
+      screenshots: [],
+      youtubeUrl: "",
+    });
     expect(version.marketplace.detail.description).toBe("");
 
     const group = await getGroup(a, saved.groupAppId);
@@ -192,11 +265,25 @@ describe("creating an app", () => {
       history: [],
     });
     expect(group.versions).toEqual([
-      expect.objectContaining({ versionId: id, versionMajorId: id, versionMajor: 1, versionDisplay: "1.000", statusCode: 0, status: "Sandbox", appGroupId: saved.groupAppId }),
+      expect.objectContaining({
+        versionId: id,
+        versionMajorId: id,
+        versionMajor: 1,
+        versionDisplay: "1.000",
+        statusCode: 0,
+        status: "Sandbox",
+        appGroupId: saved.groupAppId,
+      }),
     ]);
 
     const item = (await listApps(a)).find((i) => i.appGroupId === saved.groupAppId);
-    expect(item).toMatchObject({ name: "Created App", countryCode: "AU", appType: 0, isArchived: false, platforms: [] });
+    expect(item).toMatchObject({
+      name: "Created App",
+      countryCode: "AU",
+      appType: 0,
+      isArchived: false,
+      platforms: [],
+    });
     expect(item?.versions.map((v) => v.versionDisplay)).toEqual(["1.000"]);
   });
 
@@ -229,9 +316,16 @@ describe("creating an app", () => {
 
   it("refuses a body without a client-made id, and an id that exists", async () => {
     await expectRefused(await a.api("apps", json("POST", { details: details() })), 400, "id");
-    await expectRefused(await a.api("apps", json("POST", { id: "not-a-uuid", details: details() })), 400, "id");
+    await expectRefused(
+      await a.api("apps", json("POST", { id: "not-a-uuid", details: details() })),
+      400,
+      "id",
+    );
     const saved = await createApp(a);
-    const again = await a.api("apps", json("POST", { id: saved.id, details: details({ name: "Again" }) }));
+    const again = await a.api(
+      "apps",
+      json("POST", { id: saved.id, details: details({ name: "Again" }) }),
+    );
     await expectRefused(again, 409, "id", /already exists/);
     expect((await getVersion(a, saved.id)).details.name).toBe("Matter Sync");
   });
@@ -252,7 +346,10 @@ describe("creating an app", () => {
     ["details.name", { name: 12 }, /must be text/],
   ])("refuses %s (%j) and stores nothing", async (field, overrides, detail) => {
     const company = await newCompany();
-    const res = await company.api("apps", json("POST", { id: randomUUID(), details: details(overrides) }));
+    const res = await company.api(
+      "apps",
+      json("POST", { id: randomUUID(), details: details(overrides) }),
+    );
     await expectRefused(res, 400, field, detail);
     expect(await listApps(company)).toEqual([]);
   });
@@ -262,7 +359,11 @@ describe("creating an app", () => {
     const images = await standardImages(company);
     const res = await company.api(
       "apps",
-      json("POST", { id: randomUUID(), details: details(), marketplace: listing(images, { detail: { websiteUrl: "example.com" } }) }),
+      json("POST", {
+        id: randomUUID(),
+        details: details(),
+        marketplace: listing(images, { detail: { websiteUrl: "example.com" } }),
+      }),
     );
     await expectRefused(res, 400, "marketplace.detail.websiteUrl", /URL is invalid/);
     expect(await listApps(company)).toEqual([]);
@@ -283,11 +384,18 @@ describe("saving an app version", () => {
     const saved = await createApp(a);
     const images = await standardImages(a);
     const body = listing(images, {
-      detail: { shortDescription: "  Short, trimmed.  ", contactEmail: "  Dev@Example.com ", websiteUrl: " https://example.com/  " },
+      detail: {
+        shortDescription: "  Short, trimmed.  ",
+        contactEmail: "  Dev@Example.com ",
+        websiteUrl: " https://example.com/  ",
+      },
       legal: { copyright: "  (c) 2025  " },
       visibility: false,
     });
-    const res = await putApp(a, saved.id, { details: { name: " Renamed ", description: " New description " }, marketplace: body });
+    const res = await putApp(a, saved.id, {
+      details: { name: " Renamed ", description: " New description " },
+      marketplace: body,
+    });
     expect(appSaveResponse.parse(await ok(res))).toEqual({
       id: saved.id,
       groupAppId: saved.groupAppId,
@@ -307,7 +415,10 @@ describe("saving an app version", () => {
     });
     expect(version.marketplace.legal.copyright).toBe("(c) 2025");
     expect(version.marketplace.visibility).toBe(false);
-    expect(version.marketplace.promo.appIcon).toEqual({ id: images.icon, url: expect.stringMatching(new RegExp(`/api/images/${images.icon}$`)) });
+    expect(version.marketplace.promo.appIcon).toEqual({
+      id: images.icon,
+      url: expect.stringMatching(new RegExp(`/api/images/${images.icon}$`)),
+    });
     expect(version.marketplace.promo.banners.map((i) => i.id)).toEqual(images.banners);
     expect(version.marketplace.promo.screenshots.map((i) => i.id)).toEqual(images.screenshots);
 
@@ -331,10 +442,16 @@ describe("saving an app version", () => {
   it("replaces images in order and clears them", async () => {
     const images = await standardImages(a);
     const saved = await createApp(a, {}, listing(images));
-    const reordered = listing({ ...images, screenshots: [...images.screenshots].reverse(), banners: [] });
+    const reordered = listing({
+      ...images,
+      screenshots: [...images.screenshots].reverse(),
+      banners: [],
+    });
     await ok(await putApp(a, saved.id, { marketplace: reordered }));
     const version = await getVersion(a, saved.id);
-    expect(version.marketplace.promo.screenshots.map((i) => i.id)).toEqual([...images.screenshots].reverse());
+    expect(version.marketplace.promo.screenshots.map((i) => i.id)).toEqual(
+      [...images.screenshots].reverse(),
+    );
     expect(version.marketplace.promo.banners).toEqual([]);
   });
 
@@ -350,13 +467,25 @@ describe("saving an app version", () => {
     });
 
     const long = (n: number) => "x".repeat(n);
-    const cases: [string, (i: Images) => { details?: DetailsBody; marketplace?: MarketplaceInput }, RegExp][] = [
+    const cases: [
+      string,
+      (i: Images) => { details?: DetailsBody; marketplace?: MarketplaceInput },
+      RegExp,
+    ][] = [
       ["details.name", () => ({ details: { name: "" } }), /is required/],
       ["details.description", () => ({ details: { description: long(451) } }), /at most 450/],
       ["details.categoryId", () => ({ details: { categoryId: 0 } }), /is required/],
       ["details.categoryId", () => ({ details: { categoryId: 4242 } }), /app categories/],
-      ["marketplace.detail.description", (i) => ({ marketplace: listing(i, { detail: { description: "" } }) }), /is required/],
-      ["marketplace.detail.description", (i) => ({ marketplace: listing(i, { detail: { description: `<p>${long(199)}</p>` } }) }), /200 to 10000/],
+      [
+        "marketplace.detail.description",
+        (i) => ({ marketplace: listing(i, { detail: { description: "" } }) }),
+        /is required/,
+      ],
+      [
+        "marketplace.detail.description",
+        (i) => ({ marketplace: listing(i, { detail: { description: `<p>${long(199)}</p>` } }) }),
+        /200 to 10000/,
+      ],
       [
         "marketplace.detail.description",
         (i) => ({ marketplace: listing(i, { detail: { description: `<p>${long(10_001)}</p>` } }) }),
@@ -365,36 +494,116 @@ describe("saving an app version", () => {
       [
         "marketplace.detail.description",
         // Tags and removed markup do not count: 150 characters of text in a lot of HTML.
-        (i) => ({ marketplace: listing(i, { detail: { description: `<p style="${long(100)}"><img src=x>${long(150)}</p><script>${long(100)}</script>` } }) }),
+        (i) => ({
+          marketplace: listing(i, {
+            detail: {
+              description: `<p style="${long(100)}"><img src=x>${long(150)}</p><script>${long(100)}</script>`,
+            },
+          }),
+        }),
         /200 to 10000/,
       ],
-      ["marketplace.detail.shortDescription", (i) => ({ marketplace: listing(i, { detail: { shortDescription: long(116) } }) }), /at most 115/],
-      ["marketplace.detail.contactEmail", (i) => ({ marketplace: listing(i, { detail: { contactEmail: "not an email" } }) }), /Invalid email address/],
+      [
+        "marketplace.detail.shortDescription",
+        (i) => ({ marketplace: listing(i, { detail: { shortDescription: long(116) } }) }),
+        /at most 115/,
+      ],
       [
         "marketplace.detail.contactEmail",
-        (i) => ({ marketplace: listing(i, { detail: { contactEmail: `${long(250)}@example.com` } }) }),
+        (i) => ({ marketplace: listing(i, { detail: { contactEmail: "not an email" } }) }),
+        /Invalid email address/,
+      ],
+      [
+        "marketplace.detail.contactEmail",
+        (i) => ({
+          marketplace: listing(i, { detail: { contactEmail: `${long(250)}@example.com` } }),
+        }),
         /at most 255/,
       ],
-      ["marketplace.detail.websiteUrl", (i) => ({ marketplace: listing(i, { detail: { websiteUrl: "" } }) }), /is required/],
-      ["marketplace.detail.websiteUrl", (i) => ({ marketplace: listing(i, { detail: { websiteUrl: "www.example.com" } }) }), /URL is invalid/],
-      ["marketplace.detail.supportUrl", (i) => ({ marketplace: listing(i, { detail: { supportUrl: "" } }) }), /is required/],
-      ["marketplace.detail.supportUrl", (i) => ({ marketplace: listing(i, { detail: { supportUrl: "javascript:alert(1)" } }) }), /URL is invalid/],
-      ["marketplace.legal.privacyPolicyUrl", (i) => ({ marketplace: listing(i, { legal: { privacyPolicyUrl: "" } }) }), /is required/],
-      ["marketplace.legal.privacyPolicyUrl", (i) => ({ marketplace: listing(i, { legal: { privacyPolicyUrl: "ftp://example.com" } }) }), /URL is invalid/],
-      ["marketplace.legal.termsOfServiceUrl", (i) => ({ marketplace: listing(i, { legal: { termsOfServiceUrl: "" } }) }), /is required/],
-      ["marketplace.legal.termsOfServiceUrl", (i) => ({ marketplace: listing(i, { legal: { termsOfServiceUrl: "data:text/html,x" } }) }), /URL is invalid/],
-      ["marketplace.detail.documentationUrl", (i) => ({ marketplace: listing(i, { detail: { documentationUrl: "docs.example.com" } }) }), /URL is invalid/],
-      ["marketplace.promo.youtubeUrl", (i) => ({ marketplace: listing(i, { promo: { youtubeUrl: "vbscript:x" } }) }), /URL is invalid/],
-      ["marketplace.detail.appURL", (i) => ({ marketplace: listing(i, { detail: { appURL: "//evil.example" } }) }), /URL is invalid/],
-      ["marketplace.detail.features", (i) => ({ marketplace: listing(i, { detail: { features: long(10_001) } }) }), /at most 10000/],
-      ["marketplace.legal.termsOfService", (i) => ({ marketplace: listing(i, { legal: { termsOfService: long(10_001) } }) }), /at most 10000/],
-      ["marketplace.promo.appIcon", (i) => ({ marketplace: listing(i, { promo: { appIcon: null } }) }), /is required/],
+      [
+        "marketplace.detail.websiteUrl",
+        (i) => ({ marketplace: listing(i, { detail: { websiteUrl: "" } }) }),
+        /is required/,
+      ],
+      [
+        "marketplace.detail.websiteUrl",
+        (i) => ({ marketplace: listing(i, { detail: { websiteUrl: "www.example.com" } }) }),
+        /URL is invalid/,
+      ],
+      [
+        "marketplace.detail.supportUrl",
+        (i) => ({ marketplace: listing(i, { detail: { supportUrl: "" } }) }),
+        /is required/,
+      ],
+      [
+        "marketplace.detail.supportUrl",
+        (i) => ({ marketplace: listing(i, { detail: { supportUrl: "javascript:alert(1)" } }) }),
+        /URL is invalid/,
+      ],
+      [
+        "marketplace.legal.privacyPolicyUrl",
+        (i) => ({ marketplace: listing(i, { legal: { privacyPolicyUrl: "" } }) }),
+        /is required/,
+      ],
+      [
+        "marketplace.legal.privacyPolicyUrl",
+        (i) => ({ marketplace: listing(i, { legal: { privacyPolicyUrl: "ftp://example.com" } }) }),
+        /URL is invalid/,
+      ],
+      [
+        "marketplace.legal.termsOfServiceUrl",
+        (i) => ({ marketplace: listing(i, { legal: { termsOfServiceUrl: "" } }) }),
+        /is required/,
+      ],
+      [
+        "marketplace.legal.termsOfServiceUrl",
+        (i) => ({ marketplace: listing(i, { legal: { termsOfServiceUrl: "data:text/html,x" } }) }),
+        /URL is invalid/,
+      ],
+      [
+        "marketplace.detail.documentationUrl",
+        (i) => ({ marketplace: listing(i, { detail: { documentationUrl: "docs.example.com" } }) }),
+        /URL is invalid/,
+      ],
+      [
+        "marketplace.promo.youtubeUrl",
+        (i) => ({ marketplace: listing(i, { promo: { youtubeUrl: "vbscript:x" } }) }),
+        /URL is invalid/,
+      ],
+      [
+        "marketplace.detail.appURL",
+        (i) => ({ marketplace: listing(i, { detail: { appURL: "//evil.example" } }) }),
+        /URL is invalid/,
+      ],
+      [
+        "marketplace.detail.features",
+        (i) => ({ marketplace: listing(i, { detail: { features: long(10_001) } }) }),
+        /at most 10000/,
+      ],
+      [
+        "marketplace.legal.termsOfService",
+        (i) => ({ marketplace: listing(i, { legal: { termsOfService: long(10_001) } }) }),
+        /at most 10000/,
+      ],
+      [
+        "marketplace.promo.appIcon",
+        (i) => ({ marketplace: listing(i, { promo: { appIcon: null } }) }),
+        /is required/,
+      ],
       [
         "marketplace.promo.screenshots",
-        (i) => ({ marketplace: listing(i, { promo: { screenshots: Array.from({ length: 9 }, () => ({ id: i.screenshots[0] })) } }) }),
+        (i) => ({
+          marketplace: listing(i, {
+            promo: { screenshots: Array.from({ length: 9 }, () => ({ id: i.screenshots[0] })) },
+          }),
+        }),
         /at most 8 images/,
       ],
-      ["marketplace.visibility", (i) => ({ marketplace: { ...listing(i), visibility: "yes" as unknown as boolean } }), /true or false/],
+      [
+        "marketplace.visibility",
+        (i) => ({ marketplace: { ...listing(i), visibility: "yes" as unknown as boolean } }),
+        /true or false/,
+      ],
     ];
 
     it.each(cases)("%s (%#)", async (field, make, detail) => {
@@ -407,7 +616,10 @@ describe("saving an app version", () => {
     it("reports every failing field at once", async () => {
       const res = await putApp(a, saved.id, {
         details: { name: "" },
-        marketplace: listing(images, { detail: { websiteUrl: "", shortDescription: long(200) }, promo: { appIcon: null } }),
+        marketplace: listing(images, {
+          detail: { websiteUrl: "", shortDescription: long(200) },
+          promo: { appIcon: null },
+        }),
       });
       const body = await expectRefused(res, 400, "details.name");
       expect(body.errors).toEqual({
@@ -422,26 +634,49 @@ describe("saving an app version", () => {
   it("requires the contact email of a connector app", async () => {
     const images = await standardImages(a);
     const saved = await createApp(a, { appType: 1 });
-    const res = await putApp(a, saved.id, { details: { appType: 1 }, marketplace: listing(images, { detail: { contactEmail: " " } }) });
+    const res = await putApp(a, saved.id, {
+      details: { appType: 1 },
+      marketplace: listing(images, { detail: { contactEmail: " " } }),
+    });
     await expectRefused(res, 400, "marketplace.detail.contactEmail", /is required/);
     await ok(await putApp(a, saved.id, { details: { appType: 1 }, marketplace: listing(images) }));
   });
 
   it("never changes the app type or the country", async () => {
     const saved = await createApp(a);
-    await expectRefused(await putApp(a, saved.id, { details: { appType: 1 } }), 409, "details.appType", /app type cannot change/);
-    await expectRefused(await putApp(a, saved.id, { details: { countryCode: "UK" } }), 409, "details.countryCode", /country cannot change/);
+    await expectRefused(
+      await putApp(a, saved.id, { details: { appType: 1 } }),
+      409,
+      "details.appType",
+      /app type cannot change/,
+    );
+    await expectRefused(
+      await putApp(a, saved.id, { details: { countryCode: "UK" } }),
+      409,
+      "details.countryCode",
+      /country cannot change/,
+    );
     await ok(await putApp(a, saved.id, { details: { countryCode: "au" } }));
-    expect((await getVersion(a, saved.id)).details).toMatchObject({ appType: 0, countryCode: "AU" });
+    expect((await getVersion(a, saved.id)).details).toMatchObject({
+      appType: 0,
+      countryCode: "AU",
+    });
   });
 
-  const notEditable = Object.entries(S).filter(([, code]) => code !== S.Sandbox && code !== S.Rejected && code !== S.BetaRejected);
+  const notEditable = Object.entries(S).filter(
+    ([, code]) => code !== S.Sandbox && code !== S.Rejected && code !== S.BetaRejected,
+  );
 
   it.each(notEditable)("refuses to save a version in %s (%i)", async (_name, code) => {
     const saved = await createApp(a);
     await setStatus(saved.id, code);
     const res = await putApp(a, saved.id, { details: { name: "Changed" } });
-    await expectRefused(res, 409, undefined, /only when its status is Sandbox, Rejected or BetaRejected/);
+    await expectRefused(
+      res,
+      409,
+      undefined,
+      /only when its status is Sandbox, Rejected or BetaRejected/,
+    );
     expect((await getVersion(a, saved.id)).details.name).toBe("Matter Sync");
   });
 
@@ -458,16 +693,40 @@ describe("saving an app version", () => {
   it("refuses to save a version of an archived app until it is unarchived", async () => {
     const saved = await createApp(a);
     await ok(await a.api(`apps/group/${saved.groupAppId}/setArchived?flag=true`, json("PUT")));
-    await expectRefused(await putApp(a, saved.id, { details: { name: "Changed" } }), 409, undefined, /archived: unarchive it/);
+    await expectRefused(
+      await putApp(a, saved.id, { details: { name: "Changed" } }),
+      409,
+      undefined,
+      /archived: unarchive it/,
+    );
     await ok(await a.api(`apps/group/${saved.groupAppId}/setArchived?flag=false`, json("PUT")));
     await ok(await putApp(a, saved.id, { details: { name: "Changed" } }));
   });
 
   it("refuses a body that is not JSON or not an object of the right shape", async () => {
     const saved = await createApp(a);
-    await expectRefused(await a.api(`apps/${saved.id}`, { method: "PUT", body: "{", headers: { "content-type": "application/json" } }), 400, "body");
-    await expectRefused(await a.api(`apps/${saved.id}`, json("PUT", { details: { name: ["x"] } })), 400, "details.name");
-    await expectRefused(await a.api(`apps/${saved.id}`, json("PUT", { details: details(), marketplace: { promo: { screenshots: "x" } } })), 400, "marketplace.promo.screenshots");
+    await expectRefused(
+      await a.api(`apps/${saved.id}`, {
+        method: "PUT",
+        body: "{",
+        headers: { "content-type": "application/json" },
+      }),
+      400,
+      "body",
+    );
+    await expectRefused(
+      await a.api(`apps/${saved.id}`, json("PUT", { details: { name: ["x"] } })),
+      400,
+      "details.name",
+    );
+    await expectRefused(
+      await a.api(
+        `apps/${saved.id}`,
+        json("PUT", { details: details(), marketplace: { promo: { screenshots: "x" } } }),
+      ),
+      400,
+      "marketplace.promo.screenshots",
+    );
   });
 });
 
@@ -498,33 +757,41 @@ describe("stored XSS corpus", () => {
     images = await standardImages(a);
   });
 
-  it.each(XSS.map((payload, i) => [i, payload]))("keeps text fields as given (trimmed) for payload %i", async (_i, payload) => {
-    const saved = await createApp(a);
-    const text = `  ${payload}  `;
-    const body = listing(images, {
-      detail: { shortDescription: text.slice(0, 115), features: text, keywords: text },
-      legal: { copyright: text, privacyPolicy: text, termsOfService: text },
-    });
-    await ok(await putApp(a, saved.id, { details: { name: text.slice(0, 100), description: text }, marketplace: body }));
-    const version = await getVersion(a, saved.id);
-    expect(version.details.name).toBe(text.slice(0, 100).trim());
-    expect(version.details.description).toBe(payload);
-    expect(version.marketplace.detail.shortDescription).toBe(text.slice(0, 115).trim());
-    for (const value of [
-      version.marketplace.detail.features,
-      version.marketplace.detail.keywords,
-      version.marketplace.legal.copyright,
-      version.marketplace.legal.privacyPolicy,
-      version.marketplace.legal.termsOfService,
-    ]) {
-      expect(value).toBe(payload);
-    }
-    // The API answers JSON that browsers do not sniff into HTML.
-    const res = await a.api(`apps/${saved.id}`);
-    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
-    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
-    expect((await getGroup(a, saved.groupAppId)).name).toBe(text.slice(0, 100).trim());
-  });
+  it.each(XSS.map((payload, i) => [i, payload]))(
+    "keeps text fields as given (trimmed) for payload %i",
+    async (_i, payload) => {
+      const saved = await createApp(a);
+      const text = `  ${payload}  `;
+      const body = listing(images, {
+        detail: { shortDescription: text.slice(0, 115), features: text, keywords: text },
+        legal: { copyright: text, privacyPolicy: text, termsOfService: text },
+      });
+      await ok(
+        await putApp(a, saved.id, {
+          details: { name: text.slice(0, 100), description: text },
+          marketplace: body,
+        }),
+      );
+      const version = await getVersion(a, saved.id);
+      expect(version.details.name).toBe(text.slice(0, 100).trim());
+      expect(version.details.description).toBe(payload);
+      expect(version.marketplace.detail.shortDescription).toBe(text.slice(0, 115).trim());
+      for (const value of [
+        version.marketplace.detail.features,
+        version.marketplace.detail.keywords,
+        version.marketplace.legal.copyright,
+        version.marketplace.legal.privacyPolicy,
+        version.marketplace.legal.termsOfService,
+      ]) {
+        expect(value).toBe(payload);
+      }
+      // The API answers JSON that browsers do not sniff into HTML.
+      const res = await a.api(`apps/${saved.id}`);
+      expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect((await getGroup(a, saved.groupAppId)).name).toBe(text.slice(0, 100).trim());
+    },
+  );
 
   it("reduces the overview to the allowed tags without attributes", async () => {
     const saved = await createApp(a);
@@ -533,11 +800,17 @@ describe("stored XSS corpus", () => {
       `<h2>Sub</h2><ol><li><span style="x" title="t">one</span></li></ol><ul><li>two<br onmouseover="alert(1)"></li></ul>` +
       XSS.join("\n") +
       "  ";
-    await ok(await putApp(a, saved.id, { marketplace: listing(images, { detail: { description: overview } }) }));
+    await ok(
+      await putApp(a, saved.id, {
+        marketplace: listing(images, { detail: { description: overview } }),
+      }),
+    );
     const stored = (await getVersion(a, saved.id)).marketplace.detail.description;
 
     expect(stored).toMatch(/^<h1>Title<\/h1><p>Matter Sync keeps/);
-    expect(stored).toContain("<h2>Sub</h2><ol><li><span>one</span></li></ol><ul><li>two<br /></li></ul>");
+    expect(stored).toContain(
+      "<h2>Sub</h2><ol><li><span>one</span></li></ol><ul><li>two<br /></li></ul>",
+    );
     const tags = [...stored.matchAll(/<\/?\s*([a-zA-Z0-9-]+)([^>]*)>/g)];
     for (const [whole, name, rest] of tags) {
       expect(OVERVIEW_TAGS as readonly string[], whole).toContain(name.toLowerCase());
@@ -547,7 +820,21 @@ describe("stored XSS corpus", () => {
     const allowed = new RegExp(`</?(?:${OVERVIEW_TAGS.join("|")})\\s*/?>`, "g");
     expect(stored.replace(allowed, "")).not.toContain("<");
     const markup = (stored.match(/<[^>]*>/g) ?? []).join("");
-    for (const bad of [/<script/i, /<img/i, /<iframe/i, /<svg/i, /<a[\s>]/i, /<div/i, /<style/i, /<object/i, /<embed/i, /<base/i, /on\w+\s*=/i, /style=/i, /javascript:/i]) {
+    for (const bad of [
+      /<script/i,
+      /<img/i,
+      /<iframe/i,
+      /<svg/i,
+      /<a[\s>]/i,
+      /<div/i,
+      /<style/i,
+      /<object/i,
+      /<embed/i,
+      /<base/i,
+      /on\w+\s*=/i,
+      /style=/i,
+      /javascript:/i,
+    ]) {
       expect(markup, String(bad)).not.toMatch(bad);
     }
     // Escaped markup stays escaped text.
@@ -568,45 +855,89 @@ describe("listing images", () => {
     saved = await createApp(a, {}, listing(images));
   });
 
-  const withPromo = (promo: object) => putApp(a, saved.id, { marketplace: listing(images, { promo }) });
+  const withPromo = (promo: object) =>
+    putApp(a, saved.id, { marketplace: listing(images, { promo }) });
 
   it("refuses an icon that is not 256x256, over 400 KB or not PNG/SVG", async () => {
     const wrongSize = await uploadImage(a, png(255, 256));
-    await expectRefused(await withPromo({ appIcon: { id: wrongSize } }), 400, "marketplace.promo.appIcon", "marketplace.promo.appIcon: Image size invalid");
+    await expectRefused(
+      await withPromo({ appIcon: { id: wrongSize } }),
+      400,
+      "marketplace.promo.appIcon",
+      "marketplace.promo.appIcon: Image size invalid",
+    );
     const tooBig = await uploadImage(a, png(256, 256, { minBytes: 450 * KB }));
-    await expectRefused(await withPromo({ appIcon: { id: tooBig } }), 400, "marketplace.promo.appIcon", /File size greater than 400KB/);
+    await expectRefused(
+      await withPromo({ appIcon: { id: tooBig } }),
+      400,
+      "marketplace.promo.appIcon",
+      /File size greater than 400KB/,
+    );
     const photo = await uploadImage(a, jpeg(256, 256), undefined, "icon.jpg");
-    await expectRefused(await withPromo({ appIcon: { id: photo } }), 400, "marketplace.promo.appIcon", /Image type invalid/);
+    await expectRefused(
+      await withPromo({ appIcon: { id: photo } }),
+      400,
+      "marketplace.promo.appIcon",
+      /Image type invalid/,
+    );
   });
 
   it("takes an SVG icon where allow-svg-button is on (AU) and refuses it where off (UK)", async () => {
     const icon = await uploadImage(a, svg(), undefined, "icon.svg");
     await ok(await withPromo({ appIcon: { id: icon } }));
     const uk = await createApp(a, { countryCode: "UK" });
-    const res = await putApp(a, uk.id, { details: { countryCode: "UK" }, marketplace: listing({ ...images, icon }) });
+    const res = await putApp(a, uk.id, {
+      details: { countryCode: "UK" },
+      marketplace: listing({ ...images, icon }),
+    });
     await expectRefused(res, 400, "marketplace.promo.appIcon", /Image type invalid/);
   });
 
   it("refuses a banner that is not 1410x480", async () => {
     const wrong = await uploadImage(a, png(1400, 480));
-    await expectRefused(await withPromo({ banners: [{ id: images.banners[0] }, { id: wrong }] }), 400, "marketplace.promo.banners.1", /Image size invalid/);
+    await expectRefused(
+      await withPromo({ banners: [{ id: images.banners[0] }, { id: wrong }] }),
+      400,
+      "marketplace.promo.banners.1",
+      /Image size invalid/,
+    );
   });
 
   it("refuses a screenshot that is not PNG or JPEG, and more than 8 screenshots", async () => {
     const vector = await uploadImage(a, svg('width="1200" height="480"'), undefined, "shot.svg");
-    await expectRefused(await withPromo({ screenshots: [{ id: vector }] }), 400, "marketplace.promo.screenshots.0", /Image type invalid/);
+    await expectRefused(
+      await withPromo({ screenshots: [{ id: vector }] }),
+      400,
+      "marketplace.promo.screenshots.0",
+      /Image type invalid/,
+    );
     const eight = Array.from({ length: 8 }, (_, i) => ({ id: images.screenshots[i % 2] }));
     await ok(await withPromo({ screenshots: eight }));
-    await expectRefused(await withPromo({ screenshots: [...eight, eight[0]] }), 400, "marketplace.promo.screenshots", /at most 8/);
+    await expectRefused(
+      await withPromo({ screenshots: [...eight, eight[0]] }),
+      400,
+      "marketplace.promo.screenshots",
+      /at most 8/,
+    );
     expect((await getVersion(a, saved.id)).marketplace.promo.screenshots).toHaveLength(8);
   });
 
   it("refuses another company's image, a document and an unknown or malformed id, the same way", async () => {
     const theirs = await uploadImage(b, png(256, 256), "icon");
-    const document = (await ok<{ id: string }>(await a.api("files?fileType=0", { method: "POST", body: fileForm(pdf(), "a.pdf") }), 201)).id;
+    const document = (
+      await ok<{ id: string }>(
+        await a.api("files?fileType=0", { method: "POST", body: fileForm(pdf(), "a.pdf") }),
+        201,
+      )
+    ).id;
     for (const id of [theirs, document, randomUUID(), "not-an-id"]) {
       const res = await withPromo({ appIcon: { id } });
-      await expectRefused(res, 400, "marketplace.promo.appIcon", "marketplace.promo.appIcon: must be an image uploaded by your company");
+      await expectRefused(
+        res,
+        400,
+        "marketplace.promo.appIcon",
+        "marketplace.promo.appIcon: must be an image uploaded by your company",
+      );
     }
     const res = await withPromo({ screenshots: [{ id: theirs }] });
     await expectRefused(res, 400, "marketplace.promo.screenshots.0", /uploaded by your company/);
@@ -628,7 +959,15 @@ describe("deleting an app", () => {
     expect((await a.api(`apps/group/${saved.groupAppId}`)).status).toBe(404);
     expect((await listApps(a)).some((i) => i.appGroupId === saved.groupAppId)).toBe(false);
     // The uploaded images stay the company's.
-    expect((await fetch((await getVersion(a, (await createApp(a, {}, listing(images))).id)).marketplace.promo.appIcon!.url)).status).toBe(200);
+    expect(
+      (
+        await fetch(
+          (
+            await getVersion(a, (await createApp(a, {}, listing(images))).id)
+          ).marketplace.promo.appIcon!.url,
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it.each([
@@ -640,7 +979,12 @@ describe("deleting an app", () => {
     const saved = await createApp(a);
     await setStatus(saved.id, code);
     const res = await a.api(`apps/delete/${saved.id}`, json("DELETE"));
-    await expectRefused(res, 409, undefined, new RegExp(`cannot be deleted while a version is Live, Paused, Beta or BetaPaused.*${name}`));
+    await expectRefused(
+      res,
+      409,
+      undefined,
+      new RegExp(`cannot be deleted while a version is Live, Paused, Beta or BetaPaused.*${name}`),
+    );
     expect((await getVersion(a, saved.id)).statusCode).toBe(code);
   });
 });
@@ -651,26 +995,41 @@ describe("archiving an app", () => {
     const current = await createApp(company, { name: "Current" });
     const saved = await createApp(company, { name: "To archive" });
     await setStatus(saved.id, S.Beta);
-    const res = await company.api(`apps/group/${saved.groupAppId}/setArchived?flag=true`, json("PUT"));
+    const res = await company.api(
+      `apps/group/${saved.groupAppId}/setArchived?flag=true`,
+      json("PUT"),
+    );
     expect(await ok(res)).toEqual({ appGroupId: saved.groupAppId, isArchived: true });
     expect((await getGroup(company, saved.groupAppId)).isArchived).toBe(true);
     expect((await getVersion(company, saved.id)).isArchived).toBe(true);
 
     expect((await listApps(company)).map((i) => i.name).sort()).toEqual(["Current", "To archive"]);
     expect((await listApps(company, "?archived=-1")).length).toBe(2);
-    expect((await listApps(company, "?archived=0")).map((i) => i.appGroupId)).toEqual([current.groupAppId]);
-    expect((await listApps(company, "?archived=1")).map((i) => i.appGroupId)).toEqual([saved.groupAppId]);
+    expect((await listApps(company, "?archived=0")).map((i) => i.appGroupId)).toEqual([
+      current.groupAppId,
+    ]);
+    expect((await listApps(company, "?archived=1")).map((i) => i.appGroupId)).toEqual([
+      saved.groupAppId,
+    ]);
     await expectRefused(await company.api("apps?archived=2"), 400, "archived");
 
-    const back = await company.api(`apps/group/${saved.groupAppId}/setArchived?flag=false`, json("PUT"));
+    const back = await company.api(
+      `apps/group/${saved.groupAppId}/setArchived?flag=false`,
+      json("PUT"),
+    );
     expect(await ok(back)).toEqual({ appGroupId: saved.groupAppId, isArchived: false });
-    expect((await listApps(company, "?archived=1"))).toEqual([]);
+    expect(await listApps(company, "?archived=1")).toEqual([]);
   });
 
   it("refuses to archive while a version is Live, and always unarchives", async () => {
     const saved = await createApp(a);
     await setStatus(saved.id, S.Live);
-    await expectRefused(await a.api(`apps/group/${saved.groupAppId}/setArchived?flag=true`, json("PUT")), 409, undefined, /cannot be archived while a version is Live/);
+    await expectRefused(
+      await a.api(`apps/group/${saved.groupAppId}/setArchived?flag=true`, json("PUT")),
+      409,
+      undefined,
+      /cannot be archived while a version is Live/,
+    );
     expect((await getGroup(a, saved.groupAppId)).isArchived).toBe(false);
 
     // Archived earlier, Live now (the provider moved it): unarchiving is still allowed.
@@ -683,8 +1042,16 @@ describe("archiving an app", () => {
 
   it("names the flag when it is missing or wrong", async () => {
     const saved = await createApp(a);
-    await expectRefused(await a.api(`apps/group/${saved.groupAppId}/setArchived`, json("PUT")), 400, "flag");
-    await expectRefused(await a.api(`apps/group/${saved.groupAppId}/setArchived?flag=yes`, json("PUT")), 400, "flag");
+    await expectRefused(
+      await a.api(`apps/group/${saved.groupAppId}/setArchived`, json("PUT")),
+      400,
+      "flag",
+    );
+    await expectRefused(
+      await a.api(`apps/group/${saved.groupAppId}/setArchived?flag=yes`, json("PUT")),
+      400,
+      "flag",
+    );
   });
 });
 
@@ -699,7 +1066,12 @@ describe("duplicating an app", () => {
       {
         id: "matter",
         name: "Matter",
-        visibility: { matterTypes: ["mt-1"], states: [{ name: "NSW" }], location: [{ root: "r", paths: [] }], cardType: ["People"] },
+        visibility: {
+          matterTypes: ["mt-1"],
+          states: [{ name: "NSW" }],
+          location: [{ root: "r", paths: [] }],
+          cardType: ["People"],
+        },
         buttons: [{ name: "Open", visibility: { matterTypes: ["mt-2"], entityType: 1 } }],
       },
     ],
@@ -707,38 +1079,71 @@ describe("duplicating an app", () => {
 
   it("copies details, listing, images and platform schemas (without matter types and regional info) into a new app", async () => {
     const images = await standardImages(a);
-    const source = await createApp(a, { name: "Source", categoryId: OTHER_CATEGORY }, listing(images));
+    const source = await createApp(
+      a,
+      { name: "Source", categoryId: OTHER_CATEGORY },
+      listing(images),
+    );
     await ok(await admin(`versions/${source.id}/platform-schemas/desktop`, json("PUT", schema)));
     await setStatus(source.id, S.Live);
 
-    const res = await a.api(`apps/${source.id}/duplicate`, json("POST", { countryCode: "AU", appName: "  Copy in AU  " }));
+    const res = await a.api(
+      `apps/${source.id}/duplicate`,
+      json("POST", { countryCode: "AU", appName: "  Copy in AU  " }),
+    );
     const { id } = await ok<{ id: string }>(res, 201);
     const original = await getVersion(a, source.id);
     const copy = await getVersion(a, id);
     expect(copy.groupId).not.toBe(original.groupId);
-    expect(copy).toMatchObject({ versionNumberDisplay: "1.000", statusCode: 0, status: "Sandbox", platforms: ["desktop"], appWentLiveDateTime: null });
-    expect(copy.details).toMatchObject({ name: "Copy in AU", countryCode: "AU", categoryId: OTHER_CATEGORY, appType: 0, description: original.details.description });
+    expect(copy).toMatchObject({
+      versionNumberDisplay: "1.000",
+      statusCode: 0,
+      status: "Sandbox",
+      platforms: ["desktop"],
+      appWentLiveDateTime: null,
+    });
+    expect(copy.details).toMatchObject({
+      name: "Copy in AU",
+      countryCode: "AU",
+      categoryId: OTHER_CATEGORY,
+      appType: 0,
+      description: original.details.description,
+    });
     expect(copy.details.secretKey).not.toBe(original.details.secretKey);
     expect(copy.marketplace).toEqual(original.marketplace);
 
     const group = await getGroup(a, copy.groupId);
-    expect(group).toMatchObject({ name: "Copy in AU", countryCode: "AU", isArchived: false, appIcon: { id: images.icon } });
+    expect(group).toMatchObject({
+      name: "Copy in AU",
+      countryCode: "AU",
+      isArchived: false,
+      appIcon: { id: images.icon },
+    });
     expect(group.versions.map((v) => v.versionId)).toEqual([id]);
   });
 
   it("crosses countries and the copy is independent of the original", async () => {
     const images = await standardImages(a);
     const source = await createApp(a, { name: "Source" }, listing(images));
-    const { id } = await ok<{ id: string }>(await a.api(`apps/${source.id}/duplicate`, json("POST", { countryCode: "uk", appName: "UK copy" })), 201);
+    const { id } = await ok<{ id: string }>(
+      await a.api(
+        `apps/${source.id}/duplicate`,
+        json("POST", { countryCode: "uk", appName: "UK copy" }),
+      ),
+      201,
+    );
     const copy = await getVersion(a, id);
     expect(copy.details.countryCode).toBe("UK");
-    expect((await getGroup(a, copy.groupId))).toMatchObject({ countryCode: "UK", name: "UK copy" });
+    expect(await getGroup(a, copy.groupId)).toMatchObject({ countryCode: "UK", name: "UK copy" });
 
     const newIcon = await uploadImage(a, png(256, 256), "icon");
     await ok(
       await putApp(a, id, {
         details: { countryCode: "UK", name: "UK copy renamed" },
-        marketplace: listing({ ...images, icon: newIcon, screenshots: [] }, { detail: { features: "Only in the copy" } }),
+        marketplace: listing(
+          { ...images, icon: newIcon, screenshots: [] },
+          { detail: { features: "Only in the copy" } },
+        ),
       }),
     );
     const original = await getVersion(a, source.id);
@@ -756,10 +1161,25 @@ describe("duplicating an app", () => {
     const source = await createApp(a);
     const dup = (body: unknown) => a.api(`apps/${source.id}/duplicate`, json("POST", body));
     await expectRefused(await dup({ countryCode: "AU" }), 400, "appName", /is required/);
-    await expectRefused(await dup({ countryCode: "AU", appName: "  " }), 400, "appName", /is required/);
+    await expectRefused(
+      await dup({ countryCode: "AU", appName: "  " }),
+      400,
+      "appName",
+      /is required/,
+    );
     await expectRefused(await dup({ appName: "Copy" }), 400, "countryCode", /is required/);
-    await expectRefused(await dup({ appName: "Copy", countryCode: "IE" }), 400, "countryCode", /can be chosen/);
-    await expectRefused(await dup({ appName: "n".repeat(101), countryCode: "AU" }), 400, "appName", /at most 100/);
+    await expectRefused(
+      await dup({ appName: "Copy", countryCode: "IE" }),
+      400,
+      "countryCode",
+      /can be chosen/,
+    );
+    await expectRefused(
+      await dup({ appName: "n".repeat(101), countryCode: "AU" }),
+      400,
+      "appName",
+      /at most 100/,
+    );
     expect((await listApps(a)).filter((i) => i.name === "Copy")).toEqual([]);
   });
 });
@@ -797,7 +1217,10 @@ describe("reviewer endpoints for apps", () => {
     const saved = await createApp(a);
     await setStatus(saved.id, S.Beta, { isLiveSubmissionRejected: true });
     expect((await getVersion(a, saved.id)).isLiveSubmissionRejected).toBe(true);
-    expect((await getGroup(a, saved.groupAppId)).versions[0]).toMatchObject({ status: "Beta", isLiveSubmissionRejected: true });
+    expect((await getGroup(a, saved.groupAppId)).versions[0]).toMatchObject({
+      status: "Beta",
+      isLiveSubmissionRejected: true,
+    });
   });
 
   it("moves a version only the way the status table allows, recording each step", async () => {
@@ -816,26 +1239,47 @@ describe("reviewer endpoints for apps", () => {
     const res = await admin(`versions/${saved.id}/status`, json("PUT", { statusCode: 150 }));
     expect(res.status).toBe(400);
     expect((await expectErrorShape(res)).field).toBe("statusCode");
-    expect((await admin(`versions/${randomUUID()}/status`, json("PUT", { statusCode: 200 }))).status).toBe(404);
+    expect(
+      (await admin(`versions/${randomUUID()}/status`, json("PUT", { statusCode: 200 }))).status,
+    ).toBe(404);
   });
 
   it("sets the app group's flags", async () => {
     const saved = await createApp(a);
-    const res = await admin(`app-groups/${saved.groupAppId}/flags`, json("PUT", { isPreApprovalRequired: false, isPriceRequired: false, appLevel: 3 }));
-    expect(await ok(res)).toEqual({ appGroupId: saved.groupAppId, isPreApprovalRequired: false, isPriceRequired: false, appLevel: 3 });
-    expect(await getGroup(a, saved.groupAppId)).toMatchObject({ isPreApprovalRequired: false, isPriceRequired: false, appLevel: 3 });
+    const res = await admin(
+      `app-groups/${saved.groupAppId}/flags`,
+      json("PUT", { isPreApprovalRequired: false, isPriceRequired: false, appLevel: 3 }),
+    );
+    expect(await ok(res)).toEqual({
+      appGroupId: saved.groupAppId,
+      isPreApprovalRequired: false,
+      isPriceRequired: false,
+      appLevel: 3,
+    });
+    expect(await getGroup(a, saved.groupAppId)).toMatchObject({
+      isPreApprovalRequired: false,
+      isPriceRequired: false,
+      appLevel: 3,
+    });
     expect((await getVersion(a, saved.id)).appLevel).toBe(3);
-    expect((await admin(`app-groups/${saved.groupAppId}/flags`, json("PUT", { appLevel: 9 }))).status).toBe(400);
-    expect((await admin(`app-groups/${randomUUID()}/flags`, json("PUT", { appLevel: 1 }))).status).toBe(404);
+    expect(
+      (await admin(`app-groups/${saved.groupAppId}/flags`, json("PUT", { appLevel: 9 }))).status,
+    ).toBe(400);
+    expect(
+      (await admin(`app-groups/${randomUUID()}/flags`, json("PUT", { appLevel: 1 }))).status,
+    ).toBe(404);
   });
 
   it("needs the reviewer token", async () => {
     const saved = await createApp(a);
-    const res = await fetch(`${(await import("./support")).sandboxUrl()}/admin/versions/${saved.id}/status`, {
-      method: "PUT",
-      headers: { "content-type": "application/json", authorization: `Bearer ${a.token}` },
-      body: JSON.stringify({ statusCode: 200 }),
-    });
+    const res = await fetch(
+      `${(await import("./support")).sandboxUrl()}/admin/versions/${saved.id}/status`,
+      {
+        method: "PUT",
+        headers: { "content-type": "application/json", authorization: `Bearer ${a.token}` },
+        body: JSON.stringify({ statusCode: 200 }),
+      },
+    );
     expect(res.status).toBe(401);
     expect((await getVersion(a, saved.id)).statusCode).toBe(0);
   });
@@ -855,7 +1299,10 @@ describe("company isolation", () => {
     const attempts: [string, RequestInit][] = [
       [`apps/${saved.id}`, json("GET")],
       [`apps/group/${saved.groupAppId}`, json("GET")],
-      [`apps/${saved.id}`, json("PUT", { details: details({ name: "Taken over" }), marketplace: listing(images) })],
+      [
+        `apps/${saved.id}`,
+        json("PUT", { details: details({ name: "Taken over" }), marketplace: listing(images) }),
+      ],
       [`apps/delete/${saved.id}`, json("DELETE")],
       [`apps/group/${saved.groupAppId}/setArchived?flag=true`, json("PUT")],
       [`apps/${saved.id}/duplicate`, json("POST", { countryCode: "AU", appName: "Stolen" })],
@@ -879,7 +1326,12 @@ describe("company isolation", () => {
 
     // The second company cannot list the first's images in its own listing either.
     const own = await createApp(b);
-    await expectRefused(await putApp(b, own.id, { marketplace: listing(images) }), 400, "marketplace.promo.appIcon", /uploaded by your company/);
+    await expectRefused(
+      await putApp(b, own.id, { marketplace: listing(images) }),
+      400,
+      "marketplace.promo.appIcon",
+      /uploaded by your company/,
+    );
   });
 
   it("answers 404 for malformed and unknown ids on every endpoint", async () => {
@@ -902,6 +1354,8 @@ describe("company isolation", () => {
   it("needs a signed-in caller", async () => {
     const { apiFetch } = await import("./support");
     expect((await apiFetch("apps")).status).toBe(401);
-    expect((await apiFetch("apps", json("POST", { id: randomUUID(), details: details() }))).status).toBe(401);
+    expect(
+      (await apiFetch("apps", json("POST", { id: randomUUID(), details: details() }))).status,
+    ).toBe(401);
   });
 });

@@ -9,8 +9,8 @@ import { bankDetails as bankDetailsAnswer } from "~/api/settings/schemas";
 import { newKey } from "../../server/sandbox/db/encryption";
 import { bankDetails } from "../../server/sandbox/db/schema";
 import type { RunningSandbox } from "../../server/sandbox/index";
-import { ownDatabase, type OwnDatabase } from "../support/postgres";
-import { ownSandbox, type OwnSandbox } from "./own-sandbox";
+import { type OwnDatabase, ownDatabase } from "../support/postgres";
+import { type OwnSandbox, ownSandbox } from "./own-sandbox";
 import { json, ok } from "./review-support";
 import { newCompany } from "./support";
 
@@ -19,7 +19,8 @@ let own: OwnSandbox;
 let sandbox: RunningSandbox;
 
 beforeAll(async () => {
-  if (process.env.DATABASE_URL) database = await ownDatabase(process.env.DATABASE_URL, "bank_encryption");
+  if (process.env.DATABASE_URL)
+    database = await ownDatabase(process.env.DATABASE_URL, "bank_encryption");
   own = await ownSandbox("bank-encryption", { databaseUrl: database?.url });
   sandbox = await own.start();
 }, 60_000);
@@ -30,13 +31,24 @@ afterAll(async () => {
 });
 
 const storedNumber = async (id: string) =>
-  (await sandbox.ctx.db.select({ accountNumber: bankDetails.accountNumber }).from(bankDetails).where(eq(bankDetails.id, id)))[0].accountNumber;
+  (
+    await sandbox.ctx.db
+      .select({ accountNumber: bankDetails.accountNumber })
+      .from(bankDetails)
+      .where(eq(bankDetails.id, id))
+  )[0].accountNumber;
 
 describe("the bank account number at rest", () => {
   it("is stored encrypted, and the API still answers it masked", async () => {
     const company = await newCompany();
     const created = bankDetailsAnswer.parse(
-      await ok(await company.api("settings/bank-details", json("POST", { accountName: "Alpha Pty Ltd", bsb: "062000", accountNumber: "12345678" })), 201),
+      await ok(
+        await company.api(
+          "settings/bank-details",
+          json("POST", { accountName: "Alpha Pty Ltd", bsb: "062000", accountNumber: "12345678" }),
+        ),
+        201,
+      ),
     );
     expect(created.accountNumber).toBe("*****678");
     const stored = await storedNumber(created.id);
@@ -45,7 +57,16 @@ describe("the bank account number at rest", () => {
     expect(await ok(await company.api("settings/bank-details"))).toEqual([created]);
 
     const updated = bankDetailsAnswer.parse(
-      await ok(await company.api(`settings/bank-details/${created.id}`, json("PUT", { accountName: "Alpha Pty Ltd", bsb: "062000", accountNumber: "000111222333" }))),
+      await ok(
+        await company.api(
+          `settings/bank-details/${created.id}`,
+          json("PUT", {
+            accountName: "Alpha Pty Ltd",
+            bsb: "062000",
+            accountNumber: "000111222333",
+          }),
+        ),
+      ),
     );
     expect(updated.accountNumber).toBe("*********333");
     const restored = await storedNumber(created.id);
@@ -56,17 +77,30 @@ describe("the bank account number at rest", () => {
   it("reads a plain number written before encryption, and encrypts it at the next start", async () => {
     const company = await newCompany();
     const created = bankDetailsAnswer.parse(
-      await ok(await company.api("settings/bank-details", json("POST", { accountName: "Beta Pty Ltd", bsb: "062000", accountNumber: "12345678" })), 201),
+      await ok(
+        await company.api(
+          "settings/bank-details",
+          json("POST", { accountName: "Beta Pty Ltd", bsb: "062000", accountNumber: "12345678" }),
+        ),
+        201,
+      ),
     );
-    await sandbox.ctx.db.update(bankDetails).set({ accountNumber: "87654321" }).where(eq(bankDetails.id, created.id));
-    expect(await ok(await company.api("settings/bank-details"))).toEqual([{ ...created, accountNumber: "*****321" }]);
+    await sandbox.ctx.db
+      .update(bankDetails)
+      .set({ accountNumber: "87654321" })
+      .where(eq(bankDetails.id, created.id));
+    expect(await ok(await company.api("settings/bank-details"))).toEqual([
+      { ...created, accountNumber: "*****321" },
+    ]);
 
     await own.stop();
     sandbox = await own.start();
     const stored = await storedNumber(created.id);
     expect(stored).toMatch(/^enc1:/);
     expect(stored).not.toContain("87654321");
-    expect(await ok(await company.api("settings/bank-details"))).toEqual([{ ...created, accountNumber: "*****321" }]);
+    expect(await ok(await company.api("settings/bank-details"))).toEqual([
+      { ...created, accountNumber: "*****321" },
+    ]);
   }, 60_000);
 
   it("stops a sandbox whose key is not the one the numbers were encrypted with", async () => {

@@ -7,9 +7,24 @@ describe("GET /admin/changes", () => {
   it("lists what happened to a version, oldest first, and nothing for an unknown id", async () => {
     const company = await newCompany();
     const id = randomUUID();
-    const details = { name: "History app", description: "Has a history.", countryCode: "AU", categoryId: 1, appType: 0 };
-    expect((await company.api("apps", { method: "POST", body: JSON.stringify({ id, details }) })).status).toBe(201);
-    expect((await company.api(`apps/${id}`, { method: "PUT", body: JSON.stringify({ details: { ...details, name: "Renamed" } }) })).status).toBe(200);
+    const details = {
+      name: "History app",
+      description: "Has a history.",
+      countryCode: "AU",
+      categoryId: 1,
+      appType: 0,
+    };
+    expect(
+      (await company.api("apps", { method: "POST", body: JSON.stringify({ id, details }) })).status,
+    ).toBe(201);
+    expect(
+      (
+        await company.api(`apps/${id}`, {
+          method: "PUT",
+          body: JSON.stringify({ details: { ...details, name: "Renamed" } }),
+        })
+      ).status,
+    ).toBe(200);
 
     const res = await admin(`changes?entityId=${id}`);
     expect(res.status).toBe(200);

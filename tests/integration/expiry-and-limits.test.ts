@@ -3,14 +3,14 @@
  * low per-IP limit (the shared sandbox keeps the production values).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ownSandbox, type OwnSandbox } from "./own-sandbox";
+import { type OwnSandbox, ownSandbox } from "./own-sandbox";
 import {
   expectErrorShape,
+  follow,
   latestMail,
   newCompany,
   postLogin,
   register,
-  follow,
   startAuthorization,
   validRegistration,
   verifyByMail,
@@ -21,7 +21,13 @@ let own: OwnSandbox;
 beforeAll(async () => {
   own = await ownSandbox("limits");
   await own.start({
-    signInLimits: { freeFailures: 100, firstDelaySeconds: 1, maxDelaySeconds: 1, perIp: 4, windowSeconds: 60 },
+    signInLimits: {
+      freeFailures: 100,
+      firstDelaySeconds: 1,
+      maxDelaySeconds: 1,
+      perIp: 4,
+      windowSeconds: 60,
+    },
     tokenLifetimes: { "reset-password": 1500, "verify-email": 1500 },
     accessTokenTtl: 2,
   });
@@ -46,7 +52,9 @@ describe("lifetimes", () => {
     await register(body);
     await sleep(1800);
     const res = await verifyByMail(body.email);
-    expect(new URL(res.headers.get("location")!).searchParams.get("message")).toBe("verification_invalid");
+    expect(new URL(res.headers.get("location")!).searchParams.get("message")).toBe(
+      "verification_invalid",
+    );
   });
 
   it("refuses an expired password reset link", async () => {

@@ -24,7 +24,13 @@ interface Uploaded {
   fileSize: number;
 }
 
-function upload(company: TestCompany, path: string, bytes: Uint8Array | string, name: string, type?: string) {
+function upload(
+  company: TestCompany,
+  path: string,
+  bytes: Uint8Array | string,
+  name: string,
+  type?: string,
+) {
   return company.api(path, { method: "POST", body: fileForm(bytes, name, type) });
 }
 
@@ -46,7 +52,13 @@ const bytesOf = async (res: Response) => new Uint8Array(await res.arrayBuffer())
 describe("documents and data-flow diagrams", () => {
   it("uploads a PDF and lets its company download it", async () => {
     const content = pdf();
-    const res = await upload(a, "files?fileType=0", content, "Security review.pdf", "application/pdf");
+    const res = await upload(
+      a,
+      "files?fileType=0",
+      content,
+      "Security review.pdf",
+      "application/pdf",
+    );
     const file = await uploaded(res);
     expect(file).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -58,7 +70,9 @@ describe("documents and data-flow diagrams", () => {
     const download = await fetch(file.url, { headers: { authorization: `Bearer ${a.token}` } });
     expect(download.status).toBe(200);
     expect(download.headers.get("content-type")).toBe("application/pdf");
-    expect(download.headers.get("content-disposition")).toMatch(/^attachment; filename="Security review.pdf"/);
+    expect(download.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="Security review.pdf"/,
+    );
     expect(download.headers.get("x-content-type-options")).toBe("nosniff");
     expect(await bytesOf(download)).toEqual(content);
   });
@@ -70,23 +84,42 @@ describe("documents and data-flow diagrams", () => {
   });
 
   it("decides the type by content: a PDF named .png is a PDF, a PNG named .pdf is not", async () => {
-    const asPng = await uploaded(await upload(a, "files?fileType=0", pdf(), "scan.png", "image/png"));
+    const asPng = await uploaded(
+      await upload(a, "files?fileType=0", pdf(), "scan.png", "image/png"),
+    );
     expect(asPng.fileName).toBe("scan.png");
     const download = await a.api(`files/${asPng.id}/download`);
     expect(download.headers.get("content-type")).toBe("application/pdf");
 
-    await expectRefused(await upload(a, "files?fileType=0", png(10, 10), "report.pdf", "application/pdf"), "File type must be .PDF");
-    await expectRefused(await upload(a, "files?fileType=1", "plain text", "diagram.pdf"), "File type must be .PDF");
-    await expectRefused(await upload(a, "images", pdf(), "logo.png", "image/png"), "Image type invalid");
+    await expectRefused(
+      await upload(a, "files?fileType=0", png(10, 10), "report.pdf", "application/pdf"),
+      "File type must be .PDF",
+    );
+    await expectRefused(
+      await upload(a, "files?fileType=1", "plain text", "diagram.pdf"),
+      "File type must be .PDF",
+    );
+    await expectRefused(
+      await upload(a, "images", pdf(), "logo.png", "image/png"),
+      "Image type invalid",
+    );
   });
 
   it("refuses a file over 9 MB and an empty file", async () => {
-    await expectRefused(await upload(a, "files?fileType=0", pdf({ minBytes: 9 * MB + 1 }), "big.pdf"), "Your file is too big");
-    await expectRefused(await upload(a, "files?fileType=0", new Uint8Array(0), "empty.pdf"), "File has no content");
+    await expectRefused(
+      await upload(a, "files?fileType=0", pdf({ minBytes: 9 * MB + 1 }), "big.pdf"),
+      "Your file is too big",
+    );
+    await expectRefused(
+      await upload(a, "files?fileType=0", new Uint8Array(0), "empty.pdf"),
+      "File has no content",
+    );
   });
 
   it("accepts a file of exactly 9 MB", async () => {
-    const file = await uploaded(await upload(a, "files?fileType=0", pdf({ minBytes: 9 * MB }), "max.pdf"));
+    const file = await uploaded(
+      await upload(a, "files?fileType=0", pdf({ minBytes: 9 * MB }), "max.pdf"),
+    );
     expect(file.fileSize).toBe(9 * MB);
   });
 
@@ -140,7 +173,10 @@ describe("bad requests", () => {
     const calls = [
       apiFetch("files?fileType=0", { method: "POST", body: fileForm(pdf(), "a.pdf") }),
       apiFetch("images", { method: "POST", body: fileForm(png(10, 10), "a.png") }),
-      apiFetch(`images/entities/${a.companyId}`, { method: "POST", body: fileForm(png(10, 10), "a.png") }),
+      apiFetch(`images/entities/${a.companyId}`, {
+        method: "POST",
+        body: fileForm(png(10, 10), "a.png"),
+      }),
       apiFetch(`files/${crypto.randomUUID()}/download`),
     ];
     for (const res of await Promise.all(calls)) {
@@ -170,13 +206,21 @@ describe("images by purpose", () => {
     ["screenshot", () => jpeg(1200, 480), "ok"],
     ["screenshot", () => png(1200, 480), "ok"],
     ["screenshot", () => svg(), "Image type invalid"],
-    ["screenshot", () => jpeg(1200, 480, { minBytes: 800 * KB + 1 }), "File size greater than 800KB"],
+    [
+      "screenshot",
+      () => jpeg(1200, 480, { minBytes: 800 * KB + 1 }),
+      "File size greater than 800KB",
+    ],
     // Company icon: PNG, at least 256x256, square, at most 400 KB.
     ["company-icon", () => png(300, 300), "ok"],
     ["company-icon", () => png(300, 256), "Image size invalid"],
     ["company-icon", () => png(200, 200), "Image size invalid"],
     ["company-icon", () => svg(), "Image type invalid"],
-    ["company-icon", () => png(256, 256, { minBytes: 400 * KB + 1 }), "File size greater than 400KB"],
+    [
+      "company-icon",
+      () => png(256, 256, { minBytes: 400 * KB + 1 }),
+      "File size greater than 400KB",
+    ],
     // Function icon: PNG 28 to 65 px a side (24x24 for a list item) or SVG, at most 50 KB.
     ["function-icon", () => png(40, 28), "ok"],
     ["function-icon&listItem=true", () => png(24, 24), "ok"],
@@ -193,28 +237,49 @@ describe("images by purpose", () => {
   ];
 
   it.each(cases)("purpose=%s: %#", async (purpose, bytes, expected) => {
-    const res = await upload(a, purpose ? `images?purpose=${purpose}` : "images", bytes(), "image.png", "image/png");
+    const res = await upload(
+      a,
+      purpose ? `images?purpose=${purpose}` : "images",
+      bytes(),
+      "image.png",
+      "image/png",
+    );
     if (expected !== "ok") return expectRefused(res, expected);
     const image = await uploaded(res);
     expect(image.url).toBe(`${sandboxUrl()}/api/images/${image.id}`);
   });
 
   it("refuses an SVG with a script or an event handler", async () => {
-    await expectRefused(await upload(a, "images?purpose=icon", svg("", "<script>alert(1)</script>"), "icon.svg"), "Image type invalid");
-    await expectRefused(await upload(a, "images", svg('onload="alert(1)"'), "icon.svg"), "Image type invalid");
     await expectRefused(
-      await upload(a, "images", svg("", '<a href="javascript:alert(1)"><text>x</text></a>'), "x.svg"),
+      await upload(a, "images?purpose=icon", svg("", "<script>alert(1)</script>"), "icon.svg"),
+      "Image type invalid",
+    );
+    await expectRefused(
+      await upload(a, "images", svg('onload="alert(1)"'), "icon.svg"),
+      "Image type invalid",
+    );
+    await expectRefused(
+      await upload(
+        a,
+        "images",
+        svg("", '<a href="javascript:alert(1)"><text>x</text></a>'),
+        "x.svg",
+      ),
       "Image type invalid",
     );
   });
 
   it("serves a clean SVG publicly, sandboxed, with long caching", async () => {
     const content = svg();
-    const image = await uploaded(await upload(a, "images?purpose=icon", content, "icon.svg", "image/svg+xml"));
+    const image = await uploaded(
+      await upload(a, "images?purpose=icon", content, "icon.svg", "image/svg+xml"),
+    );
     const res = await fetch(image.url);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/svg+xml");
-    expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    expect(res.headers.get("content-security-policy")).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    );
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("cache-control")).toMatch(/max-age=\d{6,}/);
     expect(await res.text()).toBe(content);
@@ -234,7 +299,12 @@ describe("images by purpose", () => {
   });
 
   it("attaches an image to the caller's own company", async () => {
-    const res = await upload(a, `images/entities/${a.companyId}?purpose=company-icon`, png(256, 256), "logo.png");
+    const res = await upload(
+      a,
+      `images/entities/${a.companyId}?purpose=company-icon`,
+      png(256, 256),
+      "logo.png",
+    );
     const image = await uploaded(res);
     expect((await fetch(image.url)).status).toBe(200);
   });
@@ -269,10 +339,20 @@ describe("company isolation", () => {
   });
 
   it("does not let another company attach an image to the first company", async () => {
-    const res = await upload(b, `images/entities/${a.companyId}?purpose=company-icon`, png(256, 256), "logo.png");
+    const res = await upload(
+      b,
+      `images/entities/${a.companyId}?purpose=company-icon`,
+      png(256, 256),
+      "logo.png",
+    );
     expect(res.status).toBe(404);
     await expectErrorShape(res);
-    const unknown = await upload(b, `images/entities/${crypto.randomUUID()}`, png(256, 256), "logo.png");
+    const unknown = await upload(
+      b,
+      `images/entities/${crypto.randomUUID()}`,
+      png(256, 256),
+      "logo.png",
+    );
     expect(unknown.status).toBe(404);
   });
 });

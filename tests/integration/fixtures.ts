@@ -30,7 +30,11 @@ function chunk(type: string, data: Uint8Array): Buffer {
  * A valid RGBA PNG of `width` x `height` filled with one colour. With `minBytes`, a text
  * chunk pads the file to at least that many bytes (to test size limits).
  */
-export function png(width: number, height: number, options: { minBytes?: number } = {}): Uint8Array {
+export function png(
+  width: number,
+  height: number,
+  options: { minBytes?: number } = {},
+): Uint8Array {
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
@@ -52,13 +56,36 @@ export function png(width: number, height: number, options: { minBytes?: number 
 }
 
 /** A baseline JPEG header (SOI, JFIF, SOF0, EOI) declaring `width` x `height`. */
-export function jpeg(width: number, height: number, options: { minBytes?: number } = {}): Uint8Array {
+export function jpeg(
+  width: number,
+  height: number,
+  options: { minBytes?: number } = {},
+): Uint8Array {
   const soi = [0xff, 0xd8];
-  const app0 = [0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00];
+  const app0 = [
+    0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01,
+    0x00, 0x00,
+  ];
   const sof0 = [
-    0xff, 0xc0, 0x00, 0x11, 0x08,
-    (height >> 8) & 0xff, height & 0xff, (width >> 8) & 0xff, width & 0xff,
-    0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01,
+    0xff,
+    0xc0,
+    0x00,
+    0x11,
+    0x08,
+    (height >> 8) & 0xff,
+    height & 0xff,
+    (width >> 8) & 0xff,
+    width & 0xff,
+    0x03,
+    0x01,
+    0x22,
+    0x00,
+    0x02,
+    0x11,
+    0x01,
+    0x03,
+    0x11,
+    0x01,
   ];
   const eoi = [0xff, 0xd9];
   const body = [...soi, ...app0, ...sof0];
@@ -68,7 +95,13 @@ export function jpeg(width: number, height: number, options: { minBytes?: number
   let left = pad;
   while (left > 0) {
     const n = Math.max(1, Math.min(65533, left - 4));
-    comments.push(0xff, 0xfe, ((n + 2) >> 8) & 0xff, (n + 2) & 0xff, ...new Array<number>(n).fill(0x20));
+    comments.push(
+      0xff,
+      0xfe,
+      ((n + 2) >> 8) & 0xff,
+      (n + 2) & 0xff,
+      ...new Array<number>(n).fill(0x20),
+    );
     left -= n + 4;
   }
   return new Uint8Array([...body, ...comments, ...eoi]);
@@ -103,7 +136,10 @@ export function pdf(options: { minBytes?: number } = {}): Uint8Array {
 }
 
 /** A clean SVG (no scripts, no external references) with the given root attributes. */
-export function svg(rootAttributes = 'width="256" height="256" viewBox="0 0 256 256"', body = ""): string {
+export function svg(
+  rootAttributes = 'width="256" height="256" viewBox="0 0 256 256"',
+  body = "",
+): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <svg xmlns="http://www.w3.org/2000/svg" ${rootAttributes}>
   <defs><linearGradient id="g"><stop offset="0" stop-color="#1f6fb5"/><stop offset="1" stop-color="#0b3a61"/></linearGradient></defs>
@@ -114,7 +150,11 @@ export function svg(rootAttributes = 'width="256" height="256" viewBox="0 0 256 
 }
 
 /** A multipart body with one `file` field. */
-export function fileForm(bytes: Uint8Array | string, fileName: string, type = "application/octet-stream"): FormData {
+export function fileForm(
+  bytes: Uint8Array | string,
+  fileName: string,
+  type = "application/octet-stream",
+): FormData {
   const form = new FormData();
   form.append("file", new Blob([bytes as BlobPart], { type }), fileName);
   return form;

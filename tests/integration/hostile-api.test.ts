@@ -22,21 +22,22 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appSaveResponse } from "~/api/apps/schemas";
-import { MULTIPART, rawAnswer, type Endpoint } from "~/api/endpoint";
+import { type Endpoint, MULTIPART, rawAnswer } from "~/api/endpoint";
 import { uploadedFile } from "~/api/files/schemas";
-import { declaredEndpoints, type DeclaredEndpoint } from "../support/endpoints";
-import { pdf, png, svg, fileForm } from "./fixtures";
+import { type DeclaredEndpoint, declaredEndpoints } from "../support/endpoints";
+import { fileForm, pdf, png, svg } from "./fixtures";
 import {
   encodeSegment,
   existingPrefix,
+  holdsUnstorable,
   hostileJson,
   hostileQueryValue,
   hostileSegment,
-  holdsUnstorable,
   jsonContentType,
   junkBody,
   MEGA_TEXT,
   namedAs,
+  type RawAnswer,
   refusedBy,
   sampleOf,
   sendRaw,
@@ -46,9 +47,16 @@ import {
   unstorableText,
   wideJson,
   withValueAt,
-  type RawAnswer,
 } from "./hostile-inputs";
-import { admin, expectErrorShape, newCompany, register, sandboxUrl, validRegistration, type TestCompany } from "./support";
+import {
+  admin,
+  expectErrorShape,
+  newCompany,
+  register,
+  sandboxUrl,
+  type TestCompany,
+  validRegistration,
+} from "./support";
 
 let a: TestCompany;
 let b: TestCompany;
@@ -57,7 +65,10 @@ beforeAll(async () => {
   [a, b] = await Promise.all([newCompany(), newCompany()]);
 });
 
-const json = (method: string, body?: unknown): RequestInit => ({ method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+const json = (method: string, body?: unknown): RequestInit => ({
+  method,
+  ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+});
 
 const details = (overrides: Record<string, unknown> = {}) => ({
   name: "Hostile Input App",
@@ -78,7 +89,8 @@ async function expectFieldRefused(res: Response, field: string, code?: string) {
 }
 
 async function ok<T>(res: Response, status = 200): Promise<T> {
-  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${await res.text()}`);
+  if (res.status !== status)
+    throw new Error(`expected ${status}, got ${res.status}: ${await res.text()}`);
   return (await res.json()) as T;
 }
 
@@ -95,7 +107,10 @@ async function createApp(company: TestCompany): Promise<string> {
 describe("issue 9 repros: values the database cannot store", () => {
   it("a NUL in the app name answers 400 naming details.name, and no app is made", async () => {
     const before = await appCount(a);
-    const res = await a.api("apps", json("POST", { id: randomUUID(), details: details({ name: "Bad\u0000Name" }) }));
+    const res = await a.api(
+      "apps",
+      json("POST", { id: randomUUID(), details: details({ name: "Bad\u0000Name" }) }),
+    );
     await expectFieldRefused(res, "details.name", "invalidCharacters");
     expect(await appCount(a)).toBe(before);
   });
@@ -110,7 +125,10 @@ describe("issue 9 repros: values the database cannot store", () => {
   it("a NUL in the duplicate's appName answers 400 naming appName, and no app is made", async () => {
     const id = await createApp(a);
     const before = await appCount(a);
-    const res = await a.api(`apps/${id}/duplicate`, json("POST", { appName: "Copy\u0000", countryCode: "AU" }));
+    const res = await a.api(
+      `apps/${id}/duplicate`,
+      json("POST", { appName: "Copy\u0000", countryCode: "AU" }),
+    );
     await expectFieldRefused(res, "appName", "invalidCharacters");
     expect(await appCount(a)).toBe(before);
   });
@@ -122,17 +140,26 @@ describe("issue 9 repros: values the database cannot store", () => {
 
   it("a lone surrogate in a text written to the history answers 400 naming the field, and no app is made", async () => {
     const before = await appCount(a);
-    const res = await a.api("apps", json("POST", { id: randomUUID(), details: details({ name: "Half \ud800 a pair" }) }));
+    const res = await a.api(
+      "apps",
+      json("POST", { id: randomUUID(), details: details({ name: "Half \ud800 a pair" }) }),
+    );
     await expectFieldRefused(res, "details.name", "invalidCharacters");
     const id = await createApp(a);
-    const copy = await a.api(`apps/${id}/duplicate`, json("POST", { appName: "\udc00 copy", countryCode: "AU" }));
+    const copy = await a.api(
+      `apps/${id}/duplicate`,
+      json("POST", { appName: "\udc00 copy", countryCode: "AU" }),
+    );
     await expectFieldRefused(copy, "appName", "invalidCharacters");
     expect(await appCount(a)).toBe(before + 1);
   });
 
   it("categoryId 2147483648 answers 400 naming details.categoryId", async () => {
     const before = await appCount(a);
-    const res = await a.api("apps", json("POST", { id: randomUUID(), details: details({ categoryId: 2147483648 }) }));
+    const res = await a.api(
+      "apps",
+      json("POST", { id: randomUUID(), details: details({ categoryId: 2147483648 }) }),
+    );
     await expectFieldRefused(res, "details.categoryId", "outOfRange");
     expect(await appCount(a)).toBe(before);
   });
@@ -162,18 +189,44 @@ interface Party {
 }
 
 async function party(company: TestCompany): Promise<Party> {
-  const upload = async (path: string, form: FormData) => uploadedFile.parse(await ok(await company.api(path, { method: "POST", body: form }), 201)).id;
-  const created = appSaveResponse.parse(await ok(await company.api("apps", json("POST", { id: randomUUID(), details: details() })), 201));
+  const upload = async (path: string, form: FormData) =>
+    uploadedFile.parse(await ok(await company.api(path, { method: "POST", body: form }), 201)).id;
+  const created = appSaveResponse.parse(
+    await ok(
+      await company.api("apps", json("POST", { id: randomUUID(), details: details() })),
+      201,
+    ),
+  );
   const [imageId, fileId] = await Promise.all([
     upload("images?purpose=icon", fileForm(png(256, 256), "icon.png")),
     upload("files?fileType=0", fileForm(pdf(), "terms.pdf")),
   ]);
   const account = await ok<{ id: string }>(
-    await company.api("leapinstances", json("POST", { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", password: "Sandbox-1", leapEnvironmentsId: 3 })),
+    await company.api(
+      "leapinstances",
+      json("POST", {
+        firstName: "Ada",
+        lastName: "Lovelace",
+        email: "ada@example.com",
+        password: "Sandbox-1",
+        leapEnvironmentsId: 3,
+      }),
+    ),
     201,
   );
-  const bank = await ok<{ id: string }>(await company.api("settings/bank-details", json("POST", BANK)), 201);
-  return { company, versionId: created.id, groupId: created.groupAppId, imageId, fileId, instanceId: account.id, bankId: bank.id };
+  const bank = await ok<{ id: string }>(
+    await company.api("settings/bank-details", json("POST", BANK)),
+    201,
+  );
+  return {
+    company,
+    versionId: created.id,
+    groupId: created.groupAppId,
+    imageId,
+    fileId,
+    instanceId: account.id,
+    bankId: bank.id,
+  };
 }
 
 /** What can be seen of a company: its apps, its version in full, its preference, its sandbox accounts, its usage report. */
@@ -192,8 +245,18 @@ async function stateOf(p: Party) {
 }
 
 /** Valid bodies of a submit and of a pause or unpause request. */
-const CONTACT = { contactName: "Ada", contactEmail: "ada@example.com", contactPhoneNumber: "+61 2 9999 0000", submissionNotes: "Please review." };
-const REQUESTER = { name: "Ada", email: "ada@example.com", phone: "0400 000 000", reason: "Maintenance." };
+const CONTACT = {
+  contactName: "Ada",
+  contactEmail: "ada@example.com",
+  contactPhoneNumber: "+61 2 9999 0000",
+  submissionNotes: "Please review.",
+};
+const REQUESTER = {
+  name: "Ada",
+  email: "ada@example.com",
+  phone: "0400 000 000",
+  reason: "Maintenance.",
+};
 
 /** Valid bodies of a regional entry (its country and default set per case) and of bank details. */
 const ENTRY = {
@@ -229,7 +292,9 @@ async function setUpWorld() {
   const [pa, pb, matterTypes] = await Promise.all([
     party(a),
     party(b),
-    ok<{ data: { id: string; type: string }[] }>(await fetch(`${sandboxUrl()}/api/resources/matter-types?countryCode=AU`)),
+    ok<{ data: { id: string; type: string }[] }>(
+      await fetch(`${sandboxUrl()}/api/resources/matter-types?countryCode=AU`),
+    ),
   ]);
   const matterTypeId = matterTypes.data.find((item) => item.type === "MatterType")!.id;
   world = { a: pa, b: pb, matterTypeId, before: { a: await stateOf(pa), b: await stateOf(pb) } };
@@ -250,7 +315,13 @@ const listingOf = (p: Party) => ({
     websiteUrl: "https://example.com",
     documentationUrl: "",
   },
-  legal: { copyright: "(c) Example", privacyPolicy: "", privacyPolicyUrl: "https://example.com/privacy", termsOfService: "", termsOfServiceUrl: "https://example.com/terms" },
+  legal: {
+    copyright: "(c) Example",
+    privacyPolicy: "",
+    privacyPolicyUrl: "https://example.com/privacy",
+    termsOfService: "",
+    termsOfServiceUrl: "https://example.com/terms",
+  },
   promo: { appIcon: { id: p.imageId }, banners: [], screenshots: [], youtubeUrl: "" },
   visibility: true,
 });
@@ -264,7 +335,18 @@ const HOSTILE_SCHEMA = {
         {
           id: "matter",
           name: "Matter",
-          buttons: [{ actionType: "button", name: "Open", label: "Open", description: "Opens it.", urls: ["dev", "test", "beta", "live"].map((env) => ({ env, url: `https://${env}.example.com` })) }],
+          buttons: [
+            {
+              actionType: "button",
+              name: "Open",
+              label: "Open",
+              description: "Opens it.",
+              urls: ["dev", "test", "beta", "live"].map((env) => ({
+                env,
+                url: `https://${env}.example.com`,
+              })),
+            },
+          ],
         },
       ],
     },
@@ -293,7 +375,9 @@ function validInput({ name, endpoint }: DeclaredEndpoint, w: World) {
     folderId: "root",
     env: "dev",
   };
-  const params = Object.fromEntries(paramNames(endpoint).map((param) => [param, ids[param] ?? w.a.versionId]));
+  const params = Object.fromEntries(
+    paramNames(endpoint).map((param) => [param, ids[param] ?? w.a.versionId]),
+  );
   const queries: Record<string, Record<string, string>> = {
     "resources.getMatterTypes": { countryCode: "AU" },
     "resources.getMatterTypePrecedents": { countrycode: "AU" },
@@ -313,33 +397,83 @@ function validInput({ name, endpoint }: DeclaredEndpoint, w: World) {
     "apps.duplicateApp": () => ({ appName: "Hostile Copy", countryCode: "AU" }),
     "user.setPreference": () => ({ localeCode: "en-AU" }),
     "registration.register": () => validRegistration({ email: REGISTRATION_EMAIL }),
-    "submissions.createSubmission": () => ({ appId: w.a.versionId, ...CONTACT, isBeta: false, documents: [w.a.fileId] }),
+    "submissions.createSubmission": () => ({
+      appId: w.a.versionId,
+      ...CONTACT,
+      isBeta: false,
+      documents: [w.a.fileId],
+    }),
     "submissions.requestPause": () => ({ ...REQUESTER }),
     "submissions.requestResume": () => ({ ...REQUESTER }),
-    "approvals.createPreApproval": () => ({ groupId: w.a.groupId, versionMajorId: w.a.versionId, submissionNotes: "Why we ask.", documents: [w.a.fileId] }),
+    "approvals.createPreApproval": () => ({
+      groupId: w.a.groupId,
+      versionMajorId: w.a.versionId,
+      submissionNotes: "Why we ask.",
+      documents: [w.a.fileId],
+    }),
     "pricing.createPrice": () => ({ pricingModelType: 1, amount: 10 }),
     "pricing.updatePrice": () => ({ pricingModelType: 1, amount: 10 }),
     "pricing.submitPriceChange": () => ({ amount: 12, appGroupId: w.a.groupId }),
     "schema.saveSchema": () => ({ appIdOld: w.a.versionId, json: HOSTILE_SCHEMA }),
     "schema.validateSchema": () => ({ json: HOSTILE_SCHEMA }),
-    "settings.saveCompanyDetails": () => ({ entityInformation: [{ ...ENTRY, countryId: "AU", isDefault: true }, { ...ENTRY, countryId: "UK", isDefault: false, icon: null }] }),
+    "settings.saveCompanyDetails": () => ({
+      entityInformation: [
+        { ...ENTRY, countryId: "AU", isDefault: true },
+        { ...ENTRY, countryId: "UK", isDefault: false, icon: null },
+      ],
+    }),
     "settings.createBankDetails": () => ({ ...BANK }),
     "settings.updateBankDetails": () => ({ ...BANK }),
-    "user.createUser": () => ({ title: "dr", firstName: "Ada", lastName: "Lovelace", email: "hostile-user@example.com", password: "Hostile-pass-1", confirmPassword: "Hostile-pass-1", admin: false }),
-    "user.updateUser": () => ({ userId: w.a.company.userId, title: "ms", firstName: "Alex", lastName: "Tester", email: w.a.company.email, admin: true, password: "", confirmPassword: "" }),
-    "instances.createInstance": () => ({ firstName: "Ada", lastName: "Lovelace", email: "hostile@example.com", password: "Sandbox-1", leapEnvironmentsId: 3, firmType: 1 }),
-    "instances.importInstance": () => ({ region: "AU", environment: "LIVE", firmId: "F-1", staffId: "S-1", userId: "U-1", firmType: 1 }),
+    "user.createUser": () => ({
+      title: "dr",
+      firstName: "Ada",
+      lastName: "Lovelace",
+      email: "hostile-user@example.com",
+      password: "Hostile-pass-1",
+      confirmPassword: "Hostile-pass-1",
+      admin: false,
+    }),
+    "user.updateUser": () => ({
+      userId: w.a.company.userId,
+      title: "ms",
+      firstName: "Alex",
+      lastName: "Tester",
+      email: w.a.company.email,
+      admin: true,
+      password: "",
+      confirmPassword: "",
+    }),
+    "instances.createInstance": () => ({
+      firstName: "Ada",
+      lastName: "Lovelace",
+      email: "hostile@example.com",
+      password: "Sandbox-1",
+      leapEnvironmentsId: 3,
+      firmType: 1,
+    }),
+    "instances.importInstance": () => ({
+      region: "AU",
+      environment: "LIVE",
+      firmId: "F-1",
+      staffId: "S-1",
+      userId: "U-1",
+      firmType: 1,
+    }),
     "instances.updateConfiguration": () => ({
       includeOtherProviders: false,
       applyToAllUsers: false,
-      configurations: [{ appGroupId: w.a.groupId, isEnabled: false, appStatusCode: 200, appEndpoint: "LIVE" }],
+      configurations: [
+        { appGroupId: w.a.groupId, isEnabled: false, appStatusCode: 200, appEndpoint: "LIVE" },
+      ],
     }),
   };
-  const body = bodies[name] ?? (() => sampleOf(endpoint.body === MULTIPART ? undefined : endpoint.body));
+  const body =
+    bodies[name] ?? (() => sampleOf(endpoint.body === MULTIPART ? undefined : endpoint.body));
   return { params, query, body };
 }
 
-const paramNames = (endpoint: Endpoint) => [...endpoint.path.matchAll(/:([A-Za-z_]\w*)/g)].map((match) => match[1]);
+const paramNames = (endpoint: Endpoint) =>
+  [...endpoint.path.matchAll(/:([A-Za-z_]\w*)/g)].map((match) => match[1]);
 
 /** What an answer must be. */
 type Expected =
@@ -373,11 +507,25 @@ function hostileCases(declared: DeclaredEndpoint, w: World): fc.Arbitrary<Case> 
   const isJson = endpoint.body !== undefined && endpoint.body !== MULTIPART;
   const validBody = (): Pick<Case, "headers" | "body"> =>
     endpoint.body === MULTIPART
-      ? multipart([{ name: "file", filename: "icon.png", type: "image/png", data: Buffer.from(png(256, 256)) }], auth)
+      ? multipart(
+          [
+            {
+              name: "file",
+              filename: "icon.png",
+              type: "image/png",
+              data: Buffer.from(png(256, 256)),
+            },
+          ],
+          auth,
+        )
       : isJson
         ? { headers: { ...auth, "content-type": "application/json" }, body: toJson(valid.body()) }
         : { headers: auth };
-  const make = (what: string, expected: Expected, change: Partial<Omit<Case, "what" | "expected">> = {}): Case => ({
+  const make = (
+    what: string,
+    expected: Expected,
+    change: Partial<Omit<Case, "what" | "expected">> = {},
+  ): Case => ({
     what,
     expected,
     params: valid.params,
@@ -392,54 +540,121 @@ function hostileCases(declared: DeclaredEndpoint, w: World): fc.Arbitrary<Case> 
   // Path parameters: nothing hostile names anything; the other company's ids are not found either.
   for (const param of paramNames(endpoint)) {
     const withParam = (value: string) => ({ params: { ...valid.params, [param]: value } });
-    kinds.push(hostileSegment.map((value) => make(`:${param} = ${value.slice(0, 80)}`, { kind: "notFound", readOk: endpoint.method === "GET" }, withParam(value))));
-    const foreign = [w.b.versionId, w.b.groupId, w.b.fileId, w.b.company.companyId, w.b.company.userId, w.b.instanceId, w.b.bankId, ...(endpoint.public ? [] : [w.b.imageId])];
-    kinds.push(fc.constantFrom(...foreign).map((id) => make(`:${param} = company b's ${id}`, { kind: "notFound", readOk: false }, withParam(id))));
+    kinds.push(
+      hostileSegment.map((value) =>
+        make(
+          `:${param} = ${value.slice(0, 80)}`,
+          { kind: "notFound", readOk: endpoint.method === "GET" },
+          withParam(value),
+        ),
+      ),
+    );
+    const foreign = [
+      w.b.versionId,
+      w.b.groupId,
+      w.b.fileId,
+      w.b.company.companyId,
+      w.b.company.userId,
+      w.b.instanceId,
+      w.b.bankId,
+      ...(endpoint.public ? [] : [w.b.imageId]),
+    ];
+    kinds.push(
+      fc
+        .constantFrom(...foreign)
+        .map((id) =>
+          make(`:${param} = company b's ${id}`, { kind: "notFound", readOk: false }, withParam(id)),
+        ),
+    );
   }
 
   // Query values the contract refuses (as the server reads them); names the database cannot store.
   for (const { path: name } of slotsOf(endpoint.query)) {
-    const refused = (value: string) => refusedBy(endpoint.query!, { ...valid.query, [name]: serverDecoded(encodeSegment(value)) });
+    const refused = (value: string) =>
+      refusedBy(endpoint.query!, { ...valid.query, [name]: serverDecoded(encodeSegment(value)) });
     kinds.push(
-      hostileQueryValue.filter(refused).map((value) => make(`?${name}=${JSON.stringify(value).slice(0, 80)}`, { kind: "field", anchor: name }, { query: pairs({ ...valid.query, [name]: value }) })),
+      hostileQueryValue
+        .filter(refused)
+        .map((value) =>
+          make(
+            `?${name}=${JSON.stringify(value).slice(0, 80)}`,
+            { kind: "field", anchor: name },
+            { query: pairs({ ...valid.query, [name]: value }) },
+          ),
+        ),
     );
     if (/id$/i.test(name)) {
-      kinds.push(fc.constantFrom(w.b.company.userId, w.b.versionId).map((id) => make(`?${name}= company b's ${id}`, { kind: "notFound", readOk: false }, { query: pairs({ ...valid.query, [name]: id }) })));
+      kinds.push(
+        fc
+          .constantFrom(w.b.company.userId, w.b.versionId)
+          .map((id) =>
+            make(
+              `?${name}= company b's ${id}`,
+              { kind: "notFound", readOk: false },
+              { query: pairs({ ...valid.query, [name]: id }) },
+            ),
+          ),
+      );
     }
   }
   kinds.push(
-    fc.tuple(unstorableText.filter((name) => name.includes("\u0000")), fc.boolean()).map(([name, second]) =>
-      // A NUL survives the URL (a lone surrogate does not: it is no UTF-8); as a name, or as a second value of a known name.
-      second && Object.keys(valid.query).length > 0
-        ? make(`?${Object.keys(valid.query)[0]} twice, the second ${JSON.stringify(name)}`, { kind: "field", anchor: Object.keys(valid.query)[0] }, { query: [...pairs(valid.query), [Object.keys(valid.query)[0], name]] })
-        : make(`?${JSON.stringify(name)}=1`, { kind: "field", anchor: namedAs(name) }, { query: [...pairs(valid.query), [name, "1"]] }),
-    ),
+    fc
+      .tuple(
+        unstorableText.filter((name) => name.includes("\u0000")),
+        fc.boolean(),
+      )
+      .map(([name, second]) =>
+        // A NUL survives the URL (a lone surrogate does not: it is no UTF-8); as a name, or as a second value of a known name.
+        second && Object.keys(valid.query).length > 0
+          ? make(
+              `?${Object.keys(valid.query)[0]} twice, the second ${JSON.stringify(name)}`,
+              { kind: "field", anchor: Object.keys(valid.query)[0] },
+              { query: [...pairs(valid.query), [Object.keys(valid.query)[0], name]] },
+            )
+          : make(
+              `?${JSON.stringify(name)}=1`,
+              { kind: "field", anchor: namedAs(name) },
+              { query: [...pairs(valid.query), [name, "1"]] },
+            ),
+      ),
   );
 
   if (isJson) {
-    const headers = (contentType: string | undefined) => ({ ...auth, ...(contentType ? { "content-type": contentType } : {}) });
+    const headers = (contentType: string | undefined) => ({
+      ...auth,
+      ...(contentType ? { "content-type": contentType } : {}),
+    });
     // Every property of the body, a value its schema refuses.
     const slots = slotsOf(endpoint.body as Exclude<typeof endpoint.body, typeof MULTIPART>);
     kinds.push(
-      fc
-        .tuple(fc.constantFrom(...slots), jsonContentType)
-        .chain(([slot, contentType]) =>
-          hostileJson
-            .filter((value) => value === MEGA_TEXT || refusedBy(slot.schema, value))
-            .map((value) => {
-              const base = valid.body();
-              const body = toJson(withValueAt(base, slot.path, value));
-              const shown = typeof value === "string" ? JSON.stringify(value.slice(0, 60)) : toJson(value).slice(0, 80);
-              return make(`body ${slot.path} = ${shown} as ${contentType}`, { kind: "field", anchor: existingPrefix(base, slot.path) }, { headers: headers(contentType), body });
-            }),
-        ),
+      fc.tuple(fc.constantFrom(...slots), jsonContentType).chain(([slot, contentType]) =>
+        hostileJson
+          .filter((value) => value === MEGA_TEXT || refusedBy(slot.schema, value))
+          .map((value) => {
+            const base = valid.body();
+            const body = toJson(withValueAt(base, slot.path, value));
+            const shown =
+              typeof value === "string"
+                ? JSON.stringify(value.slice(0, 60))
+                : toJson(value).slice(0, 80);
+            return make(
+              `body ${slot.path} = ${shown} as ${contentType}`,
+              { kind: "field", anchor: existingPrefix(base, slot.path) },
+              { headers: headers(contentType), body },
+            );
+          }),
+      ),
     );
     // Every property of the body, a value nested past the JSON limits: refused before it is parsed, at the top-level key it stands under.
     kinds.push(
       fc.tuple(fc.constantFrom(...slots), tooDeepJson).map(([slot, value]) => {
         const body = toJson(withValueAt(valid.body(), slot.path, value));
         const top = slot.path.split(".")[0];
-        return make(`body ${slot.path} nested too deeply (${body.length} characters)`, { kind: "field", anchor: top, code: "tooDeep" }, { headers: headers("application/json"), body });
+        return make(
+          `body ${slot.path} nested too deeply (${body.length} characters)`,
+          { kind: "field", anchor: top, code: "tooDeep" },
+          { headers: headers("application/json"), body },
+        );
       }),
     );
     // Every property of the body, a list of 100,000 entries: refused at it like any wrong value, in an answer no longer than what was sent.
@@ -447,43 +662,79 @@ function hostileCases(declared: DeclaredEndpoint, w: World): fc.Arbitrary<Case> 
       fc.tuple(fc.constantFrom(...slots), wideJson).map(([slot, value]) => {
         const base = valid.body();
         const body = toJson(withValueAt(base, slot.path, value));
-        return make(`body ${slot.path} = a list of ${(value as unknown[]).length} entries`, { kind: "field", anchor: existingPrefix(base, slot.path), answerMax: Math.max(body.length, 64 * 1024) }, {
-          headers: headers("application/json"),
-          body,
-        });
+        return make(
+          `body ${slot.path} = a list of ${(value as unknown[]).length} entries`,
+          {
+            kind: "field",
+            anchor: existingPrefix(base, slot.path),
+            answerMax: Math.max(body.length, 64 * 1024),
+          },
+          {
+            headers: headers("application/json"),
+            body,
+          },
+        );
       }),
     );
     // A key the database cannot store, at the top or in a nested object of the body.
-    const objects = ["", ...slots.filter((slot) => slotsOf(slot.schema).length > 0).map((slot) => slot.path)];
+    const objects = [
+      "",
+      ...slots.filter((slot) => slotsOf(slot.schema).length > 0).map((slot) => slot.path),
+    ];
     kinds.push(
       fc.tuple(fc.constantFrom(...objects), unstorableText).map(([at, key]) => {
         const base = valid.body() as Record<string, unknown>;
-        const holder = (at ? at.split(".").reduce<Record<string, unknown>>((node, part) => {
-          node[part] ??= {};
-          return node[part] as Record<string, unknown>;
-        }, base) : base);
+        const holder = at
+          ? at.split(".").reduce<Record<string, unknown>>((node, part) => {
+              node[part] ??= {};
+              return node[part] as Record<string, unknown>;
+            }, base)
+          : base;
         holder[key] = "value";
-        return make(`body key ${JSON.stringify(key)} in ${at || "the body"}`, { kind: "field", anchor: at ? `${at}.${namedAs(key)}` : namedAs(key) }, { headers: headers("application/json"), body: toJson(base) });
+        return make(
+          `body key ${JSON.stringify(key)} in ${at || "the body"}`,
+          { kind: "field", anchor: at ? `${at}.${namedAs(key)}` : namedAs(key) },
+          { headers: headers("application/json"), body: toJson(base) },
+        );
       }),
     );
     // Not the call's JSON at all, with any content type.
     kinds.push(
-      fc.tuple(junkBody, jsonContentType).map(([body, contentType]) =>
-        make(`body ${JSON.stringify(body.toString().slice(0, 40))} as ${contentType}`, { kind: "badInput" }, { headers: headers(contentType), body }),
-      ),
+      fc
+        .tuple(junkBody, jsonContentType)
+        .map(([body, contentType]) =>
+          make(
+            `body ${JSON.stringify(body.toString().slice(0, 40))} as ${contentType}`,
+            { kind: "badInput" },
+            { headers: headers(contentType), body },
+          ),
+        ),
     );
   }
 
-  if (endpoint.body === MULTIPART) kinds.push(uploadCases.map((upload) => make(upload.what, upload.expected, upload.request(auth))));
+  if (endpoint.body === MULTIPART)
+    kinds.push(
+      uploadCases.map((upload) => make(upload.what, upload.expected, upload.request(auth))),
+    );
 
   // No token, or a forged one.
   if (!endpoint.public) {
     kinds.push(
-      fc.constantFrom<Record<string, string>>({}, { authorization: "Bearer not.a.token" }, { authorization: "Basic YTpi" }).map((authorization) => {
-        const request = validBody();
-        const { authorization: _dropped, ...headers } = request.headers;
-        return make(`with ${authorization.authorization ?? "no token"}`, { kind: "unauthorized" }, { ...request, headers: { ...headers, ...authorization } });
-      }),
+      fc
+        .constantFrom<Record<string, string>>(
+          {},
+          { authorization: "Bearer not.a.token" },
+          { authorization: "Basic YTpi" },
+        )
+        .map((authorization) => {
+          const request = validBody();
+          const { authorization: _dropped, ...headers } = request.headers;
+          return make(
+            `with ${authorization.authorization ?? "no token"}`,
+            { kind: "unauthorized" },
+            { ...request, headers: { ...headers, ...authorization } },
+          );
+        }),
     );
   }
   return fc.oneof(...kinds);
@@ -516,15 +767,33 @@ interface Part {
 }
 
 /** A multipart/form-data body written by hand (so it can be broken). */
-function multipart(parts: Part[], headers: Record<string, string>, boundary = "----hostile-boundary-7d3"): Pick<Case, "headers" | "body"> {
+function multipart(
+  parts: Part[],
+  headers: Record<string, string>,
+  boundary = "----hostile-boundary-7d3",
+): Pick<Case, "headers" | "body"> {
   const chunks: Buffer[] = [];
   for (const part of parts) {
-    const filename = part.filename === undefined ? Buffer.alloc(0) : Buffer.concat([Buffer.from('; filename="'), Buffer.from(part.filename), Buffer.from('"')]);
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`), filename, Buffer.from(`\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ""}\r\n`));
+    const filename =
+      part.filename === undefined
+        ? Buffer.alloc(0)
+        : Buffer.concat([
+            Buffer.from('; filename="'),
+            Buffer.from(part.filename),
+            Buffer.from('"'),
+          ]);
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`),
+      filename,
+      Buffer.from(`\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ""}\r\n`),
+    );
     chunks.push(Buffer.from(part.data), Buffer.from("\r\n"));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { headers: { ...headers, "content-type": `multipart/form-data; boundary=${boundary}` }, body: Buffer.concat(chunks) };
+  return {
+    headers: { ...headers, "content-type": `multipart/form-data; boundary=${boundary}` },
+    body: Buffer.concat(chunks),
+  };
 }
 
 interface UploadCase {
@@ -534,24 +803,81 @@ interface UploadCase {
 }
 
 const icon = () => Buffer.from(png(256, 256));
-const file = (data: Buffer | string, filename: string | Buffer = "file.png", type = "image/png"): Part[] => [{ name: "file", filename, type, data }];
+const file = (
+  data: Buffer | string,
+  filename: string | Buffer = "file.png",
+  type = "image/png",
+): Part[] => [{ name: "file", filename, type, data }];
 
 /** Polyglots and hostile file names: taken only as what their bytes are, kept clean, served safely. */
 const acceptedOrRefused: [string, Part[]][] = [
-  ["a PNG header followed by HTML", file(Buffer.concat([icon().subarray(0, 33), Buffer.from("<html><script>alert(1)</script></html>")]))],
-  ["a whole PNG with HTML after its end", file(Buffer.concat([icon(), Buffer.from("<html><script>alert(document.cookie)</script></html>")]), "x.html", "text/html")],
+  [
+    "a PNG header followed by HTML",
+    file(
+      Buffer.concat([
+        icon().subarray(0, 33),
+        Buffer.from("<html><script>alert(1)</script></html>"),
+      ]),
+    ),
+  ],
+  [
+    "a whole PNG with HTML after its end",
+    file(
+      Buffer.concat([icon(), Buffer.from("<html><script>alert(document.cookie)</script></html>")]),
+      "x.html",
+      "text/html",
+    ),
+  ],
   ["a GIF/HTML polyglot", file("GIF89a/*<script>alert(1)</script>*/=1;", "x.gif", "image/gif")],
-  ["an SVG with a script", file(svg(undefined, "<script>alert(1)</script>"), "x.svg", "image/svg+xml")],
-  ["an SVG with onload", file(svg('width="256" height="256" onload="alert(1)"'), "x.svg", "image/svg+xml")],
-  ["an SVG with a javascript: link", file(svg(undefined, '<a href="javascript:alert(1)"><text>x</text></a>'), "x.svg", "image/svg+xml")],
-  ["an SVG with foreignObject HTML", file(svg(undefined, "<foreignObject><body xmlns=\"http://www.w3.org/1999/xhtml\"><script>alert(1)</script></body></foreignObject>"), "x.svg")],
+  [
+    "an SVG with a script",
+    file(svg(undefined, "<script>alert(1)</script>"), "x.svg", "image/svg+xml"),
+  ],
+  [
+    "an SVG with onload",
+    file(svg('width="256" height="256" onload="alert(1)"'), "x.svg", "image/svg+xml"),
+  ],
+  [
+    "an SVG with a javascript: link",
+    file(
+      svg(undefined, '<a href="javascript:alert(1)"><text>x</text></a>'),
+      "x.svg",
+      "image/svg+xml",
+    ),
+  ],
+  [
+    "an SVG with foreignObject HTML",
+    file(
+      svg(
+        undefined,
+        '<foreignObject><body xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></body></foreignObject>',
+      ),
+      "x.svg",
+    ),
+  ],
   ["HTML named .png", file("<!doctype html><script>alert(1)</script>", "x.png")],
-  ["a PDF with a script after it", file(Buffer.concat([Buffer.from(pdf()), Buffer.from("<script>alert(1)</script>")]), "x.pdf", "application/pdf")],
-  ["a PDF header and HTML", file("%PDF-1.4\n<html><script>alert(1)</script></html>", "x.pdf", "application/pdf")],
-  ["a ZIP", file(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00]), "x.zip", "application/zip")],
+  [
+    "a PDF with a script after it",
+    file(
+      Buffer.concat([Buffer.from(pdf()), Buffer.from("<script>alert(1)</script>")]),
+      "x.pdf",
+      "application/pdf",
+    ),
+  ],
+  [
+    "a PDF header and HTML",
+    file("%PDF-1.4\n<html><script>alert(1)</script></html>", "x.pdf", "application/pdf"),
+  ],
+  [
+    "a ZIP",
+    file(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00]), "x.zip", "application/zip"),
+  ],
   ["an empty file", file(Buffer.alloc(0))],
   ["a NUL in the file name", file(icon(), "icon\u0000.png")],
-  ["a lone surrogate's bytes in the file name", file(icon(), Buffer.from([0x69, 0xed, 0xa0, 0x80, 0x2e, 0x70, 0x6e, 0x67]))],
+  [
+    "a lone surrogate's bytes in the file name",
+    file(icon(), Buffer.from([0x69, 0xed, 0xa0, 0x80, 0x2e, 0x70, 0x6e, 0x67])),
+  ],
   ["a traversal file name", file(icon(), "../../../etc/passwd")],
   ["a Windows traversal file name", file(icon(), "..\\..\\boot.ini")],
   ["a file name of 5,000 characters", file(icon(), `${"n".repeat(5000)}.png`)],
@@ -562,24 +888,91 @@ const acceptedOrRefused: [string, Part[]][] = [
 ];
 
 /** Bodies that are not an upload. */
-const brokenUploads: [string, (auth: Record<string, string>) => Pick<Case, "headers" | "body">][] = [
-  ["multipart without a boundary", (auth) => ({ headers: { ...auth, "content-type": "multipart/form-data" }, body: multipart(file(icon()), {}).body })],
-  ["a boundary that is not the body's", (auth) => ({ ...multipart(file(icon()), auth), headers: { ...auth, "content-type": "multipart/form-data; boundary=other" } })],
-  ["a body cut short", (auth) => { const m = multipart(file(icon()), auth); return { ...m, body: (m.body as Buffer).subarray(0, 120) }; }],
-  ["the file as a text field", (auth) => multipart([{ name: "file", data: "just text" }], auth)],
-  ["no file field", (auth) => multipart([{ name: "other", filename: "icon.png", type: "image/png", data: icon() }], auth)],
-  ["no parts", (auth) => ({ headers: { ...auth, "content-type": "multipart/form-data; boundary=b" }, body: "--b--\r\n" })],
-  ["a part without headers", (auth) => ({ headers: { ...auth, "content-type": "multipart/form-data; boundary=b" }, body: "--b\r\n\r\nbytes\r\n--b--\r\n" })],
-  ["garbage", (auth) => ({ headers: { ...auth, "content-type": "multipart/form-data; boundary=b" }, body: Buffer.from([0xff, 0x00, 0xed, 0xa0, 0x80]) })],
-  ["JSON", (auth) => ({ headers: { ...auth, "content-type": "application/json" }, body: '{"file":"\\u0000"}' })],
-  ["a form-encoded body", (auth) => ({ headers: { ...auth, "content-type": "application/x-www-form-urlencoded" }, body: "file=%00" })],
-  ["no content type", (auth) => ({ headers: auth, body: icon() })],
-  ["multipart/mixed", (auth) => ({ ...multipart(file(icon()), auth), headers: { ...auth, "content-type": "multipart/mixed; boundary=----hostile-boundary-7d3" } })],
-];
+const brokenUploads: [string, (auth: Record<string, string>) => Pick<Case, "headers" | "body">][] =
+  [
+    [
+      "multipart without a boundary",
+      (auth) => ({
+        headers: { ...auth, "content-type": "multipart/form-data" },
+        body: multipart(file(icon()), {}).body,
+      }),
+    ],
+    [
+      "a boundary that is not the body's",
+      (auth) => ({
+        ...multipart(file(icon()), auth),
+        headers: { ...auth, "content-type": "multipart/form-data; boundary=other" },
+      }),
+    ],
+    [
+      "a body cut short",
+      (auth) => {
+        const m = multipart(file(icon()), auth);
+        return { ...m, body: (m.body as Buffer).subarray(0, 120) };
+      },
+    ],
+    ["the file as a text field", (auth) => multipart([{ name: "file", data: "just text" }], auth)],
+    [
+      "no file field",
+      (auth) =>
+        multipart([{ name: "other", filename: "icon.png", type: "image/png", data: icon() }], auth),
+    ],
+    [
+      "no parts",
+      (auth) => ({
+        headers: { ...auth, "content-type": "multipart/form-data; boundary=b" },
+        body: "--b--\r\n",
+      }),
+    ],
+    [
+      "a part without headers",
+      (auth) => ({
+        headers: { ...auth, "content-type": "multipart/form-data; boundary=b" },
+        body: "--b\r\n\r\nbytes\r\n--b--\r\n",
+      }),
+    ],
+    [
+      "garbage",
+      (auth) => ({
+        headers: { ...auth, "content-type": "multipart/form-data; boundary=b" },
+        body: Buffer.from([0xff, 0x00, 0xed, 0xa0, 0x80]),
+      }),
+    ],
+    [
+      "JSON",
+      (auth) => ({
+        headers: { ...auth, "content-type": "application/json" },
+        body: '{"file":"\\u0000"}',
+      }),
+    ],
+    [
+      "a form-encoded body",
+      (auth) => ({
+        headers: { ...auth, "content-type": "application/x-www-form-urlencoded" },
+        body: "file=%00",
+      }),
+    ],
+    ["no content type", (auth) => ({ headers: auth, body: icon() })],
+    [
+      "multipart/mixed",
+      (auth) => ({
+        ...multipart(file(icon()), auth),
+        headers: { ...auth, "content-type": "multipart/mixed; boundary=----hostile-boundary-7d3" },
+      }),
+    ],
+  ];
 
 const uploadCases: fc.Arbitrary<UploadCase> = fc.oneof(
-  fc.constantFrom(...acceptedOrRefused).map(([what, parts]): UploadCase => ({ what, expected: { kind: "upload" }, request: (auth) => multipart(parts, auth) })),
-  fc.constantFrom(...brokenUploads).map(([what, request]): UploadCase => ({ what, expected: { kind: "badInput" }, request })),
+  fc.constantFrom(...acceptedOrRefused).map(
+    ([what, parts]): UploadCase => ({
+      what,
+      expected: { kind: "upload" },
+      request: (auth) => multipart(parts, auth),
+    }),
+  ),
+  fc
+    .constantFrom(...brokenUploads)
+    .map(([what, request]): UploadCase => ({ what, expected: { kind: "badInput" }, request })),
 );
 
 // ---------------------------------------------------------------------------
@@ -587,9 +980,17 @@ const uploadCases: fc.Arbitrary<UploadCase> = fc.oneof(
 // ---------------------------------------------------------------------------
 
 function send(endpoint: Endpoint, request: Case): Promise<RawAnswer> {
-  const path = endpoint.path.replace(/:([A-Za-z_]\w*)/g, (_whole, name: string) => request.params[name]);
-  const query = request.query.map(([name, value]) => `${encodeSegment(name)}=${encodeSegment(value)}`).join("&");
-  return sendRaw(sandboxUrl(), endpoint.method, `/api/${path}${query ? `?${query}` : ""}`, { headers: request.headers, body: request.body });
+  const path = endpoint.path.replace(
+    /:([A-Za-z_]\w*)/g,
+    (_whole, name: string) => request.params[name],
+  );
+  const query = request.query
+    .map(([name, value]) => `${encodeSegment(name)}=${encodeSegment(value)}`)
+    .join("&");
+  return sendRaw(sandboxUrl(), endpoint.method, `/api/${path}${query ? `?${query}` : ""}`, {
+    headers: request.headers,
+    body: request.body,
+  });
 }
 
 interface ErrorAnswer {
@@ -606,7 +1007,9 @@ const isUnder = (path: string, anchor: string) => path === anchor || path.starts
 async function judge(declared: DeclaredEndpoint, request: Case, answer: RawAnswer) {
   const { endpoint } = declared;
   const fail = (why: string) => {
-    throw new Error(`${declared.name} ${request.what}: ${why} (${answer.status} ${answer.text.slice(0, 300)})`);
+    throw new Error(
+      `${declared.name} ${request.what}: ${why} (${answer.status} ${answer.text.slice(0, 300)})`,
+    );
   };
   if (answer.status >= 500) fail("a 5xx");
   let error: ErrorAnswer = {};
@@ -616,18 +1019,26 @@ async function judge(declared: DeclaredEndpoint, request: Case, answer: RawAnswe
     } catch {
       fail("an error that is not JSON");
     }
-    if (typeof error.detail !== "string" || typeof error.traceId !== "string") fail("not the error shape");
+    if (typeof error.detail !== "string" || typeof error.traceId !== "string")
+      fail("not the error shape");
     if (/:\s*undefined$/.test(String(error.detail))) fail("a detail with its words missing");
-    if (answer.status === 400 && (typeof error.field !== "string" || typeof error.errors?.[error.field] !== "string")) fail("a 400 that names no field");
+    if (
+      answer.status === 400 &&
+      (typeof error.field !== "string" || typeof error.errors?.[error.field] !== "string")
+    )
+      fail("a 400 that names no field");
   }
   const expected = request.expected;
   switch (expected.kind) {
     case "field":
       if (answer.status === 413) break;
       if (answer.status !== 400) fail(`not a 400 naming ${expected.anchor}`);
-      if (!Object.keys(error.errors ?? {}).some((path) => isUnder(path, expected.anchor))) fail(`${expected.anchor} is not among the failing fields`);
-      if (expected.code !== undefined && error.errors?.[expected.anchor] !== expected.code) fail(`${expected.anchor} is not refused with ${expected.code}`);
-      if (expected.answerMax !== undefined && answer.text.length > expected.answerMax) fail(`an answer of ${answer.text.length} characters to ${expected.answerMax}`);
+      if (!Object.keys(error.errors ?? {}).some((path) => isUnder(path, expected.anchor)))
+        fail(`${expected.anchor} is not among the failing fields`);
+      if (expected.code !== undefined && error.errors?.[expected.anchor] !== expected.code)
+        fail(`${expected.anchor} is not refused with ${expected.code}`);
+      if (expected.answerMax !== undefined && answer.text.length > expected.answerMax)
+        fail(`an answer of ${answer.text.length} characters to ${expected.answerMax}`);
       break;
     case "badInput":
       if (answer.status !== 400 && answer.status !== 413) fail("not refused as bad input");
@@ -641,10 +1052,19 @@ async function judge(declared: DeclaredEndpoint, request: Case, answer: RawAnswe
     case "upload":
       if (answer.status === 201) await judgeUpload(answer, fail);
       // The company's unattached uploads at their quota is a refusal too.
-      else if (answer.status !== 400 && !(answer.status === 429 && error.errors?.file === "uploadQuotaReached")) fail("neither taken nor refused");
+      else if (
+        answer.status !== 400 &&
+        !(answer.status === 429 && error.errors?.file === "uploadQuotaReached")
+      )
+        fail("neither taken nor refused");
       break;
   }
-  if (answer.status < 300 && answer.status !== 204 && endpoint.answer !== rawAnswer && !endpoint.answer.safeParse(JSON.parse(answer.text)).success) {
+  if (
+    answer.status < 300 &&
+    answer.status !== 204 &&
+    endpoint.answer !== rawAnswer &&
+    !endpoint.answer.safeParse(JSON.parse(answer.text)).success
+  ) {
     fail("an answer not in the call's shape");
   }
 }
@@ -653,7 +1073,11 @@ async function judge(declared: DeclaredEndpoint, request: Case, answer: RawAnswe
 async function judgeUpload(answer: RawAnswer, fail: (why: string) => never) {
   const stored = uploadedFile.parse(JSON.parse(answer.text));
   // Bytes that are not UTF-8 may come back as U+FFFD: storable, and harmless.
-  if (/[\u0000-\u001f\u007f/\\\u202a-\u202e]/.test(stored.fileName) || holdsUnstorable(stored.fileName) || [...stored.fileName].length > 255) {
+  if (
+    /[\u0000-\u001f\u007f/\\\u202a-\u202e]/.test(stored.fileName) ||
+    holdsUnstorable(stored.fileName) ||
+    [...stored.fileName].length > 255
+  ) {
     fail(`a file name kept as ${JSON.stringify(stored.fileName)}`);
   }
   if (!stored.url.includes("/api/images/")) return;
@@ -661,8 +1085,16 @@ async function judgeUpload(answer: RawAnswer, fail: (why: string) => never) {
   const bytes = Buffer.from(await served.arrayBuffer());
   const type = served.headers.get("content-type") ?? "";
   if (!/^image\/(png|jpeg|svg\+xml)$/.test(type)) fail(`served as ${type}`);
-  if (!/sandbox/.test(served.headers.get("content-security-policy") ?? "") || served.headers.get("x-content-type-options") !== "nosniff") fail("served without its sandbox");
-  if (type === "image/svg+xml" && /<script|onload=|javascript:|foreignObject/i.test(bytes.toString("utf8"))) fail("an SVG with a script served");
+  if (
+    !/sandbox/.test(served.headers.get("content-security-policy") ?? "") ||
+    served.headers.get("x-content-type-options") !== "nosniff"
+  )
+    fail("served without its sandbox");
+  if (
+    type === "image/svg+xml" &&
+    /<script|onload=|javascript:|foreignObject/i.test(bytes.toString("utf8"))
+  )
+    fail("an SVG with a script served");
 }
 
 /** How many cases an endpoint gets: more where there is more to make hostile. */
@@ -677,33 +1109,48 @@ describe("every endpoint, generated hostile input", () => {
 
   afterAll(() => {
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.log(`hostile API inputs: ${cases} cases over ${ENDPOINTS.length} endpoints in ${seconds} s (seed ${SEED})`);
+    console.log(
+      `hostile API inputs: ${cases} cases over ${ENDPOINTS.length} endpoints in ${seconds} s (seed ${SEED})`,
+    );
   });
 
   it("covers every declared endpoint", () => {
     expect(ENDPOINTS.length).toBeGreaterThan(20);
   });
 
-  it.each(ENDPOINTS)("$name: never a 5xx, every refusal in the error shape naming the field, nothing stored", async (declared) => {
-    await fc.assert(
-      fc.asyncProperty(hostileCases(declared, world), async (request) => {
-        cases++;
-        await judge(declared, request, await send(declared.endpoint, request));
-      }),
-      { numRuns: runsOf(declared.endpoint), endOnFailure: true, seed: SEED },
-    );
-    expect(await stateOf(world.a)).toEqual(world.before.a);
-    expect(await stateOf(world.b)).toEqual(world.before.b);
-  });
+  it.each(ENDPOINTS)(
+    "$name: never a 5xx, every refusal in the error shape naming the field, nothing stored",
+    async (declared) => {
+      await fc.assert(
+        fc.asyncProperty(hostileCases(declared, world), async (request) => {
+          cases++;
+          await judge(declared, request, await send(declared.endpoint, request));
+        }),
+        { numRuns: runsOf(declared.endpoint), endOnFailure: true, seed: SEED },
+      );
+      expect(await stateOf(world.a)).toEqual(world.before.a);
+      expect(await stateOf(world.b)).toEqual(world.before.b);
+    },
+  );
 
   it("leaves nothing of a refused registration: no mail to its address", async () => {
-    const outbox = await ok<unknown[]>(await admin(`outbox?to=${encodeURIComponent(REGISTRATION_EMAIL)}`));
+    const outbox = await ok<unknown[]>(
+      await admin(`outbox?to=${encodeURIComponent(REGISTRATION_EMAIL)}`),
+    );
     expect(outbox).toEqual([]);
   });
 
   it("shows neither company anything of the other", async () => {
-    for (const [one, other] of [[world.a, world.b], [world.b, world.a]]) {
-      for (const path of [`apps/${other.versionId}`, `apps/group/${other.groupId}`, `files/${other.fileId}/download`, `user?user-id=${other.company.userId}`]) {
+    for (const [one, other] of [
+      [world.a, world.b],
+      [world.b, world.a],
+    ]) {
+      for (const path of [
+        `apps/${other.versionId}`,
+        `apps/group/${other.groupId}`,
+        `files/${other.fileId}/download`,
+        `user?user-id=${other.company.userId}`,
+      ]) {
         expect((await one.company.api(path)).status, path).toBe(404);
       }
       const list = await ok<{ appGroupId: string }[]>(await one.company.api("apps?archived=-1"));

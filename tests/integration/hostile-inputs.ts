@@ -30,16 +30,43 @@ export function sendRaw(
   options: { headers?: Record<string, string>; body?: Buffer | string } = {},
 ): Promise<RawAnswer> {
   const url = new URL(base);
-  const body = options.body === undefined ? undefined : Buffer.isBuffer(options.body) ? options.body : Buffer.from(options.body, "utf8");
-  const headers = { ...options.headers, ...(body ? { "content-length": String(body.byteLength) } : {}) };
+  const body =
+    options.body === undefined
+      ? undefined
+      : Buffer.isBuffer(options.body)
+        ? options.body
+        : Buffer.from(options.body, "utf8");
+  const headers = {
+    ...options.headers,
+    ...(body ? { "content-length": String(body.byteLength) } : {}),
+  };
   return new Promise<RawAnswer>((resolve, reject) => {
-    const request = http.request({ host: url.hostname, port: url.port, method, path: rawPath, headers, agent: false, timeout: 20_000 }, (res) => {
-      const parts: Buffer[] = [];
-      res.on("data", (part: Buffer) => parts.push(part));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(parts).toString("utf8") }));
-      res.on("error", reject);
-    });
-    request.on("timeout", () => request.destroy(new Error(`${method} ${rawPath}: no answer in 20 s`)));
+    const request = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method,
+        path: rawPath,
+        headers,
+        agent: false,
+        timeout: 20_000,
+      },
+      (res) => {
+        const parts: Buffer[] = [];
+        res.on("data", (part: Buffer) => parts.push(part));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text: Buffer.concat(parts).toString("utf8"),
+          }),
+        );
+        res.on("error", reject);
+      },
+    );
+    request.on("timeout", () =>
+      request.destroy(new Error(`${method} ${rawPath}: no answer in 20 s`)),
+    );
     // An answer before the whole body is read (413) may close the connection under the rest.
     request.on("error", (error) => reject(error));
     request.end(body);
@@ -51,11 +78,17 @@ export function encodeSegment(value: string): string {
   let out = "";
   for (let i = 0; i < value.length; i++) {
     const code = value.charCodeAt(i);
-    const pair = code >= 0xd800 && code <= 0xdbff && i + 1 < value.length ? value.charCodeAt(i + 1) : 0;
-    const point = pair >= 0xdc00 && pair <= 0xdfff ? ((code - 0xd800) << 10) + (pair - 0xdc00) + 0x10000 : code;
+    const pair =
+      code >= 0xd800 && code <= 0xdbff && i + 1 < value.length ? value.charCodeAt(i + 1) : 0;
+    const point =
+      pair >= 0xdc00 && pair <= 0xdfff ? ((code - 0xd800) << 10) + (pair - 0xdc00) + 0x10000 : code;
     if (point > 0xffff) i++;
-    if (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(point)) && point < 0x80) out += String.fromCharCode(point);
-    else out += [...utf8Bytes(point)].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, "0")}`).join("");
+    if (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(point)) && point < 0x80)
+      out += String.fromCharCode(point);
+    else
+      out += [...utf8Bytes(point)]
+        .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, "0")}`)
+        .join("");
   }
   return out;
 }
@@ -64,8 +97,14 @@ export function encodeSegment(value: string): string {
 function utf8Bytes(point: number): number[] {
   if (point < 0x80) return [point];
   if (point < 0x800) return [0xc0 | (point >> 6), 0x80 | (point & 0x3f)];
-  if (point < 0x10000) return [0xe0 | (point >> 12), 0x80 | ((point >> 6) & 0x3f), 0x80 | (point & 0x3f)];
-  return [0xf0 | (point >> 18), 0x80 | ((point >> 12) & 0x3f), 0x80 | ((point >> 6) & 0x3f), 0x80 | (point & 0x3f)];
+  if (point < 0x10000)
+    return [0xe0 | (point >> 12), 0x80 | ((point >> 6) & 0x3f), 0x80 | (point & 0x3f)];
+  return [
+    0xf0 | (point >> 18),
+    0x80 | ((point >> 12) & 0x3f),
+    0x80 | ((point >> 6) & 0x3f),
+    0x80 | (point & 0x3f),
+  ];
 }
 
 // ---------------------------------------------------------------------------
@@ -90,7 +129,10 @@ export function toJson(value: unknown): string {
     tokens.push(item.text);
     return `\u0001raw${tokens.length - 1}\u0001`;
   });
-  return text.replace(/"\\u0001raw(\d+)\\u0001"/g, (_whole, index: string) => tokens[Number(index)]);
+  return text.replace(
+    /"\\u0001raw(\d+)\\u0001"/g,
+    (_whole, index: string) => tokens[Number(index)],
+  );
 }
 
 /** The value as the server reads it (a RawNumber as the number it parses to). */
@@ -121,7 +163,8 @@ const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: D
 function unwrap(schema: z.ZodType): z.ZodType {
   const def = defOf(schema);
   if (def.innerType) return unwrap(def.innerType);
-  if (def.type === "pipe" && def.in && def.out) return unwrap(defOf(def.in).type === "transform" ? def.out : def.in);
+  if (def.type === "pipe" && def.in && def.out)
+    return unwrap(defOf(def.in).type === "transform" ? def.out : def.in);
   return schema;
 }
 
@@ -186,7 +229,11 @@ export function sampleOf(schema: z.ZodType | undefined): unknown {
 }
 
 /** Sets `value` at a dotted path of a copy of `object` (making the objects on the way). */
-export function withValueAt(object: unknown, path: string, value: unknown): Record<string, unknown> {
+export function withValueAt(
+  object: unknown,
+  path: string,
+  value: unknown,
+): Record<string, unknown> {
   const copy = structuredClone(object ?? {}) as Record<string, unknown>;
   const keys = path.split(".");
   let at = copy;
@@ -242,36 +289,68 @@ const ascii = fc.string({ maxLength: 12 });
 /** Text with a NUL or a lone surrogate somewhere. */
 export const unstorableText = fc.oneof(
   fc.tuple(ascii, ascii).map(([before, after]) => `${before}\u0000${after}`),
-  fc.tuple(ascii, fc.integer({ min: 0xd800, max: 0xdfff }), ascii).map(([before, code, after]) => `${before}${String.fromCharCode(code)}${after}`),
+  fc
+    .tuple(ascii, fc.integer({ min: 0xd800, max: 0xdfff }), ascii)
+    .map(([before, code, after]) => `${before}${String.fromCharCode(code)}${after}`),
 );
 
 /** Numbers no integer column holds, and values that are not numbers at all. */
 export const badNumber = fc.oneof(
-  fc.constantFrom<unknown>(2147483648, 2 ** 53, 1e308, -2147483649, -1, 1.5, -0.5, 0.1, new RawNumber("1e400"), new RawNumber("-1e400"), "1", "NaN", "Infinity", "0x10"),
+  fc.constantFrom<unknown>(
+    2147483648,
+    2 ** 53,
+    1e308,
+    -2147483649,
+    -1,
+    1.5,
+    -0.5,
+    0.1,
+    new RawNumber("1e400"),
+    new RawNumber("-1e400"),
+    "1",
+    "NaN",
+    "Infinity",
+    "0x10",
+  ),
   fc.integer({ min: 2 ** 31, max: Number.MAX_SAFE_INTEGER }),
   fc.integer({ min: Number.MIN_SAFE_INTEGER, max: -1 }),
   fc.double({ noNaN: true, noDefaultInfinity: true, noInteger: true }),
 );
 
-const nested = (depth: number) => Array.from({ length: depth }).reduce<unknown>((inner) => [inner], "deep");
+const nested = (depth: number) =>
+  Array.from({ length: depth }).reduce<unknown>((inner) => [inner], "deep");
 /** Arrays, objects, and a platform schema's dropdown items (the attack's document) nested `depth` deep, written out as text. */
 const deepArrays = (depth: number) => new RawJson(`${"[".repeat(depth)}"deep"${"]".repeat(depth)}`);
 const deepObjects = (depth: number) => new RawJson(`${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`);
 const deepItems = (depth: number) =>
-  new RawJson(`{"platforms":[{"type":"web","menus":[{"id":"menu-tools","items":${'[{"actionType":"dropdown","name":"x","items":'.repeat(depth)}[]${"}]".repeat(depth)}}]}]}`);
+  new RawJson(
+    `{"platforms":[{"type":"web","menus":[{"id":"menu-tools","items":${'[{"actionType":"dropdown","name":"x","items":'.repeat(depth)}[]${"}]".repeat(depth)}}]}]}`,
+  );
 
 /** JSON of the wrong type for most places: null, booleans, numbers, strings, arrays, objects (with unstorable keys too). */
 export const wrongType = fc.oneof(
   fc.constantFrom<unknown>(null, true, false, 0, 7, [], {}, "", "text", nested(20)),
   fc.array(fc.oneof(ascii, unstorableText, fc.integer()), { minLength: 1, maxLength: 4 }),
-  fc.dictionary(fc.oneof(ascii, unstorableText), fc.oneof(ascii, fc.integer(), unstorableText), { minKeys: 1, maxKeys: 3 }),
+  fc.dictionary(fc.oneof(ascii, unstorableText), fc.oneof(ascii, fc.integer(), unstorableText), {
+    minKeys: 1,
+    maxKeys: 3,
+  }),
 );
 
 /** A text over every text limit of the contract, but well under the body limit. */
-export const longText = fc.integer({ min: 10_001, max: 60_000 }).map((length) => "x".repeat(length));
+export const longText = fc
+  .integer({ min: 10_001, max: 60_000 })
+  .map((length) => "x".repeat(length));
 
 /** Values nested past the JSON limits (app/api/json-limits.ts) wherever they stand in a body: 40 to 2,000 levels of arrays, objects, schema items. */
-export const tooDeepJson = fc.constantFrom<unknown>(nested(40), deepArrays(300), deepArrays(2_000), deepObjects(500), deepItems(500), deepItems(2_000));
+export const tooDeepJson = fc.constantFrom<unknown>(
+  nested(40),
+  deepArrays(300),
+  deepArrays(2_000),
+  deepObjects(500),
+  deepItems(500),
+  deepItems(2_000),
+);
 
 /** Small values that ask for much work or a long answer: 100,000 entries of a list (at most 400 KB), nested within the limits. */
 export const wideJson = fc.constantFrom<unknown>(
@@ -352,8 +431,16 @@ export const hostileSegment = fc.oneof(
       "not-a-uuid",
     ),
   },
-  { weight: 2, arbitrary: ascii.filter((text) => text !== "" && text !== "0" && text !== "root").map(encodeSegment) },
-  { weight: 1, arbitrary: fc.integer({ min: 1000, max: 4000 }).map((length) => "a".repeat(length)) },
+  {
+    weight: 2,
+    arbitrary: ascii
+      .filter((text) => text !== "" && text !== "0" && text !== "root")
+      .map(encodeSegment),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.integer({ min: 1000, max: 4000 }).map((length) => "a".repeat(length)),
+  },
   { weight: 2, arbitrary: fc.uuid() },
 );
 
@@ -361,6 +448,22 @@ export const hostileSegment = fc.oneof(
 export const hostileQueryValue = fc.oneof(
   { weight: 3, arbitrary: unstorableText },
   { weight: 2, arbitrary: ascii },
-  { weight: 1, arbitrary: fc.constantFrom("-1", "2", "1.5", "1e400", "2147483648", "TRUE", " ", "../..", "AU%00") },
-  { weight: 1, arbitrary: fc.integer({ min: 1000, max: 4000 }).map((length) => "q".repeat(length)) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      "-1",
+      "2",
+      "1.5",
+      "1e400",
+      "2147483648",
+      "TRUE",
+      " ",
+      "../..",
+      "AU%00",
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.integer({ min: 1000, max: 4000 }).map((length) => "q".repeat(length)),
+  },
 );

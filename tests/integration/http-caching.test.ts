@@ -5,8 +5,8 @@
  */
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { createAppThroughApi, createProviderClient } from "../support/provider";
 import { declaredEndpoints } from "../support/endpoints";
+import { createAppThroughApi, createProviderClient } from "../support/provider";
 import { admin, apiFetch, newCompany, type TestCompany } from "./support";
 
 const client = createProviderClient(() => ({
@@ -32,23 +32,31 @@ const LOOKUPS: [path: string, cacheControl: string, vary: string | null][] = [
   ["ping/more", "public, max-age=60", null],
 ];
 
-const sha256Tag = (bytes: ArrayBuffer) => `"${createHash("sha256").update(new Uint8Array(bytes)).digest("base64url").slice(0, 32)}"`;
+const sha256Tag = (bytes: ArrayBuffer) =>
+  `"${createHash("sha256").update(new Uint8Array(bytes)).digest("base64url").slice(0, 32)}"`;
 
 describe("lookups", () => {
-  it.each(LOOKUPS)("%s says for how long it may be reused, with a strong ETag of its bytes", async (path, cacheControl, vary) => {
-    const res = await apiFetch(path);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("cache-control")).toBe(cacheControl);
-    expect(res.headers.get("vary")).toBe(vary);
-    const etag = res.headers.get("etag")!;
-    expect(etag).toMatch(/^"[\w-]+"$/);
-    expect(etag).toBe(sha256Tag(await res.arrayBuffer()));
-  });
+  it.each(LOOKUPS)(
+    "%s says for how long it may be reused, with a strong ETag of its bytes",
+    async (path, cacheControl, vary) => {
+      const res = await apiFetch(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toBe(cacheControl);
+      expect(res.headers.get("vary")).toBe(vary);
+      const etag = res.headers.get("etag")!;
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      expect(etag).toBe(sha256Tag(await res.arrayBuffer()));
+    },
+  );
 
   it("answers 304 without a body to an If-None-Match naming its ETag, keeping ETag, Cache-Control and Vary", async () => {
-    const first = await apiFetch("resources/config-init-all", { headers: { "accept-language": "nl-NL" } });
+    const first = await apiFetch("resources/config-init-all", {
+      headers: { "accept-language": "nl-NL" },
+    });
     const etag = first.headers.get("etag")!;
-    const again = await apiFetch("resources/config-init-all", { headers: { "accept-language": "nl-NL", "if-none-match": `"other", ${etag}` } });
+    const again = await apiFetch("resources/config-init-all", {
+      headers: { "accept-language": "nl-NL", "if-none-match": `"other", ${etag}` },
+    });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe("");
     expect(again.headers.get("etag")).toBe(etag);
@@ -56,18 +64,30 @@ describe("lookups", () => {
     expect(again.headers.get("vary")).toBe("Accept-Language");
     expect(again.headers.get("x-trace-id")).toMatch(/^\w{8,}$/);
     // A weak form of the same tag matches too (If-None-Match compares weakly).
-    expect((await apiFetch("resources/config-init-all", { headers: { "accept-language": "nl-NL", "if-none-match": `W/${etag}` } })).status).toBe(304);
+    expect(
+      (
+        await apiFetch("resources/config-init-all", {
+          headers: { "accept-language": "nl-NL", "if-none-match": `W/${etag}` },
+        })
+      ).status,
+    ).toBe(304);
   });
 
   it("answers the whole body to an If-None-Match naming another ETag", async () => {
-    const res = await apiFetch("resources/countries", { headers: { "if-none-match": '"not-this-one"' } });
+    const res = await apiFetch("resources/countries", {
+      headers: { "if-none-match": '"not-this-one"' },
+    });
     expect(res.status).toBe(200);
     expect(((await res.json()) as unknown[]).length).toBeGreaterThan(0);
   });
 
   it("has another ETag in another language, so a Dutch copy is never taken for the English one", async () => {
-    const dutch = await apiFetch("resources/product-variants?countryCode=AU", { headers: { "accept-language": "nl-NL" } });
-    const english = await apiFetch("resources/product-variants?countryCode=AU", { headers: { "accept-language": "en-AU" } });
+    const dutch = await apiFetch("resources/product-variants?countryCode=AU", {
+      headers: { "accept-language": "nl-NL" },
+    });
+    const english = await apiFetch("resources/product-variants?countryCode=AU", {
+      headers: { "accept-language": "en-AU" },
+    });
     expect(dutch.headers.get("etag")).not.toBe(english.headers.get("etag"));
     const crossed = await apiFetch("resources/product-variants?countryCode=AU", {
       headers: { "accept-language": "en-AU", "if-none-match": dutch.headers.get("etag")! },
@@ -84,7 +104,11 @@ describe("lookups", () => {
 
   it("keeps a forged token a 401, even with a matching If-None-Match", async () => {
     const etag = (await apiFetch("resources/countries")).headers.get("etag")!;
-    const res = await apiFetch("resources/countries", { headers: { "if-none-match": etag } }, "not-a-token");
+    const res = await apiFetch(
+      "resources/countries",
+      { headers: { "if-none-match": etag } },
+      "not-a-token",
+    );
     expect(res.status).toBe(401);
   });
 
@@ -146,13 +170,18 @@ describe("answers of the caller's own", () => {
     const answered: string[] = [];
     for (const { name, endpoint } of declaredEndpoints()) {
       if (endpoint.method !== "GET" || /^(resources\/|ping\/)/.test(endpoint.path)) continue;
-      const path = endpoint.path.replace(/:(\w+)/g, (_, param: string) => ids[param] ?? app.groupAppId);
+      const path = endpoint.path.replace(
+        /:(\w+)/g,
+        (_, param: string) => ids[param] ?? app.groupAppId,
+      );
       for (const candidate of [path, path.replace(app.id, app.groupAppId)]) {
         const res = await company.api(candidate);
         expect(res.headers.get("cache-control") ?? "", name).not.toMatch(/public/);
         if (res.status === 200 && res.headers.get("content-type")?.startsWith("application/json")) {
           answered.push(name);
-          expect(res.headers.get("cache-control"), name).toMatch(/^(private, no-cache|private, max-age=0|private, no-store|no-store)$/);
+          expect(res.headers.get("cache-control"), name).toMatch(
+            /^(private, no-cache|private, max-age=0|private, no-store|no-store)$/,
+          );
           break;
         }
       }
@@ -164,20 +193,27 @@ describe("answers of the caller's own", () => {
   it("are another caller's 404, not a 304, whatever ETag they name", async () => {
     const other = await newCompany();
     const etag = (await company.api(`apps/group/${app.groupAppId}`)).headers.get("etag")!;
-    const res = await other.api(`apps/group/${app.groupAppId}`, { headers: { "if-none-match": etag } });
+    const res = await other.api(`apps/group/${app.groupAppId}`, {
+      headers: { "if-none-match": etag },
+    });
     expect(res.status).toBe(404);
   });
 
   it("leave the faults the reviewer sets answering first", async () => {
     const fault = { method: "GET", path: "/api/user", status: 503, companyId: company.companyId };
-    expect((await admin("faults", { method: "PUT", body: JSON.stringify(fault) })).status).toBeLessThan(300);
+    expect(
+      (await admin("faults", { method: "PUT", body: JSON.stringify(fault) })).status,
+    ).toBeLessThan(300);
     try {
       const etag = (await apiFetch("resources/countries")).headers.get("etag")!;
       const res = await company.api("user", { headers: { "if-none-match": etag } });
       expect(res.status).toBe(503);
       expect(res.headers.get("cache-control")).toBeNull();
     } finally {
-      await admin(`faults?${new URLSearchParams({ method: fault.method, path: fault.path, companyId: fault.companyId })}`, { method: "DELETE" });
+      await admin(
+        `faults?${new URLSearchParams({ method: fault.method, path: fault.path, companyId: fault.companyId })}`,
+        { method: "DELETE" },
+      );
     }
   });
 });

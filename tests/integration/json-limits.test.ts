@@ -29,21 +29,39 @@ const deepText = (depth: number) =>
 
 /** The body of a call carrying `json` as it is written: a value (the text inlined), a JSON string or base-64 of it. */
 const bodyOf = (text: string, as: "value" | "text" | "base64", extra = "") => {
-  const json = as === "value" ? text : JSON.stringify(as === "text" ? text : Buffer.from(text).toString("base64"));
+  const json =
+    as === "value"
+      ? text
+      : JSON.stringify(as === "text" ? text : Buffer.from(text).toString("base64"));
   return `{${extra}"json":${json}}`;
 };
 
-const post = (path: string, body: string) => a.api(path, { method: "POST", body, headers: { "content-type": "application/json" } });
-const versionCount = async () => (await ok<{ versions: unknown[] }>(await a.api(`apps/group/${app.groupId}`))).versions.length;
+const post = (path: string, body: string) =>
+  a.api(path, { method: "POST", body, headers: { "content-type": "application/json" } });
+const versionCount = async () =>
+  (await ok<{ versions: unknown[] }>(await a.api(`apps/group/${app.groupId}`))).versions.length;
 
 describe("a schema nested past the limit", () => {
   for (const depth of [500, 2_000]) {
     for (const as of ["value", "text", "base64"] as const) {
       it(`${depth} levels as ${as}: validate and save answer 400 tooDeep at json, and no version is made`, async () => {
-        await expectRefused(await post("app-schema/validate", bodyOf(deepText(depth), as)), 400, { json: "tooDeep" });
+        await expectRefused(await post("app-schema/validate", bodyOf(deepText(depth), as)), 400, {
+          json: "tooDeep",
+        });
         const before = await versionCount();
-        await expectRefused(await post("app-schema", bodyOf(deepText(depth), as, `"appIdOld":"${app.versionId}",`)), 400, { json: "tooDeep" });
-        await expectRefused(await post("app-schema/validate", bodyOf(deepText(depth), as, `"appId":"${app.versionId}",`)), 400, { json: "tooDeep" });
+        await expectRefused(
+          await post("app-schema", bodyOf(deepText(depth), as, `"appIdOld":"${app.versionId}",`)),
+          400,
+          { json: "tooDeep" },
+        );
+        await expectRefused(
+          await post(
+            "app-schema/validate",
+            bodyOf(deepText(depth), as, `"appId":"${app.versionId}",`),
+          ),
+          400,
+          { json: "tooDeep" },
+        );
         expect(await versionCount()).toBe(before);
       });
     }
@@ -52,9 +70,13 @@ describe("a schema nested past the limit", () => {
   it("takes a document as deep as the limit: judged by the rules, not refused by the limit", async () => {
     const depth = (JSON_LIMITS.depthMax - 6) / 2;
     for (const as of ["value", "text"] as const) {
-      const verdict = validateSchemaResponse.parse(await ok(await post("app-schema/validate", bodyOf(deepText(depth), as))));
+      const verdict = validateSchemaResponse.parse(
+        await ok(await post("app-schema/validate", bodyOf(deepText(depth), as))),
+      );
       expect(verdict.errors.map((error) => error.code)).not.toContain("tooDeep");
-      await expectRefused(await post("app-schema/validate", bodyOf(deepText(depth + 1), as)), 400, { json: "tooDeep" });
+      await expectRefused(await post("app-schema/validate", bodyOf(deepText(depth + 1), as)), 400, {
+        json: "tooDeep",
+      });
     }
   });
 });
@@ -62,32 +84,65 @@ describe("a schema nested past the limit", () => {
 describe("a body longer than a JSON text may be", () => {
   it("is refused with 400 tooLarge, as text and as a value", async () => {
     const long = `{"platforms":[{"type":"web","menus":[{"id":"${"x".repeat(JSON_LIMITS.textMax)}"}]}]}`;
-    await expectRefused(await post("app-schema/validate", bodyOf(long, "text")), 400, { body: "tooLarge" });
-    await expectRefused(await post("app-schema", bodyOf(long, "value", `"appIdOld":"${app.versionId}",`)), 400, { body: "tooLarge" });
+    await expectRefused(await post("app-schema/validate", bodyOf(long, "text")), 400, {
+      body: "tooLarge",
+    });
+    await expectRefused(
+      await post("app-schema", bodyOf(long, "value", `"appIdOld":"${app.versionId}",`)),
+      400,
+      { body: "tooLarge" },
+    );
   });
 });
 
 describe("a document of many wrong entries", () => {
   it("gets a verdict naming at most ERRORS_MAX paths, as a save its refusal", async () => {
-    const text = JSON.stringify({ platforms: [{ type: "web", menus: Array.from({ length: 100_000 }, () => 0) }] });
+    const text = JSON.stringify({
+      platforms: [{ type: "web", menus: Array.from({ length: 100_000 }, () => 0) }],
+    });
     const res = await post("app-schema/validate", bodyOf(text, "text"));
     const verdict = validateSchemaResponse.parse(await ok(res));
     expect(verdict.errors).toHaveLength(ERRORS_MAX);
-    const refused = await expectRefused(await post("app-schema", bodyOf(text, "value", `"appIdOld":"${app.versionId}",`)), 400, { "json.platforms.0.menus.0": "invalidType" });
+    const refused = await expectRefused(
+      await post("app-schema", bodyOf(text, "value", `"appIdOld":"${app.versionId}",`)),
+      400,
+      { "json.platforms.0.menus.0": "invalidType" },
+    );
     expect(Object.keys(refused.errors ?? {})).toHaveLength(ERRORS_MAX);
   });
 });
 
 describe("a platform of more functions than it may hold", () => {
   it("is refused by validate and save with tooManyFunctions at the platform, and no version is made", async () => {
-    const menuItem = { actionType: "menu-item", name: "Item", label: "Item", description: "An item." };
-    const platform = { type: "web", menus: [{ id: "menu-tools", items: Array.from({ length: SCHEMA_LIMITS.functionsMax + 1 }, () => menuItem) }] };
+    const menuItem = {
+      actionType: "menu-item",
+      name: "Item",
+      label: "Item",
+      description: "An item.",
+    };
+    const platform = {
+      type: "web",
+      menus: [
+        {
+          id: "menu-tools",
+          items: Array.from({ length: SCHEMA_LIMITS.functionsMax + 1 }, () => menuItem),
+        },
+      ],
+    };
     const text = JSON.stringify({ platforms: [platform] });
     const before = await versionCount();
-    const verdict = validateSchemaResponse.parse(await ok(await post("app-schema/validate", bodyOf(text, "value"))));
+    const verdict = validateSchemaResponse.parse(
+      await ok(await post("app-schema/validate", bodyOf(text, "value"))),
+    );
     expect(verdict.valid).toBe(false);
-    expect(verdict.errors.map((error) => [error.path, error.code])).toEqual([["platforms.0", "tooManyFunctions"]]);
-    await expectRefused(await post("app-schema", bodyOf(text, "text", `"appIdOld":"${app.versionId}",`)), 400, { "json.platforms.0": "tooManyFunctions" });
+    expect(verdict.errors.map((error) => [error.path, error.code])).toEqual([
+      ["platforms.0", "tooManyFunctions"],
+    ]);
+    await expectRefused(
+      await post("app-schema", bodyOf(text, "text", `"appIdOld":"${app.versionId}",`)),
+      400,
+      { "json.platforms.0": "tooManyFunctions" },
+    );
     expect(await versionCount()).toBe(before);
   });
 });
@@ -96,7 +151,9 @@ describe("the worst document the limits let in", () => {
   it("is read through by validate, as text and as a value, without a 5xx", async () => {
     const text = `{"platforms":[${worstCaseImport("web")}]}`;
     for (const as of ["value", "text"] as const) {
-      const verdict = validateSchemaResponse.parse(await ok(await post("app-schema/validate", bodyOf(text, as))));
+      const verdict = validateSchemaResponse.parse(
+        await ok(await post("app-schema/validate", bodyOf(text, as))),
+      );
       expect(verdict.errors.map((error) => error.code)).not.toContain("tooDeep");
     }
   });

@@ -17,7 +17,15 @@ it("reads what a select of the same columns reads", async () => {
   await db.insert(appGroups).values([
     { companyId: company.id, name: "Plain", countryCode: "AU", appType: 0, apiKey: "a" },
     // Microseconds, which a Date cannot hold: both ways drop them alike.
-    { companyId: company.id, name: 'Quotes " and \\ and ünïcode', countryCode: "UK", appType: 1, apiKey: "b", isArchived: true, modifiedAt: sql`'2026-02-03T04:05:06.789123Z'::timestamptz` as never },
+    {
+      companyId: company.id,
+      name: 'Quotes " and \\ and ünïcode',
+      countryCode: "UK",
+      appType: 1,
+      apiKey: "b",
+      isArchived: true,
+      modifiedAt: sql`'2026-02-03T04:05:06.789123Z'::timestamptz` as never,
+    },
   ]);
   const columns = {
     id: appGroups.id,
@@ -33,8 +41,13 @@ it("reads what a select of the same columns reads", async () => {
   const [{ rows: raw }] = await db.select({ rows: rows.select }).from(appGroups).where(where);
   const decoded = rows.decode(raw).sort((a, b) => a.name.localeCompare(b.name));
   expect(decoded).toEqual(expected);
-  expect(decoded.find((row) => row.isArchived)?.modifiedAt.toISOString()).toBe("2026-02-03T04:05:06.789Z");
+  expect(decoded.find((row) => row.isArchived)?.modifiedAt.toISOString()).toBe(
+    "2026-02-03T04:05:06.789Z",
+  );
 
-  const none = await db.select({ rows: rows.select }).from(appGroups).where(eq(appGroups.name, "no such app"));
+  const none = await db
+    .select({ rows: rows.select })
+    .from(appGroups)
+    .where(eq(appGroups.name, "no such app"));
   expect(rows.decode(none[0].rows)).toEqual([]);
 });

@@ -4,7 +4,7 @@
  */
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ownSandbox, type OwnSandbox } from "./own-sandbox";
+import { type OwnSandbox, ownSandbox } from "./own-sandbox";
 import { follow, newCompany, postLogin, startAuthorization } from "./support";
 
 const redisUrl = process.env.REDIS_URL;
@@ -12,7 +12,15 @@ const redisUrl = process.env.REDIS_URL;
 describe.runIf(redisUrl)("limits in Redis", () => {
   let own: OwnSandbox;
   let redis: Redis;
-  const options = { signInLimits: { freeFailures: 1, firstDelaySeconds: 30, maxDelaySeconds: 30, perIp: 100, windowSeconds: 60 } };
+  const options = {
+    signInLimits: {
+      freeFailures: 1,
+      firstDelaySeconds: 30,
+      maxDelaySeconds: 30,
+      perIp: 100,
+      windowSeconds: 60,
+    },
+  };
 
   beforeAll(async () => {
     own = await ownSandbox("redis");

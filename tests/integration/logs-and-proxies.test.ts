@@ -16,9 +16,15 @@ import { Writable } from "node:stream";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConsoleVisitor } from "../support/console-http";
-import { buildConsole, consoleProcess, freePort, tempDir, type ServerProcess } from "../support/product";
+import {
+  buildConsole,
+  consoleProcess,
+  freePort,
+  type ServerProcess,
+  tempDir,
+} from "../support/product";
 import { fetchFrom } from "./addresses";
-import { ownSandbox, type OwnSandbox } from "./own-sandbox";
+import { type OwnSandbox, ownSandbox } from "./own-sandbox";
 import { latestMail, uniqueEmail, validRegistration } from "./support";
 
 let own: OwnSandbox;
@@ -27,7 +33,8 @@ const sandboxLog: string[] = [];
 const cleanups: (() => unknown)[] = [];
 let consoleNone: ServerProcess;
 let consoleLoopback: ServerProcess;
-const urlOf = (server: ServerProcess) => new URL(server.spec.healthUrl).origin.replace("127.0.0.1", "localhost");
+const urlOf = (server: ServerProcess) =>
+  new URL(server.spec.healthUrl).origin.replace("127.0.0.1", "localhost");
 
 beforeAll(async () => {
   own = await ownSandbox("logs");
@@ -69,7 +76,10 @@ beforeAll(async () => {
     return server;
   };
   // The sandbox sends sign-ins back to the console of its configuration: the first one.
-  [consoleNone, consoleLoopback] = await Promise.all([start(Number(new URL(own.config.consoleUrl).port), undefined), start(await freePort(), "loopback")]);
+  [consoleNone, consoleLoopback] = await Promise.all([
+    start(Number(new URL(own.config.consoleUrl).port), undefined),
+    start(await freePort(), "loopback"),
+  ]);
 }, 240_000);
 
 afterAll(async () => {
@@ -86,13 +96,19 @@ interface Sent {
  * Registers through a console's page without JavaScript, from `from`, with `headers` added
  * (an X-Forwarded-For): the page's question answered, the form posted.
  */
-async function registerThroughConsole(consoleUrl: string, from: string, email: string, headers: Record<string, string> = {}): Promise<Sent> {
+async function registerThroughConsole(
+  consoleUrl: string,
+  from: string,
+  email: string,
+  headers: Record<string, string> = {},
+): Promise<Sent> {
   const page = await fetchFrom(from, `${consoleUrl}/en-AU/auth/register`, { headers });
   const html = await page.text();
   expect(page.status, html.slice(0, 300)).toBe(200);
   const captchaToken = /name="captchaToken" value="([^"]+)"/.exec(html)?.[1];
   const sum = /What is (\d+) plus (\d+)\?/.exec(html);
-  if (!captchaToken || !sum) throw new Error(`no captcha question on the page: ${html.slice(0, 300)}`);
+  if (!captchaToken || !sum)
+    throw new Error(`no captcha question on the page: ${html.slice(0, 300)}`);
   const body = validRegistration({ email });
   const form = new URLSearchParams({
     title: body.title,
@@ -115,7 +131,11 @@ async function registerThroughConsole(consoleUrl: string, from: string, email: s
   });
   const res = await fetchFrom(from, `${consoleUrl}/en-AU/auth/register`, {
     method: "POST",
-    headers: { ...headers, origin: consoleUrl, "content-type": "application/x-www-form-urlencoded" },
+    headers: {
+      ...headers,
+      origin: consoleUrl,
+      "content-type": "application/x-www-form-urlencoded",
+    },
     body: form.toString(),
   });
   return { status: res.status, captchaToken };
@@ -153,7 +173,9 @@ describe("the logs", () => {
 
     const visitor = new ConsoleVisitor(consoleUrl);
     await visitor.signIn(email, password);
-    const callback = visitor.hops.map((hop) => new URL(hop.url)).find((url) => url.pathname.endsWith("/auth/callback"));
+    const callback = visitor.hops
+      .map((hop) => new URL(hop.url))
+      .find((url) => url.pathname.endsWith("/auth/callback"));
     const code = callback?.searchParams.get("code");
     if (!code) throw new Error("no authorization code in the sign-in's hops");
 
@@ -163,19 +185,29 @@ describe("the logs", () => {
       code,
       captchaToken: registered.captchaToken,
     };
-    for (const [name, secret] of Object.entries(secrets)) expect(secret.length, name).toBeGreaterThan(10);
+    for (const [name, secret] of Object.entries(secrets))
+      expect(secret.length, name).toBeGreaterThan(10);
     const logs = { sandbox: sandboxLog.join(""), console: consoleNone.log };
     for (const [server, text] of Object.entries(logs)) {
-      for (const [name, secret] of Object.entries(secrets)) expect(text.includes(secret), `${name} in the ${server}'s log`).toBe(false);
-      for (const link of [verification.link, reset.link]) expect(text.includes(link), `a mailed link in the ${server}'s log`).toBe(false);
+      for (const [name, secret] of Object.entries(secrets))
+        expect(text.includes(secret), `${name} in the ${server}'s log`).toBe(false);
+      for (const link of [verification.link, reset.link])
+        expect(text.includes(link), `a mailed link in the ${server}'s log`).toBe(false);
     }
     // What the sandbox logged instead: the mails' kind and recipient, the request with its token hidden.
     const lines = sandboxLog.map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(lines.filter((line) => line.msg === "mail queued" && line.to === email).map((line) => line.kind)).toEqual(["verify-email", "reset-password"]);
-    expect(lines.filter((line) => line.msg === "request" && String(line.path).startsWith("/password/reset/")).map((line) => line.path)).toEqual([
-      "/password/reset/[redacted]",
-      "/password/reset/[redacted]",
-    ]);
+    expect(
+      lines
+        .filter((line) => line.msg === "mail queued" && line.to === email)
+        .map((line) => line.kind),
+    ).toEqual(["verify-email", "reset-password"]);
+    expect(
+      lines
+        .filter(
+          (line) => line.msg === "request" && String(line.path).startsWith("/password/reset/"),
+        )
+        .map((line) => line.path),
+    ).toEqual(["/password/reset/[redacted]", "/password/reset/[redacted]"]);
   });
 });
 
@@ -184,16 +216,56 @@ describe("whose address the registration limit counts through the console", () =
 
   it("is the connection's when TRUST_PROXY is unset: the third registration from one address is refused under another named address", async () => {
     const consoleUrl = urlOf(consoleNone);
-    expect((await registerThroughConsole(consoleUrl, "127.0.3.2", uniqueEmail("xff"), named("198.51.100.1"))).status).toBe(302);
-    expect((await registerThroughConsole(consoleUrl, "127.0.3.2", uniqueEmail("xff"), named("198.51.100.2"))).status).toBe(302);
-    expect((await registerThroughConsole(consoleUrl, "127.0.3.2", uniqueEmail("xff"), named("198.51.100.3"))).status).toBe(429);
+    expect(
+      (
+        await registerThroughConsole(
+          consoleUrl,
+          "127.0.3.2",
+          uniqueEmail("xff"),
+          named("198.51.100.1"),
+        )
+      ).status,
+    ).toBe(302);
+    expect(
+      (
+        await registerThroughConsole(
+          consoleUrl,
+          "127.0.3.2",
+          uniqueEmail("xff"),
+          named("198.51.100.2"),
+        )
+      ).status,
+    ).toBe(302);
+    expect(
+      (
+        await registerThroughConsole(
+          consoleUrl,
+          "127.0.3.2",
+          uniqueEmail("xff"),
+          named("198.51.100.3"),
+        )
+      ).status,
+    ).toBe(429);
   });
 
   it("is the one a proxy on loopback names with TRUST_PROXY=loopback", async () => {
     const consoleUrl = urlOf(consoleLoopback);
     for (const address of ["198.51.100.11", "198.51.100.12", "198.51.100.13", "198.51.100.11"]) {
-      expect((await registerThroughConsole(consoleUrl, "127.0.3.3", uniqueEmail("xff"), named(address))).status, address).toBe(302);
+      expect(
+        (await registerThroughConsole(consoleUrl, "127.0.3.3", uniqueEmail("xff"), named(address)))
+          .status,
+        address,
+      ).toBe(302);
     }
-    expect((await registerThroughConsole(consoleUrl, "127.0.3.3", uniqueEmail("xff"), named("198.51.100.11"))).status).toBe(429);
+    expect(
+      (
+        await registerThroughConsole(
+          consoleUrl,
+          "127.0.3.3",
+          uniqueEmail("xff"),
+          named("198.51.100.11"),
+        )
+      ).status,
+    ).toBe(429);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CookieJar } from "../support/provider";
-import { ownSandbox, type OwnSandbox } from "./own-sandbox";
+import { type OwnSandbox, ownSandbox } from "./own-sandbox";
 import { startAuthorization } from "./support";
 
 let own: OwnSandbox;
@@ -34,7 +34,13 @@ describe("the identity provider served over https", () => {
       while (res.status >= 300 && res.status < 400) {
         const location = new URL(res.headers.get("location")!, own.config.url);
         if (![own.config.url, direct].includes(location.origin)) return location;
-        res = keep(jar, await fetch(`${direct}${location.pathname}${location.search}`, { redirect: "manual", headers: { cookie: jar.header() } }));
+        res = keep(
+          jar,
+          await fetch(`${direct}${location.pathname}${location.search}`, {
+            redirect: "manual",
+            headers: { cookie: jar.header() },
+          }),
+        );
       }
       throw new Error(`stopped at ${res.status} ${await res.text()}`);
     };
@@ -50,14 +56,18 @@ describe("the identity provider served over https", () => {
         method: "POST",
         redirect: "manual",
         headers: { cookie: flow.jar.header(), "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ email: own.config.demoEmail, password: own.config.demoPassword }),
+        body: new URLSearchParams({
+          email: own.config.demoEmail,
+          password: own.config.demoPassword,
+        }),
       }),
     );
     const callback = await follow(flow.jar, login);
     expect(callback.searchParams.get("code"), `signed in: ${callback}`).toBeTruthy();
 
     const names = new Set(cookies.map((cookie) => cookie.split("=")[0]));
-    for (const name of ["_interaction", "_interaction_resume", "_session"]) expect(names, name).toContain(name);
+    for (const name of ["_interaction", "_interaction_resume", "_session"])
+      expect(names, name).toContain(name);
     expect(cookies.filter((cookie) => !/;\s*secure(;|$)/i.test(cookie))).toEqual([]);
   });
 });

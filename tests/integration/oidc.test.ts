@@ -1,4 +1,4 @@
-import { createLocalJWKSet, decodeJwt, jwtVerify, SignJWT, generateKeyPair } from "jose";
+import { createLocalJWKSet, decodeJwt, generateKeyPair, jwtVerify, SignJWT } from "jose";
 import { describe, expect, inject, it } from "vitest";
 import {
   admin,
@@ -42,32 +42,62 @@ describe("authorization code flow with PKCE", () => {
   it("signs in, returns a code to the console's callback and exchanges it for tokens", async () => {
     const user = await verifiedUser();
     const flow = await reachSignInPage();
-    const after = await follow(flow.jar, await postLogin(flow.jar, flow.uid, user.email, user.password));
+    const after = await follow(
+      flow.jar,
+      await postLogin(flow.jar, flow.uid, user.email, user.password),
+    );
     const callback = new URL(after.headers.get("location")!);
     expect(callback.origin + callback.pathname).toBe(flow.redirectUri);
     expect(callback.searchParams.get("state")).toBe(flow.state);
     expect(callback.searchParams.get("iss")).toBe(sandboxUrl());
-    const res = await exchangeCode(callback.searchParams.get("code")!, flow.verifier, flow.redirectUri);
+    const res = await exchangeCode(
+      callback.searchParams.get("code")!,
+      flow.verifier,
+      flow.redirectUri,
+    );
     expect(res.status).toBe(200);
     const tokens = await res.json();
-    expect(tokens).toMatchObject({ token_type: "Bearer", expires_in: expect.any(Number), refresh_token: expect.any(String) });
+    expect(tokens).toMatchObject({
+      token_type: "Bearer",
+      expires_in: expect.any(Number),
+      refresh_token: expect.any(String),
+    });
 
     // The access token is a JWT for the API, verifiable with the issuer's JWKS.
     const jwks = createLocalJWKSet(await (await fetch(`${sandboxUrl()}/jwks`)).json());
-    const { payload } = await jwtVerify(tokens.access_token, jwks, { issuer: sandboxUrl(), audience: `${sandboxUrl()}/api` });
-    expect(payload).toMatchObject({ email: user.email, name: `${user.firstName} ${user.lastName}`, admin: true, company_id: expect.any(String) });
+    const { payload } = await jwtVerify(tokens.access_token, jwks, {
+      issuer: sandboxUrl(),
+      audience: `${sandboxUrl()}/api`,
+    });
+    expect(payload).toMatchObject({
+      email: user.email,
+      name: `${user.firstName} ${user.lastName}`,
+      admin: true,
+      company_id: expect.any(String),
+    });
     const idToken = decodeJwt(tokens.id_token);
-    expect(idToken).toMatchObject({ email: user.email, company_id: payload.company_id, admin: true });
+    expect(idToken).toMatchObject({
+      email: user.email,
+      company_id: payload.company_id,
+      admin: true,
+    });
 
     // The code is single-use.
-    const again = await exchangeCode(callback.searchParams.get("code")!, flow.verifier, flow.redirectUri);
+    const again = await exchangeCode(
+      callback.searchParams.get("code")!,
+      flow.verifier,
+      flow.redirectUri,
+    );
     expect(again.status).toBe(400);
   });
 
   it("refuses the code exchange with a wrong PKCE verifier", async () => {
     const user = await verifiedUser();
     const flow = await reachSignInPage();
-    const after = await follow(flow.jar, await postLogin(flow.jar, flow.uid, user.email, user.password));
+    const after = await follow(
+      flow.jar,
+      await postLogin(flow.jar, flow.uid, user.email, user.password),
+    );
     const code = new URL(after.headers.get("location")!).searchParams.get("code")!;
     const res = await exchangeCode(code, "x".repeat(43), flow.redirectUri);
     expect(res.status).toBe(400);
@@ -79,7 +109,9 @@ describe("authorization code flow with PKCE", () => {
     const location = new URL(without.response.headers.get("location")!);
     expect(location.searchParams.get("error")).toBe("invalid_request");
     const plain = await startAuthorization({ codeChallengeMethod: "plain" });
-    expect(new URL(plain.response.headers.get("location")!).searchParams.get("error")).toBe("invalid_request");
+    expect(new URL(plain.response.headers.get("location")!).searchParams.get("error")).toBe(
+      "invalid_request",
+    );
   });
 
   it("sends a wrong password back to the sign-in page with an error and the email", async () => {
@@ -97,7 +129,9 @@ describe("authorization code flow with PKCE", () => {
   it("answers an unknown account exactly like a wrong password", async () => {
     const flow = await reachSignInPage();
     const res = await postLogin(flow.jar, flow.uid, "nobody@example.test", "Wrong-pass-1");
-    expect(new URL(res.headers.get("location")!).searchParams.get("error")).toBe("invalid_credentials");
+    expect(new URL(res.headers.get("location")!).searchParams.get("error")).toBe(
+      "invalid_credentials",
+    );
   });
 
   it("asks for both fields", async () => {
@@ -111,7 +145,9 @@ describe("authorization code flow with PKCE", () => {
     await register(body);
     const flow = await reachSignInPage();
     const res = await postLogin(flow.jar, flow.uid, body.email, body.password);
-    expect(new URL(res.headers.get("location")!).searchParams.get("error")).toBe("email_not_verified");
+    expect(new URL(res.headers.get("location")!).searchParams.get("error")).toBe(
+      "email_not_verified",
+    );
   });
 
   it("makes an account wait after repeated failures from one address: 429, Retry-After and a clear message", async () => {
@@ -144,7 +180,10 @@ describe("authorization code flow with PKCE", () => {
 
   it("renews tokens with the refresh token, also from parallel requests, until it is revoked", async () => {
     const company = await newCompany();
-    const [first, second] = await Promise.all([refresh(company.tokens.refresh_token!), refresh(company.tokens.refresh_token!)]);
+    const [first, second] = await Promise.all([
+      refresh(company.tokens.refresh_token!),
+      refresh(company.tokens.refresh_token!),
+    ]);
     expect([first.status, second.status]).toEqual([200, 200]);
     const renewed = await first.json();
     expect(renewed.access_token).not.toBe(company.token);
@@ -153,8 +192,14 @@ describe("authorization code flow with PKCE", () => {
     const basic = Buffer.from(`${inject("clientId")}:${inject("clientSecret")}`).toString("base64");
     const revoked = await fetch(`${sandboxUrl()}/token/revocation`, {
       method: "POST",
-      headers: { authorization: `Basic ${basic}`, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ token: company.tokens.refresh_token!, token_type_hint: "refresh_token" }),
+      headers: {
+        authorization: `Basic ${basic}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({
+        token: company.tokens.refresh_token!,
+        token_type_hint: "refresh_token",
+      }),
     });
     expect(revoked.status).toBe(200);
     expect((await refresh(company.tokens.refresh_token!)).status).toBe(400);
@@ -173,11 +218,13 @@ const revoke = (token: string) =>
   });
 
 describe("revoked grants", () => {
-
   it("a reused authorization code revokes the grant: its access token fails at the API", async () => {
     const user = await verifiedUser();
     const flow = await reachSignInPage();
-    const after = await follow(flow.jar, await postLogin(flow.jar, flow.uid, user.email, user.password));
+    const after = await follow(
+      flow.jar,
+      await postLogin(flow.jar, flow.uid, user.email, user.password),
+    );
     const code = new URL(after.headers.get("location")!).searchParams.get("code")!;
     const tokens = await (await exchangeCode(code, flow.verifier, flow.redirectUri)).json();
     expect((await apiFetch("user", {}, tokens.access_token)).status).toBe(200);
@@ -227,7 +274,11 @@ describe("a token the API has already accepted", () => {
 
   it("is refused at once, 403, while its user is suspended, and works again once reinstated", async () => {
     const company = await newCompany();
-    const suspend = (suspended: boolean) => admin(`users/${company.userId}/suspended`, { method: "PUT", body: JSON.stringify({ suspended }) });
+    const suspend = (suspended: boolean) =>
+      admin(`users/${company.userId}/suspended`, {
+        method: "PUT",
+        body: JSON.stringify({ suspended }),
+      });
     for (let i = 0; i < 3; i++) expect((await company.api("apps")).status).toBe(200);
     expect((await suspend(true)).status).toBe(200);
     const res = await company.api("apps");
@@ -261,7 +312,10 @@ describe("token checks of the API", () => {
       .setProtectedHeader({ alg: "RS256", typ: "at+jwt", kid: "forged" })
       .sign(privateKey);
     expect((await apiFetch("user", {}, forged)).status).toBe(401);
-    const tampered = company.token.replace(/\.[^.]+\./, `.${Buffer.from(JSON.stringify({ ...claims, admin: true, company_id: "x" })).toString("base64url")}.`);
+    const tampered = company.token.replace(
+      /\.[^.]+\./,
+      `.${Buffer.from(JSON.stringify({ ...claims, admin: true, company_id: "x" })).toString("base64url")}.`,
+    );
     expect((await apiFetch("user", {}, tampered)).status).toBe(401);
   });
 
@@ -275,6 +329,12 @@ describe("signing in as the demo user", () => {
   it("works with the documented credentials", async () => {
     const tokens = await signIn("demo@example.com", "Demo-password-1");
     const me = await (await apiFetch("user", {}, tokens.access_token)).json();
-    expect(me).toMatchObject({ email: "demo@example.com", companyName: "Demo Legal Apps", admin: true, isTermsAccepted: expect.any(Boolean), hasAccessToTest: true });
+    expect(me).toMatchObject({
+      email: "demo@example.com",
+      companyName: "Demo Legal Apps",
+      admin: true,
+      isTermsAccepted: expect.any(Boolean),
+      hasAccessToTest: true,
+    });
   });
 });

@@ -9,7 +9,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RUNNING_FILE, type RunningSandboxFile } from "../../server/sandbox/admin/local";
-import { ownSandbox, type OwnSandbox } from "./own-sandbox";
+import { type OwnSandbox, ownSandbox } from "./own-sandbox";
 import { admin, latestMail, sandboxUrl } from "./support";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -21,11 +21,15 @@ async function provider(...args: string[]) {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: own.dataDir, LOG_LEVEL: "silent" };
   delete env.PROVIDER_ADMIN_TOKEN;
   try {
-    const { stdout, stderr } = await promisify(execFile)(path.join(root, "node_modules", ".bin", "tsx"), ["server/sandbox/cli.ts", ...args], {
-      cwd: root,
-      env,
-      timeout: 90_000,
-    });
+    const { stdout, stderr } = await promisify(execFile)(
+      path.join(root, "node_modules", ".bin", "tsx"),
+      ["server/sandbox/cli.ts", ...args],
+      {
+        cwd: root,
+        env,
+        timeout: 90_000,
+      },
+    );
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
@@ -33,9 +37,12 @@ async function provider(...args: string[]) {
   }
 }
 
-const running = () => JSON.parse(readFileSync(path.join(own.dataDir, RUNNING_FILE), "utf8")) as RunningSandboxFile;
+const running = () =>
+  JSON.parse(readFileSync(path.join(own.dataDir, RUNNING_FILE), "utf8")) as RunningSandboxFile;
 const outbox = (token?: string, query = "") =>
-  fetch(`${sandboxUrl()}/admin/outbox${query}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  fetch(`${sandboxUrl()}/admin/outbox${query}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
 
 beforeAll(async () => {
   own = await ownSandbox("outbox");
@@ -61,19 +68,33 @@ describe("the outbox while the sandbox runs", () => {
     expect(listed.stdout).toContain(`Mail to ${email}: reset password`);
     expect(listed.stdout.split("\n")).toContain(`  ${link}`);
     // With PGlite through the running sandbox; with PostgreSQL from the database itself.
-    if (pglite) expect(listed.stdout).toContain(`The outbox of the sandbox running at ${running().url}`);
+    if (pglite)
+      expect(listed.stdout).toContain(`The outbox of the sandbox running at ${running().url}`);
   }, 120_000);
 
-  it.runIf(pglite)("is the only command while the sandbox holds the PGlite folder", async () => {
-    const verify = await provider("verify", own.config.demoEmail);
-    expect(verify.code).toBe(1);
-    expect(verify.stderr).toContain(`The sandbox (process ${process.pid}) is using the database in ${own.dataDir}: stop it first`);
-  }, 120_000);
+  it.runIf(pglite)(
+    "is the only command while the sandbox holds the PGlite folder",
+    async () => {
+      const verify = await provider("verify", own.config.demoEmail);
+      expect(verify.code).toBe(1);
+      expect(verify.stderr).toContain(
+        `The sandbox (process ${process.pid}) is using the database in ${own.dataDir}: stop it first`,
+      );
+    },
+    120_000,
+  );
 
   it("is refused without the admin token or with a wrong one", async () => {
-    for (const res of [await outbox(), await outbox("not-the-token-0123456789"), await outbox(`${running().outboxToken}x`)]) {
+    for (const res of [
+      await outbox(),
+      await outbox("not-the-token-0123456789"),
+      await outbox(`${running().outboxToken}x`),
+    ]) {
       expect(res.status).toBe(401);
-      expect(await res.json()).toMatchObject({ status: 401, detail: "A valid reviewer token is required." });
+      expect(await res.json()).toMatchObject({
+        status: 401,
+        detail: "A valid reviewer token is required.",
+      });
     }
   });
 
@@ -81,10 +102,16 @@ describe("the outbox while the sandbox runs", () => {
     const { outboxToken } = running();
     const read = await outbox(outboxToken, `?to=${encodeURIComponent(own.config.demoEmail)}`);
     expect(read.status).toBe(200);
-    expect(await read.json()).toEqual(expect.arrayContaining([expect.objectContaining({ kind: "reset-password", to: own.config.demoEmail })]));
+    expect(await read.json()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: "reset-password", to: own.config.demoEmail }),
+      ]),
+    );
     for (const other of [
       fetch(`${sandboxUrl()}/admin/users`, { headers: { authorization: `Bearer ${outboxToken}` } }),
-      fetch(`${sandboxUrl()}/admin/companies`, { headers: { authorization: `Bearer ${outboxToken}` } }),
+      fetch(`${sandboxUrl()}/admin/companies`, {
+        headers: { authorization: `Bearer ${outboxToken}` },
+      }),
     ]) {
       expect((await other).status).toBe(401);
     }

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../../server/sandbox/db";
+import { type DatabaseHandle, openDatabase } from "../../server/sandbox/db";
 import { seedLookups } from "../../server/sandbox/seed/lookups";
 
 export function ownDatabase(label: string): () => DatabaseHandle {

@@ -5,10 +5,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { loadLocalSecrets, parseEnv, sandboxConfig, type SandboxConfig } from "../../server/config";
-import { startSandbox, type RunningSandbox, type SandboxOptions } from "../../server/sandbox/index";
+import { loadLocalSecrets, parseEnv, type SandboxConfig, sandboxConfig } from "../../server/config";
+import { type RunningSandbox, type SandboxOptions, startSandbox } from "../../server/sandbox/index";
 import { freePort, TEST_DATA_ENCRYPTION_KEY } from "./global-setup";
-import { useTarget, type Target } from "./support";
+import { type Target, useTarget } from "./support";
 
 export interface OwnSandbox {
   config: SandboxConfig;
@@ -22,7 +22,10 @@ export interface OwnSandbox {
 }
 
 /** `databaseUrl`: a PostgreSQL database of the sandbox's own instead of DATABASE_URL's. */
-export async function ownSandbox(label: string, options: { databaseUrl?: string } = {}): Promise<OwnSandbox> {
+export async function ownSandbox(
+  label: string,
+  options: { databaseUrl?: string } = {},
+): Promise<OwnSandbox> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `sandbox-${label}-`));
   const adminToken = `${label}-admin-token-0123456789`;
   const env = parseEnv({

@@ -25,7 +25,9 @@ const INDEXES = {
 
 it("creates an index on each of the filtered foreign keys", async () => {
   const { db } = database();
-  const rows = await rowsOf<{ indexname: string; tablename: string }>(db.execute(sql`select indexname, tablename from pg_indexes where schemaname = 'public'`));
+  const rows = await rowsOf<{ indexname: string; tablename: string }>(
+    db.execute(sql`select indexname, tablename from pg_indexes where schemaname = 'public'`),
+  );
   const found = Object.fromEntries(rows.map((row) => [row.indexname, row.tablename]));
   for (const [index, table] of Object.entries(INDEXES)) expect(found[index], index).toBe(table);
 });
@@ -35,7 +37,9 @@ it("reads a company's bank details by its index", async () => {
   const plan = await db.transaction(async (tx) => {
     // A table this small is read whole unless told otherwise: the question is whether the index can serve.
     await tx.execute(sql`set local enable_seqscan = off`);
-    const rows = await rowsOf<Record<string, string>>(tx.execute(sql`explain select * from bank_details where company_id = ${randomUUID()}`));
+    const rows = await rowsOf<Record<string, string>>(
+      tx.execute(sql`explain select * from bank_details where company_id = ${randomUUID()}`),
+    );
     return rows.map((row) => Object.values(row)[0]).join("\n");
   });
   expect(plan).toMatch(/Index.*bank_details_company_idx/);

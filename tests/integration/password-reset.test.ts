@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { consoleUrl, expectErrorShape, latestMail, newCompany, sandboxUrl, signIn } from "./support";
+import {
+  consoleUrl,
+  expectErrorShape,
+  latestMail,
+  newCompany,
+  sandboxUrl,
+  signIn,
+} from "./support";
 
 const ask = (body: unknown) =>
   fetch(`${sandboxUrl()}/password/forgot`, {
@@ -59,7 +66,9 @@ describe("password reset", () => {
     expect(location.searchParams.get("email")).toBe(company.email);
 
     await expect(signIn(company.email, company.password)).rejects.toThrow(/invalid_credentials/);
-    await expect(signIn(company.email, "Brand-new-pass-2")).resolves.toMatchObject({ access_token: expect.any(String) });
+    await expect(signIn(company.email, "Brand-new-pass-2")).resolves.toMatchObject({
+      access_token: expect.any(String),
+    });
 
     // Single use: the link is spent.
     expect((await fetch(link)).status).toBe(410);
@@ -83,18 +92,21 @@ describe("password reset", () => {
     ["too short", "Ab1", "Ab1", "at least 8 characters"],
     ["without a digit", "No-digits-here", "No-digits-here", "at least 8 characters"],
     ["not confirmed", "Valid-pass-9", "Valid-pass-8", "do not match"],
-  ])("refuses a password %s and keeps the link usable", async (_name, password, confirm, message) => {
-    const company = await newCompany();
-    await ask({ email: company.email });
-    const link = (await latestMail(company.email, "reset-password"))!.link!;
-    const res = await setPassword(link, password, confirm);
-    expect(res.status).toBe(400);
-    const html = await res.text();
-    expect(html).toContain(message);
-    expect(html).toContain('aria-invalid="true"');
-    expect(html).toContain("There is a problem");
-    expect((await setPassword(link, "Fine-pass-10")).status).toBe(303);
-  });
+  ])(
+    "refuses a password %s and keeps the link usable",
+    async (_name, password, confirm, message) => {
+      const company = await newCompany();
+      await ask({ email: company.email });
+      const link = (await latestMail(company.email, "reset-password"))!.link!;
+      const res = await setPassword(link, password, confirm);
+      expect(res.status).toBe(400);
+      const html = await res.text();
+      expect(html).toContain(message);
+      expect(html).toContain('aria-invalid="true"');
+      expect(html).toContain("There is a problem");
+      expect((await setPassword(link, "Fine-pass-10")).status).toBe(303);
+    },
+  );
 
   it("refuses a made-up link", async () => {
     expect((await fetch(`${sandboxUrl()}/password/reset/${"a".repeat(43)}`)).status).toBe(410);

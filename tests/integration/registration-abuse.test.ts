@@ -8,14 +8,23 @@
 import { solveChallenge } from "altcha-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fetchFrom } from "./addresses";
-import { ownSandbox, type OwnSandbox } from "./own-sandbox";
-import { expectErrorShape, latestMail, register, sandboxUrl, uniqueEmail, validRegistration } from "./support";
+import { type OwnSandbox, ownSandbox } from "./own-sandbox";
+import {
+  expectErrorShape,
+  latestMail,
+  register,
+  sandboxUrl,
+  uniqueEmail,
+  validRegistration,
+} from "./support";
 
 let own: OwnSandbox;
 
 beforeAll(async () => {
   own = await ownSandbox("registration");
-  await own.start({ registrationLimits: { perIp: 3, perEmail: 2, windowSeconds: 60, captchaMaxNumber: 1000 } });
+  await own.start({
+    registrationLimits: { perIp: 3, perEmail: 2, windowSeconds: 60, captchaMaxNumber: 1000 },
+  });
 });
 
 afterAll(() => own?.dispose());
@@ -34,13 +43,25 @@ async function solvedAltcha(): Promise<{ altcha: string }> {
   const res = await fetch(`${sandboxUrl()}/api/registration/captcha/challenge`);
   expect(res.status).toBe(200);
   const challenge = await res.json();
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+  const solution = await solveChallenge(
+    challenge.challenge,
+    challenge.salt,
+    challenge.algorithm,
+    challenge.maxnumber,
+  ).promise;
   if (!solution) throw new Error("no solution");
-  const payload = { algorithm: challenge.algorithm, challenge: challenge.challenge, number: solution.number, salt: challenge.salt, signature: challenge.signature };
+  const payload = {
+    algorithm: challenge.algorithm,
+    challenge: challenge.challenge,
+    number: solution.number,
+    salt: challenge.salt,
+    signature: challenge.signature,
+  };
   return { altcha: Buffer.from(JSON.stringify(payload)).toString("base64") };
 }
 
-const consoleCredentials = () => `Basic ${Buffer.from(`${own.target.clientId}:${own.target.clientSecret}`).toString("base64")}`;
+const consoleCredentials = () =>
+  `Basic ${Buffer.from(`${own.target.clientId}:${own.target.clientSecret}`).toString("base64")}`;
 
 describe("the captcha of a direct registration", () => {
   it("is required: without a solution the call is refused with 400 naming captcha, and nothing is stored or mailed", async () => {
@@ -66,13 +87,23 @@ describe("the captcha of a direct registration", () => {
   it("refuses a forged solution and a question answered by a direct caller", async () => {
     const { altcha } = await solvedAltcha();
     const payload = JSON.parse(Buffer.from(altcha, "base64").toString());
-    const forged = Buffer.from(JSON.stringify({ ...payload, number: payload.number + 1 })).toString("base64");
-    const refused = await post("127.0.2.3", { ...validRegistration(), captcha: { altcha: forged } });
+    const forged = Buffer.from(JSON.stringify({ ...payload, number: payload.number + 1 })).toString(
+      "base64",
+    );
+    const refused = await post("127.0.2.3", {
+      ...validRegistration(),
+      captcha: { altcha: forged },
+    });
     expect(refused.status).toBe(400);
     expect((await expectErrorShape(refused)).errors).toEqual({ captcha: "invalid" });
 
-    const question = await (await fetch(`${sandboxUrl()}/api/registration/captcha/question`)).json();
-    const answered = await post("127.0.2.3", { ...validRegistration(), captcha: { token: question.token, answer: String(question.a + question.b) } });
+    const question = await (
+      await fetch(`${sandboxUrl()}/api/registration/captcha/question`)
+    ).json();
+    const answered = await post("127.0.2.3", {
+      ...validRegistration(),
+      captcha: { token: question.token, answer: String(question.a + question.b) },
+    });
     expect(answered.status).toBe(400);
     expect((await expectErrorShape(answered)).errors).toEqual({ captcha: "questionNotAllowed" });
   });
@@ -80,30 +111,84 @@ describe("the captcha of a direct registration", () => {
 
 describe("registration limits", () => {
   it("refuse a fourth registration from one address with 429, Retry-After and the error shape; another address goes on", async () => {
-    for (let i = 0; i < 3; i++) expect((await post("127.0.2.4", { ...validRegistration(), captcha: await solvedAltcha() })).status).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await post("127.0.2.4", { ...validRegistration(), captcha: await solvedAltcha() })).status,
+      ).toBe(201);
     const body = validRegistration();
     const refused = await post("127.0.2.4", { ...body, captcha: await solvedAltcha() });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((await expectErrorShape(refused)).detail).toMatch(/Too many registrations from this address/);
+    expect((await expectErrorShape(refused)).detail).toMatch(
+      /Too many registrations from this address/,
+    );
     expect(await latestMail(body.email, "verify-email")).toBeUndefined();
-    expect((await post("127.0.2.5", { ...validRegistration(), captcha: await solvedAltcha() })).status).toBe(201);
+    expect(
+      (await post("127.0.2.5", { ...validRegistration(), captcha: await solvedAltcha() })).status,
+    ).toBe(201);
   });
 
   it("ignore an address a direct caller names: only the console's forwarded address counts", async () => {
     const named = (i: number) => ({ "x-client-address": `203.0.113.${i}` });
-    for (let i = 0; i < 3; i++) expect((await post("127.0.2.6", { ...validRegistration(), captcha: await solvedAltcha() }, named(i))).status).toBe(201);
-    expect((await post("127.0.2.6", { ...validRegistration(), captcha: await solvedAltcha() }, named(9))).status).toBe(429);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (
+          await post(
+            "127.0.2.6",
+            { ...validRegistration(), captcha: await solvedAltcha() },
+            named(i),
+          )
+        ).status,
+      ).toBe(201);
+    expect(
+      (await post("127.0.2.6", { ...validRegistration(), captcha: await solvedAltcha() }, named(9)))
+        .status,
+    ).toBe(429);
   });
 
   it("count the person's address the console forwards with its client credentials, and refuse wrong credentials", async () => {
-    const asConsole = (address: string) => ({ authorization: consoleCredentials(), "x-client-address": address });
-    for (let i = 0; i < 3; i++) expect((await post("127.0.2.7", { ...validRegistration(), captcha: await solvedAltcha() }, asConsole("198.51.100.7"))).status).toBe(201);
-    expect((await post("127.0.2.7", { ...validRegistration(), captcha: await solvedAltcha() }, asConsole("198.51.100.7"))).status).toBe(429);
-    expect((await post("127.0.2.7", { ...validRegistration(), captcha: await solvedAltcha() }, asConsole("198.51.100.8"))).status).toBe(201);
+    const asConsole = (address: string) => ({
+      authorization: consoleCredentials(),
+      "x-client-address": address,
+    });
+    for (let i = 0; i < 3; i++)
+      expect(
+        (
+          await post(
+            "127.0.2.7",
+            { ...validRegistration(), captcha: await solvedAltcha() },
+            asConsole("198.51.100.7"),
+          )
+        ).status,
+      ).toBe(201);
+    expect(
+      (
+        await post(
+          "127.0.2.7",
+          { ...validRegistration(), captcha: await solvedAltcha() },
+          asConsole("198.51.100.7"),
+        )
+      ).status,
+    ).toBe(429);
+    expect(
+      (
+        await post(
+          "127.0.2.7",
+          { ...validRegistration(), captcha: await solvedAltcha() },
+          asConsole("198.51.100.8"),
+        )
+      ).status,
+    ).toBe(201);
 
-    const wrong = { authorization: `Basic ${Buffer.from(`${own.target.clientId}:not-the-secret`).toString("base64")}`, "x-client-address": "198.51.100.9" };
-    const refused = await post("127.0.2.7", { ...validRegistration(), captcha: await solvedAltcha() }, wrong);
+    const wrong = {
+      authorization: `Basic ${Buffer.from(`${own.target.clientId}:not-the-secret`).toString("base64")}`,
+      "x-client-address": "198.51.100.9",
+    };
+    const refused = await post(
+      "127.0.2.7",
+      { ...validRegistration(), captcha: await solvedAltcha() },
+      wrong,
+    );
     expect(refused.status).toBe(401);
     await expectErrorShape(refused);
   });

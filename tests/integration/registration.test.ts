@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { pdf, png } from "./fixtures";
 import {
   admin,
-  sandboxUrl,
+  consoleUrl,
   expectErrorShape,
   latestMail,
   register,
+  sandboxUrl,
   signIn,
-  consoleUrl,
   validRegistration,
   verifyByMail,
 } from "./support";
-import { pdf, png } from "./fixtures";
 
 describe("POST registration", () => {
   it("creates the company and its first user, always an admin, and mails a verification link", async () => {
@@ -18,11 +18,21 @@ describe("POST registration", () => {
     const res = await register(body);
     expect(res.status).toBe(201);
     const created = await res.json();
-    expect(created).toMatchObject({ email: body.email, userId: expect.any(String), companyId: expect.any(String) });
+    expect(created).toMatchObject({
+      email: body.email,
+      userId: expect.any(String),
+      companyId: expect.any(String),
+    });
 
     const users = await (await admin(`users?companyId=${created.companyId}`)).json();
     expect(users).toEqual([
-      expect.objectContaining({ email: body.email, isAdmin: true, emailVerified: false, termsAccepted: false, hasAccessToTest: false }),
+      expect.objectContaining({
+        email: body.email,
+        isAdmin: true,
+        emailVerified: false,
+        termsAccepted: false,
+        hasAccessToTest: false,
+      }),
     ]);
     const mail = await latestMail(body.email, "verify-email");
     expect(mail?.subject).toBe("Verify your email address");
@@ -80,7 +90,11 @@ describe("POST registration", () => {
     ["about missing", { profile: "" }, "profile"],
     ["about too short", { profile: "x".repeat(199) }, "profile"],
     ["about too long", { profile: "x".repeat(10_001) }, "profile"],
-    ["about short once tags are removed", { profile: `<p>${"x".repeat(150)}</p>${"<br>".repeat(20)}` }, "profile"],
+    [
+      "about short once tags are removed",
+      { profile: `<p>${"x".repeat(150)}</p>${"<br>".repeat(20)}` },
+      "profile",
+    ],
     ["social presence too long", { socialPresence: "x".repeat(1001) }, "socialPresence"],
     ["website not http(s)", { website: "javascript:alert(1)" }, "website"],
     ["website without protocol", { website: "example.com" }, "website"],
@@ -88,17 +102,23 @@ describe("POST registration", () => {
     ["entity type unknown", { entityType: 7 }, "entityType"],
   ];
 
-  it.each(invalid)("refuses %s with a 400 naming the field and stores nothing", async (_name, change, field) => {
-    const body: Record<string, unknown> = { ...validRegistration(), ...change };
-    for (const [key, value] of Object.entries(change)) if (value === undefined) delete body[key];
-    const res = await register(body);
-    expect(res.status).toBe(400);
-    const error = await expectErrorShape(res);
-    expect(error.field).toBe(field);
-    expect(error.detail).toContain(field);
-    const mail = typeof body.email === "string" && body.email.includes("@") ? await latestMail(body.email, "verify-email") : undefined;
-    expect(mail).toBeUndefined();
-  });
+  it.each(invalid)(
+    "refuses %s with a 400 naming the field and stores nothing",
+    async (_name, change, field) => {
+      const body: Record<string, unknown> = { ...validRegistration(), ...change };
+      for (const [key, value] of Object.entries(change)) if (value === undefined) delete body[key];
+      const res = await register(body);
+      expect(res.status).toBe(400);
+      const error = await expectErrorShape(res);
+      expect(error.field).toBe(field);
+      expect(error.detail).toContain(field);
+      const mail =
+        typeof body.email === "string" && body.email.includes("@")
+          ? await latestMail(body.email, "verify-email")
+          : undefined;
+      expect(mail).toBeUndefined();
+    },
+  );
 
   it("accepts exactly 200 and exactly 10,000 characters of about text", async () => {
     expect((await register(validRegistration({ profile: "a".repeat(200) }))).status).toBe(201);
@@ -121,9 +141,13 @@ describe("POST registration", () => {
     };
     const entries = Object.entries(flags.countries);
     const on = entries.find(([code, f]) => f["lower-level-entity-enabled"] && code !== "IE");
-    const off = entries.find(([code, f]) => !f["lower-level-entity-enabled"] && !["IE", "AUB"].includes(code));
+    const off = entries.find(
+      ([code, f]) => !f["lower-level-entity-enabled"] && !["IE", "AUB"].includes(code),
+    );
     expect(on && off).toBeTruthy();
-    expect((await register(validRegistration({ countryId: on![0], entityType: 1 }))).status).toBe(201);
+    expect((await register(validRegistration({ countryId: on![0], entityType: 1 }))).status).toBe(
+      201,
+    );
     const refused = await register(validRegistration({ countryId: off![0], entityType: 1 }));
     expect(refused.status).toBe(400);
     expect((await expectErrorShape(refused)).field).toBe("entityType");
@@ -134,7 +158,11 @@ describe("company icon at registration", () => {
   const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
 
   it("keeps a square PNG of at least 256x256 as the default entity's icon", async () => {
-    const res = await register(validRegistration({ companyIcon: { fileName: "logo.png", contentBase64: base64(png(300, 300)) } }));
+    const res = await register(
+      validRegistration({
+        companyIcon: { fileName: "logo.png", contentBase64: base64(png(300, 300)) },
+      }),
+    );
     expect(res.status).toBe(201);
     const { companyId } = await res.json();
     const company = await (await admin(`companies/${companyId}`)).json();
@@ -149,9 +177,15 @@ describe("company icon at registration", () => {
     ["not square", () => png(300, 256), "Image size invalid"],
     ["smaller than 256x256", () => png(128, 128), "Image size invalid"],
     ["not a PNG by content", () => pdf(), "Image type invalid"],
-    ["over 400 KB", () => png(256, 256, { minBytes: 400 * 1024 + 1 }), "File size greater than 400KB"],
+    [
+      "over 400 KB",
+      () => png(256, 256, { minBytes: 400 * 1024 + 1 }),
+      "File size greater than 400KB",
+    ],
   ])("refuses an icon %s and stores nothing", async (_name, make, message) => {
-    const body = validRegistration({ companyIcon: { fileName: "logo.png", contentBase64: base64(make()) } });
+    const body = validRegistration({
+      companyIcon: { fileName: "logo.png", contentBase64: base64(make()) },
+    });
     const res = await register(body);
     expect(res.status).toBe(400);
     const error = await expectErrorShape(res);
@@ -172,11 +206,15 @@ describe("email verification", () => {
     expect(location.searchParams.get("message")).toBe("email_verified");
     expect(location.searchParams.get("email")).toBe(body.email);
 
-    const [user] = await (await admin(`users`)).json().then((all: { email: string }[]) => all.filter((u) => u.email === body.email));
+    const [user] = await (await admin(`users`))
+      .json()
+      .then((all: { email: string }[]) => all.filter((u) => u.email === body.email));
     expect(user).toMatchObject({ emailVerified: true });
 
     const again = await verifyByMail(body.email);
-    expect(new URL(again.headers.get("location")!).searchParams.get("message")).toBe("verification_invalid");
+    expect(new URL(again.headers.get("location")!).searchParams.get("message")).toBe(
+      "verification_invalid",
+    );
   });
 
   it("lands a Dutch registrant on the Dutch sign-in page", async () => {
@@ -187,9 +225,13 @@ describe("email verification", () => {
   });
 
   it("refuses a forged token", async () => {
-    const res = await fetch(`${sandboxUrl()}/verify-email?token=${"x".repeat(43)}`, { redirect: "manual" });
+    const res = await fetch(`${sandboxUrl()}/verify-email?token=${"x".repeat(43)}`, {
+      redirect: "manual",
+    });
     expect(res.status).toBe(303);
-    expect(new URL(res.headers.get("location")!).searchParams.get("message")).toBe("verification_invalid");
+    expect(new URL(res.headers.get("location")!).searchParams.get("message")).toBe(
+      "verification_invalid",
+    );
   });
 
   it("an unverified user cannot sign in until verified", async () => {
@@ -197,6 +239,8 @@ describe("email verification", () => {
     await register(body);
     await expect(signIn(body.email, body.password)).rejects.toThrow(/email_not_verified/);
     await verifyByMail(body.email);
-    await expect(signIn(body.email, body.password)).resolves.toMatchObject({ access_token: expect.any(String) });
+    await expect(signIn(body.email, body.password)).resolves.toMatchObject({
+      access_token: expect.any(String),
+    });
   });
 });

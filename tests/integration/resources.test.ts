@@ -1,19 +1,19 @@
 /** Lookups over real HTTP: GET resources/* and GET ping/more (spec 02 section 7). */
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  FEATURE_FLAGS,
-  PLATFORM_CODES,
   appCategoriesResponse,
+  type ConfigInitAllResponse,
   configInitAllResponse,
   countriesResponse,
   desktopDownloadResponse,
   desktopVersionsResponse,
+  FEATURE_FLAGS,
   leapEnvironmentsResponse,
   matterTypesResponse,
+  PLATFORM_CODES,
   pingMoreResponse,
   precedentsResponse,
   productVariantsResponse,
-  type ConfigInitAllResponse,
 } from "~/api/resources/schemas";
 import { admin, apiFetch, expectErrorShape, newCompany } from "./support";
 
@@ -48,7 +48,11 @@ describe("GET resources/countries", () => {
       localeCode: "en-AU",
       displayLanguage: expect.any(String),
     });
-    expect(countries.find((c) => c.code === "UK")).toMatchObject({ currency: "GBP", currencySymbol: "£", phoneCode: "+44" });
+    expect(countries.find((c) => c.code === "UK")).toMatchObject({
+      currency: "GBP",
+      currencySymbol: "£",
+      phoneCode: "+44",
+    });
   });
 
   it("rejects a forged token rather than ignoring it", async () => {
@@ -68,7 +72,11 @@ describe("GET resources/config-init-all", () => {
   it("includes every country, IE not selectable and resolved to UK, AUB resolved to AU", () => {
     const codes = config.init.countries.map((c) => c.code);
     expect(codes).toEqual(expect.arrayContaining(["AU", "AUB", "UK", "IE", "US", "CA", "NZ"]));
-    expect(country("IE")).toMatchObject({ selectable: false, resourceCountryCode: "UK", currency: "EUR" });
+    expect(country("IE")).toMatchObject({
+      selectable: false,
+      resourceCountryCode: "UK",
+      currency: "EUR",
+    });
     expect(country("AUB")).toMatchObject({ selectable: true, resourceCountryCode: "AU" });
     expect(country("IE").settings).toEqual(country("UK").settings);
     expect(country("AUB").settings).toEqual(country("AU").settings);
@@ -76,11 +84,16 @@ describe("GET resources/config-init-all", () => {
 
   it("lists the four platforms in code order with their locations", () => {
     const au = country("AU");
-    expect(au.settings.platforms.map((p) => [p.type, p.code])).toEqual(Object.entries(PLATFORM_CODES));
+    expect(au.settings.platforms.map((p) => [p.type, p.code])).toEqual(
+      Object.entries(PLATFORM_CODES),
+    );
     const desktop = au.settings.platforms.find((p) => p.type === "desktop")!;
     const ids = desktop.locations.map((l) => l.id);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(desktop.locations.find((l) => l.id === "menu-accounting")).toMatchObject({ type: "menu", integratorType: 1 });
+    expect(desktop.locations.find((l) => l.id === "menu-accounting")).toMatchObject({
+      type: "menu",
+      integratorType: 1,
+    });
     expect(desktop.locations.find((l) => l.isCustomView)?.name).toBe("Custom View");
     expect(desktop.locations.find((l) => l.isPrecedentListView)?.viewType).toBe("precedent");
     expect(desktop.locations.find((l) => l.id === "matter-list")?.grids.length).toBeGreaterThan(0);
@@ -113,12 +126,20 @@ describe("GET resources/app-categories", () => {
 
   it("names them in the caller's language (Accept-Language), English when it has none in it", async () => {
     const inLanguage = async (language: string) => {
-      const res = await apiFetch("resources/app-categories", { headers: { "accept-language": language } });
+      const res = await apiFetch("resources/app-categories", {
+        headers: { "accept-language": language },
+      });
       expect(res.status).toBe(200);
       return appCategoriesResponse.parse(await res.json());
     };
-    const [en, nl, fr] = await Promise.all([inLanguage("en-AU"), inLanguage("nl-NL"), inLanguage("fr-FR")]);
-    expect(nl.find((c) => c.id === en.find((e) => e.name === "Accounting")?.id)?.name).toBe("Boekhouding");
+    const [en, nl, fr] = await Promise.all([
+      inLanguage("en-AU"),
+      inLanguage("nl-NL"),
+      inLanguage("fr-FR"),
+    ]);
+    expect(nl.find((c) => c.id === en.find((e) => e.name === "Accounting")?.id)?.name).toBe(
+      "Boekhouding",
+    );
     expect(nl.filter((c) => c.isOther).map((c) => c.name)).toEqual(["Overig"]);
     expect(nl.at(-1)?.name).toBe("Overig");
     expect(new Set(nl.map((c) => c.id))).toEqual(new Set(en.map((c) => c.id)));
@@ -128,7 +149,9 @@ describe("GET resources/app-categories", () => {
 
 describe("GET resources/matter-types", () => {
   it("answers a folder tree with states", async () => {
-    const { data } = matterTypesResponse.parse(await getJson("resources/matter-types?countryCode=AU"));
+    const { data } = matterTypesResponse.parse(
+      await getJson("resources/matter-types?countryCode=AU"),
+    );
     const byId = new Map(data.map((m) => [m.id, m]));
     expect(data.some((m) => m.type === "Folder" && m.parentId === null)).toBe(true);
     const seen = new Set<string>();
@@ -148,15 +171,23 @@ describe("GET resources/matter-types", () => {
     const au = await getJson("resources/matter-types?countryCode=AU");
     expect(await getJson("resources/matter-types?countryCode=AUB")).toEqual(au);
     expect(await getJson("resources/matter-types?countryCode=au")).toEqual(au);
-    expect(await getJson("resources/matter-types?countryCode=IE")).toEqual(await getJson("resources/matter-types?countryCode=UK"));
+    expect(await getJson("resources/matter-types?countryCode=IE")).toEqual(
+      await getJson("resources/matter-types?countryCode=UK"),
+    );
     const uk = matterTypesResponse.parse(await getJson("resources/matter-types?countryCode=UK"));
     expect(uk.data.flatMap((m) => m.states.map((s) => s.name))).toContain("England & Wales");
   });
 
   it("keeps matter types of every variant and of the asked firm type", async () => {
-    const all = matterTypesResponse.parse(await getJson("resources/matter-types?countryCode=AU")).data;
-    const conveyancer = matterTypesResponse.parse(await getJson("resources/matter-types?countryCode=AU&firmType=2")).data;
-    const lawFirm = matterTypesResponse.parse(await getJson("resources/matter-types?countryCode=AU&firmType=1")).data;
+    const all = matterTypesResponse.parse(
+      await getJson("resources/matter-types?countryCode=AU"),
+    ).data;
+    const conveyancer = matterTypesResponse.parse(
+      await getJson("resources/matter-types?countryCode=AU&firmType=2"),
+    ).data;
+    const lawFirm = matterTypesResponse.parse(
+      await getJson("resources/matter-types?countryCode=AU&firmType=1"),
+    ).data;
     expect(all.some((m) => m.firmType === 2)).toBe(true);
     expect(conveyancer.every((m) => m.firmType === null || m.firmType === 2)).toBe(true);
     expect(conveyancer.some((m) => m.firmType === 2)).toBe(true);
@@ -177,10 +208,14 @@ describe("GET resources/matter-types", () => {
 
 describe("GET resources/matter-types/{id}/precedents and resources/precedents/{folderId}", () => {
   it("lists the precedents of a matter type, parents first", async () => {
-    const { data } = matterTypesResponse.parse(await getJson("resources/matter-types?countryCode=AU"));
+    const { data } = matterTypesResponse.parse(
+      await getJson("resources/matter-types?countryCode=AU"),
+    );
     const purchase = data.find((m) => m.name === "Purchase" && m.type === "MatterType")!;
     const list = precedentsResponse.parse(
-      await getJson(`resources/matter-types/${encodeURIComponent(purchase.id)}/precedents?countrycode=AU`),
+      await getJson(
+        `resources/matter-types/${encodeURIComponent(purchase.id)}/precedents?countrycode=AU`,
+      ),
     );
     expect(list.length).toBeGreaterThan(3);
     expect(list.every((p) => p.matterTypeId === purchase.id)).toBe(true);
@@ -190,17 +225,24 @@ describe("GET resources/matter-types/{id}/precedents and resources/precedents/{f
       ids.add(p.precedentId);
     }
     expect(list.some((p) => p.type === "Precedent" && p.precedentType === "Letter")).toBe(true);
-    expect(await getJson(`resources/matter-types/${purchase.id}/precedents?countrycode=AUB`)).toEqual(list);
+    expect(
+      await getJson(`resources/matter-types/${purchase.id}/precedents?countrycode=AUB`),
+    ).toEqual(list);
   });
 
   it("answers 404 for a matter type of another country, 400 without countrycode", async () => {
-    const { data } = matterTypesResponse.parse(await getJson("resources/matter-types?countryCode=AU"));
+    const { data } = matterTypesResponse.parse(
+      await getJson("resources/matter-types?countryCode=AU"),
+    );
     const purchase = data.find((m) => m.name === "Purchase")!;
     const res = await apiFetch(`resources/matter-types/${purchase.id}/precedents?countrycode=UK`);
     expect(res.status).toBe(404);
     await expectErrorShape(res);
     await expectBadField(`resources/matter-types/${purchase.id}/precedents`, "countrycode");
-    await expectBadField(`resources/matter-types/${purchase.id}/precedents?countrycode=ZZ`, "countrycode");
+    await expectBadField(
+      `resources/matter-types/${purchase.id}/precedents?countrycode=ZZ`,
+      "countrycode",
+    );
   });
 
   it("walks the precedent tree from root", async () => {
@@ -212,14 +254,21 @@ describe("GET resources/matter-types/{id}/precedents and resources/precedents/{f
 
     const folder = top.find((p) => p.type === "Folder")!;
     const children = precedentsResponse.parse(
-      await getJson(`resources/precedents/${encodeURIComponent(folder.precedentId)}?countrycode=UK`),
+      await getJson(
+        `resources/precedents/${encodeURIComponent(folder.precedentId)}?countrycode=UK`,
+      ),
     );
     expect(children.length).toBeGreaterThan(0);
     expect(children.every((p) => p.parentId === folder.precedentId)).toBe(true);
 
     const leaf = children.find((p) => p.type === "Precedent");
-    if (leaf) expect((await apiFetch(`resources/precedents/${leaf.precedentId}?countrycode=UK`)).status).toBe(404);
-    expect((await apiFetch(`resources/precedents/${folder.precedentId}?countrycode=AU`)).status).toBe(404);
+    if (leaf)
+      expect(
+        (await apiFetch(`resources/precedents/${leaf.precedentId}?countrycode=UK`)).status,
+      ).toBe(404);
+    expect(
+      (await apiFetch(`resources/precedents/${folder.precedentId}?countrycode=AU`)).status,
+    ).toBe(404);
     expect((await apiFetch("resources/precedents/no-such-folder?countrycode=UK")).status).toBe(404);
     await expectBadField("resources/precedents/root", "countrycode");
     await expectBadField("resources/precedents/root?countrycode=XYZ", "countrycode");
@@ -228,12 +277,18 @@ describe("GET resources/matter-types/{id}/precedents and resources/precedents/{f
 
 describe("GET resources/product-variants", () => {
   it("answers variants where the flag is on, AUB as AU, none where it is off", async () => {
-    const au = productVariantsResponse.parse(await getJson("resources/product-variants?countryCode=AU"));
+    const au = productVariantsResponse.parse(
+      await getJson("resources/product-variants?countryCode=AU"),
+    );
     expect(au.map((v) => v.firmType)).toEqual([1, 2, 3]);
     expect(au.every((v) => v.name.length > 0)).toBe(true);
     expect(await getJson("resources/product-variants?countryCode=AUB")).toEqual(au);
-    expect(productVariantsResponse.parse(await getJson("resources/product-variants?countryCode=UK"))).toEqual([]);
-    expect(productVariantsResponse.parse(await getJson("resources/product-variants?countryCode=US"))).toEqual([]);
+    expect(
+      productVariantsResponse.parse(await getJson("resources/product-variants?countryCode=UK")),
+    ).toEqual([]);
+    expect(
+      productVariantsResponse.parse(await getJson("resources/product-variants?countryCode=US")),
+    ).toEqual([]);
   });
 
   it("answers 400 naming countryCode", async () => {
@@ -249,30 +304,65 @@ describe("lookups named in the caller's language (Accept-Language)", () => {
     return res.json() as Promise<unknown>;
   };
   const desktopOf = (config: ConfigInitAllResponse, code: string) =>
-    config.init.countries.find((c) => c.code === code)!.settings.platforms.find((p) => p.type === "desktop")!.locations;
+    config.init.countries
+      .find((c) => c.code === code)!
+      .settings.platforms.find((p) => p.type === "desktop")!.locations;
 
   it("names the locations and their grids in Dutch for nl-NL, in English for en-AU, the rest alike", async () => {
-    const [en, nl] = await Promise.all(["en-AU", "nl-NL"].map(async (language) => configInitAllResponse.parse(await inLanguage("resources/config-init-all", language))));
-    const name = (config: ConfigInitAllResponse, id: string) => desktopOf(config, "AU").find((l) => l.id === id)!;
-    expect([name(en, "matter").name, name(en, "menu-tools").name, name(en, "custom-view").name]).toEqual(["Matter", "Tools Menu", "Custom View"]);
-    expect([name(nl, "matter").name, name(nl, "menu-tools").name, name(nl, "custom-view").name]).toEqual(["Dossier", "Extra-menu", "Eigen weergave"]);
+    const [en, nl] = await Promise.all(
+      ["en-AU", "nl-NL"].map(async (language) =>
+        configInitAllResponse.parse(await inLanguage("resources/config-init-all", language)),
+      ),
+    );
+    const name = (config: ConfigInitAllResponse, id: string) =>
+      desktopOf(config, "AU").find((l) => l.id === id)!;
+    expect([
+      name(en, "matter").name,
+      name(en, "menu-tools").name,
+      name(en, "custom-view").name,
+    ]).toEqual(["Matter", "Tools Menu", "Custom View"]);
+    expect([
+      name(nl, "matter").name,
+      name(nl, "menu-tools").name,
+      name(nl, "custom-view").name,
+    ]).toEqual(["Dossier", "Extra-menu", "Eigen weergave"]);
     expect(name(en, "time-and-fees").grids.map((g) => g.name)).toEqual(["Fees", "Cost Recoveries"]);
-    expect(name(nl, "time-and-fees").grids.map((g) => g.name)).toEqual(["Honoraria", "Doorbelaste kosten"]);
+    expect(name(nl, "time-and-fees").grids.map((g) => g.name)).toEqual([
+      "Honoraria",
+      "Doorbelaste kosten",
+    ]);
     // Every location of every country and platform has its Dutch name; only the names differ.
     const strip = (config: ConfigInitAllResponse) =>
-      config.init.countries.map((c) => c.settings.platforms.map((p) => p.locations.map((l) => ({ ...l, name: "", grids: l.grids.map((g) => ({ ...g, name: "" })) }))));
+      config.init.countries.map((c) =>
+        c.settings.platforms.map((p) =>
+          p.locations.map((l) => ({
+            ...l,
+            name: "",
+            grids: l.grids.map((g) => ({ ...g, name: "" })),
+          })),
+        ),
+      );
     expect(strip(nl)).toEqual(strip(en));
-    const names = (config: ConfigInitAllResponse) => config.init.countries.flatMap((c) => c.settings.platforms.flatMap((p) => p.locations.map((l) => l.name)));
+    const names = (config: ConfigInitAllResponse) =>
+      config.init.countries.flatMap((c) =>
+        c.settings.platforms.flatMap((p) => p.locations.map((l) => l.name)),
+      );
     const english = new Set(names(en));
     expect(names(nl).filter((n) => english.has(n))).toEqual([]);
     // No language asked, or one the provider has no names in: English.
     expect(configInitAllResponse.parse(await getJson("resources/config-init-all"))).toEqual(en);
-    expect(configInitAllResponse.parse(await inLanguage("resources/config-init-all", "fr-FR"))).toEqual(en);
+    expect(
+      configInitAllResponse.parse(await inLanguage("resources/config-init-all", "fr-FR")),
+    ).toEqual(en);
   });
 
   it("names the product variants in Dutch for nl-NL, in English for en-AU", async () => {
-    const en = productVariantsResponse.parse(await inLanguage("resources/product-variants?countryCode=AU", "en-AU"));
-    const nl = productVariantsResponse.parse(await inLanguage("resources/product-variants?countryCode=AUB", "nl-NL,nl;q=0.9,en;q=0.5"));
+    const en = productVariantsResponse.parse(
+      await inLanguage("resources/product-variants?countryCode=AU", "en-AU"),
+    );
+    const nl = productVariantsResponse.parse(
+      await inLanguage("resources/product-variants?countryCode=AUB", "nl-NL,nl;q=0.9,en;q=0.5"),
+    );
     expect(en).toEqual([
       { firmType: 1, name: "Law Firm" },
       { firmType: 2, name: "Conveyancer" },
@@ -290,14 +380,26 @@ describe("lookups named in the caller's language (Accept-Language)", () => {
       const path = `resources/matter-types?countryCode=${code}`;
       const en = matterTypesResponse.parse(await inLanguage(path, "en-AU")).data;
       const nl = matterTypesResponse.parse(await inLanguage(path, "nl-NL")).data;
-      expect(nl.map((m) => ({ ...m, name: "" })), code).toEqual(en.map((m) => ({ ...m, name: "" })));
+      expect(
+        nl.map((m) => ({ ...m, name: "" })),
+        code,
+      ).toEqual(en.map((m) => ({ ...m, name: "" })));
       const english = new Set(en.map((m) => m.name));
-      expect(nl.filter((m) => english.has(m.name)).map((m) => m.name), code).toEqual([]);
+      expect(
+        nl.filter((m) => english.has(m.name)).map((m) => m.name),
+        code,
+      ).toEqual([]);
     }
-    const au = matterTypesResponse.parse(await inLanguage("resources/matter-types?countryCode=AU", "nl-NL")).data;
+    const au = matterTypesResponse.parse(
+      await inLanguage("resources/matter-types?countryCode=AU", "nl-NL"),
+    ).data;
     expect(au.find((m) => m.id === "au-mt-family")?.name).toBe("Familierecht");
     expect(au.find((m) => m.id === "au-mt-divorce")?.name).toBe("Echtscheiding");
-    expect(matterTypesResponse.parse(await inLanguage("resources/matter-types?countryCode=AU", "en-AU")).data.find((m) => m.id === "au-mt-divorce")?.name).toBe("Divorce");
+    expect(
+      matterTypesResponse
+        .parse(await inLanguage("resources/matter-types?countryCode=AU", "en-AU"))
+        .data.find((m) => m.id === "au-mt-divorce")?.name,
+    ).toBe("Divorce");
   });
 });
 
@@ -357,7 +459,10 @@ describe("GET ping/more", () => {
     const ping = pingMoreResponse.parse(await getJson("ping/more"));
     expect(ping.analytics).toBe(false);
     const config = configInitAllResponse.parse(await getJson("resources/config-init-all"));
-    for (const c of config.init.countries) expect(ping.countries[c.code], c.code).toEqual(c.featureFlags);
-    expect(Object.keys(ping.countries).sort()).toEqual(config.init.countries.map((c) => c.code).sort());
+    for (const c of config.init.countries)
+      expect(ping.countries[c.code], c.code).toEqual(c.featureFlags);
+    expect(Object.keys(ping.countries).sort()).toEqual(
+      config.init.countries.map((c) => c.code).sort(),
+    );
   });
 });

@@ -1,7 +1,7 @@
 /** Data and keys survive a restart of the sandbox on the same data folder. */
 import { afterAll, describe, expect, it } from "vitest";
 import { loadLocalSecrets } from "../../server/config";
-import { ownSandbox, type OwnSandbox } from "./own-sandbox";
+import { type OwnSandbox, ownSandbox } from "./own-sandbox";
 import { newCompany, signIn } from "./support";
 
 let own: OwnSandbox | undefined;
@@ -18,6 +18,8 @@ describe("restart", () => {
     expect(loadLocalSecrets(own.dataDir).consoleClientSecret).toBe(own.config.consoleClientSecret);
     await own.start();
     expect((await company.api("user")).status).toBe(200);
-    await expect(signIn(company.email, company.password)).resolves.toMatchObject({ access_token: expect.any(String) });
+    await expect(signIn(company.email, company.password)).resolves.toMatchObject({
+      access_token: expect.any(String),
+    });
   }, 60_000);
 });

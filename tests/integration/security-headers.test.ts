@@ -13,7 +13,15 @@ async function headersOf(path: string) {
 }
 
 describe("security headers of the sandbox", () => {
-  it.each(["/session/end", "/.well-known/openid-configuration", "/jwks", "/auth?client_id=nobody", "/healthz", "/api/resources/countries", "/no-such-page"])(
+  it.each([
+    "/session/end",
+    "/.well-known/openid-configuration",
+    "/jwks",
+    "/auth?client_id=nobody",
+    "/healthz",
+    "/api/resources/countries",
+    "/no-such-page",
+  ])(
     "%s has a CSP with object-src 'none' and frame-ancestors 'none', nosniff and DENY",
     async (path) => {
       const headers = await headersOf(path);

@@ -8,7 +8,20 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { SECRET_ISSUES_PER_HOUR } from "~/api/security/rules";
 import { authClientList, clientUpdateAnswer, permissionList } from "~/api/security/schemas";
-import { createApp, createPreApproval, expectRefused, json, ok, readyApp, review, reviewPreApproval, setFlags, statusOf, submit, type TestApp } from "./review-support";
+import {
+  createApp,
+  createPreApproval,
+  expectRefused,
+  json,
+  ok,
+  readyApp,
+  review,
+  reviewPreApproval,
+  setFlags,
+  statusOf,
+  submit,
+  type TestApp,
+} from "./review-support";
 import { admin, newCompany, type TestCompany } from "./support";
 
 let a: TestCompany;
@@ -18,11 +31,16 @@ beforeAll(async () => {
   [a, b] = await Promise.all([newCompany(), newCompany()]);
 });
 
-const testAccess = async (company: TestCompany, on: boolean) => ok(await admin(`users/${company.userId}/access-to-test`, json("PUT", { hasAccessToTest: on })));
-const permissions = async (company: TestCompany, app: TestApp) => permissionList.parse(await ok(await company.api(`apps-auth/${app.groupId}/permission-list`)));
-const clients = async (company: TestCompany, app: TestApp) => authClientList.parse(await ok(await company.api(`apps-auth/${app.groupId}/clients`)));
-const generate = (company: TestCompany, app: TestApp, isLive: boolean) => company.api(`apps-auth/${app.groupId}/clients?isLive=${isLive}`, json("POST", null));
-const put = (company: TestCompany, app: TestApp, isLive: boolean, body: unknown) => company.api(`apps-auth/${app.groupId}/client?isLive=${isLive}`, json("PUT", body));
+const testAccess = async (company: TestCompany, on: boolean) =>
+  ok(await admin(`users/${company.userId}/access-to-test`, json("PUT", { hasAccessToTest: on })));
+const permissions = async (company: TestCompany, app: TestApp) =>
+  permissionList.parse(await ok(await company.api(`apps-auth/${app.groupId}/permission-list`)));
+const clients = async (company: TestCompany, app: TestApp) =>
+  authClientList.parse(await ok(await company.api(`apps-auth/${app.groupId}/clients`)));
+const generate = (company: TestCompany, app: TestApp, isLive: boolean) =>
+  company.api(`apps-auth/${app.groupId}/clients?isLive=${isLive}`, json("POST", null));
+const put = (company: TestCompany, app: TestApp, isLive: boolean, body: unknown) =>
+  company.api(`apps-auth/${app.groupId}/client?isLive=${isLive}`, json("PUT", body));
 
 /** An app whose pre-approval the reviewer approved. */
 async function approvedApp(company: TestCompany, countryCode = "AU"): Promise<TestApp> {
@@ -54,8 +72,16 @@ describe("the security calls", () => {
   });
 
   it("list the permissions of the app's country", async () => {
-    const [au, us, aub] = await Promise.all([approvedApp(a, "AU"), approvedApp(a, "US"), approvedApp(a, "AUB")]);
-    const [auList, usList, aubList] = await Promise.all([permissions(a, au), permissions(a, us), permissions(a, aub)]);
+    const [au, us, aub] = await Promise.all([
+      approvedApp(a, "AU"),
+      approvedApp(a, "US"),
+      approvedApp(a, "AUB"),
+    ]);
+    const [auList, usList, aubList] = await Promise.all([
+      permissions(a, au),
+      permissions(a, us),
+      permissions(a, aub),
+    ]);
     const ids = (list: typeof auList) => list.map((p) => p.operationId);
     expect(ids(auList)).toContain("getTrustBalance");
     expect(ids(auList)).not.toContain("getCourtDeadlines");
@@ -63,16 +89,44 @@ describe("the security calls", () => {
     expect(ids(usList)).not.toContain("getTrustBalance");
     expect(ids(aubList)).toEqual(ids(auList));
     expect(ids(auList)).toContain("offlineAccess");
-    expect(auList[0]).toEqual(expect.objectContaining({ method: expect.any(String), route: expect.any(String), level: expect.any(String), description: expect.any(String), accessGroup: expect.any(String), permissionGroup: expect.any(String) }));
+    expect(auList[0]).toEqual(
+      expect.objectContaining({
+        method: expect.any(String),
+        route: expect.any(String),
+        level: expect.any(String),
+        description: expect.any(String),
+        accessGroup: expect.any(String),
+        permissionGroup: expect.any(String),
+      }),
+    );
   });
 
   it("name the permissions and their groups in the caller's language (Accept-Language), English when it has none in it", async () => {
     const app = await approvedApp(a, "AU");
-    const inLanguage = async (language: string) => permissionList.parse(await ok(await a.api(`apps-auth/${app.groupId}/permission-list`, { headers: { "accept-language": language } })));
-    const [en, nl, fr] = await Promise.all([inLanguage("en-AU"), inLanguage("nl-NL,nl;q=0.9,en;q=0.8"), inLanguage("fr-FR")]);
+    const inLanguage = async (language: string) =>
+      permissionList.parse(
+        await ok(
+          await a.api(`apps-auth/${app.groupId}/permission-list`, {
+            headers: { "accept-language": language },
+          }),
+        ),
+      );
+    const [en, nl, fr] = await Promise.all([
+      inLanguage("en-AU"),
+      inLanguage("nl-NL,nl;q=0.9,en;q=0.8"),
+      inLanguage("fr-FR"),
+    ]);
     const byId = (list: typeof en, id: string) => list.find((p) => p.operationId === id);
-    expect(byId(en, "getMatters")).toMatchObject({ permissionGroup: "Matters", description: "List the firm's matters." });
-    expect(byId(nl, "getMatters")).toMatchObject({ permissionGroup: "Dossiers", description: "De dossiers van het kantoor opvragen.", route: "/api/v1/matters", method: "GET" });
+    expect(byId(en, "getMatters")).toMatchObject({
+      permissionGroup: "Matters",
+      description: "List the firm's matters.",
+    });
+    expect(byId(nl, "getMatters")).toMatchObject({
+      permissionGroup: "Dossiers",
+      description: "De dossiers van het kantoor opvragen.",
+      route: "/api/v1/matters",
+      method: "GET",
+    });
     expect(byId(nl, "getStaff")?.permissionGroup).toBe("Medewerkers");
     expect(new Set(nl.map((p) => p.operationId))).toEqual(new Set(en.map((p) => p.operationId)));
     expect(nl.every((p) => p.description !== byId(en, p.operationId)?.description)).toBe(true);
@@ -115,7 +169,11 @@ describe("the security calls", () => {
     const app = await approvedApp(a);
     await testAccess(a, false);
     await expectRefused(await generate(a, app, false), 403, { isLive: "testAccessRequired" });
-    await expectRefused(await put(a, app, false, { isAppLive: false, callbackUrls: ["https://a.example"] }), 403, { isLive: "testAccessRequired" });
+    await expectRefused(
+      await put(a, app, false, { isAppLive: false, callbackUrls: ["https://a.example"] }),
+      403,
+      { isLive: "testAccessRequired" },
+    );
     await testAccess(a, true);
     await ok(await generate(a, app, false), 201);
     await ok(await generate(a, app, true), 201);
@@ -131,7 +189,9 @@ describe("the security calls", () => {
 
   it("save the sandbox-app's routes and offline access, read them back, and keep the live-app's read-only", async () => {
     const app = await approvedApp(a);
-    await expectRefused(await put(a, app, true, { isAppLive: false, routes: [] }), 409, { isLive: "clientsNotGenerated" });
+    await expectRefused(await put(a, app, true, { isAppLive: false, routes: [] }), 409, {
+      isLive: "clientsNotGenerated",
+    });
     await ok(await generate(a, app, true), 201);
     const saved = clientUpdateAnswer.parse(
       await ok(
@@ -154,11 +214,41 @@ describe("the security calls", () => {
     expect(sandboxApp).toMatchObject({ id: saved.id, routes: saved.routes, offlineAccess: true });
     expect(liveApp).toMatchObject({ routes: [], offlineAccess: false });
 
-    await expectRefused(await put(a, app, true, { isAppLive: true, routes: [{ route: "/api/v1/matters", methods: ["GET"] }] }), 409, { routes: "liveAppReadOnly" });
-    await expectRefused(await put(a, app, true, { isAppLive: true, offlineAccess: true }), 409, { routes: "liveAppReadOnly" });
-    await expectRefused(await put(a, app, true, { isAppLive: false, routes: [{ route: "/nowhere", methods: ["GET"] }] }), 400, { "routes.0": "unknownRoute" });
-    await expectRefused(await put(a, app, true, { isAppLive: false, routes: [{ route: "/api/v1/matters", methods: ["DELETE"] }] }), 400, { "routes.0": "methodNotOffered" });
-    await expectRefused(await put(a, app, true, { isAppLive: false, routes: [{ route: "/api/v1/matters", methods: ["PATCH"] }] }), 400, { "routes.0.methods.0": expect.any(String) });
+    await expectRefused(
+      await put(a, app, true, {
+        isAppLive: true,
+        routes: [{ route: "/api/v1/matters", methods: ["GET"] }],
+      }),
+      409,
+      { routes: "liveAppReadOnly" },
+    );
+    await expectRefused(await put(a, app, true, { isAppLive: true, offlineAccess: true }), 409, {
+      routes: "liveAppReadOnly",
+    });
+    await expectRefused(
+      await put(a, app, true, {
+        isAppLive: false,
+        routes: [{ route: "/nowhere", methods: ["GET"] }],
+      }),
+      400,
+      { "routes.0": "unknownRoute" },
+    );
+    await expectRefused(
+      await put(a, app, true, {
+        isAppLive: false,
+        routes: [{ route: "/api/v1/matters", methods: ["DELETE"] }],
+      }),
+      400,
+      { "routes.0": "methodNotOffered" },
+    );
+    await expectRefused(
+      await put(a, app, true, {
+        isAppLive: false,
+        routes: [{ route: "/api/v1/matters", methods: ["PATCH"] }],
+      }),
+      400,
+      { "routes.0.methods.0": expect.any(String) },
+    );
     expect((await clients(a, app))[0].routes).toEqual(saved.routes);
   });
 
@@ -180,7 +270,10 @@ describe("the security calls", () => {
     await ok(await generate(b, other, true), 201);
     await ok(await put(b, other, true, { isAppLive: false, routes: staging }));
 
-    const granted = await ok<{ appGroupId: string; clients: { id: string; isLive: boolean; routes: unknown; offlineAccess: boolean }[] }>(await grant(app.groupId));
+    const granted = await ok<{
+      appGroupId: string;
+      clients: { id: string; isLive: boolean; routes: unknown; offlineAccess: boolean }[];
+    }>(await grant(app.groupId));
     expect(granted.appGroupId).toBe(app.groupId);
     expect(granted.clients.map((c) => [c.isLive, c.routes, c.offlineAccess])).toEqual([
       [true, live, true],
@@ -195,12 +288,16 @@ describe("the security calls", () => {
     ]);
     expect(granted.clients.map((c) => c.id)).toEqual([after[1].id, after[3].id]);
     // Still the provider's: the developer cannot change them, and a later change of the sandbox app stays there.
-    await expectRefused(await put(a, app, true, { isAppLive: true, routes: [] }), 409, { routes: "liveAppReadOnly" });
+    await expectRefused(await put(a, app, true, { isAppLive: true, routes: [] }), 409, {
+      routes: "liveAppReadOnly",
+    });
     await ok(await put(a, app, true, { isAppLive: false, routes: staging, offlineAccess: false }));
     expect((await clients(a, app))[1]).toMatchObject({ routes: live, offlineAccess: true });
     // The other company's group is untouched.
     expect((await clients(b, other))[1]).toMatchObject({ routes: [], offlineAccess: false });
-    const history = await ok<{ action: string; actor: string }[]>(await admin(`changes?entityId=${after[1].id}`));
+    const history = await ok<{ action: string; actor: string }[]>(
+      await admin(`changes?entityId=${after[1].id}`),
+    );
     expect(history.at(-1)).toMatchObject({ action: "live-permissions-granted", actor: "provider" });
   });
 
@@ -214,8 +311,16 @@ describe("the security calls", () => {
     await review((await submit(a, approved.versionId)).id, "approve");
     await review((await submit(a, rejected.versionId)).id, "reject");
     expect(await statusOf(a, approved.versionId)).toBe("QueuedForLive");
-    expect((await clients(a, approved))[1]).toMatchObject({ isAppLive: true, routes, offlineAccess: true });
-    expect((await clients(a, rejected))[1]).toMatchObject({ isAppLive: true, routes: [], offlineAccess: false });
+    expect((await clients(a, approved))[1]).toMatchObject({
+      isAppLive: true,
+      routes,
+      offlineAccess: true,
+    });
+    expect((await clients(a, rejected))[1]).toMatchObject({
+      isAppLive: true,
+      routes: [],
+      offlineAccess: false,
+    });
 
     // An app without clients is approved all the same.
     const bare = await readyApp(a);
@@ -226,14 +331,41 @@ describe("the security calls", () => {
   it("save callback URLs by their rule, on either client", async () => {
     const app = await approvedApp(a);
     await ok(await generate(a, app, true), 201);
-    const saved = clientUpdateAnswer.parse(await ok(await put(a, app, true, { isAppLive: true, callbackUrls: [" https://app.example/cb ", "/http://localhost:4100/x"] })));
+    const saved = clientUpdateAnswer.parse(
+      await ok(
+        await put(a, app, true, {
+          isAppLive: true,
+          callbackUrls: [" https://app.example/cb ", "/http://localhost:4100/x"],
+        }),
+      ),
+    );
     expect(saved.redirectUrls).toEqual(["https://app.example/cb", "/http://localhost:4100/x"]);
     expect((await clients(a, app))[1].redirectUrls).toEqual(saved.redirectUrls);
-    await expectRefused(await put(a, app, true, { isAppLive: false, callbackUrls: [] }), 400, { callbackUrls: "required" });
-    await expectRefused(await put(a, app, true, { isAppLive: false, callbackUrls: ["  "] }), 400, { callbackUrls: "required" });
-    await expectRefused(await put(a, app, true, { isAppLive: false, callbackUrls: ["https://a.example", "ftp://b.example"] }), 400, { callbackUrls: "callbacksMustBeValidURI" });
-    await expectRefused(await put(a, app, true, { isAppLive: false }), 400, { callbackUrls: "required" });
-    await expectRefused(await a.api(`apps-auth/${app.groupId}/client?isLive=maybe`, json("PUT", { isAppLive: false, callbackUrls: ["https://a.example"] })), 400, { isLive: expect.any(String) });
+    await expectRefused(await put(a, app, true, { isAppLive: false, callbackUrls: [] }), 400, {
+      callbackUrls: "required",
+    });
+    await expectRefused(await put(a, app, true, { isAppLive: false, callbackUrls: ["  "] }), 400, {
+      callbackUrls: "required",
+    });
+    await expectRefused(
+      await put(a, app, true, {
+        isAppLive: false,
+        callbackUrls: ["https://a.example", "ftp://b.example"],
+      }),
+      400,
+      { callbackUrls: "callbacksMustBeValidURI" },
+    );
+    await expectRefused(await put(a, app, true, { isAppLive: false }), 400, {
+      callbackUrls: "required",
+    });
+    await expectRefused(
+      await a.api(
+        `apps-auth/${app.groupId}/client?isLive=maybe`,
+        json("PUT", { isAppLive: false, callbackUrls: ["https://a.example"] }),
+      ),
+      400,
+      { isLive: expect.any(String) },
+    );
   });
 
   it("let a second company neither read nor change any client, secret or permission", async () => {
@@ -241,7 +373,13 @@ describe("the security calls", () => {
     await testAccess(b, true);
     const app = await approvedApp(a);
     await ok(await generate(a, app, true), 201);
-    await ok(await put(a, app, true, { isAppLive: false, routes: [{ route: "/api/v1/matters", methods: ["GET"] }], callbackUrls: ["https://a.example"] }));
+    await ok(
+      await put(a, app, true, {
+        isAppLive: false,
+        routes: [{ route: "/api/v1/matters", methods: ["GET"] }],
+        callbackUrls: ["https://a.example"],
+      }),
+    );
     const before = await clients(a, app);
 
     expect((await b.api(`apps-auth/${app.groupId}/permission-list`)).status).toBe(404);
@@ -249,7 +387,15 @@ describe("the security calls", () => {
     for (const isLive of [true, false]) {
       expect((await generate(b, app, isLive)).status).toBe(404);
       for (const isAppLive of [true, false]) {
-        expect((await put(b, app, isLive, { isAppLive, routes: [], callbackUrls: ["https://evil.example"] })).status).toBe(404);
+        expect(
+          (
+            await put(b, app, isLive, {
+              isAppLive,
+              routes: [],
+              callbackUrls: ["https://evil.example"],
+            })
+          ).status,
+        ).toBe(404);
       }
     }
     expect(await clients(a, app)).toEqual(before);
@@ -258,8 +404,13 @@ describe("the security calls", () => {
 
   it("issue at most the hour's secrets per app group, both tabs together; another group and another company go on", async () => {
     await testAccess(a, true);
-    const [app, otherGroup, elsewhere] = await Promise.all([approvedApp(a), approvedApp(a), approvedApp(b)]);
-    for (let i = 0; i < SECRET_ISSUES_PER_HOUR; i++) await ok(await generate(a, app, i % 2 === 0), 201);
+    const [app, otherGroup, elsewhere] = await Promise.all([
+      approvedApp(a),
+      approvedApp(a),
+      approvedApp(b),
+    ]);
+    for (let i = 0; i < SECRET_ISSUES_PER_HOUR; i++)
+      await ok(await generate(a, app, i % 2 === 0), 201);
     const before = await clients(a, app);
 
     const refused = await generate(a, app, false);

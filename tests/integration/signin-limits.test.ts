@@ -28,21 +28,26 @@ async function tryPassword(address: string, email: string, password: string) {
 async function signedIn(attempt: Awaited<ReturnType<typeof tryPassword>>) {
   if (attempt.res.status !== 303) return false;
   const after = await follow(attempt.page.jar, attempt.res);
-  return Boolean(new URL(after.headers.get("location") ?? "", sandboxUrl()).searchParams.get("code"));
+  return Boolean(
+    new URL(after.headers.get("location") ?? "", sandboxUrl()).searchParams.get("code"),
+  );
 }
 
 describe("failed sign-ins", () => {
   it("do not lock the owner out: after an attacker's failures the owner signs in from another address", async () => {
     const company = await newCompany();
     for (let i = 0; i < 8; i++) await tryPassword("127.0.1.1", company.email, `Wrong-pass-${i}`);
-    expect(await signedIn(await tryPassword("127.0.1.2", company.email, company.password))).toBe(true);
+    expect(await signedIn(await tryPassword("127.0.1.2", company.email, company.password))).toBe(
+      true,
+    );
   });
 
   it("slow one account from one address more with each failure; once the wait is over the right password works", async () => {
     const company = await newCompany();
     const from = "127.0.1.3";
     // The first failures cost nothing.
-    for (let i = 0; i < 3; i++) expect((await tryPassword(from, company.email, `Wrong-pass-${i}`)).res.status).toBe(303);
+    for (let i = 0; i < 3; i++)
+      expect((await tryPassword(from, company.email, `Wrong-pass-${i}`)).res.status).toBe(303);
     // The next makes the following try wait a second, whatever its password.
     expect((await tryPassword(from, company.email, "Wrong-pass-3")).res.status).toBe(303);
     const waiting = (await tryPassword(from, company.email, company.password)).res;
@@ -67,7 +72,18 @@ describe("failed sign-ins", () => {
     // One sign-in page, as a shared terminal would keep open: 60 accounts tried and failed.
     const page = await signInPage();
     for (let i = 0; i < 60; i++) {
-      expect((await postLoginFrom(from, sandboxUrl(), page.jar, page.uid, `nobody-${i}@example.test`, "Wrong-pass-1")).status).toBe(303);
+      expect(
+        (
+          await postLoginFrom(
+            from,
+            sandboxUrl(),
+            page.jar,
+            page.uid,
+            `nobody-${i}@example.test`,
+            "Wrong-pass-1",
+          )
+        ).status,
+      ).toBe(303);
     }
     expect(await signedIn(await tryPassword(from, company.email, company.password))).toBe(true);
   }, 60_000);
@@ -76,7 +92,8 @@ describe("failed sign-ins", () => {
     const company = await newCompany();
     const from = "127.0.1.5";
     let status = 0;
-    for (let i = 0; i < 10 && status !== 429; i++) status = (await tryPassword(from, company.email, `Wrong-pass-${i}`)).res.status;
+    for (let i = 0; i < 10 && status !== 429; i++)
+      status = (await tryPassword(from, company.email, `Wrong-pass-${i}`)).res.status;
     expect(status).toBe(429);
 
     const asked = await fetchFrom(from, `${sandboxUrl()}/password/forgot`, {
@@ -89,7 +106,10 @@ describe("failed sign-ins", () => {
     const reset = await fetchFrom(from, link, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ password: "Brand-new-pass-7", confirmPassword: "Brand-new-pass-7" }).toString(),
+      body: new URLSearchParams({
+        password: "Brand-new-pass-7",
+        confirmPassword: "Brand-new-pass-7",
+      }).toString(),
     });
     expect(reset.status).toBe(303);
     expect(await signedIn(await tryPassword(from, company.email, "Brand-new-pass-7"))).toBe(true);

@@ -6,10 +6,15 @@
  */
 import { inject } from "vitest";
 import type { RegistrationRequest } from "~/api/registration/schemas";
-import { createProviderClient, validRegistration, type Target, type Tokens } from "../support/provider";
+import {
+  createProviderClient,
+  type Target,
+  type Tokens,
+  validRegistration,
+} from "../support/provider";
 
-export { ABOUT_TEXT, CookieJar, uniqueEmail, validRegistration } from "../support/provider";
 export type { OutboxMail, Target, Tokens } from "../support/provider";
+export { ABOUT_TEXT, CookieJar, uniqueEmail, validRegistration } from "../support/provider";
 
 let target: Target | undefined;
 
@@ -56,7 +61,9 @@ export interface TestCompany {
 }
 
 /** A fresh company with a verified admin user, signed in. */
-export async function newCompany(overrides: Partial<RegistrationRequest> = {}): Promise<TestCompany> {
+export async function newCompany(
+  overrides: Partial<RegistrationRequest> = {},
+): Promise<TestCompany> {
   const body = validRegistration(overrides);
   const created = await provider.registerOk(body);
   const verified = await verifyByMail(created.email);
@@ -76,8 +83,17 @@ export async function newCompany(overrides: Partial<RegistrationRequest> = {}): 
 /** Every error answer carries detail and traceId (spec 01 section 8). */
 export async function expectErrorShape(res: Response) {
   const body = (await res.json()) as { detail?: unknown; traceId?: unknown; field?: string };
-  if (typeof body.detail !== "string" || typeof body.traceId !== "string" || body.traceId.length < 8) {
+  if (
+    typeof body.detail !== "string" ||
+    typeof body.traceId !== "string" ||
+    body.traceId.length < 8
+  ) {
     throw new Error(`not the error shape: ${JSON.stringify(body)}`);
   }
-  return body as { detail: string; traceId: string; field?: string; errors?: Record<string, string> };
+  return body as {
+    detail: string;
+    traceId: string;
+    field?: string;
+    errors?: Record<string, string>;
+  };
 }

@@ -7,9 +7,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ownDatabase, type OwnDatabase } from "../support/postgres";
+import { type OwnDatabase, ownDatabase } from "../support/postgres";
 import { fileForm, pdf, png } from "./fixtures";
-import { ownSandbox, type OwnSandbox } from "./own-sandbox";
+import { type OwnSandbox, ownSandbox } from "./own-sandbox";
 import { expectErrorShape, newCompany, type TestCompany } from "./support";
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -19,9 +19,13 @@ let database: OwnDatabase | undefined;
 let own: OwnSandbox;
 
 beforeAll(async () => {
-  if (process.env.DATABASE_URL) database = await ownDatabase(process.env.DATABASE_URL, "upload_quota");
+  if (process.env.DATABASE_URL)
+    database = await ownDatabase(process.env.DATABASE_URL, "upload_quota");
   own = await ownSandbox("upload-quota", { databaseUrl: database?.url });
-  await own.start({ quotas: { unattachedUploads: QUOTA }, fileCleanup: { intervalMs: 0, graceMs: DAY_SECONDS * 1000 } });
+  await own.start({
+    quotas: { unattachedUploads: QUOTA },
+    fileCleanup: { intervalMs: 0, graceMs: DAY_SECONDS * 1000 },
+  });
 });
 
 afterAll(async () => {
@@ -29,9 +33,15 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const upload = (company: TestCompany, where: string, bytes: Uint8Array, name: string) => company.api(where, { method: "POST", body: fileForm(bytes, name) });
+const upload = (company: TestCompany, where: string, bytes: Uint8Array, name: string) =>
+  company.api(where, { method: "POST", body: fileForm(bytes, name) });
 
-async function uploaded(company: TestCompany, where: string, bytes: Uint8Array, name: string): Promise<string> {
+async function uploaded(
+  company: TestCompany,
+  where: string,
+  bytes: Uint8Array,
+  name: string,
+): Promise<string> {
   const res = await upload(company, where, bytes, name);
   expect(res.status, await res.clone().text()).toBe(201);
   return ((await res.json()) as { id: string }).id;
@@ -52,22 +62,50 @@ describe("unattached uploads", () => {
     const [a, b] = await Promise.all([newCompany(), newCompany()]);
     const icon = await uploaded(a, "images?purpose=icon", png(256, 256), "icon.png");
     await uploaded(a, "files?fileType=0", pdf(), "one.pdf");
-    await uploaded(a, `images/entities/${a.companyId}?purpose=company-icon`, png(256, 256), "logo.png");
+    await uploaded(
+      a,
+      `images/entities/${a.companyId}?purpose=company-icon`,
+      png(256, 256),
+      "logo.png",
+    );
 
     await expectQuotaRefusal(await upload(a, "images?purpose=icon", png(256, 256), "more.png"));
     await expectQuotaRefusal(await upload(a, "files?fileType=0", pdf(), "more.pdf"));
-    await expectQuotaRefusal(await upload(a, `images/entities/${a.companyId}?purpose=company-icon`, png(256, 256), "more.png"));
+    await expectQuotaRefusal(
+      await upload(
+        a,
+        `images/entities/${a.companyId}?purpose=company-icon`,
+        png(256, 256),
+        "more.png",
+      ),
+    );
     await uploaded(b, "files?fileType=0", pdf(), "b.pdf");
 
     // A listing takes the icon up: it is attached, and one more upload fits.
     const listing = {
-      detail: { description: `<p>${"Keeps the ledger in step. ".repeat(10)}</p>`, websiteUrl: "https://example.com", supportUrl: "https://example.com/support" },
-      legal: { privacyPolicyUrl: "https://example.com/privacy", termsOfServiceUrl: "https://example.com/terms" },
+      detail: {
+        description: `<p>${"Keeps the ledger in step. ".repeat(10)}</p>`,
+        websiteUrl: "https://example.com",
+        supportUrl: "https://example.com/support",
+      },
+      legal: {
+        privacyPolicyUrl: "https://example.com/privacy",
+        termsOfServiceUrl: "https://example.com/terms",
+      },
       promo: { appIcon: { id: icon }, banners: [], screenshots: [] },
       visibility: true,
     };
-    const details = { name: "Quota app", description: "Uses one icon.", countryCode: "AU", categoryId: 1, appType: 0 };
-    const created = await a.api("apps", { method: "POST", body: JSON.stringify({ id: randomUUID(), details, marketplace: listing }) });
+    const details = {
+      name: "Quota app",
+      description: "Uses one icon.",
+      countryCode: "AU",
+      categoryId: 1,
+      appType: 0,
+    };
+    const created = await a.api("apps", {
+      method: "POST",
+      body: JSON.stringify({ id: randomUUID(), details, marketplace: listing }),
+    });
     expect(created.status, await created.clone().text()).toBe(201);
     await uploaded(a, "files?fileType=0", pdf(), "now.pdf");
     await expectQuotaRefusal(await upload(a, "files?fileType=0", pdf(), "again.pdf"));
@@ -76,7 +114,9 @@ describe("unattached uploads", () => {
   it("are refused past the company's bytes, the upload that would pass them included", async () => {
     const [a, b] = await Promise.all([newCompany(), newCompany()]);
     await uploaded(a, "files?fileType=0", pdf({ minBytes: 200 * 1024 }), "big.pdf");
-    await expectQuotaRefusal(await upload(a, "files?fileType=0", pdf({ minBytes: 120 * 1024 }), "over.pdf"));
+    await expectQuotaRefusal(
+      await upload(a, "files?fileType=0", pdf({ minBytes: 120 * 1024 }), "over.pdf"),
+    );
     await uploaded(a, "files?fileType=0", pdf({ minBytes: 60 * 1024 }), "fits.pdf");
     await uploaded(b, "files?fileType=0", pdf({ minBytes: 200 * 1024 }), "b.pdf");
   });

@@ -31,21 +31,30 @@ describe("user calls", () => {
   it("GET/PUT user/preference keeps the language", async () => {
     const company = await newCompany();
     expect(await (await company.api("user/preference")).json()).toEqual({ localeCode: "en-AU" });
-    const put = await company.api("user/preference", { method: "PUT", body: JSON.stringify({ localeCode: "nl-NL" }) });
+    const put = await company.api("user/preference", {
+      method: "PUT",
+      body: JSON.stringify({ localeCode: "nl-NL" }),
+    });
     expect(put.status).toBe(200);
     expect(await (await company.api("user/preference")).json()).toEqual({ localeCode: "nl-NL" });
   });
 
   it("refuses an unknown language naming the field", async () => {
     const company = await newCompany();
-    const res = await company.api("user/preference", { method: "PUT", body: JSON.stringify({ localeCode: "fr-FR" }) });
+    const res = await company.api("user/preference", {
+      method: "PUT",
+      body: JSON.stringify({ localeCode: "fr-FR" }),
+    });
     expect(res.status).toBe(400);
     expect((await expectErrorShape(res)).field).toBe("localeCode");
   });
 
   it("the reviewer can give a user test access", async () => {
     const company = await newCompany();
-    const res = await admin(`users/${company.userId}/access-to-test`, { method: "PUT", body: JSON.stringify({ hasAccessToTest: true }) });
+    const res = await admin(`users/${company.userId}/access-to-test`, {
+      method: "PUT",
+      body: JSON.stringify({ hasAccessToTest: true }),
+    });
     expect(res.status).toBe(200);
     expect((await (await company.api("user")).json()).hasAccessToTest).toBe(true);
   });
@@ -55,7 +64,10 @@ describe("suspension by the provider", () => {
   it("refuses every API call with 403 and the sign-in with a clear error, until reinstated", async () => {
     const company = await newCompany();
     const suspend = (suspended: boolean) =>
-      admin(`users/${company.userId}/suspended`, { method: "PUT", body: JSON.stringify({ suspended }) });
+      admin(`users/${company.userId}/suspended`, {
+        method: "PUT",
+        body: JSON.stringify({ suspended }),
+      });
     expect((await suspend(true)).status).toBe(200);
     const res = await company.api("user/accept-terms", { method: "PUT" });
     expect(res.status).toBe(403);
@@ -84,7 +96,10 @@ describe("company isolation of users", () => {
     const first = await newCompany();
     const second = await newCompany();
     await first.api("user/accept-terms", { method: "PUT" });
-    await first.api("user/preference", { method: "PUT", body: JSON.stringify({ localeCode: "nl-NL" }) });
+    await first.api("user/preference", {
+      method: "PUT",
+      body: JSON.stringify({ localeCode: "nl-NL" }),
+    });
     const other = await (await second.api("user")).json();
     expect(other).toMatchObject({ isTermsAccepted: false, localeCode: "en-AU" });
   });
@@ -100,7 +115,9 @@ describe("reviewer endpoints", () => {
   it("list companies and users", async () => {
     const company = await newCompany();
     const companies = await (await admin("companies")).json();
-    expect(companies).toEqual(expect.arrayContaining([expect.objectContaining({ id: company.companyId, users: 1 })]));
+    expect(companies).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: company.companyId, users: 1 })]),
+    );
     const users = await (await admin(`users?companyId=${company.companyId}`)).json();
     expect(users).toHaveLength(1);
     expect(users[0]).not.toHaveProperty("passwordHash");

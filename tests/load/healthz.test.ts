@@ -14,7 +14,7 @@ import { spawn } from "node:child_process";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { ConsoleVisitor } from "../support/console-http";
 import { inPool, personWithApp } from "../support/people";
-import { startedProduct, type StartedProduct } from "../support/product";
+import { type StartedProduct, startedProduct } from "../support/product";
 import { worstCaseArrange, worstCaseImport } from "../support/worst-case-json";
 
 const ROUNDS = Number(process.env.HEALTHZ_ROUNDS ?? 8);
@@ -70,7 +70,9 @@ function probeHealth(url: string): { stop(): Promise<{ ms: number[]; failures: s
       process.stdout.write(JSON.stringify({ ms: times, failures }));
     })();
   `;
-  const child = spawn(process.execPath, ["-e", script, url, String(PROBE_EVERY_MS)], { stdio: ["pipe", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["-e", script, url, String(PROBE_EVERY_MS)], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
   let out = "";
   child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
@@ -84,7 +86,8 @@ function probeHealth(url: string): { stop(): Promise<{ ms: number[]; failures: s
   };
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0;
 
 test(`/healthz answers within ${HEALTH_BOUND_MS} ms while ${POSTERS} worst-case imports and Arranges run at once`, async () => {
   const people = await inPool(
@@ -110,14 +113,21 @@ test(`/healthz answers within ${HEALTH_BOUND_MS} ms while ${POSTERS} worst-case 
         const intent = (round + index) % 2 === 0 ? "import" : "import-arrange";
         const at = performance.now();
         try {
-          const answer = await who.visitor.post(`/en-AU/apps/${who.versionId}/web`, { intent, json: intent === "import" ? importText : arrangeText }, { follow: false });
+          const answer = await who.visitor.post(
+            `/en-AU/apps/${who.versionId}/web`,
+            { intent, json: intent === "import" ? importText : arrangeText },
+            { follow: false },
+          );
           await answer.res.arrayBuffer();
           posts.push({ intent, ms: performance.now() - at });
           // An import is kept as a draft and goes back to the editor; Arrange answers the page with the arranged text.
           const expected = intent === "import" ? [302, 303] : [200];
-          if (!expected.includes(answer.res.status)) failures.push(`person ${index}: ${intent} answered ${answer.res.status}`);
+          if (!expected.includes(answer.res.status))
+            failures.push(`person ${index}: ${intent} answered ${answer.res.status}`);
         } catch (error) {
-          failures.push(`person ${index}: ${intent}: ${error instanceof Error ? error.message : String(error)}`);
+          failures.push(
+            `person ${index}: ${intent}: ${error instanceof Error ? error.message : String(error)}`,
+          );
         }
       }),
     );
@@ -127,7 +137,11 @@ test(`/healthz answers within ${HEALTH_BOUND_MS} ms while ${POSTERS} worst-case 
   failures.push(...probed.failures);
 
   const sorted = [...health].sort((a, b) => a - b);
-  const byIntent = (intent: string) => posts.filter((post) => post.intent === intent).map((post) => post.ms).sort((a, b) => a - b);
+  const byIntent = (intent: string) =>
+    posts
+      .filter((post) => post.intent === intent)
+      .map((post) => post.ms)
+      .sort((a, b) => a - b);
   const imports = byIntent("import");
   const arranges = byIntent("import-arrange");
   console.log(
@@ -138,5 +152,7 @@ test(`/healthz answers within ${HEALTH_BOUND_MS} ms while ${POSTERS} worst-case 
   expect(failures.slice(0, 20), "answers that were errors").toEqual([]);
   expect(imports.length, "imports answered").toBeGreaterThan(0);
   expect(arranges.length, "arranges answered").toBeGreaterThan(0);
-  expect(sorted.at(-1) ?? Infinity, `slowest /healthz (ms) of ${health.length}`).toBeLessThan(HEALTH_BOUND_MS);
+  expect(sorted.at(-1) ?? Infinity, `slowest /healthz (ms) of ${health.length}`).toBeLessThan(
+    HEALTH_BOUND_MS,
+  );
 }, 600_000);

@@ -15,8 +15,8 @@
  */
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { ConsoleVisitor, type Hop } from "../support/console-http";
-import { startedProduct, type StartedProduct } from "../support/product";
-import { inPool, personWithApp, type PersonWithApp } from "../support/people";
+import { inPool, type PersonWithApp, personWithApp } from "../support/people";
+import { type StartedProduct, startedProduct } from "../support/product";
 import type { ProviderClient } from "../support/provider";
 
 const USERS = Number(process.env.LOAD_USERS ?? 50);
@@ -52,80 +52,115 @@ async function person(index: number): Promise<Person> {
   return { ...who, visitor };
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0;
 
-test(`${USERS} people for ${SECONDS} s over the main pages and a save: no error answer, nothing lost`, async () => {
-  const people = await inPool(
-    Array.from({ length: USERS }, (_, i) => i),
-    8,
-    (i) => person(i),
-  );
+test(
+  `${USERS} people for ${SECONDS} s over the main pages and a save: no error answer, nothing lost`,
+  async () => {
+    const people = await inPool(
+      Array.from({ length: USERS }, (_, i) => i),
+      8,
+      (i) => person(i),
+    );
 
-  const failures: string[] = [];
-  let saves = 0;
-  const started = Date.now();
-  const deadline = started + SECONDS * 1000;
-  const lang = "en-AU";
+    const failures: string[] = [];
+    let saves = 0;
+    const started = Date.now();
+    const deadline = started + SECONDS * 1000;
+    const lang = "en-AU";
 
-  await Promise.all(
-    people.map(async (who, index) => {
-      const base = `/${lang}/apps`;
-      for (let round = 0; Date.now() < deadline; round++) {
-        const pages = [base, `${base}/group/${who.groupId}`, `${base}/${who.versionId}/details`, `${base}/${who.versionId}/marketplace`];
-        try {
-          for (const page of pages) {
-            if (Date.now() >= deadline) return;
-            await who.visitor.get(page);
+    await Promise.all(
+      people.map(async (who, index) => {
+        const base = `/${lang}/apps`;
+        for (let round = 0; Date.now() < deadline; round++) {
+          const pages = [
+            base,
+            `${base}/group/${who.groupId}`,
+            `${base}/${who.versionId}/details`,
+            `${base}/${who.versionId}/marketplace`,
+          ];
+          try {
+            for (const page of pages) {
+              if (Date.now() >= deadline) return;
+              await who.visitor.get(page);
+            }
+            const values = {
+              name: `Load ${index}.${round}`,
+              description: `Saved by person ${index} in round ${round}.`,
+            };
+            const answer = await who.visitor.post(
+              `${base}/${who.versionId}/details`,
+              { intent: "save", categoryId: "1", ...values },
+              { follow: false },
+            );
+            if (answer.res.status === 302) {
+              who.saved = values;
+              saves++;
+              await answer.res.arrayBuffer();
+              await who.visitor.get(answer.res.headers.get("location") ?? "");
+            } else {
+              failures.push(`person ${index}: save answered ${answer.res.status}`);
+              await answer.res.arrayBuffer();
+            }
+          } catch (error) {
+            failures.push(
+              `person ${index}: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`,
+            );
           }
-          const values = { name: `Load ${index}.${round}`, description: `Saved by person ${index} in round ${round}.` };
-          const answer = await who.visitor.post(`${base}/${who.versionId}/details`, { intent: "save", categoryId: "1", ...values }, { follow: false });
-          if (answer.res.status === 302) {
-            who.saved = values;
-            saves++;
-            await answer.res.arrayBuffer();
-            await who.visitor.get(answer.res.headers.get("location") ?? "");
-          } else {
-            failures.push(`person ${index}: save answered ${answer.res.status}`);
-            await answer.res.arrayBuffer();
-          }
-        } catch (error) {
-          failures.push(`person ${index}: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
         }
-      }
-    }),
-  );
-  const seconds = (Date.now() - started) / 1000;
+      }),
+    );
+    const seconds = (Date.now() - started) / 1000;
 
-  const hops: Hop[] = people.flatMap((who) => who.visitor.hops);
-  for (const hop of hops) {
-    if (hop.status >= 400) failures.push(`${hop.method} ${new URL(hop.url).pathname} answered ${hop.status}`);
-  }
-  const times = hops.map((hop) => hop.ms).sort((a, b) => a - b);
-  const kindOf = (hop: Hop) => {
-    const path = new URL(hop.url).pathname;
-    if (hop.method === "POST") return "save";
-    return path.includes("/group/") ? "group" : (/\/(apps|details|marketplace)$/.exec(path)?.[1] ?? "other");
-  };
-  const byKind = new Map<string, number[]>();
-  for (const hop of hops) byKind.set(kindOf(hop), [...(byKind.get(kindOf(hop)) ?? []), hop.ms]);
-  console.log(
-    `load: ${USERS} people, ${seconds.toFixed(0)} s: ${hops.length} requests (${(hops.length / seconds).toFixed(1)}/s), ` +
-      `${saves} saves, p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms, ` +
-      `max ${(times.at(-1) ?? 0).toFixed(0)} ms, ${failures.length} failures; p95 by page: ` +
-      [...byKind].map(([kind, ms]) => `${kind} ${percentile(ms.sort((a, b) => a - b), 95).toFixed(0)} ms`).join(", "),
-  );
-  expect(failures.slice(0, 20), "answers that were errors").toEqual([]);
-  expect(saves, "saves acknowledged").toBeGreaterThan(0);
-
-  // Nothing lost: each person's last acknowledged save is what the provider holds.
-  const lost: string[] = [];
-  await inPool(people, 10, async (who) => {
-    if (!who.saved) return;
-    const res = await provider.apiFetch(`apps/${who.versionId}`, {}, who.accessToken);
-    const stored = (await res.json()) as { details: { name: string; description: string } };
-    if (stored.details.name !== who.saved.name || stored.details.description !== who.saved.description) {
-      lost.push(`${who.email}: saved ${JSON.stringify(who.saved)}, read ${JSON.stringify(stored.details)}`);
+    const hops: Hop[] = people.flatMap((who) => who.visitor.hops);
+    for (const hop of hops) {
+      if (hop.status >= 400)
+        failures.push(`${hop.method} ${new URL(hop.url).pathname} answered ${hop.status}`);
     }
-  });
-  expect(lost, "acknowledged saves not read back").toEqual([]);
-}, (SECONDS + 600) * 1000);
+    const times = hops.map((hop) => hop.ms).sort((a, b) => a - b);
+    const kindOf = (hop: Hop) => {
+      const path = new URL(hop.url).pathname;
+      if (hop.method === "POST") return "save";
+      return path.includes("/group/")
+        ? "group"
+        : (/\/(apps|details|marketplace)$/.exec(path)?.[1] ?? "other");
+    };
+    const byKind = new Map<string, number[]>();
+    for (const hop of hops) byKind.set(kindOf(hop), [...(byKind.get(kindOf(hop)) ?? []), hop.ms]);
+    console.log(
+      `load: ${USERS} people, ${seconds.toFixed(0)} s: ${hops.length} requests (${(hops.length / seconds).toFixed(1)}/s), ` +
+        `${saves} saves, p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms, ` +
+        `max ${(times.at(-1) ?? 0).toFixed(0)} ms, ${failures.length} failures; p95 by page: ` +
+        [...byKind]
+          .map(
+            ([kind, ms]) =>
+              `${kind} ${percentile(
+                ms.sort((a, b) => a - b),
+                95,
+              ).toFixed(0)} ms`,
+          )
+          .join(", "),
+    );
+    expect(failures.slice(0, 20), "answers that were errors").toEqual([]);
+    expect(saves, "saves acknowledged").toBeGreaterThan(0);
+
+    // Nothing lost: each person's last acknowledged save is what the provider holds.
+    const lost: string[] = [];
+    await inPool(people, 10, async (who) => {
+      if (!who.saved) return;
+      const res = await provider.apiFetch(`apps/${who.versionId}`, {}, who.accessToken);
+      const stored = (await res.json()) as { details: { name: string; description: string } };
+      if (
+        stored.details.name !== who.saved.name ||
+        stored.details.description !== who.saved.description
+      ) {
+        lost.push(
+          `${who.email}: saved ${JSON.stringify(who.saved)}, read ${JSON.stringify(stored.details)}`,
+        );
+      }
+    });
+    expect(lost, "acknowledged saves not read back").toEqual([]);
+  },
+  (SECONDS + 600) * 1000,
+);

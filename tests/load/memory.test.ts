@@ -16,9 +16,9 @@ import { randomUUID } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { ConsoleVisitor } from "../support/console-http";
-import { personWithApp, type PersonWithApp } from "../support/people";
+import { type PersonWithApp, personWithApp } from "../support/people";
 import { resetPeaks, treeMb } from "../support/process-tree";
-import { startedProduct, type StartedProduct } from "../support/product";
+import { type StartedProduct, startedProduct } from "../support/product";
 
 const MB = 1024 * 1024;
 const POSTS = 20;
@@ -52,16 +52,31 @@ afterAll(async () => {
 }, 60_000);
 
 /** The multipart body of one post: the fields first, as the form sends them, then the documents. */
-function postBody(boundary: string, versionMajorId: string): { head: Buffer; parts: number; tail: Buffer; length: number } {
-  const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-  const head = Buffer.from(field("intent", "create") + field("versionMajorId", versionMajorId) + field("submissionNotes", "Documents for the review."));
+function postBody(
+  boundary: string,
+  versionMajorId: string,
+): { head: Buffer; parts: number; tail: Buffer; length: number } {
+  const field = (name: string, value: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const head = Buffer.from(
+    field("intent", "create") +
+      field("versionMajorId", versionMajorId) +
+      field("submissionNotes", "Documents for the review."),
+  );
   const tail = Buffer.from(`--${boundary}--\r\n`);
   const partLength = documentOpening(boundary, 0).length + DOCUMENT_BYTES + 2;
-  return { head, parts: DOCUMENTS, tail, length: head.length + DOCUMENTS * partLength + tail.length };
+  return {
+    head,
+    parts: DOCUMENTS,
+    tail,
+    length: head.length + DOCUMENTS * partLength + tail.length,
+  };
 }
 
 const documentOpening = (boundary: string, index: number) =>
-  Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="d${index}.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+  Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="d${index}.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+  );
 
 const CHUNK = Buffer.alloc(MB, "a");
 
@@ -103,7 +118,8 @@ function sendPost(versionMajorId: string): Promise<{ status: number; sent: numbe
         yield documentOpening(boundary, index);
         // "%PDF-" and then 9 MB: each document within its limit, 81 MB together over 80.
         yield Buffer.from("%PDF-");
-        for (let left = DOCUMENT_BYTES - 5; left > 0; left -= CHUNK.length) yield left >= CHUNK.length ? CHUNK : CHUNK.subarray(0, left);
+        for (let left = DOCUMENT_BYTES - 5; left > 0; left -= CHUNK.length)
+          yield left >= CHUNK.length ? CHUNK : CHUNK.subarray(0, left);
         yield Buffer.from("\r\n");
       }
       yield body.tail;
@@ -132,13 +148,15 @@ async function round(versionMajorId: () => string) {
   const before = treeMb(consolePid, "VmRSS");
   // Resets the peaks (VmHWM) to the memory resident now.
   resetPeaks(consolePid);
-  const results = await Promise.all(Array.from({ length: POSTS }, () => sendPost(versionMajorId())));
+  const results = await Promise.all(
+    Array.from({ length: POSTS }, () => sendPost(versionMajorId())),
+  );
   const peak = treeMb(consolePid, "VmHWM");
   return { results, before, peak, raised: peak - idle };
 }
 
 const figures = (label: string, r: Awaited<ReturnType<typeof round>>) =>
-  `${label}: ${POSTS} posts of ${((postBody("x", randomUUID()).length) / MB).toFixed(1)} MB, answers ${[...new Set(r.results.map((x) => x.status))].join("/")}, ` +
+  `${label}: ${POSTS} posts of ${(postBody("x", randomUUID()).length / MB).toFixed(1)} MB, answers ${[...new Set(r.results.map((x) => x.status))].join("/")}, ` +
   `${(r.results.reduce((sum, x) => sum + x.sent, 0) / MB).toFixed(0)} MB sent, console RSS ${idle.toFixed(0)} MB idle, ${r.before.toFixed(0)} MB before the round, peak ${r.peak.toFixed(0)} MB (+${r.raised.toFixed(0)} MB over idle)`;
 
 test("20 posts of 81 MB naming a version the app does not have: refused before their documents, the console's memory bounded", async () => {

@@ -31,14 +31,23 @@ export class ConsoleVisitor {
       headers["content-type"] = "application/x-www-form-urlencoded";
       headers.origin = new URL(url).origin;
     }
-    const res = await fetch(url, { method, body, headers, redirect: "manual", signal: AbortSignal.timeout(this.timeoutMs) });
+    const res = await fetch(url, {
+      method,
+      body,
+      headers,
+      redirect: "manual",
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
     this.jar.store(res);
     this.hops.push({ method, url, status: res.status, ms: performance.now() - at });
     return res;
   }
 
   /** Follows redirects (at most 10) with GETs, reading each body; answers the last answer and its body. */
-  private async follow(first: Response, from: string): Promise<{ res: Response; body: string; url: string }> {
+  private async follow(
+    first: Response,
+    from: string,
+  ): Promise<{ res: Response; body: string; url: string }> {
     let res = first;
     let url = from;
     for (let hop = 0; hop < 10 && res.status >= 300 && res.status < 400; hop++) {
@@ -56,7 +65,11 @@ export class ConsoleVisitor {
   }
 
   /** POST a form; `follow` false answers the first answer (a save's redirect) unread. */
-  async post(pathOrUrl: string, fields: Record<string, string>, options: { follow?: boolean } = {}) {
+  async post(
+    pathOrUrl: string,
+    fields: Record<string, string>,
+    options: { follow?: boolean } = {},
+  ) {
     const url = new URL(pathOrUrl, this.consoleUrl).href;
     const res = await this.send("POST", url, new URLSearchParams(fields));
     if (options.follow === false) return { res, body: "", url };
@@ -70,8 +83,13 @@ export class ConsoleVisitor {
    */
   async signIn(email: string, password: string, lang = "en-AU") {
     const page = await this.get(`/${lang}/apps`);
-    const action = /action="([^"]+\/interaction\/[^"]+\/login)"/.exec(page.body)?.[1]?.replaceAll("&amp;", "&");
-    if (!action) throw new Error(`no sign-in form at ${page.url} (${page.res.status}): ${page.body.slice(0, 200)}`);
+    const action = /action="([^"]+\/interaction\/[^"]+\/login)"/
+      .exec(page.body)?.[1]
+      ?.replaceAll("&amp;", "&");
+    if (!action)
+      throw new Error(
+        `no sign-in form at ${page.url} (${page.res.status}): ${page.body.slice(0, 200)}`,
+      );
     const done = await this.post(action, { email, password });
     if (done.res.status !== 200 || new URL(done.url).pathname !== `/${lang}/apps`) {
       throw new Error(`signing in as ${email} ended at ${done.url} (${done.res.status})`);

@@ -5,10 +5,16 @@
  */
 import type { Endpoint } from "~/api/endpoint";
 
-const areas = import.meta.glob<Record<string, unknown>>("../../app/api/*/endpoints.ts", { eager: true });
+const areas = import.meta.glob<Record<string, unknown>>("../../app/api/*/endpoints.ts", {
+  eager: true,
+});
 
 const isEndpoint = (value: unknown): value is Endpoint =>
-  typeof value === "object" && value !== null && "method" in value && "path" in value && "answer" in value;
+  typeof value === "object" &&
+  value !== null &&
+  "method" in value &&
+  "path" in value &&
+  "answer" in value;
 
 export interface DeclaredEndpoint {
   /** `area.export`, e.g. `apps.getApp`. */

@@ -6,13 +6,16 @@
  */
 import { vi } from "vitest";
 import type { ApiClient } from "~/api/client.server";
-import { urlOf, type Endpoint } from "~/api/endpoint";
+import { type Endpoint, urlOf } from "~/api/endpoint";
 
 export function mockApi() {
   const api = { get: vi.fn(), post: vi.fn(), put: vi.fn(), send: vi.fn() };
   // Not enumerable: a test that resets every mock of the object keeps the dispatch.
   Object.defineProperty(api, "call", {
-    value: async (endpoint: Endpoint, input: { params?: Record<string, string | number>; query?: unknown; body?: unknown } = {}) => {
+    value: async (
+      endpoint: Endpoint,
+      input: { params?: Record<string, string | number>; query?: unknown; body?: unknown } = {},
+    ) => {
       const path = urlOf(endpoint, input);
       const body = input.body === undefined ? [] : [input.body];
       switch (endpoint.method) {
@@ -31,4 +34,5 @@ export function mockApi() {
 }
 
 /** The mock as the client type the code under test takes. */
-export const asClient = (api: ReturnType<typeof mockApi>) => api as unknown as ApiClient & ReturnType<typeof mockApi>;
+export const asClient = (api: ReturnType<typeof mockApi>) =>
+  api as unknown as ApiClient & ReturnType<typeof mockApi>;

@@ -2,7 +2,7 @@
  * People of the load and scale-out suites: each a company of its own, registered through the
  * sandbox API as the e2e fixtures do (address verified, terms accepted), with one app.
  */
-import { createAppThroughApi, validRegistration, type ProviderClient } from "./provider";
+import { createAppThroughApi, type ProviderClient, validRegistration } from "./provider";
 
 export interface PersonWithApp {
   email: string;
@@ -14,18 +14,32 @@ export interface PersonWithApp {
   groupId: string;
 }
 
-export async function personWithApp(provider: ProviderClient, appName: string): Promise<PersonWithApp> {
+export async function personWithApp(
+  provider: ProviderClient,
+  appName: string,
+): Promise<PersonWithApp> {
   const body = validRegistration();
   const created = await provider.registerOk(body);
   await provider.verifyUser(created.userId);
   const tokens = await provider.signIn(body.email, body.password);
   await provider.acceptTerms(tokens.access_token);
   const app = await createAppThroughApi(provider, tokens.access_token, { name: appName });
-  return { email: body.email, password: body.password, userId: created.userId, accessToken: tokens.access_token, versionId: app.id, groupId: app.groupAppId };
+  return {
+    email: body.email,
+    password: body.password,
+    userId: created.userId,
+    accessToken: tokens.access_token,
+    versionId: app.id,
+    groupId: app.groupAppId,
+  };
 }
 
 /** Runs `work` for each item, at most `width` at a time; answers the results in order. */
-export async function inPool<T, R>(items: T[], width: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function inPool<T, R>(
+  items: T[],
+  width: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   await Promise.all(

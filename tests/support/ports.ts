@@ -9,7 +9,9 @@ import { createServer } from "node:net";
 export function tryListen(port: number): Promise<number | null> {
   return new Promise((resolve, reject) => {
     const server = createServer();
-    server.once("error", (error: NodeJS.ErrnoException) => (error.code === "EADDRINUSE" ? resolve(null) : reject(error)));
+    server.once("error", (error: NodeJS.ErrnoException) =>
+      error.code === "EADDRINUSE" ? resolve(null) : reject(error),
+    );
     server.listen(port, () => {
       const address = server.address();
       const bound = typeof address === "object" && address ? address.port : null;
@@ -21,8 +23,13 @@ export function tryListen(port: number): Promise<number | null> {
 /** Who listens on a TCP port, as `ss` tells it ('node, pid 1234'), or undefined. */
 export function portHolder(port: number): string | undefined {
   try {
-    const out = execFileSync("ss", ["-ltnpH", `sport = :${port}`], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
-    const users = [...out.matchAll(/\("([^"]+)",pid=(\d+)/g)].map(([, name, pid]) => `${name}, pid ${pid}`);
+    const out = execFileSync("ss", ["-ltnpH", `sport = :${port}`], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+    const users = [...out.matchAll(/\("([^"]+)",pid=(\d+)/g)].map(
+      ([, name, pid]) => `${name}, pid ${pid}`,
+    );
     if (users.length > 0) return [...new Set(users)].join("; ");
   } catch {
     // ss is missing or refused: the message goes without the process.

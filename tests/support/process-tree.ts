@@ -8,7 +8,11 @@ import { readFileSync, writeFileSync } from "node:fs";
 /** The children of `pid` (empty once it has ended). */
 export function childrenOf(pid: number): number[] {
   try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
   } catch {
     return [];
   }
@@ -23,7 +27,9 @@ export function processTree(pid: number): number[] {
 export function roleOf(pid: number): string | undefined {
   try {
     const environ = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
-    return environ.find((entry) => entry.startsWith("PRODUCT_ROLE="))?.slice("PRODUCT_ROLE=".length);
+    return environ
+      .find((entry) => entry.startsWith("PRODUCT_ROLE="))
+      ?.slice("PRODUCT_ROLE=".length);
   } catch {
     return undefined;
   }
@@ -61,7 +67,8 @@ export function statusMb(pid: number, field: "VmRSS" | "VmHWM"): number {
 }
 
 /** The sum of a field of /proc/<pid>/status over `pid` and every process below it, in MB. */
-export const treeMb = (pid: number, field: "VmRSS" | "VmHWM") => processTree(pid).reduce((sum, one) => sum + statusMb(one, field), 0);
+export const treeMb = (pid: number, field: "VmRSS" | "VmHWM") =>
+  processTree(pid).reduce((sum, one) => sum + statusMb(one, field), 0);
 
 /** Resets the peak resident memory (VmHWM) of `pid` and every process below it. */
 export function resetPeaks(pid: number) {

@@ -14,7 +14,7 @@
  *   await sandbox.stop();   // SIGTERM, or "SIGKILL" for a crash
  *   await sandbox.start();  // the same data folder and port
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -53,11 +53,15 @@ export async function buildConsole(label: string): Promise<{ dir: string; remove
   const dir = path.join(ROOT, "build", "suites", `${label}-${randomBytes(4).toString("hex")}`);
   const output = new Tail();
   const code = await new Promise<number | null>((resolve) => {
-    const child = spawn(process.execPath, [path.join(ROOT, "node_modules", "@remix-run", "dev", "dist", "cli.js"), "build"], {
-      cwd: ROOT,
-      env: { ...process.env, CONSOLE_BUILD_DIR: dir, NODE_ENV: "production" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      [path.join(ROOT, "node_modules", "@remix-run", "dev", "dist", "cli.js"), "build"],
+      {
+        cwd: ROOT,
+        env: { ...process.env, CONSOLE_BUILD_DIR: dir, NODE_ENV: "production" },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     child.stdout.on("data", (chunk) => output.add(chunk));
     child.stderr.on("data", (chunk) => output.add(chunk));
     child.on("error", () => resolve(-1));
@@ -78,7 +82,9 @@ export async function buildConsole(label: string): Promise<{ dir: string; remove
 export function productEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const clean: NodeJS.ProcessEnv = { ...process.env };
   for (const name of Object.keys(envSchema.shape)) delete clean[name];
-  const given = Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const given = Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
   return { ...clean, NODE_ENV: "production", LOG_LEVEL: "warn", PRINT_MAIL: "off", ...given };
 }
 
@@ -129,11 +135,15 @@ export class ServerProcess {
   async start(timeoutMs = 120_000): Promise<void> {
     if (this.child) throw new Error(`${this.spec.name} is running already`);
     this.output = new Tail();
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "server", "start.ts"), ...this.spec.args], {
-      cwd: ROOT,
-      env: this.spec.env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", path.join(ROOT, "server", "start.ts"), ...this.spec.args],
+      {
+        cwd: ROOT,
+        env: this.spec.env,
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     this.child = child;
     running.add(child);
     child.stdout!.on("data", (chunk) => this.output.add(chunk));
@@ -150,7 +160,10 @@ export class ServerProcess {
     });
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      if (exitCode !== undefined) throw new Error(`${this.spec.name} stopped while starting (exit ${exitCode}):\n${this.log}`);
+      if (exitCode !== undefined)
+        throw new Error(
+          `${this.spec.name} stopped while starting (exit ${exitCode}):\n${this.log}`,
+        );
       try {
         const res = await fetch(this.spec.healthUrl, { signal: AbortSignal.timeout(2_000) });
         if (res.ok) return;
@@ -159,7 +172,9 @@ export class ServerProcess {
       }
       if (Date.now() > deadline) {
         await this.stop("SIGKILL");
-        throw new Error(`${this.spec.name} did not answer ${this.spec.healthUrl} within ${timeoutMs / 1000} s:\n${this.log}`);
+        throw new Error(
+          `${this.spec.name} did not answer ${this.spec.healthUrl} within ${timeoutMs / 1000} s:\n${this.log}`,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -284,7 +299,13 @@ export interface StartedProduct {
  * A fresh build of the console, a sandbox and a console on a fresh data folder, as `npm start`
  * runs them; what fails to start is stopped and removed again.
  */
-export async function startedProduct(label: string, env: { sandbox?: Record<string, string | undefined>; console?: Record<string, string | undefined> } = {}): Promise<StartedProduct> {
+export async function startedProduct(
+  label: string,
+  env: {
+    sandbox?: Record<string, string | undefined>;
+    console?: Record<string, string | undefined>;
+  } = {},
+): Promise<StartedProduct> {
   const cleanups: (() => Promise<void> | void)[] = [];
   const stop = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
@@ -296,16 +317,35 @@ export async function startedProduct(label: string, env: { sandbox?: Record<stri
     cleanups.push(build.remove);
     const sandboxPort = await freePort();
     const consolePort = await freePort();
-    const sandbox = sandboxProcess({ dataDir: data.dir, port: sandboxPort, consolePort, env: env.sandbox });
-    const console = consoleProcess({ dataDir: data.dir, port: consolePort, sandboxPort, buildDir: build.dir, env: env.console });
+    const sandbox = sandboxProcess({
+      dataDir: data.dir,
+      port: sandboxPort,
+      consolePort,
+      env: env.sandbox,
+    });
+    const console = consoleProcess({
+      dataDir: data.dir,
+      port: consolePort,
+      sandboxPort,
+      buildDir: build.dir,
+      env: env.console,
+    });
     cleanups.push(() => sandbox.stop());
     await sandbox.start();
     cleanups.push(() => console.stop());
     await console.start();
     const consoleUrl = `http://localhost:${consolePort}`;
     const sandboxUrl = `http://localhost:${sandboxPort}`;
-    const secrets = JSON.parse(readFileSync(path.join(data.dir, "secrets.json"), "utf8")) as { consoleClientSecret: string };
-    const provider = createProviderClient(() => ({ sandboxUrl, consoleUrl, adminToken: ADMIN_TOKEN, clientId: "console", clientSecret: secrets.consoleClientSecret }));
+    const secrets = JSON.parse(readFileSync(path.join(data.dir, "secrets.json"), "utf8")) as {
+      consoleClientSecret: string;
+    };
+    const provider = createProviderClient(() => ({
+      sandboxUrl,
+      consoleUrl,
+      adminToken: ADMIN_TOKEN,
+      clientId: "console",
+      clientSecret: secrets.consoleClientSecret,
+    }));
     return { consoleUrl, sandboxUrl, dataDir: data.dir, sandbox, console, provider, stop };
   } catch (error) {
     await stop();

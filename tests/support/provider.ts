@@ -59,7 +59,8 @@ export const ABOUT_TEXT =
   "works the way lawyers already do.";
 
 /** A registration's fields; `register` adds the captcha's solution when it has none. */
-export type RegistrationBody = Omit<RegistrationRequest, "captcha"> & Partial<Pick<RegistrationRequest, "captcha">>;
+export type RegistrationBody = Omit<RegistrationRequest, "captcha"> &
+  Partial<Pick<RegistrationRequest, "captcha">>;
 
 /** A random address of the IPv6 documentation range: a person of its own for the registration limits. */
 const someAddress = () => `2001:db8:${randomBytes(6).toString("hex").match(/.{4}/g)!.join(":")}::1`;
@@ -116,7 +117,8 @@ export function createProviderClient(target: () => Target) {
   const consoleUrl = () => target().consoleUrl;
 
   /** The console's OIDC client credentials, for HTTP Basic. */
-  const basicAuth = () => Buffer.from(`${target().clientId}:${target().clientSecret}`).toString("base64");
+  const basicAuth = () =>
+    Buffer.from(`${target().clientId}:${target().clientSecret}`).toString("base64");
 
   /** Calls the reviewer endpoints with the admin token. */
   function admin(path: string, init: RequestInit = {}) {
@@ -130,7 +132,8 @@ export function createProviderClient(target: () => Target) {
   function apiFetch(path: string, init: RequestInit = {}, token?: string) {
     const headers = new Headers(init.headers);
     if (token) headers.set("authorization", `Bearer ${token}`);
-    if (typeof init.body === "string" && !headers.has("content-type")) headers.set("content-type", "application/json");
+    if (typeof init.body === "string" && !headers.has("content-type"))
+      headers.set("content-type", "application/json");
     return fetch(`${sandboxUrl()}/api/${path.replace(/^\//, "")}`, { ...init, headers });
   }
 
@@ -142,7 +145,11 @@ export function createProviderClient(target: () => Target) {
   async function register(body: object) {
     let captcha = (body as { captcha?: unknown }).captcha;
     if (captcha === undefined) {
-      const question = (await (await apiFetch("registration/captcha/question")).json()) as { token: string; a: number; b: number };
+      const question = (await (await apiFetch("registration/captcha/question")).json()) as {
+        token: string;
+        a: number;
+        b: number;
+      };
       captcha = { token: question.token, answer: String(question.a + question.b) };
     }
     return apiFetch("registration", {
@@ -155,7 +162,8 @@ export function createProviderClient(target: () => Target) {
   /** Registers and answers the created ids; throws unless the sandbox answers 201. */
   async function registerOk(body: RegistrationBody): Promise<RegisteredUser> {
     const res = await register(body);
-    if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${await res.text()}`);
+    if (res.status !== 201)
+      throw new Error(`registration failed: ${res.status} ${await res.text()}`);
     return (await res.json()) as RegisteredUser;
   }
 
@@ -193,14 +201,20 @@ export function createProviderClient(target: () => Target) {
   }
 
   async function setAccessToTest(userId: string, hasAccessToTest: boolean) {
-    const res = await admin(`users/${userId}/access-to-test`, { method: "PUT", body: JSON.stringify({ hasAccessToTest }) });
+    const res = await admin(`users/${userId}/access-to-test`, {
+      method: "PUT",
+      body: JSON.stringify({ hasAccessToTest }),
+    });
     if (!res.ok) throw new Error(`access-to-test ${userId}: ${res.status} ${await res.text()}`);
     return res.json();
   }
 
   /** Suspends a user's account (no sign-in, every API call answers 403) or reinstates it. */
   async function setSuspended(userId: string, suspended: boolean) {
-    const res = await admin(`users/${userId}/suspended`, { method: "PUT", body: JSON.stringify({ suspended }) });
+    const res = await admin(`users/${userId}/suspended`, {
+      method: "PUT",
+      body: JSON.stringify({ suspended }),
+    });
     if (!res.ok) throw new Error(`suspended ${userId}: ${res.status} ${await res.text()}`);
     return res.json();
   }
@@ -216,7 +230,9 @@ export function createProviderClient(target: () => Target) {
   }
 
   /** Starts an authorization request as the console does; answers the state of the flow. */
-  async function startAuthorization(options: { lang?: string; codeChallengeMethod?: string; withPkce?: boolean } = {}) {
+  async function startAuthorization(
+    options: { lang?: string; codeChallengeMethod?: string; withPkce?: boolean } = {},
+  ) {
     const jar = new CookieJar();
     const verifier = base64url(randomBytes(32));
     const challenge = base64url(createHash("sha256").update(verifier).digest());
@@ -253,7 +269,12 @@ export function createProviderClient(target: () => Target) {
   }
 
   /** Posts the sign-in form as the console's page does. */
-  async function postLogin(jar: CookieJar, interactionUid: string, email: string, password: string) {
+  async function postLogin(
+    jar: CookieJar,
+    interactionUid: string,
+    email: string,
+    password: string,
+  ) {
     const res = await fetch(`${sandboxUrl()}/interaction/${interactionUid}/login`, {
       method: "POST",
       redirect: "manual",
@@ -267,15 +288,26 @@ export function createProviderClient(target: () => Target) {
   async function exchangeCode(code: string, verifier: string, redirectUri: string) {
     return fetch(`${sandboxUrl()}/token`, {
       method: "POST",
-      headers: { authorization: `Basic ${basicAuth()}`, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: redirectUri, code_verifier: verifier }),
+      headers: {
+        authorization: `Basic ${basicAuth()}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: redirectUri,
+        code_verifier: verifier,
+      }),
     });
   }
 
   async function refresh(refreshToken: string) {
     return fetch(`${sandboxUrl()}/token`, {
       method: "POST",
-      headers: { authorization: `Basic ${basicAuth()}`, "content-type": "application/x-www-form-urlencoded" },
+      headers: {
+        authorization: `Basic ${basicAuth()}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
       body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: refreshToken }),
     });
   }
@@ -336,7 +368,13 @@ export function createProviderClient(target: () => Target) {
 export async function createAppThroughApi(
   client: ProviderClient,
   accessToken: string,
-  details: { name?: string; description?: string; countryCode?: string; categoryId?: number; appType?: number } = {},
+  details: {
+    name?: string;
+    description?: string;
+    countryCode?: string;
+    categoryId?: number;
+    appType?: number;
+  } = {},
 ): Promise<{ id: string; groupAppId: string; versionNumber: string }> {
   const body = {
     id: randomUUID(),
@@ -349,7 +387,11 @@ export async function createAppThroughApi(
       ...details,
     },
   };
-  const res = await client.apiFetch("apps", { method: "POST", body: JSON.stringify(body) }, accessToken);
+  const res = await client.apiFetch(
+    "apps",
+    { method: "POST", body: JSON.stringify(body) },
+    accessToken,
+  );
   if (res.status !== 201) throw new Error(`POST apps: ${res.status} ${await res.text()}`);
   return (await res.json()) as { id: string; groupAppId: string; versionNumber: string };
 }

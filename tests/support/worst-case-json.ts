@@ -28,7 +28,11 @@ function fitting(length: (count: number) => number, max: number): number {
 const STEPS = (JSON_LIMITS.depthMax - 6) / 2;
 
 /** A menu whose items nest `steps` dropdowns, each with the longest description and (but the innermost) an endpoint URL of `urlLength`. */
-function deepMenu(index: number, steps: number, urlLength: number): { id: string; items: PlatformFunction[] } {
+function deepMenu(
+  index: number,
+  steps: number,
+  urlLength: number,
+): { id: string; items: PlatformFunction[] } {
   let items: PlatformFunction[] = [];
   for (let i = 0; i < steps; i++) {
     items = [
@@ -38,7 +42,9 @@ function deepMenu(index: number, steps: number, urlLength: number): { id: string
         label: `Step ${i}`,
         description: "d".repeat(FUNCTION_LIMITS.descriptionMax),
         // The innermost one's URL would nest a level deeper than its empty list.
-        ...(i > 0 ? { urls: [{ env: "dev" as const, url: `https://example.com/${"u".repeat(urlLength)}` }] } : {}),
+        ...(i > 0
+          ? { urls: [{ env: "dev" as const, url: `https://example.com/${"u".repeat(urlLength)}` }] }
+          : {}),
         items,
       },
     ];
@@ -52,9 +58,15 @@ export function worstCaseImport(platform: PlatformType = "web"): string {
   const rest = SCHEMA_LIMITS.functionsMax - menus * STEPS;
   const document = (urlLength: number) => ({
     type: platform,
-    menus: [...Array.from({ length: menus }, (_, index) => deepMenu(index, STEPS, urlLength)), ...(rest > 0 ? [deepMenu(menus, rest, urlLength)] : [])],
+    menus: [
+      ...Array.from({ length: menus }, (_, index) => deepMenu(index, STEPS, urlLength)),
+      ...(rest > 0 ? [deepMenu(menus, rest, urlLength)] : []),
+    ],
   });
-  const urlLength = Math.min(SCHEMA_LIMITS.urlMax - 20, fitting((length) => JSON.stringify(document(length)).length, SCHEMA_LIMITS.documentMax));
+  const urlLength = Math.min(
+    SCHEMA_LIMITS.urlMax - 20,
+    fitting((length) => JSON.stringify(document(length)).length, SCHEMA_LIMITS.documentMax),
+  );
   return JSON.stringify(document(urlLength));
 }
 
@@ -67,7 +79,10 @@ export function worstCaseArrange(): string {
 
 const formBody = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
-export function worstCaseImportBody(intent: "import" | "import-validate" = "import", platform: PlatformType = "web"): string {
+export function worstCaseImportBody(
+  intent: "import" | "import-validate" = "import",
+  platform: PlatformType = "web",
+): string {
   return formBody({ intent, json: worstCaseImport(platform) });
 }
 

@@ -3,10 +3,23 @@ import { endpoint } from "../endpoint";
 import { preApproval, preApprovalList, preApprovalRequest } from "./schemas";
 
 /** The group's pre-approvals, newest first (withdrawn ones left out). */
-export const listPreApprovals = endpoint({ method: "GET", path: "apps/group/:groupId/approvals", answer: preApprovalList });
+export const listPreApprovals = endpoint({
+  method: "GET",
+  path: "apps/group/:groupId/approvals",
+  answer: preApprovalList,
+});
 
 /** A new pre-approval, pending (10): 201 with it. */
-export const createPreApproval = endpoint({ method: "POST", path: "app-approvals", body: preApprovalRequest, answer: preApproval });
+export const createPreApproval = endpoint({
+  method: "POST",
+  path: "app-approvals",
+  body: preApprovalRequest,
+  answer: preApproval,
+});
 
 /** Withdraws a pending pre-approval ('pre-approval withdrawn'). */
-export const withdrawPreApproval = endpoint({ method: "PUT", path: "app-approvals/withdraw/:id", answer: preApproval });
+export const withdrawPreApproval = endpoint({
+  method: "PUT",
+  path: "app-approvals/withdraw/:id",
+  answer: preApproval,
+});

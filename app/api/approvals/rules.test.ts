@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { VERSION_STATUS as S } from "../apps/status";
-import { canCreatePreApproval, canWithdrawPreApproval, hasApprovedPreApproval, isLiveMajor, preApprovableMajors, PRE_APPROVAL_STATUS as P, validatePreApproval } from "./rules";
+import {
+  canCreatePreApproval,
+  canWithdrawPreApproval,
+  hasApprovedPreApproval,
+  isLiveMajor,
+  PRE_APPROVAL_STATUS as P,
+  preApprovableMajors,
+  validatePreApproval,
+} from "./rules";
 
 describe("pre-approval rules", () => {
   it("offers the major versions that are not live", () => {
@@ -18,7 +26,9 @@ describe("pre-approval rules", () => {
 
   it("holds one pending or approved pre-approval at a time", () => {
     expect(canCreatePreApproval([])).toBe(true);
-    expect(canCreatePreApproval([{ status: P.Rejected }, { status: P.Pending, isWithdrawn: true }])).toBe(true);
+    expect(
+      canCreatePreApproval([{ status: P.Rejected }, { status: P.Pending, isWithdrawn: true }]),
+    ).toBe(true);
     expect(canCreatePreApproval([{ status: P.Pending }])).toBe(false);
     expect(canCreatePreApproval([{ status: P.Approved }])).toBe(false);
     expect(hasApprovedPreApproval([{ status: P.Approved }])).toBe(true);
@@ -34,8 +44,15 @@ describe("pre-approval rules", () => {
 
   it("requires the version and the additional information, at most 3,000 characters", () => {
     expect(validatePreApproval({ versionMajorId: "v", submissionNotes: "Why" })).toEqual({});
-    expect(validatePreApproval({ versionMajorId: "", submissionNotes: "  " })).toEqual({ versionMajorId: "required", submissionNotes: "required" });
-    expect(validatePreApproval({ versionMajorId: "v", submissionNotes: "n".repeat(3001) })).toEqual({ submissionNotes: "tooLong" });
-    expect(validatePreApproval({ versionMajorId: "v", submissionNotes: "\ud800" })).toEqual({ submissionNotes: "invalidCharacters" });
+    expect(validatePreApproval({ versionMajorId: "", submissionNotes: "  " })).toEqual({
+      versionMajorId: "required",
+      submissionNotes: "required",
+    });
+    expect(validatePreApproval({ versionMajorId: "v", submissionNotes: "n".repeat(3001) })).toEqual(
+      { submissionNotes: "tooLong" },
+    );
+    expect(validatePreApproval({ versionMajorId: "v", submissionNotes: "\ud800" })).toEqual({
+      submissionNotes: "invalidCharacters",
+    });
   });
 });

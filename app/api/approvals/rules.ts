@@ -6,9 +6,10 @@
  * submission rules of documents; one pending or approved pre-approval at a time per app group;
  * only a pending one can be withdrawn. Plain TypeScript.
  */
-import { isStorableText } from "../text";
+
 import { VERSION_STATUS } from "../apps/status";
 import { DOCUMENT_LIST_RULE_CODES } from "../submissions/rules";
+import { isStorableText } from "../text";
 
 export const PRE_APPROVAL_STATUS = { Pending: 10, Rejected: 11, Approved: 100 } as const;
 export type PreApprovalStatus = (typeof PRE_APPROVAL_STATUS)[keyof typeof PRE_APPROVAL_STATUS];
@@ -41,12 +42,16 @@ interface MajorVersion {
 
 /** A major version is live while one of its versions is Live or Paused. */
 export function isLiveMajor(versions: readonly MajorVersion[], versionMajor: number): boolean {
-  return versions.some((v) => v.versionMajor === versionMajor && LIVE_MAJOR_STATUSES.includes(v.statusCode));
+  return versions.some(
+    (v) => v.versionMajor === versionMajor && LIVE_MAJOR_STATUSES.includes(v.statusCode),
+  );
 }
 
 /** The major versions a pre-approval may name: those that are not live, each once, ascending. */
 export function preApprovableMajors(versions: readonly MajorVersion[]): number[] {
-  return [...new Set(versions.map((v) => v.versionMajor))].filter((major) => !isLiveMajor(versions, major)).sort((a, b) => a - b);
+  return [...new Set(versions.map((v) => v.versionMajor))]
+    .filter((major) => !isLiveMajor(versions, major))
+    .sort((a, b) => a - b);
 }
 
 interface PreApprovalLike {
@@ -56,7 +61,8 @@ interface PreApprovalLike {
 
 /** Counts against a new one: pending or approved and not withdrawn. */
 export const blocksNewPreApproval = (p: PreApprovalLike) =>
-  !p.isWithdrawn && (p.status === PRE_APPROVAL_STATUS.Pending || p.status === PRE_APPROVAL_STATUS.Approved);
+  !p.isWithdrawn &&
+  (p.status === PRE_APPROVAL_STATUS.Pending || p.status === PRE_APPROVAL_STATUS.Approved);
 
 /** New pre-approval shows while no pending or approved pre-approval exists. */
 export function canCreatePreApproval(existing: readonly PreApprovalLike[]): boolean {
@@ -85,6 +91,7 @@ export function validatePreApproval(values: PreApprovalValues): ApprovalErrors {
   const notes = values.submissionNotes?.trim() ?? "";
   if (!notes) errors.submissionNotes = "required";
   else if (notes.length > PRE_APPROVAL_LIMITS.notesMax) errors.submissionNotes = "tooLong";
-  for (const [field, value] of Object.entries(values)) if (typeof value === "string" && !isStorableText(value)) errors[field] = "invalidCharacters";
+  for (const [field, value] of Object.entries(values))
+    if (typeof value === "string" && !isStorableText(value)) errors[field] = "invalidCharacters";
   return errors;
 }

@@ -28,9 +28,17 @@ export const preApprovalList = z.array(preApproval);
 /** POST app-approvals. `versionMajorId` may name any version of the major version. */
 export const preApprovalRequest = z.object({
   groupId: storableText({ message: "is required" }),
-  versionMajorId: z.preprocess((value) => value ?? "", storableText({ message: "must be the id of a version" })),
+  versionMajorId: z.preprocess(
+    (value) => value ?? "",
+    storableText({ message: "must be the id of a version" }),
+  ),
   submissionNotes: z.preprocess((value) => value ?? "", storableText({ message: "must be text" })),
   /** Ids of uploaded documents (`POST files?fileType=0`). */
-  documents: z.preprocess((value) => value ?? [], z.array(storableText({ message: "must be the id of an uploaded document" }), { message: "must be a list of document ids" })),
+  documents: z.preprocess(
+    (value) => value ?? [],
+    z.array(storableText({ message: "must be the id of an uploaded document" }), {
+      message: "must be a list of document ids",
+    }),
+  ),
 });
 export type PreApprovalRequest = z.input<typeof preApprovalRequest>;

@@ -20,22 +20,44 @@ export const listApps = endpoint({
   method: "GET",
   path: "apps",
   query: z.object({
-    archived: z.enum(["-1", "0", "1"], { error: "must be -1 (all), 0 (current) or 1 (archived)" }).optional(),
+    archived: z
+      .enum(["-1", "0", "1"], { error: "must be -1 (all), 0 (current) or 1 (archived)" })
+      .optional(),
   }),
   answer: appListResponse,
 });
 
 /** One group with its versions, flags and the history of its archived versions. */
-export const getAppGroup = endpoint({ method: "GET", path: "apps/group/:groupId", answer: appGroup });
+export const getAppGroup = endpoint({
+  method: "GET",
+  path: "apps/group/:groupId",
+  answer: appGroup,
+});
 
 /** One version with its details and listing. */
-export const getApp = endpoint({ method: "GET", path: "apps/:id", uuidParams: ["id"], answer: appVersion });
+export const getApp = endpoint({
+  method: "GET",
+  path: "apps/:id",
+  uuidParams: ["id"],
+  answer: appVersion,
+});
 
 /** A new app: a new group with version 1.000 in status Sandbox, under the client-made `id`. */
-export const createApp = endpoint({ method: "POST", path: "apps", body: appVersionInput, answer: appSaveResponse });
+export const createApp = endpoint({
+  method: "POST",
+  path: "apps",
+  body: appVersionInput,
+  answer: appSaveResponse,
+});
 
 /** A version's details, and its whole listing when sent; only while the version is editable. */
-export const updateApp = endpoint({ method: "PUT", path: "apps/:id", uuidParams: ["id"], body: appVersionInput, answer: appSaveResponse });
+export const updateApp = endpoint({
+  method: "PUT",
+  path: "apps/:id",
+  uuidParams: ["id"],
+  body: appVersionInput,
+  answer: appSaveResponse,
+});
 
 /** Deletes the whole group of the version. */
 export const deleteApp = endpoint({ method: "DELETE", path: "apps/delete/:id", answer: noContent });

@@ -1,7 +1,20 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { regexes } from "zod/v4/core";
-import { checkListingImage, EMAIL_PATTERN, formatVersion, isEmail, isHttpUrl, overviewPlainText, parseVersion, validateDetails, validateDuplicate, validateMarketplace, withoutRegionalInfo, type MarketplaceValues } from "./rules";
+import {
+  checkListingImage,
+  EMAIL_PATTERN,
+  formatVersion,
+  isEmail,
+  isHttpUrl,
+  type MarketplaceValues,
+  overviewPlainText,
+  parseVersion,
+  validateDetails,
+  validateDuplicate,
+  validateMarketplace,
+  withoutRegionalInfo,
+} from "./rules";
 
 describe("version numbers", () => {
   it("shows the minor padded to three digits", () => {
@@ -21,7 +34,17 @@ describe("isEmail", () => {
 
   it("takes what z.email() takes", () => {
     const email = z.email();
-    for (const value of ["dev@example.com", "a.b+c@sub.example.co", "nope", "a@b", "a@@example.com", ".a@example.com", "a@example.c", " dev@example.com", "dev@exa_mple.com"]) {
+    for (const value of [
+      "dev@example.com",
+      "a.b+c@sub.example.co",
+      "nope",
+      "a@b",
+      "a@@example.com",
+      ".a@example.com",
+      "a@example.c",
+      " dev@example.com",
+      "dev@exa_mple.com",
+    ]) {
       expect(isEmail(value), value).toBe(email.safeParse(value).success);
     }
   });
@@ -29,7 +52,9 @@ describe("isEmail", () => {
 
 const OVERVIEW = `<p>${"An overview of the app that is long enough. ".repeat(6)}</p>`;
 
-function listing(overrides: Partial<{ detail: object; legal: object; promo: object }> = {}): MarketplaceValues {
+function listing(
+  overrides: Partial<{ detail: object; legal: object; promo: object }> = {},
+): MarketplaceValues {
   return {
     detail: {
       description: OVERVIEW,
@@ -41,8 +66,18 @@ function listing(overrides: Partial<{ detail: object; legal: object; promo: obje
       appURL: "",
       ...overrides.detail,
     },
-    legal: { privacyPolicyUrl: "https://example.com/privacy", termsOfServiceUrl: "http://example.com/terms", ...overrides.legal },
-    promo: { appIcon: { id: "icon" }, banners: [], screenshots: [], youtubeUrl: "", ...overrides.promo },
+    legal: {
+      privacyPolicyUrl: "https://example.com/privacy",
+      termsOfServiceUrl: "http://example.com/terms",
+      ...overrides.legal,
+    },
+    promo: {
+      appIcon: { id: "icon" },
+      banners: [],
+      screenshots: [],
+      youtubeUrl: "",
+      ...overrides.promo,
+    },
   };
 }
 
@@ -52,7 +87,10 @@ describe("marketplace validation", () => {
   });
 
   it("counts the overview on trimmed plain text: 200 to 10,000", () => {
-    const of = (html: string) => validateMarketplace(listing({ detail: { description: html } }), { appType: 0 })["detail.description"];
+    const of = (html: string) =>
+      validateMarketplace(listing({ detail: { description: html } }), { appType: 0 })[
+        "detail.description"
+      ];
     expect(of("")).toBe("required");
     expect(of("<p> </p>")).toBe("required");
     expect(of(`<p><strong>${"a".repeat(199)}</strong></p>`)).toBe("tooShort");
@@ -64,25 +102,46 @@ describe("marketplace validation", () => {
   });
 
   it("limits the short overview to 115", () => {
-    expect(validateMarketplace(listing({ detail: { shortDescription: "x".repeat(115) } }), { appType: 0 })).toEqual({});
-    expect(validateMarketplace(listing({ detail: { shortDescription: "x".repeat(116) } }), { appType: 0 })).toEqual({
+    expect(
+      validateMarketplace(listing({ detail: { shortDescription: "x".repeat(115) } }), {
+        appType: 0,
+      }),
+    ).toEqual({});
+    expect(
+      validateMarketplace(listing({ detail: { shortDescription: "x".repeat(116) } }), {
+        appType: 0,
+      }),
+    ).toEqual({
       "detail.shortDescription": "tooLong",
     });
   });
 
   it("requires the contact email of a connector and checks it when filled", () => {
-    expect(validateMarketplace(listing(), { appType: 1 })).toEqual({ "detail.contactEmail": "required" });
-    expect(validateMarketplace(listing({ detail: { contactEmail: "not-an-email" } }), { appType: 0 })).toEqual({
+    expect(validateMarketplace(listing(), { appType: 1 })).toEqual({
+      "detail.contactEmail": "required",
+    });
+    expect(
+      validateMarketplace(listing({ detail: { contactEmail: "not-an-email" } }), { appType: 0 }),
+    ).toEqual({
       "detail.contactEmail": "invalidEmail",
     });
     const long = `${"a".repeat(250)}@example.com`;
-    expect(validateMarketplace(listing({ detail: { contactEmail: long } }), { appType: 0 })).toEqual({ "detail.contactEmail": "tooLong" });
-    expect(validateMarketplace(listing({ detail: { contactEmail: " dev@example.com " } }), { appType: 1 })).toEqual({});
+    expect(
+      validateMarketplace(listing({ detail: { contactEmail: long } }), { appType: 0 }),
+    ).toEqual({ "detail.contactEmail": "tooLong" });
+    expect(
+      validateMarketplace(listing({ detail: { contactEmail: " dev@example.com " } }), {
+        appType: 1,
+      }),
+    ).toEqual({});
   });
 
   it("requires website, support, privacy and terms URLs with http or https", () => {
     const errors = validateMarketplace(
-      listing({ detail: { websiteUrl: "", supportUrl: "example.com" }, legal: { privacyPolicyUrl: "javascript:alert(1)", termsOfServiceUrl: "ftp://x.y" } }),
+      listing({
+        detail: { websiteUrl: "", supportUrl: "example.com" },
+        legal: { privacyPolicyUrl: "javascript:alert(1)", termsOfServiceUrl: "ftp://x.y" },
+      }),
       { appType: 0 },
     );
     expect(errors).toEqual({
@@ -95,10 +154,17 @@ describe("marketplace validation", () => {
 
   it("accepts empty documentation, video and app URLs but checks them when filled", () => {
     const errors = validateMarketplace(
-      listing({ detail: { documentationUrl: "docs", appURL: "//evil.example" }, promo: { youtubeUrl: "javascript://x%0aalert(1)" } }),
+      listing({
+        detail: { documentationUrl: "docs", appURL: "//evil.example" },
+        promo: { youtubeUrl: "javascript://x%0aalert(1)" },
+      }),
       { appType: 0 },
     );
-    expect(errors).toEqual({ "detail.documentationUrl": "invalidUrl", "detail.appURL": "invalidUrl", "promo.youtubeUrl": "invalidUrl" });
+    expect(errors).toEqual({
+      "detail.documentationUrl": "invalidUrl",
+      "detail.appURL": "invalidUrl",
+      "promo.youtubeUrl": "invalidUrl",
+    });
     expect(isHttpUrl("https://www.youtube.com/watch?v=abc")).toBe(true);
     expect(isHttpUrl("https://")).toBe(false);
     expect(isHttpUrl("https://exa mple.com")).toBe(false);
@@ -106,23 +172,48 @@ describe("marketplace validation", () => {
 
   it("requires the icon and holds screenshots and banners to 8", () => {
     const nine = Array.from({ length: 9 }, (_, i) => ({ id: String(i) }));
-    const errors = validateMarketplace(listing({ promo: { appIcon: null, screenshots: nine, banners: nine } }), { appType: 0 });
-    expect(errors).toEqual({ "promo.appIcon": "required", "promo.screenshots": "tooMany", "promo.banners": "tooMany" });
-    expect(validateMarketplace(listing({ promo: { screenshots: nine.slice(1) } }), { appType: 0 })).toEqual({});
+    const errors = validateMarketplace(
+      listing({ promo: { appIcon: null, screenshots: nine, banners: nine } }),
+      { appType: 0 },
+    );
+    expect(errors).toEqual({
+      "promo.appIcon": "required",
+      "promo.screenshots": "tooMany",
+      "promo.banners": "tooMany",
+    });
+    expect(
+      validateMarketplace(listing({ promo: { screenshots: nine.slice(1) } }), { appType: 0 }),
+    ).toEqual({});
   });
 });
 
 describe("listing images", () => {
-  const png = (width: number, height: number, fileSize = 1000) => ({ contentType: "image/png", width, height, fileSize });
-  const svg = (width: number, height: number) => ({ contentType: "image/svg+xml", width, height, fileSize: 1000 });
+  const png = (width: number, height: number, fileSize = 1000) => ({
+    contentType: "image/png",
+    width,
+    height,
+    fileSize,
+  });
+  const svg = (width: number, height: number) => ({
+    contentType: "image/svg+xml",
+    width,
+    height,
+    fileSize: 1000,
+  });
 
   it("wants an icon of exactly 256x256 and at most 400 KB", () => {
     expect(checkListingImage("icon", png(256, 256), { allowSvg: false })).toBeUndefined();
     expect(checkListingImage("icon", png(256, 255), { allowSvg: false })).toBe("imageSizeInvalid");
-    expect(checkListingImage("icon", png(256, 256, 400 * 1024 + 1), { allowSvg: false })).toBe("sizeGreater400KB");
-    expect(checkListingImage("icon", { contentType: "image/jpeg", width: 256, height: 256, fileSize: 1 }, { allowSvg: true })).toBe(
-      "imageTypeInvalid",
+    expect(checkListingImage("icon", png(256, 256, 400 * 1024 + 1), { allowSvg: false })).toBe(
+      "sizeGreater400KB",
     );
+    expect(
+      checkListingImage(
+        "icon",
+        { contentType: "image/jpeg", width: 256, height: 256, fileSize: 1 },
+        { allowSvg: true },
+      ),
+    ).toBe("imageTypeInvalid");
   });
 
   it("takes an SVG of the right ratio only where SVG is allowed", () => {
@@ -134,15 +225,29 @@ describe("listing images", () => {
 
   it("wants banners of exactly 1410x480 and at most 800 KB", () => {
     expect(checkListingImage("banner", png(1410, 480), { allowSvg: false })).toBeUndefined();
-    expect(checkListingImage("banner", png(1200, 480), { allowSvg: false })).toBe("imageSizeInvalid");
-    expect(checkListingImage("banner", png(1410, 480, 800 * 1024 + 1), { allowSvg: false })).toBe("sizeGreater800KB");
+    expect(checkListingImage("banner", png(1200, 480), { allowSvg: false })).toBe(
+      "imageSizeInvalid",
+    );
+    expect(checkListingImage("banner", png(1410, 480, 800 * 1024 + 1), { allowSvg: false })).toBe(
+      "sizeGreater800KB",
+    );
   });
 
   it("takes PNG or JPEG screenshots of any size up to 800 KB", () => {
     expect(checkListingImage("screenshot", png(1200, 480), { allowSvg: false })).toBeUndefined();
-    expect(checkListingImage("screenshot", { contentType: "image/jpeg", width: 10, height: 10, fileSize: 800 * 1024 }, { allowSvg: false })).toBeUndefined();
-    expect(checkListingImage("screenshot", png(10, 10, 800 * 1024 + 1), { allowSvg: false })).toBe("sizeGreater800KB");
-    expect(checkListingImage("screenshot", svg(10, 10), { allowSvg: true })).toBe("imageTypeInvalid");
+    expect(
+      checkListingImage(
+        "screenshot",
+        { contentType: "image/jpeg", width: 10, height: 10, fileSize: 800 * 1024 },
+        { allowSvg: false },
+      ),
+    ).toBeUndefined();
+    expect(checkListingImage("screenshot", png(10, 10, 800 * 1024 + 1), { allowSvg: false })).toBe(
+      "sizeGreater800KB",
+    );
+    expect(checkListingImage("screenshot", svg(10, 10), { allowSvg: true })).toBe(
+      "imageTypeInvalid",
+    );
   });
 });
 
@@ -155,7 +260,15 @@ describe("details and duplicate validation", () => {
       description: "required",
       countryCode: "required",
     });
-    expect(validateDetails({ categoryId: 0, name: " ", appType: 2, description: "d", countryCode: "AU" })).toEqual({
+    expect(
+      validateDetails({
+        categoryId: 0,
+        name: " ",
+        appType: 2,
+        description: "d",
+        countryCode: "AU",
+      }),
+    ).toEqual({
       categoryId: "required",
       name: "required",
       appType: "invalidAppType",
@@ -165,11 +278,16 @@ describe("details and duplicate validation", () => {
   it("holds the description to 450 characters after trimming", () => {
     const base = { categoryId: 1, name: "App", appType: 0, countryCode: "AU" };
     expect(validateDetails({ ...base, description: ` ${"d".repeat(450)} ` })).toEqual({});
-    expect(validateDetails({ ...base, description: "d".repeat(451) })).toEqual({ description: "tooLong" });
+    expect(validateDetails({ ...base, description: "d".repeat(451) })).toEqual({
+      description: "tooLong",
+    });
   });
 
   it("requires a new name and a country to duplicate", () => {
-    expect(validateDuplicate({ appName: "", countryCode: null })).toEqual({ appName: "required", countryCode: "required" });
+    expect(validateDuplicate({ appName: "", countryCode: null })).toEqual({
+      appName: "required",
+      countryCode: "required",
+    });
     expect(validateDuplicate({ appName: "Copy", countryCode: "UK" })).toEqual({});
   });
 });
@@ -177,32 +295,77 @@ describe("details and duplicate validation", () => {
 describe("text the database cannot store", () => {
   it("is invalidCharacters in every text of the details and the duplicate, over the other rules", () => {
     const base = { categoryId: 1, name: "App", appType: 0, description: "d", countryCode: "AU" };
-    expect(validateDetails({ ...base, name: "A\u0000pp", description: "\ud800", countryCode: "A\u0000" })).toEqual({
+    expect(
+      validateDetails({
+        ...base,
+        name: "A\u0000pp",
+        description: "\ud800",
+        countryCode: "A\u0000",
+      }),
+    ).toEqual({
       name: "invalidCharacters",
       description: "invalidCharacters",
       countryCode: "invalidCharacters",
     });
-    expect(validateDetails({ ...base, name: `${"n".repeat(200)}\u0000` })).toEqual({ name: "invalidCharacters" });
-    expect(validateDuplicate({ appName: "Copy \udc00", countryCode: "UK\u0000" })).toEqual({ appName: "invalidCharacters", countryCode: "invalidCharacters" });
+    expect(validateDetails({ ...base, name: `${"n".repeat(200)}\u0000` })).toEqual({
+      name: "invalidCharacters",
+    });
+    expect(validateDuplicate({ appName: "Copy \udc00", countryCode: "UK\u0000" })).toEqual({
+      appName: "invalidCharacters",
+      countryCode: "invalidCharacters",
+    });
   });
 
   it("is invalidCharacters in every text of the listing and in an image id", () => {
     const texts = {
-      detail: ["appURL", "description", "shortDescription", "contactEmail", "features", "keywords", "supportUrl", "websiteUrl", "documentationUrl"],
-      legal: ["copyright", "privacyPolicy", "privacyPolicyUrl", "termsOfService", "termsOfServiceUrl"],
+      detail: [
+        "appURL",
+        "description",
+        "shortDescription",
+        "contactEmail",
+        "features",
+        "keywords",
+        "supportUrl",
+        "websiteUrl",
+        "documentationUrl",
+      ],
+      legal: [
+        "copyright",
+        "privacyPolicy",
+        "privacyPolicyUrl",
+        "termsOfService",
+        "termsOfServiceUrl",
+      ],
       promo: ["youtubeUrl"],
     } as const;
     for (const [section, names] of Object.entries(texts)) {
       for (const name of names) {
-        const errors = validateMarketplace(listing({ [section]: { [name]: "https://example.com/\u0000" } }), { appType: 0 });
-        expect(errors, `${section}.${name}`).toEqual({ [`${section}.${name}`]: "invalidCharacters" });
+        const errors = validateMarketplace(
+          listing({ [section]: { [name]: "https://example.com/\u0000" } }),
+          { appType: 0 },
+        );
+        expect(errors, `${section}.${name}`).toEqual({
+          [`${section}.${name}`]: "invalidCharacters",
+        });
       }
     }
-    const images = validateMarketplace(listing({ promo: { appIcon: { id: "\ud800" }, banners: [{ id: "b" }, { id: "b\u0000" }], screenshots: [{ id: "\udc00" }] } }), { appType: 0 });
-    expect(images).toEqual({ "promo.appIcon": "invalidCharacters", "promo.banners": "invalidCharacters", "promo.screenshots": "invalidCharacters" });
+    const images = validateMarketplace(
+      listing({
+        promo: {
+          appIcon: { id: "\ud800" },
+          banners: [{ id: "b" }, { id: "b\u0000" }],
+          screenshots: [{ id: "\udc00" }],
+        },
+      }),
+      { appType: 0 },
+    );
+    expect(images).toEqual({
+      "promo.appIcon": "invalidCharacters",
+      "promo.banners": "invalidCharacters",
+      "promo.screenshots": "invalidCharacters",
+    });
   });
 });
-
 
 describe("duplicating a platform schema", () => {
   it("drops matter types and regional info from every visibility, nothing else", () => {
@@ -211,7 +374,12 @@ describe("duplicating a platform schema", () => {
       views: [
         {
           id: "matter",
-          visibility: { matterTypes: ["a"], states: [{ name: "NSW" }], location: [{ root: "r" }], cardType: ["People"] },
+          visibility: {
+            matterTypes: ["a"],
+            states: [{ name: "NSW" }],
+            location: [{ root: "r" }],
+            cardType: ["People"],
+          },
           buttons: [{ name: "Go", visibility: { matterTypes: ["b"], entityType: 1 } }],
         },
       ],
@@ -219,10 +387,15 @@ describe("duplicating a platform schema", () => {
     };
     expect(withoutRegionalInfo(document)).toEqual({
       type: "desktop",
-      views: [{ id: "matter", visibility: { cardType: ["People"] }, buttons: [{ name: "Go", visibility: { entityType: 1 } }] }],
+      views: [
+        {
+          id: "matter",
+          visibility: { cardType: ["People"] },
+          buttons: [{ name: "Go", visibility: { entityType: 1 } }],
+        },
+      ],
       matterTypes: "kept outside a visibility",
     });
     expect(document.views[0].visibility.matterTypes).toEqual(["a"]);
   });
 });
-

@@ -7,15 +7,22 @@
  * the API words it in its `detail`. Plain TypeScript with no zod, so that a browser can run
  * them too.
  */
-import { HTTP_URL, isStorableText } from "../text";
+
 import { IMAGE_RULES, imageFormatOf, judgeImage } from "../files/rules";
+import { HTTP_URL, isStorableText } from "../text";
 
 /** 0 standard (public), 1 connector (may be submitted without platform configuration). */
 export const APP_TYPES = { standard: 0, connector: 1 } as const;
 export type AppType = (typeof APP_TYPES)[keyof typeof APP_TYPES];
 
 /** Set by the provider (reviewer command); 1 Firm by default. */
-export const APP_LEVELS = { Staff: 0, Firm: 1, AlwaysOn: 2, AlwaysOnInternal: 3, ProductVariantAlwaysOn: 4 } as const;
+export const APP_LEVELS = {
+  Staff: 0,
+  Firm: 1,
+  AlwaysOn: 2,
+  AlwaysOnInternal: 3,
+  ProductVariantAlwaysOn: 4,
+} as const;
 export type AppLevel = (typeof APP_LEVELS)[keyof typeof APP_LEVELS];
 
 /** Platform names of a version, in this order. */
@@ -107,7 +114,14 @@ export function fieldLimit(field: string): { min?: number; max?: number } {
   }
 }
 
-const namedEntities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+const namedEntities: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+};
 
 /** The text of the overview as a reader sees it: tags removed, entities decoded, trimmed. */
 export function overviewPlainText(html: string): string {
@@ -116,8 +130,13 @@ export function overviewPlainText(html: string): string {
     .replace(/<[^>]*>/g, "")
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
       if (name[0] === "#") {
-        const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-        return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+        const code =
+          name[1] === "x" || name[1] === "X"
+            ? parseInt(name.slice(2), 16)
+            : parseInt(name.slice(1), 10);
+        return Number.isFinite(code) && code > 0 && code <= 0x10ffff
+          ? String.fromCodePoint(code)
+          : whole;
       }
       return namedEntities[name.toLowerCase()] ?? whole;
     })
@@ -139,8 +158,9 @@ export function isHttpUrl(value: string): boolean {
  * The pattern `z.email()` tests, zod's own (rules.test.ts holds them equal): a browser checks
  * an email without loading zod, whose core comes whole with any part of it.
  */
-// biome-ignore lint/complexity/noUselessEscapeInRegex: zod's source, character for character (rules.test.ts compares them)
-export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+export const EMAIL_PATTERN =
+  // biome-ignore lint/complexity/noUselessEscapeInRegex: zod's source, character for character (rules.test.ts compares them)
+  /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
 export function isEmail(value: string): boolean {
   return EMAIL_PATTERN.test(value);
 }
@@ -154,8 +174,13 @@ const text = (value: unknown): string => (typeof value === "string" ? value.trim
  */
 function withStorableText(errors: FieldErrors, texts: Record<string, unknown>): FieldErrors {
   const unstorable = (value: unknown): boolean =>
-    typeof value === "string" ? !isStorableText(value) : Array.isArray(value) ? value.some((item) => unstorable(item?.id)) : false;
-  for (const [path, value] of Object.entries(texts)) if (unstorable(value)) errors[path] = "invalidCharacters";
+    typeof value === "string"
+      ? !isStorableText(value)
+      : Array.isArray(value)
+        ? value.some((item) => unstorable(item?.id))
+        : false;
+  for (const [path, value] of Object.entries(texts))
+    if (unstorable(value)) errors[path] = "invalidCharacters";
   return errors;
 }
 
@@ -196,12 +221,17 @@ export function validateDetails(details: DetailsValues): FieldErrors {
   const name = appNameRule(details.name);
   if (name) errors.name = name;
   if (details.appType === null || details.appType === undefined) errors.appType = "required";
-  else if (details.appType !== APP_TYPES.standard && details.appType !== APP_TYPES.connector) errors.appType = "invalidAppType";
+  else if (details.appType !== APP_TYPES.standard && details.appType !== APP_TYPES.connector)
+    errors.appType = "invalidAppType";
   const description = text(details.description);
   if (!description) errors.description = "required";
   else if (description.length > APP_LIMITS.descriptionMax) errors.description = "tooLong";
   if (!text(details.countryCode)) errors.countryCode = "required";
-  return withStorableText(errors, { name: details.name, description: details.description, countryCode: details.countryCode });
+  return withStorableText(errors, {
+    name: details.name,
+    description: details.description,
+    countryCode: details.countryCode,
+  });
 }
 
 export interface MarketplaceValues {
@@ -232,8 +262,24 @@ export interface MarketplaceValues {
 }
 
 /** The texts of the listing's `detail` and `legal`. */
-const DETAIL_TEXTS = ["appURL", "description", "shortDescription", "contactEmail", "features", "keywords", "supportUrl", "websiteUrl", "documentationUrl"] as const;
-const LEGAL_TEXTS = ["copyright", "privacyPolicy", "privacyPolicyUrl", "termsOfService", "termsOfServiceUrl"] as const;
+const DETAIL_TEXTS = [
+  "appURL",
+  "description",
+  "shortDescription",
+  "contactEmail",
+  "features",
+  "keywords",
+  "supportUrl",
+  "websiteUrl",
+  "documentationUrl",
+] as const;
+const LEGAL_TEXTS = [
+  "copyright",
+  "privacyPolicy",
+  "privacyPolicyUrl",
+  "termsOfService",
+  "termsOfServiceUrl",
+] as const;
 
 /**
  * The marketplace listing (spec 01 section 5), paths relative to `marketplace`:
@@ -243,7 +289,10 @@ const LEGAL_TEXTS = ["copyright", "privacyPolicy", "privacyPolicyUrl", "termsOfS
  * video and app URLs optional; every URL http or https with the protocol; the app icon
  * required; at most 8 screenshots (and 8 banners). Free texts at most 10,000.
  */
-export function validateMarketplace(listing: MarketplaceValues, options: { appType: number | null | undefined }): FieldErrors {
+export function validateMarketplace(
+  listing: MarketplaceValues,
+  options: { appType: number | null | undefined },
+): FieldErrors {
   const errors: FieldErrors = {};
   const detail = listing.detail ?? {};
   const legal = listing.legal ?? {};
@@ -254,7 +303,8 @@ export function validateMarketplace(listing: MarketplaceValues, options: { appTy
   else if (overview.length < APP_LIMITS.overviewMin) errors["detail.description"] = "tooShort";
   else if (overview.length > APP_LIMITS.overviewMax) errors["detail.description"] = "tooLong";
 
-  if (text(detail.shortDescription).length > APP_LIMITS.shortOverviewMax) errors["detail.shortDescription"] = "tooLong";
+  if (text(detail.shortDescription).length > APP_LIMITS.shortOverviewMax)
+    errors["detail.shortDescription"] = "tooLong";
 
   const email = text(detail.contactEmail);
   if (!email) {
@@ -283,10 +333,12 @@ export function validateMarketplace(listing: MarketplaceValues, options: { appTy
     ["legal.privacyPolicy", legal.privacyPolicy],
     ["legal.termsOfService", legal.termsOfService],
   ];
-  for (const [path, value] of free) if (text(value).length > APP_LIMITS.textMax) errors[path] = "tooLong";
+  for (const [path, value] of free)
+    if (text(value).length > APP_LIMITS.textMax) errors[path] = "tooLong";
 
   if (isEmpty(promo.appIcon?.id)) errors["promo.appIcon"] = "required";
-  if ((promo.screenshots?.length ?? 0) > APP_LIMITS.screenshotsMax) errors["promo.screenshots"] = "tooMany";
+  if ((promo.screenshots?.length ?? 0) > APP_LIMITS.screenshotsMax)
+    errors["promo.screenshots"] = "tooMany";
   if ((promo.banners?.length ?? 0) > APP_LIMITS.bannersMax) errors["promo.banners"] = "tooMany";
   return withStorableText(errors, {
     ...Object.fromEntries(DETAIL_TEXTS.map((name) => [`detail.${name}`, detail[name]])),
@@ -308,14 +360,19 @@ export interface ImageFacts {
   fileSize: number;
 }
 
-export const isRuleKey = (code: string): code is RuleKey => (RULE_KEYS as readonly string[]).includes(code);
+export const isRuleKey = (code: string): code is RuleKey =>
+  (RULE_KEYS as readonly string[]).includes(code);
 
 /**
  * An image of the listing (spec 01 section 5: the app icon, a banner, a screenshot), judged
  * by the files contract's rules of that purpose. SVG is taken, where the purpose allows it,
  * only when the country's allow-svg-button flag is on. Undefined when the image fits.
  */
-export function checkListingImage(kind: ListingImageKind, image: ImageFacts, options: { allowSvg: boolean }): RuleKey | undefined {
+export function checkListingImage(
+  kind: ListingImageKind,
+  image: ImageFacts,
+  options: { allowSvg: boolean },
+): RuleKey | undefined {
   const { contentType, ...content } = image;
   const code = judgeImage(kind, { format: imageFormatOf(contentType), ...content }, options);
   // The one files rule that is not a listing rule here is noContent: an empty file is of no type.
@@ -323,7 +380,10 @@ export function checkListingImage(kind: ListingImageKind, image: ImageFacts, opt
 }
 
 /** Duplicate dialog: new name (the rule of an app's name) and country required. Paths `appName`, `countryCode`. */
-export function validateDuplicate(request: { appName?: string | null; countryCode?: string | null }): FieldErrors {
+export function validateDuplicate(request: {
+  appName?: string | null;
+  countryCode?: string | null;
+}): FieldErrors {
   const errors: FieldErrors = {};
   const name = appNameRule(request.appName);
   if (name) errors.appName = name;
@@ -332,8 +392,13 @@ export function validateDuplicate(request: { appName?: string | null; countryCod
 }
 
 /** Puts a prefix before every path: `prefixErrors('details', { name: 'required' })`. */
-export function prefixErrors<E extends Record<string, string> = FieldErrors>(prefix: string, errors: E): E {
-  return Object.fromEntries(Object.entries(errors).map(([path, key]) => [`${prefix}.${path}`, key])) as E;
+export function prefixErrors<E extends Record<string, string> = FieldErrors>(
+  prefix: string,
+  errors: E,
+): E {
+  return Object.fromEntries(
+    Object.entries(errors).map(([path, key]) => [`${prefix}.${path}`, key]),
+  ) as E;
 }
 
 /**
@@ -349,7 +414,8 @@ export function withoutRegionalInfo<T>(document: T): T {
     if (value === null || typeof value !== "object") return value;
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
-      if (inVisibility && (DUPLICATE_DROPPED_VISIBILITY_KEYS as readonly string[]).includes(key)) continue;
+      if (inVisibility && (DUPLICATE_DROPPED_VISIBILITY_KEYS as readonly string[]).includes(key))
+        continue;
       out[key] = walk(item, key === "visibility");
     }
     return out;
@@ -361,7 +427,10 @@ export function withoutRegionalInfo<T>(document: T): T {
 export const ARCHIVE_FILTERS = { all: -1, current: 0, archived: 1 } as const;
 
 /** Keeps the items the archive filter asks for. */
-export function filterByArchived<T extends { isArchived: boolean }>(items: readonly T[], archived: number): T[] {
+export function filterByArchived<T extends { isArchived: boolean }>(
+  items: readonly T[],
+  archived: number,
+): T[] {
   if (archived === ARCHIVE_FILTERS.current) return items.filter((item) => !item.isArchived);
   if (archived === ARCHIVE_FILTERS.archived) return items.filter((item) => item.isArchived);
   return [...items];

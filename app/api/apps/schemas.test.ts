@@ -10,7 +10,10 @@ describe("request shape", () => {
     });
     expect(parsed.details.name).toBe("");
     expect(parsed.marketplace).toBeUndefined();
-    const withListing = appVersionInput.parse({ details: {}, marketplace: { detail: { description: null }, promo: { banners: null } } });
+    const withListing = appVersionInput.parse({
+      details: {},
+      marketplace: { detail: { description: null }, promo: { banners: null } },
+    });
     expect(withListing.marketplace?.promo.banners).toEqual([]);
     expect(withListing.marketplace?.visibility).toBe(true);
     expect(appVersionInput.safeParse({ details: { name: 5 } }).success).toBe(false);
@@ -19,14 +22,21 @@ describe("request shape", () => {
   it("refuses text the database cannot store and numbers an integer column cannot hold", () => {
     const paths = (input: unknown) => {
       const result = appVersionInput.safeParse(input);
-      return result.success ? [] : [...new Set(result.error.issues.map((issue) => issue.path.join(".")))];
+      return result.success
+        ? []
+        : [...new Set(result.error.issues.map((issue) => issue.path.join(".")))];
     };
     expect(paths({ details: { name: "a\u0000" } })).toEqual(["details.name"]);
-    expect(paths({ details: {}, marketplace: { legal: { copyright: "\ud800" }, promo: { banners: [{ id: "\u0000" }] } } })).toEqual([
-      "marketplace.legal.copyright",
-      "marketplace.promo.banners.0.id",
-    ]);
-    for (const categoryId of [2147483648, -1, 1.5, 1e300]) expect(paths({ details: { categoryId } }), String(categoryId)).toEqual(["details.categoryId"]);
+    expect(
+      paths({
+        details: {},
+        marketplace: { legal: { copyright: "\ud800" }, promo: { banners: [{ id: "\u0000" }] } },
+      }),
+    ).toEqual(["marketplace.legal.copyright", "marketplace.promo.banners.0.id"]);
+    for (const categoryId of [2147483648, -1, 1.5, 1e300])
+      expect(paths({ details: { categoryId } }), String(categoryId)).toEqual([
+        "details.categoryId",
+      ]);
     expect(paths({ details: { categoryId: 2147483647, appType: 0 } })).toEqual([]);
   });
 });

@@ -170,9 +170,15 @@ export type SetArchivedResponse = z.infer<typeof setArchivedResponse>;
 /** Text that may be sent as null or left out (then ""); the database must be able to store it. */
 const inText = z.preprocess((value) => value ?? "", storableText({ message: "must be text" }));
 /** An id or a code that may be sent as null, "" or left out: a whole number an integer column holds, never negative. */
-const inNumber = z.preprocess((value) => (value === "" ? null : value), wholeNumber({ min: 0 }).nullable().optional());
+const inNumber = z.preprocess(
+  (value) => (value === "" ? null : value),
+  wholeNumber({ min: 0 }).nullable().optional(),
+);
 /** An image of the company, by id; `url` is ignored. */
-export const imageInput = z.object({ id: storableText({ message: "must be the id of an uploaded image" }), url: storableText().optional() });
+export const imageInput = z.object({
+  id: storableText({ message: "must be the id of an uploaded image" }),
+  url: storableText().optional(),
+});
 
 export const detailsInput = z.object({
   countryCode: inText,
@@ -196,7 +202,17 @@ export const marketplaceInput = z.object({
       websiteUrl: inText,
       documentationUrl: inText,
     })
-    .default({ appURL: "", description: "", shortDescription: "", contactEmail: "", features: "", keywords: "", supportUrl: "", websiteUrl: "", documentationUrl: "" }),
+    .default({
+      appURL: "",
+      description: "",
+      shortDescription: "",
+      contactEmail: "",
+      features: "",
+      keywords: "",
+      supportUrl: "",
+      websiteUrl: "",
+      documentationUrl: "",
+    }),
   legal: z
     .object({
       copyright: inText,
@@ -205,12 +221,24 @@ export const marketplaceInput = z.object({
       termsOfService: inText,
       termsOfServiceUrl: inText,
     })
-    .default({ copyright: "", privacyPolicy: "", privacyPolicyUrl: "", termsOfService: "", termsOfServiceUrl: "" }),
+    .default({
+      copyright: "",
+      privacyPolicy: "",
+      privacyPolicyUrl: "",
+      termsOfService: "",
+      termsOfServiceUrl: "",
+    }),
   promo: z
     .object({
       appIcon: imageInput.nullable().optional(),
-      banners: z.preprocess((value) => value ?? [], z.array(imageInput, { message: "must be a list of images" })),
-      screenshots: z.preprocess((value) => value ?? [], z.array(imageInput, { message: "must be a list of images" })),
+      banners: z.preprocess(
+        (value) => value ?? [],
+        z.array(imageInput, { message: "must be a list of images" }),
+      ),
+      screenshots: z.preprocess(
+        (value) => value ?? [],
+        z.array(imageInput, { message: "must be a list of images" }),
+      ),
       youtubeUrl: inText,
     })
     .default({ appIcon: null, banners: [], screenshots: [], youtubeUrl: "" }),

@@ -27,7 +27,9 @@ export type VersionStatusCode = (typeof VERSION_STATUS)[VersionStatusName];
 export const VERSION_STATUS_NAMES = Object.keys(VERSION_STATUS) as VersionStatusName[];
 export const VERSION_STATUS_CODES = Object.values(VERSION_STATUS) as VersionStatusCode[];
 
-const nameByCode = new Map<number, VersionStatusName>(VERSION_STATUS_NAMES.map((name) => [VERSION_STATUS[name], name]));
+const nameByCode = new Map<number, VersionStatusName>(
+  VERSION_STATUS_NAMES.map((name) => [VERSION_STATUS[name], name]),
+);
 
 export function isVersionStatusCode(code: unknown): code is VersionStatusCode {
   return typeof code === "number" && nameByCode.has(code);
@@ -103,24 +105,42 @@ const row = (colour: StatusColour, fields: Partial<Omit<StatusRow, "colour">> = 
 
 /** Spec 01 section 4, the whole table. */
 export const STATUS_TABLE: Record<VersionStatusName, StatusRow> = {
-  Sandbox: row("info", { editable: true, actions: { submit: { to: "AwaitingReview", beta: "BetaAwaitingReview" } } }),
+  Sandbox: row("info", {
+    editable: true,
+    actions: { submit: { to: "AwaitingReview", beta: "BetaAwaitingReview" } },
+  }),
   AwaitingReview: row("info", {
     actions: { withdraw: { to: "Sandbox" } },
     decisions: { approve: { to: "QueuedForLive" }, reject: { to: "Rejected" } },
   }),
-  Rejected: row("danger", { editable: true, actions: { resubmit: { to: "AwaitingReview" }, archive: { to: "Archived" } } }),
-  QueuedForLive: row("warning", { actions: { pushToLive: { to: "Live" }, archive: { to: "Archived" } } }),
+  Rejected: row("danger", {
+    editable: true,
+    actions: { resubmit: { to: "AwaitingReview" }, archive: { to: "Archived" } },
+  }),
+  QueuedForLive: row("warning", {
+    actions: { pushToLive: { to: "Live" }, archive: { to: "Archived" } },
+  }),
   BetaAwaitingReview: row("info", {
     actions: { withdraw: { to: "Sandbox" } },
     decisions: { approve: { to: "QueuedForBeta" }, reject: { to: "BetaRejected" } },
   }),
-  BetaRejected: row("danger", { editable: true, actions: { resubmit: { to: "BetaAwaitingReview" }, archive: { to: "Archived" } } }),
-  QueuedForBeta: row("warning", { actions: { pushToBeta: { to: "Beta" }, archive: { to: "Archived" } } }),
+  BetaRejected: row("danger", {
+    editable: true,
+    actions: { resubmit: { to: "BetaAwaitingReview" }, archive: { to: "Archived" } },
+  }),
+  QueuedForBeta: row("warning", {
+    actions: { pushToBeta: { to: "Beta" }, archive: { to: "Archived" } },
+  }),
   BetaToLiveAwaitingReview: row("info", {
     actions: { withdraw: { to: "Beta" } },
-    decisions: { approve: { to: "BetaQueuedForLive" }, reject: { to: "Beta", liveSubmissionRejected: true } },
+    decisions: {
+      approve: { to: "BetaQueuedForLive" },
+      reject: { to: "Beta", liveSubmissionRejected: true },
+    },
   }),
-  BetaQueuedForLive: row("warning", { actions: { pushToLive: { to: "Live" }, rollbackToBeta: { to: "Beta" } } }),
+  BetaQueuedForLive: row("warning", {
+    actions: { pushToLive: { to: "Live" }, rollbackToBeta: { to: "Beta" } },
+  }),
   Live: row("success", {
     actions: { pause: { request: true } },
     decisions: { pause: { to: "Paused" } },
@@ -154,13 +174,14 @@ const rowOf = (code: number): StatusRow | undefined => {
   return name ? STATUS_TABLE[name] : undefined;
 };
 
-const namesWhere = (test: (row: StatusRow) => boolean) => VERSION_STATUS_NAMES.filter((name) => test(STATUS_TABLE[name]));
-const codesWhere = (test: (row: StatusRow) => boolean): readonly number[] => namesWhere(test).map((name) => VERSION_STATUS[name]);
+const namesWhere = (test: (row: StatusRow) => boolean) =>
+  VERSION_STATUS_NAMES.filter((name) => test(STATUS_TABLE[name]));
+const codesWhere = (test: (row: StatusRow) => boolean): readonly number[] =>
+  namesWhere(test).map((name) => VERSION_STATUS[name]);
 
-export const STATUS_COLOURS = Object.fromEntries(VERSION_STATUS_NAMES.map((name) => [name, STATUS_TABLE[name].colour])) as Record<
-  VersionStatusName,
-  StatusColour
->;
+export const STATUS_COLOURS = Object.fromEntries(
+  VERSION_STATUS_NAMES.map((name) => [name, STATUS_TABLE[name].colour]),
+) as Record<VersionStatusName, StatusColour>;
 
 export function statusColour(code: number): StatusColour {
   return rowOf(code)?.colour ?? "info";
@@ -168,7 +189,10 @@ export function statusColour(code: number): StatusColour {
 
 /** The status-specific actions of each status, in menu order (see `versionActions`). */
 export const ACTIONS_BY_STATUS = Object.fromEntries(
-  VERSION_STATUS_NAMES.map((name) => [name, Object.keys(STATUS_TABLE[name].actions) as VersionAction[]]),
+  VERSION_STATUS_NAMES.map((name) => [
+    name,
+    Object.keys(STATUS_TABLE[name].actions) as VersionAction[],
+  ]),
 ) as unknown as Record<VersionStatusName, readonly VersionAction[]>;
 
 export const EDITABLE_STATUSES = codesWhere((r) => r.editable);
@@ -182,7 +206,10 @@ export const GO_LIVE_STATUSES: readonly number[] = [VERSION_STATUS.Live, VERSION
 export const APP_LEVEL_WITHOUT_PREVIEW = 3;
 
 /** Every action of a version's menu, in table order, then duplicate and preview. */
-export function versionActions(statusCode: number, options: { appLevel?: number } = {}): VersionAction[] {
+export function versionActions(
+  statusCode: number,
+  options: { appLevel?: number } = {},
+): VersionAction[] {
   const own = Object.keys(rowOf(statusCode)?.actions ?? {}) as VersionAction[];
   const always: VersionAction[] = ["duplicate"];
   if (options.appLevel !== APP_LEVEL_WITHOUT_PREVIEW) always.push("preview");
@@ -231,7 +258,14 @@ export function movesFrom(from: VersionStatusName): Step[] {
     if (move.beta) steps.push({ by: "developer", action, beta: true, from, to: move.beta });
   }
   for (const [action, move] of Object.entries(decisions) as [ProviderDecision, Move][]) {
-    if (move.to) steps.push({ by: "provider", action, from, to: move.to, ...(move.liveSubmissionRejected ? { liveSubmissionRejected: true } : {}) });
+    if (move.to)
+      steps.push({
+        by: "provider",
+        action,
+        from,
+        to: move.to,
+        ...(move.liveSubmissionRejected ? { liveSubmissionRejected: true } : {}),
+      });
   }
   return steps;
 }

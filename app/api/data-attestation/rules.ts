@@ -44,7 +44,9 @@ export const ATTESTATION_RULE_CODES = [
 export type AttestationRuleCode = (typeof ATTESTATION_RULE_CODES)[number];
 export type AttestationErrors = Record<string, AttestationRuleCode>;
 
-export type AttestationValues = Partial<Record<AttestationTextField | "dataFlowDiagramId", string | null>>;
+export type AttestationValues = Partial<
+  Record<AttestationTextField | "dataFlowDiagramId", string | null>
+>;
 
 /** The six texts required and at most 2,000 characters (trimmed), the diagram named; text the database cannot store refused. */
 export function validateAttestation(values: AttestationValues): AttestationErrors {
@@ -69,7 +71,9 @@ export interface DiagramFacts {
 }
 
 /** The first rule a diagram breaks, in the order empty -> type -> size; undefined when it fits. */
-export function checkDiagram(diagram: DiagramFacts): "noContent" | "mustBePdf" | "tooBig" | undefined {
+export function checkDiagram(
+  diagram: DiagramFacts,
+): "noContent" | "mustBePdf" | "tooBig" | undefined {
   if (diagram.fileSize <= 0) return "noContent";
   if (diagram.contentType.trim().toLowerCase() !== PDF_CONTENT_TYPE) return "mustBePdf";
   if (diagram.fileSize >= ATTESTATION_LIMITS.diagramBytes) return "tooBig";

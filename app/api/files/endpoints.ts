@@ -8,7 +8,9 @@ import { IMAGE_PURPOSES } from "./rules";
 import { uploadedFile } from "./schemas";
 
 const imageQuery = z.object({
-  purpose: z.enum(IMAGE_PURPOSES, { error: `must be one of ${IMAGE_PURPOSES.join(", ")}` }).optional(),
+  purpose: z
+    .enum(IMAGE_PURPOSES, { error: `must be one of ${IMAGE_PURPOSES.join(", ")}` })
+    .optional(),
   /** A function icon of a list item (exactly 24x24). */
   listItem: z
     .enum(["true", "false"], { error: "must be true or false" })
@@ -20,13 +22,21 @@ const imageQuery = z.object({
 export const uploadDocument = endpoint({
   method: "POST",
   path: "files",
-  query: z.object({ fileType: z.enum(["0", "1"], { error: "must be 0 (document) or 1 (data-flow diagram)" }) }),
+  query: z.object({
+    fileType: z.enum(["0", "1"], { error: "must be 0 (document) or 1 (data-flow diagram)" }),
+  }),
   body: MULTIPART,
   answer: uploadedFile,
 });
 
 /** An image for a purpose (or any image when none is given). */
-export const uploadImage = endpoint({ method: "POST", path: "images", query: imageQuery, body: MULTIPART, answer: uploadedFile });
+export const uploadImage = endpoint({
+  method: "POST",
+  path: "images",
+  query: imageQuery,
+  body: MULTIPART,
+  answer: uploadedFile,
+});
 
 /** An image of an entity of the company (itself, a regional entity, an app group or version). */
 export const uploadEntityImage = endpoint({
@@ -38,7 +48,16 @@ export const uploadEntityImage = endpoint({
 });
 
 /** A document's bytes, to its company only. */
-export const downloadFile = endpoint({ method: "GET", path: "files/:id/download", answer: rawAnswer });
+export const downloadFile = endpoint({
+  method: "GET",
+  path: "files/:id/download",
+  answer: rawAnswer,
+});
 
 /** An image's bytes: public under its unguessable id. */
-export const getImage = endpoint({ method: "GET", path: "images/:id", answer: rawAnswer, public: true });
+export const getImage = endpoint({
+  method: "GET",
+  path: "images/:id",
+  answer: rawAnswer,
+  public: true,
+});

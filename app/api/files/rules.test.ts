@@ -5,36 +5,46 @@ import {
   FILE_LIMITS,
   FILE_RULE_CODES,
   FILE_TYPE_KINDS,
+  type FileRuleCode,
   IMAGE_PURPOSES,
   IMAGE_RULES,
+  type ImageContent,
+  type ImageFormat,
+  type ImagePurpose,
   imageFormatOf,
   isJpeg,
   isPng,
   isSvgText,
+  type JudgeOptions,
   judgeFormatAndBytes,
   judgeImage,
   pngSize,
   readImage,
   svgDimensions,
   svgText,
-  type FileRuleCode,
-  type ImageContent,
-  type ImageFormat,
-  type ImagePurpose,
-  type JudgeOptions,
 } from "./rules";
 
 const KB = 1024;
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
 /** An image of `format`, `width` x `height` (unknown when omitted), of `fileSize` bytes (1 KB by default). */
-const image = (format: ImageFormat | undefined, width?: number, height?: number, fileSize = KB): ImageContent => ({ format, width, height, fileSize });
+const image = (
+  format: ImageFormat | undefined,
+  width?: number,
+  height?: number,
+  fileSize = KB,
+): ImageContent => ({ format, width, height, fileSize });
 
 type Row = [ImagePurpose | "any", ImageContent, FileRuleCode | undefined, JudgeOptions?];
 
 describe("the limits, as data", () => {
   it("holds each purpose's formats and byte limit", () => {
-    const table = Object.fromEntries(Object.entries(IMAGE_RULES).map(([purpose, rule]) => [purpose, [rule.formats.join(" "), rule.maxBytes / KB]]));
+    const table = Object.fromEntries(
+      Object.entries(IMAGE_RULES).map(([purpose, rule]) => [
+        purpose,
+        [rule.formats.join(" "), rule.maxBytes / KB],
+      ]),
+    );
     expect(table).toEqual({
       icon: ["png svg", 400],
       banner: ["png svg", 800],
@@ -123,9 +133,22 @@ describe("judgeImage", () => {
     ["empty before type", ["icon", image(undefined, undefined, undefined, 0), "noContent"]],
     ["empty before anything of a good image", ["icon", image("png", 256, 256, 0), "noContent"]],
     ["type before byte size", ["icon", image("jpeg", 256, 256, 900 * KB), "imageTypeInvalid"]],
-    ["byte size before an unsound content", ["icon", { ...image("png", undefined, undefined, 500 * KB), invalid: true }, "sizeGreater400KB"]],
-    ["unsound content before dimensions", ["icon", { ...image("png", 10, 10), invalid: true }, "imageTypeInvalid"]],
-    ["byte size before dimensions", ["company-icon", image("png", 100, 50, 400 * KB + 1), "sizeGreater400KB"]],
+    [
+      "byte size before an unsound content",
+      [
+        "icon",
+        { ...image("png", undefined, undefined, 500 * KB), invalid: true },
+        "sizeGreater400KB",
+      ],
+    ],
+    [
+      "unsound content before dimensions",
+      ["icon", { ...image("png", 10, 10), invalid: true }, "imageTypeInvalid"],
+    ],
+    [
+      "byte size before dimensions",
+      ["company-icon", image("png", 100, 50, 400 * KB + 1), "sizeGreater400KB"],
+    ],
   ];
   it.each(order)("checks %s", (_name, [purpose, facts, code, options]) => {
     expect(judgeImage(purpose, facts, options)).toBe(code);
@@ -134,8 +157,12 @@ describe("judgeImage", () => {
   it("answers the first checks alone, from the format and byte size, before anything is decoded", () => {
     expect(judgeFormatAndBytes("icon", { format: "png", fileSize: 0 })).toBe("noContent");
     expect(judgeFormatAndBytes("icon", { format: "jpeg", fileSize: KB })).toBe("imageTypeInvalid");
-    expect(judgeFormatAndBytes("icon", { format: "svg", fileSize: KB }, { allowSvg: false })).toBe("imageTypeInvalid");
-    expect(judgeFormatAndBytes("function-icon", { format: "svg", fileSize: 50 * KB + 1 })).toBe("sizeGreater50KB");
+    expect(judgeFormatAndBytes("icon", { format: "svg", fileSize: KB }, { allowSvg: false })).toBe(
+      "imageTypeInvalid",
+    );
+    expect(judgeFormatAndBytes("function-icon", { format: "svg", fileSize: 50 * KB + 1 })).toBe(
+      "sizeGreater50KB",
+    );
     expect(judgeFormatAndBytes("icon", { format: "png", fileSize: KB })).toBeUndefined();
   });
 
@@ -179,10 +206,31 @@ describe("reading the content", () => {
     const broken = png(256, 256);
     broken.set(utf8("IDAT"), 12);
     const cases: [string, Uint8Array, ImageContent][] = [
-      ["a PNG", png(256, 128), { format: "png", width: 256, height: 128, fileSize: png(256, 128).byteLength }],
-      ["a PNG without its IHDR chunk first", broken, { format: "png", invalid: true, fileSize: broken.byteLength }],
-      ["a JPEG, without a size", jpeg(10, 10), { format: "jpeg", fileSize: jpeg(10, 10).byteLength }],
-      ["an SVG", utf8(svg('viewBox="0 0 24 12"')), { format: "svg", width: 24, height: 12, fileSize: utf8(svg('viewBox="0 0 24 12"')).byteLength }],
+      [
+        "a PNG",
+        png(256, 128),
+        { format: "png", width: 256, height: 128, fileSize: png(256, 128).byteLength },
+      ],
+      [
+        "a PNG without its IHDR chunk first",
+        broken,
+        { format: "png", invalid: true, fileSize: broken.byteLength },
+      ],
+      [
+        "a JPEG, without a size",
+        jpeg(10, 10),
+        { format: "jpeg", fileSize: jpeg(10, 10).byteLength },
+      ],
+      [
+        "an SVG",
+        utf8(svg('viewBox="0 0 24 12"')),
+        {
+          format: "svg",
+          width: 24,
+          height: 12,
+          fileSize: utf8(svg('viewBox="0 0 24 12"')).byteLength,
+        },
+      ],
       ["an SVG without a size", utf8("<svg/>"), { format: "svg", fileSize: 6 }],
       ["a PDF", pdf(), { fileSize: pdf().byteLength }],
       ["HTML around an svg", utf8("<html><svg></svg></html>"), { fileSize: 24 }],
@@ -199,7 +247,11 @@ describe("reading the content", () => {
     expect(svgText(bytes)).toBe(text);
     expect(svgText(cut)).toBeUndefined();
     expect(svgText(cut, { wholeFile: false })).toBeDefined();
-    expect(readImage(cut, bytes.byteLength)).toMatchObject({ format: "svg", width: 10, height: 10 });
+    expect(readImage(cut, bytes.byteLength)).toMatchObject({
+      format: "svg",
+      width: 10,
+      height: 10,
+    });
     expect(svgText(new Uint8Array([...utf8("<svg>"), 0xff]))).toBeUndefined();
     expect(svgText(utf8("<svg>\u0000</svg>"))).toBeUndefined();
   });
@@ -211,7 +263,12 @@ describe("reading the content", () => {
       '<svg:svg xmlns:svg="http://www.w3.org/2000/svg">',
       "  <SVG>",
     ];
-    const no = ["<html><svg/></html>", "<svgfoo/>", "text <svg/>", `<!--${" ".repeat(64 * 1024)}--><svg/>`];
+    const no = [
+      "<html><svg/></html>",
+      "<svgfoo/>",
+      "text <svg/>",
+      `<!--${" ".repeat(64 * 1024)}--><svg/>`,
+    ];
     for (const text of yes) expect(isSvgText(text), text).toBe(true);
     for (const text of no) expect(isSvgText(text), text.slice(0, 20)).toBe(false);
   });
@@ -225,7 +282,10 @@ describe("svgDimensions", () => {
     ['<svg width="1in" height="72pt">', { width: px(1), height: px(1) }],
     ['<svg width="2.54cm" height="25.4mm">', { width: px(1), height: px(1) }],
     ['<svg width="6pc" height=".5in">', { width: px(1), height: px(0.5) }],
-    ['<svg width="10cm" height="5cm" viewBox="0 0 1 1"/>', { width: px(10 / 2.54), height: px(5 / 2.54) }],
+    [
+      '<svg width="10cm" height="5cm" viewBox="0 0 1 1"/>',
+      { width: px(10 / 2.54), height: px(5 / 2.54) },
+    ],
     ['<svg viewBox="0 0 141 48"/>', { width: 141, height: 48 }],
     ['<svg width="282px" viewBox="0 0 141 48"/>', { width: 282, height: 96 }],
     ['<svg height="48" viewBox="0 0 24 24">', { width: 48, height: 48 }],

@@ -58,8 +58,11 @@ export interface UploadQuota {
 }
 
 /** Whether one more upload of `incomingBytes` goes past the quota, given what is held unattached. */
-export const overUploadQuota = (held: { files: number; bytes: number }, incomingBytes: number, quota: UploadQuota = UNATTACHED_UPLOAD_QUOTA) =>
-  held.files + 1 > quota.files || held.bytes + incomingBytes > quota.bytes;
+export const overUploadQuota = (
+  held: { files: number; bytes: number },
+  incomingBytes: number,
+  quota: UploadQuota = UNATTACHED_UPLOAD_QUOTA,
+) => held.files + 1 > quota.files || held.bytes + incomingBytes > quota.bytes;
 
 /** Documents and data-flow diagrams are PDFs. */
 export const PDF_CONTENT_TYPE = "application/pdf";
@@ -79,10 +82,18 @@ export type ImageFormat = keyof typeof IMAGE_FORMATS;
 /** The format a content type names (as stored with a file), if it is an image format. */
 export function imageFormatOf(contentType: string): ImageFormat | undefined {
   const type = contentType.trim().toLowerCase();
-  return (Object.keys(IMAGE_FORMATS) as ImageFormat[]).find((format) => IMAGE_FORMATS[format].contentType === type);
+  return (Object.keys(IMAGE_FORMATS) as ImageFormat[]).find(
+    (format) => IMAGE_FORMATS[format].contentType === type,
+  );
 }
 
-export const IMAGE_PURPOSES = ["icon", "banner", "screenshot", "company-icon", "function-icon"] as const;
+export const IMAGE_PURPOSES = [
+  "icon",
+  "banner",
+  "screenshot",
+  "company-icon",
+  "function-icon",
+] as const;
 export type ImagePurpose = (typeof IMAGE_PURPOSES)[number];
 
 export interface Size {
@@ -114,9 +125,17 @@ export interface ImageRule {
 /** The image rules of each purpose, and of an image uploaded without one (`any`). */
 export const IMAGE_RULES: Record<ImagePurpose | "any", ImageRule> = {
   // Marketplace app icon: PNG exactly 256x256 or SVG, at most 400 KB.
-  icon: { formats: ["png", "svg"], maxBytes: 400 * KB, pixels: { exact: { width: 256, height: 256 } } },
+  icon: {
+    formats: ["png", "svg"],
+    maxBytes: 400 * KB,
+    pixels: { exact: { width: 256, height: 256 } },
+  },
   // Marketplace banner: PNG or SVG, exactly 1410x480, at most 800 KB.
-  banner: { formats: ["png", "svg"], maxBytes: 800 * KB, pixels: { exact: { width: 1410, height: 480 } } },
+  banner: {
+    formats: ["png", "svg"],
+    maxBytes: 800 * KB,
+    pixels: { exact: { width: 1410, height: 480 } },
+  },
   // Marketplace screenshot: PNG or JPEG, at most 800 KB (1200x480 is only advice).
   screenshot: { formats: ["png", "jpeg"], maxBytes: 800 * KB },
   // Company icon: PNG, square, at least 256x256, at most 400 KB.
@@ -164,13 +183,24 @@ export interface JudgeOptions {
 }
 
 /** The first rule an image breaks for `purpose`, in the order empty -> type -> byte size -> dimensions; undefined when it fits. */
-export function judgeImage(purpose: ImagePurpose | "any", image: ImageContent, options: JudgeOptions = {}): FileRuleCode | undefined {
+export function judgeImage(
+  purpose: ImagePurpose | "any",
+  image: ImageContent,
+  options: JudgeOptions = {},
+): FileRuleCode | undefined {
   const early = judgeFormatAndBytes(purpose, image, options);
   if (early) return early;
   if (image.invalid) return "imageTypeInvalid";
   const rule = IMAGE_RULES[purpose];
-  const size = image.width && image.height ? { width: image.width, height: image.height } : undefined;
-  const fits = image.format === "svg" ? svgFits(rule, size) : rasterFits(options.listItem && rule.listItemPixels ? rule.listItemPixels : rule.pixels, size);
+  const size =
+    image.width && image.height ? { width: image.width, height: image.height } : undefined;
+  const fits =
+    image.format === "svg"
+      ? svgFits(rule, size)
+      : rasterFits(
+          options.listItem && rule.listItemPixels ? rule.listItemPixels : rule.pixels,
+          size,
+        );
   return fits ? undefined : "imageSizeInvalid";
 }
 
@@ -186,7 +216,8 @@ export function judgeFormatAndBytes(
   const rule = IMAGE_RULES[purpose];
   if (image.fileSize === 0) return "noContent";
   const format = image.format;
-  if (!format || !rule.formats.includes(format) || (format === "svg" && options.allowSvg === false)) return "imageTypeInvalid";
+  if (!format || !rule.formats.includes(format) || (format === "svg" && options.allowSvg === false))
+    return "imageTypeInvalid";
   return image.fileSize > rule.maxBytes ? tooBigCodes[rule.maxBytes] : undefined;
 }
 
@@ -217,7 +248,10 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 /** A PNG (or APNG) by its 8-byte signature. */
 export function isPng(bytes: Uint8Array): boolean {
-  return bytes.length >= PNG_SIGNATURE.length && PNG_SIGNATURE.every((byte, index) => bytes[index] === byte);
+  return (
+    bytes.length >= PNG_SIGNATURE.length &&
+    PNG_SIGNATURE.every((byte, index) => bytes[index] === byte)
+  );
 }
 
 /** A JPEG by its start-of-image marker and the marker after it. */
@@ -256,10 +290,15 @@ export function readImage(bytes: Uint8Array, fileSize = bytes.byteLength): Image
  * for anything else. When the bytes are not the whole file, a character cut at their end is
  * no fault.
  */
-export function svgText(bytes: Uint8Array, options: { wholeFile?: boolean } = {}): string | undefined {
+export function svgText(
+  bytes: Uint8Array,
+  options: { wholeFile?: boolean } = {},
+): string | undefined {
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes, { stream: options.wholeFile === false });
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes, {
+      stream: options.wholeFile === false,
+    });
   } catch {
     return undefined;
   }
@@ -268,7 +307,8 @@ export function svgText(bytes: Uint8Array, options: { wholeFile?: boolean } = {}
 
 /** True when the first element of the text (after a prolog within its first 64 KB) is `svg`. */
 export function isSvgText(text: string): boolean {
-  const prolog = /^\ufeff?\s*(?:<\?xml\s[\s\S]*?\?>\s*)?(?:(?:<!--[\s\S]*?-->|<!DOCTYPE[^>]*>)\s*)*<([A-Za-z_][\w.-]*:)?svg[\s/>]/i;
+  const prolog =
+    /^\ufeff?\s*(?:<\?xml\s[\s\S]*?\?>\s*)?(?:(?:<!--[\s\S]*?-->|<!DOCTYPE[^>]*>)\s*)*<([A-Za-z_][\w.-]*:)?svg[\s/>]/i;
   return prolog.test(text.slice(0, 64 * 1024));
 }
 
@@ -277,39 +317,57 @@ const namedEntities: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot
 /** Decodes XML character references; undefined when an entity other than the five XML ones is used. */
 export function decodeXmlEntities(value: string): string | undefined {
   let bad = false;
-  const decoded = value.replace(/&(#x[0-9a-f]+|#[0-9]+|[A-Za-z][\w.-]*)?(;)?/gi, (_match, name?: string, semi?: string) => {
-    if (!name || !semi) {
-      bad = true;
-      return "";
-    }
-    if (name[0] === "#") {
-      const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      if (!Number.isFinite(code) || code <= 0 || code > 0x10ffff) {
+  const decoded = value.replace(
+    /&(#x[0-9a-f]+|#[0-9]+|[A-Za-z][\w.-]*)?(;)?/gi,
+    (_match, name?: string, semi?: string) => {
+      if (!name || !semi) {
         bad = true;
         return "";
       }
-      return String.fromCodePoint(code);
-    }
-    const known = namedEntities[name];
-    if (known === undefined) bad = true;
-    return known ?? "";
-  });
+      if (name[0] === "#") {
+        const code =
+          name[1] === "x" || name[1] === "X"
+            ? parseInt(name.slice(2), 16)
+            : parseInt(name.slice(1), 10);
+        if (!Number.isFinite(code) || code <= 0 || code > 0x10ffff) {
+          bad = true;
+          return "";
+        }
+        return String.fromCodePoint(code);
+      }
+      const known = namedEntities[name];
+      if (known === undefined) bad = true;
+      return known ?? "";
+    },
+  );
   return bad ? undefined : decoded;
 }
 
 /** CSS pixels of an absolute length unit. */
-const unitsInPx: Record<string, number> = { "": 1, px: 1, in: 96, cm: 96 / 2.54, mm: 96 / 25.4, pt: 96 / 72, pc: 16 };
+const unitsInPx: Record<string, number> = {
+  "": 1,
+  px: 1,
+  in: 96,
+  cm: 96 / 2.54,
+  mm: 96 / 25.4,
+  pt: 96 / 72,
+  pc: 16,
+};
 
 function parseLength(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  const match = /^\s*([+]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)\s*(px|in|cm|mm|pt|pc)?\s*$/i.exec(value);
+  const match = /^\s*([+]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)\s*(px|in|cm|mm|pt|pc)?\s*$/i.exec(
+    value,
+  );
   if (!match) return undefined;
   const px = Number(match[1]) * unitsInPx[(match[2] ?? "").toLowerCase()];
   return Number.isFinite(px) && px > 0 ? px : undefined;
 }
 
 function rootAttributes(text: string): Record<string, string> | undefined {
-  const root = /<(?:[A-Za-z_][\w.-]*:)?svg(\s(?:[^>"']|"[^"]*"|'[^']*')*)?\/?>/i.exec(text.replace(/<!--[\s\S]*?-->/g, ""));
+  const root = /<(?:[A-Za-z_][\w.-]*:)?svg(\s(?:[^>"']|"[^"]*"|'[^']*')*)?\/?>/i.exec(
+    text.replace(/<!--[\s\S]*?-->/g, ""),
+  );
   if (!root) return undefined;
   const attributes: Record<string, string> = {};
   for (const match of (root[1] ?? "").matchAll(/([^\s=/>"']+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
@@ -330,8 +388,14 @@ export function svgDimensions(text: string): Size | undefined {
   const width = parseLength(attributes.width);
   const height = parseLength(attributes.height);
   if (width && height) return { width, height };
-  const box = (attributes.viewBox ?? "").trim().split(/[\s,]+/).map(Number);
-  const viewBox = box.length === 4 && box.every(Number.isFinite) && box[2] > 0 && box[3] > 0 ? { width: box[2], height: box[3] } : undefined;
+  const box = (attributes.viewBox ?? "")
+    .trim()
+    .split(/[\s,]+/)
+    .map(Number);
+  const viewBox =
+    box.length === 4 && box.every(Number.isFinite) && box[2] > 0 && box[3] > 0
+      ? { width: box[2], height: box[3] }
+      : undefined;
   if (!viewBox) return undefined;
   if (width) return { width, height: (width * viewBox.height) / viewBox.width };
   if (height) return { width: (height * viewBox.width) / viewBox.height, height };

@@ -5,15 +5,35 @@
  * docs/decisions/0058-sandbox-accounts-and-usage.md.
  */
 import { endpoint, noContent } from "../endpoint";
-import { configurationRequest, importInstanceRequest, instance, instanceList, newInstanceRequest } from "./schemas";
+import {
+  configurationRequest,
+  importInstanceRequest,
+  instance,
+  instanceList,
+  newInstanceRequest,
+} from "./schemas";
 
-export const listInstances = endpoint({ method: "GET", path: "leapinstances", answer: instanceList });
+export const listInstances = endpoint({
+  method: "GET",
+  path: "leapinstances",
+  answer: instanceList,
+});
 
 /** New credentials: 201 with the created account (its firm, user and staff ids generated). */
-export const createInstance = endpoint({ method: "POST", path: "leapinstances", body: newInstanceRequest, answer: instance });
+export const createInstance = endpoint({
+  method: "POST",
+  path: "leapinstances",
+  body: newInstanceRequest,
+  answer: instance,
+});
 
 /** An account from an import token's payload: 201 with it. */
-export const importInstance = endpoint({ method: "POST", path: "leapinstances/import", body: importInstanceRequest, answer: instance });
+export const importInstance = endpoint({
+  method: "POST",
+  path: "leapinstances/import",
+  body: importInstanceRequest,
+  answer: instance,
+});
 
 /** Saves the account's configuration: answers the account as saved. */
 export const updateConfiguration = endpoint({
@@ -25,4 +45,9 @@ export const updateConfiguration = endpoint({
 });
 
 /** Deletes the account: 204. */
-export const deleteInstance = endpoint({ method: "DELETE", path: "leapinstances/:id", uuidParams: ["id"], answer: noContent });
+export const deleteInstance = endpoint({
+  method: "DELETE",
+  path: "leapinstances/:id",
+  uuidParams: ["id"],
+  answer: noContent,
+});

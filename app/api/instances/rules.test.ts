@@ -12,28 +12,58 @@ import {
   validateNewInstance,
 } from "./rules";
 
-const token = (claims: unknown, encode = (text: string) => Buffer.from(text).toString("base64url")) =>
+const token = (
+  claims: unknown,
+  encode = (text: string) => Buffer.from(text).toString("base64url"),
+) =>
   `eyJhbGciOiJub25lIn0.${encode(typeof claims === "string" ? claims : JSON.stringify(claims))}.signature`;
 
-const CLAIMS = { firmId: "F-1", userId: "U-1", staffId: "S-1", countryCode: 1, region: "au", environment: "live", firmType: 2 };
+const CLAIMS = {
+  firmId: "F-1",
+  userId: "U-1",
+  staffId: "S-1",
+  countryCode: 1,
+  region: "au",
+  environment: "live",
+  firmType: 2,
+};
 
 describe("decodeImportToken", () => {
   it("reads the JSON middle of a three-part token", () => {
     expect(decodeImportToken(token(CLAIMS))).toEqual({
       ok: true,
-      payload: { region: "AU", environment: "LIVE", firmId: "F-1", userId: "U-1", staffId: "S-1", firmType: 2 },
+      payload: {
+        region: "AU",
+        environment: "LIVE",
+        firmId: "F-1",
+        userId: "U-1",
+        staffId: "S-1",
+        firmType: 2,
+      },
     });
   });
 
   it("takes country code 5 as region NZ, whatever the region says, and firm type 1 when missing", () => {
     const { firmType: _none, ...rest } = CLAIMS;
-    expect(decodeImportToken(token({ ...rest, countryCode: 5, region: "au" }))).toMatchObject({ ok: true, payload: { region: "NZ", firmType: 1 } });
-    expect(decodeImportToken(token({ ...rest, countryCode: "5", region: undefined }))).toMatchObject({ ok: true, payload: { region: "NZ" } });
+    expect(decodeImportToken(token({ ...rest, countryCode: 5, region: "au" }))).toMatchObject({
+      ok: true,
+      payload: { region: "NZ", firmType: 1 },
+    });
+    expect(
+      decodeImportToken(token({ ...rest, countryCode: "5", region: undefined })),
+    ).toMatchObject({ ok: true, payload: { region: "NZ" } });
   });
 
   it("accepts standard base64 and numeric ids", () => {
-    const decoded = decodeImportToken(token({ ...CLAIMS, firmId: 42, userId: 7, staffId: 9 }, (text) => Buffer.from(text).toString("base64")));
-    expect(decoded).toMatchObject({ ok: true, payload: { firmId: "42", userId: "7", staffId: "9" } });
+    const decoded = decodeImportToken(
+      token({ ...CLAIMS, firmId: 42, userId: 7, staffId: 9 }, (text) =>
+        Buffer.from(text).toString("base64"),
+      ),
+    );
+    expect(decoded).toMatchObject({
+      ok: true,
+      payload: { firmId: "42", userId: "7", staffId: "9" },
+    });
   });
 
   it.each([
@@ -66,7 +96,9 @@ describe("environments", () => {
     expect(environmentFor(envs, { countryCode: "AUB", sandbox: "live" })?.id).toBe(4);
     expect(environmentFor(envs, { countryCode: "AU", sandbox: "live" })?.id).toBe(3);
     expect(environmentFor(envs, { countryCode: "au", sandbox: "staging" })?.id).toBe(2);
-    expect(environmentFor(envs, { countryCode: "AU", sandbox: "staging", development: true })?.id).toBe(1);
+    expect(
+      environmentFor(envs, { countryCode: "AU", sandbox: "staging", development: true })?.id,
+    ).toBe(1);
     expect(environmentFor(envs, { countryCode: "IE", sandbox: "live" })?.id).toBe(13);
     expect(environmentFor(envs, { countryCode: "US", sandbox: "live" })).toBeUndefined();
     expect(environmentTypeFor("AUB", "staging")).toBe("TEST");
@@ -85,7 +117,14 @@ describe("environments", () => {
 });
 
 describe("validateNewInstance", () => {
-  const valid = { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", password: "secret", confirmPassword: "secret", leapEnvironmentsId: 3 };
+  const valid = {
+    firstName: "Ada",
+    lastName: "Lovelace",
+    email: "ada@example.com",
+    password: "secret",
+    confirmPassword: "secret",
+    leapEnvironmentsId: 3,
+  };
 
   it("passes a complete form", () => {
     expect(validateNewInstance(valid)).toEqual({});
@@ -101,7 +140,15 @@ describe("validateNewInstance", () => {
       password: "required",
       confirmPassword: "required",
     });
-    expect(validateNewInstance({ ...valid, email: "not-an-email", confirmPassword: "other", firmType: 0, firstName: "x".repeat(101) })).toEqual({
+    expect(
+      validateNewInstance({
+        ...valid,
+        email: "not-an-email",
+        confirmPassword: "other",
+        firmType: 0,
+        firstName: "x".repeat(101),
+      }),
+    ).toEqual({
       email: "invalidEmail",
       confirmPassword: "passwordMismatch",
       firmType: "invalidFirmType",
@@ -110,7 +157,16 @@ describe("validateNewInstance", () => {
   });
 
   it("refuses text the provider cannot store: a NUL or a lone surrogate", () => {
-    expect(validateNewInstance({ ...valid, firstName: "A\u0000da", lastName: "Love\ud800", email: "a\u0000@example.com", password: "se\u0000", confirmPassword: "se\u0000" })).toEqual({
+    expect(
+      validateNewInstance({
+        ...valid,
+        firstName: "A\u0000da",
+        lastName: "Love\ud800",
+        email: "a\u0000@example.com",
+        password: "se\u0000",
+        confirmPassword: "se\u0000",
+      }),
+    ).toEqual({
       firstName: "invalidCharacters",
       lastName: "invalidCharacters",
       email: "invalidCharacters",
@@ -122,7 +178,16 @@ describe("validateNewInstance", () => {
 
 describe("validateImport", () => {
   it("needs region, a known environment and the ids", () => {
-    expect(validateImport({ region: "AU", environment: "liveb", firmId: "1", staffId: "2", userId: "3", firmType: 1 })).toEqual({});
+    expect(
+      validateImport({
+        region: "AU",
+        environment: "liveb",
+        firmId: "1",
+        staffId: "2",
+        userId: "3",
+        firmType: 1,
+      }),
+    ).toEqual({});
     expect(validateImport({ environment: "PROD", firmId: " " })).toEqual({
       region: "required",
       environment: "unknownEnvironment",
@@ -133,16 +198,46 @@ describe("validateImport", () => {
   });
 
   it("refuses ids and a region the provider cannot store, so such a token does not decode", () => {
-    const ok = { region: "AU", environment: "LIVE", firmId: "1", staffId: "2", userId: "3", firmType: 1 };
-    expect(validateImport({ ...ok, region: "A\u0000U", firmId: "F\u0000", userId: "\udc00" })).toEqual({ region: "invalidCharacters", firmId: "invalidCharacters", userId: "invalidCharacters" });
-    expect(decodeImportToken(token({ ...CLAIMS, firmId: "F\u0000" }))).toEqual({ ok: false, error: "invalidToken" });
+    const ok = {
+      region: "AU",
+      environment: "LIVE",
+      firmId: "1",
+      staffId: "2",
+      userId: "3",
+      firmType: 1,
+    };
+    expect(
+      validateImport({ ...ok, region: "A\u0000U", firmId: "F\u0000", userId: "\udc00" }),
+    ).toEqual({
+      region: "invalidCharacters",
+      firmId: "invalidCharacters",
+      userId: "invalidCharacters",
+    });
+    expect(decodeImportToken(token({ ...CLAIMS, firmId: "F\u0000" }))).toEqual({
+      ok: false,
+      error: "invalidToken",
+    });
   });
 });
 
 describe("configuration", () => {
   it("resets a disabled app to 200 and LIVE and keeps an enabled one's choices", () => {
-    expect(normalizeConfiguration({ appGroupId: "a", isEnabled: false, appStatusCode: 0, appEndpoint: "DEV" })).toMatchObject({ appStatusCode: 200, appEndpoint: "LIVE" });
-    expect(normalizeConfiguration({ appGroupId: "a", isEnabled: true, appStatusCode: 0, appEndpoint: "beta" })).toMatchObject({ appStatusCode: 0, appEndpoint: "BETA" });
+    expect(
+      normalizeConfiguration({
+        appGroupId: "a",
+        isEnabled: false,
+        appStatusCode: 0,
+        appEndpoint: "DEV",
+      }),
+    ).toMatchObject({ appStatusCode: 200, appEndpoint: "LIVE" });
+    expect(
+      normalizeConfiguration({
+        appGroupId: "a",
+        isEnabled: true,
+        appStatusCode: 0,
+        appEndpoint: "beta",
+      }),
+    ).toMatchObject({ appStatusCode: 0, appEndpoint: "BETA" });
   });
 
   it("refuses an unknown or repeated app, a status other than 0 or 200 and an unknown endpoint", () => {

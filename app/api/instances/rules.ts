@@ -15,8 +15,10 @@ export const INSTANCE_ENV_TYPES = [...STAGING_TYPES, ...LIVE_TYPES] as const;
 export type InstanceEnvType = (typeof INSTANCE_ENV_TYPES)[number];
 
 /** A staging account (TEST or DEV): only users with test access see, create or change one. */
-export const isStagingType = (type: string): boolean => (STAGING_TYPES as readonly string[]).includes(type.toUpperCase());
-export const isLiveType = (type: string): boolean => (LIVE_TYPES as readonly string[]).includes(type.toUpperCase());
+export const isStagingType = (type: string): boolean =>
+  (STAGING_TYPES as readonly string[]).includes(type.toUpperCase());
+export const isLiveType = (type: string): boolean =>
+  (LIVE_TYPES as readonly string[]).includes(type.toUpperCase());
 
 /** Default firm type (product variant) of a new or imported account. */
 export const DEFAULT_FIRM_TYPE = 1;
@@ -34,7 +36,13 @@ export const NZ_COUNTRY_CODE = 5;
 export const BETA_REGION = "AUB";
 
 /** Limits of the new-credentials fields. */
-export const INSTANCE_LIMITS = { name: 100, email: 255, password: 128, id: 100, firmTypeMax: 1000 } as const;
+export const INSTANCE_LIMITS = {
+  name: 100,
+  email: 255,
+  password: 128,
+  id: 100,
+  firmTypeMax: 1000,
+} as const;
 
 export const INSTANCE_RULE_CODES = [
   "required",
@@ -74,7 +82,11 @@ export function environmentCountry(countryCode: string): string {
 }
 
 /** The environment type a choice selects: live is LIVE (LIVEB for AUB); staging is TEST, or DEV in a development build. */
-export function environmentTypeFor(countryCode: string, sandbox: "staging" | "live", development = false): InstanceEnvType {
+export function environmentTypeFor(
+  countryCode: string,
+  sandbox: "staging" | "live",
+  development = false,
+): InstanceEnvType {
   if (sandbox === "staging") return development ? "DEV" : "TEST";
   return countryCode.trim().toUpperCase() === BETA_REGION ? "LIVEB" : "LIVE";
 }
@@ -92,21 +104,28 @@ export function environmentFor<E extends EnvironmentLike>(
 ): E | undefined {
   const country = environmentCountry(choice.countryCode);
   const type = environmentTypeFor(choice.countryCode, choice.sandbox, choice.development);
-  return environments.find((env) => env.countryCode.toUpperCase() === country && env.envType.toUpperCase() === type);
+  return environments.find(
+    (env) => env.countryCode.toUpperCase() === country && env.envType.toUpperCase() === type,
+  );
 }
 
 // ---------------------------------------------------------------------------
 // New credentials and import
 // ---------------------------------------------------------------------------
 
-const blank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+const blank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const isValidEmail = (value: string): boolean => EMAIL.test(value.trim()) && value.trim().length <= INSTANCE_LIMITS.email;
+export const isValidEmail = (value: string): boolean =>
+  EMAIL.test(value.trim()) && value.trim().length <= INSTANCE_LIMITS.email;
 
 /** A firm type (product variant) is a whole number from 1 to 1000. */
 export const isFirmType = (value: unknown): value is number =>
-  typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= INSTANCE_LIMITS.firmTypeMax;
+  typeof value === "number" &&
+  Number.isInteger(value) &&
+  value >= 1 &&
+  value <= INSTANCE_LIMITS.firmTypeMax;
 
 export interface NewInstanceValues {
   firstName?: string | null;
@@ -125,25 +144,30 @@ export interface NewInstanceValues {
  */
 export function validateNewInstance(values: NewInstanceValues): InstanceErrors {
   const errors: InstanceErrors = {};
-  if (values.leapEnvironmentsId === undefined || values.leapEnvironmentsId === null) errors.leapEnvironmentsId = "required";
+  if (values.leapEnvironmentsId === undefined || values.leapEnvironmentsId === null)
+    errors.leapEnvironmentsId = "required";
   const unstorable = (value: unknown) => typeof value === "string" && !isStorableText(value);
   for (const field of ["firstName", "lastName"] as const) {
     if (blank(values[field])) errors[field] = "required";
     else if (unstorable(values[field])) errors[field] = "invalidCharacters";
-    else if ((values[field] as string).trim().length > INSTANCE_LIMITS.name) errors[field] = "tooLong";
+    else if ((values[field] as string).trim().length > INSTANCE_LIMITS.name)
+      errors[field] = "tooLong";
   }
   if (blank(values.email)) errors.email = "required";
   else if (unstorable(values.email)) errors.email = "invalidCharacters";
   else if (!isValidEmail(values.email as string)) errors.email = "invalidEmail";
   if (blank(values.password)) errors.password = "required";
   else if (unstorable(values.password)) errors.password = "invalidCharacters";
-  else if ((values.password as string).length > INSTANCE_LIMITS.password) errors.password = "tooLong";
+  else if ((values.password as string).length > INSTANCE_LIMITS.password)
+    errors.password = "tooLong";
   if (values.confirmPassword !== undefined) {
     if (blank(values.confirmPassword)) errors.confirmPassword = "required";
     else if (unstorable(values.confirmPassword)) errors.confirmPassword = "invalidCharacters";
-    else if (values.confirmPassword !== values.password) errors.confirmPassword = "passwordMismatch";
+    else if (values.confirmPassword !== values.password)
+      errors.confirmPassword = "passwordMismatch";
   }
-  if (values.firmType !== undefined && values.firmType !== null && !isFirmType(values.firmType)) errors.firmType = "invalidFirmType";
+  if (values.firmType !== undefined && values.firmType !== null && !isFirmType(values.firmType))
+    errors.firmType = "invalidFirmType";
   return errors;
 }
 
@@ -158,12 +182,18 @@ export interface ImportValues {
 }
 
 /** An import: region, environment (TEST, DEV, LIVE or LIVEB), firm, staff and user ids required; a firm type of 1 to 1000. */
-export function validateImport(values: Partial<Record<keyof ImportValues, unknown>>): InstanceErrors {
+export function validateImport(
+  values: Partial<Record<keyof ImportValues, unknown>>,
+): InstanceErrors {
   const errors: InstanceErrors = {};
   if (blank(values.region)) errors.region = "required";
-  else if (typeof values.region === "string" && !isStorableText(values.region)) errors.region = "invalidCharacters";
+  else if (typeof values.region === "string" && !isStorableText(values.region))
+    errors.region = "invalidCharacters";
   if (blank(values.environment)) errors.environment = "required";
-  else if (typeof values.environment !== "string" || !(INSTANCE_ENV_TYPES as readonly string[]).includes(values.environment.trim().toUpperCase())) {
+  else if (
+    typeof values.environment !== "string" ||
+    !(INSTANCE_ENV_TYPES as readonly string[]).includes(values.environment.trim().toUpperCase())
+  ) {
     errors.environment = "unknownEnvironment";
   }
   for (const field of ["firmId", "staffId", "userId"] as const) {
@@ -171,7 +201,8 @@ export function validateImport(values: Partial<Record<keyof ImportValues, unknow
     else if (!isStorableText(String(values[field]))) errors[field] = "invalidCharacters";
     else if (String(values[field]).trim().length > INSTANCE_LIMITS.id) errors[field] = "tooLong";
   }
-  if (values.firmType !== undefined && values.firmType !== null && !isFirmType(values.firmType)) errors.firmType = "invalidFirmType";
+  if (values.firmType !== undefined && values.firmType !== null && !isFirmType(values.firmType))
+    errors.firmType = "invalidFirmType";
   return errors;
 }
 
@@ -196,7 +227,9 @@ function decodeBase64(part: string): string | undefined {
   }
 }
 
-export type DecodedToken = { ok: true; payload: ImportValues } | { ok: false; error: "invalidToken" };
+export type DecodedToken =
+  | { ok: true; payload: ImportValues }
+  | { ok: false; error: "invalidToken" };
 
 const INVALID_TOKEN: DecodedToken = { ok: false, error: "invalidToken" };
 
@@ -221,8 +254,18 @@ export function decodeImportToken(token: string | null | undefined): DecodedToke
   if (typeof claims !== "object" || claims === null || Array.isArray(claims)) return INVALID_TOKEN;
   const c = claims as Record<string, unknown>;
   const countryCode = typeof c.countryCode === "string" ? Number(c.countryCode) : c.countryCode;
-  const region = countryCode === NZ_COUNTRY_CODE ? "NZ" : typeof c.region === "string" ? c.region.trim().toUpperCase() : "";
-  const firmType = c.firmType === undefined || c.firmType === null || c.firmType === "" ? DEFAULT_FIRM_TYPE : typeof c.firmType === "string" ? Number(c.firmType) : c.firmType;
+  const region =
+    countryCode === NZ_COUNTRY_CODE
+      ? "NZ"
+      : typeof c.region === "string"
+        ? c.region.trim().toUpperCase()
+        : "";
+  const firmType =
+    c.firmType === undefined || c.firmType === null || c.firmType === ""
+      ? DEFAULT_FIRM_TYPE
+      : typeof c.firmType === "string"
+        ? Number(c.firmType)
+        : c.firmType;
   const payload = {
     region,
     environment: typeof c.environment === "string" ? c.environment.trim().toUpperCase() : "",
@@ -248,7 +291,9 @@ export interface ConfigurationValues {
 
 /** An app's configuration as saved: a disabled app is reset to status 200 and endpoint LIVE; an enabled one keeps its choices. */
 export function normalizeConfiguration<C extends ConfigurationValues>(item: C): C {
-  return item.isEnabled ? { ...item, appEndpoint: item.appEndpoint.toUpperCase() } : { ...item, appStatusCode: DISABLED_APP_STATUS, appEndpoint: DISABLED_APP_ENDPOINT };
+  return item.isEnabled
+    ? { ...item, appEndpoint: item.appEndpoint.toUpperCase() }
+    : { ...item, appStatusCode: DISABLED_APP_STATUS, appEndpoint: DISABLED_APP_ENDPOINT };
 }
 
 /**
@@ -256,7 +301,10 @@ export function normalizeConfiguration<C extends ConfigurationValues>(item: C): 
  * BETA or LIVE; with `known`, an app group of the account's region (`unknownApp` otherwise).
  * Errors are named `configurations.{index}.{field}`.
  */
-export function validateConfiguration(items: readonly ConfigurationValues[], known?: ReadonlySet<string>): InstanceErrors {
+export function validateConfiguration(
+  items: readonly ConfigurationValues[],
+  known?: ReadonlySet<string>,
+): InstanceErrors {
   const errors: InstanceErrors = {};
   const seen = new Set<string>();
   items.forEach((item, index) => {
@@ -265,11 +313,14 @@ export function validateConfiguration(items: readonly ConfigurationValues[], kno
     if (seen.has(id)) errors[`${at}.appGroupId`] = "duplicateApp";
     else if (known && !known.has(id)) errors[`${at}.appGroupId`] = "unknownApp";
     seen.add(id);
-    if (!(APP_STATUS_CODES as readonly number[]).includes(item.appStatusCode)) errors[`${at}.appStatusCode`] = "invalidStatus";
-    if (!(APP_ENDPOINTS as readonly string[]).includes(item.appEndpoint.toUpperCase())) errors[`${at}.appEndpoint`] = "invalidEndpoint";
+    if (!(APP_STATUS_CODES as readonly number[]).includes(item.appStatusCode))
+      errors[`${at}.appStatusCode`] = "invalidStatus";
+    if (!(APP_ENDPOINTS as readonly string[]).includes(item.appEndpoint.toUpperCase()))
+      errors[`${at}.appEndpoint`] = "invalidEndpoint";
   });
   return errors;
 }
 
 /** The configuration badge: how many apps are enabled. */
-export const enabledCount = (configuration: readonly { isEnabled: boolean }[]): number => configuration.filter((item) => item.isEnabled).length;
+export const enabledCount = (configuration: readonly { isEnabled: boolean }[]): number =>
+  configuration.filter((item) => item.isEnabled).length;

@@ -81,10 +81,14 @@ export const configurationRequest = z.object({
   configurations: z
     .array(
       z.object({
-        appGroupId: storableText({ message: "is required" }).max(100, { message: "must be an app group id" }),
+        appGroupId: storableText({ message: "is required" }).max(100, {
+          message: "must be an app group id",
+        }),
         isEnabled: z.boolean({ message: "must be true or false" }),
         appStatusCode: wholeNumber({ min: 0 }),
-        appEndpoint: storableText({ message: "is required" }).max(20, { message: "must be DEV, TEST, BETA or LIVE" }),
+        appEndpoint: storableText({ message: "is required" }).max(20, {
+          message: "must be DEV, TEST, BETA or LIVE",
+        }),
       }),
       { message: "must be a list" },
     )

@@ -33,4 +33,9 @@ export const updatePrice = endpoint({
 });
 
 /** A new price of a paid app in force (the same pricing model): 201 with it, submitted for review. */
-export const submitPriceChange = endpoint({ method: "POST", path: "app-monetization/price-updation", body: priceChangeRequest, answer: price });
+export const submitPriceChange = endpoint({
+  method: "POST",
+  path: "app-monetization/price-updation",
+  body: priceChangeRequest,
+  answer: price,
+});

@@ -7,10 +7,10 @@ import {
   formatMoney,
   hasSetPrice,
   isFreeForever,
+  PRICING_MODEL as M,
   parseAmount,
   priceChangeBlocker,
   PRICE_STATUS as S,
-  PRICING_MODEL as M,
   validatePrice,
   validatePriceChange,
 } from "./rules";
@@ -55,8 +55,12 @@ describe("pricing rules", () => {
     expect(validatePrice({ pricingModelType: M.Free })).toEqual({});
     expect(validatePrice({ pricingModelType: M.Free, amount: -5 })).toEqual({});
     expect(validatePrice({})).toEqual({ pricingModelType: "required", amount: "required" });
-    expect(validatePrice({ pricingModelType: 3, amount: 1 })).toEqual({ pricingModelType: "invalidPricingModel" });
-    expect(validatePrice({ pricingModelType: M.UserBased, amount: 0 })).toEqual({ amount: "amountMustBeGreater0" });
+    expect(validatePrice({ pricingModelType: 3, amount: 1 })).toEqual({
+      pricingModelType: "invalidPricingModel",
+    });
+    expect(validatePrice({ pricingModelType: M.UserBased, amount: 0 })).toEqual({
+      amount: "amountMustBeGreater0",
+    });
     expect(validatePrice({ pricingModelType: M.FirmBased, amount: 9.99 })).toEqual({});
   });
 
@@ -77,7 +81,9 @@ describe("pricing rules", () => {
   it("keeps an approved free app free for ever", () => {
     expect(isFreeForever([{ status: S.Submitted, pricingModelType: M.Free }])).toBe(false);
     expect(isFreeForever([{ status: S.Active, pricingModelType: M.Free }])).toBe(true);
-    expect(priceChangeBlocker([{ status: S.Active, pricingModelType: M.Free }])).toBe("freeForever");
+    expect(priceChangeBlocker([{ status: S.Active, pricingModelType: M.Free }])).toBe(
+      "freeForever",
+    );
     expect(canChangePrice([{ status: S.Active, pricingModelType: M.Free }])).toBe(false);
   });
 
@@ -85,14 +91,26 @@ describe("pricing rules", () => {
     const active = { status: S.Active, pricingModelType: M.UserBased };
     expect(canChangePrice([active])).toBe(true);
     expect(priceChangeBlocker([active])).toBeUndefined();
-    expect(priceChangeBlocker([{ status: S.Submitted, pricingModelType: M.UserBased }])).toBe("noActivePrice");
-    expect(priceChangeBlocker([active, { status: S.Submitted, pricingModelType: M.UserBased }])).toBe("priceChangePending");
-    expect(canChangePrice([active, { status: S.AwaitingProcess, pricingModelType: M.UserBased }])).toBe(false);
-    expect(canChangePrice([active, { status: S.Rejected, pricingModelType: M.UserBased }])).toBe(true);
+    expect(priceChangeBlocker([{ status: S.Submitted, pricingModelType: M.UserBased }])).toBe(
+      "noActivePrice",
+    );
+    expect(
+      priceChangeBlocker([active, { status: S.Submitted, pricingModelType: M.UserBased }]),
+    ).toBe("priceChangePending");
+    expect(
+      canChangePrice([active, { status: S.AwaitingProcess, pricingModelType: M.UserBased }]),
+    ).toBe(false);
+    expect(canChangePrice([active, { status: S.Rejected, pricingModelType: M.UserBased }])).toBe(
+      true,
+    );
   });
 
   it("starts an approved change on the first day of the next month", () => {
-    expect(changeStartDate(new Date("2026-11-24T15:00:00Z")).toISOString()).toBe("2026-12-01T00:00:00.000Z");
-    expect(changeStartDate(new Date("2026-12-31T23:00:00Z")).toISOString()).toBe("2027-01-01T00:00:00.000Z");
+    expect(changeStartDate(new Date("2026-11-24T15:00:00Z")).toISOString()).toBe(
+      "2026-12-01T00:00:00.000Z",
+    );
+    expect(changeStartDate(new Date("2026-12-31T23:00:00Z")).toISOString()).toBe(
+      "2027-01-01T00:00:00.000Z",
+    );
   });
 });

@@ -26,13 +26,31 @@ export type PriceStatus = (typeof PRICE_STATUS)[keyof typeof PRICE_STATUS];
 export const PRICE_STATUSES: readonly number[] = Object.values(PRICE_STATUS);
 
 /** A price that is set: created, waiting for the provider, approved and waiting for its start, or in force. */
-export const SCHEDULED_STATUSES: readonly number[] = [PRICE_STATUS.Created, PRICE_STATUS.Submitted, PRICE_STATUS.AwaitingProcess, PRICE_STATUS.InProgress, PRICE_STATUS.Active];
+export const SCHEDULED_STATUSES: readonly number[] = [
+  PRICE_STATUS.Created,
+  PRICE_STATUS.Submitted,
+  PRICE_STATUS.AwaitingProcess,
+  PRICE_STATUS.InProgress,
+  PRICE_STATUS.Active,
+];
 /** A price the provider has approved (in force now, later, or in the past). */
-export const APPROVED_STATUSES: readonly number[] = [PRICE_STATUS.AwaitingProcess, PRICE_STATUS.InProgress, PRICE_STATUS.Active, PRICE_STATUS.Archived];
+export const APPROVED_STATUSES: readonly number[] = [
+  PRICE_STATUS.AwaitingProcess,
+  PRICE_STATUS.InProgress,
+  PRICE_STATUS.Active,
+  PRICE_STATUS.Archived,
+];
 /** A price waiting for the provider's decision. */
-export const AWAITING_REVIEW_STATUSES: readonly number[] = [PRICE_STATUS.Created, PRICE_STATUS.Submitted];
+export const AWAITING_REVIEW_STATUSES: readonly number[] = [
+  PRICE_STATUS.Created,
+  PRICE_STATUS.Submitted,
+];
 /** A price the developer may still change (PUT): not yet decided, or rejected. */
-export const EDITABLE_STATUSES: readonly number[] = [PRICE_STATUS.Created, PRICE_STATUS.Submitted, PRICE_STATUS.Rejected];
+export const EDITABLE_STATUSES: readonly number[] = [
+  PRICE_STATUS.Created,
+  PRICE_STATUS.Submitted,
+  PRICE_STATUS.Rejected,
+];
 
 /** The largest price (numeric(12, 2) holds more; no app costs a million). */
 export const PRICE_LIMITS = { amountMax: 999_999.99 } as const;
@@ -55,7 +73,9 @@ export const PRICING_RULE_CODES = [
   "priceChangePending",
 ] as const;
 export type PricingRuleCode = (typeof PRICING_RULE_CODES)[number];
-export type PricingErrors = Partial<Record<"pricingModelType" | "amount" | "appGroupId" | "status", PricingRuleCode>>;
+export type PricingErrors = Partial<
+  Record<"pricingModelType" | "amount" | "appGroupId" | "status", PricingRuleCode>
+>;
 
 /** The currency symbol of a currency code (spec 01 section 9). */
 export function currencySymbol(currency: string): string {
@@ -65,7 +85,10 @@ export function currencySymbol(currency: string): string {
 
 /** Money with two decimals and its symbol: `€12.50`, `$1,000.00` (grouped as the language does). */
 export function formatMoney(amount: number, currency: string, language = "en-AU"): string {
-  const number = new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+  const number = new Intl.NumberFormat(language, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(amount);
   return `${currencySymbol(currency)}${number}`;
 }
 
@@ -117,10 +140,14 @@ export function validatePrice(values: PriceValues): PricingErrors {
 }
 
 /** A price change (price-updation): the new amount by `amountRule`, different from the price in force. */
-export function validatePriceChange(amount: number | null | undefined, current?: number): PricingErrors {
+export function validatePriceChange(
+  amount: number | null | undefined,
+  current?: number,
+): PricingErrors {
   const rule = amountRule(amount);
   if (rule) return { amount: rule };
-  if (current !== undefined && Math.round(current * 100) === Math.round((amount as number) * 100)) return { amount: "samePrice" };
+  if (current !== undefined && Math.round(current * 100) === Math.round((amount as number) * 100))
+    return { amount: "samePrice" };
   return {};
 }
 
@@ -138,7 +165,9 @@ export function hasSetPrice(prices: readonly PriceLike[]): boolean {
 
 /** A free app whose free price has been approved is free for ever: no price change. */
 export function isFreeForever(prices: readonly PriceLike[]): boolean {
-  return prices.some((p) => p.pricingModelType === PRICING_MODEL.Free && APPROVED_STATUSES.includes(p.status));
+  return prices.some(
+    (p) => p.pricingModelType === PRICING_MODEL.Free && APPROVED_STATUSES.includes(p.status),
+  );
 }
 
 /** The price in force (Active), if any. */
@@ -152,7 +181,8 @@ export function activePrice<P extends PriceLike>(prices: readonly P[]): P | unde
  */
 export function canChangePrice(prices: readonly PriceLike[]): boolean {
   const active = activePrice(prices);
-  if (!active || active.pricingModelType === PRICING_MODEL.Free || isFreeForever(prices)) return false;
+  if (!active || active.pricingModelType === PRICING_MODEL.Free || isFreeForever(prices))
+    return false;
   return !prices.some((p) => p !== active && isScheduled(p));
 }
 

@@ -33,7 +33,10 @@ export const priceData = z.object({
 export type PriceData = z.infer<typeof priceData>;
 
 /** A number, or nothing: a wrong type is named by the rules (`required`), not by the shape. */
-const optionalNumber = z.preprocess((value) => (value === "" ? null : value), z.number({ message: "must be a number" }).nullable().optional());
+const optionalNumber = z.preprocess(
+  (value) => (value === "" ? null : value),
+  z.number({ message: "must be a number" }).nullable().optional(),
+);
 
 /** POST and PUT of a price: a pricing model and, for a paid one, the default price. */
 export const priceRequest = z.object({

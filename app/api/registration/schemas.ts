@@ -4,7 +4,13 @@ import { emailAddress, optionalText, optionalUrl, password, requiredText } from 
 import { captchaSolution } from "./captcha";
 import { ABOUT_LIMITS, plainTextLength, SOCIAL_PRESENCE_MAX, USER_TITLES } from "./rules";
 
-export { ABOUT_LIMITS, ENTITY_TYPES, plainTextLength, SOCIAL_PRESENCE_MAX, USER_TITLES } from "./rules";
+export {
+  ABOUT_LIMITS,
+  ENTITY_TYPES,
+  plainTextLength,
+  SOCIAL_PRESENCE_MAX,
+  USER_TITLES,
+} from "./rules";
 
 export const registrationRequest = z.object({
   // about you
@@ -27,8 +33,14 @@ export const registrationRequest = z.object({
     .string({ message: "is required" })
     .trim()
     .refine((v) => plainTextLength(v) > 0, { message: "is required", params: { code: "required" } })
-    .refine((v) => plainTextLength(v) >= ABOUT_LIMITS.min, { message: `must be at least ${ABOUT_LIMITS.min} characters`, params: { code: "tooShort" } })
-    .refine((v) => plainTextLength(v) <= ABOUT_LIMITS.max, { message: `must be at most ${ABOUT_LIMITS.max} characters`, params: { code: "tooLong" } }),
+    .refine((v) => plainTextLength(v) >= ABOUT_LIMITS.min, {
+      message: `must be at least ${ABOUT_LIMITS.min} characters`,
+      params: { code: "tooShort" },
+    })
+    .refine((v) => plainTextLength(v) <= ABOUT_LIMITS.max, {
+      message: `must be at most ${ABOUT_LIMITS.max} characters`,
+      params: { code: "tooLong" },
+    }),
   website: optionalUrl,
   socialPresence: optionalText(SOCIAL_PRESENCE_MAX),
   supportUrl: optionalUrl,
@@ -40,7 +52,10 @@ export const registrationRequest = z.object({
     .object({
       fileName: requiredText(255),
       /** At most 400 KB of PNG: 546,134 base64 characters; a little slack for padding. */
-      contentBase64: z.string().min(1, { message: "is required" }).max(560_000, { message: "File size greater than 400KB" }),
+      contentBase64: z
+        .string()
+        .min(1, { message: "is required" })
+        .max(560_000, { message: "File size greater than 400KB" }),
     })
     .optional(),
   termsAndConditionsAgreed: z.literal(true, { message: "must be accepted" }),

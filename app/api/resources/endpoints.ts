@@ -35,11 +35,26 @@ const firmType = z.preprocess(
 /** The precedent calls spell the parameter in lower case (spec 02 section 7). */
 const precedentsQuery = z.object({ countrycode: countryCode });
 
-export const getCountries = endpoint({ method: "GET", path: "resources/countries", answer: countriesResponse, public: true });
+export const getCountries = endpoint({
+  method: "GET",
+  path: "resources/countries",
+  answer: countriesResponse,
+  public: true,
+});
 
-export const getConfigInitAll = endpoint({ method: "GET", path: "resources/config-init-all", answer: configInitAllResponse, public: true });
+export const getConfigInitAll = endpoint({
+  method: "GET",
+  path: "resources/config-init-all",
+  answer: configInitAllResponse,
+  public: true,
+});
 
-export const getAppCategories = endpoint({ method: "GET", path: "resources/app-categories", answer: appCategoriesResponse, public: true });
+export const getAppCategories = endpoint({
+  method: "GET",
+  path: "resources/app-categories",
+  answer: appCategoriesResponse,
+  public: true,
+});
 
 export const getMatterTypes = endpoint({
   method: "GET",
@@ -73,11 +88,31 @@ export const getProductVariants = endpoint({
   public: true,
 });
 
-export const getDesktopVersions = endpoint({ method: "GET", path: "resources/desktop-versions", answer: desktopVersionsResponse, public: true });
+export const getDesktopVersions = endpoint({
+  method: "GET",
+  path: "resources/desktop-versions",
+  answer: desktopVersionsResponse,
+  public: true,
+});
 
-export const getDesktopDownload = endpoint({ method: "GET", path: "resources/desktop-download", answer: desktopDownloadResponse, public: true });
+export const getDesktopDownload = endpoint({
+  method: "GET",
+  path: "resources/desktop-download",
+  answer: desktopDownloadResponse,
+  public: true,
+});
 
-export const getLeapEnvironments = endpoint({ method: "GET", path: "resources/leap-environments", answer: leapEnvironmentsResponse, public: true });
+export const getLeapEnvironments = endpoint({
+  method: "GET",
+  path: "resources/leap-environments",
+  answer: leapEnvironmentsResponse,
+  public: true,
+});
 
 /** Feature toggles and every country's feature flags. */
-export const getPingMore = endpoint({ method: "GET", path: "ping/more", answer: pingMoreResponse, public: true });
+export const getPingMore = endpoint({
+  method: "GET",
+  path: "ping/more",
+  answer: pingMoreResponse,
+  public: true,
+});

@@ -42,7 +42,15 @@ export const COUNTRY_CODES = ["AU", "AUB", "UK", "IE", "US", "CA", "NZ"] as cons
 
 export const LOCATION_TYPES = ["view", "menu"] as const;
 export type LocationType = (typeof LOCATION_TYPES)[number];
-export const VIEW_TYPES = ["matter", "matter-list", "precedent", "person", "card", "help", "menu"] as const;
+export const VIEW_TYPES = [
+  "matter",
+  "matter-list",
+  "precedent",
+  "person",
+  "card",
+  "help",
+  "menu",
+] as const;
 export type ViewType = (typeof VIEW_TYPES)[number];
 
 export const MATTER_TYPE_KINDS = ["Folder", "MatterType"] as const;
@@ -80,7 +88,10 @@ export type CountriesResponse = z.infer<typeof countriesResponse>;
 
 /** Every flag is present; a flag not set for a country is false. */
 export const featureFlagsShape = z.object(
-  Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, z.boolean()])) as Record<FeatureFlag, z.ZodBoolean>,
+  Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, z.boolean()])) as Record<
+    FeatureFlag,
+    z.ZodBoolean
+  >,
 );
 export type FeatureFlags = Record<FeatureFlag, boolean>;
 
@@ -272,7 +283,12 @@ export type PingMoreResponse = z.infer<typeof pingMoreResponse>;
 // ---------------------------------------------------------------------------
 
 /** Flags of a country from ping/more or config-init-all; unknown countries have every flag off. */
-export function flagsOf(countries: Record<string, FeatureFlags>, code: string | null | undefined): FeatureFlags {
+export function flagsOf(
+  countries: Record<string, FeatureFlags>,
+  code: string | null | undefined,
+): FeatureFlags {
   const found = code ? countries[code.toUpperCase()] : undefined;
-  return Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, found?.[flag] ?? false])) as FeatureFlags;
+  return Object.fromEntries(
+    FEATURE_FLAGS.map((flag) => [flag, found?.[flag] ?? false]),
+  ) as FeatureFlags;
 }

@@ -18,14 +18,24 @@ import {
  * (the old version and its schema are kept). Only a version the edit check allows (409
  * `versionNotEditable` otherwise); a document breaking the rules is 400 with each path's code.
  */
-export const saveSchema = endpoint({ method: "POST", path: "app-schema", body: saveSchemaRequest, answer: saveSchemaResponse });
+export const saveSchema = endpoint({
+  method: "POST",
+  path: "app-schema",
+  body: saveSchemaRequest,
+  answer: saveSchemaResponse,
+});
 
 /**
  * Judges a document without saving it: 200 `{ valid, errors: [{ path, message, code }] }`
  * (a body without `json` is 400); with `appId`, as a save of that version would (another
  * company's version: 404).
  */
-export const validateSchema = endpoint({ method: "POST", path: "app-schema/validate", body: validateSchemaRequest, answer: validateSchemaResponse });
+export const validateSchema = endpoint({
+  method: "POST",
+  path: "app-schema/validate",
+  body: validateSchemaRequest,
+  answer: validateSchemaResponse,
+});
 
 /**
  * The configuration file of one environment (dev, test, beta, live) of a version's schema:

@@ -1,43 +1,44 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { JSON_LIMITS } from "../json-limits";
 import {
+  addsFunctionsPastLimit,
   checkCloneTarget,
   checkDesktopVersion,
   checkDocumentSize,
-  checkPlatformLimits,
-  countFunctions,
-  addsFunctionsPastLimit,
   checkExceptionUrl,
   checkFunctionIcon,
   checkLocationChoice,
+  checkPlatformLimits,
+  checkViewWindow,
   checkWholeSchema,
-  wholeSchemaErrors,
+  countFunctions,
   decodeSchemaJson,
+  everyFunction,
   FUNCTION_LIMITS,
+  isPrecedentPath,
+  type LocationCapabilities,
   listLimitOf,
   needsDescription,
   SCHEMA_LIMITS,
   SCHEMA_RULE_CODES,
   textLimitOf,
+  validateCustomView,
   validateDesktopVersions,
   validateDocument,
   validateEndpoints,
   validateFunction,
   validateItems,
   validatePlatform,
-  everyFunction,
-  checkViewWindow,
-  isPrecedentPath,
-  validateCustomView,
   validateRootVisibility,
   validateVisibilityChoice,
+  wholeSchemaErrors,
   windowOptionsAllowed,
-  type LocationCapabilities,
 } from "./rules";
-import { schemaDocument, type PlatformFunction, type PlatformSchema } from "./schemas";
-import { JSON_LIMITS } from "../json-limits";
+import { type PlatformFunction, type PlatformSchema, schemaDocument } from "./schemas";
 
-const urls = (base = "https://app.example.com") => (["dev", "test", "beta", "live"] as const).map((env) => ({ env, url: `${base}/${env}` }));
+const urls = (base = "https://app.example.com") =>
+  (["dev", "test", "beta", "live"] as const).map((env) => ({ env, url: `${base}/${env}` }));
 
 const button = (extra: Partial<PlatformFunction> = {}): PlatformFunction => ({
   actionType: "button",
@@ -54,13 +55,23 @@ describe("function details (spec 02 section 5.1)", () => {
   });
 
   it("requires name and text of at most 30 characters", () => {
-    expect(validateFunction(button({ name: " ", label: undefined }), { platform: "web" })).toMatchObject({ name: "required", label: "required" });
-    expect(validateFunction(button({ name: "x".repeat(31), label: "y".repeat(30) }), { platform: "web" })).toEqual({ name: "tooLong" });
+    expect(
+      validateFunction(button({ name: " ", label: undefined }), { platform: "web" }),
+    ).toMatchObject({ name: "required", label: "required" });
+    expect(
+      validateFunction(button({ name: "x".repeat(31), label: "y".repeat(30) }), {
+        platform: "web",
+      }),
+    ).toEqual({ name: "tooLong" });
   });
 
   it("requires a description of at most 450, except for headers, precedent-list items and person or card sub-items", () => {
-    expect(validateFunction(button({ description: "" }), { platform: "web" })).toEqual({ description: "required" });
-    expect(validateFunction(button({ description: "d".repeat(451) }), { platform: "web" })).toEqual({ description: "tooLong" });
+    expect(validateFunction(button({ description: "" }), { platform: "web" })).toEqual({
+      description: "required",
+    });
+    expect(validateFunction(button({ description: "d".repeat(451) }), { platform: "web" })).toEqual(
+      { description: "tooLong" },
+    );
     expect(needsDescription("context-header")).toBe(false);
     expect(needsDescription("context-menu-header")).toBe(false);
     expect(needsDescription("report-folder")).toBe(false);
@@ -68,52 +79,115 @@ describe("function details (spec 02 section 5.1)", () => {
     expect(needsDescription("sub-item", "person")).toBe(false);
     expect(needsDescription("sub-item", "card")).toBe(false);
     expect(needsDescription("sub-item", "matter")).toBe(true);
-    expect(validateFunction({ actionType: "context-header", name: "Tools", label: "Tools" }, { platform: "desktop" })).toEqual({});
+    expect(
+      validateFunction(
+        { actionType: "context-header", name: "Tools", label: "Tools" },
+        { platform: "desktop" },
+      ),
+    ).toEqual({});
   });
 
   it("requires the header label of a secondary-tab dropdown, which has no endpoints and no window", () => {
-    const tab: PlatformFunction = { actionType: "secondary-tab-dropdown", name: "Tab", label: "Tab", description: "A tab", windowType: "system" };
+    const tab: PlatformFunction = {
+      actionType: "secondary-tab-dropdown",
+      name: "Tab",
+      label: "Tab",
+      description: "A tab",
+      windowType: "system",
+    };
     expect(validateFunction(tab, { platform: "desktop" })).toEqual({ headerLabel: "required" });
-    expect(validateFunction({ ...tab, headerLabel: "Documents" }, { platform: "desktop" })).toEqual({});
+    expect(validateFunction({ ...tab, headerLabel: "Documents" }, { platform: "desktop" })).toEqual(
+      {},
+    );
   });
 
   it("requires all four endpoint URLs, each a valid URL", () => {
     expect(validateEndpoints(urls())).toEqual({});
-    expect(validateEndpoints([{ env: "dev", url: "ftp://x" }, { env: "live", url: "https://ok.example.com" }])).toEqual({
+    expect(
+      validateEndpoints([
+        { env: "dev", url: "ftp://x" },
+        { env: "live", url: "https://ok.example.com" },
+      ]),
+    ).toEqual({
       "urls.dev": "invalidUrl",
       "urls.test": "required",
       "urls.beta": "required",
     });
-    expect(validateFunction(button({ urls: [] }), { platform: "web" })).toMatchObject({ "urls.live": "required" });
+    expect(validateFunction(button({ urls: [] }), { platform: "web" })).toMatchObject({
+      "urls.live": "required",
+    });
   });
 
   it("requires a system window's width and height of at least 1", () => {
-    expect(validateFunction(button({ windowType: "system" }), { platform: "desktop" })).toEqual({ "window.width": "required", "window.height": "required" });
-    expect(validateFunction(button({ windowType: "system", window: { width: 0, height: 400 } }), { platform: "desktop" })).toEqual({ "window.width": "outOfRange" });
-    expect(validateFunction(button({ windowType: "web", window: { width: 0 } }), { platform: "desktop" })).toEqual({});
+    expect(validateFunction(button({ windowType: "system" }), { platform: "desktop" })).toEqual({
+      "window.width": "required",
+      "window.height": "required",
+    });
+    expect(
+      validateFunction(button({ windowType: "system", window: { width: 0, height: 400 } }), {
+        platform: "desktop",
+      }),
+    ).toEqual({ "window.width": "outOfRange" });
+    expect(
+      validateFunction(button({ windowType: "web", window: { width: 0 } }), {
+        platform: "desktop",
+      }),
+    ).toEqual({});
   });
 
   it("holds the button width to 60..100", () => {
-    expect(validateFunction(button({ width: FUNCTION_LIMITS.widthDefault }), { platform: "desktop" })).toEqual({});
-    expect(validateFunction(button({ width: 59 }), { platform: "desktop" })).toEqual({ width: "outOfRange" });
-    expect(validateFunction(button({ width: 101 }), { platform: "desktop" })).toEqual({ width: "outOfRange" });
+    expect(
+      validateFunction(button({ width: FUNCTION_LIMITS.widthDefault }), { platform: "desktop" }),
+    ).toEqual({});
+    expect(validateFunction(button({ width: 59 }), { platform: "desktop" })).toEqual({
+      width: "outOfRange",
+    });
+    expect(validateFunction(button({ width: 101 }), { platform: "desktop" })).toEqual({
+      width: "outOfRange",
+    });
   });
 
   it("requires matter types and a precedent location of a precedent-list item, form names of a context-menu item", () => {
     const listItem = button({ actionType: "list-item", description: "" });
-    expect(validateFunction(listItem, { platform: "desktop" })).toEqual({ "visibility.matterTypes": "required", "visibility.location": "required" });
+    expect(validateFunction(listItem, { platform: "desktop" })).toEqual({
+      "visibility.matterTypes": "required",
+      "visibility.location": "required",
+    });
     expect(
-      validateFunction({ ...listItem, visibility: { matterTypes: ["mt-1"], location: [{ root: "root", paths: ["a"] }] } }, { platform: "desktop" }),
+      validateFunction(
+        {
+          ...listItem,
+          visibility: { matterTypes: ["mt-1"], location: [{ root: "root", paths: ["a"] }] },
+        },
+        { platform: "desktop" },
+      ),
     ).toEqual({});
-    expect(validateFunction(button({ actionType: "context-menu", visibility: { formNames: [" "] } }), { platform: "desktop" })).toEqual({
+    expect(
+      validateFunction(button({ actionType: "context-menu", visibility: { formNames: [" "] } }), {
+        platform: "desktop",
+      }),
+    ).toEqual({
       "visibility.formNames": "required",
     });
-    expect(validateFunction(button({ actionType: "context-menu", visibility: { formNames: ["Invoice"] } }), { platform: "desktop" })).toEqual({});
+    expect(
+      validateFunction(
+        button({ actionType: "context-menu", visibility: { formNames: ["Invoice"] } }),
+        { platform: "desktop" },
+      ),
+    ).toEqual({});
   });
 
   it("walks nested items with their paths", () => {
-    const dropdown: PlatformFunction = { actionType: "dropdown", name: "More", label: "More", description: "More", items: [button(), button({ label: "" })] };
-    expect(validateItems([dropdown], { platform: "web" })).toEqual({ "0.items.1.label": "required" });
+    const dropdown: PlatformFunction = {
+      actionType: "dropdown",
+      name: "More",
+      label: "More",
+      description: "More",
+      items: [button(), button({ label: "" })],
+    };
+    expect(validateItems([dropdown], { platform: "web" })).toEqual({
+      "0.items.1.label": "required",
+    });
   });
 });
 
@@ -128,7 +202,9 @@ describe("desktop versions", () => {
   });
 
   it("refuses a maximum less than the minimum", () => {
-    expect(validateDesktopVersions(["6.2.0.0", "6.1.0.0"])).toEqual({ 1: "maxVerCannotBeLessMinVer" });
+    expect(validateDesktopVersions(["6.2.0.0", "6.1.0.0"])).toEqual({
+      1: "maxVerCannotBeLessMinVer",
+    });
     expect(validateDesktopVersions(["6.2.0.0", ""])).toEqual({});
     expect(validateDesktopVersions(["6.2", "6.1.0.0"])).toEqual({ 0: "invalidVersion" });
   });
@@ -143,24 +219,46 @@ describe("desktop versions", () => {
 
 describe("web exception URLs", () => {
   it("takes URLs with an optional leading and trailing wildcard", () => {
-    for (const url of ["https://example.com", "*.example.com", "example.com/*", "*example.com/docs*", "http://localhost:3000/x"]) {
+    for (const url of [
+      "https://example.com",
+      "*.example.com",
+      "example.com/*",
+      "*example.com/docs*",
+      "http://localhost:3000/x",
+    ]) {
       expect(checkExceptionUrl(url), url).toBeUndefined();
     }
   });
   it("refuses blanks, whitespace and wildcards elsewhere", () => {
     expect(checkExceptionUrl("  ")).toBe("required");
-    for (const url of ["exa mple.com", "ex*ample.com", "*", "**.example.com", "https://"]) expect(checkExceptionUrl(url), url).toBe("invalidUrl");
+    for (const url of ["exa mple.com", "ex*ample.com", "*", "**.example.com", "https://"])
+      expect(checkExceptionUrl(url), url).toBe("invalidUrl");
   });
 });
 
 describe("icons (spec 02 section 5.2)", () => {
   it("takes a PNG of 28 to 65 px, or exactly 24x24 for a list item, at most 50 KB", () => {
-    expect(checkFunctionIcon({ format: "png", fileSize: 2000, width: 32, height: 32 })).toBeUndefined();
-    expect(checkFunctionIcon({ format: "png", fileSize: 2000, width: 24, height: 24 })).toBe("invalidSize");
-    expect(checkFunctionIcon({ format: "png", fileSize: 2000, width: 24, height: 24 }, { listItem: true })).toBeUndefined();
-    expect(checkFunctionIcon({ format: "png", fileSize: 2000, width: 66, height: 40 })).toBe("invalidSize");
-    expect(checkFunctionIcon({ format: "png", fileSize: 51 * 1024, width: 32, height: 32 })).toBe("sizeGreater50KB");
-    expect(checkFunctionIcon({ format: "jpeg", fileSize: 2000, width: 32, height: 32 })).toBe("invalidType");
+    expect(
+      checkFunctionIcon({ format: "png", fileSize: 2000, width: 32, height: 32 }),
+    ).toBeUndefined();
+    expect(checkFunctionIcon({ format: "png", fileSize: 2000, width: 24, height: 24 })).toBe(
+      "invalidSize",
+    );
+    expect(
+      checkFunctionIcon(
+        { format: "png", fileSize: 2000, width: 24, height: 24 },
+        { listItem: true },
+      ),
+    ).toBeUndefined();
+    expect(checkFunctionIcon({ format: "png", fileSize: 2000, width: 66, height: 40 })).toBe(
+      "invalidSize",
+    );
+    expect(checkFunctionIcon({ format: "png", fileSize: 51 * 1024, width: 32, height: 32 })).toBe(
+      "sizeGreater50KB",
+    );
+    expect(checkFunctionIcon({ format: "jpeg", fileSize: 2000, width: 32, height: 32 })).toBe(
+      "invalidType",
+    );
   });
 });
 
@@ -170,13 +268,18 @@ describe("locations and cloning", () => {
     expect(checkLocationChoice("matter")).toBeUndefined();
   });
   it("refuses a clone into the accounting menu when it already has buttons", () => {
-    expect(checkCloneTarget({ id: "menu-accounting", itemCount: 1 })).toBe("menuAccountingNotAllowed");
+    expect(checkCloneTarget({ id: "menu-accounting", itemCount: 1 })).toBe(
+      "menuAccountingNotAllowed",
+    );
     expect(checkCloneTarget({ id: "menu-accounting", itemCount: 0 })).toBeUndefined();
     expect(checkCloneTarget({ id: "menu-tools", itemCount: 3 })).toBeUndefined();
   });
 });
 
-const capabilities = (id: string, extra: Partial<LocationCapabilities> = {}): LocationCapabilities => ({
+const capabilities = (
+  id: string,
+  extra: Partial<LocationCapabilities> = {},
+): LocationCapabilities => ({
   id,
   allowButtons: true,
   allowContextAtRoot: false,
@@ -193,11 +296,25 @@ describe("a platform and the whole-schema check", () => {
     type: "desktop",
     productVariants: [1],
     views: [
-      { id: "matter", name: "Matter", type: "matter", buttons: [button()], visibility: { productVariants: null } },
-      { id: "custom-view", name: "Custom View", isCustomView: true, visibility: { productVariants: [] } },
+      {
+        id: "matter",
+        name: "Matter",
+        type: "matter",
+        buttons: [button()],
+        visibility: { productVariants: null },
+      },
+      {
+        id: "custom-view",
+        name: "Custom View",
+        isCustomView: true,
+        visibility: { productVariants: [] },
+      },
     ],
     menus: [{ id: "menu-tools", name: "Tools Menu", items: [button({ actionType: "menu-item" })] }],
-    exceptions: [{ url: "*.example.com", isInternal: true }, { url: "bad url", isInternal: false }],
+    exceptions: [
+      { url: "*.example.com", isInternal: true },
+      { url: "bad url", isInternal: false },
+    ],
   };
 
   it("lists custom views without settings and locations without product variants", () => {
@@ -209,24 +326,42 @@ describe("a platform and the whole-schema check", () => {
       ],
     });
     expect(checkWholeSchema(desktop).missingProductVariants).toEqual([]);
-    expect(checkWholeSchema({ ...desktop, type: "web" }, { productVariantsEnabled: true }).missingProductVariants).toEqual([]);
+    expect(
+      checkWholeSchema({ ...desktop, type: "web" }, { productVariantsEnabled: true })
+        .missingProductVariants,
+    ).toEqual([]);
   });
 
   it("stops a desktop platform without app-level product variants where the country has them", () => {
     const enabled = { productVariantsEnabled: true, productVariantIds: [1, 2] };
     for (const productVariants of [undefined, []]) {
-      expect(checkWholeSchema({ ...desktop, productVariants }, enabled).productVariants).toBe("required");
+      expect(checkWholeSchema({ ...desktop, productVariants }, enabled).productVariants).toBe(
+        "required",
+      );
       expect(checkWholeSchema({ ...desktop, productVariants }).productVariants).toBeUndefined();
-      expect(checkWholeSchema({ ...desktop, type: "web", productVariants }, enabled).productVariants).toBeUndefined();
+      expect(
+        checkWholeSchema({ ...desktop, type: "web", productVariants }, enabled).productVariants,
+      ).toBeUndefined();
     }
-    expect(checkWholeSchema({ ...desktop, productVariants: [7] }, enabled).productVariants).toBe("unknownProductVariant");
-    expect(checkWholeSchema({ ...desktop, productVariants: null }, enabled).productVariants).toBeUndefined();
+    expect(checkWholeSchema({ ...desktop, productVariants: [7] }, enabled).productVariants).toBe(
+      "unknownProductVariant",
+    );
+    expect(
+      checkWholeSchema({ ...desktop, productVariants: null }, enabled).productVariants,
+    ).toBeUndefined();
     expect(checkWholeSchema(desktop, enabled).productVariants).toBeUndefined();
-    expect(wholeSchemaErrors({ ...desktop, productVariants: [] }, enabled)).toMatchObject({ productVariants: "required" });
+    expect(wholeSchemaErrors({ ...desktop, productVariants: [] }, enabled)).toMatchObject({
+      productVariants: "required",
+    });
   });
 
   it("names every failing path of a platform", () => {
-    expect(validatePlatform(desktop, { productVariantsEnabled: true, locations: { desktop: [capabilities("matter"), capabilities("custom-view")] } })).toEqual({
+    expect(
+      validatePlatform(desktop, {
+        productVariantsEnabled: true,
+        locations: { desktop: [capabilities("matter"), capabilities("custom-view")] },
+      }),
+    ).toEqual({
       "views.1": "updateRequired",
       "views.1.label": "required",
       "views.1.urls.dev": "required",
@@ -242,11 +377,21 @@ describe("a platform and the whole-schema check", () => {
 
   it("refuses a location twice and the app-level product variants missing", () => {
     const twice: PlatformSchema = { type: "desktop", views: [{ id: "matter" }, { id: "matter" }] };
-    expect(validatePlatform(twice, { productVariantsEnabled: true })).toMatchObject({ "views.1.id": "duplicateLocation", productVariants: "required" });
+    expect(validatePlatform(twice, { productVariantsEnabled: true })).toMatchObject({
+      "views.1.id": "duplicateLocation",
+      productVariants: "required",
+    });
   });
 
   it("answers full paths for a document", () => {
-    expect(validateDocument({ platforms: [{ type: "web" }, { type: "desktop", exceptions: [{ url: "", isInternal: false }] }] })).toEqual({
+    expect(
+      validateDocument({
+        platforms: [
+          { type: "web" },
+          { type: "desktop", exceptions: [{ url: "", isInternal: false }] },
+        ],
+      }),
+    ).toEqual({
       "platforms.1.exceptions.0.url": "required",
     });
   });
@@ -256,27 +401,63 @@ describe("locations against their settings", () => {
   it("refuses items in a list the location does not allow, and a grid it does not have", () => {
     const platform: PlatformSchema = {
       type: "desktop",
-      views: [{ id: "matter", buttons: [button()], contextMenu: [button({ actionType: "context-menu", visibility: { formNames: ["F"] } })], reports: [], grids: [{ gridId: "other" }] }],
+      views: [
+        {
+          id: "matter",
+          buttons: [button()],
+          contextMenu: [button({ actionType: "context-menu", visibility: { formNames: ["F"] } })],
+          reports: [],
+          grids: [{ gridId: "other" }],
+        },
+      ],
     };
-    expect(validatePlatform(platform, { locations: { desktop: [capabilities("matter")] } })).toEqual({
+    expect(
+      validatePlatform(platform, { locations: { desktop: [capabilities("matter")] } }),
+    ).toEqual({
       "views.0.contextMenu": "notAllowedHere",
       "views.0.grids.0.gridId": "notAllowedHere",
     });
-    const reporting: PlatformSchema = { type: "reporting", views: [{ id: "matter-reports", reports: [{ actionType: "report-folder", name: "R", label: "R", items: [] }] }] };
-    expect(validatePlatform(reporting, { locations: { reporting: [capabilities("matter-reports", { allowButtons: false })] } })).toEqual({});
+    const reporting: PlatformSchema = {
+      type: "reporting",
+      views: [
+        {
+          id: "matter-reports",
+          reports: [{ actionType: "report-folder", name: "R", label: "R", items: [] }],
+        },
+      ],
+    };
+    expect(
+      validatePlatform(reporting, {
+        locations: { reporting: [capabilities("matter-reports", { allowButtons: false })] },
+      }),
+    ).toEqual({});
   });
 
   it("refuses a product variant the country does not have", () => {
-    const platform: PlatformSchema = { type: "desktop", productVariants: [1, 9], views: [{ id: "matter", visibility: { productVariants: [2] } }] };
-    expect(validatePlatform(platform, { productVariantsEnabled: true, productVariantIds: [1, 2, 3] })).toEqual({ productVariants: "unknownProductVariant" });
+    const platform: PlatformSchema = {
+      type: "desktop",
+      productVariants: [1, 9],
+      views: [{ id: "matter", visibility: { productVariants: [2] } }],
+    };
+    expect(
+      validatePlatform(platform, { productVariantsEnabled: true, productVariantIds: [1, 2, 3] }),
+    ).toEqual({ productVariants: "unknownProductVariant" });
   });
 
   it("refuses matter types the country does not have, and billing modes outside the UK", () => {
     const platform: PlatformSchema = {
       type: "web",
-      views: [{ id: "matter", visibility: { matterTypes: ["mt-1"], billingModes: [0] }, buttons: [button({ visibility: { matterTypes: ["mt-9"], billingModes: [] } })] }],
+      views: [
+        {
+          id: "matter",
+          visibility: { matterTypes: ["mt-1"], billingModes: [0] },
+          buttons: [button({ visibility: { matterTypes: ["mt-9"], billingModes: [] } })],
+        },
+      ],
     };
-    expect(validatePlatform(platform, { matterTypeIds: ["mt-1"], billingModesAllowed: false })).toEqual({
+    expect(
+      validatePlatform(platform, { matterTypeIds: ["mt-1"], billingModesAllowed: false }),
+    ).toEqual({
       "views.0.visibility.billingModes": "notAllowedHere",
       "views.0.buttons.0.visibility.matterTypes": "unknownMatterType",
     });
@@ -286,7 +467,14 @@ describe("locations against their settings", () => {
   it("walks every function with its path", () => {
     const platform: PlatformSchema = {
       type: "web",
-      views: [{ id: "matter", type: "card", buttons: [{ ...button(), items: [button({ actionType: "sub-item" })] }], grids: [{ gridId: "g", click: [button()] }] }],
+      views: [
+        {
+          id: "matter",
+          type: "card",
+          buttons: [{ ...button(), items: [button({ actionType: "sub-item" })] }],
+          grids: [{ gridId: "g", click: [button()] }],
+        },
+      ],
       menus: [{ id: "menu-tools", items: [button()] }],
     };
     expect(everyFunction(platform).map((placed) => [placed.path, placed.viewType])).toEqual([
@@ -305,10 +493,14 @@ describe("a matter view's window options are integratorType 1's (spec 02 section
     expect(windowOptionsAllowed("card", 0)).toBe(true);
     expect(windowOptionsAllowed("menu", 0)).toBe(true);
     for (const windowType of ["system", "web", "hidden", "notApplicable"] as const) {
-      expect(checkViewWindow({ windowType }, "matter", 0)).toEqual({ windowType: "integratorOnly" });
+      expect(checkViewWindow({ windowType }, "matter", 0)).toEqual({
+        windowType: "integratorOnly",
+      });
       expect(checkViewWindow({ windowType }, "matter", 1)).toEqual({});
     }
-    expect(checkViewWindow({ windowType: null, isFullScreen: true }, "matter", 0)).toEqual({ isFullScreen: "integratorOnly" });
+    expect(checkViewWindow({ windowType: null, isFullScreen: true }, "matter", 0)).toEqual({
+      isFullScreen: "integratorOnly",
+    });
     expect(checkViewWindow({ windowType: null, isFullScreen: false }, "matter", 0)).toEqual({});
     expect(checkViewWindow({ windowType: "web", isFullScreen: true }, "person", 0)).toEqual({});
   });
@@ -318,12 +510,28 @@ describe("a matter view's window options are integratorType 1's (spec 02 section
       type: "web",
       views: [
         // The document's own type does not take a matter view out of the rule.
-        { id: "custom-view", type: "person", isCustomView: true, label: "V", urls: urls(), windowType: "web", isFullScreen: true },
+        {
+          id: "custom-view",
+          type: "person",
+          isCustomView: true,
+          label: "V",
+          urls: urls(),
+          windowType: "web",
+          isFullScreen: true,
+        },
         { id: "card", type: "card", windowType: "system" },
       ],
     };
-    const locations = { web: [capabilities("custom-view", { viewType: "matter" }), capabilities("card", { viewType: "card" })] };
-    expect(validatePlatform(platform, { locations, integratorType: 0 })).toEqual({ "views.0.windowType": "integratorOnly", "views.0.isFullScreen": "integratorOnly" });
+    const locations = {
+      web: [
+        capabilities("custom-view", { viewType: "matter" }),
+        capabilities("card", { viewType: "card" }),
+      ],
+    };
+    expect(validatePlatform(platform, { locations, integratorType: 0 })).toEqual({
+      "views.0.windowType": "integratorOnly",
+      "views.0.isFullScreen": "integratorOnly",
+    });
     expect(validatePlatform(platform, { locations, integratorType: 1 })).toEqual({});
     expect(validatePlatform(platform, { locations })).toEqual({});
   });
@@ -339,30 +547,78 @@ describe("matter types and precedents a visibility names", () => {
   it("takes a path down a library from its top, and nothing else", () => {
     expect(isPrecedentPath("pr-will/pr-agreements/pr-simple", library)).toBe(true);
     expect(isPrecedentPath("pr-will", library)).toBe(true);
-    for (const path of ["pr-agreements/pr-simple", "pr-will/pr-simple", "pr-will/pr-nowhere", "", "pr-will/", "a/b"]) expect(isPrecedentPath(path, library), path).toBe(false);
+    for (const path of [
+      "pr-agreements/pr-simple",
+      "pr-will/pr-simple",
+      "pr-will/pr-nowhere",
+      "",
+      "pr-will/",
+      "a/b",
+    ])
+      expect(isPrecedentPath(path, library), path).toBe(false);
   });
 
   it("refuses a matter type the country does not have and a precedent outside its matter type's library", () => {
     const known = { matterTypeIds: ["mt-will", "mt-sale"], precedents: { "mt-will": library } };
-    const good = { matterTypes: ["mt-will"], location: [{ root: "mt-will", paths: ["pr-will/pr-agreements/pr-simple", "pr-will"] }] };
+    const good = {
+      matterTypes: ["mt-will"],
+      location: [{ root: "mt-will", paths: ["pr-will/pr-agreements/pr-simple", "pr-will"] }],
+    };
     expect(validateVisibilityChoice(good, known)).toEqual({});
-    expect(validateVisibilityChoice({ matterTypes: ["mt-nowhere"] }, known)).toEqual({ "visibility.matterTypes": "unknownMatterType" });
+    expect(validateVisibilityChoice({ matterTypes: ["mt-nowhere"] }, known)).toEqual({
+      "visibility.matterTypes": "unknownMatterType",
+    });
     // A matter type without a library, a path of another matter type's library, a path that is not one.
-    for (const location of [[{ root: "mt-sale", paths: ["pr-will"] }], [{ root: "root", paths: ["a/b"] }], [{ root: "mt-will", paths: ["pr-simple"] }], [{ root: "toString", paths: ["x"] }]]) {
-      expect(validateVisibilityChoice({ matterTypes: ["mt-will"], location }, known), JSON.stringify(location)).toEqual({ "visibility.location": "unknownPrecedent" });
+    for (const location of [
+      [{ root: "mt-sale", paths: ["pr-will"] }],
+      [{ root: "root", paths: ["a/b"] }],
+      [{ root: "mt-will", paths: ["pr-simple"] }],
+      [{ root: "toString", paths: ["x"] }],
+    ]) {
+      expect(
+        validateVisibilityChoice({ matterTypes: ["mt-will"], location }, known),
+        JSON.stringify(location),
+      ).toEqual({ "visibility.location": "unknownPrecedent" });
     }
-    expect(validateVisibilityChoice({ matterTypes: ["mt-nowhere"], location: [{ root: "x", paths: ["y"] }] }, {})).toEqual({});
+    expect(
+      validateVisibilityChoice(
+        { matterTypes: ["mt-nowhere"], location: [{ root: "x", paths: ["y"] }] },
+        {},
+      ),
+    ).toEqual({});
   });
 
   it("refuses them wherever a platform holds a visibility", () => {
     const platform: PlatformSchema = {
       type: "desktop",
       views: [
-        { id: "custom-view", isCustomView: true, label: "V", urls: urls(), visibility: { matterTypes: ["mt-gone"] } },
-        { id: "precedent-list", listItems: [button({ actionType: "list-item", visibility: { matterTypes: ["mt-will"], location: [{ root: "mt-will", paths: ["pr-will/x"] }] } })] },
+        {
+          id: "custom-view",
+          isCustomView: true,
+          label: "V",
+          urls: urls(),
+          visibility: { matterTypes: ["mt-gone"] },
+        },
+        {
+          id: "precedent-list",
+          listItems: [
+            button({
+              actionType: "list-item",
+              visibility: {
+                matterTypes: ["mt-will"],
+                location: [{ root: "mt-will", paths: ["pr-will/x"] }],
+              },
+            }),
+          ],
+        },
       ],
     };
-    expect(validatePlatform(platform, { matterTypeIds: ["mt-will"], precedents: { "mt-will": library } })).toEqual({
+    expect(
+      validatePlatform(platform, {
+        matterTypeIds: ["mt-will"],
+        precedents: { "mt-will": library },
+      }),
+    ).toEqual({
       "views.0.visibility.matterTypes": "unknownMatterType",
       "views.1.listItems.0.visibility.location": "unknownPrecedent",
     });
@@ -371,11 +627,20 @@ describe("matter types and precedents a visibility names", () => {
 
 describe("a custom location's settings need an entry in each of their lists (spec 02 section 5.1, decision 0065)", () => {
   it("needs all four endpoint URLs, and on desktop where the country has them at least one product variant ('All' counts)", () => {
-    expect(Object.keys(validateCustomView({ label: "View", urls: urls().slice(0, 3) }))).toEqual(["urls.live"]);
-    expect(validateCustomView({ label: "View", urls: [] })).toMatchObject({ "urls.dev": "required", "urls.live": "required" });
+    expect(Object.keys(validateCustomView({ label: "View", urls: urls().slice(0, 3) }))).toEqual([
+      "urls.live",
+    ]);
+    expect(validateCustomView({ label: "View", urls: [] })).toMatchObject({
+      "urls.dev": "required",
+      "urls.live": "required",
+    });
     const variants = { productVariantsEnabled: true, productVariantIds: [1, 2] };
-    expect(validateRootVisibility({ productVariants: [] }, "desktop", variants)).toEqual({ "visibility.productVariants": "required" });
-    expect(validateRootVisibility({}, "desktop", variants)).toEqual({ "visibility.productVariants": "required" });
+    expect(validateRootVisibility({ productVariants: [] }, "desktop", variants)).toEqual({
+      "visibility.productVariants": "required",
+    });
+    expect(validateRootVisibility({}, "desktop", variants)).toEqual({
+      "visibility.productVariants": "required",
+    });
     expect(validateRootVisibility({ productVariants: null }, "desktop", variants)).toEqual({});
     // Matter types and desktop versions may stay empty: none limits the view.
     expect(validateRootVisibility({ productVariants: [1] }, "desktop", variants)).toEqual({});
@@ -385,9 +650,15 @@ describe("a custom location's settings need an entry in each of their lists (spe
 
 describe("the document's shape", () => {
   it("refuses a key it does not name and a platform twice", () => {
-    const extra = schemaDocument.safeParse({ platforms: [{ type: "web", views: [{ id: "matter", lable: "x" }] }] });
+    const extra = schemaDocument.safeParse({
+      platforms: [{ type: "web", views: [{ id: "matter", lable: "x" }] }],
+    });
     expect(extra.success).toBe(false);
-    expect(extra.error?.issues[0]).toMatchObject({ code: "unrecognized_keys", path: ["platforms", 0, "views", 0], keys: ["lable"] });
+    expect(extra.error?.issues[0]).toMatchObject({
+      code: "unrecognized_keys",
+      path: ["platforms", 0, "views", 0],
+      keys: ["lable"],
+    });
     const twice = schemaDocument.safeParse({ platforms: [{ type: "web" }, { type: "web" }] });
     expect(twice.error?.issues[0]?.path).toEqual(["platforms", 1, "type"]);
   });
@@ -403,7 +674,8 @@ describe("the document's shape", () => {
   });
 
   it("refuses a document past the JSON limits before parsing it: as text, as base-64 and as a value", () => {
-    const items = (depth: number) => `{"platforms":[{"type":"web","menus":[{"id":"m","items":${'[{"items":'.repeat(depth)}[]${"}]".repeat(depth)}}]}]}`;
+    const items = (depth: number) =>
+      `{"platforms":[{"type":"web","menus":[{"id":"m","items":${'[{"items":'.repeat(depth)}[]${"}]".repeat(depth)}}]}]}`;
     for (const depth of [500, 2000]) {
       expect(decodeSchemaJson(items(depth))).toEqual({ refused: "tooDeep" });
       expect(decodeSchemaJson(btoa(items(depth)))).toEqual({ refused: "tooDeep" });
@@ -411,7 +683,11 @@ describe("the document's shape", () => {
     let deep: unknown = [];
     for (let i = 0; i < 100_000; i++) deep = [deep];
     expect(decodeSchemaJson({ platforms: deep })).toEqual({ refused: "tooDeep" });
-    expect(decodeSchemaJson(JSON.stringify({ platforms: [{ type: "web", text: "x".repeat(JSON_LIMITS.textMax) }] }))).toEqual({ refused: "tooLarge" });
+    expect(
+      decodeSchemaJson(
+        JSON.stringify({ platforms: [{ type: "web", text: "x".repeat(JSON_LIMITS.textMax) }] }),
+      ),
+    ).toEqual({ refused: "tooLarge" });
     expect(decodeSchemaJson(items(5))).toHaveProperty("value");
   });
 
@@ -423,9 +699,17 @@ describe("the document's shape", () => {
   });
 
   it("holds a platform to at most functionsMax functions, nested ones included", () => {
-    const item = (items: PlatformFunction[] = []): PlatformFunction => ({ actionType: "dropdown", name: "D", label: "D", items });
+    const item = (items: PlatformFunction[] = []): PlatformFunction => ({
+      actionType: "dropdown",
+      name: "D",
+      label: "D",
+      items,
+    });
     // Each top-level item holds one sub-item: two functions.
-    const platform = (pairs: number): PlatformSchema => ({ type: "web", menus: [{ id: "menu-tools", items: Array.from({ length: pairs }, () => item([item()])) }] });
+    const platform = (pairs: number): PlatformSchema => ({
+      type: "web",
+      menus: [{ id: "menu-tools", items: Array.from({ length: pairs }, () => item([item()])) }],
+    });
     const half = SCHEMA_LIMITS.functionsMax / 2;
     expect(countFunctions(platform(half))).toBe(SCHEMA_LIMITS.functionsMax);
     expect(checkPlatformLimits(platform(half))).toBeUndefined();
@@ -437,7 +721,12 @@ describe("the document's shape", () => {
     // The editor keeps no change that adds functions past the limit, and every change that removes some.
     expect(addsFunctionsPastLimit(over, platform(half))).toBe(true);
     expect(addsFunctionsPastLimit(platform(half), over)).toBe(false);
-    expect(addsFunctionsPastLimit(over, { ...over, views: [{ id: "matter", buttons: [button(), button()] }] })).toBe(false);
+    expect(
+      addsFunctionsPastLimit(over, {
+        ...over,
+        views: [{ id: "matter", buttons: [button(), button()] }],
+      }),
+    ).toBe(false);
   });
 });
 
@@ -453,7 +742,10 @@ describe("limits where the spec names none (decision 0055, 'Limits')", () => {
         groupLabel: long(SCHEMA_LIMITS.groupLabelMax),
         functionGroupId: long(SCHEMA_LIMITS.functionGroupIdMax),
         iconSvg: long(SCHEMA_LIMITS.iconSvgMax),
-        window: { title: long(SCHEMA_LIMITS.windowTitleMax), closeHandler: long(SCHEMA_LIMITS.closeHandlerMax) },
+        window: {
+          title: long(SCHEMA_LIMITS.windowTitleMax),
+          closeHandler: long(SCHEMA_LIMITS.closeHandlerMax),
+        },
         formNames: [long(SCHEMA_LIMITS.textMax)],
         visibility: { tableIds: ["a", long(SCHEMA_LIMITS.textMax)], states: ["NSW"] },
         icon: { id: long(SCHEMA_LIMITS.textMax), url: "https://img.example.com/1.png" },
@@ -482,8 +774,13 @@ describe("limits where the spec names none (decision 0055, 'Limits')", () => {
           groupLabel: at(SCHEMA_LIMITS.groupLabelMax),
           functionGroupId: at(SCHEMA_LIMITS.functionGroupIdMax),
           iconSvg: at(SCHEMA_LIMITS.iconSvgMax),
-          window: { title: at(SCHEMA_LIMITS.windowTitleMax), closeHandler: at(SCHEMA_LIMITS.closeHandlerMax) },
-          formNames: Array.from({ length: SCHEMA_LIMITS.formNamesMax }, () => at(SCHEMA_LIMITS.textMax)),
+          window: {
+            title: at(SCHEMA_LIMITS.windowTitleMax),
+            closeHandler: at(SCHEMA_LIMITS.closeHandlerMax),
+          },
+          formNames: Array.from({ length: SCHEMA_LIMITS.formNamesMax }, () =>
+            at(SCHEMA_LIMITS.textMax),
+          ),
           description: at(FUNCTION_LIMITS.descriptionMax),
         }),
         place,
@@ -493,21 +790,42 @@ describe("limits where the spec names none (decision 0055, 'Limits')", () => {
 
   it("refuses lists with too many entries with tooMany", () => {
     const names = (count: number) => Array.from({ length: count }, (_, index) => `form${index}`);
-    expect(validateFunction(button({ formNames: names(SCHEMA_LIMITS.formNamesMax + 1), visibility: { tableIds: names(SCHEMA_LIMITS.tableIdsMax + 1) } }), place)).toMatchObject({
+    expect(
+      validateFunction(
+        button({
+          formNames: names(SCHEMA_LIMITS.formNamesMax + 1),
+          visibility: { tableIds: names(SCHEMA_LIMITS.tableIdsMax + 1) },
+        }),
+        place,
+      ),
+    ).toMatchObject({
       formNames: "tooMany",
       "visibility.tableIds": "tooMany",
     });
     const platform: PlatformSchema = {
       type: "web",
-      exceptions: Array.from({ length: SCHEMA_LIMITS.exceptionsMax + 1 }, () => ({ url: "*.example.com", isInternal: false })),
-      menus: [{ id: "menu-tools", items: Array.from({ length: SCHEMA_LIMITS.listMax + 1 }, () => button()) }],
+      exceptions: Array.from({ length: SCHEMA_LIMITS.exceptionsMax + 1 }, () => ({
+        url: "*.example.com",
+        isInternal: false,
+      })),
+      menus: [
+        {
+          id: "menu-tools",
+          items: Array.from({ length: SCHEMA_LIMITS.listMax + 1 }, () => button()),
+        },
+      ],
     };
-    expect(validateDocument({ platforms: [platform] })).toMatchObject({ "platforms.0.exceptions": "tooMany", "platforms.0.menus.0.items": "tooMany" });
+    expect(validateDocument({ platforms: [platform] })).toMatchObject({
+      "platforms.0.exceptions": "tooMany",
+      "platforms.0.menus.0.items": "tooMany",
+    });
   });
 
   it("refuses an endpoint or exception URL over 2048 characters", () => {
     const long = `https://example.com/${"a".repeat(SCHEMA_LIMITS.urlMax)}`;
-    expect(validateEndpoints([{ env: "dev", url: long }, ...urls().slice(1)])).toEqual({ "urls.dev": "tooLong" });
+    expect(validateEndpoints([{ env: "dev", url: long }, ...urls().slice(1)])).toEqual({
+      "urls.dev": "tooLong",
+    });
     expect(checkExceptionUrl(long)).toBe("tooLong");
   });
 
@@ -516,7 +834,19 @@ describe("limits where the spec names none (decision 0055, 'Limits')", () => {
       platforms: [
         {
           type: "desktop" as const,
-          menus: [{ id: "menu-tools", name: "x".repeat(SCHEMA_LIMITS.textMax + 1), items: [button({ actionType: "dropdown", urls: undefined, items: [button({ groupLabel: "g".repeat(51) })] })] }],
+          menus: [
+            {
+              id: "menu-tools",
+              name: "x".repeat(SCHEMA_LIMITS.textMax + 1),
+              items: [
+                button({
+                  actionType: "dropdown",
+                  urls: undefined,
+                  items: [button({ groupLabel: "g".repeat(51) })],
+                }),
+              ],
+            },
+          ],
           productVariantsMap: { "1": "v".repeat(SCHEMA_LIMITS.textMax + 1) },
         },
       ],
@@ -530,8 +860,13 @@ describe("limits where the spec names none (decision 0055, 'Limits')", () => {
 
   it("refuses a whole document over its size with tooLarge at the document, judging nothing else", () => {
     const svg = "s".repeat(SCHEMA_LIMITS.iconSvgMax);
-    const items = Array.from({ length: Math.ceil(SCHEMA_LIMITS.documentMax / SCHEMA_LIMITS.iconSvgMax) + 1 }, () => button({ iconSvg: svg, name: "" }));
-    const document = { platforms: [{ type: "web" as const, menus: [{ id: "menu-tools", items }] }] };
+    const items = Array.from(
+      { length: Math.ceil(SCHEMA_LIMITS.documentMax / SCHEMA_LIMITS.iconSvgMax) + 1 },
+      () => button({ iconSvg: svg, name: "" }),
+    );
+    const document = {
+      platforms: [{ type: "web" as const, menus: [{ id: "menu-tools", items }] }],
+    };
     expect(checkDocumentSize(document)).toBe("tooLarge");
     expect(validateDocument(document)).toEqual({ "": "tooLarge" });
     expect(checkDocumentSize({ platforms: [] })).toBeUndefined();
@@ -550,8 +885,13 @@ describe("limits where the spec names none (decision 0055, 'Limits')", () => {
 describe("the console's words for every rule code", () => {
   it("has platform:errors.{code} in each language", () => {
     for (const language of ["en-AU", "nl-NL"]) {
-      const { errors } = JSON.parse(readFileSync(`locales/${language}/platform.json`, "utf8")) as { errors: Record<string, string> };
-      expect(SCHEMA_RULE_CODES.filter((code) => !errors[code]), language).toEqual([]);
+      const { errors } = JSON.parse(readFileSync(`locales/${language}/platform.json`, "utf8")) as {
+        errors: Record<string, string>;
+      };
+      expect(
+        SCHEMA_RULE_CODES.filter((code) => !errors[code]),
+        language,
+      ).toEqual([]);
     }
   });
 });

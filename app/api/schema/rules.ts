@@ -8,12 +8,11 @@
  * (`platforms.0.views.1.buttons.0.urls.dev`). The console words a code from `locales/`, the
  * API in English (`RULE_MESSAGES`). Plain TypeScript; no framework.
  */
-import { prefixErrors, isHttpUrl } from "../apps/rules";
+import { isHttpUrl, prefixErrors } from "../apps/rules";
+import { type FileRuleCode, type ImageContent, judgeImage } from "../files/rules";
 import { checkJsonText, checkJsonValue, JSON_LIMITS, type JsonLimitCode } from "../json-limits";
-import { judgeImage, type FileRuleCode, type ImageContent } from "../files/rules";
 import type {
   ActionType,
-  ViewList,
   EndpointUrl,
   ExceptionUrl,
   PlatformFunction,
@@ -21,9 +20,10 @@ import type {
   PlatformSchema,
   PlatformType,
   PlatformView,
-  SchemaDocument,
-  Visibility,
   PrecedentLocation,
+  SchemaDocument,
+  ViewList,
+  Visibility,
 } from "./schemas";
 import { DESKTOP_VERSION, ENVIRONMENTS, VIEW_LISTS } from "./values";
 
@@ -101,7 +101,11 @@ export function textLimitOf(name: string): number {
 
 /** The most entries of a list, by its name or path: its last key's limit, else `listMax`. */
 export function listLimitOf(name: string): number {
-  const key = name.split(".").filter((part) => !/^\d+$/.test(part)).pop() ?? "";
+  const key =
+    name
+      .split(".")
+      .filter((part) => !/^\d+$/.test(part))
+      .pop() ?? "";
   return LIST_LIMITS[key] ?? SCHEMA_LIMITS.listMax;
 }
 
@@ -122,10 +126,13 @@ export function validateLimits(value: unknown, path = ""): SchemaErrors {
     if (value.length > listLimitOf(path)) errors[path] = "tooMany";
     else if (path === "urls" || path.endsWith(".urls")) {
       // Endpoint URLs are named by their environment, as `validateEndpoints` names them.
-      for (const entry of value as EndpointUrl[]) if (entry.url.length > SCHEMA_LIMITS.urlMax) errors[at(entry.env)] = "tooLong";
+      for (const entry of value as EndpointUrl[])
+        if (entry.url.length > SCHEMA_LIMITS.urlMax) errors[at(entry.env)] = "tooLong";
     } else if (value.length > 0 && value.every((entry) => typeof entry === "string")) {
       if (value.some((entry: string) => entry.length > textLimitOf(path))) errors[path] = "tooLong";
-    } else for (const [index, entry] of value.entries()) Object.assign(errors, validateLimits(entry, at(index)));
+    } else
+      for (const [index, entry] of value.entries())
+        Object.assign(errors, validateLimits(entry, at(index)));
   } else if (value && typeof value === "object") {
     const entries = Object.entries(value);
     if (entries.length > SCHEMA_LIMITS.listMax) errors[path] = "tooMany";
@@ -204,8 +211,10 @@ export const RULE_MESSAGES: Record<SchemaRuleCode, string> = {
   unknownMatterType: "names a matter type the app's country does not have",
   unknownPrecedent: "names a precedent that is not in the library of its matter type",
   integratorOnly: "is only for companies of integratorType 1",
-  imageNotFound: "must be a function icon uploaded by your company (POST images?purpose=function-icon)",
-  menuAccountingNotAllowed: "the accounting menu takes no cloned button when it already has buttons",
+  imageNotFound:
+    "must be a function icon uploaded by your company (POST images?purpose=function-icon)",
+  menuAccountingNotAllowed:
+    "the accounting menu takes no cloned button when it already has buttons",
   updateRequired: "the custom view's settings must be configured",
   missingProductVariants: "Missing product variants",
   unknownKey: "is not a key of the platform schema",
@@ -217,7 +226,13 @@ export const RULE_MESSAGES: Record<SchemaRuleCode, string> = {
 export const ACCOUNTING_MENU_ID = "menu-accounting";
 
 /** Items that only group others (no endpoints, no window): headers, dropdowns and folders. */
-export const GROUPING_ACTION_TYPES: readonly ActionType[] = ["dropdown", "context-header", "context-menu-header", "secondary-tab-dropdown", "report-folder"];
+export const GROUPING_ACTION_TYPES: readonly ActionType[] = [
+  "dropdown",
+  "context-header",
+  "context-menu-header",
+  "secondary-tab-dropdown",
+  "report-folder",
+];
 
 /** Whether an item of this type runs something, and so needs its four endpoint URLs. */
 export function needsEndpoints(actionType: ActionType): boolean {
@@ -225,7 +240,12 @@ export function needsEndpoints(actionType: ActionType): boolean {
 }
 
 /** Items whose description is optional: context and report headers, and precedent-list items. */
-const DESCRIPTION_OPTIONAL: readonly ActionType[] = ["context-header", "context-menu-header", "report-folder", "list-item"];
+const DESCRIPTION_OPTIONAL: readonly ActionType[] = [
+  "context-header",
+  "context-menu-header",
+  "report-folder",
+  "list-item",
+];
 
 /** Whether an item needs a description: not the headers, precedent-list items, nor sub-items of person and card views. */
 export function needsDescription(actionType: ActionType, viewType?: string): boolean {
@@ -280,9 +300,12 @@ export function validateFunction(item: PlatformFunction, place: ItemPlace): Sche
   const errors: SchemaErrors = validateLimits(own);
   requiredText(errors, "name", item.name, FUNCTION_LIMITS.nameMax);
   requiredText(errors, "label", item.label, FUNCTION_LIMITS.labelMax);
-  if (needsDescription(item.actionType, place.viewType)) requiredText(errors, "description", item.description, FUNCTION_LIMITS.descriptionMax);
-  else if ((item.description ?? "").trim().length > FUNCTION_LIMITS.descriptionMax) errors.description = "tooLong";
-  if (item.actionType === "secondary-tab-dropdown") requiredText(errors, "headerLabel", item.headerLabel);
+  if (needsDescription(item.actionType, place.viewType))
+    requiredText(errors, "description", item.description, FUNCTION_LIMITS.descriptionMax);
+  else if ((item.description ?? "").trim().length > FUNCTION_LIMITS.descriptionMax)
+    errors.description = "tooLong";
+  if (item.actionType === "secondary-tab-dropdown")
+    requiredText(errors, "headerLabel", item.headerLabel);
   if (needsEndpoints(item.actionType)) Object.assign(errors, validateEndpoints(item.urls));
   if (usesWindow(item)) {
     for (const side of ["width", "height"] as const) {
@@ -291,19 +314,30 @@ export function validateFunction(item: PlatformFunction, place: ItemPlace): Sche
       else if (value < FUNCTION_LIMITS.windowMin) errors[`window.${side}`] = "outOfRange";
     }
   }
-  if (item.width !== undefined && item.width !== null && (item.width < FUNCTION_LIMITS.widthMin || item.width > FUNCTION_LIMITS.widthMax)) {
+  if (
+    item.width !== undefined &&
+    item.width !== null &&
+    (item.width < FUNCTION_LIMITS.widthMin || item.width > FUNCTION_LIMITS.widthMax)
+  ) {
     errors.width = "outOfRange";
   }
   if (item.actionType === "list-item") {
     if (!item.visibility?.matterTypes?.length) errors["visibility.matterTypes"] = "required";
     if (!item.visibility?.location?.length) errors["visibility.location"] = "required";
   }
-  if (item.actionType === "context-menu" && !item.visibility?.formNames?.some((name) => !blank(name))) errors["visibility.formNames"] = "required";
+  if (
+    item.actionType === "context-menu" &&
+    !item.visibility?.formNames?.some((name) => !blank(name))
+  )
+    errors["visibility.formNames"] = "required";
   return errors;
 }
 
 /** Every function of a list and of the lists nested in them, with paths `<index>.<field>` (`0.items.1.label`). */
-export function validateItems(items: readonly PlatformFunction[] | undefined, place: ItemPlace): SchemaErrors {
+export function validateItems(
+  items: readonly PlatformFunction[] | undefined,
+  place: ItemPlace,
+): SchemaErrors {
   const errors: SchemaErrors = {};
   (items ?? []).forEach((item, index) => {
     Object.assign(errors, prefixErrors(String(index), validateFunction(item, place)));
@@ -317,7 +351,6 @@ export function validateItems(items: readonly PlatformFunction[] | undefined, pl
 // ---------------------------------------------------------------------------
 // Desktop versions
 // ---------------------------------------------------------------------------
-
 
 /** Compares two dot-separated versions part by part (a missing part is 0): negative when `a` is older than `b`. */
 export function compareVersions(a: string, b: string): number {
@@ -335,11 +368,19 @@ export function compareVersions(a: string, b: string): number {
  * an IP address, `6.2.0.14` (invalidVersion), not older than the minimum supported version
  * when known (minimumVersionIs). Undefined when it is fine; a blank value is left to the caller.
  */
-export function checkDesktopVersion(value: string, minimumVersion?: string): SchemaRuleCode | undefined {
+export function checkDesktopVersion(
+  value: string,
+  minimumVersion?: string,
+): SchemaRuleCode | undefined {
   const version = value.trim();
   if (version.length > FUNCTION_LIMITS.desktopVersionMax) return "tooLong";
   if (!DESKTOP_VERSION.test(version)) return "invalidVersion";
-  if (minimumVersion && DESKTOP_VERSION.test(minimumVersion) && compareVersions(version, minimumVersion) < 0) return "minimumVersionIs";
+  if (
+    minimumVersion &&
+    DESKTOP_VERSION.test(minimumVersion) &&
+    compareVersions(version, minimumVersion) < 0
+  )
+    return "minimumVersionIs";
   return undefined;
 }
 
@@ -349,14 +390,24 @@ export function checkDesktopVersion(value: string, minimumVersion?: string): Sch
  * (maxVerCannotBeLessMinVer). A blank minimum means from the oldest supported version, so a
  * maximum alone is taken (docs/decisions/0071-a-maximum-desktop-version-alone.md). Paths `0` and `1`.
  */
-export function validateDesktopVersions(versions: readonly string[] | undefined, minimumVersion?: string): SchemaErrors {
+export function validateDesktopVersions(
+  versions: readonly string[] | undefined,
+  minimumVersion?: string,
+): SchemaErrors {
   const errors: SchemaErrors = {};
   const [min = "", max = ""] = versions ?? [];
   for (const [index, value] of [min, max].entries()) {
     const code = blank(value) ? undefined : checkDesktopVersion(value, minimumVersion);
     if (code) errors[String(index)] = code;
   }
-  if (!errors[0] && !errors[1] && !blank(min) && !blank(max) && compareVersions(max.trim(), min.trim()) < 0) errors[1] = "maxVerCannotBeLessMinVer";
+  if (
+    !errors[0] &&
+    !errors[1] &&
+    !blank(min) &&
+    !blank(max) &&
+    compareVersions(max.trim(), min.trim()) < 0
+  )
+    errors[1] = "maxVerCannotBeLessMinVer";
   return errors;
 }
 
@@ -365,7 +416,8 @@ export function validateDesktopVersions(versions: readonly string[] | undefined,
 // ---------------------------------------------------------------------------
 
 /** What stands between the optional wildcards: an optional http(s) scheme, a host (a leading or trailing dot next to a wildcard), an optional port and path. */
-const EXCEPTION_BODY = /^(https?:\/\/)?\.?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.?(:\d{1,5})?([/?#][^\s*]*)?$/;
+const EXCEPTION_BODY =
+  /^(https?:\/\/)?\.?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.?(:\d{1,5})?([/?#][^\s*]*)?$/;
 
 /** A web exception URL: required, no whitespace, an optional `*` at the start and at the end, else invalidUrl. */
 export function checkExceptionUrl(value: string): SchemaRuleCode | undefined {
@@ -402,13 +454,17 @@ const ICON_CODES: Partial<Record<FileRuleCode, SchemaRuleCode>> = {
  * exactly 24x24 for a list item (invalidSize), at most 50 KB (sizeGreater50KB). The files
  * contract's judge of a function icon, in this area's codes.
  */
-export function checkFunctionIcon(image: ImageContent, options: { listItem?: boolean; allowSvg?: boolean } = {}): SchemaRuleCode | undefined {
+export function checkFunctionIcon(
+  image: ImageContent,
+  options: { listItem?: boolean; allowSvg?: boolean } = {},
+): SchemaRuleCode | undefined {
   const code = judgeImage("function-icon", image, options);
   return code ? functionIconCode(code) : undefined;
 }
 
 /** A files-area refusal of a function icon (an upload's `file` code) in this area's codes. */
-export const functionIconCode = (code: FileRuleCode): SchemaRuleCode => ICON_CODES[code] ?? "invalidType";
+export const functionIconCode = (code: FileRuleCode): SchemaRuleCode =>
+  ICON_CODES[code] ?? "invalidType";
 
 // ---------------------------------------------------------------------------
 // Locations, visibility and cloning
@@ -438,23 +494,39 @@ export interface SchemaContext {
 }
 
 /** The precedents of each matter type that has a library, by matter type id. */
-export type PrecedentLibraries = Readonly<Record<string, readonly { precedentId: string; parentId: string | null }[]>>;
+export type PrecedentLibraries = Readonly<
+  Record<string, readonly { precedentId: string; parentId: string | null }[]>
+>;
 
 /**
  * The visibility of a location (its root): desktop versions, and on desktop where product
  * variants are supported, the product variants (required: null is 'All', an empty list is
  * none). Paths under `visibility.`.
  */
-export function validateRootVisibility(visibility: Visibility | undefined, platform: PlatformType, context: SchemaContext): SchemaErrors {
+export function validateRootVisibility(
+  visibility: Visibility | undefined,
+  platform: PlatformType,
+  context: SchemaContext,
+): SchemaErrors {
   const errors: SchemaErrors = {};
-  Object.assign(errors, prefixErrors("visibility.supportedDesktopVersions", validateDesktopVersions(visibility?.supportedDesktopVersions, context.minimumDesktopVersion)));
+  Object.assign(
+    errors,
+    prefixErrors(
+      "visibility.supportedDesktopVersions",
+      validateDesktopVersions(visibility?.supportedDesktopVersions, context.minimumDesktopVersion),
+    ),
+  );
   const variants = checkProductVariants(visibility?.productVariants, platform, context);
   if (variants) errors["visibility.productVariants"] = variants;
   return errors;
 }
 
 /** A product variant choice: required on desktop where the country has product variants, each one of them. */
-export function checkProductVariants(choice: readonly number[] | null | undefined, platform: PlatformType, context: SchemaContext): SchemaRuleCode | undefined {
+export function checkProductVariants(
+  choice: readonly number[] | null | undefined,
+  platform: PlatformType,
+  context: SchemaContext,
+): SchemaRuleCode | undefined {
   if (platform !== "desktop" || !context.productVariantsEnabled) return undefined;
   if (choice !== null && !choice?.length) return "required";
   const known = context.productVariantIds;
@@ -462,12 +534,17 @@ export function checkProductVariants(choice: readonly number[] | null | undefine
 }
 
 /** No product variant chosen: the list is missing or empty ('All' is null). */
-export function hasNoProductVariants(visibility: Pick<Visibility, "productVariants"> | undefined): boolean {
+export function hasNoProductVariants(
+  visibility: Pick<Visibility, "productVariants"> | undefined,
+): boolean {
   return visibility?.productVariants !== null && !visibility?.productVariants?.length;
 }
 
 /** Whether a company may use a location: every company those of integratorType 0, a company of integratorType 1 also those of 1. */
-export function locationAllowed(location: { integratorType: number }, companyIntegratorType: number): boolean {
+export function locationAllowed(
+  location: { integratorType: number },
+  companyIntegratorType: number,
+): boolean {
   return location.integratorType === 0 || location.integratorType === companyIntegratorType;
 }
 
@@ -477,7 +554,10 @@ export function locationAllowed(location: { integratorType: number }, companyInt
  * (system, web, hidden, notApplicable) takes the view out of the matter window, so all of
  * them are that option. Other views, and menus (which have no window settings), are not limited.
  */
-export function windowOptionsAllowed(viewType: string | undefined, companyIntegratorType: number): boolean {
+export function windowOptionsAllowed(
+  viewType: string | undefined,
+  companyIntegratorType: number,
+): boolean {
   return viewType !== "matter" || companyIntegratorType === 1;
 }
 
@@ -486,10 +566,15 @@ export function windowOptionsAllowed(viewType: string | undefined, companyIntegr
  * integratorType than 1 has neither a window type nor fullscreen (integratorOnly at
  * `windowType`, `isFullScreen`). Paths relative to the view.
  */
-export function checkViewWindow(view: Pick<PlatformView, "windowType" | "isFullScreen">, viewType: string | undefined, companyIntegratorType: number): SchemaErrors {
+export function checkViewWindow(
+  view: Pick<PlatformView, "windowType" | "isFullScreen">,
+  viewType: string | undefined,
+  companyIntegratorType: number,
+): SchemaErrors {
   if (windowOptionsAllowed(viewType, companyIntegratorType)) return {};
   const errors: SchemaErrors = {};
-  if (view.windowType !== null && view.windowType !== undefined) errors.windowType = "integratorOnly";
+  if (view.windowType !== null && view.windowType !== undefined)
+    errors.windowType = "integratorOnly";
   if (view.isFullScreen) errors.isFullScreen = "integratorOnly";
   return errors;
 }
@@ -498,13 +583,19 @@ export function checkViewWindow(view: Pick<PlatformView, "windowType" | "isFullS
  * Whether `path` (precedent ids joined by '/') runs down a library from its top: the first
  * precedent at the top (no parent in the library), each next one a child of the one before.
  */
-export function isPrecedentPath(path: string, library: readonly { precedentId: string; parentId: string | null }[]): boolean {
+export function isPrecedentPath(
+  path: string,
+  library: readonly { precedentId: string; parentId: string | null }[],
+): boolean {
   const byId = new Map(library.map((entry) => [entry.precedentId, entry]));
   const ids = path.split("/");
   return ids.every((id, index) => {
     const entry = byId.get(id);
     if (!entry) return false;
-    if (index === 0) return entry.parentId === null || entry.parentId === entry.precedentId || !byId.has(entry.parentId);
+    if (index === 0)
+      return (
+        entry.parentId === null || entry.parentId === entry.precedentId || !byId.has(entry.parentId)
+      );
     return entry.parentId === ids[index - 1];
   });
 }
@@ -520,13 +611,18 @@ export function validateVisibilityChoice(
   known: { matterTypeIds?: readonly string[]; precedents?: PrecedentLibraries },
 ): SchemaErrors {
   const errors: SchemaErrors = {};
-  if (known.matterTypeIds && visibility?.matterTypes?.some((id) => !known.matterTypeIds!.includes(id))) errors["visibility.matterTypes"] = "unknownMatterType";
+  if (
+    known.matterTypeIds &&
+    visibility?.matterTypes?.some((id) => !known.matterTypeIds!.includes(id))
+  )
+    errors["visibility.matterTypes"] = "unknownMatterType";
   const libraries = known.precedents;
   const knownLocation = (entry: PrecedentLocation) => {
     const library = Object.hasOwn(libraries!, entry.root) ? libraries![entry.root] : undefined;
     return library !== undefined && entry.paths.every((path) => isPrecedentPath(path, library));
   };
-  if (libraries && visibility?.location?.some((entry) => !knownLocation(entry))) errors["visibility.location"] = "unknownPrecedent";
+  if (libraries && visibility?.location?.some((entry) => !knownLocation(entry)))
+    errors["visibility.location"] = "unknownPrecedent";
   return errors;
 }
 
@@ -539,13 +635,23 @@ export function checkLocationChoice(id: string | null | undefined): SchemaRuleCo
  * Cloning a button into a location: the accounting menu takes none when it already has
  * buttons (menuAccountingNotAllowed).
  */
-export function checkCloneTarget(target: { id: string; itemCount: number }): SchemaRuleCode | undefined {
-  return target.id === ACCOUNTING_MENU_ID && target.itemCount > 0 ? "menuAccountingNotAllowed" : undefined;
+export function checkCloneTarget(target: {
+  id: string;
+  itemCount: number;
+}): SchemaRuleCode | undefined {
+  return target.id === ACCOUNTING_MENU_ID && target.itemCount > 0
+    ? "menuAccountingNotAllowed"
+    : undefined;
 }
 
 /** A custom view's own settings: label required, its four endpoint URLs, the lengths of its group label and function group id. */
-export function validateCustomView(view: Pick<PlatformView, "label" | "urls" | "groupLabel" | "functionGroupId">): SchemaErrors {
-  const errors: SchemaErrors = validateLimits({ groupLabel: view.groupLabel, functionGroupId: view.functionGroupId });
+export function validateCustomView(
+  view: Pick<PlatformView, "label" | "urls" | "groupLabel" | "functionGroupId">,
+): SchemaErrors {
+  const errors: SchemaErrors = validateLimits({
+    groupLabel: view.groupLabel,
+    functionGroupId: view.functionGroupId,
+  });
   requiredText(errors, "label", view.label, FUNCTION_LIMITS.labelMax);
   Object.assign(errors, validateEndpoints(view.urls));
   return errors;
@@ -553,25 +659,43 @@ export function validateCustomView(view: Pick<PlatformView, "label" | "urls" | "
 
 /** Every function list of a view, with its path in the view. */
 export function viewLists(view: PlatformView): { path: string; items: PlatformFunction[] }[] {
-  const lists: { path: string; items: PlatformFunction[] }[] = VIEW_LISTS.map((list) => ({ path: list, items: view[list] ?? [] }));
+  const lists: { path: string; items: PlatformFunction[] }[] = VIEW_LISTS.map((list) => ({
+    path: list,
+    items: view[list] ?? [],
+  }));
   (view.grids ?? []).forEach((grid, index) => {
-    lists.push({ path: `grids.${index}.click`, items: grid.click ?? [] }, { path: `grids.${index}.context`, items: grid.context ?? [] });
+    lists.push(
+      { path: `grids.${index}.click`, items: grid.click ?? [] },
+      { path: `grids.${index}.context`, items: grid.context ?? [] },
+    );
   });
   return lists;
 }
 
 /** A view: its root visibility, a custom view's settings, and every function of its lists. Paths relative to the view. */
-export function validateView(view: PlatformView, platform: PlatformType, context: SchemaContext): SchemaErrors {
+export function validateView(
+  view: PlatformView,
+  platform: PlatformType,
+  context: SchemaContext,
+): SchemaErrors {
   const errors: SchemaErrors = {};
   if (blank(view.id)) errors.id = "mustSelectLocation";
   Object.assign(errors, validateRootVisibility(view.visibility, platform, context));
   if (view.isCustomView) Object.assign(errors, validateCustomView(view));
-  for (const list of viewLists(view)) Object.assign(errors, prefixErrors(list.path, validateItems(list.items, { platform, viewType: view.type })));
+  for (const list of viewLists(view))
+    Object.assign(
+      errors,
+      prefixErrors(list.path, validateItems(list.items, { platform, viewType: view.type })),
+    );
   return errors;
 }
 
 /** A menu: its root visibility and its items. Paths relative to the menu. */
-export function validateMenu(menu: PlatformMenu, platform: PlatformType, context: SchemaContext): SchemaErrors {
+export function validateMenu(
+  menu: PlatformMenu,
+  platform: PlatformType,
+  context: SchemaContext,
+): SchemaErrors {
   const errors: SchemaErrors = {};
   if (blank(menu.id)) errors.id = "mustSelectLocation";
   Object.assign(errors, validateRootVisibility(menu.visibility, platform, context));
@@ -584,27 +708,61 @@ export function validateMenu(menu: PlatformMenu, platform: PlatformType, context
  * view and menu, the exception URLs, and the app-level product variants on desktop where
  * they are supported. Paths relative to the platform.
  */
-export function validatePlatform(platform: PlatformSchema, context: SchemaContext = {}): SchemaErrors {
+export function validatePlatform(
+  platform: PlatformSchema,
+  context: SchemaContext = {},
+): SchemaErrors {
   const errors: SchemaErrors = {};
   const known = context.locations?.[platform.type];
   const seen = new Set<string>();
   const locations = [
-    ...(platform.views ?? []).map((location, index) => ({ path: `views.${index}`, id: location.id, view: location })),
-    ...(platform.menus ?? []).map((location, index) => ({ path: `menus.${index}`, id: location.id, view: undefined })),
+    ...(platform.views ?? []).map((location, index) => ({
+      path: `views.${index}`,
+      id: location.id,
+      view: location,
+    })),
+    ...(platform.menus ?? []).map((location, index) => ({
+      path: `menus.${index}`,
+      id: location.id,
+      view: undefined,
+    })),
   ];
   for (const { path, id, view } of locations) {
     if (blank(id)) continue;
     const setting = known?.find((entry) => entry.id === id);
     if (known && !setting) errors[`${path}.id`] = "unknownLocation";
     else if (seen.has(id)) errors[`${path}.id`] = "duplicateLocation";
-    else if (setting && view) Object.assign(errors, prefixErrors(path, validateViewCapabilities(view, setting, platform.type)));
-    if (view && context.integratorType !== undefined) Object.assign(errors, prefixErrors(path, checkViewWindow(view, setting?.viewType ?? view.type, context.integratorType)));
+    else if (setting && view)
+      Object.assign(
+        errors,
+        prefixErrors(path, validateViewCapabilities(view, setting, platform.type)),
+      );
+    if (view && context.integratorType !== undefined)
+      Object.assign(
+        errors,
+        prefixErrors(
+          path,
+          checkViewWindow(view, setting?.viewType ?? view.type, context.integratorType),
+        ),
+      );
     seen.add(id);
   }
-  for (const [index, view] of (platform.views ?? []).entries()) Object.assign(errors, prefixErrors(`views.${index}`, validateView(view, platform.type, context)));
-  for (const [index, menu] of (platform.menus ?? []).entries()) Object.assign(errors, prefixErrors(`menus.${index}`, validateMenu(menu, platform.type, context)));
+  for (const [index, view] of (platform.views ?? []).entries())
+    Object.assign(
+      errors,
+      prefixErrors(`views.${index}`, validateView(view, platform.type, context)),
+    );
+  for (const [index, menu] of (platform.menus ?? []).entries())
+    Object.assign(
+      errors,
+      prefixErrors(`menus.${index}`, validateMenu(menu, platform.type, context)),
+    );
   Object.assign(errors, prefixErrors("exceptions", validateExceptions(platform.exceptions)));
-  return { ...errors, ...validateVisibilityReferences(platform, context), ...wholeSchemaErrors(platform, context) };
+  return {
+    ...errors,
+    ...validateVisibilityReferences(platform, context),
+    ...wholeSchemaErrors(platform, context),
+  };
 }
 
 /** A function of a platform with its path there (`views.0.buttons.1.items.0`) and the type of its view. */
@@ -617,16 +775,22 @@ export interface PlacedFunction {
 /** Every function of a platform, nested ones included, in document order. */
 export function everyFunction(platform: PlatformSchema): PlacedFunction[] {
   const out: PlacedFunction[] = [];
-  const walk = (items: readonly PlatformFunction[] | undefined, path: string, viewType?: string) => {
+  const walk = (
+    items: readonly PlatformFunction[] | undefined,
+    path: string,
+    viewType?: string,
+  ) => {
     for (const [index, item] of (items ?? []).entries()) {
       out.push({ path: `${path}.${index}`, item, viewType });
-      for (const list of ["items", "buttons"] as const) walk(item[list], `${path}.${index}.${list}`, viewType);
+      for (const list of ["items", "buttons"] as const)
+        walk(item[list], `${path}.${index}.${list}`, viewType);
     }
   };
   for (const [index, view] of (platform.views ?? []).entries()) {
     for (const list of viewLists(view)) walk(list.items, `views.${index}.${list.path}`, view.type);
   }
-  for (const [index, menu] of (platform.menus ?? []).entries()) walk(menu.items, `menus.${index}.items`);
+  for (const [index, menu] of (platform.menus ?? []).entries())
+    walk(menu.items, `menus.${index}.items`);
   return out;
 }
 
@@ -648,7 +812,10 @@ export interface LocationCapabilities {
 }
 
 /** The view lists a setting allows; `reports` belong to the reporting platform. */
-export function allowedViewLists(setting: LocationCapabilities, platform: PlatformType): ViewList[] {
+export function allowedViewLists(
+  setting: LocationCapabilities,
+  platform: PlatformType,
+): ViewList[] {
   const allowed: [ViewList, boolean][] = [
     ["buttons", setting.allowButtons],
     ["context", setting.allowContextAtRoot],
@@ -665,12 +832,18 @@ export function allowedViewLists(setting: LocationCapabilities, platform: Platfo
  * A view's lists against its setting: a list the setting does not allow holds no item, and a
  * grid is one of the setting's (notAllowedHere at the list or the grid's id).
  */
-export function validateViewCapabilities(view: PlatformView, setting: LocationCapabilities, platform: PlatformType): SchemaErrors {
+export function validateViewCapabilities(
+  view: PlatformView,
+  setting: LocationCapabilities,
+  platform: PlatformType,
+): SchemaErrors {
   const errors: SchemaErrors = {};
   const allowed = allowedViewLists(setting, platform);
-  for (const list of VIEW_LISTS) if ((view[list]?.length ?? 0) > 0 && !allowed.includes(list)) errors[list] = "notAllowedHere";
+  for (const list of VIEW_LISTS)
+    if ((view[list]?.length ?? 0) > 0 && !allowed.includes(list)) errors[list] = "notAllowedHere";
   (view.grids ?? []).forEach((grid, index) => {
-    if (!setting.grids.some((known) => known.gridId === grid.gridId)) errors[`grids.${index}.gridId`] = "notAllowedHere";
+    if (!setting.grids.some((known) => known.gridId === grid.gridId))
+      errors[`grids.${index}.gridId`] = "notAllowedHere";
   });
   return errors;
 }
@@ -681,16 +854,26 @@ export function validateViewCapabilities(view: PlatformView, setting: LocationCa
  * `validateVisibilityChoice`) and billing modes only where they exist (UK: notAllowedHere).
  * Paths `<location or function>.visibility.<field>`.
  */
-export function validateVisibilityReferences(platform: PlatformSchema, context: SchemaContext): SchemaErrors {
+export function validateVisibilityReferences(
+  platform: PlatformSchema,
+  context: SchemaContext,
+): SchemaErrors {
   const errors: SchemaErrors = {};
   const holders: { path: string; visibility?: Visibility }[] = [
-    ...(platform.views ?? []).map((view, index) => ({ path: `views.${index}`, visibility: view.visibility })),
-    ...(platform.menus ?? []).map((menu, index) => ({ path: `menus.${index}`, visibility: menu.visibility })),
+    ...(platform.views ?? []).map((view, index) => ({
+      path: `views.${index}`,
+      visibility: view.visibility,
+    })),
+    ...(platform.menus ?? []).map((menu, index) => ({
+      path: `menus.${index}`,
+      visibility: menu.visibility,
+    })),
     ...everyFunction(platform).map(({ path, item }) => ({ path, visibility: item.visibility })),
   ];
   for (const { path, visibility } of holders) {
     Object.assign(errors, prefixErrors(path, validateVisibilityChoice(visibility, context)));
-    if (context.billingModesAllowed === false && visibility?.billingModes?.length) errors[`${path}.visibility.billingModes`] = "notAllowedHere";
+    if (context.billingModesAllowed === false && visibility?.billingModes?.length)
+      errors[`${path}.visibility.billingModes`] = "notAllowedHere";
   }
   return errors;
 }
@@ -716,20 +899,38 @@ export interface WholeSchemaCheck {
 }
 
 /** The whole-schema check of spec 02 section 5.1 on one platform. */
-export function checkWholeSchema(platform: PlatformSchema, context: SchemaContext = {}): WholeSchemaCheck {
-  const ref = (path: string, location: { id: string; name?: string }) => ({ path, id: location.id, name: location.name?.trim() || location.id });
+export function checkWholeSchema(
+  platform: PlatformSchema,
+  context: SchemaContext = {},
+): WholeSchemaCheck {
+  const ref = (path: string, location: { id: string; name?: string }) => ({
+    path,
+    id: location.id,
+    name: location.name?.trim() || location.id,
+  });
   const updateRequired = (platform.views ?? []).flatMap((view, index) =>
-    view.isCustomView && Object.keys(validateCustomView({ label: view.label, urls: view.urls })).length > 0 ? [ref(`views.${index}`, view)] : [],
+    view.isCustomView &&
+    Object.keys(validateCustomView({ label: view.label, urls: view.urls })).length > 0
+      ? [ref(`views.${index}`, view)]
+      : [],
   );
   const variants = platform.type === "desktop" && context.productVariantsEnabled;
   const missingProductVariants = variants
     ? [
-        ...(platform.views ?? []).flatMap((view, index) => (hasNoProductVariants(view.visibility) ? [ref(`views.${index}`, view)] : [])),
-        ...(platform.menus ?? []).flatMap((menu, index) => (hasNoProductVariants(menu.visibility) ? [ref(`menus.${index}`, menu)] : [])),
+        ...(platform.views ?? []).flatMap((view, index) =>
+          hasNoProductVariants(view.visibility) ? [ref(`views.${index}`, view)] : [],
+        ),
+        ...(platform.menus ?? []).flatMap((menu, index) =>
+          hasNoProductVariants(menu.visibility) ? [ref(`menus.${index}`, menu)] : [],
+        ),
       ]
     : [];
   const productVariants = checkProductVariants(platform.productVariants, platform.type, context);
-  return { updateRequired, missingProductVariants, ...(productVariants ? { productVariants } : {}) };
+  return {
+    updateRequired,
+    missingProductVariants,
+    ...(productVariants ? { productVariants } : {}),
+  };
 }
 
 /**
@@ -737,11 +938,15 @@ export function checkWholeSchema(platform: PlatformSchema, context: SchemaContex
  * `<location>.visibility.productVariants: missingProductVariants` and the app-level
  * `productVariants` (required).
  */
-export function wholeSchemaErrors(platform: PlatformSchema, context: SchemaContext = {}): SchemaErrors {
+export function wholeSchemaErrors(
+  platform: PlatformSchema,
+  context: SchemaContext = {},
+): SchemaErrors {
   const check = checkWholeSchema(platform, context);
   const errors: SchemaErrors = {};
   for (const location of check.updateRequired) errors[location.path] = "updateRequired";
-  for (const location of check.missingProductVariants) errors[`${location.path}.visibility.productVariants`] = "missingProductVariants";
+  for (const location of check.missingProductVariants)
+    errors[`${location.path}.visibility.productVariants`] = "missingProductVariants";
   if (check.productVariants) errors.productVariants = check.productVariants;
   return errors;
 }
@@ -751,14 +956,21 @@ export function wholeSchemaErrors(platform: PlatformSchema, context: SchemaConte
  * `platforms.<index>.…`: its size first (tooLarge at "", nothing else judged), then the
  * lengths and counts of every part and the rules of each platform.
  */
-export function validateDocument(document: SchemaDocument, context: SchemaContext = {}): SchemaErrors {
+export function validateDocument(
+  document: SchemaDocument,
+  context: SchemaContext = {},
+): SchemaErrors {
   const size = checkDocumentSize(document);
   if (size) return { "": size };
   const errors: SchemaErrors = validateLimits(document);
   document.platforms.forEach((platform, index) => {
     // A platform of too many functions is judged no further.
     if (hasTooManyFunctions(platform)) errors[`platforms.${index}`] = "tooManyFunctions";
-    else Object.assign(errors, prefixErrors(`platforms.${index}`, validatePlatform(platform, context)));
+    else
+      Object.assign(
+        errors,
+        prefixErrors(`platforms.${index}`, validatePlatform(platform, context)),
+      );
   });
   return errors;
 }
@@ -776,7 +988,9 @@ export type SchemaJsonRefusal = "invalidJson" | JsonLimitCode;
  * neither (invalidJson), or when the text or value breaks the JSON limits (tooDeep, tooLarge:
  * judged on the text before it is parsed); the shape is judged afterwards by `schemaDocument`.
  */
-export function decodeSchemaJson(json: unknown): { value: unknown } | { refused: SchemaJsonRefusal } {
+export function decodeSchemaJson(
+  json: unknown,
+): { value: unknown } | { refused: SchemaJsonRefusal } {
   if (typeof json !== "string") {
     const breach = checkJsonValue(json);
     return breach ? { refused: breach.code } : { value: json };
@@ -784,10 +998,15 @@ export function decodeSchemaJson(json: unknown): { value: unknown } | { refused:
   const parsed = parseJson(json);
   if (parsed) return parsed;
   const compact = json.replace(/\s/g, "");
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(compact) || compact.length % 4 !== 0) return { refused: "invalidJson" };
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(compact) || compact.length % 4 !== 0)
+    return { refused: "invalidJson" };
   try {
     const bytes = Uint8Array.from(atob(compact), (char) => char.charCodeAt(0));
-    return parseJson(new TextDecoder("utf-8", { fatal: true }).decode(bytes)) ?? { refused: "invalidJson" };
+    return (
+      parseJson(new TextDecoder("utf-8", { fatal: true }).decode(bytes)) ?? {
+        refused: "invalidJson",
+      }
+    );
   } catch {
     return { refused: "invalidJson" };
   }
@@ -823,7 +1042,8 @@ export function countFunctions(value: unknown): number {
 }
 
 /** Whether a platform holds more than functionsMax functions. */
-export const hasTooManyFunctions = (platform: unknown) => countFunctions(platform) > SCHEMA_LIMITS.functionsMax;
+export const hasTooManyFunctions = (platform: unknown) =>
+  countFunctions(platform) > SCHEMA_LIMITS.functionsMax;
 
 /** Whether a change from `current` to `next` takes a platform past functionsMax (a change that removes functions never does). */
 export function addsFunctionsPastLimit(next: unknown, current: unknown): boolean {

@@ -12,11 +12,26 @@
  */
 import * as z from "zod";
 import { storableText, wholeNumber } from "../common";
-import { ACTION_TYPES, BILLING_MODE_VALUES, CARD_TYPES, ENVIRONMENTS, TIME_TRACKING_VALUES, TRIGGERING_APPLICATIONS, WINDOW_TYPES, type ActionType, type WindowType } from "./values";
-import { PLATFORM_CODES, PLATFORM_TYPES, VIEW_TYPES, type PlatformType } from "../resources/schemas";
+import {
+  PLATFORM_CODES,
+  PLATFORM_TYPES,
+  type PlatformType,
+  VIEW_TYPES,
+} from "../resources/schemas";
+import {
+  ACTION_TYPES,
+  type ActionType,
+  BILLING_MODE_VALUES,
+  CARD_TYPES,
+  ENVIRONMENTS,
+  TIME_TRACKING_VALUES,
+  TRIGGERING_APPLICATIONS,
+  WINDOW_TYPES,
+  type WindowType,
+} from "./values";
 
-export { PLATFORM_CODES, PLATFORM_TYPES, VIEW_TYPES, type PlatformType };
 export * from "./values";
+export { PLATFORM_CODES, PLATFORM_TYPES, type PlatformType, VIEW_TYPES };
 
 // ---------------------------------------------------------------------------
 // The document
@@ -27,7 +42,11 @@ const text = () => storableText({ message: "must be text" });
 const flag = () => z.boolean({ message: "must be true or false" });
 /** A whole number of pixels, or nothing. */
 const pixels = () => wholeNumber({ min: 0, max: 100_000 }).nullable();
-const timeTracked = () => z.union(TIME_TRACKING_VALUES.map((value) => z.literal(value)), { message: "must be 0, 1 or 2" });
+const timeTracked = () =>
+  z.union(
+    TIME_TRACKING_VALUES.map((value) => z.literal(value)),
+    { message: "must be 0, 1 or 2" },
+  );
 
 /** An endpoint URL of one environment. */
 export const endpointUrl = z.strictObject({ env: z.enum(ENVIRONMENTS), url: text() });
@@ -49,7 +68,14 @@ export type PrecedentLocation = z.infer<typeof precedentLocation>;
  * item shows on. Product variants and desktop versions are set on a location (its root) only.
  */
 export const visibility = z.strictObject({
-  billingModes: z.array(z.union(BILLING_MODE_VALUES.map((value) => z.literal(value)), { message: "must be 0 or 218" })).optional(),
+  billingModes: z
+    .array(
+      z.union(
+        BILLING_MODE_VALUES.map((value) => z.literal(value)),
+        { message: "must be 0 or 218" },
+      ),
+    )
+    .optional(),
   /** Matter type ids (resources/matter-types). */
   matterTypes: z.array(text()).optional(),
   /** States (jurisdictions) of the matter types. */
@@ -57,8 +83,14 @@ export const visibility = z.strictObject({
   /** 0 external, 1 internal, 2 entry; null for any. */
   entityType: wholeNumber({ min: 0, max: 2 }).nullable().optional(),
   cardType: z.array(z.enum(CARD_TYPES)).optional(),
-  productVariants: z.array(wholeNumber({ min: 1 })).nullable().optional(),
-  supportedDesktopVersions: z.array(text()).max(2, { message: "must be a minimum and a maximum" }).optional(),
+  productVariants: z
+    .array(wholeNumber({ min: 1 }))
+    .nullable()
+    .optional(),
+  supportedDesktopVersions: z
+    .array(text())
+    .max(2, { message: "must be a minimum and a maximum" })
+    .optional(),
   tableIds: z.array(text()).optional(),
   formNames: z.array(text()).optional(),
   location: z.array(precedentLocation).optional(),
@@ -214,7 +246,10 @@ export const platformSchema = z.strictObject({
   views: z.array(platformView).optional(),
   menus: z.array(platformMenu).optional(),
   exceptions: z.array(exceptionUrl).optional(),
-  productVariants: z.array(wholeNumber({ min: 1 })).nullable().optional(),
+  productVariants: z
+    .array(wholeNumber({ min: 1 }))
+    .nullable()
+    .optional(),
   productVariantsMap: z.record(text(), text()).optional(),
   timeTracked: timeTracked().optional(),
 });
@@ -226,7 +261,13 @@ export const schemaDocument = z
   .superRefine((document, ctx) => {
     const seen = new Set<string>();
     document.platforms.forEach((platform, index) => {
-      if (seen.has(platform.type)) ctx.addIssue({ code: "custom", path: ["platforms", index, "type"], message: "must appear once", params: { code: "duplicatePlatform" } });
+      if (seen.has(platform.type))
+        ctx.addIssue({
+          code: "custom",
+          path: ["platforms", index, "type"],
+          message: "must appear once",
+          params: { code: "duplicatePlatform" },
+        });
       seen.add(platform.type);
     });
   });
@@ -238,7 +279,9 @@ export type SchemaDocument = z.infer<typeof schemaDocument>;
 
 /** The `json` of a save or a validation: the document as an object, or as text (JSON, or base-64 of it). */
 function schemaJson() {
-  return z.union([storableText(), z.record(z.string(), z.unknown())], { message: "must be a platform schema document or its JSON text" });
+  return z.union([storableText(), z.record(z.string(), z.unknown())], {
+    message: "must be a platform schema document or its JSON text",
+  });
 }
 
 /**
@@ -268,7 +311,10 @@ export type SaveSchemaResponse = z.infer<typeof saveSchemaResponse>;
  * app's country, the company's locations and its function icons; without, by the rules that
  * need no app.
  */
-export const validateSchemaRequest = z.object({ json: schemaJson(), appId: storableText().optional() });
+export const validateSchemaRequest = z.object({
+  json: schemaJson(),
+  appId: storableText().optional(),
+});
 export type ValidateSchemaRequest = z.input<typeof validateSchemaRequest>;
 
 /** One problem of a document: the dotted path of the value (`platforms.0.views.1.label`) and what is wrong, in English. */
@@ -280,7 +326,10 @@ export const schemaProblem = z.object({
 });
 export type SchemaProblem = z.infer<typeof schemaProblem>;
 
-export const validateSchemaResponse = z.object({ valid: z.boolean(), errors: z.array(schemaProblem) });
+export const validateSchemaResponse = z.object({
+  valid: z.boolean(),
+  errors: z.array(schemaProblem),
+});
 export type ValidateSchemaResponse = z.infer<typeof validateSchemaResponse>;
 
 /** `true`/`false` in a query string. */
@@ -293,13 +342,16 @@ const queryBoolean = z.preprocess(
  * GET app-schema/download/{id}/{env}?isInLeapLive=: the configuration file of an environment;
  * `isInLeapLive` false is the staging variant (callers with test access only), true the live one.
  */
-export const downloadSchemaQuery = z.object({ isInLeapLive: queryBoolean.optional().default(true) });
+export const downloadSchemaQuery = z.object({
+  isInLeapLive: queryBoolean.optional().default(true),
+});
 export type DownloadSchemaQuery = z.input<typeof downloadSchemaQuery>;
 
 /** GET app-schema/{appVersionId}?platform=: one platform, by its type or its code. */
 export const readSchemaQuery = z.object({
   platform: z.preprocess(
-    (value) => (typeof value === "string" && /^[0-3]$/.test(value) ? PLATFORM_TYPES[Number(value)] : value),
+    (value) =>
+      typeof value === "string" && /^[0-3]$/.test(value) ? PLATFORM_TYPES[Number(value)] : value,
     z.enum(PLATFORM_TYPES, { message: "must be desktop, web, mobile or reporting" }),
   ),
 });

@@ -42,7 +42,11 @@ export const BILLING_MODE_VALUES = [BILLING_MODES.private, BILLING_MODES.other] 
 
 /** Time tracking: 0 disabled, 1 enabled billable, 2 enabled non-billable. */
 export const TIME_TRACKING = { disabled: 0, billable: 1, nonBillable: 2 } as const;
-export const TIME_TRACKING_VALUES = [TIME_TRACKING.disabled, TIME_TRACKING.billable, TIME_TRACKING.nonBillable] as const;
+export const TIME_TRACKING_VALUES = [
+  TIME_TRACKING.disabled,
+  TIME_TRACKING.billable,
+  TIME_TRACKING.nonBillable,
+] as const;
 
 /** The applications a function can be started from. */
 export const TRIGGERING_APPLICATIONS = ["msOutlook", "msWord"] as const;
@@ -57,7 +61,15 @@ export const CUSTOM_VIEW_ORDER = 9999;
 export const DESKTOP_VERSION = /^\d+\.\d+\.\d+\.\d+$/;
 
 /** The function lists of a view, in the order the editor shows them. */
-export const VIEW_LISTS = ["buttons", "context", "contextMenu", "layouts", "listItems", "secondaryTab", "reports"] as const;
+export const VIEW_LISTS = [
+  "buttons",
+  "context",
+  "contextMenu",
+  "layouts",
+  "listItems",
+  "secondaryTab",
+  "reports",
+] as const;
 export type ViewList = (typeof VIEW_LISTS)[number];
 
 /**

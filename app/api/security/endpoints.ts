@@ -4,19 +4,48 @@
  * this contract uses PUT (docs/decisions/0052-auth-clients-and-permissions.md).
  */
 import { endpoint } from "../endpoint";
-import { authClientList, clientUpdate, clientUpdateAnswer, permissionList, tabQuery } from "./schemas";
+import {
+  authClientList,
+  clientUpdate,
+  clientUpdateAnswer,
+  permissionList,
+  tabQuery,
+} from "./schemas";
 
 /** The permissions an app of the group's country can be granted. */
-export const listPermissions = endpoint({ method: "GET", path: "apps-auth/:id/permission-list", uuidParams: ["id"], answer: permissionList });
+export const listPermissions = endpoint({
+  method: "GET",
+  path: "apps-auth/:id/permission-list",
+  uuidParams: ["id"],
+  answer: permissionList,
+});
 
 /** The group's clients: both tabs for a user with test access, the Live tab's otherwise. */
-export const listClients = endpoint({ method: "GET", path: "apps-auth/:id/clients", uuidParams: ["id"], answer: authClientList });
+export const listClients = endpoint({
+  method: "GET",
+  path: "apps-auth/:id/clients",
+  uuidParams: ["id"],
+  answer: authClientList,
+});
 
 /**
  * Generates the tab's two clients (sandbox-app and live-app); where they exist, issues them a
  * new secret and private key. Null body; answers both clients with their secrets, once.
  */
-export const generateClients = endpoint({ method: "POST", path: "apps-auth/:id/clients", uuidParams: ["id"], query: tabQuery, answer: authClientList });
+export const generateClients = endpoint({
+  method: "POST",
+  path: "apps-auth/:id/clients",
+  uuidParams: ["id"],
+  query: tabQuery,
+  answer: authClientList,
+});
 
 /** Saves a client's routes and offline access, or its callback URLs. */
-export const updateClient = endpoint({ method: "PUT", path: "apps-auth/:id/client", uuidParams: ["id"], query: tabQuery, body: clientUpdate, answer: clientUpdateAnswer });
+export const updateClient = endpoint({
+  method: "PUT",
+  path: "apps-auth/:id/client",
+  uuidParams: ["id"],
+  query: tabQuery,
+  body: clientUpdate,
+  answer: clientUpdateAnswer,
+});

@@ -1,8 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { debugPassword, groupPermissions, grants, normaliseRoutes, parseCallbackUrls, sameUrls, SECURITY_LIMITS, validateCallbackUrls } from "./rules";
+import {
+  debugPassword,
+  grants,
+  groupPermissions,
+  normaliseRoutes,
+  parseCallbackUrls,
+  SECURITY_LIMITS,
+  sameUrls,
+  validateCallbackUrls,
+} from "./rules";
 import type { Permission } from "./schemas";
 
-const perm = (operationId: string, method: Permission["method"], route: string, permissionGroup: string): Permission => ({
+const perm = (
+  operationId: string,
+  method: Permission["method"],
+  route: string,
+  permissionGroup: string,
+): Permission => ({
   operationId,
   method,
   route,
@@ -21,20 +35,34 @@ const catalogue = [
 
 describe("callback URLs", () => {
   it("removes whitespace and splits at commas", () => {
-    expect(parseCallbackUrls(" https://a.example/cb ,\n http://b.example/x y ,, ")).toEqual(["https://a.example/cb", "http://b.example/xy"]);
+    expect(parseCallbackUrls(" https://a.example/cb ,\n http://b.example/x y ,, ")).toEqual([
+      "https://a.example/cb",
+      "http://b.example/xy",
+    ]);
     expect(parseCallbackUrls("  ")).toEqual([]);
   });
 
   it("requires one, each http:// or https:// (optionally after a leading slash)", () => {
     expect(validateCallbackUrls([])).toBe("required");
-    expect(validateCallbackUrls(["https://a.example/cb", "/http://localhost:3000"])).toBeUndefined();
+    expect(
+      validateCallbackUrls(["https://a.example/cb", "/http://localhost:3000"]),
+    ).toBeUndefined();
     expect(validateCallbackUrls(["HTTPS://A.EXAMPLE"])).toBeUndefined();
     expect(validateCallbackUrls(["ftp://a.example"])).toBe("callbacksMustBeValidURI");
     expect(validateCallbackUrls(["https://"])).toBe("callbacksMustBeValidURI");
     expect(validateCallbackUrls(["a.example/cb"])).toBe("callbacksMustBeValidURI");
     expect(validateCallbackUrls(["//https://a.example"])).toBe("callbacksMustBeValidURI");
-    expect(validateCallbackUrls(Array.from({ length: SECURITY_LIMITS.callbackUrlsMax + 1 }, (_, i) => `https://a${i}.example`))).toBe("tooMany");
-    expect(validateCallbackUrls([`https://a.example/${"x".repeat(SECURITY_LIMITS.callbackUrlMax)}`])).toBe("tooLong");
+    expect(
+      validateCallbackUrls(
+        Array.from(
+          { length: SECURITY_LIMITS.callbackUrlsMax + 1 },
+          (_, i) => `https://a${i}.example`,
+        ),
+      ),
+    ).toBe("tooMany");
+    expect(
+      validateCallbackUrls([`https://a.example/${"x".repeat(SECURITY_LIMITS.callbackUrlMax)}`]),
+    ).toBe("tooLong");
   });
 
   it("compares lists in order", () => {
@@ -48,7 +76,9 @@ describe("permissions", () => {
   it("groups routes by permission group with their methods, offline access apart", () => {
     const groups = groupPermissions(catalogue);
     expect(groups.map((g) => g.name)).toEqual(["Matters", "Cards"]);
-    expect(groups[0].routes).toEqual([{ route: "/matters", methods: { GET: catalogue[0], POST: catalogue[1] } }]);
+    expect(groups[0].routes).toEqual([
+      { route: "/matters", methods: { GET: catalogue[0], POST: catalogue[1] } },
+    ]);
     expect(groups[1].routes.map((r) => r.route)).toEqual(["/cards", "/cards/{id}"]);
   });
 
@@ -80,7 +110,11 @@ describe("permissions", () => {
       ],
       catalogue,
     );
-    expect(errors).toEqual({ "routes.0": "unknownRoute", "routes.1": "methodNotOffered", "routes.2": "unknownRoute" });
+    expect(errors).toEqual({
+      "routes.0": "unknownRoute",
+      "routes.1": "methodNotOffered",
+      "routes.2": "unknownRoute",
+    });
   });
 });
 

@@ -64,7 +64,8 @@ export function validateCallbackUrls(urls: readonly string[]): SecurityRuleCode 
 }
 
 /** Two lists of callback URLs are the same list (order kept: it is how the field shows them). */
-export const sameUrls = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((url, i) => url === b[i]);
+export const sameUrls = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((url, i) => url === b[i]);
 
 /** The routes of the permission list, each once, with the methods it offers. */
 export function offeredRoutes(catalogue: readonly Permission[]): Map<string, Set<HttpMethod>> {
@@ -83,7 +84,10 @@ export function offeredRoutes(catalogue: readonly Permission[]): Map<string, Set
  * without a method left out, and the refusals of routes or methods the list does not offer
  * (keyed `routes.{index}`).
  */
-export function normaliseRoutes(routes: readonly GrantedRoute[], catalogue: readonly Permission[]): { routes: GrantedRoute[]; errors: SecurityErrors } {
+export function normaliseRoutes(
+  routes: readonly GrantedRoute[],
+  catalogue: readonly Permission[],
+): { routes: GrantedRoute[]; errors: SecurityErrors } {
   const offered = offeredRoutes(catalogue);
   const errors: SecurityErrors = {};
   const granted = new Map<string, Set<HttpMethod>>();

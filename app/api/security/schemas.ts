@@ -22,7 +22,9 @@ export const permissionList = z.array(permission);
 /** A route granted to a client, with the methods granted on it. */
 export const grantedRoute = z.object({
   route: storableText({ message: "must be a route of the permission list" }),
-  methods: z.array(z.enum(HTTP_METHODS, { message: "must be GET, POST, PUT or DELETE" }), { message: "must be a list of methods" }),
+  methods: z.array(z.enum(HTTP_METHODS, { message: "must be GET, POST, PUT or DELETE" }), {
+    message: "must be a list of methods",
+  }),
 });
 export type GrantedRoute = z.infer<typeof grantedRoute>;
 
@@ -58,7 +60,9 @@ export const clientUpdate = z.object({
   isAppLive: z.boolean({ message: "must be true or false" }),
   routes: z.array(grantedRoute, { message: "must be a list of routes" }).optional(),
   offlineAccess: z.boolean({ message: "must be true or false" }).optional(),
-  callbackUrls: z.array(storableText({ message: "must be a URL" }), { message: "must be a list of URLs" }).optional(),
+  callbackUrls: z
+    .array(storableText({ message: "must be a URL" }), { message: "must be a list of URLs" })
+    .optional(),
 });
 export type ClientUpdate = z.input<typeof clientUpdate>;
 

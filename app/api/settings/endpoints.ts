@@ -7,16 +7,34 @@ import * as z from "zod";
 import { endpoint } from "../endpoint";
 import { bankDetails, bankDetailsRequest, companyDetails, companyDetailsRequest } from "./schemas";
 
-export const getCompanyDetails = endpoint({ method: "GET", path: "settings/company-details", answer: companyDetails });
+export const getCompanyDetails = endpoint({
+  method: "GET",
+  path: "settings/company-details",
+  answer: companyDetails,
+});
 
 /** Saves every entry (one left out is deleted) and submits the details for the provider's review: answers the saved company. */
-export const saveCompanyDetails = endpoint({ method: "PUT", path: "settings/company-details", body: companyDetailsRequest, answer: companyDetails });
+export const saveCompanyDetails = endpoint({
+  method: "PUT",
+  path: "settings/company-details",
+  body: companyDetailsRequest,
+  answer: companyDetails,
+});
 
 /** The company's bank details: a list of at most one. */
-export const getBankDetails = endpoint({ method: "GET", path: "settings/bank-details", answer: z.array(bankDetails) });
+export const getBankDetails = endpoint({
+  method: "GET",
+  path: "settings/bank-details",
+  answer: z.array(bankDetails),
+});
 
 /** The first bank details: 201 with them (a second is refused with 409 `bankDetailsExist`: update them). */
-export const createBankDetails = endpoint({ method: "POST", path: "settings/bank-details", body: bankDetailsRequest, answer: bankDetails });
+export const createBankDetails = endpoint({
+  method: "POST",
+  path: "settings/bank-details",
+  body: bankDetailsRequest,
+  answer: bankDetails,
+});
 
 export const updateBankDetails = endpoint({
   method: "PUT",

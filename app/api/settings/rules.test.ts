@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { bankDetailsRequest, companyDetailsRequest } from "./schemas";
 import {
   accountNumberRule,
   bsbRule,
@@ -15,6 +14,7 @@ import {
   validateBank,
   validateEntityList,
 } from "./rules";
+import { bankDetailsRequest, companyDetailsRequest } from "./schemas";
 
 describe("bank rules", () => {
   it("holds the BSB to exactly 6 digits", () => {
@@ -37,10 +37,22 @@ describe("bank rules", () => {
   });
 
   it("names every failing field, on trimmed values", () => {
-    expect(validateBank({})).toEqual({ accountName: "required", bsb: "required", accountNumber: "required" });
-    expect(validateBank({ accountName: "  ", bsb: "12", accountNumber: "x" })).toEqual({ accountName: "required", bsb: "bsbMustBe6Digits", accountNumber: "mustBeDigits" });
-    expect(validateBank({ accountName: " Acme ", bsb: " 062000 ", accountNumber: " 12345678 " })).toEqual({});
-    expect(trimBank({ accountName: " Acme ", bsb: " 062000 ", accountNumber: " 12345678 " })).toEqual({ accountName: "Acme", bsb: "062000", accountNumber: "12345678" });
+    expect(validateBank({})).toEqual({
+      accountName: "required",
+      bsb: "required",
+      accountNumber: "required",
+    });
+    expect(validateBank({ accountName: "  ", bsb: "12", accountNumber: "x" })).toEqual({
+      accountName: "required",
+      bsb: "bsbMustBe6Digits",
+      accountNumber: "mustBeDigits",
+    });
+    expect(
+      validateBank({ accountName: " Acme ", bsb: " 062000 ", accountNumber: " 12345678 " }),
+    ).toEqual({});
+    expect(
+      trimBank({ accountName: " Acme ", bsb: " 062000 ", accountNumber: " 12345678 " }),
+    ).toEqual({ accountName: "Acme", bsb: "062000", accountNumber: "12345678" });
   });
 
   it("keeps typed digits only, capped", () => {
@@ -51,8 +63,13 @@ describe("bank rules", () => {
   it("leaves a BSB or account number of any length to its own rule, not a generic length", () => {
     const body = { accountName: "Acme", bsb: "1".repeat(101), accountNumber: "1".repeat(101) };
     expect(bankDetailsRequest.safeParse(body).success).toBe(true);
-    expect(validateBank(body)).toEqual({ bsb: "bsbMustBe6Digits", accountNumber: "atMost30Digits" });
-    expect(validateBank({ ...body, bsb: "062000", accountNumber: `${"1".repeat(30)}abcde` })).toEqual({ accountNumber: "mustBeDigits" });
+    expect(validateBank(body)).toEqual({
+      bsb: "bsbMustBe6Digits",
+      accountNumber: "atMost30Digits",
+    });
+    expect(
+      validateBank({ ...body, bsb: "062000", accountNumber: `${"1".repeat(30)}abcde` }),
+    ).toEqual({ accountNumber: "mustBeDigits" });
   });
 
   it("masks the account number but for its last 3 digits", () => {
@@ -67,10 +84,27 @@ describe("company rules", () => {
   it("needs at least one entry, each with a country, none twice, exactly one default", () => {
     expect(validateEntityList([])).toEqual({ entityInformation: "oneCountryMustBeSelected" });
     expect(validateEntityList([{ countryId: "AU", isDefault: true }])).toEqual({});
-    expect(validateEntityList([{ countryId: "", isDefault: true }])).toEqual({ "entityInformation.0.countryId": "oneCountryMustBeSelected" });
-    expect(validateEntityList([{ countryId: "AU", isDefault: true }, { countryId: "au", isDefault: false }])).toEqual({ "entityInformation.1.countryId": "noDuplicateCountry" });
-    expect(validateEntityList([{ countryId: "AU", isDefault: false }, { countryId: "UK", isDefault: false }])).toEqual({ entityInformation: "oneCountryMustBeDefault" });
-    expect(validateEntityList([{ countryId: "AU", isDefault: true }, { countryId: "UK", isDefault: true }])).toEqual({ entityInformation: "oneCountryMustBeDefault" });
+    expect(validateEntityList([{ countryId: "", isDefault: true }])).toEqual({
+      "entityInformation.0.countryId": "oneCountryMustBeSelected",
+    });
+    expect(
+      validateEntityList([
+        { countryId: "AU", isDefault: true },
+        { countryId: "au", isDefault: false },
+      ]),
+    ).toEqual({ "entityInformation.1.countryId": "noDuplicateCountry" });
+    expect(
+      validateEntityList([
+        { countryId: "AU", isDefault: false },
+        { countryId: "UK", isDefault: false },
+      ]),
+    ).toEqual({ entityInformation: "oneCountryMustBeDefault" });
+    expect(
+      validateEntityList([
+        { countryId: "AU", isDefault: true },
+        { countryId: "UK", isDefault: true },
+      ]),
+    ).toEqual({ entityInformation: "oneCountryMustBeDefault" });
   });
 
   it("sets one default, clearing the others, and sorts it first", () => {
@@ -88,8 +122,13 @@ describe("company rules", () => {
 
   it("offers only the countries not used yet", () => {
     const countries = [{ code: "AU" }, { code: "UK" }, { code: "NZ" }];
-    expect(unusedCountries(countries, [{ countryId: "uk" }])).toEqual([{ code: "AU" }, { code: "NZ" }]);
-    expect(unusedCountries(countries, [{ countryId: "AU" }, { countryId: "UK" }, { countryId: "NZ" }])).toEqual([]);
+    expect(unusedCountries(countries, [{ countryId: "uk" }])).toEqual([
+      { code: "AU" },
+      { code: "NZ" },
+    ]);
+    expect(
+      unusedCountries(countries, [{ countryId: "AU" }, { countryId: "UK" }, { countryId: "NZ" }]),
+    ).toEqual([]);
   });
 
   it("labels the state field by country", () => {
@@ -112,12 +151,27 @@ describe("company rules", () => {
       profile: "x".repeat(200),
     };
     const parsed = companyDetailsRequest.parse({ entityInformation: [entry] });
-    expect(parsed.entityInformation[0]).toMatchObject({ countryId: "AU", icon: null, socialPresence: "" });
+    expect(parsed.entityInformation[0]).toMatchObject({
+      countryId: "AU",
+      icon: null,
+      socialPresence: "",
+    });
     const issues = (values: Record<string, unknown>) =>
-      companyDetailsRequest.safeParse({ entityInformation: [{ ...entry, ...values }] }).error?.issues.map((i) => [i.path.join("."), i.code === "custom" ? i.params?.code : i.code]);
-    expect(issues({ profile: "x".repeat(199) })).toEqual([["entityInformation.0.profile", "tooShort"]]);
-    expect(issues({ profile: "x".repeat(10_001) })).toEqual([["entityInformation.0.profile", "tooLong"]]);
-    expect(issues({ socialPresence: "x".repeat(1001) })).toEqual([["entityInformation.0.socialPresence", "too_big"]]);
+      companyDetailsRequest
+        .safeParse({ entityInformation: [{ ...entry, ...values }] })
+        .error?.issues.map((i) => [
+          i.path.join("."),
+          i.code === "custom" ? i.params?.code : i.code,
+        ]);
+    expect(issues({ profile: "x".repeat(199) })).toEqual([
+      ["entityInformation.0.profile", "tooShort"],
+    ]);
+    expect(issues({ profile: "x".repeat(10_001) })).toEqual([
+      ["entityInformation.0.profile", "tooLong"],
+    ]);
+    expect(issues({ socialPresence: "x".repeat(1001) })).toEqual([
+      ["entityInformation.0.socialPresence", "too_big"],
+    ]);
     expect(issues({ socialPresence: "x".repeat(1000) })).toBeUndefined();
   });
 });

@@ -49,8 +49,16 @@ export interface BankValues {
 }
 
 /** The values as saved: each trimmed. */
-export function trimBank(values: BankValues): { accountName: string; bsb: string; accountNumber: string } {
-  return { accountName: (values.accountName ?? "").trim(), bsb: (values.bsb ?? "").trim(), accountNumber: (values.accountNumber ?? "").trim() };
+export function trimBank(values: BankValues): {
+  accountName: string;
+  bsb: string;
+  accountNumber: string;
+} {
+  return {
+    accountName: (values.accountName ?? "").trim(),
+    bsb: (values.bsb ?? "").trim(),
+    accountNumber: (values.accountNumber ?? "").trim(),
+  };
 }
 
 /** The rule the BSB breaks, if any: exactly 6 digits. */
@@ -113,10 +121,12 @@ export function validateEntityList(entries: readonly EntityLike[]): SettingsErro
   entries.forEach((entry, index) => {
     const country = (entry.countryId ?? "").trim().toUpperCase();
     if (!country) errors[`entityInformation.${index}.countryId`] = "oneCountryMustBeSelected";
-    else if (seen.has(country)) errors[`entityInformation.${index}.countryId`] = "noDuplicateCountry";
+    else if (seen.has(country))
+      errors[`entityInformation.${index}.countryId`] = "noDuplicateCountry";
     seen.add(country);
   });
-  if (entries.filter((entry) => entry.isDefault === true).length !== 1) errors.entityInformation = "oneCountryMustBeDefault";
+  if (entries.filter((entry) => entry.isDefault === true).length !== 1)
+    errors.entityInformation = "oneCountryMustBeDefault";
   return errors;
 }
 
@@ -134,7 +144,10 @@ export function sortDefaultFirst<E extends EntityLike>(entries: readonly E[]): E
 export const canDeleteEntry = (entry: EntityLike) => entry.isDefault !== true;
 
 /** The countries not yet used by an entry (what an added entry may choose); adding is offered while any is left. */
-export function unusedCountries<C extends { code: string }>(countries: readonly C[], entries: readonly EntityLike[]): C[] {
+export function unusedCountries<C extends { code: string }>(
+  countries: readonly C[],
+  entries: readonly EntityLike[],
+): C[] {
   const used = new Set(entries.map((entry) => (entry.countryId ?? "").toUpperCase()));
   return countries.filter((country) => !used.has(country.code.toUpperCase()));
 }
@@ -152,6 +165,9 @@ export function stateLabel(countryCode: string | null | undefined): StateLabel {
 // ---------------------------------------------------------------------------
 
 /** The user dialog's confirmation: it must equal the password (passwordMismatch). */
-export function confirmationRule(password: string | null | undefined, confirmPassword: string | null | undefined): SettingsRuleCode | undefined {
+export function confirmationRule(
+  password: string | null | undefined,
+  confirmPassword: string | null | undefined,
+): SettingsRuleCode | undefined {
   return (password ?? "") === (confirmPassword ?? "") ? undefined : "passwordMismatch";
 }

@@ -69,7 +69,12 @@ export const entityInfoRequest = entityFields.extend({
     .transform((value) => value.toUpperCase()),
   isDefault: z.boolean({ message: "must be true or false" }).default(false),
   icon: z
-    .object({ id: storableText({ message: "is required" }).max(100, { message: "must be at most 100 characters" }), url: z.string().optional() })
+    .object({
+      id: storableText({ message: "is required" }).max(100, {
+        message: "must be at most 100 characters",
+      }),
+      url: z.string().optional(),
+    })
     .nullable()
     .default(null),
 });
@@ -98,7 +103,9 @@ export type BankDetails = z.infer<typeof bankDetails>;
  * `mustBeDigits`, `atMost30Digits`); the body's size bounds them before that.
  */
 export const bankDetailsRequest = z.object({
-  accountName: storableText({ message: "is required" }).max(200, { message: "must be at most 200 characters" }),
+  accountName: storableText({ message: "is required" }).max(200, {
+    message: "must be at most 200 characters",
+  }),
   bsb: storableText({ message: "is required" }),
   accountNumber: storableText({ message: "is required" }),
 });

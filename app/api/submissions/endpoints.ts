@@ -17,29 +17,64 @@ import {
 } from "./schemas";
 
 /** Prefilled contact data, the submit the status allows and what blocks it. */
-export const getSubmissionInit = endpoint({ method: "GET", path: "app-submissions/init/:versionId", answer: submissionInit });
+export const getSubmissionInit = endpoint({
+  method: "GET",
+  path: "app-submissions/init/:versionId",
+  answer: submissionInit,
+});
 
 /** The group's submissions, newest first, withdrawn ones included (`isSoftDeleted`). */
-export const listSubmissions = endpoint({ method: "GET", path: "app-submissions/:groupId", answer: submissionList });
+export const listSubmissions = endpoint({
+  method: "GET",
+  path: "app-submissions/:groupId",
+  answer: submissionList,
+});
 
 /** Every state change of the group's versions, oldest first. */
-export const getSubmissionTimeline = endpoint({ method: "GET", path: "app-submissions/history/:groupId", answer: timeline });
+export const getSubmissionTimeline = endpoint({
+  method: "GET",
+  path: "app-submissions/history/:groupId",
+  answer: timeline,
+});
 
 /** Submit (live or beta), submit to live from Beta, or resubmit: 201 with the submission. */
-export const createSubmission = endpoint({ method: "POST", path: "app-submissions", body: submissionRequest, answer: submission });
+export const createSubmission = endpoint({
+  method: "POST",
+  path: "app-submissions",
+  body: submissionRequest,
+  answer: submission,
+});
 
 /** A pause request for a Live or Beta version: the version stays as it is until the provider decides. */
-export const requestPause = endpoint({ method: "PUT", path: "app-submissions/pause/:id", body: statusRequestBody, answer: statusRequest });
+export const requestPause = endpoint({
+  method: "PUT",
+  path: "app-submissions/pause/:id",
+  body: statusRequestBody,
+  answer: statusRequest,
+});
 
 /** An unpause request for a Paused or BetaPaused version. */
-export const requestResume = endpoint({ method: "PUT", path: "app-submissions/resume/:id", body: statusRequestBody, answer: statusRequest });
+export const requestResume = endpoint({
+  method: "PUT",
+  path: "app-submissions/resume/:id",
+  body: statusRequestBody,
+  answer: statusRequest,
+});
 
 /** Push to live (QueuedForLive, BetaQueuedForLive) or to beta (QueuedForBeta). */
-export const goLive = endpoint({ method: "PUT", path: "app-submissions/go-live/:id", answer: versionMove });
+export const goLive = endpoint({
+  method: "PUT",
+  path: "app-submissions/go-live/:id",
+  answer: versionMove,
+});
 
 /**
  * Withdraw the submission (the three awaiting-review statuses), roll back to beta
  * (BetaQueuedForLive) or archive (Rejected, BetaRejected, QueuedForLive, QueuedForBeta,
  * Paused, BetaPaused): the version's status tells which (`archiveCallMove`).
  */
-export const archiveVersion = endpoint({ method: "PUT", path: "app-submissions/archive/:id", answer: versionMove });
+export const archiveVersion = endpoint({
+  method: "PUT",
+  path: "app-submissions/archive/:id",
+  answer: versionMove,
+});

@@ -10,12 +10,12 @@ import {
   isActiveSubmission,
   isPhoneNumber,
   requestAllowed,
+  SUBMISSION_LIMITS,
+  SUBMISSION_STATUS,
   submissionBlockers,
   submissionKindOf,
   submissionStatusText,
   submitMove,
-  SUBMISSION_LIMITS,
-  SUBMISSION_STATUS,
   validateStatusRequest,
   validateSubmission,
 } from "./rules";
@@ -25,22 +25,48 @@ const pdf = (fileSize: number) => ({ fileSize, contentType: "application/pdf" })
 
 describe("which submit a status allows", () => {
   it("submits from Sandbox to live, or to beta when ticked", () => {
-    expect(submitMove(S.Sandbox)).toEqual({ action: "submit", to: "AwaitingReview", isBeta: false, betaOffered: true });
-    expect(submitMove(S.Sandbox, true)).toEqual({ action: "submit", to: "BetaAwaitingReview", isBeta: true, betaOffered: true });
+    expect(submitMove(S.Sandbox)).toEqual({
+      action: "submit",
+      to: "AwaitingReview",
+      isBeta: false,
+      betaOffered: true,
+    });
+    expect(submitMove(S.Sandbox, true)).toEqual({
+      action: "submit",
+      to: "BetaAwaitingReview",
+      isBeta: true,
+      betaOffered: true,
+    });
   });
 
   it("keeps the rejected state's beta flag on resubmit, whatever is asked", () => {
-    expect(submitMove(S.Rejected, true)).toEqual({ action: "resubmit", to: "AwaitingReview", isBeta: false, betaOffered: false });
-    expect(submitMove(S.BetaRejected, false)).toEqual({ action: "resubmit", to: "BetaAwaitingReview", isBeta: true, betaOffered: false });
+    expect(submitMove(S.Rejected, true)).toEqual({
+      action: "resubmit",
+      to: "AwaitingReview",
+      isBeta: false,
+      betaOffered: false,
+    });
+    expect(submitMove(S.BetaRejected, false)).toEqual({
+      action: "resubmit",
+      to: "BetaAwaitingReview",
+      isBeta: true,
+      betaOffered: false,
+    });
   });
 
   it("submits a Beta version to live, without the beta option", () => {
-    expect(submitMove(S.Beta, true)).toEqual({ action: "submitToLive", to: "BetaToLiveAwaitingReview", isBeta: false, betaOffered: false });
+    expect(submitMove(S.Beta, true)).toEqual({
+      action: "submitToLive",
+      to: "BetaToLiveAwaitingReview",
+      isBeta: false,
+      betaOffered: false,
+    });
   });
 
   it("allows no submit in any other status", () => {
     const submittable: number[] = [S.Sandbox, S.Rejected, S.BetaRejected, S.Beta];
-    for (const name of VERSION_STATUS_NAMES) expect(submitMove(S[name]) !== undefined, name).toBe(submittable.includes(S[name]));
+    for (const name of VERSION_STATUS_NAMES)
+      expect(submitMove(S[name]) !== undefined, name).toBe(submittable.includes(S[name]));
     expect(submitMove(999)).toBeUndefined();
   });
 });
@@ -51,10 +77,18 @@ describe("the archive call, go-live and requests", () => {
     expect(archiveCallMove(S.BetaAwaitingReview)).toEqual({ action: "withdraw", to: "Sandbox" });
     expect(archiveCallMove(S.BetaToLiveAwaitingReview)).toEqual({ action: "withdraw", to: "Beta" });
     expect(archiveCallMove(S.BetaQueuedForLive)).toEqual({ action: "rollbackToBeta", to: "Beta" });
-    for (const code of [S.Rejected, S.BetaRejected, S.QueuedForLive, S.QueuedForBeta, S.Paused, S.BetaPaused]) {
+    for (const code of [
+      S.Rejected,
+      S.BetaRejected,
+      S.QueuedForLive,
+      S.QueuedForBeta,
+      S.Paused,
+      S.BetaPaused,
+    ]) {
       expect(archiveCallMove(code)).toEqual({ action: "archive", to: "Archived" });
     }
-    for (const code of [S.Sandbox, S.Live, S.Beta, S.Archived]) expect(archiveCallMove(code)).toBeUndefined();
+    for (const code of [S.Sandbox, S.Live, S.Beta, S.Archived])
+      expect(archiveCallMove(code)).toBeUndefined();
   });
 
   it("pushes queued versions live or to beta", () => {
@@ -67,7 +101,9 @@ describe("the archive call, go-live and requests", () => {
   it("takes pause requests of Live and Beta, unpause requests of Paused and BetaPaused", () => {
     for (const name of VERSION_STATUS_NAMES) {
       expect(requestAllowed("pause", S[name]), name).toBe(name === "Live" || name === "Beta");
-      expect(requestAllowed("unpause", S[name]), name).toBe(name === "Paused" || name === "BetaPaused");
+      expect(requestAllowed("unpause", S[name]), name).toBe(
+        name === "Paused" || name === "BetaPaused",
+      );
     }
   });
 });
@@ -86,40 +122,91 @@ describe("submission statuses", () => {
   });
 
   it("counts awaiting, not withdrawn submissions as active", () => {
-    expect(isActiveSubmission({ status: SUBMISSION_STATUS.AwaitingReview, isSoftDeleted: false })).toBe(true);
-    expect(isActiveSubmission({ status: SUBMISSION_STATUS.AwaitingReview, isSoftDeleted: true })).toBe(false);
-    expect(isActiveSubmission({ status: SUBMISSION_STATUS.Rejected, isSoftDeleted: false })).toBe(false);
+    expect(
+      isActiveSubmission({ status: SUBMISSION_STATUS.AwaitingReview, isSoftDeleted: false }),
+    ).toBe(true);
+    expect(
+      isActiveSubmission({ status: SUBMISSION_STATUS.AwaitingReview, isSoftDeleted: true }),
+    ).toBe(false);
+    expect(isActiveSubmission({ status: SUBMISSION_STATUS.Rejected, isSoftDeleted: false })).toBe(
+      false,
+    );
   });
 });
 
 describe("submission blockers", () => {
-  const ready = { isArchived: false, isPriceRequired: true, hasPrice: true, isPreApprovalRequired: true, hasApprovedPreApproval: true, appType: 0, platforms: ["web"] };
+  const ready = {
+    isArchived: false,
+    isPriceRequired: true,
+    hasPrice: true,
+    isPreApprovalRequired: true,
+    hasApprovedPreApproval: true,
+    appType: 0,
+    platforms: ["web"],
+  };
 
   it("lets a ready version through", () => {
     expect(submissionBlockers(ready)).toEqual([]);
-    expect(submissionBlockers({ ...ready, isPriceRequired: false, hasPrice: false, isPreApprovalRequired: false, hasApprovedPreApproval: false })).toEqual([]);
+    expect(
+      submissionBlockers({
+        ...ready,
+        isPriceRequired: false,
+        hasPrice: false,
+        isPreApprovalRequired: false,
+        hasApprovedPreApproval: false,
+      }),
+    ).toEqual([]);
   });
 
   it("names each blocker, in order", () => {
     expect(submissionBlockers({ ...ready, isArchived: true })).toEqual(["appArchived"]);
     expect(submissionBlockers({ ...ready, hasPrice: false })).toEqual(["priceRequired"]);
-    expect(submissionBlockers({ ...ready, hasApprovedPreApproval: false })).toEqual(["preApprovalRequired"]);
-    expect(submissionBlockers({ ...ready, platforms: [] })).toEqual(["platformConfigurationRequired"]);
-    expect(submissionBlockers({ ...ready, platforms: ["mobile"] })).toEqual(["platformConfigurationRequired"]);
+    expect(submissionBlockers({ ...ready, hasApprovedPreApproval: false })).toEqual([
+      "preApprovalRequired",
+    ]);
+    expect(submissionBlockers({ ...ready, platforms: [] })).toEqual([
+      "platformConfigurationRequired",
+    ]);
+    expect(submissionBlockers({ ...ready, platforms: ["mobile"] })).toEqual([
+      "platformConfigurationRequired",
+    ]);
     expect(submissionBlockers({ ...ready, platforms: [], appType: 1 })).toEqual([]);
-    const all = submissionBlockers({ ...ready, isArchived: true, hasPrice: false, hasApprovedPreApproval: false, platforms: [] });
-    expect(all).toEqual(["appArchived", "priceRequired", "preApprovalRequired", "platformConfigurationRequired"]);
-    expect(blockerErrors(all)).toEqual({ app: "appArchived", price: "priceRequired", preApproval: "preApprovalRequired", platforms: "platformConfigurationRequired" });
+    const all = submissionBlockers({
+      ...ready,
+      isArchived: true,
+      hasPrice: false,
+      hasApprovedPreApproval: false,
+      platforms: [],
+    });
+    expect(all).toEqual([
+      "appArchived",
+      "priceRequired",
+      "preApprovalRequired",
+      "platformConfigurationRequired",
+    ]);
+    expect(blockerErrors(all)).toEqual({
+      app: "appArchived",
+      price: "priceRequired",
+      preApproval: "preApprovalRequired",
+      platforms: "platformConfigurationRequired",
+    });
   });
 });
 
 describe("the submit and request forms", () => {
   const now = new Date("2025-06-10T12:00:00Z");
-  const valid = { submissionNotes: "Please review.", contactName: "Ada", contactEmail: "ada@example.com", contactPhoneNumber: "+61 2 9999 0000" };
+  const valid = {
+    submissionNotes: "Please review.",
+    contactName: "Ada",
+    contactEmail: "ada@example.com",
+    contactPhoneNumber: "+61 2 9999 0000",
+  };
 
   it("takes a complete form", () => {
     expect(validateSubmission(valid, now)).toEqual({});
-    expect(validateSubmission({ ...valid, releaseDateAndTime: "2025-06-10T00:00:00+10:00" }, now)).toEqual({});
+    expect(
+      validateSubmission({ ...valid, releaseDateAndTime: "2025-06-10T00:00:00+10:00" }, now),
+    ).toEqual({});
   });
 
   it("requires contact name, email, phone and notes", () => {
@@ -132,10 +219,21 @@ describe("the submit and request forms", () => {
   });
 
   it("refuses a bad email, phone, long notes, unstorable text", () => {
-    expect(validateSubmission({ ...valid, contactEmail: "ada@" }, now)).toEqual({ contactEmail: "invalidEmail" });
-    expect(validateSubmission({ ...valid, contactPhoneNumber: "call me" }, now)).toEqual({ contactPhoneNumber: "invalidPhone" });
-    expect(validateSubmission({ ...valid, submissionNotes: "n".repeat(SUBMISSION_LIMITS.notesMax + 1) }, now)).toEqual({ submissionNotes: "tooLong" });
-    expect(validateSubmission({ ...valid, contactName: "A\u0000" }, now)).toEqual({ contactName: "invalidCharacters" });
+    expect(validateSubmission({ ...valid, contactEmail: "ada@" }, now)).toEqual({
+      contactEmail: "invalidEmail",
+    });
+    expect(validateSubmission({ ...valid, contactPhoneNumber: "call me" }, now)).toEqual({
+      contactPhoneNumber: "invalidPhone",
+    });
+    expect(
+      validateSubmission(
+        { ...valid, submissionNotes: "n".repeat(SUBMISSION_LIMITS.notesMax + 1) },
+        now,
+      ),
+    ).toEqual({ submissionNotes: "tooLong" });
+    expect(validateSubmission({ ...valid, contactName: "A\u0000" }, now)).toEqual({
+      contactName: "invalidCharacters",
+    });
     expect(isPhoneNumber("(02) 9999-0000")).toBe(true);
     expect(isPhoneNumber("12345")).toBe(false);
   });
@@ -149,8 +247,20 @@ describe("the submit and request forms", () => {
   });
 
   it("requires every field of a pause request", () => {
-    expect(validateStatusRequest({ name: "Ada", email: "ada@example.com", phone: "0400 000 000", reason: "Maintenance" })).toEqual({});
-    expect(validateStatusRequest({})).toEqual({ name: "required", email: "required", phone: "required", reason: "required" });
+    expect(
+      validateStatusRequest({
+        name: "Ada",
+        email: "ada@example.com",
+        phone: "0400 000 000",
+        reason: "Maintenance",
+      }),
+    ).toEqual({});
+    expect(validateStatusRequest({})).toEqual({
+      name: "required",
+      email: "required",
+      phone: "required",
+      reason: "required",
+    });
   });
 });
 
@@ -161,7 +271,9 @@ describe("documents", () => {
   });
 
   it("refuses an empty file, another type, a file over 9 MB", () => {
-    expect(checkDocuments([pdf(0), { fileSize: 10, contentType: "image/png" }, pdf(9 * MB + 1)])).toEqual({
+    expect(
+      checkDocuments([pdf(0), { fileSize: 10, contentType: "image/png" }, pdf(9 * MB + 1)]),
+    ).toEqual({
       "documents.0": "noContent",
       "documents.1": "mustBePdf",
       "documents.2": "tooBig",
@@ -169,9 +281,15 @@ describe("documents", () => {
   });
 
   it("refuses more than 10 files, or more than 80 MB together", () => {
-    expect(checkDocuments(Array.from({ length: 11 }, () => pdf(10)))).toEqual({ documents: "tooManyFiles" });
-    expect(checkDocuments([...Array.from({ length: 8 }, () => pdf(9 * MB)), pdf(8 * MB)])).toEqual({});
-    expect(checkDocuments([...Array.from({ length: 8 }, () => pdf(9 * MB)), pdf(8 * MB + 1)])).toEqual({ documents: "totalTooBig" });
+    expect(checkDocuments(Array.from({ length: 11 }, () => pdf(10)))).toEqual({
+      documents: "tooManyFiles",
+    });
+    expect(checkDocuments([...Array.from({ length: 8 }, () => pdf(9 * MB)), pdf(8 * MB)])).toEqual(
+      {},
+    );
+    expect(
+      checkDocuments([...Array.from({ length: 8 }, () => pdf(9 * MB)), pdf(8 * MB + 1)]),
+    ).toEqual({ documents: "totalTooBig" });
   });
 
   it("knows a PDF by its first bytes", () => {

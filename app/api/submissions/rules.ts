@@ -6,10 +6,16 @@
  * A check answers the failing fields with the code of the rule each breaks; the console words
  * a code from `locales/`, the API in its `detail`. Plain TypeScript: it runs in the browser too.
  */
-import { isStorableText } from "../text";
-import { FILE_LIMITS, PDF_CONTENT_TYPE } from "../files/rules";
+
 import { APP_TYPES, isEmail } from "../apps/rules";
-import { STATUS_TABLE, statusName, type VersionAction, type VersionStatusName } from "../apps/status";
+import {
+  STATUS_TABLE,
+  statusName,
+  type VersionAction,
+  type VersionStatusName,
+} from "../apps/status";
+import { FILE_LIMITS, PDF_CONTENT_TYPE } from "../files/rules";
+import { isStorableText } from "../text";
 
 export const SUBMISSION_LIMITS = {
   /** Submission notes and a pause or unpause request's reason: as the pre-approval's notes. */
@@ -28,7 +34,15 @@ export const SUBMISSION_LIMITS = {
 } as const;
 
 /** What a list of supporting documents breaks (a submission's and a pre-approval's). */
-export const DOCUMENT_LIST_RULE_CODES = ["documentNotFound", "duplicateDocument", "noContent", "mustBePdf", "tooBig", "totalTooBig", "tooManyFiles"] as const;
+export const DOCUMENT_LIST_RULE_CODES = [
+  "documentNotFound",
+  "duplicateDocument",
+  "noContent",
+  "mustBePdf",
+  "tooBig",
+  "totalTooBig",
+  "tooManyFiles",
+] as const;
 
 /**
  * What a refused submit, request or document breaks. The first group are field rules (400),
@@ -56,14 +70,20 @@ export const SUBMISSION_RULE_CODES = [
 export type SubmissionRuleCode = (typeof SUBMISSION_RULE_CODES)[number];
 export type SubmissionErrors = Record<string, SubmissionRuleCode>;
 
-export const isSubmissionRuleCode = (code: string): code is SubmissionRuleCode => (SUBMISSION_RULE_CODES as readonly string[]).includes(code);
+export const isSubmissionRuleCode = (code: string): code is SubmissionRuleCode =>
+  (SUBMISSION_RULE_CODES as readonly string[]).includes(code);
 
 // ---------------------------------------------------------------------------
 // Submission statuses
 // ---------------------------------------------------------------------------
 
 /** Submission status enum (spec 01 section 3). */
-export const SUBMISSION_STATUS = { AwaitingReview: 0, Rejected: 1, Approved: 2, Archived: 3 } as const;
+export const SUBMISSION_STATUS = {
+  AwaitingReview: 0,
+  Rejected: 1,
+  Approved: 2,
+  Archived: 3,
+} as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUS)[keyof typeof SUBMISSION_STATUS];
 
 /** Review status texts (spec 01 section 3), as the provider stores and answers them. */
@@ -83,27 +103,44 @@ export type SubmissionKind = "live" | "beta" | "betaToLive";
 
 /** The kind of a submission from the status its version entered on submit. */
 export function submissionKindOf(awaitingStatus: VersionStatusName): SubmissionKind {
-  return awaitingStatus === "BetaAwaitingReview" ? "beta" : awaitingStatus === "BetaToLiveAwaitingReview" ? "betaToLive" : "live";
+  return awaitingStatus === "BetaAwaitingReview"
+    ? "beta"
+    : awaitingStatus === "BetaToLiveAwaitingReview"
+      ? "betaToLive"
+      : "live";
 }
 
 /** The status text of a submission of a kind, awaiting review or decided. */
 export function submissionStatusText(kind: SubmissionKind, status: SubmissionStatus): string {
   const beta = kind === "beta";
-  if (status === SUBMISSION_STATUS.Rejected) return SUBMISSION_STATUS_TEXTS[beta ? "betaRejected" : "rejected"];
-  if (status === SUBMISSION_STATUS.Approved) return SUBMISSION_STATUS_TEXTS[beta ? "betaApproved" : "approved"];
-  return SUBMISSION_STATUS_TEXTS[kind === "beta" ? "betaAwaitingReview" : kind === "betaToLive" ? "betaToLiveAwaitingReview" : "awaitingReview"];
+  if (status === SUBMISSION_STATUS.Rejected)
+    return SUBMISSION_STATUS_TEXTS[beta ? "betaRejected" : "rejected"];
+  if (status === SUBMISSION_STATUS.Approved)
+    return SUBMISSION_STATUS_TEXTS[beta ? "betaApproved" : "approved"];
+  return SUBMISSION_STATUS_TEXTS[
+    kind === "beta"
+      ? "betaAwaitingReview"
+      : kind === "betaToLive"
+        ? "betaToLiveAwaitingReview"
+        : "awaitingReview"
+  ];
 }
 
 /** The key of a status text (for the console's translation); undefined for a text it does not know. */
 export function statusTextKey(text: string): SubmissionStatusTextKey | undefined {
-  return (Object.keys(SUBMISSION_STATUS_TEXTS) as SubmissionStatusTextKey[]).find((key) => SUBMISSION_STATUS_TEXTS[key] === text);
+  return (Object.keys(SUBMISSION_STATUS_TEXTS) as SubmissionStatusTextKey[]).find(
+    (key) => SUBMISSION_STATUS_TEXTS[key] === text,
+  );
 }
 
 /**
  * Active on the submissions page: awaiting review and not withdrawn. The rest is history;
  * a withdrawn one (`isSoftDeleted`) is labelled 'withdrew'.
  */
-export function isActiveSubmission(submission: { status: number; isSoftDeleted: boolean }): boolean {
+export function isActiveSubmission(submission: {
+  status: number;
+  isSoftDeleted: boolean;
+}): boolean {
   return submission.status === SUBMISSION_STATUS.AwaitingReview && !submission.isSoftDeleted;
 }
 
@@ -170,7 +207,10 @@ export function submitMove(statusCode: number, wantsBeta = false): SubmitMove | 
 }
 
 /** The first of `actions` the version's status allows, and where it leads. */
-function firstMove<A extends VersionAction>(statusCode: number, actions: readonly A[]): { action: A; to: VersionStatusName } | undefined {
+function firstMove<A extends VersionAction>(
+  statusCode: number,
+  actions: readonly A[],
+): { action: A; to: VersionStatusName } | undefined {
   const name = statusName(statusCode);
   if (name === "Unknown") return undefined;
   for (const action of actions) {
@@ -181,14 +221,21 @@ function firstMove<A extends VersionAction>(statusCode: number, actions: readonl
 }
 
 /** The developer actions of `PUT app-submissions/archive/{id}`: told apart by the version's status (one of them per status). */
-export const ARCHIVE_CALL_ACTIONS = ["withdraw", "rollbackToBeta", "archive"] as const satisfies readonly VersionAction[];
+export const ARCHIVE_CALL_ACTIONS = [
+  "withdraw",
+  "rollbackToBeta",
+  "archive",
+] as const satisfies readonly VersionAction[];
 export type ArchiveCallAction = (typeof ARCHIVE_CALL_ACTIONS)[number];
 
 /** The action `PUT app-submissions/archive/{id}` performs on a version in this status, and where it leads. */
 export const archiveCallMove = (statusCode: number) => firstMove(statusCode, ARCHIVE_CALL_ACTIONS);
 
 /** The actions of `PUT app-submissions/go-live/{id}`. */
-export const GO_LIVE_ACTIONS = ["pushToLive", "pushToBeta"] as const satisfies readonly VersionAction[];
+export const GO_LIVE_ACTIONS = [
+  "pushToLive",
+  "pushToBeta",
+] as const satisfies readonly VersionAction[];
 export type GoLiveAction = (typeof GO_LIVE_ACTIONS)[number];
 
 export const goLiveMove = (statusCode: number) => firstMove(statusCode, GO_LIVE_ACTIONS);
@@ -219,7 +266,12 @@ export interface SubmitFacts {
   platforms: readonly string[];
 }
 
-export const SUBMISSION_BLOCKERS = ["appArchived", "priceRequired", "preApprovalRequired", "platformConfigurationRequired"] as const;
+export const SUBMISSION_BLOCKERS = [
+  "appArchived",
+  "priceRequired",
+  "preApprovalRequired",
+  "platformConfigurationRequired",
+] as const;
 export type SubmissionBlocker = (typeof SUBMISSION_BLOCKERS)[number];
 
 /** The key each blocker is named under in a refusal's `errors`. */
@@ -240,9 +292,13 @@ export function submissionBlockers(facts: SubmitFacts): SubmissionBlocker[] {
   const blockers: SubmissionBlocker[] = [];
   if (facts.isArchived) blockers.push("appArchived");
   if (facts.isPriceRequired && !facts.hasPrice) blockers.push("priceRequired");
-  if (facts.isPreApprovalRequired && !facts.hasApprovedPreApproval) blockers.push("preApprovalRequired");
-  const configured = facts.platforms.some((name) => (SUBMIT_PLATFORMS as readonly string[]).includes(name));
-  if (!configured && facts.appType !== APP_TYPES.connector) blockers.push("platformConfigurationRequired");
+  if (facts.isPreApprovalRequired && !facts.hasApprovedPreApproval)
+    blockers.push("preApprovalRequired");
+  const configured = facts.platforms.some((name) =>
+    (SUBMIT_PLATFORMS as readonly string[]).includes(name),
+  );
+  if (!configured && facts.appType !== APP_TYPES.connector)
+    blockers.push("platformConfigurationRequired");
   return blockers;
 }
 
@@ -263,19 +319,30 @@ function requiredWithin(errors: SubmissionErrors, field: string, value: unknown,
   else if (v.length > max) errors[field] = "tooLong";
 }
 
-function withStorableText(errors: SubmissionErrors, texts: Record<string, unknown>): SubmissionErrors {
-  for (const [field, value] of Object.entries(texts)) if (typeof value === "string" && !isStorableText(value)) errors[field] = "invalidCharacters";
+function withStorableText(
+  errors: SubmissionErrors,
+  texts: Record<string, unknown>,
+): SubmissionErrors {
+  for (const [field, value] of Object.entries(texts))
+    if (typeof value === "string" && !isStorableText(value)) errors[field] = "invalidCharacters";
   return errors;
 }
 
 /** A phone number: digits, spaces, + - ( ) . and / only, with at least 6 digits. */
 export function isPhoneNumber(value: string): boolean {
   const v = value.trim();
-  return /^[+\d\s().\-/]+$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= SUBMISSION_LIMITS.contactPhoneMinDigits;
+  return (
+    /^[+\d\s().\-/]+$/.test(v) &&
+    (v.match(/\d/g)?.length ?? 0) >= SUBMISSION_LIMITS.contactPhoneMinDigits
+  );
 }
 
 /** The contact of a submit, or the requester of a pause request. */
-function checkContact(errors: SubmissionErrors, fields: { name: string; email: string; phone: string }, values: Record<string, unknown>) {
+function checkContact(
+  errors: SubmissionErrors,
+  fields: { name: string; email: string; phone: string },
+  values: Record<string, unknown>,
+) {
   requiredWithin(errors, fields.name, values[fields.name], SUBMISSION_LIMITS.contactNameMax);
   const email = text(values[fields.email]);
   if (!email) errors[fields.email] = "required";
@@ -292,12 +359,17 @@ function checkContact(errors: SubmissionErrors, fields: { name: string; email: s
  * today (`releaseDateInPast`; the provider allows a day before now, so that today holds in
  * every time zone). Left out or empty: now.
  */
-export function checkReleaseDate(value: string | null | undefined, now: Date = new Date()): SubmissionRuleCode | undefined {
+export function checkReleaseDate(
+  value: string | null | undefined,
+  now: Date = new Date(),
+): SubmissionRuleCode | undefined {
   const v = text(value);
   if (!v) return undefined;
   const at = Date.parse(v);
   if (!/^\d{4}-\d{2}-\d{2}/.test(v) || Number.isNaN(at)) return "invalidDate";
-  return at < now.getTime() - SUBMISSION_LIMITS.releaseDatePastToleranceMs ? "releaseDateInPast" : undefined;
+  return at < now.getTime() - SUBMISSION_LIMITS.releaseDatePastToleranceMs
+    ? "releaseDateInPast"
+    : undefined;
 }
 
 export interface SubmissionValues {
@@ -309,9 +381,16 @@ export interface SubmissionValues {
 }
 
 /** Submit for review (spec 01 section 5): contact name, email, phone and notes required; a valid release date not before today. */
-export function validateSubmission(values: SubmissionValues, now: Date = new Date()): SubmissionErrors {
+export function validateSubmission(
+  values: SubmissionValues,
+  now: Date = new Date(),
+): SubmissionErrors {
   const errors: SubmissionErrors = {};
-  checkContact(errors, { name: "contactName", email: "contactEmail", phone: "contactPhoneNumber" }, values as Record<string, unknown>);
+  checkContact(
+    errors,
+    { name: "contactName", email: "contactEmail", phone: "contactPhoneNumber" },
+    values as Record<string, unknown>,
+  );
   requiredWithin(errors, "submissionNotes", values.submissionNotes, SUBMISSION_LIMITS.notesMax);
   const date = checkReleaseDate(values.releaseDateAndTime, now);
   if (date) errors.releaseDateAndTime = date;
@@ -328,7 +407,11 @@ export interface StatusRequestValues {
 /** Pause or unpause request (spec 01 section 5): requester name, email, phone and reason all required. */
 export function validateStatusRequest(values: StatusRequestValues): SubmissionErrors {
   const errors: SubmissionErrors = {};
-  checkContact(errors, { name: "name", email: "email", phone: "phone" }, values as Record<string, unknown>);
+  checkContact(
+    errors,
+    { name: "name", email: "email", phone: "phone" },
+    values as Record<string, unknown>,
+  );
   requiredWithin(errors, "reason", values.reason, SUBMISSION_LIMITS.notesMax);
   return withStorableText(errors, { ...values });
 }
@@ -349,7 +432,10 @@ export function hasPdfSignature(bytes: Uint8Array): boolean {
   return bytes.length >= 5 && String.fromCharCode(...bytes.subarray(0, 5)) === "%PDF-";
 }
 
-export type DocumentRuleCode = Extract<SubmissionRuleCode, "noContent" | "mustBePdf" | "tooBig" | "totalTooBig" | "tooManyFiles">;
+export type DocumentRuleCode = Extract<
+  SubmissionRuleCode,
+  "noContent" | "mustBePdf" | "tooBig" | "totalTooBig" | "tooManyFiles"
+>;
 
 /** The first rule one document breaks, in the order empty -> type -> size. */
 export function checkDocument(document: DocumentFacts): DocumentRuleCode | undefined {
@@ -365,13 +451,20 @@ export function checkDocument(document: DocumentFacts): DocumentRuleCode | undef
  * (`documents.N`: noContent, mustBePdf, tooBig), together at most 80 MB (`documents`:
  * totalTooBig). `field` names the list (`documents`).
  */
-export function checkDocuments(documents: readonly DocumentFacts[], field = "documents"): Record<string, DocumentRuleCode> {
+export function checkDocuments(
+  documents: readonly DocumentFacts[],
+  field = "documents",
+): Record<string, DocumentRuleCode> {
   const errors: Record<string, DocumentRuleCode> = {};
   documents.forEach((document, index) => {
     const code = checkDocument(document);
     if (code) errors[`${field}.${index}`] = code;
   });
   if (documents.length > SUBMISSION_LIMITS.documentsMax) errors[field] = "tooManyFiles";
-  else if (documents.reduce((sum, d) => sum + Math.max(0, d.fileSize), 0) > SUBMISSION_LIMITS.documentsTotalBytes) errors[field] = "totalTooBig";
+  else if (
+    documents.reduce((sum, d) => sum + Math.max(0, d.fileSize), 0) >
+    SUBMISSION_LIMITS.documentsTotalBytes
+  )
+    errors[field] = "totalTooBig";
   return errors;
 }

@@ -15,7 +15,12 @@ const inText = z.preprocess((value) => value ?? "", storableText({ message: "mus
 const inId = storableText({ message: "is required" });
 
 /** A document as the submission and pre-approval answers list it. */
-export const documentRef = z.object({ id: z.string(), fileName: z.string(), fileSize: z.number(), url: z.string() });
+export const documentRef = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  fileSize: z.number(),
+  url: z.string(),
+});
 export type DocumentRef = z.infer<typeof documentRef>;
 
 /** The Submission entity (spec 01 section 3). */
@@ -78,7 +83,9 @@ export type SubmissionInit = z.infer<typeof submissionInit>;
  */
 export const submissionRequest = z.object({
   appId: inId,
-  instanceId: storableText({ message: "must be the id of a sandbox account" }).nullable().optional(),
+  instanceId: storableText({ message: "must be the id of a sandbox account" })
+    .nullable()
+    .optional(),
   releaseDateAndTime: storableText({ message: "must be a date and time" }).nullable().optional(),
   submissionNotes: inText,
   isBeta: z.boolean({ message: "must be true or false" }).nullable().optional(),
@@ -86,12 +93,22 @@ export const submissionRequest = z.object({
   contactEmail: inText,
   contactPhoneNumber: inText,
   /** Ids of uploaded documents (`POST files?fileType=0`). */
-  documents: z.preprocess((value) => value ?? [], z.array(storableText({ message: "must be the id of an uploaded document" }), { message: "must be a list of document ids" })),
+  documents: z.preprocess(
+    (value) => value ?? [],
+    z.array(storableText({ message: "must be the id of an uploaded document" }), {
+      message: "must be a list of document ids",
+    }),
+  ),
 });
 export type SubmissionRequest = z.input<typeof submissionRequest>;
 
 /** PUT app-submissions/pause/{versionId} and resume/{versionId}: the requester and the reason. */
-export const statusRequestBody = z.object({ name: inText, email: inText, phone: inText, reason: inText });
+export const statusRequestBody = z.object({
+  name: inText,
+  email: inText,
+  phone: inText,
+  reason: inText,
+});
 export type StatusRequestBody = z.input<typeof statusRequestBody>;
 
 /** A pause or unpause request: open (0) until the provider approves (2) or declines (1) it. */

@@ -2,11 +2,20 @@ import { describe, expect, it } from "vitest";
 import { usageGroupOf, usageListOf, usageTables } from "./rules";
 import type { AppsReport } from "./schemas";
 
-const app = (appId: string, appLevel: number, appStatus: string, countryCode = "AU") => ({ appId, appName: `App ${appId}`, appImageURL: "", countryCode, appLevel, appStatus });
+const app = (appId: string, appLevel: number, appStatus: string, countryCode = "AU") => ({
+  appId,
+  appName: `App ${appId}`,
+  appImageURL: "",
+  countryCode,
+  appLevel,
+  appStatus,
+});
 
 describe("usage rules", () => {
   it("groups statuses as live and beta", () => {
-    expect(["Live", "Beta", "BetaQueuedForLive", "BetaToLiveAwaitingReview", "Paused"].map(usageGroupOf)).toEqual(["live", "beta", "beta", "beta", undefined]);
+    expect(
+      ["Live", "Beta", "BetaQueuedForLive", "BetaToLiveAwaitingReview", "Paused"].map(usageGroupOf),
+    ).toEqual(["live", "beta", "beta", "beta", undefined]);
   });
 
   it("puts usage in the list of the app's level; always-on only in beta", () => {
@@ -18,7 +27,13 @@ describe("usage rules", () => {
 
   it("builds the tables with totals, firms by name (unknown last), filtered by country", () => {
     const report: AppsReport = {
-      apps: [app("f", 1, "Live"), app("b", 1, "Beta"), app("s", 0, "BetaToLiveAwaitingReview"), app("o", 3, "Beta"), app("u", 1, "Live", "UK")],
+      apps: [
+        app("f", 1, "Live"),
+        app("b", 1, "Beta"),
+        app("s", 0, "BetaToLiveAwaitingReview"),
+        app("o", 3, "Beta"),
+        app("u", 1, "Live", "UK"),
+      ],
       firmApps: [
         { appId: "f", firmId: "2", firmName: null, count: 1 },
         { appId: "f", firmId: "1", firmName: "Zed Legal", count: 4 },
@@ -29,8 +44,15 @@ describe("usage rules", () => {
       alwaysOnBetaApps: [{ appId: "o", firmId: "1", firmName: "Zed Legal", count: 1 }],
     };
     const all = usageTables(report);
-    expect(all.firmLive.map((row) => [row.app.appId, row.total])).toEqual([["f", 7], ["u", 5]]);
-    expect(all.firmLive[0].firms.map((row) => row.firmName)).toEqual(["Able Law", "Zed Legal", null]);
+    expect(all.firmLive.map((row) => [row.app.appId, row.total])).toEqual([
+      ["f", 7],
+      ["u", 5],
+    ]);
+    expect(all.firmLive[0].firms.map((row) => row.firmName)).toEqual([
+      "Able Law",
+      "Zed Legal",
+      null,
+    ]);
     expect(all.firmBeta.map((row) => [row.app.appId, row.total])).toEqual([["b", 0]]);
     expect(all.staffBeta.map((row) => row.total)).toEqual([3]);
     expect(all.staffLive).toEqual([]);

@@ -14,7 +14,10 @@ export const USAGE_STATUS_GROUPS = {
   beta: ["Beta", "BetaQueuedForLive", "BetaToLiveAwaitingReview"],
 } as const;
 export type UsageGroup = keyof typeof USAGE_STATUS_GROUPS;
-export const USAGE_STATUSES: readonly string[] = [...USAGE_STATUS_GROUPS.live, ...USAGE_STATUS_GROUPS.beta];
+export const USAGE_STATUSES: readonly string[] = [
+  ...USAGE_STATUS_GROUPS.live,
+  ...USAGE_STATUS_GROUPS.beta,
+];
 
 /** The group of a status name, or undefined for a status the summary does not show. */
 export function usageGroupOf(status: string): UsageGroup | undefined {
@@ -23,17 +26,30 @@ export function usageGroupOf(status: string): UsageGroup | undefined {
   return undefined;
 }
 
-export const ALWAYS_ON_LEVELS: readonly number[] = [APP_LEVELS.AlwaysOn, APP_LEVELS.AlwaysOnInternal, APP_LEVELS.ProductVariantAlwaysOn];
+export const ALWAYS_ON_LEVELS: readonly number[] = [
+  APP_LEVELS.AlwaysOn,
+  APP_LEVELS.AlwaysOnInternal,
+  APP_LEVELS.ProductVariantAlwaysOn,
+];
 
 /** The report list a usage row of an app belongs to; undefined when it is in none (an always-on app that is live). */
-export function usageListOf(app: Pick<ReportApp, "appLevel" | "appStatus">): "firmApps" | "staffApps" | "alwaysOnBetaApps" | undefined {
+export function usageListOf(
+  app: Pick<ReportApp, "appLevel" | "appStatus">,
+): "firmApps" | "staffApps" | "alwaysOnBetaApps" | undefined {
   if (app.appLevel === APP_LEVELS.Firm) return "firmApps";
   if (app.appLevel === APP_LEVELS.Staff) return "staffApps";
-  if (ALWAYS_ON_LEVELS.includes(app.appLevel) && usageGroupOf(app.appStatus) === "beta") return "alwaysOnBetaApps";
+  if (ALWAYS_ON_LEVELS.includes(app.appLevel) && usageGroupOf(app.appStatus) === "beta")
+    return "alwaysOnBetaApps";
   return undefined;
 }
 
-export const USAGE_TABLES = ["firmLive", "firmBeta", "staffLive", "staffBeta", "alwaysOnBeta"] as const;
+export const USAGE_TABLES = [
+  "firmLive",
+  "firmBeta",
+  "staffLive",
+  "staffBeta",
+  "alwaysOnBeta",
+] as const;
 export type UsageTableName = (typeof USAGE_TABLES)[number];
 
 export interface UsageTableApp {
@@ -54,17 +70,29 @@ function tableOf(app: ReportApp): UsageTableName | undefined {
 }
 
 /** The summary's tables of a report, of one country when `countryCode` is given; apps by name. */
-export function usageTables(report: AppsReport, countryCode?: string): Record<UsageTableName, UsageTableApp[]> {
-  const tables = Object.fromEntries(USAGE_TABLES.map((name) => [name, [] as UsageTableApp[]])) as Record<UsageTableName, UsageTableApp[]>;
+export function usageTables(
+  report: AppsReport,
+  countryCode?: string,
+): Record<UsageTableName, UsageTableApp[]> {
+  const tables = Object.fromEntries(
+    USAGE_TABLES.map((name) => [name, [] as UsageTableApp[]]),
+  ) as Record<UsageTableName, UsageTableApp[]>;
   const country = countryCode?.toUpperCase();
-  const apps = report.apps.filter((app) => !country || app.countryCode.toUpperCase() === country).sort((x, y) => x.appName.localeCompare(y.appName));
+  const apps = report.apps
+    .filter((app) => !country || app.countryCode.toUpperCase() === country)
+    .sort((x, y) => x.appName.localeCompare(y.appName));
   for (const app of apps) {
     const table = tableOf(app);
     if (!table) continue;
     const list = usageListOf(app)!;
     const firms = report[list]
       .filter((row) => row.appId === app.appId)
-      .sort((x, y) => (x.firmName === null ? 1 : 0) - (y.firmName === null ? 1 : 0) || (x.firmName ?? "").localeCompare(y.firmName ?? "") || x.firmId.localeCompare(y.firmId));
+      .sort(
+        (x, y) =>
+          (x.firmName === null ? 1 : 0) - (y.firmName === null ? 1 : 0) ||
+          (x.firmName ?? "").localeCompare(y.firmName ?? "") ||
+          x.firmId.localeCompare(y.firmId),
+      );
     tables[table].push({ app, total: firms.reduce((sum, row) => sum + row.count, 0), firms });
   }
   return tables;

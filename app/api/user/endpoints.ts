@@ -6,7 +6,13 @@
 import * as z from "zod";
 import { storableText } from "../common";
 import { endpoint, noContent } from "../endpoint";
-import { companyUser, currentUser, newUserRequest, userPreference, userUpdateRequest } from "./schemas";
+import {
+  companyUser,
+  currentUser,
+  newUserRequest,
+  userPreference,
+  userUpdateRequest,
+} from "./schemas";
 
 /** The signed-in user, or with `user-id` a user of the same company. */
 export const getUser = endpoint({
@@ -16,20 +22,52 @@ export const getUser = endpoint({
   answer: currentUser,
 });
 
-export const acceptTerms = endpoint({ method: "PUT", path: "user/accept-terms", answer: noContent });
+export const acceptTerms = endpoint({
+  method: "PUT",
+  path: "user/accept-terms",
+  answer: noContent,
+});
 
-export const getPreference = endpoint({ method: "GET", path: "user/preference", answer: userPreference });
+export const getPreference = endpoint({
+  method: "GET",
+  path: "user/preference",
+  answer: userPreference,
+});
 
-export const setPreference = endpoint({ method: "PUT", path: "user/preference", body: userPreference, answer: userPreference });
+export const setPreference = endpoint({
+  method: "PUT",
+  path: "user/preference",
+  body: userPreference,
+  answer: userPreference,
+});
 
 /** The company's users, oldest first. */
-export const listUsers = endpoint({ method: "GET", path: "user/list", answer: z.array(companyUser) });
+export const listUsers = endpoint({
+  method: "GET",
+  path: "user/list",
+  answer: z.array(companyUser),
+});
 
 /** A new user of the company (admins only): 201 with the saved user, who signs in with the password given. */
-export const createUser = endpoint({ method: "POST", path: "user", body: newUserRequest, answer: companyUser });
+export const createUser = endpoint({
+  method: "POST",
+  path: "user",
+  body: newUserRequest,
+  answer: companyUser,
+});
 
 /** Changes a user of the company (admins only): the saved user. */
-export const updateUser = endpoint({ method: "PUT", path: "user", body: userUpdateRequest, answer: companyUser });
+export const updateUser = endpoint({
+  method: "PUT",
+  path: "user",
+  body: userUpdateRequest,
+  answer: companyUser,
+});
 
 /** Deletes a user of the company (admins only; not oneself, not the last admin): 204. */
-export const deleteUser = endpoint({ method: "DELETE", path: "user/:id", uuidParams: ["id"], answer: noContent });
+export const deleteUser = endpoint({
+  method: "DELETE",
+  path: "user/:id",
+  uuidParams: ["id"],
+  answer: noContent,
+});

@@ -23,7 +23,9 @@ export const currentUser = z.object({
 export type CurrentUser = z.infer<typeof currentUser>;
 
 export const LOCALE_CODES = ["en-AU", "nl-NL"] as const;
-export const userPreference = z.object({ localeCode: z.enum(LOCALE_CODES, { message: "must be en-AU or nl-NL" }) });
+export const userPreference = z.object({
+  localeCode: z.enum(LOCALE_CODES, { message: "must be en-AU or nl-NL" }),
+});
 export type UserPreference = z.infer<typeof userPreference>;
 
 /** A user of the company as the users tab shows it (spec 02 section 3, User). */
@@ -39,9 +41,11 @@ export const companyUser = z.object({
 export type CompanyUser = z.infer<typeof companyUser>;
 
 /** The fields of the user dialog shared with registration (title from its list, names, email), and the admin flag. */
-const userFields = registrationRequest.pick({ title: true, firstName: true, lastName: true, email: true }).extend({
-  admin: z.boolean({ message: "must be true or false" }).default(false),
-});
+const userFields = registrationRequest
+  .pick({ title: true, firstName: true, lastName: true, email: true })
+  .extend({
+    admin: z.boolean({ message: "must be true or false" }).default(false),
+  });
 
 /** POST user: a new user of the caller's company, with registration's password rules and its confirmation. */
 export const newUserRequest = userFields.extend({

@@ -9,13 +9,18 @@
  */
 import { Link, useParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import {
+  type AppCardData,
+  type AppCardVersion,
+  CARD_ACTIONS,
+  type CardAction,
+} from "~/lib/apps/cards";
 import { AppIcon } from "./AppIcon";
 import { PlatformIcons } from "./PlatformIcons";
 import { ArchivedChip, StatusBadge } from "./StatusBadge";
-import { ActionMenu, useDialogHref, VersionMenu, type ActionMenuItem } from "./VersionMenu";
-import { CARD_ACTIONS, type AppCardData, type AppCardVersion, type CardAction } from "~/lib/apps/cards";
+import { ActionMenu, type ActionMenuItem, useDialogHref, VersionMenu } from "./VersionMenu";
 
-export { CARD_ACTIONS, type AppCardData, type AppCardVersion, type CardAction };
+export { type AppCardData, type AppCardVersion, CARD_ACTIONS, type CardAction };
 
 /** The id of a card's menu button (the confirmations it opens return focus there). */
 export const cardMenuId = (appGroupId: string) => `card-menu-${appGroupId}`;
@@ -32,7 +37,10 @@ export function AppCard({ app }: { app: AppCardData }) {
     danger: action === "delete",
   }));
   return (
-    <article aria-labelledby={titleId} className="relative flex h-full flex-col gap-3 rounded-lg border border-gray-300 bg-white p-4 shadow-sm focus-within:border-brand-600 hover:border-brand-600">
+    <article
+      aria-labelledby={titleId}
+      className="relative flex h-full flex-col gap-3 rounded-lg border border-gray-300 bg-white p-4 shadow-sm focus-within:border-brand-600 hover:border-brand-600"
+    >
       <div className="flex items-start gap-3">
         <AppIcon url={app.iconUrl} name={app.name} />
         <div className="min-w-0 flex-1">
@@ -45,7 +53,10 @@ export function AppCard({ app }: { app: AppCardData }) {
             </Link>
           </h2>
           <div className="mt-1 flex flex-wrap items-center gap-2">
-            <span title={app.countryName ?? undefined} className="inline-flex items-center rounded border border-gray-500 px-1.5 py-0.5 text-xs font-semibold text-gray-900">
+            <span
+              title={app.countryName ?? undefined}
+              className="inline-flex items-center rounded border border-gray-500 px-1.5 py-0.5 text-xs font-semibold text-gray-900"
+            >
               <span className="sr-only">{t("card.country")} </span>
               {app.countryCode}
             </span>
@@ -53,15 +64,29 @@ export function AppCard({ app }: { app: AppCardData }) {
             <PlatformIcons platforms={app.platforms} appType={app.appType} />
           </div>
         </div>
-        {menu.length > 0 ? <ActionMenu id={cardMenuId(app.appGroupId)} label={t("card.menu", { name: app.name })} items={menu} /> : null}
+        {menu.length > 0 ? (
+          <ActionMenu
+            id={cardMenuId(app.appGroupId)}
+            label={t("card.menu", { name: app.name })}
+            items={menu}
+          />
+        ) : null}
       </div>
       {app.versions.length > 0 ? (
-        <ul aria-label={t("card.versions")} className="divide-y divide-gray-200 border-y border-gray-200">
+        <ul
+          aria-label={t("card.versions")}
+          className="divide-y divide-gray-200 border-y border-gray-200"
+        >
           {app.versions.map((version) => (
             <li key={version.versionId} className="flex items-center gap-2 py-1">
-              <span className="text-sm font-semibold text-gray-900">{t("card.version", { version: version.versionDisplay })}</span>
+              <span className="text-sm font-semibold text-gray-900">
+                {t("card.version", { version: version.versionDisplay })}
+              </span>
               <span className="flex-1">
-                <StatusBadge statusCode={version.statusCode} liveSubmissionRejected={version.isLiveSubmissionRejected} />
+                <StatusBadge
+                  statusCode={version.statusCode}
+                  liveSubmissionRejected={version.isLiveSubmissionRejected}
+                />
               </span>
               <VersionMenu version={version} appName={app.name} appLevel={app.appLevel} />
             </li>
@@ -69,7 +94,8 @@ export function AppCard({ app }: { app: AppCardData }) {
         </ul>
       ) : null}
       <p className="mt-auto text-sm text-gray-700">
-        {t("card.lastUpdated")} <time dateTime={app.lastModified.iso}>{app.lastModified.display}</time>
+        {t("card.lastUpdated")}{" "}
+        <time dateTime={app.lastModified.iso}>{app.lastModified.display}</time>
       </p>
     </article>
   );

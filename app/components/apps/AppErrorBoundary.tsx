@@ -33,7 +33,11 @@ export function AppErrorBoundary() {
   if (!isRouteErrorResponse(error)) throw error;
   const notFound = error.status === 404;
   const thrown = (error.data ?? {}) as Thrown;
-  const { message, trace } = errorText(t, { detail: thrown.detail, traceId: thrown.traceId, fallback: thrown.fallback ?? "fetchApp" });
+  const { message, trace } = errorText(t, {
+    detail: thrown.detail,
+    traceId: thrown.traceId,
+    fallback: thrown.fallback ?? "fetchApp",
+  });
   return (
     <section aria-labelledby="app-error-title" className="max-w-xl">
       <h1 id="app-error-title" className="text-2xl font-bold text-gray-900">

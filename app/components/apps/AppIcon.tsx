@@ -5,7 +5,15 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 
-export function AppIcon({ url, name, size = "h-12 w-12" }: { url?: string | null; name: string; size?: string }) {
+export function AppIcon({
+  url,
+  name,
+  size = "h-12 w-12",
+}: {
+  url?: string | null;
+  name: string;
+  size?: string;
+}) {
   const { t } = useTranslation("apps");
   const [broken, setBroken] = useState(false);
   const ref = useRef<HTMLImageElement>(null);
@@ -17,17 +25,30 @@ export function AppIcon({ url, name, size = "h-12 w-12" }: { url?: string | null
   }, [url]);
   if (!url) {
     return (
-      <span aria-hidden="true" className={`${size} flex shrink-0 items-center justify-center rounded-lg bg-brand-100 text-lg font-bold text-brand-800`}>
+      <span
+        aria-hidden="true"
+        className={`${size} flex shrink-0 items-center justify-center rounded-lg bg-brand-100 text-lg font-bold text-brand-800`}
+      >
         {name.trim().charAt(0).toUpperCase() || "?"}
       </span>
     );
   }
   if (broken) {
     return (
-      <span className={`${size} flex shrink-0 items-center justify-center rounded-lg border border-dashed border-gray-400 bg-gray-100 p-1 text-center text-[10px] leading-tight text-gray-700`}>
+      <span
+        className={`${size} flex shrink-0 items-center justify-center rounded-lg border border-dashed border-gray-400 bg-gray-100 p-1 text-center text-[10px] leading-tight text-gray-700`}
+      >
         {t("image.cannotDisplay")}
       </span>
     );
   }
-  return <img ref={ref} src={url} alt={t("image.iconOf", { name })} className={`${size} shrink-0 rounded-lg object-cover`} onError={() => setBroken(true)} />;
+  return (
+    <img
+      ref={ref}
+      src={url}
+      alt={t("image.iconOf", { name })}
+      className={`${size} shrink-0 rounded-lg object-cover`}
+      onError={() => setBroken(true)}
+    />
+  );
 }

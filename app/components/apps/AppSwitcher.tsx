@@ -8,7 +8,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { AppIcon } from "~/components/apps/AppIcon";
 import type { SidebarRecentApp } from "~/components/apps/GroupSidebar";
-import { MenuButton, menuItemClass, MenuList } from "~/components/ui/Menu";
+import { MenuButton, MenuList, menuItemClass } from "~/components/ui/Menu";
 
 interface AppSwitcherProps {
   recent: SidebarRecentApp[];
@@ -65,7 +65,10 @@ export function AppSwitcher({ recent, currentAppGroupId }: AppSwitcherProps) {
           {recent.length > 0 ? (
             <>
               {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: aria-labelledby only with role="group" (both with JavaScript) */}
-              <div role={parts.hydrated ? "group" : undefined} aria-labelledby={parts.hydrated ? headingId : undefined}>
+              <div
+                role={parts.hydrated ? "group" : undefined}
+                aria-labelledby={parts.hydrated ? headingId : undefined}
+              >
                 <p {...parts.none} id={headingId} className={headingClass}>
                   {t("switcher.recent")}
                 </p>

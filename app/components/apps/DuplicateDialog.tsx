@@ -19,19 +19,30 @@
  *
  * Texts: the `appList` and `appEditor` namespaces (load them in the page's `handle.i18n`).
  */
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useErrorTitle } from "~/lib/error-title";
 import { useTranslation } from "react-i18next";
-import { DialogFormButtons, useCloseDialog, useModalClose, useReturnFocus } from "~/components/ui/ConfirmDialog";
+import {
+  DialogFormButtons,
+  useCloseDialog,
+  useModalClose,
+  useReturnFocus,
+} from "~/components/ui/ConfirmDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
-import { FieldFrame, InputField, SelectOptions, inputClass } from "~/components/ui/Field";
+import { FieldFrame, InputField, inputClass, SelectOptions } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
-import { useDialogHref, versionMenuId } from "./VersionMenu";
 import { checkForm, type FormRules } from "~/forms/check";
 import { DUPLICATE_FIELDS, duplicateMessages } from "~/forms/duplicate-app";
 import { payloadTexts } from "~/forms/payload";
+import { useErrorTitle } from "~/lib/error-title";
 import { usePageAction } from "~/lib/page-action";
+import { useDialogHref, versionMenuId } from "./VersionMenu";
 
 export interface DuplicateDialogProps {
   version: { versionId: string; versionDisplay: string };
@@ -43,7 +54,13 @@ export interface DuplicateDialogProps {
   lastResult?: SubmissionResult<string[]> | null;
 }
 
-export function DuplicateDialog({ version, appName, countries, rules, lastResult }: DuplicateDialogProps) {
+export function DuplicateDialog({
+  version,
+  appName,
+  countries,
+  rules,
+  lastResult,
+}: DuplicateDialogProps) {
   const { t, i18n } = useTranslation("appList");
   const dialog = useDialogHref();
   const close = useCloseDialog(dialog.close);
@@ -55,7 +72,10 @@ export function DuplicateDialog({ version, appName, countries, rules, lastResult
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => checkForm(formData, rules, (payload) => duplicateMessages(t, i18n.language, payloadTexts(payload, DUPLICATE_FIELDS))),
+    onValidate: ({ formData }) =>
+      checkForm(formData, rules, (payload) =>
+        duplicateMessages(t, i18n.language, payloadTexts(payload, DUPLICATE_FIELDS)),
+      ),
   });
   const nameError = fields.appName.errors?.[0];
   const countryError = fields.countryCode.errors?.[0];
@@ -66,12 +86,24 @@ export function DuplicateDialog({ version, appName, countries, rules, lastResult
   useErrorTitle(summary.length > 0);
   const introId = `${form.id}-intro`;
   return (
-    <Modal open title={t("duplicate.title", { name: appName, version: version.versionDisplay })} onClose={onClose} describedBy={introId}>
+    <Modal
+      open
+      title={t("duplicate.title", { name: appName, version: version.versionDisplay })}
+      onClose={onClose}
+      describedBy={introId}
+    >
       <div ref={ref} id={introId} className="mb-4 text-gray-800">
         <p>{t("duplicate.intro")}</p>
       </div>
       <ErrorSummary errors={summary} />
-      <Form method="post" action={pageAction} replace preventScrollReset {...getFormProps(form)} className="space-y-5">
+      <Form
+        method="post"
+        action={pageAction}
+        replace
+        preventScrollReset
+        {...getFormProps(form)}
+        className="space-y-5"
+      >
         <input type="hidden" name="intent" value="duplicate" />
         <input type="hidden" name="versionId" value={version.versionId} />
         <InputField
@@ -83,12 +115,25 @@ export function DuplicateDialog({ version, appName, countries, rules, lastResult
         />
         <FieldFrame id={fields.countryCode.id} label={t("duplicate.country")} error={countryError}>
           {(aria) => (
-            <select {...aria} {...getSelectProps(fields.countryCode, { ariaAttributes: false })} key={fields.countryCode.key} className={inputClass(countryError)}>
-              <SelectOptions placeholder={t("duplicate.chooseCountry")} choices={countries.map((country) => ({ value: country.code, label: country.name }))} />
+            <select
+              {...aria}
+              {...getSelectProps(fields.countryCode, { ariaAttributes: false })}
+              key={fields.countryCode.key}
+              className={inputClass(countryError)}
+            >
+              <SelectOptions
+                placeholder={t("duplicate.chooseCountry")}
+                choices={countries.map((country) => ({ value: country.code, label: country.name }))}
+              />
             </select>
           )}
         </FieldFrame>
-        <DialogFormButtons closeHref={dialog.close} onClose={close} cancel={t("duplicate.cancel")} submit={t("duplicate.submit")} />
+        <DialogFormButtons
+          closeHref={dialog.close}
+          onClose={close}
+          cancel={t("duplicate.cancel")}
+          submit={t("duplicate.submit")}
+        />
       </Form>
     </Modal>
   );

@@ -34,8 +34,8 @@
 import { Link, useLocation, useParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { AppSwitcher } from "~/components/apps/AppSwitcher";
 import { AppIcon } from "~/components/apps/AppIcon";
+import { AppSwitcher } from "~/components/apps/AppSwitcher";
 import { ArchivedChip } from "~/components/apps/StatusBadge";
 import type { SidebarGroup, SidebarRecentApp } from "~/lib/apps/sidebar";
 
@@ -79,7 +79,10 @@ export function GroupSidebar({ group, recent, current }: GroupSidebarProps) {
     if (menu.current) menu.current.open = false;
   }, [pathname]);
   return (
-    <aside aria-label={t("sidebar.label", { name: group.name })} className="flex w-full shrink-0 flex-col gap-4 lg:w-64">
+    <aside
+      aria-label={t("sidebar.label", { name: group.name })}
+      className="flex w-full shrink-0 flex-col gap-4 lg:w-64"
+    >
       <div className="flex items-start gap-3">
         <AppIcon url={group.appIcon} name={group.name} />
         <div className="min-w-0 flex-1">
@@ -112,7 +115,9 @@ export function GroupSidebar({ group, recent, current }: GroupSidebarProps) {
                     to={to}
                     aria-current={pathname.replace(/\/$/, "") === to ? "page" : undefined}
                     className={`flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-semibold ${
-                      current === page.key ? "bg-brand-600 text-white" : "text-gray-900 hover:bg-gray-100"
+                      current === page.key
+                        ? "bg-brand-600 text-white"
+                        : "text-gray-900 hover:bg-gray-100"
                     }`}
                   >
                     {t(page.label)}

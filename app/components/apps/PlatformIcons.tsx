@@ -8,7 +8,11 @@ import { APP_TYPES } from "~/api/apps/rules";
 import { Icon, type IconName } from "~/components/Icon";
 
 /** The platforms the card shows, in this order (mobile has no editor: docs/decisions/0008-mobile-platform.md). */
-export const SHOWN_PLATFORMS = ["desktop", "web", "reporting"] as const satisfies readonly IconName[];
+export const SHOWN_PLATFORMS = [
+  "desktop",
+  "web",
+  "reporting",
+] as const satisfies readonly IconName[];
 type Shown = (typeof SHOWN_PLATFORMS)[number] | "connector";
 
 /** The icons to show for an app's platform names and type. */
@@ -18,7 +22,13 @@ export function platformIcons(platforms: readonly string[], appType: number): Sh
   return shown;
 }
 
-export function PlatformIcons({ platforms, appType }: { platforms: readonly string[]; appType: number }) {
+export function PlatformIcons({
+  platforms,
+  appType,
+}: {
+  platforms: readonly string[];
+  appType: number;
+}) {
   const { t } = useTranslation("apps");
   const icons = platformIcons(platforms, appType);
   if (icons.length === 0) return null;

@@ -21,11 +21,24 @@
  * ~/lib/apps/review.server). Texts: the `review` namespace (and `appEditor` for the listing's
  * field names).
  */
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { versionActions, type VersionAction } from "~/api/apps/status";
-import { ConfirmDialog, DialogCloseLink, DialogFormButtons, useCloseDialog, useModalClose, useReturnFocus } from "~/components/ui/ConfirmDialog";
+import { type VersionAction, versionActions } from "~/api/apps/status";
+import {
+  ConfirmDialog,
+  DialogCloseLink,
+  DialogFormButtons,
+  useCloseDialog,
+  useModalClose,
+  useReturnFocus,
+} from "~/components/ui/ConfirmDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { InputField, TextareaField } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
@@ -35,8 +48,8 @@ import { checkPause, NEEDS_CURRENT_APP, PAUSE_FIELDS, SUBMIT_FIELDS } from "~/fo
 import { checkSubmit } from "~/forms/submit";
 import type { SubmitDialogData } from "~/lib/apps/review.server";
 import { useErrorTitle } from "~/lib/error-title";
-import { useDialogHref, versionMenuId } from "./VersionMenu";
 import { usePageAction } from "~/lib/page-action";
+import { useDialogHref, versionMenuId } from "./VersionMenu";
 
 /** A version the page lists, with its app. */
 export interface ReviewVersion {
@@ -62,7 +75,13 @@ interface ReviewFailure {
   result: SubmissionResult<string[]>;
 }
 
-const CONFIRMS = ["pushToLive", "pushToBeta", "archive", "withdraw", "rollbackToBeta"] as const satisfies readonly VersionAction[];
+const CONFIRMS = [
+  "pushToLive",
+  "pushToBeta",
+  "archive",
+  "withdraw",
+  "rollbackToBeta",
+] as const satisfies readonly VersionAction[];
 type Confirm = (typeof CONFIRMS)[number];
 const CONFIRM_INTENT: Record<Confirm, string> = {
   pushToLive: "pushToLive",
@@ -74,7 +93,9 @@ const CONFIRM_INTENT: Record<Confirm, string> = {
 
 function failureOf(actionData: unknown, intents: readonly string[], versionId: string) {
   const data = actionData as ReviewFailure | undefined;
-  return data && intents.includes(data.intent) && data.versionId === versionId ? data.result : undefined;
+  return data && intents.includes(data.intent) && data.versionId === versionId
+    ? data.result
+    : undefined;
 }
 
 export function ReviewDialogs({
@@ -95,19 +116,38 @@ export function ReviewDialogs({
 
   const submitId = searchParams.get("submit");
   const pauseVersion = find(searchParams.get("pause"));
-  const pauseKind = pauseVersion ? (["pause", "unpause"] as const).find((kind) => versionActions(pauseVersion.statusCode).includes(kind)) : undefined;
+  const pauseKind = pauseVersion
+    ? (["pause", "unpause"] as const).find((kind) =>
+        versionActions(pauseVersion.statusCode).includes(kind),
+      )
+    : undefined;
 
   const [confirmAction, confirmId] = (searchParams.get("confirm") ?? "").split(":");
   const confirmVersion = find(confirmId ?? null);
-  const confirm = confirmVersion ? CONFIRMS.find((action) => action === confirmAction && versionActions(confirmVersion.statusCode).includes(action)) : undefined;
+  const confirm = confirmVersion
+    ? CONFIRMS.find(
+        (action) =>
+          action === confirmAction && versionActions(confirmVersion.statusCode).includes(action),
+      )
+    : undefined;
 
   return (
     <>
       {submit && submit.version.versionId === submitId && find(submitId) ? (
-        <SubmitDialog key={submitId} data={submit} rules={rules.submit} lastResult={failureOf(actionData, ["submit"], submitId)} />
+        <SubmitDialog
+          key={submitId}
+          data={submit}
+          rules={rules.submit}
+          lastResult={failureOf(actionData, ["submit"], submitId)}
+        />
       ) : null}
       {pauseVersion && pauseKind === "unpause" && pauseVersion.isAppArchived ? (
-        <UnarchiveFirst appName={pauseVersion.appName} appGroupId={pauseVersion.appGroupId} versionId={pauseVersion.versionId} then={`pause:${pauseVersion.versionId}`} />
+        <UnarchiveFirst
+          appName={pauseVersion.appName}
+          appGroupId={pauseVersion.appGroupId}
+          versionId={pauseVersion.versionId}
+          then={`pause:${pauseVersion.versionId}`}
+        />
       ) : pauseVersion && pauseKind ? (
         <RequestDialog
           key={pauseVersion.versionId}
@@ -117,11 +157,22 @@ export function ReviewDialogs({
           lastResult={failureOf(actionData, [pauseKind], pauseVersion.versionId)}
         />
       ) : null}
-      {confirmVersion && confirm && confirmVersion.isAppArchived && (NEEDS_CURRENT_APP as readonly string[]).includes(confirm) ? (
-        <UnarchiveFirst appName={confirmVersion.appName} appGroupId={confirmVersion.appGroupId} versionId={confirmVersion.versionId} then={`confirm:${confirm}:${confirmVersion.versionId}`} />
+      {confirmVersion &&
+      confirm &&
+      confirmVersion.isAppArchived &&
+      (NEEDS_CURRENT_APP as readonly string[]).includes(confirm) ? (
+        <UnarchiveFirst
+          appName={confirmVersion.appName}
+          appGroupId={confirmVersion.appGroupId}
+          versionId={confirmVersion.versionId}
+          then={`confirm:${confirm}:${confirmVersion.versionId}`}
+        />
       ) : confirmVersion && confirm ? (
         <ConfirmDialog
-          title={t(`confirm.${confirm}.title`, { name: confirmVersion.appName, version: confirmVersion.versionDisplay })}
+          title={t(`confirm.${confirm}.title`, {
+            name: confirmVersion.appName,
+            version: confirmVersion.versionDisplay,
+          })}
           body={<p>{t(`confirm.${confirm}.body`)}</p>}
           closeHref={dialog.close}
           returnFocusTo={versionMenuId(confirmVersion.versionId)}
@@ -144,7 +195,17 @@ export function ReviewDialogs({
  * it (`intent=unarchiveFirst`) and opens the interrupted dialog again (`then`, see
  * unarchiveThen in ~/lib/apps/review.server).
  */
-function UnarchiveFirst({ appName, appGroupId, versionId, then }: { appName: string; appGroupId: string; versionId: string; then: string }) {
+function UnarchiveFirst({
+  appName,
+  appGroupId,
+  versionId,
+  then,
+}: {
+  appName: string;
+  appGroupId: string;
+  versionId: string;
+  then: string;
+}) {
   const { t } = useTranslation("review");
   const dialog = useDialogHref();
   return (
@@ -168,15 +229,35 @@ interface FormProps {
 
 function SubmitDialog({ data, rules, lastResult }: { data: SubmitDialogData } & FormProps) {
   const { version } = data;
-  if (data.isArchived) return <UnarchiveFirst appName={data.appName} appGroupId={data.appGroupId} versionId={version.versionId} then={`submit:${version.versionId}`} />;
+  if (data.isArchived)
+    return (
+      <UnarchiveFirst
+        appName={data.appName}
+        appGroupId={data.appGroupId}
+        versionId={version.versionId}
+        then={`submit:${version.versionId}`}
+      />
+    );
   return <SubmitForm data={data} rules={rules} lastResult={lastResult} />;
 }
 
 /** The provider's blockers, as the spec words them, each with the link to where it is fixed. */
 const BLOCKER_TEXT = {
-  priceRequired: { message: "submit.blockers.price", link: "submit.blockers.priceLink", item: "price" },
-  preApprovalRequired: { message: "submit.blockers.preApproval", link: "submit.blockers.preApprovalLink", item: "preApproval" },
-  platformConfigurationRequired: { message: "submit.blockers.platform", link: "submit.blockers.platformLink", item: "platform" },
+  priceRequired: {
+    message: "submit.blockers.price",
+    link: "submit.blockers.priceLink",
+    item: "price",
+  },
+  preApprovalRequired: {
+    message: "submit.blockers.preApproval",
+    link: "submit.blockers.preApprovalLink",
+    item: "preApproval",
+  },
+  platformConfigurationRequired: {
+    message: "submit.blockers.platform",
+    link: "submit.blockers.platformLink",
+    item: "platform",
+  },
 } as const;
 
 function Readiness({ data }: { data: SubmitDialogData }) {
@@ -188,7 +269,10 @@ function Readiness({ data }: { data: SubmitDialogData }) {
         {t("submit.readiness.title")}
       </h3>
       {data.blockers.length > 0 ? (
-        <div role="alert" className="mb-3 rounded-md border-2 border-red-700 bg-red-50 p-3 text-sm text-red-900">
+        <div
+          role="alert"
+          className="mb-3 rounded-md border-2 border-red-700 bg-red-50 p-3 text-sm text-red-900"
+        >
           <p className="font-bold">{t("submit.blockers.title")}</p>
           <ul className="mt-1 list-disc space-y-1 pl-5">
             {data.blockers.map((blocker) => {
@@ -209,23 +293,36 @@ function Readiness({ data }: { data: SubmitDialogData }) {
           </ul>
         </div>
       ) : null}
-      <p className="mb-2 text-sm text-gray-800">{missing.length === 0 ? t("submit.readiness.ready") : t("submit.readiness.missing")}</p>
+      <p className="mb-2 text-sm text-gray-800">
+        {missing.length === 0 ? t("submit.readiness.ready") : t("submit.readiness.missing")}
+      </p>
       <ul className="space-y-1 text-sm">
         {data.readiness.map((entry) => (
           <li key={entry.key} className="flex flex-wrap items-baseline gap-x-2">
-            <span className={`inline-block min-w-16 rounded px-1.5 text-xs font-bold ${entry.done ? "bg-green-100 text-green-900" : "bg-red-100 text-red-900"}`}>
+            <span
+              className={`inline-block min-w-16 rounded px-1.5 text-xs font-bold ${entry.done ? "bg-green-100 text-green-900" : "bg-red-100 text-red-900"}`}
+            >
               {t(entry.done ? "submit.readiness.state.done" : "submit.readiness.state.missing")}
             </span>
             <span className="text-gray-900">{t(`submit.readiness.items.${entry.key}`)}</span>
             {/* A blocker above links there already. */}
-            {entry.done || Object.values(BLOCKER_TEXT).some((b) => b.item === entry.key && data.blockers.some((code) => BLOCKER_TEXT[code as keyof typeof BLOCKER_TEXT] === b)) ? null : (
+            {entry.done ||
+            Object.values(BLOCKER_TEXT).some(
+              (b) =>
+                b.item === entry.key &&
+                data.blockers.some((code) => BLOCKER_TEXT[code as keyof typeof BLOCKER_TEXT] === b),
+            ) ? null : (
               <Link to={entry.href} className="font-semibold text-brand-700 underline">
                 {t(`submit.readiness.fix.${entry.key}`)}
               </Link>
             )}
             {entry.fields?.length ? (
               <span className="basis-full pl-18 text-gray-700">
-                {t("submit.readiness.listingFields", { fields: entry.fields.map((field) => t(`appEditor:fields.${field}.label`)).join(", ") })}
+                {t("submit.readiness.listingFields", {
+                  fields: entry.fields
+                    .map((field) => t(`appEditor:fields.${field}.label`))
+                    .join(", "),
+                })}
               </span>
             ) : null}
           </li>
@@ -251,7 +348,15 @@ function SubmitForm({ data, rules, lastResult }: { data: SubmitDialogData } & Fo
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) =>
-      checkForm(formData, rules, (payload) => checkSubmit(t, i18n.language, payloadTexts(payload, SUBMIT_FIELDS), { today: new Date(), allowBeta: data.isBetaOffered }).errors),
+      checkForm(
+        formData,
+        rules,
+        (payload) =>
+          checkSubmit(t, i18n.language, payloadTexts(payload, SUBMIT_FIELDS), {
+            today: new Date(),
+            allowBeta: data.isBetaOffered,
+          }).errors,
+      ),
   });
   const summary = SUBMIT_FIELDS.flatMap((name) => {
     const message = fields[name].errors?.[0];
@@ -259,7 +364,11 @@ function SubmitForm({ data, rules, lastResult }: { data: SubmitDialogData } & Fo
   });
   useErrorTitle(summary.length > 0);
   const introId = `${form.id}-intro`;
-  const text = (name: "contactName" | "contactEmail" | "contactPhoneNumber", type: "text" | "email" | "tel", autoComplete: string) => (
+  const text = (
+    name: "contactName" | "contactEmail" | "contactPhoneNumber",
+    type: "text" | "email" | "tel",
+    autoComplete: string,
+  ) => (
     <InputField
       {...getInputProps(fields[name], { type, ariaAttributes: false })}
       key={fields[name].key}
@@ -269,7 +378,15 @@ function SubmitForm({ data, rules, lastResult }: { data: SubmitDialogData } & Fo
     />
   );
   return (
-    <Modal open title={t(`submit.title.${data.action}`, { name: data.appName, version: version.versionDisplay })} onClose={onClose} describedBy={introId}>
+    <Modal
+      open
+      title={t(`submit.title.${data.action}`, {
+        name: data.appName,
+        version: version.versionDisplay,
+      })}
+      onClose={onClose}
+      describedBy={introId}
+    >
       <div ref={ref} id={introId} className="mb-4 text-gray-800">
         <p>{t("submit.intro")}</p>
       </div>
@@ -277,7 +394,14 @@ function SubmitForm({ data, rules, lastResult }: { data: SubmitDialogData } & Fo
       {ready ? (
         <>
           <ErrorSummary errors={summary} />
-          <Form method="post" action={pageAction} replace preventScrollReset {...getFormProps(form)} className="space-y-5">
+          <Form
+            method="post"
+            action={pageAction}
+            replace
+            preventScrollReset
+            {...getFormProps(form)}
+            className="space-y-5"
+          >
             <input type="hidden" name="intent" value="submit" />
             <input type="hidden" name="versionId" value={version.versionId} />
             {text("contactName", "text", "name")}
@@ -314,9 +438,16 @@ function SubmitForm({ data, rules, lastResult }: { data: SubmitDialogData } & Fo
                 </p>
               </div>
             ) : data.action === "resubmit" ? (
-              <p className="text-sm text-gray-800">{t(data.isBeta ? "submit.betaKept" : "submit.liveKept")}</p>
+              <p className="text-sm text-gray-800">
+                {t(data.isBeta ? "submit.betaKept" : "submit.liveKept")}
+              </p>
             ) : null}
-            <DialogFormButtons closeHref={dialog.close} onClose={close} cancel={t("submit.cancel")} submit={t("submit.send")} />
+            <DialogFormButtons
+              closeHref={dialog.close}
+              onClose={close}
+              cancel={t("submit.cancel")}
+              submit={t("submit.send")}
+            />
           </Form>
         </>
       ) : (
@@ -334,7 +465,12 @@ function SubmitForm({ data, rules, lastResult }: { data: SubmitDialogData } & Fo
 // Pause or unpause request
 // ---------------------------------------------------------------------------
 
-function RequestDialog({ kind, version, rules, lastResult }: { kind: "pause" | "unpause"; version: ReviewVersion } & FormProps) {
+function RequestDialog({
+  kind,
+  version,
+  rules,
+  lastResult,
+}: { kind: "pause" | "unpause"; version: ReviewVersion } & FormProps) {
   const pageAction = usePageAction();
   const { t, i18n } = useTranslation("review");
   const dialog = useDialogHref();
@@ -346,7 +482,12 @@ function RequestDialog({ kind, version, rules, lastResult }: { kind: "pause" | "
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => checkForm(formData, rules, (payload) => checkPause(t, i18n.language, payloadTexts(payload, PAUSE_FIELDS)).errors),
+    onValidate: ({ formData }) =>
+      checkForm(
+        formData,
+        rules,
+        (payload) => checkPause(t, i18n.language, payloadTexts(payload, PAUSE_FIELDS)).errors,
+      ),
   });
   const summary = PAUSE_FIELDS.flatMap((name) => {
     const message = fields[name].errors?.[0];
@@ -354,7 +495,11 @@ function RequestDialog({ kind, version, rules, lastResult }: { kind: "pause" | "
   });
   useErrorTitle(summary.length > 0);
   const introId = `${form.id}-intro`;
-  const input = (name: "name" | "email" | "phone", type: "text" | "email" | "tel", autoComplete: string) => (
+  const input = (
+    name: "name" | "email" | "phone",
+    type: "text" | "email" | "tel",
+    autoComplete: string,
+  ) => (
     <InputField
       {...getInputProps(fields[name], { type, ariaAttributes: false })}
       key={fields[name].key}
@@ -364,12 +509,24 @@ function RequestDialog({ kind, version, rules, lastResult }: { kind: "pause" | "
     />
   );
   return (
-    <Modal open title={t(`pause.title.${kind}`, { name: version.appName, version: version.versionDisplay })} onClose={onClose} describedBy={introId}>
+    <Modal
+      open
+      title={t(`pause.title.${kind}`, { name: version.appName, version: version.versionDisplay })}
+      onClose={onClose}
+      describedBy={introId}
+    >
       <div ref={ref} id={introId} className="mb-4 text-gray-800">
         <p>{t(`pause.intro.${kind}`)}</p>
       </div>
       <ErrorSummary errors={summary} />
-      <Form method="post" action={pageAction} replace preventScrollReset {...getFormProps(form)} className="space-y-5">
+      <Form
+        method="post"
+        action={pageAction}
+        replace
+        preventScrollReset
+        {...getFormProps(form)}
+        className="space-y-5"
+      >
         <input type="hidden" name="intent" value={kind} />
         <input type="hidden" name="versionId" value={version.versionId} />
         {input("name", "text", "name")}
@@ -382,7 +539,12 @@ function RequestDialog({ kind, version, rules, lastResult }: { kind: "pause" | "
           error={fields.reason.errors?.[0]}
           rows={4}
         />
-        <DialogFormButtons closeHref={dialog.close} onClose={close} cancel={t("pause.cancel")} submit={t("pause.send")} />
+        <DialogFormButtons
+          closeHref={dialog.close}
+          onClose={close}
+          cancel={t("pause.cancel")}
+          submit={t("pause.send")}
+        />
       </Form>
     </Modal>
   );

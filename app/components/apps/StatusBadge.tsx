@@ -1,6 +1,6 @@
 /** A version's status with the colours of spec 01 section 4 (contrast checked against WCAG AA). */
 import { useTranslation } from "react-i18next";
-import { statusColour, statusName, type StatusColour } from "~/api/apps/status";
+import { type StatusColour, statusColour, statusName } from "~/api/apps/status";
 
 const colours: Record<StatusColour, string> = {
   info: "bg-blue-100 text-blue-900 border-blue-300",
@@ -10,19 +10,35 @@ const colours: Record<StatusColour, string> = {
   error: "bg-gray-200 text-gray-900 border-gray-400",
 };
 
-export function StatusBadge({ statusCode, liveSubmissionRejected = false }: { statusCode: number; liveSubmissionRejected?: boolean }) {
+export function StatusBadge({
+  statusCode,
+  liveSubmissionRejected = false,
+}: {
+  statusCode: number;
+  liveSubmissionRejected?: boolean;
+}) {
   const { t } = useTranslation("apps");
   return (
     <span className="inline-flex flex-wrap items-center gap-1">
-      <span className={`inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold ${colours[statusColour(statusCode)]}`}>
+      <span
+        className={`inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold ${colours[statusColour(statusCode)]}`}
+      >
         {t(`status.${statusName(statusCode)}`)}
       </span>
-      {liveSubmissionRejected ? <span className="text-xs font-semibold text-red-800">{t("status.liveSubmissionRejected")}</span> : null}
+      {liveSubmissionRejected ? (
+        <span className="text-xs font-semibold text-red-800">
+          {t("status.liveSubmissionRejected")}
+        </span>
+      ) : null}
     </span>
   );
 }
 
 export function ArchivedChip() {
   const { t } = useTranslation("apps");
-  return <span className="inline-flex items-center rounded-full bg-gray-700 px-2 py-0.5 text-xs font-semibold text-white">{t("archived")}</span>;
+  return (
+    <span className="inline-flex items-center rounded-full bg-gray-700 px-2 py-0.5 text-xs font-semibold text-white">
+      {t("archived")}
+    </span>
+  );
 }

@@ -16,13 +16,13 @@
  * The page that shows it renders `<DuplicateDialog>` when `?duplicate=` names one of its
  * versions, and hands the dialog's post to `handleAppAction` (~/lib/apps/version-actions.server).
  */
-import { Link, useLocation, useParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Link, type ShouldRevalidateFunction, useLocation, useParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { versionActions, type VersionAction } from "~/api/apps/status";
+import { type VersionAction, versionActions } from "~/api/apps/status";
 import { Icon } from "~/components/Icon";
 import { DIALOG_LINK_STATE } from "~/components/ui/ConfirmDialog";
-import { MenuButton, menuItemClass, MenuList, type MenuParts } from "~/components/ui/Menu";
+import { MenuButton, MenuList, type MenuParts, menuItemClass } from "~/components/ui/Menu";
 import { pageSearch } from "~/lib/page-action";
 
 // ---------------------------------------------------------------------------
@@ -37,9 +37,18 @@ export const DATA_DIALOG_PARAMS = ["submit"] as const;
  * changes only dialog parameters, so the page stays as loaded (except a dialog of
  * DATA_DIALOG_PARAMS, whose data the loader reads when it opens).
  */
-export const keepPageForDialogs: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+export const keepPageForDialogs: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
   const isGet = !formMethod || formMethod.toUpperCase() === "GET";
-  const opensDataDialog = DATA_DIALOG_PARAMS.some((name) => nextUrl.searchParams.has(name) && nextUrl.searchParams.get(name) !== currentUrl.searchParams.get(name));
+  const opensDataDialog = DATA_DIALOG_PARAMS.some(
+    (name) =>
+      nextUrl.searchParams.has(name) &&
+      nextUrl.searchParams.get(name) !== currentUrl.searchParams.get(name),
+  );
   if (
     isGet &&
     !opensDataDialog &&
@@ -56,7 +65,8 @@ export const keepPageForDialogs: ShouldRevalidateFunction = ({ currentUrl, nextU
 export function useDialogHref() {
   const location = useLocation();
   const base = pageSearch(location.search);
-  const href = (params: URLSearchParams) => `${location.pathname}${params.size ? `?${params}` : ""}`;
+  const href = (params: URLSearchParams) =>
+    `${location.pathname}${params.size ? `?${params}` : ""}`;
   return {
     open(dialog: Record<string, string>) {
       const params = new URLSearchParams(base);
@@ -101,7 +111,13 @@ function ItemLink({ item, parts }: { item: ActionMenuItem; parts: MenuParts }) {
   const className = menuItemClass(item.danger);
   if (item.newTab) {
     return (
-      <a {...parts.item} href={item.newTab} target="_blank" rel="noopener noreferrer" className={className}>
+      <a
+        {...parts.item}
+        href={item.newTab}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={className}
+      >
         {item.label}
         <Icon name="external" className="h-4 w-4" />
         <span className="sr-only"> {t("nav.opensInNewTab")}</span>
@@ -116,7 +132,13 @@ function ItemLink({ item, parts }: { item: ActionMenuItem; parts: MenuParts }) {
     );
   }
   return (
-    <Link {...parts.item} to={item.to ?? "."} state={DIALOG_LINK_STATE} preventScrollReset className={className}>
+    <Link
+      {...parts.item}
+      to={item.to ?? "."}
+      state={DIALOG_LINK_STATE}
+      preventScrollReset
+      className={className}
+    >
       {item.label}
     </Link>
   );
@@ -173,7 +195,10 @@ export const versionMenuId = (versionId: string) => `version-menu-${versionId}`;
  * The dialog of each status action: the submit dialog (`?submit=`), the pause or unpause
  * request (`?pause=`), or a confirmation (`?confirm={action}:{versionId}`).
  */
-export function versionActionDialog(action: VersionAction, versionId: string): Record<string, string> | undefined {
+export function versionActionDialog(
+  action: VersionAction,
+  versionId: string,
+): Record<string, string> | undefined {
   switch (action) {
     case "submit":
     case "submitToLive":
@@ -201,14 +226,28 @@ export function VersionMenu({ version, appName, appLevel }: VersionMenuProps) {
   const items: ActionMenuItem[] = [];
   for (const action of actions) {
     const params = versionActionDialog(action, version.versionId);
-    if (params) items.push({ key: action, label: t(`versionMenu.${action}`), to: dialog.open(params), danger: action === "archive" });
+    if (params)
+      items.push({
+        key: action,
+        label: t(`versionMenu.${action}`),
+        to: dialog.open(params),
+        danger: action === "archive",
+      });
   }
   if (actions.includes("duplicate")) {
-    items.push({ key: "duplicate", label: t("versionMenu.duplicate"), to: dialog.open({ duplicate: version.versionId }) });
+    items.push({
+      key: "duplicate",
+      label: t("versionMenu.duplicate"),
+      to: dialog.open({ duplicate: version.versionId }),
+    });
   }
   if (actions.includes("preview")) {
     const query = new URLSearchParams({ "app-id": version.versionId, preview: "true" });
-    items.push({ key: "preview", label: t("versionMenu.preview"), newTab: `/${lang}/preview?${query}` });
+    items.push({
+      key: "preview",
+      label: t("versionMenu.preview"),
+      newTab: `/${lang}/preview?${query}`,
+    });
   }
   return (
     <ActionMenu

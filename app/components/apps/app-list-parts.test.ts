@@ -1,12 +1,16 @@
 /** The pure parts of the app list's components: dialog links, platform icons (the duplicate form's rules: ~/forms/duplicate-app.test.ts). */
 import { describe, expect, it } from "vitest";
-import { platformIcons } from "./PlatformIcons";
 import { pageSearch } from "~/lib/page-action";
+import { platformIcons } from "./PlatformIcons";
 import { keepPageForDialogs } from "./VersionMenu";
 
 describe("pageSearch", () => {
   it("keeps the page's own query and drops dialog parameters and Remix's markers", () => {
-    expect(pageSearch("?index&country=AU&archived=-1&confirm=delete&app=x&duplicate=y&_data=z").toString()).toBe("country=AU&archived=-1");
+    expect(
+      pageSearch(
+        "?index&country=AU&archived=-1&confirm=delete&app=x&duplicate=y&_data=z",
+      ).toString(),
+    ).toBe("country=AU&archived=-1");
     expect(pageSearch("").toString()).toBe("");
   });
 });
@@ -21,7 +25,9 @@ describe("keepPageForDialogs", () => {
     } as Parameters<typeof keepPageForDialogs>[0]);
 
   it("keeps the page when only a dialog opens or closes", () => {
-    expect(decide("/en-AU/apps?sort=name-asc", "/en-AU/apps?sort=name-asc&confirm=delete&app=x")).toBe(false);
+    expect(
+      decide("/en-AU/apps?sort=name-asc", "/en-AU/apps?sort=name-asc&confirm=delete&app=x"),
+    ).toBe(false);
     expect(decide("/en-AU/apps?duplicate=y", "/en-AU/apps")).toBe(false);
   });
 

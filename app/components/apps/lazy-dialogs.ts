@@ -7,13 +7,22 @@
 import { whenUsed } from "~/lib/when-used";
 
 /** `?submit=`, `?pause=` or `?confirm={action}:{versionId}` (a version's confirmation; an app's has no colon). */
-export const ReviewDialogs = whenUsed("review-dialogs", () => import("./ReviewDialogs").then((module) => module.ReviewDialogs), {
-  namespaces: ["review", "appEditor"],
-  opensAt: (search) => search.has("submit") || search.has("pause") || (search.get("confirm") ?? "").includes(":"),
-});
+export const ReviewDialogs = whenUsed(
+  "review-dialogs",
+  () => import("./ReviewDialogs").then((module) => module.ReviewDialogs),
+  {
+    namespaces: ["review", "appEditor"],
+    opensAt: (search) =>
+      search.has("submit") || search.has("pause") || (search.get("confirm") ?? "").includes(":"),
+  },
+);
 
 /** `?duplicate={versionId}`. */
-export const DuplicateDialog = whenUsed("duplicate-dialog", () => import("./DuplicateDialog").then((module) => module.DuplicateDialog), {
-  namespaces: ["appList", "appEditor"],
-  opensAt: (search) => search.has("duplicate"),
-});
+export const DuplicateDialog = whenUsed(
+  "duplicate-dialog",
+  () => import("./DuplicateDialog").then((module) => module.DuplicateDialog),
+  {
+    namespaces: ["appList", "appEditor"],
+    opensAt: (search) => search.has("duplicate"),
+  },
+);

@@ -4,10 +4,14 @@
  * with it (the shared Menu).
  */
 import { useTranslation } from "react-i18next";
-import { Menu } from "~/components/ui/Menu";
 import { buttonClass } from "~/components/ui/Button";
+import { Menu } from "~/components/ui/Menu";
 
-export function DesktopDownloads({ downloads }: { downloads: { url: string; country: string; versionNumber: string }[] }) {
+export function DesktopDownloads({
+  downloads,
+}: {
+  downloads: { url: string; country: string; versionNumber: string }[];
+}) {
   const { t } = useTranslation("instances");
   return (
     <Menu

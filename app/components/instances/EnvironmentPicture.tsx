@@ -22,7 +22,10 @@ export function EnvironmentPicture({ envType }: { envType: string }) {
   if (!isEnvType(envType)) return null;
   const { icon, tone } = PICTURES[envType];
   return (
-    <figure data-picture={envType} className={`flex items-center gap-3 rounded-md border-2 p-3 ${tone}`}>
+    <figure
+      data-picture={envType}
+      className={`flex items-center gap-3 rounded-md border-2 p-3 ${tone}`}
+    >
       <Icon name={icon} className="h-10 w-10 shrink-0" />
       <figcaption className="font-semibold">{t(`import.picture.${envType}`)}</figcaption>
     </figure>

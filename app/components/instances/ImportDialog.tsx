@@ -7,26 +7,38 @@
  * With JavaScript the token is decoded as it is typed. Without it the Decode button posts the
  * token (intent `decode`) and the server renders the decoded fields before Import.
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { decodeImportToken, importEnvironmentType, type ImportValues } from "~/api/instances/rules";
+import { decodeImportToken, type ImportValues, importEnvironmentType } from "~/api/instances/rules";
 import { EnvironmentPicture } from "~/components/instances/EnvironmentPicture";
-import { useErrorTitle } from "~/lib/error-title";
 import { IdList } from "~/components/instances/InstanceCard";
 import { Button } from "~/components/ui/Button";
-import { DialogCloseLink, useCloseDialog, useModalClose, useReturnFocus } from "~/components/ui/ConfirmDialog";
+import {
+  DialogCloseLink,
+  useCloseDialog,
+  useModalClose,
+  useReturnFocus,
+} from "~/components/ui/ConfirmDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FieldFrame, inputClass } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
 import type { Translate } from "~/forms/app-editor";
 import { checkForm, type FormRules } from "~/forms/check";
 import { readImportForm } from "~/forms/instances";
+import { useErrorTitle } from "~/lib/error-title";
 import { useHydrated } from "~/lib/hydrated";
 import { IMPORT_BUTTON_ID } from "./opener-ids";
 
-const DECODED_FIELDS = ["region", "environment", "firmType", "firmId", "staffId", "userId"] as const satisfies readonly (keyof ImportValues)[];
+const DECODED_FIELDS = [
+  "region",
+  "environment",
+  "firmType",
+  "firmId",
+  "staffId",
+  "userId",
+] as const satisfies readonly (keyof ImportValues)[];
 
 interface Props {
   closeHref: string;
@@ -50,21 +62,42 @@ export function ImportDialog({ closeHref, token: postedToken = "", rules, lastRe
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => checkForm(formData, rules, (payload) => ({ token: readImportForm(t as unknown as Translate, payload).error })),
+    onValidate: ({ formData }) =>
+      checkForm(formData, rules, (payload) => ({
+        token: readImportForm(t as unknown as Translate, payload).error,
+      })),
   });
   // Without JS the token is decoded only once the server has seen it.
   const decoded = token.trim() && (hydrated || postedToken) ? decodeImportToken(token) : undefined;
-  const invalid = decoded && !decoded.ok ? t("errors.invalidToken", { field: t("fields.token") }) : undefined;
+  const invalid =
+    decoded && !decoded.ok ? t("errors.invalidToken", { field: t("fields.token") }) : undefined;
   const error = fields.token.errors?.[0] ?? invalid;
   useErrorTitle(Boolean(fields.token.errors?.length));
   const busy = navigation.state === "submitting";
   return (
     <Modal open title={t("import.title")} onClose={onClose}>
       <div ref={ref}>
-        <ErrorSummary errors={fields.token.errors?.length ? [{ id: fields.token.id, message: fields.token.errors[0] }] : []} />
-        <Form method="post" replace preventScrollReset {...getFormProps(form)} className="space-y-5">
+        <ErrorSummary
+          errors={
+            fields.token.errors?.length
+              ? [{ id: fields.token.id, message: fields.token.errors[0] }]
+              : []
+          }
+        />
+        <Form
+          method="post"
+          replace
+          preventScrollReset
+          {...getFormProps(form)}
+          className="space-y-5"
+        >
           <input type="hidden" name="dialog" value="import" />
-          <FieldFrame id={fields.token.id} label={t("fields.token")} hint={t("import.hint")} error={error}>
+          <FieldFrame
+            id={fields.token.id}
+            label={t("fields.token")}
+            hint={t("import.hint")}
+            error={error}
+          >
             {(aria) => (
               <textarea
                 {...aria}
@@ -79,13 +112,25 @@ export function ImportDialog({ closeHref, token: postedToken = "", rules, lastRe
             )}
           </FieldFrame>
           {decoded?.ok ? (
-            <section aria-labelledby="import-decoded-title" className="rounded-md border border-gray-300 bg-gray-50 p-3">
+            <section
+              aria-labelledby="import-decoded-title"
+              className="rounded-md border border-gray-300 bg-gray-50 p-3"
+            >
               <h3 id="import-decoded-title" className="mb-2 font-semibold text-gray-900">
                 {t("import.decoded")}
               </h3>
               <div className="space-y-3">
-                <EnvironmentPicture envType={importEnvironmentType(decoded.payload.region, decoded.payload.environment)} />
-                <IdList rows={DECODED_FIELDS.map((field) => [field, String(decoded.payload[field])] as const)} />
+                <EnvironmentPicture
+                  envType={importEnvironmentType(
+                    decoded.payload.region,
+                    decoded.payload.environment,
+                  )}
+                />
+                <IdList
+                  rows={DECODED_FIELDS.map(
+                    (field) => [field, String(decoded.payload[field])] as const,
+                  )}
+                />
               </div>
             </section>
           ) : null}

@@ -25,17 +25,38 @@ export interface InstanceCardData {
 export const configureLinkId = (id: string) => `configure-${id}`;
 export const deleteLinkId = (id: string) => `delete-${id}`;
 
-export function InstanceCard({ card, configureHref, deleteHref, showType }: { card: InstanceCardData; configureHref: string; deleteHref: string; showType: boolean }) {
+export function InstanceCard({
+  card,
+  configureHref,
+  deleteHref,
+  showType,
+}: {
+  card: InstanceCardData;
+  configureHref: string;
+  deleteHref: string;
+  showType: boolean;
+}) {
   const { t } = useTranslation("instances");
   const titleId = `instance-${card.id}`;
   return (
-    <article aria-labelledby={titleId} className="flex flex-col gap-3 rounded-lg border border-gray-300 bg-white p-4">
+    <article
+      aria-labelledby={titleId}
+      className="flex flex-col gap-3 rounded-lg border border-gray-300 bg-white p-4"
+    >
       <header className="flex flex-wrap items-center gap-2">
         <h3 id={titleId} className="text-lg font-bold text-gray-900 wrap-anywhere">
           {card.username}
         </h3>
-        {showType ? <span className="rounded bg-gray-100 px-2 py-0.5 text-xs font-semibold text-gray-900">{card.envType}</span> : null}
-        {card.isBeta ? <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950">{t("card.beta")}</span> : null}
+        {showType ? (
+          <span className="rounded bg-gray-100 px-2 py-0.5 text-xs font-semibold text-gray-900">
+            {card.envType}
+          </span>
+        ) : null}
+        {card.isBeta ? (
+          <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950">
+            {t("card.beta")}
+          </span>
+        ) : null}
       </header>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="font-semibold text-gray-900">{t("card.country")}</dt>
@@ -54,19 +75,34 @@ export function InstanceCard({ card, configureHref, deleteHref, showType }: { ca
           state={DIALOG_LINK_STATE}
           preventScrollReset
           className={buttonClass("secondary")}
-          aria-label={t("card.configureLabel", { username: card.username, count: card.enabledApps })}
+          aria-label={t("card.configureLabel", {
+            username: card.username,
+            count: card.enabledApps,
+          })}
         >
           {/* The name starts with the visible words, the badge's count included (WCAG 2.5.3). */}
           {t("card.configure")}{" "}
-          <span aria-hidden="true" className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">
+          <span
+            aria-hidden="true"
+            className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white"
+          >
             {card.enabledApps}
           </span>
         </Link>
-        <Link id={deleteLinkId(card.id)} to={deleteHref} state={DIALOG_LINK_STATE} preventScrollReset className={buttonClass("secondary")} aria-label={t("card.deleteLabel", { username: card.username })}>
+        <Link
+          id={deleteLinkId(card.id)}
+          to={deleteHref}
+          state={DIALOG_LINK_STATE}
+          preventScrollReset
+          className={buttonClass("secondary")}
+          aria-label={t("card.deleteLabel", { username: card.username })}
+        >
           {t("card.delete")}
         </Link>
         <details className="basis-full">
-          <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-brand-700 underline">{t("card.debug")}</summary>
+          <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-brand-700 underline">
+            {t("card.debug")}
+          </summary>
           <IdList
             className="mt-2"
             rows={[
@@ -82,7 +118,13 @@ export function InstanceCard({ card, configureHref, deleteHref, showType }: { ca
 }
 
 /** Read-only ids of an account (debug, a decoded import token), each named by its field. */
-export function IdList({ rows, className = "" }: { rows: readonly (readonly [string, string])[]; className?: string }) {
+export function IdList({
+  rows,
+  className = "",
+}: {
+  rows: readonly (readonly [string, string])[];
+  className?: string;
+}) {
   const { t } = useTranslation("instances");
   return (
     <dl className={`grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm ${className}`}>

@@ -7,7 +7,15 @@ import { useTranslation } from "react-i18next";
 
 type Tab = "staging" | "live";
 
-export function InstanceTabs({ tabs, current, href }: { tabs: { key: Tab; count: number }[]; current: Tab; href: (tab: Tab) => string }) {
+export function InstanceTabs({
+  tabs,
+  current,
+  href,
+}: {
+  tabs: { key: Tab; count: number }[];
+  current: Tab;
+  href: (tab: Tab) => string;
+}) {
   const { t } = useTranslation("instances");
   return (
     <nav aria-label={t("tabs.label")} className="mb-6 border-b border-gray-300">

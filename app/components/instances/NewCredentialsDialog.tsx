@@ -10,19 +10,24 @@
  * 'Show choices' button posts the form (intent `choose`) and the server renders the dialog
  * again with the choices of the chosen card and country.
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useErrorTitle } from "~/lib/error-title";
 import { Button } from "~/components/ui/Button";
-import { DialogFormButtons, useCloseDialog, useModalClose, useReturnFocus } from "~/components/ui/ConfirmDialog";
+import {
+  DialogFormButtons,
+  useCloseDialog,
+  useModalClose,
+  useReturnFocus,
+} from "~/components/ui/ConfirmDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FieldFrame, inputClass } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
 import type { Translate } from "~/forms/app-editor";
 import { checkForm, type FormRules } from "~/forms/check";
 import { NEW_FIELDS, readNewCredentials, SANDBOXES, type SandboxChoice } from "~/forms/instances";
+import { useErrorTitle } from "~/lib/error-title";
 import { useHydrated } from "~/lib/hydrated";
 import { NEW_BUTTON_ID } from "./opener-ids";
 
@@ -47,7 +52,16 @@ interface Props {
   closeHref: string;
 }
 
-export function NewCredentialsDialog({ choices, hasAccessToTest, sandbox: initialSandbox, countryCode, user, rules, lastResult, closeHref }: Props) {
+export function NewCredentialsDialog({
+  choices,
+  hasAccessToTest,
+  sandbox: initialSandbox,
+  countryCode,
+  user,
+  rules,
+  lastResult,
+  closeHref,
+}: Props) {
   const { t } = useTranslation("instances");
   const hydrated = useHydrated();
   const close = useCloseDialog(closeHref);
@@ -55,10 +69,18 @@ export function NewCredentialsDialog({ choices, hasAccessToTest, sandbox: initia
   useReturnFocus(NEW_BUTTON_ID);
   const sandboxes = SANDBOXES.filter((s) => s === "live" || hasAccessToTest);
   // The only card is chosen from the start; of two, the person chooses (the country shows once one is).
-  const [sandbox, setSandbox] = useState<SandboxChoice | undefined>(initialSandbox && sandboxes.includes(initialSandbox) ? initialSandbox : sandboxes.length === 1 ? sandboxes[0] : undefined);
+  const [sandbox, setSandbox] = useState<SandboxChoice | undefined>(
+    initialSandbox && sandboxes.includes(initialSandbox)
+      ? initialSandbox
+      : sandboxes.length === 1
+        ? sandboxes[0]
+        : undefined,
+  );
   const countries = sandbox ? choices[sandbox] : [];
   /** A sandbox's country: the one chosen before where it has it, else the company's default, else its first. */
-  const countryOf = (list: readonly CountryChoiceView[], current: string) => (list.find((c) => c.code === current) ?? list.find((c) => c.code === countryCode) ?? list[0])?.code ?? "";
+  const countryOf = (list: readonly CountryChoiceView[], current: string) =>
+    (list.find((c) => c.code === current) ?? list.find((c) => c.code === countryCode) ?? list[0])
+      ?.code ?? "";
   const [country, setCountry] = useState(countryOf(countries, countryCode ?? ""));
   const chosen = countries.find((c) => c.code === country);
   const [form, fields] = useForm({
@@ -67,19 +89,43 @@ export function NewCredentialsDialog({ choices, hasAccessToTest, sandbox: initia
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     defaultValue: { firstName: user.firstName, lastName: user.lastName },
-    onValidate: ({ formData }) => checkForm(formData, rules, (payload) => readNewCredentials(t as unknown as Translate, payload, choices).errors),
+    onValidate: ({ formData }) =>
+      checkForm(
+        formData,
+        rules,
+        (payload) => readNewCredentials(t as unknown as Translate, payload, choices).errors,
+      ),
   });
   const errorOf = (name: (typeof NEW_FIELDS)[number]) => fields[name].errors?.[0];
   const summary = NEW_FIELDS.flatMap((name) => {
     const message = errorOf(name);
-    return message ? [{ id: name === "sandbox" ? `${form.id}-sandbox-${sandboxes[0]}` : fields[name].id, message }] : [];
+    return message
+      ? [
+          {
+            id: name === "sandbox" ? `${form.id}-sandbox-${sandboxes[0]}` : fields[name].id,
+            message,
+          },
+        ]
+      : [];
   });
   useErrorTitle(summary.length > 0);
-  const text = (name: "firstName" | "lastName" | "email" | "password" | "confirmPassword", type: "text" | "email" | "password", autoComplete: string) => {
+  const text = (
+    name: "firstName" | "lastName" | "email" | "password" | "confirmPassword",
+    type: "text" | "email" | "password",
+    autoComplete: string,
+  ) => {
     const error = errorOf(name);
     return (
       <FieldFrame id={fields[name].id} label={t(`fields.${name}`)} error={error}>
-        {(aria) => <input {...aria} {...getInputProps(fields[name], { type, ariaAttributes: false })} key={fields[name].key} autoComplete={autoComplete} className={inputClass(error)} />}
+        {(aria) => (
+          <input
+            {...aria}
+            {...getInputProps(fields[name], { type, ariaAttributes: false })}
+            key={fields[name].key}
+            autoComplete={autoComplete}
+            className={inputClass(error)}
+          />
+        )}
       </FieldFrame>
     );
   };
@@ -92,8 +138,17 @@ export function NewCredentialsDialog({ choices, hasAccessToTest, sandbox: initia
     <Modal open title={t("new.title")} onClose={onClose}>
       <div ref={ref}>
         <ErrorSummary errors={summary} />
-        <Form method="post" replace preventScrollReset {...getFormProps(form)} className="space-y-5">
-          <fieldset aria-describedby={sandboxError ? `${form.id}-sandbox-error` : undefined} className="space-y-2">
+        <Form
+          method="post"
+          replace
+          preventScrollReset
+          {...getFormProps(form)}
+          className="space-y-5"
+        >
+          <fieldset
+            aria-describedby={sandboxError ? `${form.id}-sandbox-error` : undefined}
+            className="space-y-2"
+          >
             <legend className="text-sm font-semibold text-gray-900">{t("fields.sandbox")}</legend>
             {sandboxError ? (
               <p id={`${form.id}-sandbox-error`} className="text-sm font-semibold text-red-700">
@@ -102,7 +157,11 @@ export function NewCredentialsDialog({ choices, hasAccessToTest, sandbox: initia
             ) : null}
             <div className="grid gap-3 sm:grid-cols-2">
               {sandboxes.map((value) => (
-                <label key={value} htmlFor={`${form.id}-sandbox-${value}`} className={`flex cursor-pointer gap-3 rounded-lg border-2 p-3 ${sandbox === value ? "border-brand-600 bg-brand-50" : "border-gray-300"}`}>
+                <label
+                  key={value}
+                  htmlFor={`${form.id}-sandbox-${value}`}
+                  className={`flex cursor-pointer gap-3 rounded-lg border-2 p-3 ${sandbox === value ? "border-brand-600 bg-brand-50" : "border-gray-300"}`}
+                >
                   <input
                     id={`${form.id}-sandbox-${value}`}
                     type="radio"
@@ -113,7 +172,9 @@ export function NewCredentialsDialog({ choices, hasAccessToTest, sandbox: initia
                     className="mt-1 h-5 w-5"
                   />
                   <span>
-                    <span className="block font-semibold text-gray-900">{t(`new.${value}.title`)}</span>
+                    <span className="block font-semibold text-gray-900">
+                      {t(`new.${value}.title`)}
+                    </span>
                     <span className="block text-sm text-gray-700">{t(`new.${value}.hint`)}</span>
                   </span>
                 </label>
@@ -121,9 +182,19 @@ export function NewCredentialsDialog({ choices, hasAccessToTest, sandbox: initia
             </div>
           </fieldset>
           {sandbox ? (
-            <FieldFrame id={fields.countryCode.id} label={t("fields.countryCode")} error={errorOf("countryCode")}>
+            <FieldFrame
+              id={fields.countryCode.id}
+              label={t("fields.countryCode")}
+              error={errorOf("countryCode")}
+            >
               {(aria) => (
-                <select {...aria} name={fields.countryCode.name} value={country} onChange={(event) => setCountry(event.target.value)} className={inputClass(errorOf("countryCode"))}>
+                <select
+                  {...aria}
+                  name={fields.countryCode.name}
+                  value={country}
+                  onChange={(event) => setCountry(event.target.value)}
+                  className={inputClass(errorOf("countryCode"))}
+                >
                   {countries.map((c) => (
                     <option key={c.code} value={c.code}>
                       {c.name}
@@ -134,10 +205,20 @@ export function NewCredentialsDialog({ choices, hasAccessToTest, sandbox: initia
             </FieldFrame>
           ) : null}
           {chosen && chosen.variants.length > 0 ? (
-            <FieldFrame id={fields.firmType.id} label={t("fields.firmType")} error={errorOf("firmType")}>
+            <FieldFrame
+              id={fields.firmType.id}
+              label={t("fields.firmType")}
+              error={errorOf("firmType")}
+            >
               {(aria) => (
                 // A new country starts again at firm type 1.
-                <select {...aria} key={`${sandbox}-${country}`} name={fields.firmType.name} defaultValue="1" className={inputClass(errorOf("firmType"))}>
+                <select
+                  {...aria}
+                  key={`${sandbox}-${country}`}
+                  name={fields.firmType.name}
+                  defaultValue="1"
+                  className={inputClass(errorOf("firmType"))}
+                >
                   {chosen.variants.map((v) => (
                     <option key={v.firmType} value={String(v.firmType)}>
                       {v.name}
@@ -158,7 +239,12 @@ export function NewCredentialsDialog({ choices, hasAccessToTest, sandbox: initia
           {text("password", "password", "new-password")}
           {text("confirmPassword", "password", "new-password")}
           <input type="hidden" name="dialog" value="new" />
-          <DialogFormButtons closeHref={closeHref} onClose={close} cancel={t("actions.cancel")} submit={t("new.submit")} />
+          <DialogFormButtons
+            closeHref={closeHref}
+            onClose={close}
+            cancel={t("actions.cancel")}
+            submit={t("new.submit")}
+          />
         </Form>
       </div>
     </Modal>

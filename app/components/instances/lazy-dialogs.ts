@@ -5,13 +5,24 @@
  */
 import { whenUsed } from "~/lib/when-used";
 
-const opensDialog = (name: string) => ({ namespaces: ["instances"], opensAt: (search: URLSearchParams) => search.get("dialog") === name });
+const opensDialog = (name: string) => ({
+  namespaces: ["instances"],
+  opensAt: (search: URLSearchParams) => search.get("dialog") === name,
+});
 
 /** `?dialog=new`. */
-export const NewCredentialsDialog = whenUsed("instances-new-dialog", () => import("./NewCredentialsDialog").then((module) => module.NewCredentialsDialog), opensDialog("new"));
+export const NewCredentialsDialog = whenUsed(
+  "instances-new-dialog",
+  () => import("./NewCredentialsDialog").then((module) => module.NewCredentialsDialog),
+  opensDialog("new"),
+);
 
 /** `?dialog=import`. */
-export const ImportDialog = whenUsed("instances-import-dialog", () => import("./ImportDialog").then((module) => module.ImportDialog), opensDialog("import"));
+export const ImportDialog = whenUsed(
+  "instances-import-dialog",
+  () => import("./ImportDialog").then((module) => module.ImportDialog),
+  opensDialog("import"),
+);
 
 /** `?dialog=configure&id=`. */
 export const ConfigurationDialog = whenUsed(

@@ -10,23 +10,29 @@
  * action asks first, and the dialog comes back with a box that confirms it. On desktop the
  * Visibility tab also holds the matter-type picker (MatterTypePicker.tsx, without precedents).
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { windowOptionsAllowed } from "~/api/schema/rules";
 import type { PlatformType, PlatformView } from "~/api/schema/schemas";
 import { ENVIRONMENTS } from "~/api/schema/values";
-import { useErrorTitle } from "~/lib/error-title";
 import { DialogFormButtons, useCloseDialog, useModalClose } from "~/components/ui/ConfirmDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { Modal } from "~/components/ui/Modal";
 import { checkForm, type FormRules } from "~/forms/check";
-import { CUSTOM_VIEW_FORM_ID, CUSTOM_VIEW_TABS, customViewTabsWithErrors, viewFieldDefaults, type CustomViewTab } from "~/forms/platform-settings";
+import {
+  CUSTOM_VIEW_FORM_ID,
+  CUSTOM_VIEW_TABS,
+  type CustomViewTab,
+  customViewTabsWithErrors,
+  viewFieldDefaults,
+} from "~/forms/platform-settings";
+import { useErrorTitle } from "~/lib/error-title";
 import { useHydrated } from "~/lib/hydrated";
-import { fieldKit, FormTabs } from "./FormKit";
+import { FormTabs, fieldKit } from "./FormKit";
+import { type PickerProps, type PickerQuestion, VisibilityPickers } from "./MatterTypePicker";
 import { postedVisibility, RootVisibilityFields, type VariantOption } from "./RootSettings";
-import { VisibilityPickers, type PickerProps, type PickerQuestion } from "./MatterTypePicker";
 
 interface CustomViewDialogProps {
   platform: PlatformType;
@@ -45,8 +51,19 @@ interface CustomViewDialogProps {
   lastResult?: SubmissionResult<string[]>;
 }
 
-
-export function CustomViewDialog({ platform, view, viewType, integratorType, variants, minimumDesktopVersion, pickers, pickerQuestion, closeHref, rules = {}, lastResult }: CustomViewDialogProps) {
+export function CustomViewDialog({
+  platform,
+  view,
+  viewType,
+  integratorType,
+  variants,
+  minimumDesktopVersion,
+  pickers,
+  pickerQuestion,
+  closeHref,
+  rules = {},
+  lastResult,
+}: CustomViewDialogProps) {
   const { t } = useTranslation("platform");
   const hydrated = useHydrated();
   const close = useCloseDialog(closeHref);
@@ -66,9 +83,15 @@ export function CustomViewDialog({ platform, view, viewType, integratorType, var
   const asked = Boolean((lastResult?.error as Record<string, unknown> | undefined)?.confirmClear);
   const errorNames = Object.keys(errors).filter((name) => errors[name]?.length);
   // Not offered to the company, they are still shown when a post holding them was refused: the message sits next to its field.
-  const windowOptions = windowOffered || errorNames.includes("windowType") || errorNames.includes("isFullScreen");
+  const windowOptions =
+    windowOffered || errorNames.includes("windowType") || errorNames.includes("isFullScreen");
   useErrorTitle(errorNames.length > 0);
-  const { idOf, text, checkbox, windowTypeSelect, timeTrackedSelect } = fieldKit(t, form, errors, viewFieldDefaults(view));
+  const { idOf, text, checkbox, windowTypeSelect, timeTrackedSelect } = fieldKit(
+    t,
+    form,
+    errors,
+    viewFieldDefaults(view),
+  );
   const tabs = CUSTOM_VIEW_TABS.filter((tab) => desktop || tab !== "visibility");
   const panels: Record<CustomViewTab, ReactNode> = {
     details: (
@@ -99,7 +122,11 @@ export function CustomViewDialog({ platform, view, viewType, integratorType, var
           <VisibilityPickers
             formId={form.id}
             pickers={pickers}
-            values={(lastResult?.initialValue as Record<string, unknown> | undefined) ?? { visibility: { matterTypes: view.visibility?.matterTypes ?? [] } }}
+            values={
+              (lastResult?.initialValue as Record<string, unknown> | undefined) ?? {
+                visibility: { matterTypes: view.visibility?.matterTypes ?? [] },
+              }
+            }
             errors={{ matterTypes: errors["visibility.matterTypes"]?.[0] }}
             question={pickerQuestion}
             precedentsShown={false}
@@ -118,9 +145,17 @@ export function CustomViewDialog({ platform, view, viewType, integratorType, var
       </>
     ),
   };
-  const summary = errorNames.map((name) => ({ id: name === "confirmClear" ? `${form.id}-confirm-clear` : idOf(name), message: errors[name]![0] }));
+  const summary = errorNames.map((name) => ({
+    id: name === "confirmClear" ? `${form.id}-confirm-clear` : idOf(name),
+    message: errors[name]![0],
+  }));
   return (
-    <Modal open title={t("customView.title", { name: view.name || view.id })} onClose={onClose} className="w-[min(48rem,calc(100vw-2rem))]">
+    <Modal
+      open
+      title={t("customView.title", { name: view.name || view.id })}
+      onClose={onClose}
+      className="w-[min(48rem,calc(100vw-2rem))]"
+    >
       <div ref={ref}>
         <ErrorSummary errors={summary} />
       </div>
@@ -131,14 +166,33 @@ export function CustomViewDialog({ platform, view, viewType, integratorType, var
         {desktop && !hydrated ? <button type="submit" hidden tabIndex={-1} /> : null}
         {asked ? (
           <div className="rounded-md border-l-4 border-amber-600 bg-amber-50 p-3">
-            <label htmlFor={`${form.id}-confirm-clear`} className="flex min-h-11 items-center gap-2 font-semibold text-gray-900">
-              <input id={`${form.id}-confirm-clear`} type="checkbox" name="confirmClear" className="h-5 w-5" />
+            <label
+              htmlFor={`${form.id}-confirm-clear`}
+              className="flex min-h-11 items-center gap-2 font-semibold text-gray-900"
+            >
+              <input
+                id={`${form.id}-confirm-clear`}
+                type="checkbox"
+                name="confirmClear"
+                className="h-5 w-5"
+              />
               {t("customView.confirmClearBox")}
             </label>
           </div>
         ) : null}
-        <FormTabs tabs={tabs} label={t("customView.tabs")} tabLabel={(name) => t(`itemTabs.${name}`)} marked={customViewTabsWithErrors(errorNames)} panels={panels} />
-        <DialogFormButtons closeHref={closeHref} onClose={close} cancel={t("actions.cancel")} submit={t("setting.submit")} />
+        <FormTabs
+          tabs={tabs}
+          label={t("customView.tabs")}
+          tabLabel={(name) => t(`itemTabs.${name}`)}
+          marked={customViewTabsWithErrors(errorNames)}
+          panels={panels}
+        />
+        <DialogFormButtons
+          closeHref={closeHref}
+          onClose={close}
+          cancel={t("actions.cancel")}
+          submit={t("setting.submit")}
+        />
       </Form>
     </Modal>
   );

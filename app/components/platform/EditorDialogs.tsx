@@ -11,17 +11,23 @@
  * - Clone to locations: an item copied to other locations (at least one; the accounting menu
  *   takes no cloned button when it already has buttons).
  */
-import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { LocationSetting } from "~/api/resources/schemas";
-import { useErrorTitle } from "~/lib/error-title";
-import { DialogCloseLink, DialogFormButtons, useCloseDialog, useModalClose, useReturnFocus } from "~/components/ui/ConfirmDialog";
+import {
+  DialogCloseLink,
+  DialogFormButtons,
+  useCloseDialog,
+  useModalClose,
+  useReturnFocus,
+} from "~/components/ui/ConfirmDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FieldFrame, inputClass } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
 import { checkForm, type FormRules } from "~/forms/check";
 import { ADD_LOCATION_FORM_ID, CLONE_FORM_ID } from "~/forms/platform-location";
+import { useErrorTitle } from "~/lib/error-title";
 import type { SchemaChange } from "~/lib/platform/changes";
 import { breadcrumb } from "~/lib/platform/operations";
 import { ADD_LOCATION_BUTTON_ID } from "./opener-ids";
@@ -53,7 +59,12 @@ export function AddLocationDialog({
   useErrorTitle(Boolean(error));
   const hintId = `${form.id}-hint`;
   return (
-    <Modal open title={t("addLocation.title")} onClose={onClose} describedBy={offered.length === 0 ? hintId : undefined}>
+    <Modal
+      open
+      title={t("addLocation.title")}
+      onClose={onClose}
+      describedBy={offered.length === 0 ? hintId : undefined}
+    >
       <div ref={ref}>
         <ErrorSummary errors={error ? [{ id: fields.location.id, message: error }] : []} />
       </div>
@@ -69,11 +80,27 @@ export function AddLocationDialog({
           </div>
         </>
       ) : (
-        <Form method="post" replace preventScrollReset {...getFormProps(form)} className="space-y-5">
+        <Form
+          method="post"
+          replace
+          preventScrollReset
+          {...getFormProps(form)}
+          className="space-y-5"
+        >
           <input type="hidden" name="intent" value="add-location" />
-          <FieldFrame id={fields.location.id} label={t("fields.location")} hint={t("addLocation.hint")} error={error}>
+          <FieldFrame
+            id={fields.location.id}
+            label={t("fields.location")}
+            hint={t("addLocation.hint")}
+            error={error}
+          >
             {(aria) => (
-              <select {...getSelectProps(fields.location, { ariaAttributes: false })} {...aria} key={fields.location.key} className={inputClass(error)}>
+              <select
+                {...getSelectProps(fields.location, { ariaAttributes: false })}
+                {...aria}
+                key={fields.location.key}
+                className={inputClass(error)}
+              >
                 <option value="">{t("addLocation.choose")}</option>
                 {offered.map((entry) => (
                   <option key={entry.id} value={entry.id}>
@@ -83,7 +110,12 @@ export function AddLocationDialog({
               </select>
             )}
           </FieldFrame>
-          <DialogFormButtons closeHref={closeHref} onClose={close} cancel={t("actions.cancel")} submit={t("addLocation.submit")} />
+          <DialogFormButtons
+            closeHref={closeHref}
+            onClose={close}
+            cancel={t("actions.cancel")}
+            submit={t("addLocation.submit")}
+          />
         </Form>
       )}
     </Modal>
@@ -98,7 +130,13 @@ function changeText(t: (key: string) => string, change: SchemaChange): string {
   return `${place}${list}${fields}`;
 }
 
-export function ChangesDialog({ changes, closeHref }: { changes: readonly SchemaChange[]; closeHref: string }) {
+export function ChangesDialog({
+  changes,
+  closeHref,
+}: {
+  changes: readonly SchemaChange[];
+  closeHref: string;
+}) {
   const { t } = useTranslation("platform");
   const close = useCloseDialog(closeHref);
   const { ref, onClose } = useModalClose(close);
@@ -112,8 +150,11 @@ export function ChangesDialog({ changes, closeHref }: { changes: readonly Schema
         {changes.length ? (
           <ul className="mt-4 space-y-2">
             {changes.map((change, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a list shown as it is, whose entries may repeat
-              <li key={index} className="rounded-md border border-gray-300 p-2 text-sm text-gray-900 wrap-anywhere">
+              <li
+                // biome-ignore lint/suspicious/noArrayIndexKey: a list shown as it is, whose entries may repeat
+                key={index}
+                className="rounded-md border border-gray-300 p-2 text-sm text-gray-900 wrap-anywhere"
+              >
                 <strong className="mr-2">{t(`changes.kinds.${change.kind}`)}</strong>
                 {changeText(t, change)}
               </li>
@@ -164,7 +205,9 @@ export function CloneDialog({
   return (
     <Modal open title={t("clone.title", { name: itemName })} onClose={onClose}>
       <div ref={ref}>
-        <ErrorSummary errors={error && targets[0] ? [{ id: boxId(targets[0].id), message: error }] : []} />
+        <ErrorSummary
+          errors={error && targets[0] ? [{ id: boxId(targets[0].id), message: error }] : []}
+        />
       </div>
       {targets.length === 0 ? (
         <>
@@ -176,11 +219,21 @@ export function CloneDialog({
           </div>
         </>
       ) : (
-        <Form method="post" replace preventScrollReset {...getFormProps(form)} className="space-y-5">
+        <Form
+          method="post"
+          replace
+          preventScrollReset
+          {...getFormProps(form)}
+          className="space-y-5"
+        >
           <input type="hidden" name="intent" value="clone" />
           <input type="hidden" name="location" value={location} />
           <input type="hidden" name="path" value={path} />
-          <fieldset key={form.key} aria-describedby={error ? `${form.id}-error` : undefined} aria-invalid={Boolean(error)}>
+          <fieldset
+            key={form.key}
+            aria-describedby={error ? `${form.id}-error` : undefined}
+            aria-invalid={Boolean(error)}
+          >
             <legend className="text-sm font-semibold text-gray-900">{t("fields.locations")}</legend>
             {error ? (
               <p id={`${form.id}-error`} className="text-sm font-semibold text-red-700">
@@ -188,13 +241,28 @@ export function CloneDialog({
               </p>
             ) : null}
             {targets.map((target) => (
-              <label key={target.id} htmlFor={boxId(target.id)} className="flex min-h-11 items-center gap-2 text-gray-900">
-                <input id={boxId(target.id)} type="checkbox" name="locations" value={target.id} className="h-5 w-5" />
+              <label
+                key={target.id}
+                htmlFor={boxId(target.id)}
+                className="flex min-h-11 items-center gap-2 text-gray-900"
+              >
+                <input
+                  id={boxId(target.id)}
+                  type="checkbox"
+                  name="locations"
+                  value={target.id}
+                  className="h-5 w-5"
+                />
                 {target.name}
               </label>
             ))}
           </fieldset>
-          <DialogFormButtons closeHref={closeHref} onClose={close} cancel={t("actions.cancel")} submit={t("clone.submit")} />
+          <DialogFormButtons
+            closeHref={closeHref}
+            onClose={close}
+            cancel={t("actions.cancel")}
+            submit={t("clone.submit")}
+          />
         </Form>
       )}
     </Modal>

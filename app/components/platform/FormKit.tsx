@@ -10,7 +10,7 @@
  *   (all panels stay in the form and post); without it every panel is shown under its tab's
  *   heading. A tab whose fields hold an error shows '!' on its label.
  */
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { type ReactNode, useEffect, useId, useState } from "react";
 import { TIME_TRACKING_VALUES, WINDOW_TYPES } from "~/api/schema/values";
 import { FieldFrame, inputClass } from "~/components/ui/Field";
 import { labelKey } from "~/forms/platform-common";
@@ -21,40 +21,91 @@ type T = (key: string, options?: Record<string, unknown>) => string;
 
 /** A value of the defaults at a field name (`urls.dev`, `window.width`). */
 function valueAt(defaults: Record<string, unknown>, name: string): unknown {
-  return name.split(".").reduce<unknown>((at, part) => (at && typeof at === "object" ? (at as Record<string, unknown>)[part] : undefined), defaults);
+  return name
+    .split(".")
+    .reduce<unknown>(
+      (at, part) =>
+        at && typeof at === "object" ? (at as Record<string, unknown>)[part] : undefined,
+      defaults,
+    );
 }
 
 /**
  * `form.initialValue` is what the form was given as its default, or, after a post the action
  * refused, what was posted: a refused form shows what the person typed.
  */
-export function fieldKit(t: T, form: { id: string; key?: string; initialValue?: unknown }, errors: Record<string, string[] | undefined>, given: Record<string, unknown>) {
-  const defaults = (form.initialValue && typeof form.initialValue === "object" ? form.initialValue : given) as Record<string, unknown>;
+export function fieldKit(
+  t: T,
+  form: { id: string; key?: string; initialValue?: unknown },
+  errors: Record<string, string[] | undefined>,
+  given: Record<string, unknown>,
+) {
+  const defaults = (
+    form.initialValue && typeof form.initialValue === "object" ? form.initialValue : given
+  ) as Record<string, unknown>;
   const idOf = (name: string) => `${form.id}-${name.replace(/\./g, "-")}`;
   const errorOf = (name: string) => errors[name]?.[0];
   const label = (name: string) => t(labelKey(name).slice("platform:".length));
-  const text = (name: string, options: { textarea?: boolean; hint?: string; inputMode?: "numeric" } = {}) => {
+  const text = (
+    name: string,
+    options: { textarea?: boolean; hint?: string; inputMode?: "numeric" } = {},
+  ) => {
     const error = errorOf(name);
     const value = valueAt(defaults, name);
     return (
-      <FieldFrame key={`${form.key ?? ""}-${name}`} id={idOf(name)} label={label(name)} hint={options.hint} error={error}>
+      <FieldFrame
+        key={`${form.key ?? ""}-${name}`}
+        id={idOf(name)}
+        label={label(name)}
+        hint={options.hint}
+        error={error}
+      >
         {(aria) =>
           options.textarea ? (
-            <textarea {...aria} name={name} defaultValue={typeof value === "string" ? value : ""} rows={3} className={inputClass(error)} />
+            <textarea
+              {...aria}
+              name={name}
+              defaultValue={typeof value === "string" ? value : ""}
+              rows={3}
+              className={inputClass(error)}
+            />
           ) : (
-            <input {...aria} name={name} type="text" inputMode={options.inputMode} autoComplete="off" defaultValue={typeof value === "string" ? value : ""} className={inputClass(error)} />
+            <input
+              {...aria}
+              name={name}
+              type="text"
+              inputMode={options.inputMode}
+              autoComplete="off"
+              defaultValue={typeof value === "string" ? value : ""}
+              className={inputClass(error)}
+            />
           )
         }
       </FieldFrame>
     );
   };
-  const select = (name: string, choices: readonly { value: string; label: string }[], options: { empty?: string; onChange?: (value: string) => void } = {}) => {
+  const select = (
+    name: string,
+    choices: readonly { value: string; label: string }[],
+    options: { empty?: string; onChange?: (value: string) => void } = {},
+  ) => {
     const error = errorOf(name);
     const value = valueAt(defaults, name);
     return (
-      <FieldFrame key={`${form.key ?? ""}-${name}`} id={idOf(name)} label={label(name)} error={error}>
+      <FieldFrame
+        key={`${form.key ?? ""}-${name}`}
+        id={idOf(name)}
+        label={label(name)}
+        error={error}
+      >
         {(aria) => (
-          <select {...aria} name={name} defaultValue={typeof value === "string" ? value : ""} onChange={(event) => options.onChange?.(event.target.value)} className={inputClass(error)}>
+          <select
+            {...aria}
+            name={name}
+            defaultValue={typeof value === "string" ? value : ""}
+            onChange={(event) => options.onChange?.(event.target.value)}
+            className={inputClass(error)}
+          >
             {options.empty !== undefined ? <option value="">{options.empty}</option> : null}
             {choices.map((choice) => (
               <option key={choice.value} value={choice.value}>
@@ -70,7 +121,13 @@ export function fieldKit(t: T, form: { id: string; key?: string; initialValue?: 
     const id = idOf(name);
     return (
       <label key={name} htmlFor={id} className="flex min-h-11 items-center gap-2 text-gray-900">
-        <input id={id} type="checkbox" name={name} defaultChecked={valueAt(defaults, name) === "on"} className="h-5 w-5" />
+        <input
+          id={id}
+          type="checkbox"
+          name={name}
+          defaultChecked={valueAt(defaults, name) === "on"}
+          className="h-5 w-5"
+        />
         {label(name)}
       </label>
     );
@@ -89,8 +146,19 @@ export function fieldKit(t: T, form: { id: string; key?: string; initialValue?: 
         ) : null}
         <div className="flex flex-wrap gap-x-6">
           {choices.map((choice) => (
-            <label key={choice.value} htmlFor={`${idOf(name)}-${choice.value}`} className="flex min-h-11 items-center gap-2 text-gray-900">
-              <input id={`${idOf(name)}-${choice.value}`} type="checkbox" name={name} value={choice.value} defaultChecked={list.includes(choice.value)} className="h-5 w-5" />
+            <label
+              key={choice.value}
+              htmlFor={`${idOf(name)}-${choice.value}`}
+              className="flex min-h-11 items-center gap-2 text-gray-900"
+            >
+              <input
+                id={`${idOf(name)}-${choice.value}`}
+                type="checkbox"
+                name={name}
+                value={choice.value}
+                defaultChecked={list.includes(choice.value)}
+                className="h-5 w-5"
+              />
               {choice.label}
             </label>
           ))}
@@ -110,10 +178,23 @@ export function fieldKit(t: T, form: { id: string; key?: string; initialValue?: 
   const timeTrackedSelect = () =>
     select(
       "timeTracked",
-      TIME_TRACKING_VALUES.map((value) => ({ value: String(value), label: t(`timeTracking.${value}`) })),
+      TIME_TRACKING_VALUES.map((value) => ({
+        value: String(value),
+        label: t(`timeTracking.${value}`),
+      })),
       { empty: t("timeTracking.none") },
     );
-  return { idOf, errorOf, label, text, select, checkbox, boxes, windowTypeSelect, timeTrackedSelect };
+  return {
+    idOf,
+    errorOf,
+    label,
+    text,
+    select,
+    checkbox,
+    boxes,
+    windowTypeSelect,
+    timeTrackedSelect,
+  };
 }
 
 interface FormTabsProps<Tab extends string> {
@@ -127,7 +208,14 @@ interface FormTabsProps<Tab extends string> {
   panels: Record<Tab, ReactNode>;
 }
 
-export function FormTabs<Tab extends string>({ tabs, label, tabLabel, marked, disabled = [], panels }: FormTabsProps<Tab>) {
+export function FormTabs<Tab extends string>({
+  tabs,
+  label,
+  tabLabel,
+  marked,
+  disabled = [],
+  panels,
+}: FormTabsProps<Tab>) {
   const hydrated = useHydrated();
   const id = useId();
   const [tab, setTab] = useState<Tab>(marked[0] ?? tabs[0]);
@@ -140,14 +228,20 @@ export function FormTabs<Tab extends string>({ tabs, label, tabLabel, marked, di
   return (
     <>
       {hydrated ? (
-        <div role="tablist" aria-label={label} className="flex flex-wrap gap-1 border-b border-gray-300">
+        <div
+          role="tablist"
+          aria-label={label}
+          className="flex flex-wrap gap-1 border-b border-gray-300"
+        >
           {tabs.map((name, index) => (
             <button
               key={name}
               type="button"
               role="tab"
               onKeyDown={(event) => {
-                const next = tabAfterKey(event.key, index, tabs.length, (other) => disabled.includes(tabs[other]));
+                const next = tabAfterKey(event.key, index, tabs.length, (other) =>
+                  disabled.includes(tabs[other]),
+                );
                 if (next === undefined) return;
                 event.preventDefault();
                 setTab(tabs[next]);
@@ -160,7 +254,9 @@ export function FormTabs<Tab extends string>({ tabs, label, tabLabel, marked, di
               disabled={disabled.includes(name)}
               onClick={() => setTab(name)}
               className={`min-h-11 border-b-4 px-3 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:text-gray-500 ${
-                tab === name ? "border-brand-600 text-gray-900" : "border-transparent text-brand-700"
+                tab === name
+                  ? "border-brand-600 text-gray-900"
+                  : "border-transparent text-brand-700"
               } ${marked.includes(name) ? "text-red-700" : ""}`}
             >
               {shown(name)}
@@ -178,7 +274,10 @@ export function FormTabs<Tab extends string>({ tabs, label, tabLabel, marked, di
           className="space-y-4"
         >
           {hydrated ? null : (
-            <h3 id={`${id}-${name}-heading`} className="border-b border-gray-300 pb-1 text-lg font-bold text-gray-900">
+            <h3
+              id={`${id}-${name}-heading`}
+              className="border-b border-gray-300 pb-1 text-lg font-bold text-gray-900"
+            >
               {shown(name)}
             </h3>
           )}

@@ -20,7 +20,13 @@ import type { ActionType, FunctionIcon } from "~/api/schema/schemas";
 import { inputClass } from "~/components/ui/Field";
 import type { Translate } from "~/forms/app-editor";
 import { platformRuleMessage } from "~/forms/platform-common";
-import { DROP_REFUSED_ICON, functionIconRule, ICON_FILE, REFUSED_ICON, REMOVE_ICON } from "~/forms/platform-item";
+import {
+  DROP_REFUSED_ICON,
+  functionIconRule,
+  ICON_FILE,
+  REFUSED_ICON,
+  REMOVE_ICON,
+} from "~/forms/platform-item";
 
 const ICON_PIXELS = { min: 28, max: 65, listItem: 24 } as const;
 
@@ -42,7 +48,16 @@ interface IconFieldProps {
 /** An address the preview may show: the provider's http(s) address of an uploaded icon. */
 const shownUrl = (url: string | undefined) => (url && /^https?:\/\//i.test(url) ? url : undefined);
 
-export function IconField({ id, icon, iconSvg, actionType, allowSvg, error, refused, answer }: IconFieldProps) {
+export function IconField({
+  id,
+  icon,
+  iconSvg,
+  actionType,
+  allowSvg,
+  error,
+  refused,
+  answer,
+}: IconFieldProps) {
   const { t } = useTranslation("platform");
   const input = useRef<HTMLInputElement>(null);
   /** The rule the file chosen here broke. */
@@ -67,7 +82,13 @@ export function IconField({ id, icon, iconSvg, actionType, allowSvg, error, refu
   }, [answer]);
   const listItem = actionType === "list-item";
   const standing = localRule ?? (chosen ? undefined : refused);
-  const message = dropped ? undefined : localRule ? platformRuleMessage(t as unknown as Translate, localRule, ICON_FILE) : chosen ? undefined : error;
+  const message = dropped
+    ? undefined
+    : localRule
+      ? platformRuleMessage(t as unknown as Translate, localRule, ICON_FILE)
+      : chosen
+        ? undefined
+        : error;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const preview = picked ?? shownUrl(icon?.url ?? undefined);
@@ -78,7 +99,9 @@ export function IconField({ id, icon, iconSvg, actionType, allowSvg, error, refu
     setDropped(false);
     if (!file) return;
     setChosen(true);
-    const bytes = new Uint8Array(await file.slice(0, IMAGE_RULES["function-icon"].maxBytes + 1).arrayBuffer());
+    const bytes = new Uint8Array(
+      await file.slice(0, IMAGE_RULES["function-icon"].maxBytes + 1).arrayBuffer(),
+    );
     const broken = functionIconRule(bytes, file.size, { actionType, allowSvg });
     if (broken) {
       setLocalRule(broken);
@@ -100,7 +123,13 @@ export function IconField({ id, icon, iconSvg, actionType, allowSvg, error, refu
       {iconSvg ? <input type="hidden" name="iconSvg" value={iconSvg} /> : null}
       {preview ? (
         <p className="flex items-center gap-3">
-          <img src={preview} alt={t("item.iconPreview")} width={listItem ? ICON_PIXELS.listItem : 40} height={listItem ? ICON_PIXELS.listItem : 40} className="rounded border border-gray-300 bg-white object-contain" />
+          <img
+            src={preview}
+            alt={t("item.iconPreview")}
+            width={listItem ? ICON_PIXELS.listItem : 40}
+            height={listItem ? ICON_PIXELS.listItem : 40}
+            className="rounded border border-gray-300 bg-white object-contain"
+          />
           {picked ? <span className="text-sm text-gray-700">{t("item.iconPicked")}</span> : null}
         </p>
       ) : iconSvg ? (
@@ -116,7 +145,11 @@ export function IconField({ id, icon, iconSvg, actionType, allowSvg, error, refu
         {t(icon?.id || iconSvg ? "item.iconReplace" : "item.iconChoose")}
       </label>
       <p id={hintId} className="text-sm text-gray-600">
-        {t(listItem ? "item.iconHintListItem" : allowSvg ? "item.iconHintSvg" : "item.iconHint", { min: ICON_PIXELS.min, max: ICON_PIXELS.max, size: ICON_PIXELS.listItem })}
+        {t(listItem ? "item.iconHintListItem" : allowSvg ? "item.iconHintSvg" : "item.iconHint", {
+          min: ICON_PIXELS.min,
+          max: ICON_PIXELS.max,
+          size: ICON_PIXELS.listItem,
+        })}
       </p>
       {message ? (
         <p id={errorId} className="text-sm font-semibold text-red-700">
@@ -138,7 +171,14 @@ export function IconField({ id, icon, iconSvg, actionType, allowSvg, error, refu
         <>
           <input type="hidden" name={REFUSED_ICON} value={standing} />
           <label htmlFor={`${id}-drop`} className="flex min-h-11 items-center gap-2 text-gray-900">
-            <input key={standing} id={`${id}-drop`} type="checkbox" name={DROP_REFUSED_ICON} onChange={(event) => setDropped(event.target.checked)} className="h-5 w-5" />
+            <input
+              key={standing}
+              id={`${id}-drop`}
+              type="checkbox"
+              name={DROP_REFUSED_ICON}
+              onChange={(event) => setDropped(event.target.checked)}
+              className="h-5 w-5"
+            />
             {t("item.iconDropRefused")}
           </label>
         </>

@@ -37,11 +37,21 @@ export function ImportDialog({ closeHref, answer }: { closeHref: string; answer?
   const fieldId = `${IMPORT_FORM_ID}-json`;
   const busy = navigation.state === "submitting";
   return (
-    <Modal open title={t("import.title")} onClose={onClose} className="w-[min(48rem,calc(100vw-2rem))]">
+    <Modal
+      open
+      title={t("import.title")}
+      onClose={onClose}
+      className="w-[min(48rem,calc(100vw-2rem))]"
+    >
       <div ref={ref}>
         {answer?.validation ? (
-          <div role="status" className={`mb-4 rounded-md border-l-4 p-3 ${answer.validation.valid ? "border-green-700 bg-green-50" : "border-red-700 bg-red-50"}`}>
-            <p className="font-semibold text-gray-900">{t(answer.validation.valid ? "import.valid" : "import.invalid")}</p>
+          <div
+            role="status"
+            className={`mb-4 rounded-md border-l-4 p-3 ${answer.validation.valid ? "border-green-700 bg-green-50" : "border-red-700 bg-red-50"}`}
+          >
+            <p className="font-semibold text-gray-900">
+              {t(answer.validation.valid ? "import.valid" : "import.invalid")}
+            </p>
             {answer.validation.problems.length ? (
               <ul className="mt-2 list-disc pl-5 text-sm text-gray-900">
                 {answer.validation.problems.map((problem, index) => (
@@ -56,19 +66,44 @@ export function ImportDialog({ closeHref, answer }: { closeHref: string; answer?
         ) : null}
       </div>
       <Form id={IMPORT_FORM_ID} method="post" replace preventScrollReset className="space-y-4">
-        <FieldFrame id={fieldId} label={t("fields.json")} hint={t("import.hint")} error={answer?.error}>
+        <FieldFrame
+          id={fieldId}
+          label={t("fields.json")}
+          hint={t("import.hint")}
+          error={answer?.error}
+        >
           {(aria) => (
-            <textarea {...aria} key={answer?.json ?? ""} name="json" rows={14} spellCheck={false} defaultValue={answer?.json ?? ""} className={`${inputClass(answer?.error)} font-mono text-sm`} />
+            <textarea
+              {...aria}
+              key={answer?.json ?? ""}
+              name="json"
+              rows={14}
+              spellCheck={false}
+              defaultValue={answer?.json ?? ""}
+              className={`${inputClass(answer?.error)} font-mono text-sm`}
+            />
           )}
         </FieldFrame>
         <div className="flex flex-wrap justify-end gap-3">
           <DialogCloseLink href={closeHref} onClose={close}>
             {t("actions.cancel")}
           </DialogCloseLink>
-          <Button type="submit" variant="secondary" name="intent" value="import-arrange" disabled={busy}>
+          <Button
+            type="submit"
+            variant="secondary"
+            name="intent"
+            value="import-arrange"
+            disabled={busy}
+          >
             {t("import.arrange")}
           </Button>
-          <Button type="submit" variant="secondary" name="intent" value="import-validate" disabled={busy}>
+          <Button
+            type="submit"
+            variant="secondary"
+            name="intent"
+            value="import-validate"
+            disabled={busy}
+          >
             {t("import.validate")}
           </Button>
           <Button type="submit" name="intent" value="import" disabled={busy}>
@@ -81,9 +116,16 @@ export function ImportDialog({ closeHref, answer }: { closeHref: string; answer?
 }
 
 /** The address of an environment's file: `live` false is the staging variant. */
-export const downloadHref = (base: string, env: string, live: boolean) => `${base}/download/${env}?live=${live}`;
+export const downloadHref = (base: string, env: string, live: boolean) =>
+  `${base}/download/${env}?live=${live}`;
 
-export function DownloadMenu({ base, hasAccessToTest }: { base: string; hasAccessToTest: boolean }) {
+export function DownloadMenu({
+  base,
+  hasAccessToTest,
+}: {
+  base: string;
+  hasAccessToTest: boolean;
+}) {
   const { t } = useTranslation("platform");
   return (
     <details className="relative">
@@ -95,8 +137,15 @@ export function DownloadMenu({ base, hasAccessToTest }: { base: string; hasAcces
           [...(hasAccessToTest ? [false] : []), true].map((live) => (
             <li key={`${env}-${live}`}>
               {/* No `download` attribute: the file comes as an attachment, and a failed download's redirect back to the editor (downloadingSchema) is shown instead of saved as a file. */}
-              <a href={downloadHref(base, env, live)} onClick={followingFileLink} className="flex min-h-11 items-center rounded px-3 text-sm text-brand-700 underline hover:bg-gray-100">
-                {t("download.entry", { env: t(`download.envs.${env}`), variant: t(live ? "download.live" : "download.staging") })}
+              <a
+                href={downloadHref(base, env, live)}
+                onClick={followingFileLink}
+                className="flex min-h-11 items-center rounded px-3 text-sm text-brand-700 underline hover:bg-gray-100"
+              >
+                {t("download.entry", {
+                  env: t(`download.envs.${env}`),
+                  variant: t(live ? "download.live" : "download.staging"),
+                })}
               </a>
             </li>
           )),

@@ -11,25 +11,40 @@
  * Without JavaScript every tab's panel is shown, one below the other, each under its tab's
  * heading, and the whole form posts; with it the panels become tabs (one shown at a time).
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useState, type ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FunctionIcon, PlatformFunction, PlatformType } from "~/api/schema/schemas";
-import { BILLING_MODE_VALUES, CARD_TYPES, ENVIRONMENTS, TRIGGERING_APPLICATIONS, type ActionType } from "~/api/schema/values";
-import { useErrorTitle } from "~/lib/error-title";
+import {
+  type ActionType,
+  BILLING_MODE_VALUES,
+  CARD_TYPES,
+  ENVIRONMENTS,
+  TRIGGERING_APPLICATIONS,
+} from "~/api/schema/values";
 import { Button } from "~/components/ui/Button";
 import { DialogFormButtons, useCloseDialog, useModalClose } from "~/components/ui/ConfirmDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FieldFrame, inputClass } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
 import { checkForm, type FormRules } from "~/forms/check";
-import { CONFIRM_CLEAR_BUTTONS, ICON_FILE, ITEM_FORM_ID, REFUSED_ICON, ITEM_TABS, itemDefaults, itemTabsWithErrors, WIDTH_SLIDER, type ItemTab } from "~/forms/platform-item";
-import { IconField } from "./IconField";
-import { VisibilityPickers, type PickerProps, type PickerQuestion } from "./MatterTypePicker";
-import { fieldKit, FormTabs } from "./FormKit";
+import {
+  CONFIRM_CLEAR_BUTTONS,
+  ICON_FILE,
+  ITEM_FORM_ID,
+  ITEM_TABS,
+  type ItemTab,
+  itemDefaults,
+  itemTabsWithErrors,
+  REFUSED_ICON,
+  WIDTH_SLIDER,
+} from "~/forms/platform-item";
+import { useErrorTitle } from "~/lib/error-title";
 import { useHydrated } from "~/lib/hydrated";
-
+import { FormTabs, fieldKit } from "./FormKit";
+import { IconField } from "./IconField";
+import { type PickerProps, type PickerQuestion, VisibilityPickers } from "./MatterTypePicker";
 
 const NO_PICKERS: PickerProps = { matterTypes: [], withPrecedents: [], precedents: {} };
 
@@ -54,7 +69,20 @@ interface ItemDialogProps {
   lastResult?: SubmissionResult<string[]>;
 }
 
-export function ItemDialog({ platform, location, place, item, actionTypes, matterTypes = NO_PICKERS, pickerQuestion, billingModes = false, allowSvg = false, closeHref, rules = {}, lastResult }: ItemDialogProps) {
+export function ItemDialog({
+  platform,
+  location,
+  place,
+  item,
+  actionTypes,
+  matterTypes = NO_PICKERS,
+  pickerQuestion,
+  billingModes = false,
+  allowSvg = false,
+  closeHref,
+  rules = {},
+  lastResult,
+}: ItemDialogProps) {
   const { t } = useTranslation("platform");
   const hydrated = useHydrated();
   const close = useCloseDialog(closeHref);
@@ -70,12 +98,17 @@ export function ItemDialog({ platform, location, place, item, actionTypes, matte
   });
   const errors = form.allErrors;
   /** What the form shows: the item, or what was posted when the action refused it. */
-  const values = ((form.initialValue as Record<string, unknown> | undefined) ?? defaults) as Record<string, unknown>;
+  const values = ((form.initialValue as Record<string, unknown> | undefined) ?? defaults) as Record<
+    string,
+    unknown
+  >;
   /** What the action made of the last post (an uploaded icon, the rule a refused file broke): with JavaScript the form's own values stay as first given. */
   const answered = (lastResult?.initialValue as Record<string, unknown> | undefined) ?? values;
   const errorNames = Object.keys(errors).filter((name) => errors[name]?.length);
   // Asked by the action: the box stays while the person answers (the browser's check does not know it).
-  const asked = Boolean((lastResult?.error as Record<string, unknown> | undefined)?.[CONFIRM_CLEAR_BUTTONS]);
+  const asked = Boolean(
+    (lastResult?.error as Record<string, unknown> | undefined)?.[CONFIRM_CLEAR_BUTTONS],
+  );
   const marked = itemTabsWithErrors(errorNames);
   useErrorTitle(errorNames.length > 0);
   const [windowType, setWindowType] = useState(String(values.windowType ?? ""));
@@ -83,18 +116,30 @@ export function ItemDialog({ platform, location, place, item, actionTypes, matte
   const [width, setWidth] = useState(String(values.width || WIDTH_SLIDER.defaultValue));
   const [actionType, setActionType] = useState(String(values.actionType ?? actionTypes[0]));
 
-  const { idOf, errorOf, label, text, select, checkbox, boxes, windowTypeSelect, timeTrackedSelect } = fieldKit(t, form, errors, defaults);
+  const {
+    idOf,
+    errorOf,
+    label,
+    text,
+    select,
+    checkbox,
+    boxes,
+    windowTypeSelect,
+    timeTrackedSelect,
+  } = fieldKit(t, form, errors, defaults);
 
   const panels: Record<ItemTab, ReactNode> = {
     details: (
       <>
-        {actionTypes.length > 1
-          ? select(
-              "actionType",
-              actionTypes.map((type) => ({ value: type, label: t(`actionTypes.${type}`) })),
-              { onChange: setActionType },
-            )
-          : <input type="hidden" name="actionType" value={actionTypes[0]} />}
+        {actionTypes.length > 1 ? (
+          select(
+            "actionType",
+            actionTypes.map((type) => ({ value: type, label: t(`actionTypes.${type}`) })),
+            { onChange: setActionType },
+          )
+        ) : (
+          <input type="hidden" name="actionType" value={actionTypes[0]} />
+        )}
         {text("name")}
         {text("label")}
         {actionType === "secondary-tab-dropdown" ? text("headerLabel") : null}
@@ -113,7 +158,12 @@ export function ItemDialog({ platform, location, place, item, actionTypes, matte
         {windowTypeSelect(setWindowType)}
         <p className="text-sm text-gray-700">{t("item.windowHint")}</p>
         {actionType === "button" ? (
-          <FieldFrame id={idOf("width")} label={hydrated ? `${label("width")}: ${width}` : label("width")} hint={t("widthHint", { min: WIDTH_SLIDER.min, max: WIDTH_SLIDER.max })} error={errorOf("width")}>
+          <FieldFrame
+            id={idOf("width")}
+            label={hydrated ? `${label("width")}: ${width}` : label("width")}
+            hint={t("widthHint", { min: WIDTH_SLIDER.min, max: WIDTH_SLIDER.max })}
+            error={errorOf("width")}
+          >
             {(aria) => (
               <input
                 {...aria}
@@ -134,19 +184,27 @@ export function ItemDialog({ platform, location, place, item, actionTypes, matte
     ),
     visibility: (
       <>
-        {platform === "desktop" ? <p className="text-sm text-gray-700">{t("thisCanOnlyBeUpdatedAtRoot")}</p> : null}
+        {platform === "desktop" ? (
+          <p className="text-sm text-gray-700">{t("thisCanOnlyBeUpdatedAtRoot")}</p>
+        ) : null}
         <VisibilityPickers
           formId={form.id}
           pickers={matterTypes}
           values={values}
-          errors={{ matterTypes: errorOf("visibility.matterTypes"), location: errorOf("visibility.location") }}
+          errors={{
+            matterTypes: errorOf("visibility.matterTypes"),
+            location: errorOf("visibility.location"),
+          }}
           question={pickerQuestion}
           precedentsUrl={`${closeHref}/precedents`}
         />
         {billingModes
           ? boxes(
               "visibility.billingModes",
-              BILLING_MODE_VALUES.map((value) => ({ value: String(value), label: t(`billingModes.${value}`) })),
+              BILLING_MODE_VALUES.map((value) => ({
+                value: String(value),
+                label: t(`billingModes.${value}`),
+              })),
             )
           : null}
         {boxes(
@@ -167,7 +225,9 @@ export function ItemDialog({ platform, location, place, item, actionTypes, matte
       <fieldset disabled={hydrated && !windowEnabled} className="space-y-4">
         {!windowEnabled ? <p className="text-sm text-gray-700">{t("windowOnlySystem")}</p> : null}
         {text("window.title")}
-        {(["width", "height", "minWidth", "minHeight", "maxWidth", "maxHeight"] as const).map((name) => text(`window.${name}`, { inputMode: "numeric" }))}
+        {(["width", "height", "minWidth", "minHeight", "maxWidth", "maxHeight"] as const).map(
+          (name) => text(`window.${name}`, { inputMode: "numeric" }),
+        )}
         {text("window.closeHandler")}
         {checkbox("window.useNativeLoading")}
         {checkbox("window.hideControls")}
@@ -191,22 +251,49 @@ export function ItemDialog({ platform, location, place, item, actionTypes, matte
     ),
   };
 
-  const summary = errorNames.map((name) => ({ id: name === CONFIRM_CLEAR_BUTTONS ? `${form.id}-confirm-clear` : idOf(name), message: errors[name]![0] }));
+  const summary = errorNames.map((name) => ({
+    id: name === CONFIRM_CLEAR_BUTTONS ? `${form.id}-confirm-clear` : idOf(name),
+    message: errors[name]![0],
+  }));
   return (
-    <Modal open title={t(item ? "item.updateTitle" : "item.newTitle")} onClose={onClose} className="w-[min(48rem,calc(100vw-2rem))]">
+    <Modal
+      open
+      title={t(item ? "item.updateTitle" : "item.newTitle")}
+      onClose={onClose}
+      className="w-[min(48rem,calc(100vw-2rem))]"
+    >
       <div ref={ref}>
         <ErrorSummary errors={summary} />
       </div>
-      <Form method="post" encType="multipart/form-data" replace preventScrollReset {...getFormProps(form)} className="space-y-5">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        replace
+        preventScrollReset
+        {...getFormProps(form)}
+        className="space-y-5"
+      >
         <input type="hidden" name="intent" value="item" />
         <input type="hidden" name="location" value={location} />
-        {"path" in place ? <input type="hidden" name="path" value={place.path} /> : <input type="hidden" name="list" value={place.list} />}
+        {"path" in place ? (
+          <input type="hidden" name="path" value={place.path} />
+        ) : (
+          <input type="hidden" name="list" value={place.list} />
+        )}
         {/* Without JavaScript, Enter in a field saves: the first submit button is the form's default, before the pickers' steps. */}
         {hydrated ? null : <button type="submit" hidden tabIndex={-1} />}
         {asked ? (
           <div className="rounded-md border-l-4 border-amber-600 bg-amber-50 p-3">
-            <label htmlFor={`${form.id}-confirm-clear`} className="flex min-h-11 items-center gap-2 font-semibold text-gray-900">
-              <input id={`${form.id}-confirm-clear`} type="checkbox" name={CONFIRM_CLEAR_BUTTONS} className="h-5 w-5" />
+            <label
+              htmlFor={`${form.id}-confirm-clear`}
+              className="flex min-h-11 items-center gap-2 font-semibold text-gray-900"
+            >
+              <input
+                id={`${form.id}-confirm-clear`}
+                type="checkbox"
+                name={CONFIRM_CLEAR_BUTTONS}
+                className="h-5 w-5"
+              />
               {t("item.confirmClearBox")}
             </label>
           </div>
@@ -226,9 +313,13 @@ export function ItemDialog({ platform, location, place, item, actionTypes, matte
             </Button>
           </p>
         ) : null}
-        <DialogFormButtons closeHref={closeHref} onClose={close} cancel={t("actions.cancel")} submit={t("item.submit")} />
+        <DialogFormButtons
+          closeHref={closeHref}
+          onClose={close}
+          cancel={t("actions.cancel")}
+          submit={t("item.submit")}
+        />
       </Form>
     </Modal>
   );
 }
-

@@ -17,14 +17,33 @@
  * no control ever addresses another item than the one it is drawn on.
  */
 import { Link, useFetcher, useFetchers } from "@remix-run/react";
-import { useEffect, useLayoutEffect, useRef, useState, type DragEvent, type ReactNode } from "react";
+import {
+  type DragEvent,
+  type ReactNode,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import { useTranslation } from "react-i18next";
 import type { ActionType, PlatformFunction, PlatformSchema } from "~/api/schema/schemas";
 import { buttonClass } from "~/components/ui/Button";
 import { DIALOG_LINK_STATE } from "~/components/ui/ConfirmDialog";
 import { useHydrated } from "~/lib/hydrated";
-import { ANIMATION_MS, draggedOrder, droppedAt, initialOrder, inSwapZone, slideFrom } from "~/lib/platform/drag";
-import { actionTypesOf, breadcrumb, ITEM_LISTS, type LocationCard } from "~/lib/platform/operations";
+import {
+  ANIMATION_MS,
+  draggedOrder,
+  droppedAt,
+  initialOrder,
+  inSwapZone,
+  slideFrom,
+} from "~/lib/platform/drag";
+import {
+  actionTypesOf,
+  breadcrumb,
+  ITEM_LISTS,
+  type LocationCard,
+} from "~/lib/platform/operations";
 
 /** The name an item is shown by: its name, else its text, else its type. */
 export function itemName(item: PlatformFunction, typeLabel: (type: ActionType) => string): string {
@@ -58,14 +77,33 @@ function listKey(path: string): string {
   return last;
 }
 
-function MoveButton({ location, path, direction, label, disabled }: { location: string; path: string; direction: "up" | "down"; label: string; disabled: boolean }) {
+function MoveButton({
+  location,
+  path,
+  direction,
+  label,
+  disabled,
+}: {
+  location: string;
+  path: string;
+  direction: "up" | "down";
+  label: string;
+  disabled: boolean;
+}) {
   const fetcher = useFetcher();
   const { t } = useTranslation("platform");
   return (
     <fetcher.Form method="post" preventScrollReset>
       <input type="hidden" name="location" value={location} />
       <input type="hidden" name="path" value={path} />
-      <button type="submit" name="intent" value={direction} aria-label={label} disabled={disabled || fetcher.state !== "idle"} className={buttonClass("secondary", "px-3")}>
+      <button
+        type="submit"
+        name="intent"
+        value={direction}
+        aria-label={label}
+        disabled={disabled || fetcher.state !== "idle"}
+        className={buttonClass("secondary", "px-3")}
+      >
         {t(direction === "up" ? "actions.moveUp" : "actions.moveDown")}
       </button>
     </fetcher.Form>
@@ -82,8 +120,15 @@ const MOVE_INTENTS = ["up", "down", "move"];
  */
 function useStalePlaces(location: string, path: string): { items: boolean; list: boolean } {
   const lists = useFetchers().flatMap(({ formData }) =>
-    formData && MOVE_INTENTS.includes(String(formData.get("intent"))) && formData.get("location") === location
-      ? [String(formData.get("path") ?? "").split(".").slice(0, -1).join(".")]
+    formData &&
+    MOVE_INTENTS.includes(String(formData.get("intent"))) &&
+    formData.get("location") === location
+      ? [
+          String(formData.get("path") ?? "")
+            .split(".")
+            .slice(0, -1)
+            .join("."),
+        ]
       : [],
   );
   const list = lists.some((moved) => path.startsWith(`${moved}.`));
@@ -91,7 +136,21 @@ function useStalePlaces(location: string, path: string): { items: boolean; list:
 }
 
 /** A control of an item that opens a dialog of the page; disabled while the item's place is stale. */
-function ItemDialogLink({ search, label, disabled, danger = false, wide = false, children }: { search: string; label: string; disabled: boolean; danger?: boolean; wide?: boolean; children: ReactNode }) {
+function ItemDialogLink({
+  search,
+  label,
+  disabled,
+  danger = false,
+  wide = false,
+  children,
+}: {
+  search: string;
+  label: string;
+  disabled: boolean;
+  danger?: boolean;
+  wide?: boolean;
+  children: ReactNode;
+}) {
   const className = buttonClass(danger ? "danger" : "secondary", wide ? "" : "px-3");
   if (disabled) {
     return (
@@ -101,7 +160,13 @@ function ItemDialogLink({ search, label, disabled, danger = false, wide = false,
     );
   }
   return (
-    <Link to={search} state={DIALOG_LINK_STATE} preventScrollReset aria-label={label} className={className}>
+    <Link
+      to={search}
+      state={DIALOG_LINK_STATE}
+      preventScrollReset
+      aria-label={label}
+      className={className}
+    >
       {children}
     </Link>
   );
@@ -160,7 +225,10 @@ function useDragToMove(location: string, path: string, length: number, enabled: 
       const index = Number(row.dataset.index);
       const slide = slideFrom(before.current.get(index), row.getBoundingClientRect());
       if (!slide || reduced) continue;
-      row.animate([{ transform: `translate(${slide.x}px, ${slide.y}px)` }, { transform: "translate(0, 0)" }], { duration: ANIMATION_MS, easing: "ease" });
+      row.animate(
+        [{ transform: `translate(${slide.x}px, ${slide.y}px)` }, { transform: "translate(0, 0)" }],
+        { duration: ANIMATION_MS, easing: "ease" },
+      );
     }
     before.current = new Map();
   }, [order]);
@@ -169,7 +237,8 @@ function useDragToMove(location: string, path: string, length: number, enabled: 
   const remember = () => {
     before.current = new Map();
     for (const row of list.current ? Array.from(list.current.children) : []) {
-      if (row instanceof HTMLElement) before.current.set(Number(row.dataset.index), row.getBoundingClientRect());
+      if (row instanceof HTMLElement)
+        before.current.set(Number(row.dataset.index), row.getBoundingClientRect());
     }
   };
   const end = () => {
@@ -221,7 +290,11 @@ function useDragToMove(location: string, path: string, length: number, enabled: 
               event.stopPropagation();
               dropped.current = true;
               const to = droppedAt(shown, from);
-              if (to !== from) fetcher.submit({ intent: "move", location, path: `${path}.${from}`, to: String(to) }, { method: "post", preventScrollReset: true });
+              if (to !== from)
+                fetcher.submit(
+                  { intent: "move", location, path: `${path}.${from}`, to: String(to) },
+                  { method: "post", preventScrollReset: true },
+                );
               else setOrder(null);
             },
           }
@@ -241,7 +314,12 @@ function FunctionList({ document, location, path, crumbs, items, canEdit, level 
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Heading className="text-base font-semibold text-gray-900 wrap-anywhere">{title}</Heading>
         {canEdit && types.length > 0 ? (
-          <ItemDialogLink search={dialogSearch({ dialog: "item", location, list: path })} label={t("a11y.addItem", { list: title })} disabled={drag.listStale} wide>
+          <ItemDialogLink
+            search={dialogSearch({ dialog: "item", location, list: path })}
+            label={t("a11y.addItem", { list: title })}
+            disabled={drag.listStale}
+            wide
+          >
             {t("actions.addItem")}
           </ItemDialogLink>
         ) : null}
@@ -268,16 +346,45 @@ function FunctionList({ document, location, path, crumbs, items, canEdit, level 
                   </p>
                   {canEdit ? (
                     // biome-ignore lint/a11y/useSemanticElements: a group of links and buttons, not of form fields (no fieldset)
-                    <div role="group" aria-label={t("a11y.itemActions", { name })} className="flex flex-wrap gap-2">
-                      <ItemDialogLink search={dialogSearch({ dialog: "item", location, path: itemPath })} label={t("a11y.edit", { name })} disabled={drag.saving}>
+                    <div
+                      role="group"
+                      aria-label={t("a11y.itemActions", { name })}
+                      className="flex flex-wrap gap-2"
+                    >
+                      <ItemDialogLink
+                        search={dialogSearch({ dialog: "item", location, path: itemPath })}
+                        label={t("a11y.edit", { name })}
+                        disabled={drag.saving}
+                      >
                         {t("actions.edit")}
                       </ItemDialogLink>
-                      <ItemDialogLink search={dialogSearch({ dialog: "clone", location, path: itemPath })} label={t("a11y.clone", { name })} disabled={drag.saving}>
+                      <ItemDialogLink
+                        search={dialogSearch({ dialog: "clone", location, path: itemPath })}
+                        label={t("a11y.clone", { name })}
+                        disabled={drag.saving}
+                      >
                         {t("actions.clone")}
                       </ItemDialogLink>
-                      <MoveButton location={location} path={itemPath} direction="up" label={t("a11y.moveUp", { name })} disabled={drag.saving || index === 0} />
-                      <MoveButton location={location} path={itemPath} direction="down" label={t("a11y.moveDown", { name })} disabled={drag.saving || index === items.length - 1} />
-                      <ItemDialogLink search={dialogSearch({ dialog: "delete-item", location, path: itemPath })} label={t("a11y.delete", { name })} disabled={drag.saving} danger>
+                      <MoveButton
+                        location={location}
+                        path={itemPath}
+                        direction="up"
+                        label={t("a11y.moveUp", { name })}
+                        disabled={drag.saving || index === 0}
+                      />
+                      <MoveButton
+                        location={location}
+                        path={itemPath}
+                        direction="down"
+                        label={t("a11y.moveDown", { name })}
+                        disabled={drag.saving || index === items.length - 1}
+                      />
+                      <ItemDialogLink
+                        search={dialogSearch({ dialog: "delete-item", location, path: itemPath })}
+                        label={t("a11y.delete", { name })}
+                        disabled={drag.saving}
+                        danger
+                      >
                         {t("actions.delete")}
                       </ItemDialogLink>
                     </div>
@@ -287,7 +394,11 @@ function FunctionList({ document, location, path, crumbs, items, canEdit, level 
                   const nestedPath = `${itemPath}.${nested}`;
                   const nestedItems = item[nested] ?? [];
                   // Every item may hold buttons; their list shows once it has some.
-                  const shown = nested === "items" ? actionTypesOf(document, location, nestedPath).length > 0 || nestedItems.length > 0 : nestedItems.length > 0;
+                  const shown =
+                    nested === "items"
+                      ? actionTypesOf(document, location, nestedPath).length > 0 ||
+                        nestedItems.length > 0
+                      : nestedItems.length > 0;
                   return shown ? (
                     <div key={nested} className="ml-4 border-l-2 border-gray-300 pl-4">
                       <FunctionList
@@ -334,7 +445,9 @@ export function LocationCards({
               <h2 className="inline text-lg font-bold text-gray-900 wrap-anywhere">{card.name}</h2>
             </summary>
             <div className="border-t border-gray-300 px-4 pb-4">
-              {cardActions ? <div className="mt-3 flex flex-wrap gap-2">{cardActions(card)}</div> : null}
+              {cardActions ? (
+                <div className="mt-3 flex flex-wrap gap-2">{cardActions(card)}</div>
+              ) : null}
               {card.lists.map((list) => (
                 <FunctionList
                   key={list.path}

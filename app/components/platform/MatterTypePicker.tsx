@@ -19,26 +19,26 @@
  * (app/lib/platform/pickers.server.ts): matter types are plain checkboxes, folders and
  * shortcuts buttons, the tabs buttons and the question a section of the dialog.
  */
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { Modal } from "~/components/ui/Modal";
 import { useHydrated } from "~/lib/hydrated";
-import { tabAfterKey } from "~/lib/tab-keys";
 import {
   inState,
+  type MatterTypeNode,
   matterStates,
   matterTypeTree,
+  type PrecedentNode,
   precedentLocations,
   precedentValues,
+  type SelectionState,
   searchTree,
   selectionId,
   statesOf,
   toggleWithPrecedents,
-  type MatterTypeNode,
-  type PrecedentNode,
-  type SelectionState,
 } from "~/lib/platform/matter-types";
+import { tabAfterKey } from "~/lib/tab-keys";
 import { PickerFieldset, PickerSearch } from "./PickerSearch";
 import { PrecedentPicker } from "./PrecedentPicker";
 
@@ -57,7 +57,12 @@ export interface PickerQuestion {
 
 /** Ticked values of a form value: none, one or several texts. */
 export function listOf(value: unknown): string[] {
-  const list = typeof value === "string" ? [value] : Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === "string") : [];
+  const list =
+    typeof value === "string"
+      ? [value]
+      : Array.isArray(value)
+        ? value.filter((entry): entry is string => typeof entry === "string")
+        : [];
   return [...new Set(list.map((entry) => entry.trim()).filter(Boolean))];
 }
 
@@ -68,9 +73,15 @@ const DEPTH_INDENT = ["", "pl-6", "pl-12", "pl-16", "pl-20"];
 export const indentOf = (depth: number) => DEPTH_INDENT[Math.min(depth, DEPTH_INDENT.length - 1)];
 
 /** The depth of each node of a list (parents first) within that list. */
-export function depthsOf(list: readonly { id: string; parentId: string | null }[]): Map<string, number> {
+export function depthsOf(
+  list: readonly { id: string; parentId: string | null }[],
+): Map<string, number> {
   const depths = new Map<string, number>();
-  for (const node of list) depths.set(node.id, node.parentId !== null && depths.has(node.parentId) ? depths.get(node.parentId)! + 1 : 0);
+  for (const node of list)
+    depths.set(
+      node.id,
+      node.parentId !== null && depths.has(node.parentId) ? depths.get(node.parentId)! + 1 : 0,
+    );
   return depths;
 }
 
@@ -89,7 +100,15 @@ interface VisibilityPickersProps {
   precedentsUrl: string;
 }
 
-export function VisibilityPickers({ formId, pickers, values, errors, question, precedentsShown = true, precedentsUrl }: VisibilityPickersProps) {
+export function VisibilityPickers({
+  formId,
+  pickers,
+  values,
+  errors,
+  question,
+  precedentsShown = true,
+  precedentsUrl,
+}: VisibilityPickersProps) {
   const { t } = useTranslation("platform");
   const hydrated = useHydrated();
   const visibility = (values.visibility ?? {}) as Record<string, unknown>;
@@ -104,12 +123,25 @@ export function VisibilityPickers({ formId, pickers, values, errors, question, p
   const [asking, setAsking] = useState<{ node: string; names: string[] } | null>(null);
   const lastClicked = useRef<string | null>(null);
 
-  const shown = useMemo(() => searchTree(tab === undefined ? pickers.matterTypes : inState(pickers.matterTypes, tab), search), [pickers.matterTypes, tab, search]);
+  const shown = useMemo(
+    () =>
+      searchTree(
+        tab === undefined ? pickers.matterTypes : inState(pickers.matterTypes, tab),
+        search,
+      ),
+    [pickers.matterTypes, tab, search],
+  );
   const tree = useMemo(() => matterTypeTree(shown), [shown]);
   const nameOf = (id: string) => pickers.matterTypes.find((node) => node.id === id)?.name ?? id;
 
   const click = (node: string, confirmed = false) => {
-    const next = toggleWithPrecedents(tree, { matterTypes: selected, location: precedentLocations(chosen) ?? [] }, node, [], confirmed);
+    const next = toggleWithPrecedents(
+      tree,
+      { matterTypes: selected, location: precedentLocations(chosen) ?? [] },
+      node,
+      [],
+      confirmed,
+    );
     if (next.ask) {
       lastClicked.current = node;
       setAsking({ node, names: [...new Set(next.ask.map((entry) => nameOf(entry.root)))] });
@@ -140,15 +172,27 @@ export function VisibilityPickers({ formId, pickers, values, errors, question, p
         onClick={click}
         error={errors.matterTypes}
       />
-      {hydrated ? (
-        selected.map((id) => <input key={id} type="hidden" name="visibility.matterTypes" value={id} />)
+      {hydrated
+        ? selected.map((id) => (
+            <input key={id} type="hidden" name="visibility.matterTypes" value={id} />
+          ))
+        : null}
+      {question ? (
+        <NoScriptQuestion formId={formId} question={question} error={errors.confirm} />
       ) : null}
-      {question ? <NoScriptQuestion formId={formId} question={question} error={errors.confirm} /> : null}
       {asking ? (
-        <Modal open alert title={t("picker.confirmTitle")} onClose={closeQuestion} describedBy={`${formId}-picker-question`}>
+        <Modal
+          open
+          alert
+          title={t("picker.confirmTitle")}
+          onClose={closeQuestion}
+          describedBy={`${formId}-picker-question`}
+        >
           <div id={`${formId}-picker-question`} className="space-y-2 text-gray-800">
             <p>{t("picker.confirmDeselect")}</p>
-            <p className="text-sm">{t("picker.confirmNames", { names: asking.names.join(", ") })}</p>
+            <p className="text-sm">
+              {t("picker.confirmNames", { names: asking.names.join(", ") })}
+            </p>
           </div>
           <div className="mt-6 flex flex-wrap justify-end gap-3">
             <Button variant="secondary" onClick={closeQuestion}>
@@ -186,22 +230,53 @@ export function VisibilityPickers({ formId, pickers, values, errors, question, p
 }
 
 /** Without JavaScript: the question of a click or a save, answered by a post. */
-function NoScriptQuestion({ formId, question, error }: { formId: string; question: PickerQuestion; error?: string }) {
+function NoScriptQuestion({
+  formId,
+  question,
+  error,
+}: {
+  formId: string;
+  question: PickerQuestion;
+  error?: string;
+}) {
   const { t } = useTranslation("platform");
   return (
-    <div role={error ? undefined : "alert"} className="space-y-2 rounded-md border-l-4 border-amber-600 bg-amber-50 p-3 text-gray-900">
+    <div
+      role={error ? undefined : "alert"}
+      className="space-y-2 rounded-md border-l-4 border-amber-600 bg-amber-50 p-3 text-gray-900"
+    >
       <p className="font-semibold">{t("picker.confirmDeselect")}</p>
-      <p className="text-sm">{t("picker.confirmNames", { names: question.matterTypes.join(", ") })}</p>
+      <p className="text-sm">
+        {t("picker.confirmNames", { names: question.matterTypes.join(", ") })}
+      </p>
       <div className="flex flex-wrap gap-3">
-        <button type="submit" name="pick" value="cancel" formNoValidate className={buttonClass("secondary")}>
+        <button
+          type="submit"
+          name="pick"
+          value="cancel"
+          formNoValidate
+          className={buttonClass("secondary")}
+        >
           {t("picker.cancel")}
         </button>
         {question.node ? (
-          <button type="submit" name="pick" value={`confirm:${question.node}`} formNoValidate className={buttonClass("danger")}>
+          <button
+            type="submit"
+            name="pick"
+            value={`confirm:${question.node}`}
+            formNoValidate
+            className={buttonClass("danger")}
+          >
             {t("picker.proceed")}
           </button>
         ) : (
-          <button id={`${formId}-visibility-confirmDeselect`} type="submit" name="visibility.confirmDeselect" value="on" className={buttonClass("danger")}>
+          <button
+            id={`${formId}-visibility-confirmDeselect`}
+            type="submit"
+            name="visibility.confirmDeselect"
+            value="on"
+            className={buttonClass("danger")}
+          >
             {t("picker.proceed")}
           </button>
         )}
@@ -226,7 +301,20 @@ interface MatterTypeTreeProps {
   error?: string;
 }
 
-function MatterTypeTree({ formId, hydrated, list, all, selected, states, tab, onTab, search, onSearch, onClick, error }: MatterTypeTreeProps) {
+function MatterTypeTree({
+  formId,
+  hydrated,
+  list,
+  all,
+  selected,
+  states,
+  tab,
+  onTab,
+  search,
+  onSearch,
+  onClick,
+  error,
+}: MatterTypeTreeProps) {
   const { t } = useTranslation("platform");
   const id = `${formId}-visibility-matterTypes`;
   const tree = useMemo(() => matterTypeTree(list), [list]);
@@ -235,7 +323,11 @@ function MatterTypeTree({ formId, hydrated, list, all, selected, states, tab, on
   const nameOf = (target: string) => all.find((node) => node.id === target)?.name ?? target;
   const stateText = (state: SelectionState) => t(`picker.states.${state}`);
   /** Matter types ticked here: the others chosen are kept as hidden fields (without JavaScript). */
-  const shownTargets = new Set(list.filter((node) => node.type !== "Folder" && node.shortcutId === null).map((node) => node.id));
+  const shownTargets = new Set(
+    list
+      .filter((node) => node.type !== "Folder" && node.shortcutId === null)
+      .map((node) => node.id),
+  );
   const panelId = `${id}-panel`;
 
   const rows = list.map((node) => {
@@ -243,12 +335,21 @@ function MatterTypeTree({ formId, hydrated, list, all, selected, states, tab, on
     const shortcut = !folder && node.shortcutId !== null;
     const state = stateOfNode[node.id] ?? "unselected";
     const indent = indentOf(depths.get(node.id) ?? 0);
-    const label = shortcut ? t("picker.shortcut", { name: node.name, target: nameOf(node.shortcutId!) }) : node.name;
+    const label = shortcut
+      ? t("picker.shortcut", { name: node.name, target: nameOf(node.shortcutId!) })
+      : node.name;
     if (hydrated) {
       return (
         <li key={node.id} className={indent}>
-          <label htmlFor={`${formId}-mt-${node.id}`} className={`flex min-h-11 items-center gap-2 text-gray-900 ${folder ? "font-semibold" : ""}`}>
-            <TriStateBox id={`${formId}-mt-${node.id}`} state={state} onChange={() => onClick(node.id)} />
+          <label
+            htmlFor={`${formId}-mt-${node.id}`}
+            className={`flex min-h-11 items-center gap-2 text-gray-900 ${folder ? "font-semibold" : ""}`}
+          >
+            <TriStateBox
+              id={`${formId}-mt-${node.id}`}
+              state={state}
+              onChange={() => onClick(node.id)}
+            />
             {label}
           </label>
         </li>
@@ -257,10 +358,19 @@ function MatterTypeTree({ formId, hydrated, list, all, selected, states, tab, on
     if (folder || shortcut) {
       const action = state === "selected" ? "clear" : "select";
       return (
-        <li key={node.id} className={`${indent} flex min-h-11 flex-wrap items-center gap-2 text-gray-900`}>
+        <li
+          key={node.id}
+          className={`${indent} flex min-h-11 flex-wrap items-center gap-2 text-gray-900`}
+        >
           <span className={folder ? "font-semibold" : ""}>{label}</span>
           <span className="text-sm text-gray-700">({stateText(state)})</span>
-          <button type="submit" name="pick" value={`toggle:${node.id}`} formNoValidate className={buttonClass("ghost", "min-h-11 px-2")}>
+          <button
+            type="submit"
+            name="pick"
+            value={`toggle:${node.id}`}
+            formNoValidate
+            className={buttonClass("ghost", "min-h-11 px-2")}
+          >
             {t(`picker.${folder ? `${action}All` : action}`, { name: node.name })}
           </button>
         </li>
@@ -268,8 +378,18 @@ function MatterTypeTree({ formId, hydrated, list, all, selected, states, tab, on
     }
     return (
       <li key={node.id} className={indent}>
-        <label htmlFor={`${formId}-mt-${node.id}`} className="flex min-h-11 items-center gap-2 text-gray-900">
-          <input id={`${formId}-mt-${node.id}`} type="checkbox" name="visibility.matterTypes" value={selectionId(node)} defaultChecked={selected.includes(selectionId(node))} className="h-5 w-5" />
+        <label
+          htmlFor={`${formId}-mt-${node.id}`}
+          className="flex min-h-11 items-center gap-2 text-gray-900"
+        >
+          <input
+            id={`${formId}-mt-${node.id}`}
+            type="checkbox"
+            name="visibility.matterTypes"
+            value={selectionId(node)}
+            defaultChecked={selected.includes(selectionId(node))}
+            className="h-5 w-5"
+          />
           {label}
         </label>
       </li>
@@ -286,10 +406,20 @@ function MatterTypeTree({ formId, hydrated, list, all, selected, states, tab, on
 
   return (
     <PickerFieldset id={id} legend={t("fields.visibility.matterTypes")} error={error}>
-      <PickerSearch id={`${id}-search`} name="picker.search" label={t("picker.searchMatterTypes")} defaultValue={search} onSearch={onSearch} />
+      <PickerSearch
+        id={`${id}-search`}
+        name="picker.search"
+        label={t("picker.searchMatterTypes")}
+        defaultValue={search}
+        onSearch={onSearch}
+      />
       {states.length > 0 ? (
         hydrated ? (
-          <div role="tablist" aria-label={t("picker.statesLabel")} className="flex flex-wrap gap-1 border-b border-gray-300">
+          <div
+            role="tablist"
+            aria-label={t("picker.statesLabel")}
+            className="flex flex-wrap gap-1 border-b border-gray-300"
+          >
             {states.map((state, index) => (
               <button
                 key={state}
@@ -309,7 +439,11 @@ function MatterTypeTree({ formId, hydrated, list, all, selected, states, tab, on
           </div>
         ) : (
           // biome-ignore lint/a11y/useSemanticElements: a group of submit buttons, not of form fields (no fieldset)
-          <div role="group" aria-label={t("picker.statesLabel")} className="flex flex-wrap gap-1 border-b border-gray-300">
+          <div
+            role="group"
+            aria-label={t("picker.statesLabel")}
+            className="flex flex-wrap gap-1 border-b border-gray-300"
+          >
             <input type="hidden" name="picker.tab" value={tab ?? ""} />
             {states.map((state) => (
               <button
@@ -331,25 +465,54 @@ function MatterTypeTree({ formId, hydrated, list, all, selected, states, tab, on
       <div
         id={panelId}
         role={hydrated && states.length > 0 ? "tabpanel" : undefined}
-        aria-labelledby={hydrated && states.length > 0 ? `${id}-tab-${Math.max(0, states.indexOf(tab ?? ""))}` : undefined}
+        aria-labelledby={
+          hydrated && states.length > 0
+            ? `${id}-tab-${Math.max(0, states.indexOf(tab ?? ""))}`
+            : undefined
+        }
         className="max-h-72 overflow-y-auto rounded-md border border-gray-300 p-2"
       >
-        {list.length > 0 ? <ul>{rows}</ul> : <p className="text-sm text-gray-700">{t(all.length > 0 ? "picker.noMatch" : "picker.noMatterTypes")}</p>}
+        {list.length > 0 ? (
+          <ul>{rows}</ul>
+        ) : (
+          <p className="text-sm text-gray-700">
+            {t(all.length > 0 ? "picker.noMatch" : "picker.noMatterTypes")}
+          </p>
+        )}
       </div>
       {hydrated
         ? null
         : selected
             .filter((target) => !shownTargets.has(target))
-            .map((target) => <input key={target} type="hidden" name="visibility.matterTypes" value={target} />)}
+            .map((target) => (
+              <input key={target} type="hidden" name="visibility.matterTypes" value={target} />
+            ))}
     </PickerFieldset>
   );
 }
 
 /** A checkbox that shows a folder's mixed state (JavaScript only: `indeterminate`). */
-function TriStateBox({ id, state, onChange }: { id: string; state: SelectionState; onChange: () => void }) {
+function TriStateBox({
+  id,
+  state,
+  onChange,
+}: {
+  id: string;
+  state: SelectionState;
+  onChange: () => void;
+}) {
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (ref.current) ref.current.indeterminate = state === "partial";
   }, [state]);
-  return <input ref={ref} id={id} type="checkbox" checked={state === "selected"} onChange={onChange} className="h-5 w-5" />;
+  return (
+    <input
+      ref={ref}
+      id={id}
+      type="checkbox"
+      checked={state === "selected"}
+      onChange={onChange}
+      className="h-5 w-5"
+    />
+  );
 }

@@ -7,11 +7,11 @@
  * `PickerFieldset`: a picker's group, named by its legend, with its error first (the error
  * summary links to the group by its id).
  */
-import { useEffect, useRef, type ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { buttonClass } from "~/components/ui/Button";
 import { inputClass } from "~/components/ui/Field";
 import { useHydrated } from "~/lib/hydrated";
-import { buttonClass } from "~/components/ui/Button";
 
 export const SEARCH_DEBOUNCE_MS = 500;
 
@@ -62,7 +62,13 @@ export function PickerSearch({ id, name, label, defaultValue, onSearch }: Picker
         />
       </div>
       {hydrated ? null : (
-        <button type="submit" name="pick" value="search" formNoValidate className={buttonClass("secondary")}>
+        <button
+          type="submit"
+          name="pick"
+          value="search"
+          formNoValidate
+          className={buttonClass("secondary")}
+        >
           {t("picker.search")}
         </button>
       )}
@@ -70,9 +76,24 @@ export function PickerSearch({ id, name, label, defaultValue, onSearch }: Picker
   );
 }
 
-export function PickerFieldset({ id, legend, error, children }: { id: string; legend: string; error?: string; children: ReactNode }) {
+export function PickerFieldset({
+  id,
+  legend,
+  error,
+  children,
+}: {
+  id: string;
+  legend: string;
+  error?: string;
+  children: ReactNode;
+}) {
   return (
-    <fieldset id={id} tabIndex={-1} aria-describedby={error ? `${id}-error` : undefined} className="space-y-3">
+    <fieldset
+      id={id}
+      tabIndex={-1}
+      aria-describedby={error ? `${id}-error` : undefined}
+      className="space-y-3"
+    >
       <legend className="text-sm font-semibold text-gray-900">{legend}</legend>
       {error ? (
         <p id={`${id}-error`} className="text-sm font-semibold text-red-700">

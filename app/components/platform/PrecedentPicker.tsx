@@ -16,7 +16,13 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/components/ui/Button";
-import { precedentEntries, precedentValue, searchTree, type MatterTypeNode, type PrecedentNode } from "~/lib/platform/matter-types";
+import {
+  type MatterTypeNode,
+  type PrecedentNode,
+  precedentEntries,
+  precedentValue,
+  searchTree,
+} from "~/lib/platform/matter-types";
 import { indentOf } from "./MatterTypePicker";
 import { PickerFieldset, PickerSearch } from "./PickerSearch";
 
@@ -36,7 +42,19 @@ interface PrecedentPickerProps {
   precedentsUrl: string;
 }
 
-export function PrecedentPicker({ formId, hydrated, matterTypes, selected, withPrecedents, precedents, chosen, onChosen, search: postedSearch, error, precedentsUrl }: PrecedentPickerProps) {
+export function PrecedentPicker({
+  formId,
+  hydrated,
+  matterTypes,
+  selected,
+  withPrecedents,
+  precedents,
+  chosen,
+  onChosen,
+  search: postedSearch,
+  error,
+  precedentsUrl,
+}: PrecedentPickerProps) {
   const { t } = useTranslation("platform");
   const id = `${formId}-visibility-location`;
   const [search, setSearch] = useState(postedSearch);
@@ -46,7 +64,13 @@ export function PrecedentPicker({ formId, hydrated, matterTypes, selected, withP
   const asked = useRef(new Set<string>());
 
   // The chosen matter types in the tree's order, those with precedents.
-  const chosenTypes = useMemo(() => matterTypes.filter((node) => node.type !== "Folder" && node.shortcutId === null && selected.includes(node.id)), [matterTypes, selected]);
+  const chosenTypes = useMemo(
+    () =>
+      matterTypes.filter(
+        (node) => node.type !== "Folder" && node.shortcutId === null && selected.includes(node.id),
+      ),
+    [matterTypes, selected],
+  );
   const libraries = chosenTypes.filter((node) => withPrecedents.includes(node.id));
   const missing = libraries.filter((node) => !(node.id in known)).map((node) => node.id);
 
@@ -58,7 +82,9 @@ export function PrecedentPicker({ formId, hydrated, matterTypes, selected, withP
     const wanted = missing.filter((entry) => !asked.current.has(entry));
     if (wanted.length === 0) return;
     for (const entry of wanted) asked.current.add(entry);
-    fetcher.load(`${precedentsUrl}?${new URLSearchParams(wanted.map((entry) => ["matterType", entry]))}`);
+    fetcher.load(
+      `${precedentsUrl}?${new URLSearchParams(wanted.map((entry) => ["matterType", entry]))}`,
+    );
   }, [hydrated, fetcher, missing, precedentsUrl]);
 
   const shownValues = new Set<string>();
@@ -80,7 +106,9 @@ export function PrecedentPicker({ formId, hydrated, matterTypes, selected, withP
       <li key={node.id}>
         <fieldset>
           <legend className="pt-2 text-sm font-semibold text-gray-900">{node.name}</legend>
-          {entries.length === 0 ? <p className="text-sm text-gray-700">{t("picker.noMatch")}</p> : null}
+          {entries.length === 0 ? (
+            <p className="text-sm text-gray-700">{t("picker.noMatch")}</p>
+          ) : null}
           <ul>
             {entries.map((entry) => {
               const value = precedentValue(node.id, entry.path);
@@ -89,17 +117,31 @@ export function PrecedentPicker({ formId, hydrated, matterTypes, selected, withP
               const ticked = chosen.includes(value);
               return (
                 <li key={entry.id} className={indentOf(entry.depth)}>
-                  <label htmlFor={boxId} className={`flex min-h-11 items-center gap-2 text-gray-900 ${entry.folder ? "font-semibold" : ""}`}>
+                  <label
+                    htmlFor={boxId}
+                    className={`flex min-h-11 items-center gap-2 text-gray-900 ${entry.folder ? "font-semibold" : ""}`}
+                  >
                     {hydrated ? (
                       <input
                         id={boxId}
                         type="checkbox"
                         checked={ticked}
-                        onChange={() => onChosen(ticked ? chosen.filter((other) => other !== value) : [...chosen, value])}
+                        onChange={() =>
+                          onChosen(
+                            ticked ? chosen.filter((other) => other !== value) : [...chosen, value],
+                          )
+                        }
                         className="h-5 w-5"
                       />
                     ) : (
-                      <input id={boxId} type="checkbox" name="visibility.location" value={value} defaultChecked={ticked} className="h-5 w-5" />
+                      <input
+                        id={boxId}
+                        type="checkbox"
+                        name="visibility.location"
+                        value={value}
+                        defaultChecked={ticked}
+                        className="h-5 w-5"
+                      />
                     )}
                     {entry.name}
                   </label>
@@ -113,16 +155,34 @@ export function PrecedentPicker({ formId, hydrated, matterTypes, selected, withP
   });
 
   const note =
-    chosenTypes.length === 0 ? t("picker.chooseMatterTypes") : libraries.length === 0 ? t("picker.noPrecedents") : undefined;
+    chosenTypes.length === 0
+      ? t("picker.chooseMatterTypes")
+      : libraries.length === 0
+        ? t("picker.noPrecedents")
+        : undefined;
   return (
     <PickerFieldset id={id} legend={t("fields.visibility.location")} error={error}>
       {libraries.length > 0 ? (
-        <PickerSearch id={`${id}-search`} name="picker.precedentSearch" label={t("picker.searchPrecedents")} defaultValue={postedSearch} onSearch={setSearch} />
+        <PickerSearch
+          id={`${id}-search`}
+          name="picker.precedentSearch"
+          label={t("picker.searchPrecedents")}
+          defaultValue={postedSearch}
+          onSearch={setSearch}
+        />
       ) : null}
-      <div className="max-h-72 overflow-y-auto rounded-md border border-gray-300 p-2">{note ? <p className="text-sm text-gray-700">{note}</p> : <ul>{groups}</ul>}</div>
+      <div className="max-h-72 overflow-y-auto rounded-md border border-gray-300 p-2">
+        {note ? <p className="text-sm text-gray-700">{note}</p> : <ul>{groups}</ul>}
+      </div>
       {!hydrated && (missing.length > 0 || chosenTypes.length > 0) ? (
         <p>
-          <button type="submit" name="pick" value="refresh" formNoValidate className={buttonClass("secondary")}>
+          <button
+            type="submit"
+            name="pick"
+            value="refresh"
+            formNoValidate
+            className={buttonClass("secondary")}
+          >
             {t("picker.showPrecedents")}
           </button>
         </p>

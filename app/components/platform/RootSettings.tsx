@@ -11,12 +11,17 @@
  * - `SettingDialog` (desktop): a location's root settings in tabs, Desktop versions (minimum,
  *   maximum) and, only where the country has product variants, Visibility (its product variants).
  */
-import { getFormProps, useForm, type FieldMetadata, type Submission, type SubmissionResult } from "@conform-to/react";
+import {
+  type FieldMetadata,
+  getFormProps,
+  type Submission,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useState, type ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PRODUCT_VARIANT_ALL } from "~/api/schema/values";
-import { useErrorTitle } from "~/lib/error-title";
 import { Button } from "~/components/ui/Button";
 import { DialogFormButtons, useCloseDialog, useModalClose } from "~/components/ui/ConfirmDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
@@ -27,10 +32,11 @@ import {
   APP_VARIANTS_FORM_ID,
   EXCEPTIONS_FORM_ID,
   ROOT_VISIBILITY_FORM_ID,
+  type SettingTab,
   settingTabs,
   settingTabsWithErrors,
-  type SettingTab,
 } from "~/forms/platform-settings";
+import { useErrorTitle } from "~/lib/error-title";
 import { chooseVariant, variantChoice } from "~/lib/platform/operations";
 import { FormTabs } from "./FormKit";
 
@@ -41,14 +47,29 @@ export interface VariantOption {
 
 /** The errors of a form, for its summary: each field's first message. */
 const summaryOf = (errors: Record<string, string[] | undefined>, idOf: (name: string) => string) =>
-  Object.entries(errors).flatMap(([name, messages]) => (messages?.length ? [{ id: idOf(name), message: messages[0] }] : []));
+  Object.entries(errors).flatMap(([name, messages]) =>
+    messages?.length ? [{ id: idOf(name), message: messages[0] }] : [],
+  );
 
 /** What a refused post held of a root visibility (the person's values), else the saved one. */
-export function postedVisibility(lastResult: SubmissionResult<string[]> | undefined, saved: RootVisibility | undefined): RootVisibility | undefined {
-  const posted = (lastResult?.initialValue as { visibility?: { productVariants?: string | string[]; supportedDesktopVersions?: string[] } } | undefined)?.visibility;
+export function postedVisibility(
+  lastResult: SubmissionResult<string[]> | undefined,
+  saved: RootVisibility | undefined,
+): RootVisibility | undefined {
+  const posted = (
+    lastResult?.initialValue as
+      | {
+          visibility?: { productVariants?: string | string[]; supportedDesktopVersions?: string[] };
+        }
+      | undefined
+  )?.visibility;
   if (!lastResult?.initialValue) return saved;
-  const variants = posted?.productVariants === undefined ? [] : [posted.productVariants].flat().map(Number);
-  return { productVariants: variants, supportedDesktopVersions: posted?.supportedDesktopVersions ?? [] };
+  const variants =
+    posted?.productVariants === undefined ? [] : [posted.productVariants].flat().map(Number);
+  return {
+    productVariants: variants,
+    supportedDesktopVersions: posted?.supportedDesktopVersions ?? [],
+  };
 }
 
 type RootVisibility = { productVariants?: number[] | null; supportedDesktopVersions?: string[] };
@@ -58,12 +79,29 @@ type RootVisibility = { productVariants?: number[] | null; supportedDesktopVersi
  * applies as they are ticked ('All' clears the others, a specific one removes 'All'); without
  * it the action applies it to the posted boxes. Keyed by the choice it starts from.
  */
-function VariantBoxes({ name, legend, chosen, variants, error, idPrefix }: { name: string; legend: string; chosen: readonly number[]; variants: readonly VariantOption[]; error?: string; idPrefix: string }) {
+function VariantBoxes({
+  name,
+  legend,
+  chosen,
+  variants,
+  error,
+  idPrefix,
+}: {
+  name: string;
+  legend: string;
+  chosen: readonly number[];
+  variants: readonly VariantOption[];
+  error?: string;
+  idPrefix: string;
+}) {
   const { t } = useTranslation("platform");
   const options = [{ firmType: PRODUCT_VARIANT_ALL, name: t("variants.all") }, ...variants];
   const [choice, setChoice] = useState<readonly number[]>(chosen);
   return (
-    <fieldset aria-describedby={error ? `${idPrefix}-error` : undefined} aria-invalid={Boolean(error)}>
+    <fieldset
+      aria-describedby={error ? `${idPrefix}-error` : undefined}
+      aria-invalid={Boolean(error)}
+    >
       <legend className="text-sm font-semibold text-gray-900">{legend}</legend>
       {error ? (
         <p id={`${idPrefix}-error`} className="text-sm font-semibold text-red-700">
@@ -72,14 +110,20 @@ function VariantBoxes({ name, legend, chosen, variants, error, idPrefix }: { nam
       ) : null}
       <div className="flex flex-wrap gap-x-6">
         {options.map((option) => (
-          <label key={option.firmType} htmlFor={`${idPrefix}-${option.firmType}`} className="flex min-h-11 items-center gap-2 text-gray-900">
+          <label
+            key={option.firmType}
+            htmlFor={`${idPrefix}-${option.firmType}`}
+            className="flex min-h-11 items-center gap-2 text-gray-900"
+          >
             <input
               id={`${idPrefix}-${option.firmType}`}
               type="checkbox"
               name={name}
               value={option.firmType}
               checked={choice.includes(option.firmType)}
-              onChange={(event) => setChoice(chooseVariant(choice, option.firmType, event.target.checked))}
+              onChange={(event) =>
+                setChoice(chooseVariant(choice, option.firmType, event.target.checked))
+              }
               className="h-5 w-5"
             />
             {option.name}
@@ -111,14 +155,25 @@ export function AppVariantsForm({
   });
   const error = fields.productVariants.errors?.[0];
   return (
-    <section aria-labelledby={`${form.id}-title`} className="mt-4 rounded-lg border border-gray-300 bg-white p-4">
+    <section
+      aria-labelledby={`${form.id}-title`}
+      className="mt-4 rounded-lg border border-gray-300 bg-white p-4"
+    >
       <h3 id={`${form.id}-title`} className="text-lg font-bold text-gray-900">
         {t("variants.title")}
       </h3>
       <p className="mt-1 text-sm text-gray-700">{t("variants.hint")}</p>
       <Form method="post" preventScrollReset {...getFormProps(form)} className="mt-3 space-y-3">
         <input type="hidden" name="intent" value="app-variants" />
-        <VariantBoxes key={`${form.key}:${variantChoice(stored).join()}`} name="productVariants" legend={t("fields.productVariants")} chosen={variantChoice(stored)} variants={variants} error={error} idPrefix={`${form.id}-variant`} />
+        <VariantBoxes
+          key={`${form.key}:${variantChoice(stored).join()}`}
+          name="productVariants"
+          legend={t("fields.productVariants")}
+          chosen={variantChoice(stored)}
+          variants={variants}
+          error={error}
+          idPrefix={`${form.id}-variant`}
+        />
         <Button type="submit" variant="secondary">
           {t("variants.submit")}
         </Button>
@@ -148,7 +203,12 @@ export function ExceptionsDialog({
   const [form, fields] = useForm<ExceptionRows>({
     id: EXCEPTIONS_FORM_ID,
     lastResult,
-    defaultValue: { exceptions: rows.map((row) => ({ url: row.url, isInternal: row.isInternal ? "on" : undefined })) },
+    defaultValue: {
+      exceptions: rows.map((row) => ({
+        url: row.url,
+        isInternal: row.isInternal ? "on" : undefined,
+      })),
+    },
     // Checked again on the next post only: typing would clear the messages of the action, which judges what the rules cannot tell.
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => checkForm(formData, rules) as Submission<ExceptionRows>,
@@ -160,7 +220,12 @@ export function ExceptionsDialog({
   });
   useErrorTitle(errors.length > 0);
   return (
-    <Modal open title={t("exceptions.title")} onClose={onClose} className="w-[min(44rem,calc(100vw-2rem))]">
+    <Modal
+      open
+      title={t("exceptions.title")}
+      onClose={onClose}
+      className="w-[min(44rem,calc(100vw-2rem))]"
+    >
       <div ref={ref}>
         <p className="mb-4 text-gray-800">{t("exceptions.hint")}</p>
         <ErrorSummary errors={errors} />
@@ -170,15 +235,44 @@ export function ExceptionsDialog({
         {list.length === 0 ? <p className="text-gray-700">{t("exceptions.none")}</p> : null}
         <ol className="space-y-3">
           {list.map((row, index) => {
-            const { url, isInternal } = row.getFieldset() as { url: FieldMetadata<string>; isInternal: FieldMetadata<string> };
+            const { url, isInternal } = row.getFieldset() as {
+              url: FieldMetadata<string>;
+              isInternal: FieldMetadata<string>;
+            };
             const error = url.errors?.[0];
             return (
-              <li key={row.key} className="flex flex-wrap items-end gap-3 rounded-md border border-gray-300 p-3">
-                <FieldFrame id={url.id} label={t("exceptions.rowUrl", { number: index + 1 })} error={error} className="min-w-48 flex-1">
-                  {(aria) => <input {...aria} name={url.name} type="text" defaultValue={url.initialValue ?? ""} autoComplete="off" className={inputClass(error)} />}
+              <li
+                key={row.key}
+                className="flex flex-wrap items-end gap-3 rounded-md border border-gray-300 p-3"
+              >
+                <FieldFrame
+                  id={url.id}
+                  label={t("exceptions.rowUrl", { number: index + 1 })}
+                  error={error}
+                  className="min-w-48 flex-1"
+                >
+                  {(aria) => (
+                    <input
+                      {...aria}
+                      name={url.name}
+                      type="text"
+                      defaultValue={url.initialValue ?? ""}
+                      autoComplete="off"
+                      className={inputClass(error)}
+                    />
+                  )}
                 </FieldFrame>
-                <label htmlFor={isInternal.id} className="flex min-h-11 items-center gap-2 text-gray-900">
-                  <input id={isInternal.id} name={isInternal.name} type="checkbox" defaultChecked={isInternal.initialValue === "on"} className="h-5 w-5" />
+                <label
+                  htmlFor={isInternal.id}
+                  className="flex min-h-11 items-center gap-2 text-gray-900"
+                >
+                  <input
+                    id={isInternal.id}
+                    name={isInternal.name}
+                    type="checkbox"
+                    defaultChecked={isInternal.initialValue === "on"}
+                    className="h-5 w-5"
+                  />
                   {t("fields.exceptions.isInternal")}
                 </label>
                 <Button
@@ -193,10 +287,22 @@ export function ExceptionsDialog({
             );
           })}
         </ol>
-        <Button variant="secondary" type="submit" {...form.insert.getButtonProps({ name: fields.exceptions.name, defaultValue: { url: "" } })}>
+        <Button
+          variant="secondary"
+          type="submit"
+          {...form.insert.getButtonProps({
+            name: fields.exceptions.name,
+            defaultValue: { url: "" },
+          })}
+        >
           {t("exceptions.addRow")}
         </Button>
-        <DialogFormButtons closeHref={closeHref} onClose={close} cancel={t("actions.cancel")} submit={t("exceptions.submit")} />
+        <DialogFormButtons
+          closeHref={closeHref}
+          onClose={close}
+          cancel={t("actions.cancel")}
+          submit={t("exceptions.submit")}
+        />
       </Form>
     </Modal>
   );
@@ -215,7 +321,9 @@ export function SettingDialog({
 }: {
   location: string;
   locationName: string;
-  visibility: { productVariants?: number[] | null; supportedDesktopVersions?: string[] } | undefined;
+  visibility:
+    | { productVariants?: number[] | null; supportedDesktopVersions?: string[] }
+    | undefined;
   variants: readonly VariantOption[];
   variantsOn: boolean;
   minimumDesktopVersion?: string;
@@ -236,7 +344,9 @@ export function SettingDialog({
   });
   const errors = form.allErrors;
   const idOf = (name: string) => `${form.id}-${name.replace(/[^\w]+/g, "-")}`;
-  const summary = summaryOf(errors, (name) => (name === "visibility.productVariants" ? `${idOf(name)}-${PRODUCT_VARIANT_ALL}` : idOf(name)));
+  const summary = summaryOf(errors, (name) =>
+    name === "visibility.productVariants" ? `${idOf(name)}-${PRODUCT_VARIANT_ALL}` : idOf(name),
+  );
   useErrorTitle(summary.length > 0);
   const errorNames = Object.keys(errors).filter((name) => errors[name]?.length);
   const fields = (only: "variants" | "versions") => (
@@ -251,7 +361,10 @@ export function SettingDialog({
       only={only}
     />
   );
-  const panels: Record<SettingTab, ReactNode> = { versions: fields("versions"), visibility: variantsOn ? fields("variants") : null };
+  const panels: Record<SettingTab, ReactNode> = {
+    versions: fields("versions"),
+    visibility: variantsOn ? fields("variants") : null,
+  };
   return (
     <Modal open title={t("setting.title", { name: locationName })} onClose={onClose}>
       <div ref={ref}>
@@ -260,8 +373,21 @@ export function SettingDialog({
       <Form method="post" replace preventScrollReset {...getFormProps(form)} className="space-y-5">
         <input type="hidden" name="intent" value="setting" />
         <input type="hidden" name="location" value={location} />
-        <FormTabs tabs={settingTabs(variantsOn)} label={t("setting.tabs")} tabLabel={(name) => t(name === "versions" ? "setting.versionsTab" : "itemTabs.visibility")} marked={settingTabsWithErrors(errorNames)} panels={panels} />
-        <DialogFormButtons closeHref={closeHref} onClose={close} cancel={t("actions.cancel")} submit={t("setting.submit")} />
+        <FormTabs
+          tabs={settingTabs(variantsOn)}
+          label={t("setting.tabs")}
+          tabLabel={(name) =>
+            t(name === "versions" ? "setting.versionsTab" : "itemTabs.visibility")
+          }
+          marked={settingTabsWithErrors(errorNames)}
+          panels={panels}
+        />
+        <DialogFormButtons
+          closeHref={closeHref}
+          onClose={close}
+          cancel={t("actions.cancel")}
+          submit={t("setting.submit")}
+        />
       </Form>
     </Modal>
   );
@@ -283,7 +409,9 @@ export function RootVisibilityFields({
   only?: "variants" | "versions";
   idOf: (name: string) => string;
   errors: Record<string, string[] | undefined>;
-  visibility: { productVariants?: number[] | null; supportedDesktopVersions?: string[] } | undefined;
+  visibility:
+    | { productVariants?: number[] | null; supportedDesktopVersions?: string[] }
+    | undefined;
   variants: readonly VariantOption[];
   variantsOn: boolean;
   minimumDesktopVersion?: string;
@@ -298,10 +426,23 @@ export function RootVisibilityFields({
         key={`${formKey}-${index}`}
         id={idOf(name)}
         label={t(index === 0 ? "setting.minimum" : "setting.maximum")}
-        hint={index === 0 ? t("setting.versionHint", { minimum: minimumDesktopVersion ?? "" }) : undefined}
+        hint={
+          index === 0
+            ? t("setting.versionHint", { minimum: minimumDesktopVersion ?? "" })
+            : undefined
+        }
         error={error}
       >
-        {(aria) => <input {...aria} name={name} type="text" autoComplete="off" defaultValue={versions[index] ?? ""} className={inputClass(error)} />}
+        {(aria) => (
+          <input
+            {...aria}
+            name={name}
+            type="text"
+            autoComplete="off"
+            defaultValue={versions[index] ?? ""}
+            className={inputClass(error)}
+          />
+        )}
       </FieldFrame>
     );
   };
@@ -320,7 +461,9 @@ export function RootVisibilityFields({
       ) : null}
       {only !== "variants" ? (
         <fieldset className="space-y-3">
-          <legend className="text-sm font-semibold text-gray-900">{t("fields.visibility.supportedDesktopVersions")}</legend>
+          <legend className="text-sm font-semibold text-gray-900">
+            {t("fields.visibility.supportedDesktopVersions")}
+          </legend>
           {versionField(0)}
           {versionField(1)}
         </fieldset>
@@ -335,7 +478,17 @@ export function RootVisibilityFields({
  * to every location as well. 'All' chosen is added as 'All' (every variant, now and later),
  * and listed so.
  */
-export function VariantUpdatesDialog({ choice, added, removed, closeHref }: { choice: readonly number[]; added: readonly string[]; removed: readonly string[]; closeHref: string }) {
+export function VariantUpdatesDialog({
+  choice,
+  added,
+  removed,
+  closeHref,
+}: {
+  choice: readonly number[];
+  added: readonly string[];
+  removed: readonly string[];
+  closeHref: string;
+}) {
   const { t } = useTranslation("platform");
   const close = useCloseDialog(closeHref);
   const { ref, onClose } = useModalClose(close);
@@ -354,7 +507,10 @@ export function VariantUpdatesDialog({ choice, added, removed, closeHref }: { ch
     <Modal open title={t("variants.updatesTitle")} onClose={onClose}>
       <div ref={ref}>
         <p className="text-gray-800">{t("variants.updatesIntro")}</p>
-        {list(t("variants.added"), choice.includes(PRODUCT_VARIANT_ALL) && added.length ? [t("variants.all")] : added)}
+        {list(
+          t("variants.added"),
+          choice.includes(PRODUCT_VARIANT_ALL) && added.length ? [t("variants.all")] : added,
+        )}
         {list(t("variants.removed"), removed)}
       </div>
       <Form method="post" replace preventScrollReset className="mt-4 space-y-4">
@@ -364,12 +520,25 @@ export function VariantUpdatesDialog({ choice, added, removed, closeHref }: { ch
           <input key={firmType} type="hidden" name="productVariants" value={firmType} />
         ))}
         {added.length ? (
-          <label htmlFor="platform-variants-all-locations" className="flex min-h-11 items-center gap-2 text-gray-900">
-            <input id="platform-variants-all-locations" type="checkbox" name="addToAllLocations" className="h-5 w-5" />
+          <label
+            htmlFor="platform-variants-all-locations"
+            className="flex min-h-11 items-center gap-2 text-gray-900"
+          >
+            <input
+              id="platform-variants-all-locations"
+              type="checkbox"
+              name="addToAllLocations"
+              className="h-5 w-5"
+            />
             {t("fields.addToAllLocations")}
           </label>
         ) : null}
-        <DialogFormButtons closeHref={closeHref} onClose={close} cancel={t("actions.cancel")} submit={t("setting.submit")} />
+        <DialogFormButtons
+          closeHref={closeHref}
+          onClose={close}
+          cancel={t("actions.cancel")}
+          submit={t("setting.submit")}
+        />
       </Form>
     </Modal>
   );

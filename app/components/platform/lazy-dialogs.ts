@@ -14,10 +14,17 @@ const opensDialog =
 
 const editorDialogs = () => import("./EditorDialogs");
 const rootSettings = () => import("./RootSettings");
-const options = (...dialogs: string[]) => ({ namespaces: ["platform"], opensAt: opensDialog(...dialogs) });
+const options = (...dialogs: string[]) => ({
+  namespaces: ["platform"],
+  opensAt: opensDialog(...dialogs),
+});
 
 /** `?dialog=item`: a function of a list, new or edited, with its pickers. */
-export const ItemDialog = whenUsed("platform-item-dialog", () => import("./ItemDialog").then((module) => module.ItemDialog), options("item"));
+export const ItemDialog = whenUsed(
+  "platform-item-dialog",
+  () => import("./ItemDialog").then((module) => module.ItemDialog),
+  options("item"),
+);
 
 /** `?dialog=custom-view`. */
 export const CustomViewDialog = whenUsed(
@@ -27,24 +34,52 @@ export const CustomViewDialog = whenUsed(
 );
 
 /** `?dialog=add-location`. */
-export const AddLocationDialog = whenUsed("platform-add-location-dialog", () => editorDialogs().then((module) => module.AddLocationDialog), options("add-location"));
+export const AddLocationDialog = whenUsed(
+  "platform-add-location-dialog",
+  () => editorDialogs().then((module) => module.AddLocationDialog),
+  options("add-location"),
+);
 
 /** `?dialog=changes`. */
-export const ChangesDialog = whenUsed("platform-changes-dialog", () => editorDialogs().then((module) => module.ChangesDialog), options("changes"));
+export const ChangesDialog = whenUsed(
+  "platform-changes-dialog",
+  () => editorDialogs().then((module) => module.ChangesDialog),
+  options("changes"),
+);
 
 /** `?dialog=clone`. */
-export const CloneDialog = whenUsed("platform-clone-dialog", () => editorDialogs().then((module) => module.CloneDialog), options("clone"));
+export const CloneDialog = whenUsed(
+  "platform-clone-dialog",
+  () => editorDialogs().then((module) => module.CloneDialog),
+  options("clone"),
+);
 
 /** `?dialog=exceptions` (desktop). */
-export const ExceptionsDialog = whenUsed("platform-exceptions-dialog", () => rootSettings().then((module) => module.ExceptionsDialog), options("exceptions"));
+export const ExceptionsDialog = whenUsed(
+  "platform-exceptions-dialog",
+  () => rootSettings().then((module) => module.ExceptionsDialog),
+  options("exceptions"),
+);
 
 /** `?dialog=setting` (desktop). */
-export const SettingDialog = whenUsed("platform-setting-dialog", () => rootSettings().then((module) => module.SettingDialog), options("setting"));
+export const SettingDialog = whenUsed(
+  "platform-setting-dialog",
+  () => rootSettings().then((module) => module.SettingDialog),
+  options("setting"),
+);
 
 /** The answer of a change of the app's product variants once locations exist. */
-export const VariantUpdatesDialog = whenUsed("platform-variant-updates-dialog", () => rootSettings().then((module) => module.VariantUpdatesDialog), {
-  namespaces: ["platform"],
-});
+export const VariantUpdatesDialog = whenUsed(
+  "platform-variant-updates-dialog",
+  () => rootSettings().then((module) => module.VariantUpdatesDialog),
+  {
+    namespaces: ["platform"],
+  },
+);
 
 /** The app's product variants (desktop, where the country has some): rendered with the page, its code with the root settings' dialogs. */
-export const AppVariantsForm = whenUsed("platform-app-variants-form", () => rootSettings().then((module) => module.AppVariantsForm), { namespaces: ["platform"] });
+export const AppVariantsForm = whenUsed(
+  "platform-app-variants-form",
+  () => rootSettings().then((module) => module.AppVariantsForm),
+  { namespaces: ["platform"] },
+);

@@ -5,7 +5,13 @@
  * characters (maxlength, so without JavaScript too) on a numeric keyboard; with JavaScript
  * each keeps digits only, at most those.
  */
-import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import {
+  type FieldMetadata,
+  getFormProps,
+  getInputProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,8 +20,8 @@ import type { BankDetails } from "~/api/settings/schemas";
 import { Button } from "~/components/ui/Button";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FieldFrame, inputClass } from "~/components/ui/Field";
+import { ACCOUNT_NAME_MAX, BANK_FIELDS, type BankField, bankFormErrors } from "~/forms/bank-form";
 import { checkForm, type FormRules } from "~/forms/check";
-import { ACCOUNT_NAME_MAX, BANK_FIELDS, bankFormErrors, type BankField } from "~/forms/bank-form";
 
 export interface BankFormProps {
   details?: BankDetails;
@@ -26,7 +32,12 @@ export interface BankFormProps {
   message?: { kind: "failed"; text: string };
 }
 
-function BankInput({ field, label, hint, ...input }: { field: FieldMetadata<string>; label: string; hint?: string } & Partial<{
+function BankInput({
+  field,
+  label,
+  hint,
+  ...input
+}: { field: FieldMetadata<string>; label: string; hint?: string } & Partial<{
   inputMode: "numeric";
   maxLength: number;
   autoComplete: string;
@@ -35,7 +46,15 @@ function BankInput({ field, label, hint, ...input }: { field: FieldMetadata<stri
   const error = field.errors?.[0];
   return (
     <FieldFrame id={field.id} label={label} hint={hint} error={error}>
-      {(aria) => <input {...aria} {...getInputProps(field, { type: "text", ariaAttributes: false })} key={field.key} {...input} className={inputClass(error)} />}
+      {(aria) => (
+        <input
+          {...aria}
+          {...getInputProps(field, { type: "text", ariaAttributes: false })}
+          key={field.key}
+          {...input}
+          className={inputClass(error)}
+        />
+      )}
     </FieldFrame>
   );
 }
@@ -47,8 +66,13 @@ export function BankForm({ details, rules, lastResult, message }: BankFormProps)
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    defaultValue: { accountName: details?.accountName ?? "", bsb: details?.bsb ?? "", accountNumber: "" },
-    onValidate: ({ formData }) => checkForm(formData, rules, (payload) => bankFormErrors(t, payload)),
+    defaultValue: {
+      accountName: details?.accountName ?? "",
+      bsb: details?.bsb ?? "",
+      accountNumber: "",
+    },
+    onValidate: ({ formData }) =>
+      checkForm(formData, rules, (payload) => bankFormErrors(t, payload)),
   });
   const summary = BANK_FIELDS.flatMap((name: BankField) => {
     const error = fields[name].errors?.[0];
@@ -65,22 +89,40 @@ export function BankForm({ details, rules, lastResult, message }: BankFormProps)
     },
   });
   return (
-    <section aria-labelledby="bank-title" className="max-w-xl rounded-lg border border-gray-300 bg-white p-6">
+    <section
+      aria-labelledby="bank-title"
+      className="max-w-xl rounded-lg border border-gray-300 bg-white p-6"
+    >
       <h2 id="bank-title" className="mb-2 text-xl font-bold text-gray-900">
         {t("bank.title")}
       </h2>
       <p className="mb-4 text-gray-800">{t("bank.intro")}</p>
       {message ? (
-        <p role="alert" className="mb-4 rounded-md border-2 border-red-700 bg-red-50 p-3 font-semibold text-red-900">
+        <p
+          role="alert"
+          className="mb-4 rounded-md border-2 border-red-700 bg-red-50 p-3 font-semibold text-red-900"
+        >
           {message.text}
         </p>
       ) : null}
       <ErrorSummary errors={summary} />
       <Form method="post" replace preventScrollReset {...getFormProps(form)} className="space-y-5">
         <input type="hidden" name="intent" value="bank" />
-        <BankInput field={fields.accountName} label={t("bank.fields.accountName")} maxLength={ACCOUNT_NAME_MAX} autoComplete="off" />
-        <BankInput field={fields.bsb} label={t("bank.fields.bsb")} hint={t("bank.bsbHint")} {...digitsField(BANK_LIMITS.bsbDigits)} />
-        {details ? <p className="text-gray-900">{t("bank.onFile", { masked: details.accountNumber })}</p> : null}
+        <BankInput
+          field={fields.accountName}
+          label={t("bank.fields.accountName")}
+          maxLength={ACCOUNT_NAME_MAX}
+          autoComplete="off"
+        />
+        <BankInput
+          field={fields.bsb}
+          label={t("bank.fields.bsb")}
+          hint={t("bank.bsbHint")}
+          {...digitsField(BANK_LIMITS.bsbDigits)}
+        />
+        {details ? (
+          <p className="text-gray-900">{t("bank.onFile", { masked: details.accountNumber })}</p>
+        ) : null}
         <BankInput
           field={fields.accountNumber}
           label={t("bank.fields.accountNumber")}

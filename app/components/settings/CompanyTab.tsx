@@ -11,11 +11,19 @@
  * checked before it is sent, opening the first card with a problem.
  */
 import { Form } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from "react";
+import { type FormEvent, type MouseEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ABOUT_LIMITS, SOCIAL_PRESENCE_MAX } from "~/api/registration/rules";
 import { canDeleteEntry, stateLabel, unusedCountries } from "~/api/settings/rules";
+import { Button } from "~/components/ui/Button";
+import { ErrorSummary } from "~/components/ui/ErrorSummary";
+import { FieldFrame, InputField, inputClass, TextareaField } from "~/components/ui/Field";
+import { Modal } from "~/components/ui/Modal";
+import type { FormRules } from "~/forms/check";
 import {
+  type CompanyFormErrors,
+  type CompanyFormReply,
+  type CompanyFormValues,
   companyFieldLabel,
   DEFAULT_FIELD,
   emptyEntry,
@@ -26,22 +34,14 @@ import {
   LIST_FIELD,
   OPTIONAL_FIELDS,
   orderedErrorNames,
-  readCompanyForm,
   REGIONAL_FIELDS,
-  validateCompanyForm,
-  type CompanyFormErrors,
-  type CompanyFormReply,
-  type CompanyFormValues,
   type RegionalField,
   type RegionalValues,
+  readCompanyForm,
+  validateCompanyForm,
 } from "~/forms/company";
-import type { FormRules } from "~/forms/check";
 import { useHydrated } from "~/lib/hydrated";
 import { COMPANY_ICON_MAX_BYTES } from "~/routes/$lang.auth.register/company-icon";
-import { Button } from "~/components/ui/Button";
-import { ErrorSummary } from "~/components/ui/ErrorSummary";
-import { FieldFrame, InputField, TextareaField, inputClass } from "~/components/ui/Field";
-import { Modal } from "~/components/ui/Modal";
 
 export interface CompanyTabProps {
   saved: CompanyFormValues;
@@ -60,7 +60,8 @@ interface Card {
 
 const fieldId = (name: string) => `company-${name}`;
 /** Where the summary leads for a problem of the list: the regional fieldset. */
-const summaryTarget = (name: string) => (name === DEFAULT_FIELD || name === LIST_FIELD ? "company-regional" : fieldId(name));
+const summaryTarget = (name: string) =>
+  name === DEFAULT_FIELD || name === LIST_FIELD ? "company-regional" : fieldId(name);
 
 let added = 0;
 
@@ -79,17 +80,28 @@ function CompanyForm({ saved, countries, hasAwaitingSubmission, reply, rules }: 
   const { t } = useTranslation(["settings", "auth", "common"]);
   const hydrated = useHydrated();
   const start = reply?.values ?? saved;
-  const [cards, setCards] = useState<Card[]>(() => start.entries.map((entry, index) => ({ key: entry.id || `new-${index}`, entry })));
-  const [defaultKey, setDefaultKey] = useState(() => (start.defaultIndex >= 0 ? (start.entries[start.defaultIndex]?.id || `new-${start.defaultIndex}`) : ""));
+  const [cards, setCards] = useState<Card[]>(() =>
+    start.entries.map((entry, index) => ({ key: entry.id || `new-${index}`, entry })),
+  );
+  const [defaultKey, setDefaultKey] = useState(() =>
+    start.defaultIndex >= 0
+      ? start.entries[start.defaultIndex]?.id || `new-${start.defaultIndex}`
+      : "",
+  );
   const [errors, setErrors] = useState<CompanyFormErrors>(reply?.errors ?? {});
-  const [confirmKey, setConfirmKey] = useState<string | null>(() => (reply && reply.confirmDelete >= 0 ? (start.entries[reply.confirmDelete]?.id || `new-${reply.confirmDelete}`) : null));
+  const [confirmKey, setConfirmKey] = useState<string | null>(() =>
+    reply && reply.confirmDelete >= 0
+      ? start.entries[reply.confirmDelete]?.id || `new-${reply.confirmDelete}`
+      : null,
+  );
   const [openKey, setOpenKey] = useState<string | null>(() => {
     const open = reply ? reply.open : -1;
-    return open >= 0 ? (start.entries[open]?.id || `new-${open}`) : null;
+    return open >= 0 ? start.entries[open]?.id || `new-${open}` : null;
   });
   const [changed, setChanged] = useState(true);
   const formRef = useRef<HTMLFormElement>(null);
-  const values = (): CompanyFormValues => readCompanyForm(new FormData(formRef.current ?? undefined)).values;
+  const values = (): CompanyFormValues =>
+    readCompanyForm(new FormData(formRef.current ?? undefined)).values;
 
   const recompute = () => {
     const form = formRef.current;
@@ -104,10 +116,21 @@ function CompanyForm({ saved, countries, hasAwaitingSubmission, reply, rules }: 
   const codes = countries.map((country) => country.code);
   const nameOf = (code: string) => countries.find((country) => country.code === code)?.name ?? code;
   const defaultIndex = cards.findIndex((card) => card.key === defaultKey);
-  const canAdd = unusedCountries(countries, cards.map((card) => card.entry)).length > 0;
+  const canAdd =
+    unusedCountries(
+      countries,
+      cards.map((card) => card.entry),
+    ).length > 0;
   const confirmIndex = cards.findIndex((card) => card.key === confirmKey);
-  const shownValues: CompanyFormValues = { ...start, entries: cards.map((card) => card.entry), defaultIndex };
-  const summary = orderedErrorNames(shownValues, errors).map((name) => ({ id: summaryTarget(name), message: errors[name] }));
+  const shownValues: CompanyFormValues = {
+    ...start,
+    entries: cards.map((card) => card.entry),
+    defaultIndex,
+  };
+  const summary = orderedErrorNames(shownValues, errors).map((name) => ({
+    id: summaryTarget(name),
+    message: errors[name],
+  }));
 
   /** A click that JavaScript handles in the page instead of posting. */
   const inPage = (handle: () => void) => (event: MouseEvent<HTMLButtonElement>) => {
@@ -121,9 +144,12 @@ function CompanyForm({ saved, countries, hasAwaitingSubmission, reply, rules }: 
     if (submitter && submitter.value !== "save") return;
     const current = values();
     const found = validateCompanyForm(t, current, codes, rules);
-    const icon = (event.currentTarget.elements.namedItem(ICON_FIELD) as HTMLInputElement | null)?.files?.[0];
-    if (icon && icon.type !== "image/png") found[ICON_FIELD] = t("auth:register.errors.iconInvalidType");
-    else if (icon && icon.size > COMPANY_ICON_MAX_BYTES) found[ICON_FIELD] = t("auth:register.errors.iconTooBig");
+    const icon = (event.currentTarget.elements.namedItem(ICON_FIELD) as HTMLInputElement | null)
+      ?.files?.[0];
+    if (icon && icon.type !== "image/png")
+      found[ICON_FIELD] = t("auth:register.errors.iconInvalidType");
+    else if (icon && icon.size > COMPANY_ICON_MAX_BYTES)
+      found[ICON_FIELD] = t("auth:register.errors.iconTooBig");
     setErrors(found);
     if (Object.keys(found).length === 0) return;
     event.preventDefault();
@@ -139,20 +165,40 @@ function CompanyForm({ saved, countries, hasAwaitingSubmission, reply, rules }: 
     const key = `added-${added}`;
     setCards((list) => [...list, { key, entry: emptyEntry() }]);
     setOpenKey(key);
-    requestAnimationFrame(() => document.getElementById(fieldId(entryField(cards.length, "countryId")))?.focus());
+    requestAnimationFrame(() =>
+      document.getElementById(fieldId(entryField(cards.length, "countryId")))?.focus(),
+    );
   };
   const deleteCard = (key: string) => {
     const index = cards.findIndex((card) => card.key === key);
     setCards((list) => list.filter((card) => card.key !== key));
     setErrors({});
     setConfirmKey(null);
-    requestAnimationFrame(() => document.getElementById(fieldId(entryField(Math.max(0, index - 1), "companyName")))?.closest("fieldset")?.querySelector("button")?.focus());
+    requestAnimationFrame(() =>
+      document
+        .getElementById(fieldId(entryField(Math.max(0, index - 1), "companyName")))
+        ?.closest("fieldset")
+        ?.querySelector("button")
+        ?.focus(),
+    );
   };
-  const chooseCountry = (key: string, countryId: string) => setCards((list) => list.map((card) => (card.key === key ? { ...card, entry: { ...card.entry, countryId } } : card)));
+  const chooseCountry = (key: string, countryId: string) =>
+    setCards((list) =>
+      list.map((card) =>
+        card.key === key ? { ...card, entry: { ...card.entry, countryId } } : card,
+      ),
+    );
 
   const error = (name: string) => errors[name];
-  const optional = (name: string, label: string) => (OPTIONAL_FIELDS.includes(name) ? `${label} ${t("auth:register.optional")}` : label);
-  const text = (name: string, value: string) => ({ id: fieldId(name), name, defaultValue: value, error: error(name), label: optional(name.replace(/^.*\./, ""), companyFieldLabel(t, name, shownValues)) });
+  const optional = (name: string, label: string) =>
+    OPTIONAL_FIELDS.includes(name) ? `${label} ${t("auth:register.optional")}` : label;
+  const text = (name: string, value: string) => ({
+    id: fieldId(name),
+    name,
+    defaultValue: value,
+    error: error(name),
+    label: optional(name.replace(/^.*\./, ""), companyFieldLabel(t, name, shownValues)),
+  });
 
   return (
     <section aria-labelledby="company-title" className="max-w-3xl">
@@ -161,15 +207,23 @@ function CompanyForm({ saved, countries, hasAwaitingSubmission, reply, rules }: 
       </h2>
       <p className="mb-4 text-gray-800">{t("company.intro")}</p>
       {hasAwaitingSubmission ? (
-        <p className="mb-4 rounded-md border-2 border-amber-700 bg-amber-50 p-3 font-semibold text-amber-900">{t("company.awaiting")}</p>
+        <p className="mb-4 rounded-md border-2 border-amber-700 bg-amber-50 p-3 font-semibold text-amber-900">
+          {t("company.awaiting")}
+        </p>
       ) : null}
       {reply?.notice === "unchanged" ? (
-        <p role="status" className="mb-4 rounded-md border-2 border-blue-800 bg-blue-50 p-3 font-semibold text-blue-900">
+        <p
+          role="status"
+          className="mb-4 rounded-md border-2 border-blue-800 bg-blue-50 p-3 font-semibold text-blue-900"
+        >
           {t("company.unchanged")}
         </p>
       ) : null}
       {reply?.failure ? (
-        <p role="alert" className="mb-4 rounded-md border-2 border-red-700 bg-red-50 p-3 font-semibold text-red-900">
+        <p
+          role="alert"
+          className="mb-4 rounded-md border-2 border-red-700 bg-red-50 p-3 font-semibold text-red-900"
+        >
           {reply.failure}
         </p>
       ) : null}
@@ -188,22 +242,64 @@ function CompanyForm({ saved, countries, hasAwaitingSubmission, reply, rules }: 
         className="space-y-6"
       >
         {/* The form's default button: Enter in a field submits, never adds or deletes. */}
-        <button type="submit" name="intent" value="save" className="sr-only" tabIndex={-1} aria-hidden="true" disabled={hydrated && !changed} />
+        <button
+          type="submit"
+          name="intent"
+          value="save"
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+          disabled={hydrated && !changed}
+        />
         <fieldset className="space-y-5 rounded-lg border border-gray-300 bg-white p-6">
-          <legend className="px-1 text-lg font-bold text-gray-900">{t("company.sharedLegend")}</legend>
+          <legend className="px-1 text-lg font-bold text-gray-900">
+            {t("company.sharedLegend")}
+          </legend>
           <TextareaField
             {...text("profile", start.profile)}
             rows={8}
-            hint={t("auth:register.fields.profile.hint", { min: ABOUT_LIMITS.min, max: ABOUT_LIMITS.max.toLocaleString() })}
+            hint={t("auth:register.fields.profile.hint", {
+              min: ABOUT_LIMITS.min,
+              max: ABOUT_LIMITS.max.toLocaleString(),
+            })}
           />
-          <InputField {...text("website", start.website)} type="url" hint={t("auth:register.fields.urlHint")} spellCheck={false} />
-          <TextareaField {...text("socialPresence", start.socialPresence)} rows={3} hint={t("auth:register.fields.socialPresence.hint", { max: SOCIAL_PRESENCE_MAX.toLocaleString() })} />
-          <InputField {...text("supportUrl", start.supportUrl)} type="url" hint={t("auth:register.fields.urlHint")} spellCheck={false} />
-          <InputField {...text("termsUrl", start.termsUrl)} type="url" hint={t("auth:register.fields.urlHint")} spellCheck={false} />
+          <InputField
+            {...text("website", start.website)}
+            type="url"
+            hint={t("auth:register.fields.urlHint")}
+            spellCheck={false}
+          />
+          <TextareaField
+            {...text("socialPresence", start.socialPresence)}
+            rows={3}
+            hint={t("auth:register.fields.socialPresence.hint", {
+              max: SOCIAL_PRESENCE_MAX.toLocaleString(),
+            })}
+          />
+          <InputField
+            {...text("supportUrl", start.supportUrl)}
+            type="url"
+            hint={t("auth:register.fields.urlHint")}
+            spellCheck={false}
+          />
+          <InputField
+            {...text("termsUrl", start.termsUrl)}
+            type="url"
+            hint={t("auth:register.fields.urlHint")}
+            spellCheck={false}
+          />
           {start.icon ? (
             <div>
               <p className="text-sm font-semibold text-gray-900">{t("company.currentIcon")}</p>
-              {start.icon.url ? <img src={start.icon.url} alt={t("company.currentIcon")} width={64} height={64} className="mt-1 rounded border border-gray-300" /> : null}
+              {start.icon.url ? (
+                <img
+                  src={start.icon.url}
+                  alt={t("company.currentIcon")}
+                  width={64}
+                  height={64}
+                  className="mt-1 rounded border border-gray-300"
+                />
+              ) : null}
               <input type="hidden" name="iconId" value={start.icon.id} />
               <input type="hidden" name="iconUrl" value={start.icon.url} />
             </div>
@@ -219,8 +315,14 @@ function CompanyForm({ saved, countries, hasAwaitingSubmission, reply, rules }: 
           />
         </fieldset>
 
-        <fieldset id="company-regional" tabIndex={-1} className="space-y-4 rounded-lg border border-gray-300 bg-white p-6">
-          <legend className="px-1 text-lg font-bold text-gray-900">{t("company.regionalLegend")}</legend>
+        <fieldset
+          id="company-regional"
+          tabIndex={-1}
+          className="space-y-4 rounded-lg border border-gray-300 bg-white p-6"
+        >
+          <legend className="px-1 text-lg font-bold text-gray-900">
+            {t("company.regionalLegend")}
+          </legend>
           <p className="text-gray-800">{t("company.regionalIntro")}</p>
           {error(DEFAULT_FIELD) ? (
             <p id={`${fieldId(DEFAULT_FIELD)}-error`} className="font-semibold text-red-700">
@@ -238,9 +340,16 @@ function CompanyForm({ saved, countries, hasAwaitingSubmission, reply, rules }: 
               index={index}
               entry={card.entry}
               isDefault={card.key === defaultKey}
-              open={card.key === openKey || !card.entry.id || (reply !== undefined && index === firstInvalidEntry(errors))}
+              open={
+                card.key === openKey ||
+                !card.entry.id ||
+                (reply !== undefined && index === firstInvalidEntry(errors))
+              }
               countryName={card.entry.countryId ? nameOf(card.entry.countryId.toUpperCase()) : ""}
-              choices={unusedCountries(countries, cards.filter((other) => other.key !== card.key).map((other) => other.entry))}
+              choices={unusedCountries(
+                countries,
+                cards.filter((other) => other.key !== card.key).map((other) => other.entry),
+              )}
               errors={errors}
               label={(name) => companyFieldLabel(t, name, shownValues)}
               onDefault={() => setDefaultKey(card.key)}
@@ -249,7 +358,16 @@ function CompanyForm({ saved, countries, hasAwaitingSubmission, reply, rules }: 
             />
           ))}
           <div className="flex flex-wrap items-center gap-3">
-            <Button type="submit" name="intent" value="add" variant="secondary" formNoValidate disabled={!canAdd} aria-describedby={canAdd ? undefined : "company-all-used"} onClick={inPage(addCard)}>
+            <Button
+              type="submit"
+              name="intent"
+              value="add"
+              variant="secondary"
+              formNoValidate
+              disabled={!canAdd}
+              aria-describedby={canAdd ? undefined : "company-all-used"}
+              onClick={inPage(addCard)}
+            >
               {t("company.add")}
             </Button>
             {canAdd ? null : (
@@ -265,13 +383,34 @@ function CompanyForm({ saved, countries, hasAwaitingSubmission, reply, rules }: 
         </Button>
 
         {confirmIndex >= 0 ? (
-          <Modal open alert title={t("company.deleteTitle", { country: cardTitle(t, cards[confirmIndex].entry, nameOf) })} onClose={() => setConfirmKey(null)}>
+          <Modal
+            open
+            alert
+            title={t("company.deleteTitle", {
+              country: cardTitle(t, cards[confirmIndex].entry, nameOf),
+            })}
+            onClose={() => setConfirmKey(null)}
+          >
             <p className="text-gray-800">{t("company.deleteBody")}</p>
             <div className="mt-6 flex flex-wrap justify-end gap-3">
-              <Button type="submit" name="intent" value="keep" variant="secondary" formNoValidate onClick={inPage(() => setConfirmKey(null))}>
+              <Button
+                type="submit"
+                name="intent"
+                value="keep"
+                variant="secondary"
+                formNoValidate
+                onClick={inPage(() => setConfirmKey(null))}
+              >
                 {t("common:confirm.no")}
               </Button>
-              <Button type="submit" name="intent" value={`delete:${confirmIndex}`} variant="danger" formNoValidate onClick={inPage(() => deleteCard(cards[confirmIndex].key))}>
+              <Button
+                type="submit"
+                name="intent"
+                value={`delete:${confirmIndex}`}
+                variant="danger"
+                formNoValidate
+                onClick={inPage(() => deleteCard(cards[confirmIndex].key))}
+              >
                 {t("common:confirm.yes")}
               </Button>
             </div>
@@ -282,7 +421,11 @@ function CompanyForm({ saved, countries, hasAwaitingSubmission, reply, rules }: 
   );
 }
 
-function cardTitle(t: (key: string) => string, entry: RegionalValues, nameOf: (code: string) => string) {
+function cardTitle(
+  t: (key: string) => string,
+  entry: RegionalValues,
+  nameOf: (code: string) => string,
+) {
   return entry.countryId ? nameOf(entry.countryId.toUpperCase()) : t("company.newEntry");
 }
 
@@ -300,18 +443,37 @@ interface RegionalCardProps {
   onAskDelete: (event: MouseEvent<HTMLButtonElement>) => void;
 }
 
-function RegionalCard({ index, entry, isDefault, open, countryName, choices, errors, label, onDefault, onCountry, onAskDelete }: RegionalCardProps) {
+function RegionalCard({
+  index,
+  entry,
+  isDefault,
+  open,
+  countryName,
+  choices,
+  errors,
+  label,
+  onDefault,
+  onCountry,
+  onAskDelete,
+}: RegionalCardProps) {
   const { t } = useTranslation(["settings", "auth", "common"]);
   const title = countryName || t("company.newEntry");
   const countryName_ = entryField(index, "countryId");
   const countryError = errors[countryName_];
   const defaultError = errors[DEFAULT_FIELD];
   return (
-    <fieldset className={`rounded-lg border-2 p-4 ${isDefault ? "border-blue-800" : "border-gray-300"}`} aria-describedby={defaultError ? `${fieldId(DEFAULT_FIELD)}-error` : undefined}>
+    <fieldset
+      className={`rounded-lg border-2 p-4 ${isDefault ? "border-blue-800" : "border-gray-300"}`}
+      aria-describedby={defaultError ? `${fieldId(DEFAULT_FIELD)}-error` : undefined}
+    >
       <legend className="px-1 font-bold text-gray-900">
         {title}
         {isDefault ? " " : null}
-        {isDefault ? <span className="ml-1 rounded bg-blue-800 px-2 py-0.5 text-sm font-semibold text-white">{t("company.default")}</span> : null}
+        {isDefault ? (
+          <span className="ml-1 rounded bg-blue-800 px-2 py-0.5 text-sm font-semibold text-white">
+            {t("company.default")}
+          </span>
+        ) : null}
       </legend>
       <input type="hidden" name={entryField(index, "id")} value={entry.id} />
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -328,7 +490,14 @@ function RegionalCard({ index, entry, isDefault, open, countryName, choices, err
           {t("company.fields.default")}
         </label>
         {canDeleteEntry({ isDefault }) ? (
-          <Button type="submit" name="intent" value={`ask-delete:${index}`} variant="secondary" formNoValidate onClick={onAskDelete}>
+          <Button
+            type="submit"
+            name="intent"
+            value={`ask-delete:${index}`}
+            variant="secondary"
+            formNoValidate
+            onClick={onAskDelete}
+          >
             {t("company.delete", { country: title })}
           </Button>
         ) : (
@@ -336,14 +505,26 @@ function RegionalCard({ index, entry, isDefault, open, countryName, choices, err
         )}
       </div>
       <details id={`company-card-${index}`} open={open} className="mt-3">
-        <summary className="min-h-11 cursor-pointer py-2 font-semibold text-blue-900 underline">{t("company.details", { country: title })}</summary>
+        <summary className="min-h-11 cursor-pointer py-2 font-semibold text-blue-900 underline">
+          {t("company.details", { country: title })}
+        </summary>
         <div className="mt-3 space-y-4">
           {entry.id ? (
             <input type="hidden" name={countryName_} value={entry.countryId} />
           ) : (
-            <FieldFrame id={fieldId(countryName_)} label={t("company.fields.countryId")} error={countryError}>
+            <FieldFrame
+              id={fieldId(countryName_)}
+              label={t("company.fields.countryId")}
+              error={countryError}
+            >
               {(aria) => (
-                <select {...aria} name={countryName_} value={entry.countryId} onChange={(event) => onCountry(event.currentTarget.value)} className={inputClass(countryError)}>
+                <select
+                  {...aria}
+                  name={countryName_}
+                  value={entry.countryId}
+                  onChange={(event) => onCountry(event.currentTarget.value)}
+                  className={inputClass(countryError)}
+                >
                   <option value="">{t("company.fields.chooseCountry")}</option>
                   {choices.map((country) => (
                     <option key={country.code} value={country.code}>
@@ -361,7 +542,10 @@ function RegionalCard({ index, entry, isDefault, open, countryName, choices, err
           ) : null}
           {REGIONAL_FIELDS.map((field: RegionalField) => {
             const name = entryField(index, field);
-            const shownLabel = field === "stateCounty" ? t(`company.fields.stateCounty.${stateLabel(entry.countryId)}`) : label(name);
+            const shownLabel =
+              field === "stateCounty"
+                ? t(`company.fields.stateCounty.${stateLabel(entry.countryId)}`)
+                : label(name);
             return (
               <InputField
                 key={field}
@@ -369,7 +553,11 @@ function RegionalCard({ index, entry, isDefault, open, countryName, choices, err
                 name={name}
                 defaultValue={entry[field]}
                 error={errors[name]}
-                label={OPTIONAL_FIELDS.includes(field) ? `${shownLabel} ${t("auth:register.optional")}` : shownLabel}
+                label={
+                  OPTIONAL_FIELDS.includes(field)
+                    ? `${shownLabel} ${t("auth:register.optional")}`
+                    : shownLabel
+                }
                 type={field === "phoneNumber" ? "tel" : "text"}
               />
             );

@@ -5,10 +5,19 @@ import { useTranslation } from "react-i18next";
 export const SETTINGS_TABS = ["user", "bank", "users", "company"] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
-export const isSettingsTab = (value: unknown): value is SettingsTab => (SETTINGS_TABS as readonly unknown[]).includes(value);
+export const isSettingsTab = (value: unknown): value is SettingsTab =>
+  (SETTINGS_TABS as readonly unknown[]).includes(value);
 
 /** `awaiting`: the company's details wait for the provider's review (a dot with a tooltip on the company tab). */
-export function SettingsTabs({ tabs, current, awaiting = false }: { tabs: readonly SettingsTab[]; current: SettingsTab; awaiting?: boolean }) {
+export function SettingsTabs({
+  tabs,
+  current,
+  awaiting = false,
+}: {
+  tabs: readonly SettingsTab[];
+  current: SettingsTab;
+  awaiting?: boolean;
+}) {
   const { t } = useTranslation("settings");
   return (
     <nav aria-label={t("tabs.label")} className="mb-8 border-b border-gray-300">
@@ -22,12 +31,17 @@ export function SettingsTabs({ tabs, current, awaiting = false }: { tabs: readon
                 aria-current={selected ? "page" : undefined}
                 preventScrollReset
                 className={`group -mb-px inline-flex min-h-11 items-center border-b-4 px-4 font-semibold ${
-                  selected ? "border-blue-800 text-blue-900" : "border-transparent text-gray-800 hover:border-gray-400"
+                  selected
+                    ? "border-blue-800 text-blue-900"
+                    : "border-transparent text-gray-800 hover:border-gray-400"
                 }`}
               >
                 {t(`tabs.${tab}`)}
                 {tab === "company" && awaiting ? (
-                  <span className="relative ml-2 inline-flex items-center" data-testid="company-awaiting">
+                  <span
+                    className="relative ml-2 inline-flex items-center"
+                    data-testid="company-awaiting"
+                  >
                     <span aria-hidden="true" className="h-2.5 w-2.5 rounded-full bg-amber-600" />
                     <span className="sr-only">{t("company.awaiting")}</span>
                     <span

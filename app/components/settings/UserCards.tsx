@@ -6,7 +6,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { CompanyUser } from "~/api/user/schemas";
-import { buttonClass, ButtonLink } from "~/components/ui/Button";
+import { ButtonLink, buttonClass } from "~/components/ui/Button";
 import { DIALOG_LINK_STATE } from "~/components/ui/ConfirmDialog";
 import { usersHref } from "~/forms/settings-user";
 
@@ -14,7 +14,15 @@ export const NEW_USER_BUTTON_ID = "open-new-user";
 export const editLinkId = (userId: string) => `open-edit-user-${userId}`;
 export const deleteLinkId = (userId: string) => `open-delete-user-${userId}`;
 
-export function UserCards({ users, currentUserId, admin = false }: { users: readonly CompanyUser[]; currentUserId: string; admin?: boolean }) {
+export function UserCards({
+  users,
+  currentUserId,
+  admin = false,
+}: {
+  users: readonly CompanyUser[];
+  currentUserId: string;
+  admin?: boolean;
+}) {
   const { t } = useTranslation("settings");
   const { pathname } = useLocation();
   return (
@@ -24,7 +32,12 @@ export function UserCards({ users, currentUserId, admin = false }: { users: read
           {t("users.title")}
         </h2>
         {admin ? (
-          <ButtonLink id={NEW_USER_BUTTON_ID} to={usersHref(pathname, { kind: "new" })} state={DIALOG_LINK_STATE} preventScrollReset>
+          <ButtonLink
+            id={NEW_USER_BUTTON_ID}
+            to={usersHref(pathname, { kind: "new" })}
+            state={DIALOG_LINK_STATE}
+            preventScrollReset
+          >
             {t("users.new")}
           </ButtonLink>
         ) : null}
@@ -33,13 +46,29 @@ export function UserCards({ users, currentUserId, admin = false }: { users: read
         {users.map((user) => {
           const name = `${user.firstName} ${user.lastName}`;
           return (
-            <li key={user.userId} aria-labelledby={`user-${user.userId}-name`} className="flex flex-col rounded-lg border border-gray-300 bg-white p-4">
-              <h3 id={`user-${user.userId}-name`} className="text-lg font-semibold text-gray-900 wrap-anywhere">
+            <li
+              key={user.userId}
+              aria-labelledby={`user-${user.userId}-name`}
+              className="flex flex-col rounded-lg border border-gray-300 bg-white p-4"
+            >
+              <h3
+                id={`user-${user.userId}-name`}
+                className="text-lg font-semibold text-gray-900 wrap-anywhere"
+              >
                 {name}
-                {user.userId === currentUserId ? <> <span className="text-sm font-normal text-gray-700">{t("users.you")}</span></> : null}
+                {user.userId === currentUserId ? (
+                  <>
+                    {" "}
+                    <span className="text-sm font-normal text-gray-700">{t("users.you")}</span>
+                  </>
+                ) : null}
               </h3>
               <p className="text-gray-800 wrap-anywhere">{user.email}</p>
-              {user.admin ? <p className="mt-2 self-start rounded-full border border-blue-800 px-3 py-0.5 text-sm font-semibold text-blue-900">{t("users.admin")}</p> : null}
+              {user.admin ? (
+                <p className="mt-2 self-start rounded-full border border-blue-800 px-3 py-0.5 text-sm font-semibold text-blue-900">
+                  {t("users.admin")}
+                </p>
+              ) : null}
               {admin ? (
                 <div className="mt-4 flex flex-wrap gap-3">
                   <Link

@@ -5,14 +5,17 @@
  */
 import { Form, useParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { LANGUAGES } from "~/i18n";
 import { Button } from "~/components/ui/Button";
+import { LANGUAGES } from "~/i18n";
 
 export function UserSettingsForm({ localeCode }: { localeCode: string }) {
   const { t } = useTranslation(["settings", "common"]);
   const { lang } = useParams();
   return (
-    <section aria-labelledby="user-settings-title" className="max-w-xl rounded-lg border border-gray-300 bg-white p-6">
+    <section
+      aria-labelledby="user-settings-title"
+      className="max-w-xl rounded-lg border border-gray-300 bg-white p-6"
+    >
       <h2 id="user-settings-title" className="mb-2 text-xl font-bold text-gray-900">
         {t("user.title")}
       </h2>

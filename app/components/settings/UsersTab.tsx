@@ -6,9 +6,9 @@
 import { useLocation } from "@remix-run/react";
 import type { CompanyUser } from "~/api/user/schemas";
 import { ErrorDialog } from "~/components/ErrorDialog";
-import { UserCards } from "./UserCards";
+import { type UserReply, type UsersTabDialog, usersHref } from "~/forms/settings-user";
 import { DeleteUserDialog, UserDialog } from "./lazy-parts";
-import { usersHref, type UserReply, type UsersTabDialog } from "~/forms/settings-user";
+import { UserCards } from "./UserCards";
 
 export interface UsersTabProps {
   users: readonly CompanyUser[];
@@ -26,9 +26,26 @@ export function UsersTab({ users, currentUserId, admin, dialog, reply }: UsersTa
   return (
     <>
       <UserCards users={users} currentUserId={currentUserId} admin={admin} />
-      {dialog?.kind === "new" ? <UserDialog mode="new" rules={dialog.rules} lastResult={lastResult} closeHref={close} /> : null}
-      {dialog?.kind === "edit" ? <UserDialog key={dialog.user.userId} mode="edit" user={dialog.user} rules={dialog.rules} lastResult={lastResult} closeHref={close} /> : null}
-      {dialog?.kind === "delete" ? <DeleteUserDialog user={dialog.user} self={dialog.user.userId === currentUserId} closeHref={close} /> : null}
+      {dialog?.kind === "new" ? (
+        <UserDialog mode="new" rules={dialog.rules} lastResult={lastResult} closeHref={close} />
+      ) : null}
+      {dialog?.kind === "edit" ? (
+        <UserDialog
+          key={dialog.user.userId}
+          mode="edit"
+          user={dialog.user}
+          rules={dialog.rules}
+          lastResult={lastResult}
+          closeHref={close}
+        />
+      ) : null}
+      {dialog?.kind === "delete" ? (
+        <DeleteUserDialog
+          user={dialog.user}
+          self={dialog.user.userId === currentUserId}
+          closeHref={close}
+        />
+      ) : null}
       {/* Last, so that without JS it lies above the dialog it tells about. */}
       <ErrorDialog error={reply?.shown} />
     </>

@@ -17,11 +17,11 @@
  * Its buttons' texts are `common:confirm.yes` and `common:confirm.no`.
  */
 import { Form, Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
-import { useCallback, useEffect, useId, useRef, type ReactNode } from "react";
+import { type ReactNode, useCallback, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { usePageAction } from "~/lib/page-action";
 import { Button, buttonClass } from "./Button";
 import { Modal } from "./Modal";
-import { usePageAction } from "~/lib/page-action";
 
 export { DIALOG_LINK_STATE } from "./dialog-link";
 
@@ -85,7 +85,15 @@ interface ConfirmDialogProps {
  * The button-like link that closes a URL-addressed dialog: a link to the page without the
  * dialog (no JS), `onClose` without a page load (JS, from `useCloseDialog`).
  */
-export function DialogCloseLink({ href, onClose, children }: { href: string; onClose: () => void; children: ReactNode }) {
+export function DialogCloseLink({
+  href,
+  onClose,
+  children,
+}: {
+  href: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   return (
     <Link
       to={href}
@@ -103,7 +111,17 @@ export function DialogCloseLink({ href, onClose, children }: { href: string; onC
 }
 
 /** The buttons of a dialog's form: Cancel (closes it, as DialogCloseLink) and the submit button, disabled while it posts. */
-export function DialogFormButtons({ closeHref, onClose, cancel, submit }: { closeHref: string; onClose: () => void; cancel: ReactNode; submit: ReactNode }) {
+export function DialogFormButtons({
+  closeHref,
+  onClose,
+  cancel,
+  submit,
+}: {
+  closeHref: string;
+  onClose: () => void;
+  cancel: ReactNode;
+  submit: ReactNode;
+}) {
   const navigation = useNavigation();
   return (
     <div className="flex flex-wrap justify-end gap-3">
@@ -117,7 +135,15 @@ export function DialogFormButtons({ closeHref, onClose, cancel, submit }: { clos
   );
 }
 
-export function ConfirmDialog({ title, body, closeHref, returnFocusTo, danger = false, action, children }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  body,
+  closeHref,
+  returnFocusTo,
+  danger = false,
+  action,
+  children,
+}: ConfirmDialogProps) {
   const { t } = useTranslation("common");
   const navigation = useNavigation();
   const close = useCloseDialog(closeHref);
@@ -131,7 +157,13 @@ export function ConfirmDialog({ title, body, closeHref, returnFocusTo, danger = 
       <div ref={ref} id={bodyId} className="text-gray-800">
         {body}
       </div>
-      <Form method="post" action={action ?? pageAction} replace preventScrollReset className="mt-6 flex flex-wrap justify-end gap-3">
+      <Form
+        method="post"
+        action={action ?? pageAction}
+        replace
+        preventScrollReset
+        className="mt-6 flex flex-wrap justify-end gap-3"
+      >
         {children}
         {/* No comes first: showModal focuses it, the harmless choice. */}
         <DialogCloseLink href={closeHref} onClose={close}>

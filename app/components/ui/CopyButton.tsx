@@ -20,7 +20,10 @@ export function CopyValue({ value, label }: { value: string; label: string }) {
   }, [copied]);
   return (
     <span className="flex flex-wrap items-center gap-2">
-      <code id={id} className="rounded bg-gray-100 px-2 py-1 font-mono text-sm text-gray-900 select-all wrap-anywhere">
+      <code
+        id={id}
+        className="rounded bg-gray-100 px-2 py-1 font-mono text-sm text-gray-900 select-all wrap-anywhere"
+      >
         {value}
       </code>
       {hydrated && typeof navigator !== "undefined" && navigator.clipboard ? (
@@ -29,7 +32,12 @@ export function CopyValue({ value, label }: { value: string; label: string }) {
             variant="secondary"
             className="min-h-9 px-3 py-1"
             aria-label={t("copy.label", { name: label })}
-            onClick={() => navigator.clipboard.writeText(value).then(() => setCopied(true), () => setCopied(false))}
+            onClick={() =>
+              navigator.clipboard.writeText(value).then(
+                () => setCopied(true),
+                () => setCopied(false),
+              )
+            }
           >
             {t("copy.button")}
           </Button>

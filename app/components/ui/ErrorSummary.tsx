@@ -18,7 +18,13 @@ export interface SummaryError {
   to?: string;
 }
 
-export function ErrorSummary({ errors, intro }: { errors: SummaryError[]; /** A sentence below the title. */ intro?: string }) {
+export function ErrorSummary({
+  errors,
+  intro,
+}: {
+  errors: SummaryError[] /** A sentence below the title. */;
+  intro?: string;
+}) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const signature = errors.map((e) => `${e.id}:${e.message}`).join("|");
@@ -47,7 +53,13 @@ export function ErrorSummary({ errors, intro }: { errors: SummaryError[]; /** A 
   }, [signature]);
   if (errors.length === 0) return null;
   return (
-    <div ref={ref} tabIndex={-1} role="alert" aria-labelledby="error-summary-title" className="mb-6 rounded-md border-4 border-red-700 bg-white p-4">
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="alert"
+      aria-labelledby="error-summary-title"
+      className="mb-6 rounded-md border-4 border-red-700 bg-white p-4"
+    >
       <h2 id="error-summary-title" className="text-lg font-bold text-gray-900">
         {t("form.errorSummaryTitle")}
       </h2>
@@ -56,7 +68,12 @@ export function ErrorSummary({ errors, intro }: { errors: SummaryError[]; /** A 
         {errors.map((error) => (
           <li key={error.id}>
             {error.to ? (
-              <Link to={error.to} state={error.to.startsWith("?") ? DIALOG_LINK_STATE : undefined} preventScrollReset className="font-semibold text-red-700 underline wrap-anywhere">
+              <Link
+                to={error.to}
+                state={error.to.startsWith("?") ? DIALOG_LINK_STATE : undefined}
+                preventScrollReset
+                className="font-semibold text-red-700 underline wrap-anywhere"
+              >
                 {error.message}
               </Link>
             ) : (

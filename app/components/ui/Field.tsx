@@ -10,7 +10,11 @@ interface FieldFrameProps {
   hint?: ReactNode;
   error?: string;
   required?: boolean;
-  children: (aria: { id: string; "aria-invalid": boolean; "aria-describedby"?: string }) => ReactNode;
+  children: (aria: {
+    id: string;
+    "aria-invalid": boolean;
+    "aria-describedby"?: string;
+  }) => ReactNode;
   className?: string;
 }
 
@@ -35,7 +39,11 @@ export function FieldFrame({ id, label, hint, error, children, className = "" }:
           {error}
         </p>
       ) : null}
-      {children({ id, "aria-invalid": Boolean(error), "aria-describedby": describedBy(id, hint, error) })}
+      {children({
+        id,
+        "aria-invalid": Boolean(error),
+        "aria-describedby": describedBy(id, hint, error),
+      })}
     </div>
   );
 }
@@ -65,7 +73,14 @@ type TextareaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id"
   error?: string;
 };
 
-export function TextareaField({ id, label, hint, error, className, ...textarea }: TextareaFieldProps) {
+export function TextareaField({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  ...textarea
+}: TextareaFieldProps) {
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
       {(aria) => <textarea {...aria} className={inputClass(error)} {...textarea} />}
@@ -74,7 +89,13 @@ export function TextareaField({ id, label, hint, error, className, ...textarea }
 }
 
 /** A select's options: the empty 'choose…' option first, then one per choice. */
-export function SelectOptions({ placeholder, choices }: { placeholder: string; choices: readonly { value: string; label: string }[] }) {
+export function SelectOptions({
+  placeholder,
+  choices,
+}: {
+  placeholder: string;
+  choices: readonly { value: string; label: string }[];
+}) {
   return (
     <>
       <option value="">{placeholder}</option>

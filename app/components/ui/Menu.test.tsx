@@ -172,9 +172,21 @@ describe("in the browser", () => {
 
   it("opens on the other side of the button when the window has no room below it and there is room above", () => {
     // Below the button the menu would end past the window's bottom; above it, it fits.
-    vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockImplementation(function (this: HTMLElement) {
+    vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockImplementation(function (
+      this: HTMLElement,
+    ) {
       const top = this.hasAttribute("data-flip") ? 500 : 740;
-      return { top, bottom: top + 160, left: 0, right: 200, width: 200, height: 160, x: 0, y: top, toJSON: () => ({}) };
+      return {
+        top,
+        bottom: top + 160,
+        left: 0,
+        right: 200,
+        width: 200,
+        height: 160,
+        x: 0,
+        y: top,
+        toJSON: () => ({}),
+      };
     });
     button().focus();
     press("ArrowDown");
@@ -195,11 +207,17 @@ describe("a form's button as an item", () => {
       submitted((event as SubmitEvent).submitter?.textContent);
     });
     const root = createRoot(container);
-    act(() => root.render(<Menu label="Sam" items={[{ key: "signout", form: "signout", label: "Sign out" }]} />));
+    act(() =>
+      root.render(
+        <Menu label="Sam" items={[{ key: "signout", form: "signout", label: "Sign out" }]} />,
+      ),
+    );
     try {
       act(() => (container.querySelector("button") as HTMLButtonElement).focus());
       act(() => {
-        document.activeElement?.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true }));
+        document.activeElement?.dispatchEvent(
+          new KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true }),
+        );
       });
       const item = container.querySelector('[role="menuitem"]') as HTMLButtonElement;
       expect(document.activeElement).toBe(item);

@@ -13,7 +13,16 @@
  * - it opens below the button (or above it) and turns to the other side when the window has
  *   no room for it there.
  */
-import { Children, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from "react";
+import {
+  Children,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import { focusLeaves, usePressOutside } from "~/lib/dismiss";
 import { useHydrated } from "~/lib/hydrated";
 import { entryAfterKey, entryStartingWith } from "~/lib/tab-keys";
@@ -28,7 +37,11 @@ export interface MenuParts {
 }
 
 const DISCLOSURE_PARTS: MenuParts = { hydrated: false, item: {}, none: {} };
-const MENU_PARTS: MenuParts = { hydrated: true, item: { role: "menuitem", tabIndex: -1 }, none: { role: "none" } };
+const MENU_PARTS: MenuParts = {
+  hydrated: true,
+  item: { role: "menuitem", tabIndex: -1 },
+  none: { role: "none" },
+};
 
 type Side = "below" | "above";
 
@@ -45,9 +58,16 @@ export const menuItemClass = (danger?: boolean) =>
 
 /** Where the focus goes as the menu opens: its first or last item, or the menu itself. */
 type Focus = "first" | "last" | "menu";
-const OPENING_KEYS: Record<string, Focus> = { Enter: "first", " ": "first", ArrowDown: "first", ArrowUp: "last" };
+const OPENING_KEYS: Record<string, Focus> = {
+  Enter: "first",
+  " ": "first",
+  ArrowDown: "first",
+  ArrowUp: "last",
+};
 
-const itemsOf = (menu: HTMLElement | null) => [...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+const itemsOf = (menu: HTMLElement | null) => [
+  ...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []),
+];
 
 function focusIn(menu: HTMLElement | null, focus: Focus) {
   const items = itemsOf(menu);
@@ -57,7 +77,9 @@ function focusIn(menu: HTMLElement | null, focus: Focus) {
 /** An item's label as read out: its text without what is hidden from assistive technology. */
 function labelOf(node: Node): string {
   if (node instanceof Element && node.getAttribute("aria-hidden") === "true") return "";
-  return node.nodeType === Node.TEXT_NODE ? (node.textContent ?? "") : [...node.childNodes].map(labelOf).join("");
+  return node.nodeType === Node.TEXT_NODE
+    ? (node.textContent ?? "")
+    : [...node.childNodes].map(labelOf).join("");
 }
 
 export interface MenuButtonProps {
@@ -102,10 +124,18 @@ export function MenuButton({
   if (!hydrated) {
     return (
       <details className={className} data-testid={testId}>
-        <summary id={id} aria-label={ariaLabel} className={`cursor-pointer list-none [&::-webkit-details-marker]:hidden ${buttonClassName}`}>
+        <summary
+          id={id}
+          aria-label={ariaLabel}
+          className={`cursor-pointer list-none [&::-webkit-details-marker]:hidden ${buttonClassName}`}
+        >
           {label}
         </summary>
-        <div className={`${inFlowWithoutJs ? "mt-1" : `absolute ${SIDES[side]}`} ${panelClass} ${panelClassName}`}>{children(DISCLOSURE_PARTS)}</div>
+        <div
+          className={`${inFlowWithoutJs ? "mt-1" : `absolute ${SIDES[side]}`} ${panelClass} ${panelClassName}`}
+        >
+          {children(DISCLOSURE_PARTS)}
+        </div>
       </details>
     );
   }
@@ -147,7 +177,14 @@ export function MenuButton({
         {label}
       </button>
       {open ? (
-        <OpenMenu id={menuId} labelledBy={buttonId} focus={open} root={root} close={close} className={`absolute ${SIDES[side]} ${panelClass} focus:outline-none ${panelClassName}`}>
+        <OpenMenu
+          id={menuId}
+          labelledBy={buttonId}
+          focus={open}
+          root={root}
+          close={close}
+          className={`absolute ${SIDES[side]} ${panelClass} focus:outline-none ${panelClassName}`}
+        >
           {children(MENU_PARTS)}
         </OpenMenu>
       ) : null}
@@ -157,7 +194,13 @@ export function MenuButton({
 
 /** Entries in a list: a list without JavaScript, no part of the menu with it. */
 export function MenuList({ parts, children }: { parts: MenuParts; children: ReactNode }) {
-  return <ul {...parts.none}>{Children.map(children, (child) => <li {...parts.none}>{child}</li>)}</ul>;
+  return (
+    <ul {...parts.none}>
+      {Children.map(children, (child) => (
+        <li {...parts.none}>{child}</li>
+      ))}
+    </ul>
+  );
 }
 
 interface OpenMenuProps {
@@ -212,7 +255,9 @@ function OpenMenu({ id, labelledBy, focus, root, close, className, children }: O
         return;
     }
     if (event.ctrlKey || event.metaKey || event.altKey) return;
-    const next = entryAfterKey(event.key, index, items.length, "vertical") ?? entryStartingWith(event.key, index, items.map(labelOf));
+    const next =
+      entryAfterKey(event.key, index, items.length, "vertical") ??
+      entryStartingWith(event.key, index, items.map(labelOf));
     if (next === undefined) return;
     event.preventDefault();
     items[next].focus();
@@ -296,7 +341,13 @@ function EntryElement({ entry, parts }: { entry: MenuEntry; parts: MenuParts }) 
   );
 }
 
-export function Menu({ label, ariaLabel, items, align = "right", buttonClassName = "" }: MenuProps) {
+export function Menu({
+  label,
+  ariaLabel,
+  items,
+  align = "right",
+  buttonClassName = "",
+}: MenuProps) {
   return (
     <MenuButton
       label={label}

@@ -3,7 +3,7 @@
  * through a method="dialog" form) and that JavaScript turns into a true modal: showModal()
  * gives the backdrop, the focus trap and Escape.
  */
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
 
 interface ModalProps {
   open: boolean;
@@ -19,7 +19,16 @@ interface ModalProps {
   describedBy?: string;
 }
 
-export function Modal({ open, title, children, onClose, blocking = false, alert = false, className = "", describedBy }: ModalProps) {
+export function Modal({
+  open,
+  title,
+  children,
+  onClose,
+  blocking = false,
+  alert = false,
+  className = "",
+  describedBy,
+}: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   /** The close() that precedes showModal() is ours, not the user's: onClose must not run. */

@@ -17,7 +17,15 @@ export const TOAST_MS = 3300;
 /** Where the toast is: at the top of a layout's content, or of the whole page. */
 const PLACEMENT = { content: "mb-6", page: "mx-4 mt-4 sm:mx-6" };
 
-export function Toast({ message, id, placement = "content" }: { message: string; id: string; placement?: keyof typeof PLACEMENT }) {
+export function Toast({
+  message,
+  id,
+  placement = "content",
+}: {
+  message: string;
+  id: string;
+  placement?: keyof typeof PLACEMENT;
+}) {
   const [visible, setVisible] = useState(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new toast (id) shows for its 3 s
   useEffect(() => {
@@ -29,7 +37,9 @@ export function Toast({ message, id, placement = "content" }: { message: string;
     <div role="status" aria-live="polite">
       {visible ? (
         <div className="toast-leave">
-          <div className={`${PLACEMENT[placement]} flex w-fit max-w-full items-start gap-3 rounded-md border border-green-700 bg-green-50 p-4 text-green-900 shadow-sm`}>
+          <div
+            className={`${PLACEMENT[placement]} flex w-fit max-w-full items-start gap-3 rounded-md border border-green-700 bg-green-50 p-4 text-green-900 shadow-sm`}
+          >
             <p className="min-w-0 text-sm font-semibold wrap-anywhere">{message}</p>
           </div>
         </div>
@@ -43,10 +53,18 @@ export function ToastSlot({ placement }: { placement?: keyof typeof PLACEMENT })
   const data = useRouteLoaderData<typeof rootLoader>("root");
   const { t } = useTranslation();
   const toast = data?.toast;
-  return toast ? <Toast id={toast.id} message={t(`toast.${toast.key}`, toast.values ?? {})} placement={placement} /> : null;
+  return toast ? (
+    <Toast
+      id={toast.id}
+      message={t(`toast.${toast.key}`, toast.values ?? {})}
+      placement={placement}
+    />
+  ) : null;
 }
 
 /** True when a route of the page puts the toast in its own place (`handle.toastSlot`). */
 export function useToastSlotted() {
-  return useMatches().some((match) => (match.handle as { toastSlot?: boolean } | undefined)?.toastSlot === true);
+  return useMatches().some(
+    (match) => (match.handle as { toastSlot?: boolean } | undefined)?.toastSlot === true,
+  );
 }

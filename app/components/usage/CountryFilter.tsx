@@ -9,7 +9,13 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/Button";
 import { inputClass } from "~/components/ui/Field";
 
-export function CountryFilter({ country, countries }: { country: string; countries: { code: string; name: string }[] }) {
+export function CountryFilter({
+  country,
+  countries,
+}: {
+  country: string;
+  countries: { code: string; name: string }[];
+}) {
   const { t } = useTranslation("usage");
   const submit = useSubmit();
   const id = useId();
@@ -31,7 +37,13 @@ export function CountryFilter({ country, countries }: { country: string; countri
         <label htmlFor={`${id}-country`} className="text-sm font-semibold text-gray-900">
           {t("filter.country")}
         </label>
-        <select ref={selectRef} id={`${id}-country`} name="country" defaultValue={country} className={`${inputClass()} min-h-11 w-auto`}>
+        <select
+          ref={selectRef}
+          id={`${id}-country`}
+          name="country"
+          defaultValue={country}
+          className={`${inputClass()} min-h-11 w-auto`}
+        >
           <option value="">{t("filter.all")}</option>
           {countries.map((choice) => (
             <option key={choice.code} value={choice.code}>

@@ -10,7 +10,11 @@ import { ColumnHeads } from "./UsageTable";
 const WIDTH = 240;
 const HEIGHT = 16;
 
-export function UsageChart({ bars }: { bars: { appId: string; appName: string; total: number }[] }) {
+export function UsageChart({
+  bars,
+}: {
+  bars: { appId: string; appName: string; total: number }[];
+}) {
   const { t } = useTranslation("usage");
   const id = useId();
   const most = Math.max(1, ...bars.map((bar) => bar.total));
@@ -30,9 +34,30 @@ export function UsageChart({ bars }: { bars: { appId: string; appName: string; t
               </th>
               <td className="py-1 pr-3">
                 <span className="flex items-center gap-2">
-                  <svg width={WIDTH} height={HEIGHT} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} aria-hidden="true" focusable="false" className="max-w-[40vw] shrink">
-                    <rect x="0" y="0" width={WIDTH} height={HEIGHT} rx="3" className="fill-gray-100" />
-                    <rect x="0" y="0" width={Math.max(2, Math.round((bar.total / most) * WIDTH))} height={HEIGHT} rx="3" className="fill-brand-600" />
+                  <svg
+                    width={WIDTH}
+                    height={HEIGHT}
+                    viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+                    aria-hidden="true"
+                    focusable="false"
+                    className="max-w-[40vw] shrink"
+                  >
+                    <rect
+                      x="0"
+                      y="0"
+                      width={WIDTH}
+                      height={HEIGHT}
+                      rx="3"
+                      className="fill-gray-100"
+                    />
+                    <rect
+                      x="0"
+                      y="0"
+                      width={Math.max(2, Math.round((bar.total / most) * WIDTH))}
+                      height={HEIGHT}
+                      rx="3"
+                      className="fill-brand-600"
+                    />
                   </svg>
                   <span className="tabular-nums text-gray-900">{bar.total}</span>
                 </span>

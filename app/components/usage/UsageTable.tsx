@@ -6,7 +6,7 @@
  * With JavaScript the row opens and closes over 300 ms (spec 02 section 9), at once when
  * reduced motion is asked for.
  */
-import { useId, useRef, type MouseEvent } from "react";
+import { type MouseEvent, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { UsageTableApp, UsageTableName } from "~/api/usage/rules";
 
@@ -23,7 +23,13 @@ function useAnimatedDetails() {
   const onClick = (event: MouseEvent<HTMLElement>) => {
     const details = detailsRef.current;
     const body = bodyRef.current;
-    if (!details || !body || typeof body.animate !== "function" || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    if (
+      !details ||
+      !body ||
+      typeof body.animate !== "function" ||
+      window.matchMedia("(prefers-reduced-motion: reduce)").matches
+    )
+      return;
     event.preventDefault();
     // A click during an animation turns it round from where it is.
     const was = running.current?.id;
@@ -62,8 +68,21 @@ export function ColumnHeads({ columns }: { columns: string[] }) {
 
 function Tick({ label }: { label: string }) {
   return (
-    <svg viewBox="0 0 20 20" className="h-5 w-5 text-green-700" role="img" aria-label={label} focusable="false">
-      <path d="M4 10.5l4 4 8-9" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+    <svg
+      viewBox="0 0 20 20"
+      className="h-5 w-5 text-green-700"
+      role="img"
+      aria-label={label}
+      focusable="false"
+    >
+      <path
+        d="M4 10.5l4 4 8-9"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -80,7 +99,12 @@ function AppRow({ row, shows }: { row: UsageTableApp; shows: "tick" | "count" })
           className={`flex min-h-11 cursor-pointer list-none flex-wrap items-center gap-x-3 px-3 py-2 hover:bg-gray-50 [&::-webkit-details-marker]:hidden ${COLUMNS}`}
         >
           <span className="flex min-w-0 items-center gap-2 font-semibold text-gray-900">
-            <svg viewBox="0 0 20 20" className="h-4 w-4 shrink-0 transition-transform group-open:rotate-90 motion-reduce:transition-none" aria-hidden="true" focusable="false">
+            <svg
+              viewBox="0 0 20 20"
+              className="h-4 w-4 shrink-0 transition-transform group-open:rotate-90 motion-reduce:transition-none"
+              aria-hidden="true"
+              focusable="false"
+            >
               <path d="M7 4l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" />
             </svg>
             <span className="truncate">{row.app.appName}</span>
@@ -104,7 +128,13 @@ function AppRow({ row, shows }: { row: UsageTableApp; shows: "tick" | "count" })
           ) : (
             <table className="mb-3 ml-9 text-left text-sm">
               <caption className="sr-only">{t("firmsOf", { app: row.app.appName })}</caption>
-              <ColumnHeads columns={shows === "tick" ? [t("columns.firm"), t("columns.uses"), t("columns.usage")] : [t("columns.firm"), t("columns.users")]} />
+              <ColumnHeads
+                columns={
+                  shows === "tick"
+                    ? [t("columns.firm"), t("columns.uses"), t("columns.usage")]
+                    : [t("columns.firm"), t("columns.users")]
+                }
+              />
               <tbody>
                 {row.firms.map((firm) => (
                   <tr key={firm.firmId}>
@@ -128,7 +158,15 @@ function AppRow({ row, shows }: { row: UsageTableApp; shows: "tick" | "count" })
   );
 }
 
-export function UsageTable({ name, shows, rows }: { name: UsageTableName; shows: "tick" | "count"; rows: UsageTableApp[] }) {
+export function UsageTable({
+  name,
+  shows,
+  rows,
+}: {
+  name: UsageTableName;
+  shows: "tick" | "count";
+  rows: UsageTableApp[];
+}) {
   const { t } = useTranslation("usage");
   const id = useId();
   return (
@@ -140,7 +178,10 @@ export function UsageTable({ name, shows, rows }: { name: UsageTableName; shows:
         <p className="text-gray-700">{t("emptyTable")}</p>
       ) : (
         <>
-          <div aria-hidden="true" className={`hidden border-b-2 border-gray-400 px-3 py-2 text-sm font-semibold text-gray-900 ${COLUMNS}`}>
+          <div
+            aria-hidden="true"
+            className={`hidden border-b-2 border-gray-400 px-3 py-2 text-sm font-semibold text-gray-900 ${COLUMNS}`}
+          >
             <span className="pl-6">{t("columns.app")}</span>
             <span>{t("columns.country")}</span>
             <span>{t("columns.status")}</span>

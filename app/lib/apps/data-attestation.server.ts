@@ -16,11 +16,10 @@
  */
 import { createHash } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
-import { json, redirect, type AppLoadContext } from "@remix-run/node";
-import { isEditable } from "~/api/apps/status";
+import { type AppLoadContext, json, redirect } from "@remix-run/node";
 import type { AppVersion } from "~/api/apps/schemas";
-import { ApiError, ProviderUnreachable, type ApiClient } from "~/api/client.server";
-import { uploadQuotaMessage } from "~/lib/retry-after";
+import { isEditable } from "~/api/apps/status";
+import { type ApiClient, ApiError, ProviderUnreachable } from "~/api/client.server";
 import { getDataAttestation, saveDataAttestation } from "~/api/data-attestation/endpoints";
 import { ATTESTATION_LIMITS, checkDiagram } from "~/api/data-attestation/rules";
 import type { DataAttestation } from "~/api/data-attestation/schemas";
@@ -29,7 +28,12 @@ import { PDF_CONTENT_TYPE } from "~/api/files/rules";
 import { hasPdfSignature } from "~/api/submissions/rules";
 import { requireUser } from "~/auth.server";
 import type { Translate } from "~/forms/app-editor";
-import { DATA_FIELDS, DIAGRAM_FILE_FIELD, dataRuleMessage, type DataField } from "~/forms/data-attestation";
+import {
+  DATA_FIELDS,
+  type DataField,
+  DIAGRAM_FILE_FIELD,
+  dataRuleMessage,
+} from "~/forms/data-attestation";
 import { dataAttestationSchema } from "~/forms/data-attestation.server";
 import { parseForm } from "~/forms/parse.server";
 import { formRules } from "~/forms/rules.server";
@@ -37,7 +41,13 @@ import i18next from "~/i18next.server";
 import { BODY_LIMITS } from "~/lib/body-limits";
 import type { ShownError } from "~/lib/errors";
 import { countryFlags } from "~/lib/feature-flags.server";
-import { FormTooLargeError, readUploadForm, withUploadFolder, type UploadFolder } from "~/lib/multipart.server";
+import {
+  FormTooLargeError,
+  readUploadForm,
+  type UploadFolder,
+  withUploadFolder,
+} from "~/lib/multipart.server";
+import { uploadQuotaMessage } from "~/lib/retry-after";
 import { markFailed } from "~/lib/title";
 import { redirectWithToast } from "~/session.server";
 import { answerStatus, loadFailure, loadVersion } from "./editor.server";
@@ -50,14 +60,24 @@ export async function attestationEnabled(api: ApiClient, countryCode: string): P
 }
 
 /** The version, where data attestation is enabled for its country; elsewhere a redirect to /apps. */
-export async function loadAttestedVersion(request: Request, api: ApiClient, language: string, id: string | undefined): Promise<AppVersion> {
+export async function loadAttestedVersion(
+  request: Request,
+  api: ApiClient,
+  language: string,
+  id: string | undefined,
+): Promise<AppVersion> {
   const version = await loadVersion(request, api, id);
-  if (!(await attestationEnabled(api, version.details.countryCode))) throw redirect(`/${language}/apps`);
+  if (!(await attestationEnabled(api, version.details.countryCode)))
+    throw redirect(`/${language}/apps`);
   return version;
 }
 
 /** The saved attestation; null while none is (a 404: an empty form). */
-export async function loadAttestation(request: Request, api: ApiClient, versionId: string): Promise<DataAttestation | null> {
+export async function loadAttestation(
+  request: Request,
+  api: ApiClient,
+  versionId: string,
+): Promise<DataAttestation | null> {
   try {
     return await api.call(getDataAttestation, { params: { appVersionId: versionId } });
   } catch (error) {
@@ -67,7 +87,8 @@ export async function loadAttestation(request: Request, api: ApiClient, versionI
 }
 
 /** The rules of the form a browser checks, worded in the page's language (the action's schema). */
-export const attestationRules = (t: Translate, language: string) => formRules(dataAttestationSchema(t, language));
+export const attestationRules = (t: Translate, language: string) =>
+  formRules(dataAttestationSchema(t, language));
 
 /** The answer of a save that did not succeed. */
 export interface DataSaveFailure {
@@ -80,7 +101,8 @@ const PAGE_LIMITS = {
   bodyBytes: BODY_LIMITS.diagram,
   parts: 20,
   // One byte past the limit says a file is too big; nothing of any other file part is kept.
-  fileBytes: (name: string) => (name === DIAGRAM_FILE_FIELD ? ATTESTATION_LIMITS.diagramBytes + 1 : 0),
+  fileBytes: (name: string) =>
+    name === DIAGRAM_FILE_FIELD ? ATTESTATION_LIMITS.diagramBytes + 1 : 0,
 };
 
 interface Picked {
@@ -97,14 +119,25 @@ const refusedCode = (error: ApiError) => {
   return code === "noContent" || code === "mustBePdf" || code === "tooBig" ? code : "uploadFailed";
 };
 
-export async function saveAttestation(request: Request, context: AppLoadContext, versionId: string | undefined) {
+export async function saveAttestation(
+  request: Request,
+  context: AppLoadContext,
+  versionId: string | undefined,
+) {
   const { api, language } = await requireUser(request, context);
   // The version (the company's, editable) is checked before a byte of the body is read.
   const version = await loadAttestedVersion(request, api, language, versionId);
-  return withUploadFolder((folder) => saveAttestationForm(request, context, { api, language, version }, folder));
+  return withUploadFolder((folder) =>
+    saveAttestationForm(request, context, { api, language, version }, folder),
+  );
 }
 
-async function saveAttestationForm(request: Request, context: AppLoadContext, { api, language, version }: { api: ApiClient; language: string; version: AppVersion }, folder: UploadFolder) {
+async function saveAttestationForm(
+  request: Request,
+  context: AppLoadContext,
+  { api, language, version }: { api: ApiClient; language: string; version: AppVersion },
+  folder: UploadFolder,
+) {
   const t = (await i18next.getFixedT(request, [...DATA_NAMESPACES])) as unknown as Translate;
   const page = new URL(request.url).pathname;
   const fail = (data: DataSaveFailure, status: number) => {
@@ -112,28 +145,45 @@ async function saveAttestationForm(request: Request, context: AppLoadContext, { 
     return json<DataSaveFailure>(data, status);
   };
   if (!isEditable(version.statusCode, version.isArchived)) {
-    return fail({ result: null, apiError: { detail: t("appEditor:notEditable.saveRefused") } }, 409);
+    return fail(
+      { result: null, apiError: { detail: t("appEditor:notEditable.saveRefused") } },
+      409,
+    );
   }
 
   let picked: Picked | undefined;
   let formData: FormData;
   try {
-    formData = await readUploadForm(request, PAGE_LIMITS, folder, ({ fileName, size, blob, head }) => {
-      picked = { fileName: fileName.slice(-200) || "diagram.pdf", size, isPdf: hasPdfSignature(head), file: blob.slice(0, blob.size, PDF_CONTENT_TYPE) };
-      return undefined;
-    });
+    formData = await readUploadForm(
+      request,
+      PAGE_LIMITS,
+      folder,
+      ({ fileName, size, blob, head }) => {
+        picked = {
+          fileName: fileName.slice(-200) || "diagram.pdf",
+          size,
+          isPdf: hasPdfSignature(head),
+          file: blob.slice(0, blob.size, PDF_CONTENT_TYPE),
+        };
+        return undefined;
+      },
+    );
   } catch (error) {
     if (!(error instanceof FormTooLargeError)) throw error;
     return fail({ result: null, apiError: { detail: t("dataAttestation:errors.tooLarge") } }, 413);
   }
   const intents = formData.getAll("intent");
-  if (intents.length > 1 || (intents.length === 1 && intents[0] !== "save")) throw new Response("Unknown intent.", { status: 400 });
+  if (intents.length > 1 || (intents.length === 1 && intents[0] !== "save"))
+    throw new Response("Unknown intent.", { status: 400 });
 
   // The picked diagram: checked by its content, and uploaded when it passes.
   let pickedCode: string | undefined;
   let quota: string | undefined;
   if (picked) {
-    pickedCode = checkDiagram({ fileSize: picked.size, contentType: picked.isPdf ? PDF_CONTENT_TYPE : "application/octet-stream" });
+    pickedCode = checkDiagram({
+      fileSize: picked.size,
+      contentType: picked.isPdf ? PDF_CONTENT_TYPE : "application/octet-stream",
+    });
     if (!pickedCode) {
       const body = new FormData();
       body.append("file", picked.file, picked.fileName);
@@ -150,10 +200,21 @@ async function saveAttestationForm(request: Request, context: AppLoadContext, { 
   }
 
   const submission = parseForm(formData, dataAttestationSchema(t, language, { pickedCode }));
-  if (quota) return fail({ result: submission.reply({ fieldErrors: { [DIAGRAM_FILE_FIELD]: [quota] } }), apiError: null }, 429);
-  if (submission.status !== "success") return fail({ result: submission.reply(), apiError: null }, 400);
+  if (quota)
+    return fail(
+      {
+        result: submission.reply({ fieldErrors: { [DIAGRAM_FILE_FIELD]: [quota] } }),
+        apiError: null,
+      },
+      429,
+    );
+  if (submission.status !== "success")
+    return fail({ result: submission.reply(), apiError: null }, 400);
   try {
-    await api.call(saveDataAttestation, { params: { appVersionId: version.id }, body: submission.value });
+    await api.call(saveDataAttestation, {
+      params: { appVersionId: version.id },
+      body: submission.value,
+    });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 400 && error.errors) {
@@ -163,9 +224,14 @@ async function saveAttestationForm(request: Request, context: AppLoadContext, { 
         if (!DATA_FIELDS.includes(field)) continue;
         fieldErrors[field] = [dataRuleMessage(t, language, field, code)];
       }
-      if (Object.keys(fieldErrors).length > 0) return fail({ result: submission.reply({ fieldErrors }), apiError: null }, 400);
+      if (Object.keys(fieldErrors).length > 0)
+        return fail({ result: submission.reply({ fieldErrors }), apiError: null }, 400);
     }
-    const shown: ShownError = { detail: error.detail, traceId: error.traceId, fallback: error instanceof ProviderUnreachable ? "unreachable" : "savingData" };
+    const shown: ShownError = {
+      detail: error.detail,
+      traceId: error.traceId,
+      fallback: error instanceof ProviderUnreachable ? "unreachable" : "savingData",
+    };
     return fail({ result: submission.reply(), apiError: shown }, answerStatus(error));
   }
   return redirectWithToast(`${page}?savedData=true`, { key: "savedSuccessfully" });
@@ -183,5 +249,11 @@ export function attestationView(attestation: DataAttestation | null) {
     dataFlowDiagramId: attestation?.dataFlowDiagram?.id ?? "",
     dataFlowDiagramName: attestation?.dataFlowDiagram?.fileName ?? "",
   };
-  return { defaultValue, resetKey: createHash("sha256").update(JSON.stringify(defaultValue)).digest("base64url").slice(0, 16) };
+  return {
+    defaultValue,
+    resetKey: createHash("sha256")
+      .update(JSON.stringify(defaultValue))
+      .digest("base64url")
+      .slice(0, 16),
+  };
 }

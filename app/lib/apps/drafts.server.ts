@@ -14,10 +14,14 @@
 import { createHash } from "node:crypto";
 import * as z from "zod";
 import { sanitizeOverview } from "~/api/apps/overview.server";
-import { marketplace as marketplaceSchema, type AppVersion, type Marketplace } from "~/api/apps/schemas";
+import {
+  type AppVersion,
+  type Marketplace,
+  marketplace as marketplaceSchema,
+} from "~/api/apps/schemas";
 import { clean, lineBreaks } from "~/forms/app-editor";
-import { listingBody, type ListingValue } from "~/forms/app-editor.server";
-import { draftLabel, draftStore, type DraftStore, type DraftWrite } from "~/lib/drafts.server";
+import { type ListingValue, listingBody } from "~/forms/app-editor.server";
+import { type DraftStore, type DraftWrite, draftLabel, draftStore } from "~/lib/drafts.server";
 import { logger } from "~/lib/log.server";
 import type { ConsoleSession } from "~/session.server";
 
@@ -38,32 +42,52 @@ export interface EditorDrafts {
   keptAt: Partial<Record<DraftPartName, number>>;
 }
 
-const part = <T extends z.ZodType>(value: T) => z.object({ base: z.string(), keptAt: z.number(), value });
+const part = <T extends z.ZodType>(value: T) =>
+  z.object({ base: z.string(), keptAt: z.number(), value });
 const PARTS = { details: part(detailsDraft), listing: part(marketplaceSchema) };
 
 /** The saved values a part replaces, as they are compared (texts trimmed, the overview as stored). */
-function comparable(name: DraftPartName, version: Pick<AppVersion, "details" | "marketplace">): unknown {
+function comparable(
+  name: DraftPartName,
+  version: Pick<AppVersion, "details" | "marketplace">,
+): unknown {
   if (name === "details") {
     const { categoryId, name: appName, description } = version.details;
-    return { categoryId: categoryId ?? null, name: clean(appName), description: clean(description) };
+    return {
+      categoryId: categoryId ?? null,
+      name: clean(appName),
+      description: clean(description),
+    };
   }
   return listingBody(version.marketplace as ListingValue, sanitizeOverview);
 }
 
-const hashOf = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("base64url");
+const hashOf = (value: unknown) =>
+  createHash("sha256").update(JSON.stringify(value)).digest("base64url");
 
 /** The owner of a session's drafts: the provider's id of its user (sessions from before it was kept have none). */
 const ownerOf = (session: ConsoleSession) => session.get("userId");
 
 /** A version with one part replaced by a draft's value. */
-function withPart(version: AppVersion, name: DraftPartName, value: DetailsDraft | Marketplace): Pick<AppVersion, "details" | "marketplace"> {
+function withPart(
+  version: AppVersion,
+  name: DraftPartName,
+  value: DetailsDraft | Marketplace,
+): Pick<AppVersion, "details" | "marketplace"> {
   return name === "details"
-    ? { details: { ...version.details, ...(value as DetailsDraft) }, marketplace: version.marketplace }
+    ? {
+        details: { ...version.details, ...(value as DetailsDraft) },
+        marketplace: version.marketplace,
+      }
     : { details: version.details, marketplace: value as Marketplace };
 }
 
 /** The drafts of a version that are still up to date; out-of-date ones are dropped. */
-export async function readEditorDrafts(session: ConsoleSession, version: AppVersion, given?: DraftStore): Promise<EditorDrafts> {
+export async function readEditorDrafts(
+  session: ConsoleSession,
+  version: AppVersion,
+  given?: DraftStore,
+): Promise<EditorDrafts> {
   const owner = ownerOf(session);
   const drafts: EditorDrafts = { keptAt: {} };
   if (!owner) return drafts;
@@ -108,7 +132,14 @@ export async function keepEditorDraft(
   if (!owner) return unchanged && { evicted: [] };
   const store = given ?? draftStore();
   try {
-    if (!unchanged) return await store.write(owner, version.id, name, { base, keptAt: Date.now(), value }, draftLabel(version.details.name, version.versionNumberDisplay));
+    if (!unchanged)
+      return await store.write(
+        owner,
+        version.id,
+        name,
+        { base, keptAt: Date.now(), value },
+        draftLabel(version.details.name, version.versionNumberDisplay),
+      );
     await store.drop(owner, version.id, name);
     return { evicted: [] };
   } catch (error) {
@@ -118,10 +149,17 @@ export async function keepEditorDraft(
 }
 
 /** Drops a part's draft (after Save, or on Discard); a failure only leaves an out-of-date draft behind. */
-export async function dropEditorDraft(session: ConsoleSession, versionId: string, name: DraftPartName, given?: DraftStore) {
+export async function dropEditorDraft(
+  session: ConsoleSession,
+  versionId: string,
+  name: DraftPartName,
+  given?: DraftStore,
+) {
   const owner = ownerOf(session);
   if (!owner) return;
-  await (given ?? draftStore()).drop(owner, versionId, name).catch((error: unknown) => logger.warn({ err: error }, "a draft could not be dropped"));
+  await (given ?? draftStore())
+    .drop(owner, versionId, name)
+    .catch((error: unknown) => logger.warn({ err: error }, "a draft could not be dropped"));
 }
 
 /** The page a `go:{page}` intent moves to; undefined for any other intent. */
@@ -138,14 +176,22 @@ export function detailsDraftOf(formData: FormData, saved: DetailsDraft): Details
   };
   const category = formData.get("categoryId");
   return {
-    categoryId: typeof category === "string" ? (/^\d{1,9}$/.test(category) ? Number(category) : null) : saved.categoryId,
+    categoryId:
+      typeof category === "string"
+        ? /^\d{1,9}$/.test(category)
+          ? Number(category)
+          : null
+        : saved.categoryId,
     name: text("name", saved.name),
     description: text("description", saved.description),
   };
 }
 
 /** The listing of the listing form as typed, with its images (nothing checked; the overview reduced to the allowed tags). */
-export function listingDraftOf(value: ListingValue, images: Pick<Marketplace["promo"], "appIcon" | "banners" | "screenshots">): Marketplace {
+export function listingDraftOf(
+  value: ListingValue,
+  images: Pick<Marketplace["promo"], "appIcon" | "banners" | "screenshots">,
+): Marketplace {
   const text = lineBreaks;
   const { detail = {}, legal = {}, promo = {} } = value;
   return {
@@ -167,7 +213,12 @@ export function listingDraftOf(value: ListingValue, images: Pick<Marketplace["pr
       termsOfService: text(legal.termsOfService),
       termsOfServiceUrl: text(legal.termsOfServiceUrl),
     },
-    promo: { appIcon: images.appIcon, banners: images.banners, screenshots: images.screenshots, youtubeUrl: text(promo.youtubeUrl) },
+    promo: {
+      appIcon: images.appIcon,
+      banners: images.banners,
+      screenshots: images.screenshots,
+      youtubeUrl: text(promo.youtubeUrl),
+    },
     visibility: value.visibility ?? false,
   };
 }

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { withUploadFolder } from "~/lib/multipart.server";
-import { applyImageIntent, isListingIntent, readImages, readListingForm, type ListingImages } from "./editor.server";
 import { sanitizeOverview } from "~/api/apps/overview.server";
+import { withUploadFolder } from "~/lib/multipart.server";
+import {
+  applyImageIntent,
+  isListingIntent,
+  type ListingImages,
+  readImages,
+  readListingForm,
+} from "./editor.server";
 
 const image = (id: string) => ({ id, url: `https://img.example/${id}` });
 
@@ -15,7 +21,9 @@ describe("sanitizeOverview", () => {
   });
 
   it("keeps text that looks like markup as text", () => {
-    expect(sanitizeOverview("<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>")).toBe("<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>");
+    expect(sanitizeOverview("<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>")).toBe(
+      "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>",
+    );
   });
 });
 
@@ -37,13 +45,28 @@ describe("readImages", () => {
 });
 
 describe("applyImageIntent", () => {
-  const images: ListingImages = { appIcon: image("i"), banners: [image("a"), image("b"), image("c")], screenshots: [image("s")] };
+  const images: ListingImages = {
+    appIcon: image("i"),
+    banners: [image("a"), image("b"), image("c")],
+    screenshots: [image("s")],
+  };
 
   it("removes, moves up and moves down", () => {
     expect(applyImageIntent(images, "remove:appIcon")?.appIcon).toBeNull();
-    expect(applyImageIntent(images, "remove:banners:1")?.banners.map((i) => i.id)).toEqual(["a", "c"]);
-    expect(applyImageIntent(images, "up:banners:2")?.banners.map((i) => i.id)).toEqual(["a", "c", "b"]);
-    expect(applyImageIntent(images, "down:banners:0")?.banners.map((i) => i.id)).toEqual(["b", "a", "c"]);
+    expect(applyImageIntent(images, "remove:banners:1")?.banners.map((i) => i.id)).toEqual([
+      "a",
+      "c",
+    ]);
+    expect(applyImageIntent(images, "up:banners:2")?.banners.map((i) => i.id)).toEqual([
+      "a",
+      "c",
+      "b",
+    ]);
+    expect(applyImageIntent(images, "down:banners:0")?.banners.map((i) => i.id)).toEqual([
+      "b",
+      "a",
+      "c",
+    ]);
   });
 
   it("leaves the images as they are for a move past the ends or an index that is not there", () => {
@@ -60,8 +83,17 @@ describe("applyImageIntent", () => {
 
 describe("isListingIntent", () => {
   it("knows the listing form's intents", () => {
-    for (const intent of ["save", "upload", "upload-files", "remove:appIcon", "up:banners:1", "down:screenshots:7"]) expect(isListingIntent(intent)).toBe(true);
-    for (const intent of ["", "delete", "remove:banners:x", "up:appIcon:1:2"]) expect(isListingIntent(intent)).toBe(false);
+    for (const intent of [
+      "save",
+      "upload",
+      "upload-files",
+      "remove:appIcon",
+      "up:banners:1",
+      "down:screenshots:7",
+    ])
+      expect(isListingIntent(intent)).toBe(true);
+    for (const intent of ["", "delete", "remove:banners:x", "up:appIcon:1:2"])
+      expect(isListingIntent(intent)).toBe(false);
   });
 });
 
@@ -69,7 +101,11 @@ describe("readListingForm", () => {
   it("keeps text fields in the form and files apart, cut at the largest image plus one byte", async () => {
     const body = new FormData();
     body.append("detail.keywords", "ledger");
-    body.append("bannerFiles", new Blob([new Uint8Array(900 * 1024)], { type: "image/png" }), "big.png");
+    body.append(
+      "bannerFiles",
+      new Blob([new Uint8Array(900 * 1024)], { type: "image/png" }),
+      "big.png",
+    );
     body.append("iconFile", new Blob([], { type: "application/octet-stream" }), "");
     body.append("other", new Blob([new Uint8Array(10)]), "ignored.bin");
     const request = new Request("http://console.test/", { method: "POST", body });
@@ -87,7 +123,9 @@ describe("readListingForm", () => {
   it("keeps a file sent where a text field goes in the form, as a file, for the field's rule to refuse", async () => {
     const body = new FormData();
     body.append("detail.features", new Blob(["Sync"], { type: "text/plain" }), "features.txt");
-    const { formData, files } = await withUploadFolder((folder) => readListingForm(new Request("http://console.test/", { method: "POST", body }), folder));
+    const { formData, files } = await withUploadFolder((folder) =>
+      readListingForm(new Request("http://console.test/", { method: "POST", body }), folder),
+    );
     expect(formData.get("detail.features")).toBeInstanceOf(File);
     expect(files).toEqual([]);
   });

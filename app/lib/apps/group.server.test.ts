@@ -2,11 +2,23 @@ import { describe, expect, it, vi } from "vitest";
 import type { AppGroup, AppListItem } from "~/api/apps/schemas";
 import { ApiError } from "~/api/client.server";
 import { asClient, mockApi } from "../../../tests/support/mock-api";
-import { fetchAppGroup, groupErrorResponse, isGroupId, loadGroupSidebar, loadVersionSidebar, recentApps, sidebarGroup } from "./group.server";
+import {
+  fetchAppGroup,
+  groupErrorResponse,
+  isGroupId,
+  loadGroupSidebar,
+  loadVersionSidebar,
+  recentApps,
+  sidebarGroup,
+} from "./group.server";
 
 const GROUP_ID = "0b7c2a52-4a4e-4c36-9d3b-6f0f5d1c2e11";
 
-function listItem(n: number, lastModifiedDate: string, extra: Partial<AppListItem> = {}): AppListItem {
+function listItem(
+  n: number,
+  lastModifiedDate: string,
+  extra: Partial<AppListItem> = {},
+): AppListItem {
   return {
     appGroupId: `00000000-0000-4000-8000-00000000000${n}`,
     name: `App ${n}`,
@@ -79,7 +91,11 @@ describe("sidebarGroup", () => {
     expect(sidebarGroup(group({}), [], true)).toMatchObject({ isMonetised: true });
   });
   it("shows the code when the country is not in the list", () => {
-    expect(sidebarGroup(group({ countryCode: "IE", appIcon: null }), [{ code: "AU", name: "Australia" }])).toMatchObject({
+    expect(
+      sidebarGroup(group({ countryCode: "IE", appIcon: null }), [
+        { code: "AU", name: "Australia" },
+      ]),
+    ).toMatchObject({
       countryName: "IE",
       appIcon: null,
     });
@@ -111,7 +127,10 @@ describe("recentApps", () => {
   });
   it("breaks ties by name", () => {
     const same = "2024-05-01T10:00:00.000Z";
-    expect(recentApps([listItem(2, same), listItem(1, same)]).map((a) => a.name)).toEqual(["App 1", "App 2"]);
+    expect(recentApps([listItem(2, same), listItem(1, same)]).map((a) => a.name)).toEqual([
+      "App 1",
+      "App 2",
+    ]);
   });
 });
 
@@ -191,7 +210,11 @@ describe("loadVersionSidebar", () => {
       "resources/countries": [{ code: "AU", name: "Australia" }],
     });
     const data = await loadVersionSidebar(api, "en-AU", item.appGroupId);
-    expect(data.group).toMatchObject({ appGroupId: item.appGroupId, name: "App 3", countryName: "Australia" });
+    expect(data.group).toMatchObject({
+      appGroupId: item.appGroupId,
+      name: "App 3",
+      countryName: "Australia",
+    });
   });
   it("asks for the group when the list does not have it", async () => {
     const api = fakeApi({

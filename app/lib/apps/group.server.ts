@@ -34,11 +34,11 @@
  * `fetchAppGroup` is the group call alone, with the same 404 and error handling.
  */
 import { json } from "@remix-run/node";
-import type { AppGroup, AppListItem } from "~/api/apps/schemas";
 import { getAppGroup, listApps } from "~/api/apps/endpoints";
-import { flagsOf, type CountryItem } from "~/api/resources/schemas";
+import type { AppGroup, AppListItem } from "~/api/apps/schemas";
+import { type ApiClient, ApiError } from "~/api/client.server";
 import { getPingMore } from "~/api/resources/endpoints";
-import { ApiError, type ApiClient } from "~/api/client.server";
+import { type CountryItem, flagsOf } from "~/api/resources/schemas";
 import type { SidebarGroup, SidebarRecentApp } from "~/lib/apps/sidebar";
 import { getCountries } from "~/lib/countries.server";
 
@@ -75,14 +75,20 @@ export function groupErrorResponse(error: unknown): Response {
 
 /** A group id as the API takes it (a UUID); anything else is not found without asking. */
 export function isGroupId(value: string | undefined): value is string {
-  return typeof value === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+  return (
+    typeof value === "string" &&
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
+  );
 }
 
 /** The 404 Response of an unknown group. */
 export const groupNotFound = () => new Response(null, { status: 404, statusText: "Not Found" });
 
 /** `GET apps/group/{id}`; throws a 404 Response (unknown, foreign or malformed id) or an error Response. */
-export async function fetchAppGroup(api: ApiClient, appGroupId: string | undefined): Promise<AppGroup> {
+export async function fetchAppGroup(
+  api: ApiClient,
+  appGroupId: string | undefined,
+): Promise<AppGroup> {
   if (!isGroupId(appGroupId)) throw groupNotFound();
   try {
     return await api.call(getAppGroup, { params: { groupId: appGroupId } });
@@ -92,10 +98,17 @@ export async function fetchAppGroup(api: ApiClient, appGroupId: string | undefin
 }
 
 /** What the sidebar's header needs of a group: the app list's item has it, and so has the group. */
-type SidebarSource = Pick<AppListItem, "appGroupId" | "name" | "appIcon" | "isArchived" | "countryCode">;
+type SidebarSource = Pick<
+  AppListItem,
+  "appGroupId" | "name" | "appIcon" | "isArchived" | "countryCode"
+>;
 
 /** The header of the sidebar from the group and the country list (the code when the name is unknown), and whether it is monetised. */
-export function sidebarGroup(group: SidebarSource, countries: readonly Pick<CountryItem, "code" | "name">[], isMonetised = false): SidebarGroup {
+export function sidebarGroup(
+  group: SidebarSource,
+  countries: readonly Pick<CountryItem, "code" | "name">[],
+  isMonetised = false,
+): SidebarGroup {
   const country = countries.find((c) => c.code === group.countryCode);
   return {
     appGroupId: group.appGroupId,
@@ -111,7 +124,10 @@ export function sidebarGroup(group: SidebarSource, countries: readonly Pick<Coun
 /** The 5 most recently modified apps (by lastModifiedDate, newest first; ties by name). */
 export function recentApps(apps: readonly AppListItem[], limit = RECENT_APPS): SidebarRecentApp[] {
   return [...apps]
-    .sort((a, b) => b.lastModifiedDate.localeCompare(a.lastModifiedDate) || a.name.localeCompare(b.name))
+    .sort(
+      (a, b) =>
+        b.lastModifiedDate.localeCompare(a.lastModifiedDate) || a.name.localeCompare(b.name),
+    )
     .slice(0, limit)
     .map((app) => ({
       appGroupId: app.appGroupId,
@@ -122,8 +138,16 @@ export function recentApps(apps: readonly AppListItem[], limit = RECENT_APPS): S
 }
 
 /** What GroupSidebar renders; see the top of this file. */
-export async function loadGroupSidebar(api: ApiClient, language: string, appGroupId: string | undefined): Promise<GroupSidebarData> {
-  const [group, apps, lookups] = await Promise.all([fetchAppGroup(api, appGroupId), recentList(api), sidebarLookups(api, language)]);
+export async function loadGroupSidebar(
+  api: ApiClient,
+  language: string,
+  appGroupId: string | undefined,
+): Promise<GroupSidebarData> {
+  const [group, apps, lookups] = await Promise.all([
+    fetchAppGroup(api, appGroupId),
+    recentList(api),
+    sidebarLookups(api, language),
+  ]);
   return { group: lookups(group), recent: recentApps(apps) };
 }
 
@@ -132,9 +156,14 @@ export async function loadGroupSidebar(api: ApiClient, language: string, appGrou
  * there (the list has every field the header shows), so that the page asks for no group;
  * otherwise from the group call, with its errors.
  */
-export async function loadVersionSidebar(api: ApiClient, language: string, appGroupId: string): Promise<GroupSidebarData> {
+export async function loadVersionSidebar(
+  api: ApiClient,
+  language: string,
+  appGroupId: string,
+): Promise<GroupSidebarData> {
   const [apps, lookups] = await Promise.all([recentList(api), sidebarLookups(api, language)]);
-  const group = apps.find((app) => app.appGroupId === appGroupId) ?? (await fetchAppGroup(api, appGroupId));
+  const group =
+    apps.find((app) => app.appGroupId === appGroupId) ?? (await fetchAppGroup(api, appGroupId));
   return { group: lookups(group), recent: recentApps(apps) };
 }
 
@@ -143,13 +172,23 @@ const RECENT_LIST_MAX_STALE = 60;
 
 /** The app list for the switcher, archived apps too; none when it fails. */
 const recentList = (api: ApiClient) =>
-  api.call(listApps, { query: { archived: "-1" } }, { maxStale: RECENT_LIST_MAX_STALE }).catch(() => [] as readonly AppListItem[]);
+  api
+    .call(listApps, { query: { archived: "-1" } }, { maxStale: RECENT_LIST_MAX_STALE })
+    .catch(() => [] as readonly AppListItem[]);
 
 /** What makes a group the sidebar's header: its country's name and whether it is monetised (failed lookups: the code, no Pricing). */
-async function sidebarLookups(api: ApiClient, language: string): Promise<(group: SidebarSource) => SidebarGroup> {
+async function sidebarLookups(
+  api: ApiClient,
+  language: string,
+): Promise<(group: SidebarSource) => SidebarGroup> {
   const [countries, toggles] = await Promise.all([
     getCountries(api, language).catch(() => [] as CountryItem[]),
     api.call(getPingMore).catch(() => ({ countries: {} })),
   ]);
-  return (group) => sidebarGroup(group, countries, flagsOf(toggles.countries, group.countryCode)["monetisation-enabled"]);
+  return (group) =>
+    sidebarGroup(
+      group,
+      countries,
+      flagsOf(toggles.countries, group.countryCode)["monetisation-enabled"],
+    );
 }

@@ -3,11 +3,17 @@ import { jpeg, pdf, png, svg } from "../../../tests/integration/fixtures";
 import { checkImage, imageFacts } from "./image-check";
 
 const text = (value: string) => new TextEncoder().encode(value);
-const check = (kind: "icon" | "banner" | "screenshot", bytes: Uint8Array, allowSvg = false) => checkImage(kind, bytes, bytes.byteLength, { allowSvg });
+const check = (kind: "icon" | "banner" | "screenshot", bytes: Uint8Array, allowSvg = false) =>
+  checkImage(kind, bytes, bytes.byteLength, { allowSvg });
 
 describe("imageFacts", () => {
   it("reads a PNG's type and pixel size from its content", () => {
-    expect(imageFacts(png(256, 256), 123)).toEqual({ contentType: "image/png", width: 256, height: 256, fileSize: 123 });
+    expect(imageFacts(png(256, 256), 123)).toEqual({
+      contentType: "image/png",
+      width: 256,
+      height: 256,
+      fileSize: 123,
+    });
   });
 
   it("knows a JPEG by its signature", () => {
@@ -15,12 +21,18 @@ describe("imageFacts", () => {
   });
 
   it("knows an SVG by its root element, whatever the file is called", () => {
-    expect(imageFacts(text(svg()), 10)).toMatchObject({ contentType: "image/svg+xml", width: 256, height: 256 });
+    expect(imageFacts(text(svg()), 10)).toMatchObject({
+      contentType: "image/svg+xml",
+      width: 256,
+      height: 256,
+    });
   });
 
   it("gives no type for anything else", () => {
     expect(imageFacts(pdf(), 10).contentType).toBe("application/octet-stream");
-    expect(imageFacts(text("<html><svg></svg></html>"), 10).contentType).toBe("application/octet-stream");
+    expect(imageFacts(text("<html><svg></svg></html>"), 10).contentType).toBe(
+      "application/octet-stream",
+    );
   });
 });
 
@@ -61,7 +73,9 @@ describe("checkImage", () => {
     expect(check("screenshot", png(1200, 480))).toBeUndefined();
     expect(check("screenshot", jpeg(640, 480))).toBeUndefined();
     expect(check("screenshot", text(svg()), true)).toBe("imageTypeInvalid");
-    expect(check("screenshot", jpeg(640, 480, { minBytes: 800 * 1024 + 1 }))).toBe("sizeGreater800KB");
+    expect(check("screenshot", jpeg(640, 480, { minBytes: 800 * 1024 + 1 }))).toBe(
+      "sizeGreater800KB",
+    );
   });
 
   it("judges the size by the whole file even when only its beginning was kept", () => {

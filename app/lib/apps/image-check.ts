@@ -6,7 +6,12 @@
  * with active content). Runs in the browser (a chosen file) and in the action (an uploaded
  * part).
  */
-import { checkListingImage, type ImageFacts, type ListingImageKind, type RuleKey } from "~/api/apps/rules";
+import {
+  checkListingImage,
+  type ImageFacts,
+  type ListingImageKind,
+  type RuleKey,
+} from "~/api/apps/rules";
 import { IMAGE_FORMATS, IMAGE_RULES, readImage } from "~/api/files/rules";
 
 /**
@@ -16,14 +21,25 @@ import { IMAGE_FORMATS, IMAGE_RULES, readImage } from "~/api/files/rules";
  */
 export function imageFacts(bytes: Uint8Array, fileSize: number): ImageFacts {
   const image = readImage(bytes, fileSize);
-  if (!image.format || image.invalid) return { contentType: "application/octet-stream", width: null, height: null, fileSize };
-  return { contentType: IMAGE_FORMATS[image.format].contentType, width: image.width ?? null, height: image.height ?? null, fileSize };
+  if (!image.format || image.invalid)
+    return { contentType: "application/octet-stream", width: null, height: null, fileSize };
+  return {
+    contentType: IMAGE_FORMATS[image.format].contentType,
+    width: image.width ?? null,
+    height: image.height ?? null,
+    fileSize,
+  };
 }
 
 /** The largest file of a kind, in bytes. */
 export const maxBytes = (kind: ListingImageKind) => IMAGE_RULES[kind].maxBytes;
 
 /** The rule an image breaks, or undefined. An empty file is of no type. */
-export function checkImage(kind: ListingImageKind, bytes: Uint8Array, fileSize: number, options: { allowSvg: boolean }): RuleKey | undefined {
+export function checkImage(
+  kind: ListingImageKind,
+  bytes: Uint8Array,
+  fileSize: number,
+  options: { allowSvg: boolean },
+): RuleKey | undefined {
   return checkListingImage(kind, imageFacts(bytes, fileSize), options);
 }

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
-  DEFAULT_PREFERENCES,
   applyPreferences,
+  DEFAULT_PREFERENCES,
+  type ListPreferences,
   listPreferences,
   listPreferencesCookie,
   preferencesFromCookie,
   preferencesFromSearch,
   preferencesToSearch,
-  type ListPreferences,
 } from "./list-preferences.server";
 
 const search = (query: string) => new URLSearchParams(query);
@@ -19,7 +19,9 @@ describe("preferencesFromSearch", () => {
   });
 
   it("reads countries, archive state and sort", () => {
-    expect(preferencesFromSearch(search("country=AU&country=uk&archived=1&sort=name-desc"))).toEqual({
+    expect(
+      preferencesFromSearch(search("country=AU&country=uk&archived=1&sort=name-desc")),
+    ).toEqual({
       countries: ["AU", "UK"],
       archived: 1,
       sort: "name-desc",
@@ -33,12 +35,21 @@ describe("preferencesFromSearch", () => {
   });
 
   it("lets a country ticked win over All, as a form without JS sends them", () => {
-    expect(preferencesFromSearch(search("country=all&country=UK&archived=0"))?.countries).toEqual(["UK"]);
-    expect(preferencesFromSearch(search("country=AU&country=all&country=nz"))?.countries).toEqual(["AU", "NZ"]);
+    expect(preferencesFromSearch(search("country=all&country=UK&archived=0"))?.countries).toEqual([
+      "UK",
+    ]);
+    expect(preferencesFromSearch(search("country=AU&country=all&country=nz"))?.countries).toEqual([
+      "AU",
+      "NZ",
+    ]);
   });
 
   it("drops malformed and repeated countries, and falls back to the defaults for bad values", () => {
-    expect(preferencesFromSearch(search("country=AU&country=AU&country=<x>&country=TOOLONG&archived=7&sort=evil"))).toEqual({
+    expect(
+      preferencesFromSearch(
+        search("country=AU&country=AU&country=<x>&country=TOOLONG&archived=7&sort=evil"),
+      ),
+    ).toEqual({
       countries: ["AU"],
       archived: DEFAULT_PREFERENCES.archived,
       sort: DEFAULT_PREFERENCES.sort,
@@ -52,61 +63,89 @@ describe("preferencesFromSearch", () => {
       { countries: [], archived: -1, sort: "recent" },
       { countries: ["AU", "NZ"], archived: 1, sort: "name-asc" },
     ];
-    for (const value of values) expect(preferencesFromSearch(preferencesToSearch(value))).toEqual(value);
+    for (const value of values)
+      expect(preferencesFromSearch(preferencesToSearch(value))).toEqual(value);
   });
 });
 
 describe("preferencesFromCookie", () => {
-  it.each([undefined, null, "x", 42, [], { countries: "AU" }])("gives the defaults for %j", (value) => {
-    expect(preferencesFromCookie(value)).toEqual(DEFAULT_PREFERENCES);
-  });
+  it.each([undefined, null, "x", 42, [], { countries: "AU" }])(
+    "gives the defaults for %j",
+    (value) => {
+      expect(preferencesFromCookie(value)).toEqual(DEFAULT_PREFERENCES);
+    },
+  );
   it("keeps valid values and repairs bad ones", () => {
-    expect(preferencesFromCookie({ countries: ["nz", 3], archived: 1, sort: "bad" })).toEqual({ countries: ["NZ"], archived: 1, sort: "recent" });
+    expect(preferencesFromCookie({ countries: ["nz", 3], archived: 1, sort: "bad" })).toEqual({
+      countries: ["NZ"],
+      archived: 1,
+      sort: "recent",
+    });
   });
 });
 
 describe("listPreferences", () => {
-  const request = (query: string, cookie?: string) => new Request(`http://console.test/en-AU/apps${query}`, { headers: cookie ? { Cookie: cookie } : {} });
-  const cookieOf = async (value: ListPreferences) => (await listPreferencesCookie.serialize(value)).split(";")[0];
+  const request = (query: string, cookie?: string) =>
+    new Request(`http://console.test/en-AU/apps${query}`, {
+      headers: cookie ? { Cookie: cookie } : {},
+    });
+  const cookieOf = async (value: ListPreferences) =>
+    (await listPreferencesCookie.serialize(value)).split(";")[0];
 
   it("uses the defaults on a first visit, without setting a cookie", async () => {
     expect(await listPreferences(request(""))).toEqual({ preferences: DEFAULT_PREFERENCES });
   });
 
   it("remembers what the URL asks for, and uses it on the next bare visit", async () => {
-    const { preferences, setCookie } = await listPreferences(request("?country=UK&archived=-1&sort=name-asc"));
+    const { preferences, setCookie } = await listPreferences(
+      request("?country=UK&archived=-1&sort=name-asc"),
+    );
     expect(preferences).toEqual({ countries: ["UK"], archived: -1, sort: "name-asc" });
-    expect(setCookie).toMatch(/^console_app_list=.*; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Lax/);
+    expect(setCookie).toMatch(
+      /^console_app_list=.*; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Lax/,
+    );
     const next = await listPreferences(request("", setCookie!.split(";")[0]));
     expect(next).toEqual({ preferences });
   });
 
   it("remembers the countries ticked with All, and shows them on the next bare visit", async () => {
-    const { preferences, setCookie } = await listPreferences(request("?country=all&country=UK&archived=0&sort=recent"));
+    const { preferences, setCookie } = await listPreferences(
+      request("?country=all&country=UK&archived=0&sort=recent"),
+    );
     expect(preferences).toEqual({ countries: ["UK"], archived: 0, sort: "recent" });
     expect(await listPreferences(request("", setCookie!.split(";")[0]))).toEqual({ preferences });
   });
 
   it("sets no cookie when the URL asks for what is remembered", async () => {
     const remembered: ListPreferences = { countries: ["AU"], archived: 1, sort: "recent" };
-    const result = await listPreferences(request("?country=AU&archived=1&sort=recent", await cookieOf(remembered)));
+    const result = await listPreferences(
+      request("?country=AU&archived=1&sort=recent", await cookieOf(remembered)),
+    );
     expect(result).toEqual({ preferences: remembered });
   });
 
   it("ignores a tampered cookie", async () => {
-    expect((await listPreferences(request("", "console_app_list=%%%garbage"))).preferences).toEqual(DEFAULT_PREFERENCES);
+    expect((await listPreferences(request("", "console_app_list=%%%garbage"))).preferences).toEqual(
+      DEFAULT_PREFERENCES,
+    );
   });
 });
 
 describe("applyPreferences", () => {
-  const item = (name: string, countryCode: string, isArchived: boolean, lastModifiedDate: string) => ({ name, countryCode, isArchived, lastModifiedDate });
+  const item = (
+    name: string,
+    countryCode: string,
+    isArchived: boolean,
+    lastModifiedDate: string,
+  ) => ({ name, countryCode, isArchived, lastModifiedDate });
   const items = [
     item("bravo", "AU", false, "2026-01-02T00:00:00Z"),
     item("Alpha", "UK", false, "2026-01-01T00:00:00Z"),
     item("Charlie", "US", true, "2026-01-03T00:00:00Z"),
     item("Émile", "AU", false, "2026-01-01T00:00:00Z"),
   ];
-  const names = (prefs: Partial<ListPreferences>) => applyPreferences(items, { ...DEFAULT_PREFERENCES, ...prefs }, "en-AU").map((i) => i.name);
+  const names = (prefs: Partial<ListPreferences>) =>
+    applyPreferences(items, { ...DEFAULT_PREFERENCES, ...prefs }, "en-AU").map((i) => i.name);
 
   it("shows current apps, most recently updated first, by default", () => {
     expect(names({})).toEqual(["bravo", "Alpha", "Émile"]);
@@ -120,8 +159,18 @@ describe("applyPreferences", () => {
     expect(names({ countries: ["AU", "US"], archived: -1 })).toEqual(["Charlie", "bravo", "Émile"]);
   });
   it("sorts by name either way, ignoring case and accents", () => {
-    expect(names({ sort: "name-asc", archived: -1 })).toEqual(["Alpha", "bravo", "Charlie", "Émile"]);
-    expect(names({ sort: "name-desc", archived: -1 })).toEqual(["Émile", "Charlie", "bravo", "Alpha"]);
+    expect(names({ sort: "name-asc", archived: -1 })).toEqual([
+      "Alpha",
+      "bravo",
+      "Charlie",
+      "Émile",
+    ]);
+    expect(names({ sort: "name-desc", archived: -1 })).toEqual([
+      "Émile",
+      "Charlie",
+      "bravo",
+      "Alpha",
+    ]);
   });
   it("does not change its input", () => {
     const copy = [...items];

@@ -18,14 +18,19 @@
  * Filtering and sorting happen here, in the console's server: `GET apps` answers all of
  * the company's apps.
  */
-import { consoleCookie } from "~/session.server";
+
 import * as z from "zod";
 import { ARCHIVE_FILTERS, filterByArchived } from "~/api/apps/rules";
+import { consoleCookie } from "~/session.server";
 
 export const LIST_SORTS = ["recent", "name-asc", "name-desc"] as const;
 export type ListSort = (typeof LIST_SORTS)[number];
 
-export const ARCHIVE_FILTER_VALUES = [ARCHIVE_FILTERS.all, ARCHIVE_FILTERS.current, ARCHIVE_FILTERS.archived] as const;
+export const ARCHIVE_FILTER_VALUES = [
+  ARCHIVE_FILTERS.all,
+  ARCHIVE_FILTERS.current,
+  ARCHIVE_FILTERS.archived,
+] as const;
 export type ArchiveFilter = (typeof ARCHIVE_FILTER_VALUES)[number];
 
 /** The value of the country filter's All option. */
@@ -41,7 +46,11 @@ export interface ListPreferences {
   sort: ListSort;
 }
 
-export const DEFAULT_PREFERENCES: ListPreferences = { countries: [], archived: ARCHIVE_FILTERS.current, sort: "recent" };
+export const DEFAULT_PREFERENCES: ListPreferences = {
+  countries: [],
+  archived: ARCHIVE_FILTERS.current,
+  sort: "recent",
+};
 
 const COUNTRY_CODE = /^[A-Z]{2,3}$/;
 /** More than every country there is; a longer list is cut. */
@@ -49,17 +58,32 @@ const MAX_COUNTRIES = 20;
 
 /** The countries named; All, with or without countries, adds none (no country is every country). */
 function parseCountries(values: readonly unknown[]): string[] {
-  const codes = values.filter((v): v is string => typeof v === "string").map((v) => v.trim().toUpperCase());
-  return [...new Set(codes.filter((code) => code !== ALL_COUNTRIES.toUpperCase() && COUNTRY_CODE.test(code)))].slice(0, MAX_COUNTRIES);
+  const codes = values
+    .filter((v): v is string => typeof v === "string")
+    .map((v) => v.trim().toUpperCase());
+  return [
+    ...new Set(
+      codes.filter((code) => code !== ALL_COUNTRIES.toUpperCase() && COUNTRY_CODE.test(code)),
+    ),
+  ].slice(0, MAX_COUNTRIES);
 }
 
 function parseArchived(value: unknown): ArchiveFilter {
-  const n = typeof value === "number" ? value : typeof value === "string" && /^-?\d$/.test(value.trim()) ? Number(value) : NaN;
-  return (ARCHIVE_FILTER_VALUES as readonly number[]).includes(n) ? (n as ArchiveFilter) : DEFAULT_PREFERENCES.archived;
+  const n =
+    typeof value === "number"
+      ? value
+      : typeof value === "string" && /^-?\d$/.test(value.trim())
+        ? Number(value)
+        : NaN;
+  return (ARCHIVE_FILTER_VALUES as readonly number[]).includes(n)
+    ? (n as ArchiveFilter)
+    : DEFAULT_PREFERENCES.archived;
 }
 
 function parseSort(value: unknown): ListSort {
-  return (LIST_SORTS as readonly unknown[]).includes(value) ? (value as ListSort) : DEFAULT_PREFERENCES.sort;
+  return (LIST_SORTS as readonly unknown[]).includes(value)
+    ? (value as ListSort)
+    : DEFAULT_PREFERENCES.sort;
 }
 
 /**
@@ -85,7 +109,11 @@ export function preferencesToSearch(preferences: ListPreferences): URLSearchPara
   return params;
 }
 
-const stored = z.object({ countries: z.array(z.unknown()).optional(), archived: z.unknown(), sort: z.unknown() });
+const stored = z.object({
+  countries: z.array(z.unknown()).optional(),
+  archived: z.unknown(),
+  sort: z.unknown(),
+});
 
 /** Preferences from the cookie's value; the defaults for anything else. */
 export function preferencesFromCookie(value: unknown): ListPreferences {
@@ -98,7 +126,9 @@ export function preferencesFromCookie(value: unknown): ListPreferences {
   };
 }
 
-export const listPreferencesCookie = consoleCookie("console_app_list", { maxAge: 60 * 60 * 24 * 365 });
+export const listPreferencesCookie = consoleCookie("console_app_list", {
+  maxAge: 60 * 60 * 24 * 365,
+});
 
 const samePreferences = (a: ListPreferences, b: ListPreferences) =>
   a.archived === b.archived && a.sort === b.sort && a.countries.join(",") === b.countries.join(",");
@@ -107,8 +137,12 @@ const samePreferences = (a: ListPreferences, b: ListPreferences) =>
  * The preferences of a list request, and the Set-Cookie header that remembers them when
  * the URL changed them (the loader adds it with `context.appendSetCookie`).
  */
-export async function listPreferences(request: Request): Promise<{ preferences: ListPreferences; setCookie?: string }> {
-  const remembered = preferencesFromCookie(await listPreferencesCookie.parse(request.headers.get("Cookie")));
+export async function listPreferences(
+  request: Request,
+): Promise<{ preferences: ListPreferences; setCookie?: string }> {
+  const remembered = preferencesFromCookie(
+    await listPreferencesCookie.parse(request.headers.get("Cookie")),
+  );
   const asked = preferencesFromSearch(new URL(request.url).searchParams);
   if (!asked) return { preferences: remembered };
   if (samePreferences(asked, remembered)) return { preferences: asked };
@@ -127,14 +161,19 @@ interface Listable {
 }
 
 /** The items the preferences show, in their order. `language` orders names as people of that language expect. */
-export function applyPreferences<T extends Listable>(items: readonly T[], preferences: ListPreferences, language: string): T[] {
+export function applyPreferences<T extends Listable>(
+  items: readonly T[],
+  preferences: ListPreferences,
+  language: string,
+): T[] {
   const countries = new Set(preferences.countries);
   const shown = filterByArchived(items, preferences.archived).filter(
     (item) => countries.size === 0 || countries.has(item.countryCode.toUpperCase()),
   );
   const collator = new Intl.Collator(language, { sensitivity: "base", numeric: true });
   const byName = (a: T, b: T) => collator.compare(a.name, b.name);
-  const byRecent = (a: T, b: T) => Date.parse(b.lastModifiedDate) - Date.parse(a.lastModifiedDate) || byName(a, b);
+  const byRecent = (a: T, b: T) =>
+    Date.parse(b.lastModifiedDate) - Date.parse(a.lastModifiedDate) || byName(a, b);
   switch (preferences.sort) {
     case "name-asc":
       return shown.sort((a, b) => byName(a, b) || byRecent(a, b));

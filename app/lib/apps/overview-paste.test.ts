@@ -176,13 +176,22 @@ describe("a paste into the overview", () => {
   it("keeps one heading level as it is: h1 stays h1, any other becomes h2", () => {
     expect(overviewFromHtml("<h3>Only</h3><p>text</p>")).toBe("<h2>Only</h2><p>text</p>");
     expect(overviewFromHtml("<h1>Only</h1><p>text</p>")).toBe("<h1>Only</h1><p>text</p>");
-    expect(overviewFromHtml("<h4>Top</h4><h5>Lower</h5><h6>Lowest</h6>")).toBe("<h1>Top</h1><h2>Lower</h2><h2>Lowest</h2>");
+    expect(overviewFromHtml("<h4>Top</h4><h5>Lower</h5><h6>Lowest</h6>")).toBe(
+      "<h1>Top</h1><h2>Lower</h2><h2>Lowest</h2>",
+    );
   });
 
   it("nests Word list paragraphs by level, and starts a new list where Word's list changes", () => {
     const item = (list: string, level: number, marker: string, text: string) =>
       `<p class=MsoListParagraph style='mso-list:${list} level${level} lfo1'><![if !supportLists]><span style='mso-list:Ignore'>${marker}<span style='font:7.0pt "Times New Roman"'>&nbsp;&nbsp; </span></span><![endif]>${text}<o:p></o:p></p>\n`;
-    expect(overviewFromHtml(item("l0", 1, "a)", "one") + item("l0", 3, "i.", "deep") + item("l0", 1, "b)", "two") + item("l1", 1, "·", "other list"))).toBe(
+    expect(
+      overviewFromHtml(
+        item("l0", 1, "a)", "one") +
+          item("l0", 3, "i.", "deep") +
+          item("l0", 1, "b)", "two") +
+          item("l1", 1, "·", "other list"),
+      ),
+    ).toBe(
       "<ol><li>one<ol><li><ol><li>deep</li></ol></li></ol></li><li>two</li></ol><ul><li>other list</li></ul>",
     );
   });
@@ -192,7 +201,11 @@ describe("a paste into the overview", () => {
     const original = window.alert;
     window.alert = (message?: unknown) => void seen.push(String(message));
     try {
-      expect(overviewFromHtml('<img src=x onerror="alert(1)"><svg onload="alert(2)"></svg><p onclick="alert(3)">ok</p>')).toBe("<p>ok</p>");
+      expect(
+        overviewFromHtml(
+          '<img src=x onerror="alert(1)"><svg onload="alert(2)"></svg><p onclick="alert(3)">ok</p>',
+        ),
+      ).toBe("<p>ok</p>");
     } finally {
       window.alert = original;
     }

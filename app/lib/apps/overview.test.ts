@@ -1,7 +1,7 @@
 import sanitizeHtml from "sanitize-html";
 import { describe, expect, it } from "vitest";
 import { OVERVIEW_TAGS } from "~/api/apps/rules";
-import { serializeOverview, type OverviewNode } from "./overview";
+import { type OverviewNode, serializeOverview } from "./overview";
 
 /** A small HTML reader for the tests: elements, attributes, text with a few entities. */
 const VOID = new Set(["br", "img", "hr", "input", "meta", "link", "source", "embed"]);
@@ -20,12 +20,18 @@ class Node implements OverviewNode {
 }
 
 const decode = (text: string) =>
-  text.replace(/&nbsp;/g, "\u00a0").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+  text
+    .replace(/&nbsp;/g, "\u00a0")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
 
 function parse(html: string): Node {
   const root = new Node(1, "DIV");
   const stack: Node[] = [root];
-  const token = /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][\w-]*)((?:\s+[^\s=>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?)*)\s*\/?>|([^<]+)/g;
+  const token =
+    /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][\w-]*)((?:\s+[^\s=>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?)*)\s*\/?>|([^<]+)/g;
   for (const match of html.matchAll(token)) {
     const [whole, closing, name, attrs, text] = match;
     const top = stack[stack.length - 1];
@@ -38,7 +44,9 @@ function parse(html: string): Node {
       if (index > 0) stack.length = index;
     } else {
       const attributes: Record<string, string> = {};
-      for (const a of (attrs ?? "").matchAll(/([^\s=>/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g)) {
+      for (const a of (attrs ?? "").matchAll(
+        /([^\s=>/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g,
+      )) {
         attributes[a[1].toLowerCase()] = a[2] ?? a[3] ?? a[4] ?? "";
       }
       const element = new Node(1, name.toUpperCase(), null, attributes);
@@ -52,7 +60,12 @@ function parse(html: string): Node {
 const serialize = (html: string) => serializeOverview(parse(html));
 
 const allowlist = (html: string) =>
-  sanitizeHtml(html, { allowedTags: [...OVERVIEW_TAGS], allowedAttributes: {}, allowedStyles: {}, disallowedTagsMode: "discard" });
+  sanitizeHtml(html, {
+    allowedTags: [...OVERVIEW_TAGS],
+    allowedAttributes: {},
+    allowedStyles: {},
+    disallowedTagsMode: "discard",
+  });
 
 describe("serializeOverview", () => {
   it("wraps loose text in a paragraph", () => {
@@ -60,7 +73,9 @@ describe("serializeOverview", () => {
   });
 
   it("turns the divs a browser makes on Enter into paragraphs and drops empty ones", () => {
-    expect(serialize("first line<div>second</div><div><br></div><div>third</div>")).toBe("<p>first line</p><p>second</p><p>third</p>");
+    expect(serialize("first line<div>second</div><div><br></div><div>third</div>")).toBe(
+      "<p>first line</p><p>second</p><p>third</p>",
+    );
   });
 
   it("keeps paragraphs, line breaks inside them, and drops the placeholder break at the end", () => {
@@ -68,18 +83,26 @@ describe("serializeOverview", () => {
   });
 
   it("writes bold as strong, from b, strong or a bold font-weight", () => {
-    expect(serialize("<p>a <b>bold</b> and <strong>strong</strong></p>")).toBe("<p>a <strong>bold</strong> and <strong>strong</strong></p>");
-    expect(serialize('<p><span style="font-weight: 700;">heavy</span> <span style="font-weight: normal">light</span></p>')).toBe(
-      "<p><strong>heavy</strong> light</p>",
+    expect(serialize("<p>a <b>bold</b> and <strong>strong</strong></p>")).toBe(
+      "<p>a <strong>bold</strong> and <strong>strong</strong></p>",
     );
+    expect(
+      serialize(
+        '<p><span style="font-weight: 700;">heavy</span> <span style="font-weight: normal">light</span></p>',
+      ),
+    ).toBe("<p><strong>heavy</strong> light</p>");
   });
 
   it("does not nest strong inside strong, and leaves out empty bold", () => {
-    expect(serialize("<p><b>one <strong>two</strong></b><b></b></p>")).toBe("<p><strong>one two</strong></p>");
+    expect(serialize("<p><b>one <strong>two</strong></b><b></b></p>")).toBe(
+      "<p><strong>one two</strong></p>",
+    );
   });
 
   it("keeps h1 and h2, and makes lower headings h2", () => {
-    expect(serialize("<h1>Title</h1><h2>Sub</h2><h3>Lower</h3>")).toBe("<h1>Title</h1><h2>Sub</h2><h2>Lower</h2>");
+    expect(serialize("<h1>Title</h1><h2>Sub</h2><h3>Lower</h3>")).toBe(
+      "<h1>Title</h1><h2>Sub</h2><h2>Lower</h2>",
+    );
   });
 
   it("keeps bulleted and numbered lists with their items", () => {
@@ -89,12 +112,18 @@ describe("serializeOverview", () => {
   });
 
   it("keeps a nested list inside its item, also when the browser put it straight into the list", () => {
-    expect(serialize("<ul><li>one<ul><li>inner</li></ul></li></ul>")).toBe("<ul><li>one<ul><li>inner</li></ul></li></ul>");
-    expect(serialize("<ol><li>one</li><ol><li>inner</li></ol></ol>")).toBe("<ol><li>one<ol><li>inner</li></ol></li></ol>");
+    expect(serialize("<ul><li>one<ul><li>inner</li></ul></li></ul>")).toBe(
+      "<ul><li>one<ul><li>inner</li></ul></li></ul>",
+    );
+    expect(serialize("<ol><li>one</li><ol><li>inner</li></ol></ol>")).toBe(
+      "<ol><li>one<ol><li>inner</li></ol></li></ol>",
+    );
   });
 
   it("drops empty items and empty lists, and wraps loose content of a list in items", () => {
-    expect(serialize("<ul><li><br></li></ul><ul>loose<li>item</li></ul>")).toBe("<ul><li>loose</li><li>item</li></ul>");
+    expect(serialize("<ul><li><br></li></ul><ul>loose<li>item</li></ul>")).toBe(
+      "<ul><li>loose</li><li>item</li></ul>",
+    );
   });
 
   it("puts a list item found outside a list into a list", () => {
@@ -115,15 +144,19 @@ describe("serializeOverview", () => {
   });
 
   it("keeps the text of other elements and none of their attributes", () => {
-    expect(serialize('<p style="color:red" onclick="alert(1)"><a href="javascript:alert(1)">link</a> <em>em</em> <span class="x">span</span></p>')).toBe(
-      "<p>link em span</p>",
-    );
+    expect(
+      serialize(
+        '<p style="color:red" onclick="alert(1)"><a href="javascript:alert(1)">link</a> <em>em</em> <span class="x">span</span></p>',
+      ),
+    ).toBe("<p>link em span</p>");
   });
 
   it("escapes text that looks like markup", () => {
-    expect(serialize("<p>&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;img src=x onerror=alert(1)&gt;</p>")).toBe(
-      "<p>&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;img src=x onerror=alert(1)&gt;</p>",
-    );
+    expect(
+      serialize(
+        "<p>&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;img src=x onerror=alert(1)&gt;</p>",
+      ),
+    ).toBe("<p>&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;img src=x onerror=alert(1)&gt;</p>");
   });
 
   it("turns non-breaking spaces and layout whitespace into single spaces", () => {

@@ -124,7 +124,8 @@ function styleOf(node: OverviewNode, property: string): string | undefined {
 }
 
 /** Dropped with its content: by its tag, or a Word list marker (the bullet or number Word writes as text). */
-const isDropped = (node: OverviewNode) => isElement(node) && (DROPPED.has(tagOf(node)) || styleOf(node, "mso-list") === "ignore");
+const isDropped = (node: OverviewNode) =>
+  isElement(node) && (DROPPED.has(tagOf(node)) || styleOf(node, "mso-list") === "ignore");
 
 /**
  * Bold by an inline `font-weight` of bold or 600 and more, or by tag (`b`, `strong`) unless
@@ -153,7 +154,12 @@ const children = (node: OverviewNode) => Array.from(node.childNodes);
 
 /** True when inline HTML holds visible text. */
 function hasText(html: string): boolean {
-  return html.replace(/<[^>]*>/g, "").replace(/&nbsp;/g, " ").trim() !== "";
+  return (
+    html
+      .replace(/<[^>]*>/g, "")
+      .replace(/&nbsp;/g, " ")
+      .trim() !== ""
+  );
 }
 
 /** Leading and trailing line breaks and spaces removed (a browser's placeholder `<br>`). */
@@ -174,7 +180,9 @@ function textOf(node: OverviewNode): string {
 
 /** True when an element holds a block somewhere inside (a link or span around paragraphs). */
 function holdsBlocks(node: OverviewNode): boolean {
-  return children(node).some((child) => isElement(child) && !isDropped(child) && (isBlock(child) || holdsBlocks(child)));
+  return children(node).some(
+    (child) => isElement(child) && !isDropped(child) && (isBlock(child) || holdsBlocks(child)),
+  );
 }
 
 /** The inline HTML of nodes: text, `strong` and `br`; blocks met inside are joined with `br`. */
@@ -201,7 +209,12 @@ function inline(nodes: OverviewNode[], bold: boolean): string {
     if (!bold && isBold(node)) {
       const inner = inline(children(node), true);
       // Breaks at the edges stay outside the bold text.
-      const [, before, middle, after] = /^((?:<br \/>)*)([\s\S]*?)((?:<br \/>)*)$/.exec(inner) ?? ["", "", inner, ""];
+      const [, before, middle, after] = /^((?:<br \/>)*)([\s\S]*?)((?:<br \/>)*)$/.exec(inner) ?? [
+        "",
+        "",
+        inner,
+        "",
+      ];
       html += hasText(middle) ? `${before}<strong>${middle}</strong>${after}` : inner;
       continue;
     }
@@ -234,7 +247,8 @@ function listItems(list: OverviewNode): string {
 
 /** Puts a nested list into the last item of `items` (or an item of its own when there is none). */
 function nest(items: string[], nested: string) {
-  if (items.length > 0) items[items.length - 1] = items[items.length - 1].replace(/<\/li>$/, `${nested}</li>`);
+  if (items.length > 0)
+    items[items.length - 1] = items[items.length - 1].replace(/<\/li>$/, `${nested}</li>`);
   else items.push(`<li>${nested}</li>`);
 }
 
@@ -243,7 +257,8 @@ function listItem(nodes: OverviewNode[]): string {
   let run: OverviewNode[] = [];
   const flush = () => {
     const text = trimInline(inline(run, false));
-    if (hasText(text)) html += `${html && !html.endsWith(BR) && !html.endsWith("</ul>") && !html.endsWith("</ol>") ? BR : ""}${text}`;
+    if (hasText(text))
+      html += `${html && !html.endsWith(BR) && !html.endsWith("</ul>") && !html.endsWith("</ol>") ? BR : ""}${text}`;
     run = [];
   };
   for (const node of nodes) {
@@ -281,7 +296,12 @@ function wordListItem(node: OverviewNode): WordItem | undefined {
   if (!match) return undefined;
   const marker = findMarker(node);
   const numbered = marker ? NUMBERED_MARKER.test(normalizeSpace(textOf(marker)).trim()) : false;
-  return { list: match[1], level: Math.max(1, Number(match[2])), tag: numbered ? "ol" : "ul", html: trimInline(inline(children(node), false)) };
+  return {
+    list: match[1],
+    level: Math.max(1, Number(match[2])),
+    tag: numbered ? "ol" : "ul",
+    html: trimInline(inline(children(node), false)),
+  };
 }
 
 function findMarker(node: OverviewNode): OverviewNode | undefined {
@@ -308,7 +328,8 @@ function wordLists(items: WordItem[]): string[] {
   for (const item of items) {
     while (open.length > item.level) close();
     const top = open[open.length - 1];
-    if (top && open.length === item.level && (top.tag !== item.tag || top.list !== item.list)) close();
+    if (top && open.length === item.level && (top.tag !== item.tag || top.list !== item.list))
+      close();
     while (open.length < item.level) open.push({ tag: item.tag, list: item.list, items: [] });
     if (hasText(item.html)) open[open.length - 1].items.push(`<li>${item.html}</li>`);
   }
@@ -317,7 +338,8 @@ function wordLists(items: WordItem[]): string[] {
 }
 
 /** Nothing to show: whitespace between blocks, or a comment. */
-const isBlank = (node: OverviewNode) => !isElement(node) && (node.nodeType !== TEXT || (node.nodeValue ?? "").trim() === "");
+const isBlank = (node: OverviewNode) =>
+  !isElement(node) && (node.nodeType !== TEXT || (node.nodeValue ?? "").trim() === "");
 
 /** The heading levels that appear in a tree. */
 function headingLevels(node: OverviewNode, levels: Set<number>): Set<number> {

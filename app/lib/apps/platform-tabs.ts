@@ -6,7 +6,8 @@
 export const EDITOR_PLATFORMS = ["desktop", "web", "reporting"] as const;
 export type EditorPlatform = (typeof EDITOR_PLATFORMS)[number];
 
-export const isEditorPlatform = (value: unknown): value is EditorPlatform => (EDITOR_PLATFORMS as readonly unknown[]).includes(value);
+export const isEditorPlatform = (value: unknown): value is EditorPlatform =>
+  (EDITOR_PLATFORMS as readonly unknown[]).includes(value);
 
 /** A platform tab: whether the version holds a schema of it. */
 export interface PlatformTab {
@@ -15,7 +16,13 @@ export interface PlatformTab {
 }
 
 /** The platform tabs of a version, in the editor's order; none for a connector app. */
-export function platformTabs(appType: number | null | undefined, configured: readonly string[]): PlatformTab[] {
+export function platformTabs(
+  appType: number | null | undefined,
+  configured: readonly string[],
+): PlatformTab[] {
   if (appType !== 0) return [];
-  return EDITOR_PLATFORMS.map((platform) => ({ platform, configured: configured.includes(platform) }));
+  return EDITOR_PLATFORMS.map((platform) => ({
+    platform,
+    configured: configured.includes(platform),
+  }));
 }

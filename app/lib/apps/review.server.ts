@@ -24,16 +24,29 @@
  * what was typed; any other refusal opens the error dialog of `back` with the rule worded
  * from `locales/` (a status the action does not fit, a blocker) or the provider's detail.
  */
-import { json, type AppLoadContext, type TypedResponse } from "@remix-run/node";
+
 import type { SubmissionResult } from "@conform-to/react";
+import { type AppLoadContext, json, type TypedResponse } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import * as z from "zod";
 import { getApp, getAppGroup, setArchived } from "~/api/apps/endpoints";
 import { validateDetails, validateMarketplace } from "~/api/apps/rules";
-import { ApiError, type ApiClient } from "~/api/client.server";
-import { archiveVersion, createSubmission, getSubmissionInit, goLive, requestPause, requestResume } from "~/api/submissions/endpoints";
+import { type ApiClient, ApiError } from "~/api/client.server";
+import {
+  archiveVersion,
+  createSubmission,
+  getSubmissionInit,
+  goLive,
+  requestPause,
+  requestResume,
+} from "~/api/submissions/endpoints";
+import {
+  archiveCallMove,
+  goLiveMove,
+  SUBMISSION_BLOCKERS,
+  type SubmissionBlocker,
+} from "~/api/submissions/rules";
 import type { SubmissionInit } from "~/api/submissions/schemas";
-import { archiveCallMove, goLiveMove, SUBMISSION_BLOCKERS, type SubmissionBlocker } from "~/api/submissions/rules";
 import { requireUser } from "~/auth.server";
 import type { Translate } from "~/forms/app-editor";
 import { parseForm } from "~/forms/parse.server";
@@ -58,13 +71,23 @@ export const REVIEW_INTENTS = [
 ] as const;
 export type ReviewIntent = (typeof REVIEW_INTENTS)[number];
 
-export const isReviewIntent = (value: unknown): value is ReviewIntent => typeof value === "string" && (REVIEW_INTENTS as readonly string[]).includes(value);
+export const isReviewIntent = (value: unknown): value is ReviewIntent =>
+  typeof value === "string" && (REVIEW_INTENTS as readonly string[]).includes(value);
 
 /** The version actions a confirmation asks for (`?confirm={action}:{versionId}`), and the intent each posts. */
-export const CONFIRM_ACTIONS = { pushToLive: "pushToLive", pushToBeta: "pushToBeta", archive: "archiveVersion", withdraw: "withdraw", rollbackToBeta: "rollbackToBeta" } as const;
+export const CONFIRM_ACTIONS = {
+  pushToLive: "pushToLive",
+  pushToBeta: "pushToBeta",
+  archive: "archiveVersion",
+  withdraw: "withdraw",
+  rollbackToBeta: "rollbackToBeta",
+} as const;
 export type ConfirmAction = keyof typeof CONFIRM_ACTIONS;
 
-const TOASTS: Record<Exclude<ReviewIntent, "submit" | "pause" | "unpause" | "unarchiveFirst">, string> = {
+const TOASTS: Record<
+  Exclude<ReviewIntent, "submit" | "pause" | "unpause" | "unarchiveFirst">,
+  string
+> = {
   pushToLive: "pushedToLive",
   pushToBeta: "pushedToBeta",
   archiveVersion: "archived",
@@ -82,14 +105,22 @@ export interface ReviewActionFailure {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const uuid = z.string().regex(UUID);
-const badRequest = (message: string) => new Response(message, { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
+const badRequest = (message: string) =>
+  new Response(message, { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
 
 // ---------------------------------------------------------------------------
 // The submit dialog's data
 // ---------------------------------------------------------------------------
 
 /** The items of the readiness checklist, in order, and the page each is fixed on. */
-export const READINESS_ITEMS = ["details", "listing", "images", "platform", "price", "preApproval"] as const;
+export const READINESS_ITEMS = [
+  "details",
+  "listing",
+  "images",
+  "platform",
+  "price",
+  "preApproval",
+] as const;
 export type ReadinessItem = (typeof READINESS_ITEMS)[number];
 
 export interface ReadinessEntry {
@@ -110,7 +141,12 @@ export interface SubmitDialogData {
   isBetaOffered: boolean;
   /** The beta flag a resubmit keeps. */
   isBeta: boolean;
-  prefill: { contactName: string; contactEmail: string; contactPhoneNumber: string; releaseDate: string };
+  prefill: {
+    contactName: string;
+    contactEmail: string;
+    contactPhoneNumber: string;
+    releaseDate: string;
+  };
   /** The provider's blockers other than the archived app (codes of SUBMISSION_BLOCKERS). */
   blockers: SubmissionBlocker[];
   readiness: ReadinessEntry[];
@@ -121,22 +157,56 @@ const LISTING_IMAGE_FIELDS = new Set(["promo.appIcon", "promo.banners", "promo.s
 /** The checklist before a submit, from the version, the app's flags and the provider's blockers. */
 export function readiness(
   lang: string,
-  version: { id: string; groupId: string; details: Parameters<typeof validateDetails>[0]; marketplace: Parameters<typeof validateMarketplace>[0] },
+  version: {
+    id: string;
+    groupId: string;
+    details: Parameters<typeof validateDetails>[0];
+    marketplace: Parameters<typeof validateMarketplace>[0];
+  },
   group: { isPriceRequired: boolean; isPreApprovalRequired: boolean },
   blockers: readonly string[],
 ): ReadinessEntry[] {
   const versionPage = (page: string) => `/${lang}/apps/${version.id}/${page}`;
   const groupPage = (page: string) => `/${lang}/apps/group/${version.groupId}/${page}`;
-  const listingErrors = Object.keys(validateMarketplace(version.marketplace, { appType: version.details.appType }));
+  const listingErrors = Object.keys(
+    validateMarketplace(version.marketplace, { appType: version.details.appType }),
+  );
   const listingFields = listingErrors.filter((field) => !LISTING_IMAGE_FIELDS.has(field));
   const entries: ReadinessEntry[] = [
-    { key: "details", done: Object.keys(validateDetails(version.details)).length === 0, href: versionPage("details") },
-    { key: "listing", done: listingFields.length === 0, href: versionPage("marketplace"), ...(listingFields.length ? { fields: listingFields } : {}) },
-    { key: "images", done: !listingErrors.some((field) => LISTING_IMAGE_FIELDS.has(field)), href: versionPage("marketplace") },
-    { key: "platform", done: !blockers.includes("platformConfigurationRequired"), href: versionPage("desktop") },
+    {
+      key: "details",
+      done: Object.keys(validateDetails(version.details)).length === 0,
+      href: versionPage("details"),
+    },
+    {
+      key: "listing",
+      done: listingFields.length === 0,
+      href: versionPage("marketplace"),
+      ...(listingFields.length ? { fields: listingFields } : {}),
+    },
+    {
+      key: "images",
+      done: !listingErrors.some((field) => LISTING_IMAGE_FIELDS.has(field)),
+      href: versionPage("marketplace"),
+    },
+    {
+      key: "platform",
+      done: !blockers.includes("platformConfigurationRequired"),
+      href: versionPage("desktop"),
+    },
   ];
-  if (group.isPriceRequired) entries.push({ key: "price", done: !blockers.includes("priceRequired"), href: groupPage("pricing") });
-  if (group.isPreApprovalRequired) entries.push({ key: "preApproval", done: !blockers.includes("preApprovalRequired"), href: groupPage("approval") });
+  if (group.isPriceRequired)
+    entries.push({
+      key: "price",
+      done: !blockers.includes("priceRequired"),
+      href: groupPage("pricing"),
+    });
+  if (group.isPreApprovalRequired)
+    entries.push({
+      key: "preApproval",
+      done: !blockers.includes("preApprovalRequired"),
+      href: groupPage("approval"),
+    });
   return entries;
 }
 
@@ -144,15 +214,29 @@ export function readiness(
  * What the submit dialog of `?submit={versionId}` shows; null when the id names no version
  * the user can see or one whose status allows no submit (the page then shows no dialog).
  */
-export async function loadSubmitDialog(api: ApiClient, language: string, versionId: string | null): Promise<SubmitDialogData | null> {
+export async function loadSubmitDialog(
+  api: ApiClient,
+  language: string,
+  versionId: string | null,
+): Promise<SubmitDialogData | null> {
   if (!versionId || !UUID.test(versionId)) return null;
   try {
-    const [init, version] = await Promise.all([api.call(getSubmissionInit, { params: { versionId } }), api.call(getApp, { params: { id: versionId } })]);
+    const [init, version] = await Promise.all([
+      api.call(getSubmissionInit, { params: { versionId } }),
+      api.call(getApp, { params: { id: versionId } }),
+    ]);
     if (!init.action) return null;
     const group = await api.call(getAppGroup, { params: { groupId: version.groupId } });
-    const blockers = init.blockers.filter((code): code is SubmissionBlocker => (SUBMISSION_BLOCKERS as readonly string[]).includes(code) && code !== "appArchived");
+    const blockers = init.blockers.filter(
+      (code): code is SubmissionBlocker =>
+        (SUBMISSION_BLOCKERS as readonly string[]).includes(code) && code !== "appArchived",
+    );
     return {
-      version: { versionId, versionDisplay: version.versionNumberDisplay, statusCode: version.statusCode },
+      version: {
+        versionId,
+        versionDisplay: version.versionNumberDisplay,
+        statusCode: version.statusCode,
+      },
       appGroupId: version.groupId,
       appName: group.name,
       isArchived: group.isArchived,
@@ -178,13 +262,21 @@ export async function loadSubmitDialog(api: ApiClient, language: string, version
 // The actions
 // ---------------------------------------------------------------------------
 
-const shown = (error: ApiError, fallback: string): ShownError => ({ detail: error.detail, traceId: error.traceId, fallback });
+const shown = (error: ApiError, fallback: string): ShownError => ({
+  detail: error.detail,
+  traceId: error.traceId,
+  fallback,
+});
 
 /**
  * The words of a refusal whose rule the console knows (a status the action does not fit, a
  * blocker of a submit, an archived app), else the provider's detail with the fallback.
  */
-export function refusalText(t: TFunction | Translate, error: ApiError, fallback: string): ShownError {
+export function refusalText(
+  t: TFunction | Translate,
+  error: ApiError,
+  fallback: string,
+): ShownError {
   const codes = Object.values(error.errors ?? {});
   const messages: string[] = [];
   for (const code of codes) {
@@ -193,10 +285,12 @@ export function refusalText(t: TFunction | Translate, error: ApiError, fallback:
     else if (code === "appArchived") messages.push(t("review:submit.blockers.archived"));
     else if (code === "priceRequired") messages.push(t("review:submit.blockers.price"));
     else if (code === "preApprovalRequired") messages.push(t("review:submit.blockers.preApproval"));
-    else if (code === "platformConfigurationRequired") messages.push(t("review:submit.blockers.platform"));
+    else if (code === "platformConfigurationRequired")
+      messages.push(t("review:submit.blockers.platform"));
   }
   if (messages.length > 0) return { detail: messages.join(" "), traceId: error.traceId };
-  if (error.status === 404) return { detail: t("review:errors.unknownVersionAction"), traceId: error.traceId };
+  if (error.status === 404)
+    return { detail: t("review:errors.unknownVersionAction"), traceId: error.traceId };
   return shown(error, fallback);
 }
 
@@ -208,10 +302,21 @@ const SUBMIT_API_FIELDS: Record<string, string> = {
   submissionNotes: "submissionNotes",
   releaseDateAndTime: "releaseDate",
 };
-const PAUSE_API_FIELDS: Record<string, string> = { name: "name", email: "email", phone: "phone", reason: "reason" };
+const PAUSE_API_FIELDS: Record<string, string> = {
+  name: "name",
+  email: "email",
+  phone: "phone",
+  reason: "reason",
+};
 
 /** A 400 of the API by rule codes on the form's fields, as messages next to them; undefined for any other refusal. */
-function apiFieldErrors(t: Translate, language: string, error: ApiError, fields: Record<string, string>, labelOf: (field: string) => string) {
+function apiFieldErrors(
+  t: Translate,
+  language: string,
+  error: ApiError,
+  fields: Record<string, string>,
+  labelOf: (field: string) => string,
+) {
   if (error.status !== 400 || !error.errors) return undefined;
   const fieldErrors: Record<string, string[]> = {};
   for (const [path, code] of Object.entries(error.errors)) {
@@ -219,10 +324,13 @@ function apiFieldErrors(t: Translate, language: string, error: ApiError, fields:
     if (!field) return undefined;
     const message =
       code === "invalidDate" || code === "releaseDateInPast"
-        ? t(code === "invalidDate" ? "review:errors.invalidDate" : "review:errors.dateBeforeToday", {
-            example: formatReleaseDate(new Date(), language),
-            today: formatReleaseDate(new Date(), language),
-          })
+        ? t(
+            code === "invalidDate" ? "review:errors.invalidDate" : "review:errors.dateBeforeToday",
+            {
+              example: formatReleaseDate(new Date(), language),
+              today: formatReleaseDate(new Date(), language),
+            },
+          )
         : reviewRuleMessage(t, language, code, labelOf(field), { max: 3000 });
     if (!message) return undefined;
     fieldErrors[field] = [message];
@@ -244,7 +352,10 @@ export async function handleReviewAction(
     if (!appGroupId.success) throw badRequest("appGroupId must be the id of an app group.");
     const then = unarchiveThen(formData.get("then"));
     try {
-      await api.call(setArchived, { params: { groupId: appGroupId.data }, query: { flag: "false" } });
+      await api.call(setArchived, {
+        params: { groupId: appGroupId.data },
+        query: { flag: "false" },
+      });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       return redirectWithError(backPath, shown(error, "savingData"));
@@ -268,11 +379,18 @@ export async function handleReviewAction(
         if (!(error instanceof ApiError)) throw error;
         return redirectWithError(backPath, refusalText(t, error, "submitApp"));
       }
-      if (!init.action) return redirectWithError(backPath, { detail: t("review:errors.notAllowed") });
-      const submission = parseForm(formData, submitSchema(t, language, { today: new Date(), allowBeta: init.isBetaOffered }));
+      if (!init.action)
+        return redirectWithError(backPath, { detail: t("review:errors.notAllowed") });
+      const submission = parseForm(
+        formData,
+        submitSchema(t, language, { today: new Date(), allowBeta: init.isBetaOffered }),
+      );
       if (submission.status !== "success") {
         markFailed(context);
-        return json<ReviewActionFailure>({ intent, versionId: id, result: submission.reply(), apiError: null }, 400);
+        return json<ReviewActionFailure>(
+          { intent, versionId: id, result: submission.reply(), apiError: null },
+          400,
+        );
       }
       const value = submission.value;
       try {
@@ -291,8 +409,14 @@ export async function handleReviewAction(
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         markFailed(context);
-        const fieldErrors = apiFieldErrors(t, language, error, SUBMIT_API_FIELDS, (field) => t(`review:submit.fields.${field}`));
-        if (fieldErrors) return json<ReviewActionFailure>({ intent, versionId: id, result: submission.reply({ fieldErrors }), apiError: null }, 400);
+        const fieldErrors = apiFieldErrors(t, language, error, SUBMIT_API_FIELDS, (field) =>
+          t(`review:submit.fields.${field}`),
+        );
+        if (fieldErrors)
+          return json<ReviewActionFailure>(
+            { intent, versionId: id, result: submission.reply({ fieldErrors }), apiError: null },
+            400,
+          );
         return redirectWithError(backPath, refusalText(t, error, "submitApp"));
       }
       return redirectWithToast(backPath, { key: "submittedSuccessfully" });
@@ -303,18 +427,30 @@ export async function handleReviewAction(
       const submission = parseForm(formData, pauseSchema(t, language));
       if (submission.status !== "success") {
         markFailed(context);
-        return json<ReviewActionFailure>({ intent, versionId: id, result: submission.reply(), apiError: null }, 400);
+        return json<ReviewActionFailure>(
+          { intent, versionId: id, result: submission.reply(), apiError: null },
+          400,
+        );
       }
       try {
         if (intent === "unpause" && (await api.call(getApp, { params: { id } })).isArchived) {
           return redirectWithError(backPath, { detail: t("review:errors.appArchived") });
         }
-        await api.call(intent === "pause" ? requestPause : requestResume, { params: { id }, body: submission.value });
+        await api.call(intent === "pause" ? requestPause : requestResume, {
+          params: { id },
+          body: submission.value,
+        });
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         markFailed(context);
-        const fieldErrors = apiFieldErrors(t, language, error, PAUSE_API_FIELDS, (field) => t(`review:pause.fields.${field}`));
-        if (fieldErrors) return json<ReviewActionFailure>({ intent, versionId: id, result: submission.reply({ fieldErrors }), apiError: null }, 400);
+        const fieldErrors = apiFieldErrors(t, language, error, PAUSE_API_FIELDS, (field) =>
+          t(`review:pause.fields.${field}`),
+        );
+        if (fieldErrors)
+          return json<ReviewActionFailure>(
+            { intent, versionId: id, result: submission.reply({ fieldErrors }), apiError: null },
+            400,
+          );
         return redirectWithError(backPath, refusalText(t, error, "requestFailed"));
       }
       return redirectWithToast(backPath, { key: "requestReceived" });
@@ -330,7 +466,8 @@ export async function handleReviewAction(
         if ((goes ? goLiveMove(statusCode) : archiveCallMove(statusCode))?.action !== action) {
           return redirectWithError(backPath, { detail: t("review:errors.notAllowed") });
         }
-        if (isArchived && (NEEDS_CURRENT_APP as readonly string[]).includes(action)) return redirectWithError(backPath, { detail: t("review:errors.appArchived") });
+        if (isArchived && (NEEDS_CURRENT_APP as readonly string[]).includes(action))
+          return redirectWithError(backPath, { detail: t("review:errors.appArchived") });
         if (goes) await api.call(goLive, { params: { id } });
         else await api.call(archiveVersion, { params: { id } });
       } catch (error) {

@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "~/api/client.server";
-import { mockApi } from "../../../tests/support/mock-api";
 import { hasFailed } from "~/lib/title";
+import { mockApi } from "../../../tests/support/mock-api";
 
 const api = mockApi();
 vi.mock("~/auth.server", () => ({ requireUser: vi.fn(async () => ({ api, language: "en-AU" })) }));
@@ -24,7 +24,11 @@ const context = () => ({ appendSetCookie: vi.fn() }) as unknown as AppLoadContex
 async function run(fields: Record<string, string>, options: { back?: string; list?: string } = {}) {
   const ctx = context();
   try {
-    const response = await handleAppAction(request(), ctx, { formData: form(fields), back: options.back ?? BACK, list: options.list });
+    const response = await handleAppAction(request(), ctx, {
+      formData: form(fields),
+      back: options.back ?? BACK,
+      list: options.list,
+    });
     return { response: response as Response, ctx };
   } catch (thrown) {
     if (thrown instanceof Response) return { response: thrown, ctx, thrown: true };
@@ -48,7 +52,12 @@ beforeEach(() => {
 
 describe("handleAppAction", () => {
   it("refuses an unknown intent and malformed ids with 400", async () => {
-    const forms: Record<string, string>[] = [{}, { intent: "explode" }, { intent: "archive", appGroupId: "../user" }, { intent: "duplicate", versionId: "x/../../user" }];
+    const forms: Record<string, string>[] = [
+      {},
+      { intent: "explode" },
+      { intent: "archive", appGroupId: "../user" },
+      { intent: "duplicate", versionId: "x/../../user" },
+    ];
     for (const fields of forms) {
       const { response, thrown } = await run(fields);
       expect(thrown, JSON.stringify(fields)).toBe(true);
@@ -60,7 +69,12 @@ describe("handleAppAction", () => {
 
   describe("duplicate", () => {
     it("answers both messages for empty fields, without calling the API", async () => {
-      const { response, ctx } = await run({ intent: "duplicate", versionId: VERSION, appName: " ", countryCode: "" });
+      const { response, ctx } = await run({
+        intent: "duplicate",
+        versionId: VERSION,
+        appName: " ",
+        countryCode: "",
+      });
       expect(response.status).toBe(400);
       const body = await response.json();
       expect(body.intent).toBe("duplicate");
@@ -76,8 +90,14 @@ describe("handleAppAction", () => {
 
     it("duplicates with the trimmed name and country, then goes to the list with a toast", async () => {
       api.post.mockResolvedValue({ id: "new" });
-      const { response } = await run({ intent: "duplicate", versionId: VERSION, appName: "  Copy ", countryCode: "uk" }, { list: BACK });
-      expect(api.post).toHaveBeenCalledWith(`apps/${VERSION}/duplicate`, expect.anything(), { appName: "Copy", countryCode: "UK" });
+      const { response } = await run(
+        { intent: "duplicate", versionId: VERSION, appName: "  Copy ", countryCode: "uk" },
+        { list: BACK },
+      );
+      expect(api.post).toHaveBeenCalledWith(`apps/${VERSION}/duplicate`, expect.anything(), {
+        appName: "Copy",
+        countryCode: "UK",
+      });
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe(BACK);
       expect(toastOf(response)).toEqual({ key: "duplicatedSuccessfully" });
@@ -85,12 +105,20 @@ describe("handleAppAction", () => {
 
     it("goes to /{lang}/apps when no list is given", async () => {
       api.post.mockResolvedValue({ id: "new" });
-      const { response } = await run({ intent: "duplicate", versionId: VERSION, appName: "Copy", countryCode: "UK" }, { back: "/en-AU/apps/group/x" });
+      const { response } = await run(
+        { intent: "duplicate", versionId: VERSION, appName: "Copy", countryCode: "UK" },
+        { back: "/en-AU/apps/group/x" },
+      );
       expect(response.headers.get("Location")).toBe("/en-AU/apps");
     });
 
     it("refuses a name over 100 characters as creating an app does, without calling the API", async () => {
-      const { response } = await run({ intent: "duplicate", versionId: VERSION, appName: "N".repeat(101), countryCode: "UK" });
+      const { response } = await run({
+        intent: "duplicate",
+        versionId: VERSION,
+        appName: "N".repeat(101),
+        countryCode: "UK",
+      });
       expect(response.status).toBe(400);
       const body = await response.json();
       expect(body.result.error).toEqual({ appName: ["App name must be at most 100 characters"] });
@@ -100,38 +128,79 @@ describe("handleAppAction", () => {
 
     it("shows a country the API refuses next to the field", async () => {
       api.post.mockRejectedValue(
-        new ApiError(400, "u", "countryCode: must be a country that can be chosen", "t1", "countryCode", { countryCode: "unknownCountry" }),
+        new ApiError(
+          400,
+          "u",
+          "countryCode: must be a country that can be chosen",
+          "t1",
+          "countryCode",
+          { countryCode: "unknownCountry" },
+        ),
       );
-      const { response } = await run({ intent: "duplicate", versionId: VERSION, appName: "Copy", countryCode: "IE" });
+      const { response } = await run({
+        intent: "duplicate",
+        versionId: VERSION,
+        appName: "Copy",
+        countryCode: "IE",
+      });
       expect(response.status).toBe(400);
       const body = await response.json();
-      expect(body.result.error).toEqual({ countryCode: ["Choose one of the countries in the list"] });
+      expect(body.result.error).toEqual({
+        countryCode: ["Choose one of the countries in the list"],
+      });
       expect(body.apiError).toBeNull();
     });
 
     it.each([
       ["required", "App name is required"],
       ["tooLong", "App name must be at most 100 characters"],
-      ["invalidCharacters", "App name contains characters that cannot be saved, such as a null character or half of an emoji: remove them"],
+      [
+        "invalidCharacters",
+        "App name contains characters that cannot be saved, such as a null character or half of an emoji: remove them",
+      ],
     ])("words the API's %s of the name by its code", async (code, message) => {
-      api.post.mockRejectedValue(new ApiError(400, "u", `appName: ${code}`, "t1", "appName", { appName: code }));
-      const { response } = await run({ intent: "duplicate", versionId: VERSION, appName: "Copy", countryCode: "UK" });
+      api.post.mockRejectedValue(
+        new ApiError(400, "u", `appName: ${code}`, "t1", "appName", { appName: code }),
+      );
+      const { response } = await run({
+        intent: "duplicate",
+        versionId: VERSION,
+        appName: "Copy",
+        countryCode: "UK",
+      });
       expect(response.status).toBe(400);
       expect((await response.json()).result.error).toEqual({ appName: [message] });
     });
 
     it("shows a refusal without a rule code it knows in the error dialog, with the provider's words", async () => {
-      api.post.mockRejectedValue(new ApiError(400, "u", "appName: is taken", "t3", "appName", { appName: "nameTaken" }));
-      const { response } = await run({ intent: "duplicate", versionId: VERSION, appName: "Copy", countryCode: "UK" });
+      api.post.mockRejectedValue(
+        new ApiError(400, "u", "appName: is taken", "t3", "appName", { appName: "nameTaken" }),
+      );
+      const { response } = await run({
+        intent: "duplicate",
+        versionId: VERSION,
+        appName: "Copy",
+        countryCode: "UK",
+      });
       expect(response.status).toBe(400);
       const body = await response.json();
       expect(body.result.error ?? {}).toEqual({});
-      expect(body.apiError).toEqual({ status: 400, detail: "appName: is taken", traceId: "t3", fallback: "savingData" });
+      expect(body.apiError).toEqual({
+        status: 400,
+        detail: "appName: is taken",
+        traceId: "t3",
+        fallback: "savingData",
+      });
     });
 
     it("shows other API errors in the error dialog, keeping the typed values", async () => {
       api.post.mockRejectedValue(new ApiError(500, "u", undefined, "trace-9"));
-      const { response } = await run({ intent: "duplicate", versionId: VERSION, appName: "Copy", countryCode: "UK" });
+      const { response } = await run({
+        intent: "duplicate",
+        versionId: VERSION,
+        appName: "Copy",
+        countryCode: "UK",
+      });
       expect(response.status).toBe(502);
       const body = await response.json();
       expect(body.apiError).toEqual({ status: 500, traceId: "trace-9", fallback: "savingData" });
@@ -146,23 +215,35 @@ describe("handleAppAction", () => {
     ])("%s calls setArchived?flag=%s and goes back with the toast", async (intent, flag, toast) => {
       api.put.mockResolvedValue({ appGroupId: GROUP, isArchived: flag === "true" });
       const { response } = await run({ intent, appGroupId: GROUP });
-      expect(api.put).toHaveBeenCalledWith(`apps/group/${GROUP}/setArchived?flag=${flag}`, expect.anything());
+      expect(api.put).toHaveBeenCalledWith(
+        `apps/group/${GROUP}/setArchived?flag=${flag}`,
+        expect.anything(),
+      );
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe(BACK);
       expect(toastOf(response)).toEqual({ key: toast });
     });
 
     it("goes back with the API's refusal for the error dialog", async () => {
-      api.put.mockRejectedValue(new ApiError(409, "u", "An app cannot be archived while a version is Live.", "t2"));
+      api.put.mockRejectedValue(
+        new ApiError(409, "u", "An app cannot be archived while a version is Live.", "t2"),
+      );
       const { response } = await run({ intent: "archive", appGroupId: GROUP });
       expect(response.headers.get("Location")).toBe(BACK);
       expect(toastOf(response)).toBeUndefined();
-      expect(errorOf(response)).toEqual({ detail: "An app cannot be archived while a version is Live.", traceId: "t2", fallback: "savingData" });
+      expect(errorOf(response)).toEqual({
+        detail: "An app cannot be archived while a version is Live.",
+        traceId: "t2",
+        fallback: "savingData",
+      });
     });
 
     it("never redirects off the console", async () => {
       api.put.mockResolvedValue({ appGroupId: GROUP, isArchived: true });
-      const { response } = await run({ intent: "archive", appGroupId: GROUP }, { back: "https://evil.test/" });
+      const { response } = await run(
+        { intent: "archive", appGroupId: GROUP },
+        { back: "https://evil.test/" },
+      );
       expect(response.headers.get("Location")).toBe("/en-AU/apps");
     });
   });
@@ -173,7 +254,10 @@ describe("handleAppAction", () => {
     it("deletes the app group through its newest version and goes to the list", async () => {
       api.get.mockResolvedValue(group);
       api.send.mockResolvedValue(new Response(null, { status: 204 }));
-      const { response } = await run({ intent: "delete", appGroupId: GROUP }, { back: `/en-AU/apps/group/${GROUP}` });
+      const { response } = await run(
+        { intent: "delete", appGroupId: GROUP },
+        { back: `/en-AU/apps/group/${GROUP}` },
+      );
       expect(api.get).toHaveBeenCalledWith(`apps/group/${GROUP}`, expect.anything());
       expect(api.send).toHaveBeenCalledWith("DELETE", `apps/delete/${VERSION}`);
       expect(response.headers.get("Location")).toBe("/en-AU/apps");
@@ -189,10 +273,19 @@ describe("handleAppAction", () => {
 
     it("goes back with the refusal (a Live version) for the error dialog", async () => {
       api.get.mockResolvedValue(group);
-      api.send.mockRejectedValue(new ApiError(409, "u", "An app cannot be deleted while a version is Live, Paused, Beta or BetaPaused. (1.000 Live)"));
+      api.send.mockRejectedValue(
+        new ApiError(
+          409,
+          "u",
+          "An app cannot be deleted while a version is Live, Paused, Beta or BetaPaused. (1.000 Live)",
+        ),
+      );
       const { response } = await run({ intent: "delete", appGroupId: GROUP });
       expect(response.headers.get("Location")).toBe(BACK);
-      expect(errorOf(response)).toMatchObject({ fallback: "deletingApp", detail: expect.stringContaining("cannot be deleted") });
+      expect(errorOf(response)).toMatchObject({
+        fallback: "deletingApp",
+        detail: expect.stringContaining("cannot be deleted"),
+      });
     });
   });
 });

@@ -39,8 +39,9 @@
  * app's pages are gone, and the copy is a new app of the list. Both must be same-origin
  * paths (checked with `safeRedirect`).
  */
-import { json, type AppLoadContext, type TypedResponse } from "@remix-run/node";
+
 import type { SubmissionResult } from "@conform-to/react";
+import { type AppLoadContext, json, type TypedResponse } from "@remix-run/node";
 import * as z from "zod";
 import { deleteApp, duplicateApp, getAppGroup, setArchived } from "~/api/apps/endpoints";
 import { ApiError } from "~/api/client.server";
@@ -51,13 +52,13 @@ import { duplicateSchema } from "~/forms/duplicate-app.server";
 import { parseForm } from "~/forms/parse.server";
 import { pauseSchema, submitSchema } from "~/forms/review.server";
 import { formRules } from "~/forms/rules.server";
-import type { ShownError } from "~/lib/errors";
 import i18next from "~/i18next.server";
+import type { ShownError } from "~/lib/errors";
+import { readForm } from "~/lib/multipart.server";
+import { pageSearch } from "~/lib/page-action";
 import { markFailed } from "~/lib/title";
 import { redirectWithError, redirectWithToast, safeRedirect } from "~/session.server";
 import { handleReviewAction, isReviewIntent, type ReviewActionFailure } from "./review.server";
-import { pageSearch } from "~/lib/page-action";
-import { readForm } from "~/lib/multipart.server";
 
 export const APP_ACTION_INTENTS = ["duplicate", "archive", "unarchive", "delete"] as const;
 export type AppActionIntent = (typeof APP_ACTION_INTENTS)[number];
@@ -80,10 +81,15 @@ export interface AppActionFailure {
 const intentField = z.enum(APP_ACTION_INTENTS);
 const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
 
-const badRequest = (message: string) => new Response(message, { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
+const badRequest = (message: string) =>
+  new Response(message, { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
 
 /** The error dialog's view of an API error, with the action's fallback text. */
-const shown = (error: ApiError, fallback: string): ShownError => ({ detail: error.detail, traceId: error.traceId, fallback });
+const shown = (error: ApiError, fallback: string): ShownError => ({
+  detail: error.detail,
+  traceId: error.traceId,
+  fallback,
+});
 
 /** A status for the page that shows a failed call: the API's own for refusals, 502 when the provider failed. */
 const failureStatus = (error: ApiError) => (error.status >= 500 ? 502 : error.status);
@@ -92,14 +98,17 @@ export async function handleAppAction(
   request: Request,
   context: AppLoadContext,
   { formData, back, list }: AppActionOptions,
-): Promise<TypedResponse<AppActionFailure> | TypedResponse<ReviewActionFailure> | TypedResponse<never>> {
+): Promise<
+  TypedResponse<AppActionFailure> | TypedResponse<ReviewActionFailure> | TypedResponse<never>
+> {
   const { api, language } = await requireUser(request, context);
   const listPath = safeRedirect(list) ?? `/${language}/apps`;
   const backPath = safeRedirect(back) ?? listPath;
 
   // The version's review actions (submit, requests, go-live, archive, withdraw...).
   const review = formData.getAll("intent");
-  if (review.length === 1 && isReviewIntent(review[0])) return handleReviewAction(request, context, { formData, back: backPath, intent: review[0] });
+  if (review.length === 1 && isReviewIntent(review[0]))
+    return handleReviewAction(request, context, { formData, back: backPath, intent: review[0] });
 
   const intent = intentField.safeParse(formData.get("intent"));
   if (!intent.success) throw badRequest("Unknown intent.");
@@ -112,7 +121,10 @@ export async function handleAppAction(
       const submission = parseForm(formData, duplicateSchema(t, language));
       if (submission.status !== "success") {
         markFailed(context);
-        return json<AppActionFailure>({ intent: "duplicate", result: submission.reply(), apiError: null }, 400);
+        return json<AppActionFailure>(
+          { intent: "duplicate", result: submission.reply(), apiError: null },
+          400,
+        );
       }
       try {
         await api.call(duplicateApp, { params: { id: versionId.data }, body: submission.value });
@@ -121,12 +133,24 @@ export async function handleAppAction(
         markFailed(context);
         // The form passed the same rules; a field the API still refuses (a country it does not
         // offer, say) is worded by the rule code it names.
-        const fieldError = error.status === 400 ? duplicateFieldErrors(t, language, error.errors) : undefined;
+        const fieldError =
+          error.status === 400 ? duplicateFieldErrors(t, language, error.errors) : undefined;
         if (fieldError) {
-          return json<AppActionFailure>({ intent: "duplicate", result: submission.reply({ fieldErrors: fieldError }), apiError: null }, 400);
+          return json<AppActionFailure>(
+            {
+              intent: "duplicate",
+              result: submission.reply({ fieldErrors: fieldError }),
+              apiError: null,
+            },
+            400,
+          );
         }
         return json<AppActionFailure>(
-          { intent: "duplicate", result: submission.reply(), apiError: { ...shown(error, "savingData"), status: error.status } },
+          {
+            intent: "duplicate",
+            result: submission.reply(),
+            apiError: { ...shown(error, "savingData"), status: error.status },
+          },
           failureStatus(error),
         );
       }
@@ -154,7 +178,10 @@ export async function handleAppAction(
       }
       const archive = intent.data === "archive";
       try {
-        await api.call(setArchived, { params: { groupId: id }, query: { flag: archive ? "true" : "false" } });
+        await api.call(setArchived, {
+          params: { groupId: id },
+          query: { flag: archive ? "true" : "false" },
+        });
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         return redirectWithError(backPath, shown(error, "savingData"));
@@ -176,22 +203,45 @@ export interface VersionDialogRules {
  * worded in the page's language (the duplicate dialog's only, on a page without the review
  * dialogs).
  */
-export async function versionDialogRules(request: Request, language: string): Promise<VersionDialogRules>;
-export async function versionDialogRules(request: Request, language: string, options: { review: false }): Promise<Pick<VersionDialogRules, "duplicate">>;
-export async function versionDialogRules(request: Request, language: string, { review = true } = {}) {
+export async function versionDialogRules(
+  request: Request,
+  language: string,
+): Promise<VersionDialogRules>;
+export async function versionDialogRules(
+  request: Request,
+  language: string,
+  options: { review: false },
+): Promise<Pick<VersionDialogRules, "duplicate">>;
+export async function versionDialogRules(
+  request: Request,
+  language: string,
+  { review = true } = {},
+) {
   const t = await i18next.getFixedT(request, ["appList", "appEditor", "review", "common"]);
   const duplicate = formRules(duplicateSchema(t, language));
   if (!review) return { duplicate };
-  return { duplicate, submit: formRules(submitSchema(t, language, { today: new Date(), allowBeta: true })), pause: formRules(pauseSchema(t, language)) };
+  return {
+    duplicate,
+    submit: formRules(submitSchema(t, language, { today: new Date(), allowBeta: true })),
+    pause: formRules(pauseSchema(t, language)),
+  };
 }
 
 /**
  * The action of a page that lists versions: back to the page (its query without the dialog,
  * nor Remix's `index`); on the app list (`appList`) a duplicate and a delete come back there too.
  */
-export async function versionsPageAction(request: Request, context: AppLoadContext, { appList = false } = {}) {
+export async function versionsPageAction(
+  request: Request,
+  context: AppLoadContext,
+  { appList = false } = {},
+) {
   const url = new URL(request.url);
   const search = pageSearch(url.search).toString();
   const page = `${url.pathname}${search ? `?${search}` : ""}`;
-  return handleAppAction(request, context, { formData: await readForm(request), back: page, list: appList ? page : undefined });
+  return handleAppAction(request, context, {
+    formData: await readForm(request),
+    back: page,
+    list: appList ? page : undefined,
+  });
 }

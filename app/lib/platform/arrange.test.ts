@@ -4,7 +4,9 @@ import { arrangedJson, arrangedLength } from "./arrange";
 
 describe("arrangedJson", () => {
   it("prints a document with two spaces", () => {
-    expect(arrangedJson({ platforms: [{ type: "web" }] })).toEqual({ json: '{\n  "platforms": [\n    {\n      "type": "web"\n    }\n  ]\n}' });
+    expect(arrangedJson({ platforms: [{ type: "web" }] })).toEqual({
+      json: '{\n  "platforms": [\n    {\n      "type": "web"\n    }\n  ]\n}',
+    });
   });
 
   it("refuses a document whose arranged text would be longer than a JSON text may be (8 KB of brackets became 32 MB)", () => {
@@ -34,10 +36,30 @@ describe("arrangedLength", () => {
       [[]],
       { a: {} },
       [1, [2, [3, []], {}], { b: [null, true, false] }],
-      { "quote\"d": "a \" quote, a \\ backslash, [brackets] {braces}: and, commas", nested: { deeper: { list: ["x", "y", { z: 1.5e-7 }] } } },
-      { unicode: "\u0000\u001f\u2028 é 😀", escaped: "\\\\\"" },
-      { platforms: [{ type: "desktop", views: [{ id: "matter", buttons: [{ actionType: "dropdown", items: [{ actionType: "sub-item", urls: [] }] }] }] }] },
+      {
+        'quote"d': 'a " quote, a \\ backslash, [brackets] {braces}: and, commas',
+        nested: { deeper: { list: ["x", "y", { z: 1.5e-7 }] } },
+      },
+      { unicode: "\u0000\u001f\u2028 é 😀", escaped: '\\\\"' },
+      {
+        platforms: [
+          {
+            type: "desktop",
+            views: [
+              {
+                id: "matter",
+                buttons: [
+                  { actionType: "dropdown", items: [{ actionType: "sub-item", urls: [] }] },
+                ],
+              },
+            ],
+          },
+        ],
+      },
     ];
-    for (const value of values) expect(arrangedLength(JSON.stringify(value)), JSON.stringify(value)).toBe(JSON.stringify(value, null, 2).length);
+    for (const value of values)
+      expect(arrangedLength(JSON.stringify(value)), JSON.stringify(value)).toBe(
+        JSON.stringify(value, null, 2).length,
+      );
   });
 });

@@ -54,7 +54,10 @@ export function arrangedLength(compact: string): number {
  * The import dialog's Arrange: a decoded JSON document (within the JSON limits) pretty-printed
  * with two spaces, or `tooLarge` when that text would be longer than a JSON text may be.
  */
-export function arrangedJson(value: unknown, limits: JsonLimits = JSON_LIMITS): { json: string } | { code: "tooLarge" } {
+export function arrangedJson(
+  value: unknown,
+  limits: JsonLimits = JSON_LIMITS,
+): { json: string } | { code: "tooLarge" } {
   const compact = JSON.stringify(value) ?? "";
   if (arrangedLength(compact) > limits.textMax) return { code: "tooLarge" };
   return { json: JSON.stringify(value, null, 2) ?? "" };

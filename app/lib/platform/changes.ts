@@ -20,7 +20,13 @@
  * and its `list` (`buttons`, `contextMenu`, `items`, a grid's `click`...) for the page to word.
  * Plain TypeScript: no framework imports.
  */
-import type { EndpointUrl, PlatformFunction, PlatformMenu, PlatformSchema, PlatformView } from "~/api/schema/schemas";
+import type {
+  EndpointUrl,
+  PlatformFunction,
+  PlatformMenu,
+  PlatformSchema,
+  PlatformView,
+} from "~/api/schema/schemas";
 import { ENVIRONMENTS, VIEW_LISTS } from "~/api/schema/values";
 import { byName, ITEM_LISTS } from "./operations";
 
@@ -58,19 +64,36 @@ export function samePlatform(a: PlatformSchema, b: PlatformSchema): boolean {
 }
 
 /** The endpoint URL of an environment in a list of them. */
-const urlOf = (urls: unknown, env: string) => (Array.isArray(urls) ? (urls as EndpointUrl[]).find((entry) => entry?.env === env)?.url : undefined);
+const urlOf = (urls: unknown, env: string) =>
+  Array.isArray(urls)
+    ? (urls as EndpointUrl[]).find((entry) => entry?.env === env)?.url
+    : undefined;
 
 /** The fields of two objects that differ (one level down into `visibility` and `window`), leaving out `skip`. */
 function differingFields(a: object, b: object, skip: readonly string[]): string[] {
   const left = a as Record<string, unknown>;
   const right = b as Record<string, unknown>;
-  const keys = [...new Set([...Object.keys(left), ...Object.keys(right)])].filter((key) => !skip.includes(key)).sort();
+  const keys = [...new Set([...Object.keys(left), ...Object.keys(right)])]
+    .filter((key) => !skip.includes(key))
+    .sort();
   return keys.flatMap((key) => {
     if (same(left[key], right[key])) return [];
-    if (key === "urls") return ENVIRONMENTS.filter((env) => !same(urlOf(left.urls, env), urlOf(right.urls, env))).map((env) => `urls.${env}`);
+    if (key === "urls")
+      return ENVIRONMENTS.filter((env) => !same(urlOf(left.urls, env), urlOf(right.urls, env))).map(
+        (env) => `urls.${env}`,
+      );
     const inner = [left[key], right[key]];
-    if ((key === "visibility" || key === "window") && inner.every((value) => value === undefined || (value !== null && typeof value === "object" && !Array.isArray(value)))) {
-      return differingFields((inner[0] ?? {}) as object, (inner[1] ?? {}) as object, []).map((field) => `${key}.${field}`);
+    if (
+      (key === "visibility" || key === "window") &&
+      inner.every(
+        (value) =>
+          value === undefined ||
+          (value !== null && typeof value === "object" && !Array.isArray(value)),
+      )
+    ) {
+      return differingFields((inner[0] ?? {}) as object, (inner[1] ?? {}) as object, []).map(
+        (field) => `${key}.${field}`,
+      );
     }
     return [key];
   });
@@ -79,14 +102,31 @@ function differingFields(a: object, b: object, skip: readonly string[]): string[
 type AnyLocation = PlatformView | PlatformMenu;
 
 /** The top lists of a location: `[key, list, crumbs before the items, list name]`; a grid's lists are keyed by its gridId. */
-function topLists(location: AnyLocation, kind: "view" | "menu"): { key: string; list: string; crumbs: string[]; items: PlatformFunction[] }[] {
+function topLists(
+  location: AnyLocation,
+  kind: "view" | "menu",
+): { key: string; list: string; crumbs: string[]; items: PlatformFunction[] }[] {
   const name = location.name || location.id;
-  if (kind === "menu") return [{ key: "items", list: "items", crumbs: [name], items: (location as PlatformMenu).items ?? [] }];
+  if (kind === "menu")
+    return [
+      {
+        key: "items",
+        list: "items",
+        crumbs: [name],
+        items: (location as PlatformMenu).items ?? [],
+      },
+    ];
   const view = location as PlatformView;
-  const lists: { key: string; list: string; crumbs: string[]; items: PlatformFunction[] }[] = VIEW_LISTS.map((list) => ({ key: list, list, crumbs: [name], items: view[list] ?? [] }));
+  const lists: { key: string; list: string; crumbs: string[]; items: PlatformFunction[] }[] =
+    VIEW_LISTS.map((list) => ({ key: list, list, crumbs: [name], items: view[list] ?? [] }));
   for (const grid of view.grids ?? []) {
     for (const list of ["click", "context"] as const) {
-      lists.push({ key: `grids.${grid.gridId}.${list}`, list, crumbs: [name, grid.name || grid.gridId], items: grid[list] ?? [] });
+      lists.push({
+        key: `grids.${grid.gridId}.${list}`,
+        list,
+        crumbs: [name, grid.name || grid.gridId],
+        items: grid[list] ?? [],
+      });
     }
   }
   return lists;
@@ -100,13 +140,22 @@ interface FlatItem {
   item: PlatformFunction;
 }
 
-const itemName = (item: PlatformFunction) => item.name?.trim() || item.label?.trim() || item.actionType;
+const itemName = (item: PlatformFunction) =>
+  item.name?.trim() || item.label?.trim() || item.actionType;
 
 /** Every item of a location by its key (list key, then names down the path, `#n` for a repeated name). */
-function flatten(location: AnyLocation, kind: "view" | "menu"): { items: Map<string, FlatItem>; orders: Map<string, string[]> } {
+function flatten(
+  location: AnyLocation,
+  kind: "view" | "menu",
+): { items: Map<string, FlatItem>; orders: Map<string, string[]> } {
   const items = new Map<string, FlatItem>();
   const orders = new Map<string, string[]>();
-  const walk = (listKey: string, list: string, crumbs: string[], entries: readonly PlatformFunction[]) => {
+  const walk = (
+    listKey: string,
+    list: string,
+    crumbs: string[],
+    entries: readonly PlatformFunction[],
+  ) => {
     const seen = new Map<string, number>();
     const keys: string[] = [];
     for (const item of entries) {
@@ -116,7 +165,8 @@ function flatten(location: AnyLocation, kind: "view" | "menu"): { items: Map<str
       const key = `${listKey}/${name}${count > 1 ? `#${count}` : ""}`;
       keys.push(key);
       items.set(key, { list, listKey, crumbs: [...crumbs, name], item });
-      for (const nested of ITEM_LISTS) walk(`${key}/${nested}`, nested, [...crumbs, name], item[nested] ?? []);
+      for (const nested of ITEM_LISTS)
+        walk(`${key}/${nested}`, nested, [...crumbs, name], item[nested] ?? []);
     }
     orders.set(listKey, keys);
   };
@@ -127,11 +177,22 @@ function flatten(location: AnyLocation, kind: "view" | "menu"): { items: Map<str
 /** The lists and grids of a location, which are compared item by item rather than as settings. */
 const LOCATION_LISTS: readonly string[] = [...VIEW_LISTS, "grids", "items"];
 
-function locationChanges(saved: AnyLocation, draft: AnyLocation, kind: "view" | "menu"): SchemaChange[] {
+function locationChanges(
+  saved: AnyLocation,
+  draft: AnyLocation,
+  kind: "view" | "menu",
+): SchemaChange[] {
   const changes: SchemaChange[] = [];
   const name = draft.name || draft.id;
   const fields = differingFields(saved, draft, LOCATION_LISTS);
-  if (fields.length > 0) changes.push({ kind: "changed", subject: "location", location: draft.id, crumbs: [name], fields });
+  if (fields.length > 0)
+    changes.push({
+      kind: "changed",
+      subject: "location",
+      location: draft.id,
+      crumbs: [name],
+      fields,
+    });
   const before = flatten(saved, kind);
   const after = flatten(draft, kind);
   for (const [key, entry] of after.items) {
@@ -142,18 +203,34 @@ function locationChanges(saved: AnyLocation, draft: AnyLocation, kind: "view" | 
       continue;
     }
     const changed = differingFields(old.item, entry.item, ITEM_LISTS);
-    if (changed.length > 0) changes.push({ kind: "changed", subject: "item", ...place, fields: changed });
+    if (changed.length > 0)
+      changes.push({ kind: "changed", subject: "item", ...place, fields: changed });
   }
   for (const [key, entry] of before.items) {
-    if (!after.items.has(key)) changes.push({ kind: "removed", subject: "item", location: draft.id, list: entry.list, crumbs: entry.crumbs });
+    if (!after.items.has(key))
+      changes.push({
+        kind: "removed",
+        subject: "item",
+        location: draft.id,
+        list: entry.list,
+        crumbs: entry.crumbs,
+      });
   }
   for (const [listKey, keys] of after.orders) {
     const old = (before.orders.get(listKey) ?? []).filter((key) => keys.includes(key));
     const kept = keys.filter((key) => old.includes(key));
     if (kept.join("\n") !== old.join("\n")) {
-      const owner = listKey.includes("/") ? after.items.get(listKey.slice(0, listKey.lastIndexOf("/"))) : undefined;
+      const owner = listKey.includes("/")
+        ? after.items.get(listKey.slice(0, listKey.lastIndexOf("/")))
+        : undefined;
       const first = after.items.get(kept[0]);
-      changes.push({ kind: "reordered", subject: "list", location: draft.id, list: first?.list ?? "items", crumbs: owner?.crumbs ?? first?.crumbs.slice(0, -1) ?? [name] });
+      changes.push({
+        kind: "reordered",
+        subject: "list",
+        location: draft.id,
+        list: first?.list ?? "items",
+        crumbs: owner?.crumbs ?? first?.crumbs.slice(0, -1) ?? [name],
+      });
     }
   }
   return changes;
@@ -167,18 +244,28 @@ export function schemaChanges(saved: PlatformSchema, draft: PlatformSchema): Sch
   const fields = differingFields(saved, draft, PLATFORM_SKIP);
   if (fields.length > 0) changes.push({ kind: "changed", subject: "platform", crumbs: [], fields });
   const locations = (doc: PlatformSchema) => [
-    ...(doc.views ?? []).map((location) => ({ kind: "view" as const, location: location as AnyLocation })),
-    ...(doc.menus ?? []).map((location) => ({ kind: "menu" as const, location: location as AnyLocation })),
+    ...(doc.views ?? []).map((location) => ({
+      kind: "view" as const,
+      location: location as AnyLocation,
+    })),
+    ...(doc.menus ?? []).map((location) => ({
+      kind: "menu" as const,
+      location: location as AnyLocation,
+    })),
   ];
   const before = locations(saved);
   const after = locations(draft);
-  const named = [...after, ...before.filter((entry) => !after.some((other) => other.location.id === entry.location.id))].sort((a, b) => byName(a.location, b.location));
+  const named = [
+    ...after,
+    ...before.filter((entry) => !after.some((other) => other.location.id === entry.location.id)),
+  ].sort((a, b) => byName(a.location, b.location));
   for (const { kind, location } of named) {
     const old = before.find((entry) => entry.location.id === location.id && entry.kind === kind);
     const now = after.find((entry) => entry.location.id === location.id && entry.kind === kind);
     const crumbs = [location.name || location.id];
     if (!old) changes.push({ kind: "added", subject: "location", location: location.id, crumbs });
-    else if (!now) changes.push({ kind: "removed", subject: "location", location: location.id, crumbs });
+    else if (!now)
+      changes.push({ kind: "removed", subject: "location", location: location.id, crumbs });
     else changes.push(...locationChanges(old.location, now.location, kind));
   }
   return changes;

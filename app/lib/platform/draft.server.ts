@@ -23,8 +23,8 @@
  * Each takes the store as a last argument for tests; the console's own by default.
  */
 import { checkPlatformLimits, type PlatformLimitCode } from "~/api/schema/rules";
-import { platformSchema, type PlatformSchema } from "~/api/schema/schemas";
-import { draftStore, type DraftStore, type DraftWrite } from "~/lib/drafts.server";
+import { type PlatformSchema, platformSchema } from "~/api/schema/schemas";
+import { type DraftStore, type DraftWrite, draftStore } from "~/lib/drafts.server";
 import { logger } from "~/lib/log.server";
 import { samePlatform } from "~/lib/platform/changes";
 import type { ConsoleSession } from "~/session.server";
@@ -95,7 +95,8 @@ export async function keepPlatformDraft(
   if (!owner) return false;
   const store = given ?? draftStore();
   try {
-    if (differsFromSaved(document, saved)) return await store.write(owner, subjectOf(versionId, platform), PART, document, label);
+    if (differsFromSaved(document, saved))
+      return await store.write(owner, subjectOf(versionId, platform), PART, document, label);
     await store.drop(owner, subjectOf(versionId, platform), PART);
     return { evicted: [] };
   } catch (error) {
@@ -104,10 +105,17 @@ export async function keepPlatformDraft(
   }
 }
 
-export async function discardPlatformDraft(session: ConsoleSession, versionId: string, platform: EditedPlatform, given?: DraftStore): Promise<void> {
+export async function discardPlatformDraft(
+  session: ConsoleSession,
+  versionId: string,
+  platform: EditedPlatform,
+  given?: DraftStore,
+): Promise<void> {
   const owner = ownerOf(session);
   if (!owner) return;
   await (given ?? draftStore())
     .drop(owner, subjectOf(versionId, platform), PART)
-    .catch((error: unknown) => logger.warn({ err: error }, "a platform draft could not be dropped"));
+    .catch((error: unknown) =>
+      logger.warn({ err: error }, "a platform draft could not be dropped"),
+    );
 }

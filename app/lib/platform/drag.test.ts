@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { ANIMATION_MS, draggedOrder, droppedAt, inSwapZone, initialOrder, slideFrom, SWAP_THRESHOLD } from "./drag";
+import {
+  ANIMATION_MS,
+  draggedOrder,
+  droppedAt,
+  initialOrder,
+  inSwapZone,
+  SWAP_THRESHOLD,
+  slideFrom,
+} from "./drag";
 
 describe("dragging an item of a list", () => {
   it("uses the spec's animation and swap threshold", () => {

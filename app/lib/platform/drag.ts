@@ -14,7 +14,12 @@ export const ANIMATION_MS = 300;
 export const SWAP_THRESHOLD = 0.65;
 
 /** Whether a pointer at `y` is inside the swap zone of an item spanning `top` to `top + height`. */
-export function inSwapZone(y: number, top: number, height: number, threshold = SWAP_THRESHOLD): boolean {
+export function inSwapZone(
+  y: number,
+  top: number,
+  height: number,
+  threshold = SWAP_THRESHOLD,
+): boolean {
   if (!(height > 0)) return false;
   const middle = top + height / 2;
   return Math.abs(y - middle) <= (height * threshold) / 2;
@@ -43,7 +48,10 @@ export const initialOrder = (length: number) => Array.from({ length }, (_, index
  * How far an item must first be drawn back to seem to slide from where it was (`before`) to
  * where it now is (`after`), in pixels (the FLIP technique): undefined when it did not move.
  */
-export function slideFrom(before: { top: number; left: number } | undefined, after: { top: number; left: number }): { x: number; y: number } | undefined {
+export function slideFrom(
+  before: { top: number; left: number } | undefined,
+  after: { top: number; left: number },
+): { x: number; y: number } | undefined {
   if (!before) return undefined;
   const x = before.left - after.left;
   const y = before.top - after.top;

@@ -6,7 +6,12 @@
 import type { LocationSetting } from "~/api/resources/schemas";
 import type { PlatformFunction, PlatformSchema } from "~/api/schema/schemas";
 
-const setting = (id: string, name: string, type: "view" | "menu", extra: Partial<LocationSetting> = {}): LocationSetting => ({
+const setting = (
+  id: string,
+  name: string,
+  type: "view" | "menu",
+  extra: Partial<LocationSetting> = {},
+): LocationSetting => ({
   id,
   name,
   type,
@@ -24,16 +29,34 @@ const setting = (id: string, name: string, type: "view" | "menu", extra: Partial
 });
 
 export const SETTINGS: LocationSetting[] = [
-  setting("matter", "Matter", "view", { allowContextAtRoot: true, allowContextMenu: true, allowDefinableTableApp: true, allowSecondaryTabButtons: true }),
+  setting("matter", "Matter", "view", {
+    allowContextAtRoot: true,
+    allowContextMenu: true,
+    allowDefinableTableApp: true,
+    allowSecondaryTabButtons: true,
+  }),
   setting("matter-external-window", "Matter (External Window)", "view", { integratorType: 1 }),
-  setting("matter-list", "Matter List", "view", { viewType: "matter-list", allowContextMenu: true, grids: [{ gridId: "matter-list-grid", name: "Matter List" }] }),
-  setting("precedent-list", "Precedent List", "view", { viewType: "precedent", allowButtons: false, isPrecedentListView: true, allowContextMenu: true }),
+  setting("matter-list", "Matter List", "view", {
+    viewType: "matter-list",
+    allowContextMenu: true,
+    grids: [{ gridId: "matter-list-grid", name: "Matter List" }],
+  }),
+  setting("precedent-list", "Precedent List", "view", {
+    viewType: "precedent",
+    allowButtons: false,
+    isPrecedentListView: true,
+    allowContextMenu: true,
+  }),
   setting("custom-view", "Custom View", "view", { isCustomView: true }),
   setting("menu-tools", "Tools Menu", "menu"),
   setting("menu-accounting", "Accounting Menu", "menu", { integratorType: 1 }),
 ];
 
-const URLS = (base: string) => (["dev", "test", "beta", "live"] as const).map((env) => ({ env, url: `https://${env}.example.com/${base}` }));
+const URLS = (base: string) =>
+  (["dev", "test", "beta", "live"] as const).map((env) => ({
+    env,
+    url: `https://${env}.example.com/${base}`,
+  }));
 
 /** A button that passes every rule of a function. */
 export const button = (name: string, extra: Partial<PlatformFunction> = {}): PlatformFunction => ({
@@ -57,10 +80,23 @@ export function desktop(): PlatformSchema {
         buttons: [
           button("Open"),
           button("Send"),
-          button("More", { actionType: "dropdown", urls: undefined, items: [button("First", { actionType: "sub-item" }), button("Second", { actionType: "sub-item" })] }),
+          button("More", {
+            actionType: "dropdown",
+            urls: undefined,
+            items: [
+              button("First", { actionType: "sub-item" }),
+              button("Second", { actionType: "sub-item" }),
+            ],
+          }),
         ],
       },
     ],
-    menus: [{ id: "menu-tools", name: "Tools Menu", items: [button("Sync", { actionType: "menu-item" })] }],
+    menus: [
+      {
+        id: "menu-tools",
+        name: "Tools Menu",
+        items: [button("Sync", { actionType: "menu-item" })],
+      },
+    ],
   };
 }

@@ -8,14 +8,20 @@
  * provider checks again by content. The uploaded icon goes into the item's `icon.id` and
  * `icon.url` fields of the form, so that a form refused for another field keeps it.
  */
-import { ApiError, type ApiClient } from "~/api/client.server";
+import { type ApiClient, ApiError } from "~/api/client.server";
 import { uploadImage } from "~/api/files/endpoints";
-import { FILE_RULE_CODES, IMAGE_RULES, type FileRuleCode } from "~/api/files/rules";
+import { FILE_RULE_CODES, type FileRuleCode, IMAGE_RULES } from "~/api/files/rules";
 import { functionIconCode, type SchemaRuleCode } from "~/api/schema/rules";
 import type { ActionType } from "~/api/schema/schemas";
-import { DROP_REFUSED_ICON, ICON_FILE, REFUSED_ICON, REMOVE_ICON, functionIconRule } from "~/forms/platform-item";
+import {
+  DROP_REFUSED_ICON,
+  functionIconRule,
+  ICON_FILE,
+  REFUSED_ICON,
+  REMOVE_ICON,
+} from "~/forms/platform-item";
 import { BODY_LIMITS } from "~/lib/body-limits";
-import { FormTooLargeError, readBoundedForm, type ReadFile } from "~/lib/multipart.server";
+import { FormTooLargeError, type ReadFile, readBoundedForm } from "~/lib/multipart.server";
 
 const EDITOR_LIMITS = {
   textBytes: BODY_LIMITS.platform,
@@ -28,11 +34,14 @@ const EDITOR_LIMITS = {
  * The editor's form, and the icon file chosen in the item dialog (if any). A body past its
  * limit is answered 413; a list index no page sends (readBoundedForm), 400.
  */
-export async function readEditorForm(request: Request): Promise<{ formData: FormData; iconFile?: ReadFile }> {
+export async function readEditorForm(
+  request: Request,
+): Promise<{ formData: FormData; iconFile?: ReadFile }> {
   let iconFile: ReadFile | undefined;
   try {
     const formData = await readBoundedForm(request, EDITOR_LIMITS, (file) => {
-      if (file.name !== ICON_FILE) return new File([file.bytes], file.fileName, { type: file.contentType });
+      if (file.name !== ICON_FILE)
+        return new File([file.bytes], file.fileName, { type: file.contentType });
       // One icon: a second file of the name is a form no page sends.
       if (iconFile) throw new Response("One icon at a time.", { status: 400 });
       iconFile = file;
@@ -40,7 +49,8 @@ export async function readEditorForm(request: Request): Promise<{ formData: Form
     });
     return { formData, iconFile };
   } catch (error) {
-    if (error instanceof FormTooLargeError) throw new Response("The form is too large.", { status: 413 });
+    if (error instanceof FormTooLargeError)
+      throw new Response("The form is too large.", { status: 413 });
     throw error;
   }
 }
@@ -75,9 +85,19 @@ export async function applyIconChoice(
   const refused = functionIconRule(iconFile.bytes, iconFile.size, options);
   if (refused) return refuse(refused);
   const body = new FormData();
-  body.append("file", new Blob([iconFile.bytes], { type: iconFile.contentType || "application/octet-stream" }), iconFile.fileName.slice(-200) || "icon");
+  body.append(
+    "file",
+    new Blob([iconFile.bytes], { type: iconFile.contentType || "application/octet-stream" }),
+    iconFile.fileName.slice(-200) || "icon",
+  );
   try {
-    const uploaded = await api.call(uploadImage, { query: { purpose: "function-icon", listItem: options.actionType === "list-item" ? "true" : "false" }, body });
+    const uploaded = await api.call(uploadImage, {
+      query: {
+        purpose: "function-icon",
+        listItem: options.actionType === "list-item" ? "true" : "false",
+      },
+      body,
+    });
     formData.set("icon.id", uploaded.id);
     formData.set("icon.url", uploaded.url);
     // An uploaded icon replaces an inline SVG one.
@@ -87,7 +107,8 @@ export async function applyIconChoice(
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 429) return { quota: error };
     const code = error.errors?.file;
-    if (error.status === 400 && code && (FILE_RULE_CODES as readonly string[]).includes(code)) return refuse(functionIconCode(code as FileRuleCode));
+    if (error.status === 400 && code && (FILE_RULE_CODES as readonly string[]).includes(code))
+      return refuse(functionIconCode(code as FileRuleCode));
     if (error.status === 400 || error.status === 413) return refuse("invalidType");
     return { apiError: error };
   }

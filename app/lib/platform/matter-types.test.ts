@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   inState,
+  type MatterTypeNode,
   matterStates,
   matterTypeTree,
   orphanedLocations,
@@ -15,11 +16,22 @@ import {
   toggle,
   toggleWithPrecedents,
   withoutPrecedentsOf,
-  type MatterTypeNode,
 } from "./matter-types";
 
-const folder = (id: string, parentId: string | null = null): MatterTypeNode => ({ id, name: id, type: "Folder", parentId, shortcutId: null, states: [] });
-const matter = (id: string, parentId: string | null, states = ["NSW", "VIC"], shortcutId: string | null = null): MatterTypeNode => ({
+const folder = (id: string, parentId: string | null = null): MatterTypeNode => ({
+  id,
+  name: id,
+  type: "Folder",
+  parentId,
+  shortcutId: null,
+  states: [],
+});
+const matter = (
+  id: string,
+  parentId: string | null,
+  states = ["NSW", "VIC"],
+  shortcutId: string | null = null,
+): MatterTypeNode => ({
   id,
   name: id,
   type: "MatterType",
@@ -45,7 +57,10 @@ const tree = matterTypeTree(list);
 describe("the matter-type tree", () => {
   it("puts children under their parents, in the provider's order, and orphans at the top", () => {
     expect(tree.roots.map((node) => node.id)).toEqual(["conveyancing", "family", "empty"]);
-    expect(tree.children("commercial").map((node) => node.id)).toEqual(["lease", "purchase-shortcut"]);
+    expect(tree.children("commercial").map((node) => node.id)).toEqual([
+      "lease",
+      "purchase-shortcut",
+    ]);
     expect(matterTypeTree([matter("lost", "gone")]).roots.map((node) => node.id)).toEqual(["lost"]);
   });
 
@@ -55,7 +70,11 @@ describe("the matter-type tree", () => {
   });
 
   it("survives a cycle in the data", () => {
-    const looped = matterTypeTree([{ ...folder("a"), parentId: "b" }, { ...folder("b"), parentId: "a" }, matter("m", "a")]);
+    const looped = matterTypeTree([
+      { ...folder("a"), parentId: "b" },
+      { ...folder("b"), parentId: "a" },
+      matter("m", "a"),
+    ]);
     expect(stateOf(looped, ["m"], "a")).toBe("selected");
   });
 });
@@ -69,21 +88,37 @@ describe("the tri-state selection", () => {
     expect(stateOf(tree, ["purchase", "sale", "lease"], "conveyancing")).toBe("selected");
     expect(stateOf(tree, ["purchase"], "empty")).toBe("unselected");
     expect(stateOf(tree, ["purchase"], "purchase-shortcut")).toBe("selected");
-    expect(statesOf(tree, ["divorce"])).toMatchObject({ family: "selected", divorce: "selected", conveyancing: "unselected" });
+    expect(statesOf(tree, ["divorce"])).toMatchObject({
+      family: "selected",
+      divorce: "selected",
+      conveyancing: "unselected",
+    });
   });
 
   it("selects every matter type under a folder that is not selected, shortcuts included, keeping the others", () => {
-    expect(toggle(tree, ["divorce"], "commercial")).toEqual({ selected: ["divorce", "lease", "purchase"], deselected: [] });
-    expect(toggle(tree, ["sale"], "conveyancing")).toEqual({ selected: ["sale", "purchase", "lease"], deselected: [] });
+    expect(toggle(tree, ["divorce"], "commercial")).toEqual({
+      selected: ["divorce", "lease", "purchase"],
+      deselected: [],
+    });
+    expect(toggle(tree, ["sale"], "conveyancing")).toEqual({
+      selected: ["sale", "purchase", "lease"],
+      deselected: [],
+    });
   });
 
   it("clears every matter type under a selected folder and says which", () => {
-    expect(toggle(tree, ["divorce", "purchase", "lease", "sale"], "commercial")).toEqual({ selected: ["divorce", "sale"], deselected: ["purchase", "lease"] });
+    expect(toggle(tree, ["divorce", "purchase", "lease", "sale"], "commercial")).toEqual({
+      selected: ["divorce", "sale"],
+      deselected: ["purchase", "lease"],
+    });
   });
 
   it("flips a matter type, and a shortcut flips its target", () => {
     expect(toggle(tree, [], "sale")).toEqual({ selected: ["sale"], deselected: [] });
-    expect(toggle(tree, ["sale", "purchase"], "purchase-shortcut")).toEqual({ selected: ["sale"], deselected: ["purchase"] });
+    expect(toggle(tree, ["sale", "purchase"], "purchase-shortcut")).toEqual({
+      selected: ["sale"],
+      deselected: ["purchase"],
+    });
   });
 
   it("leaves the selection alone for an unknown node or an empty folder", () => {
@@ -99,7 +134,13 @@ describe("the tabs per matter state", () => {
 
   it("shows a state's matter types with the folders above them", () => {
     expect(inState(list, "QLD").map((node) => node.id)).toEqual(["family", "divorce"]);
-    expect(inState(list, "VIC").map((node) => node.id)).toEqual(["conveyancing", "purchase", "sale", "commercial", "lease"]);
+    expect(inState(list, "VIC").map((node) => node.id)).toEqual([
+      "conveyancing",
+      "purchase",
+      "sale",
+      "commercial",
+      "lease",
+    ]);
   });
 });
 
@@ -123,10 +164,22 @@ describe("precedents of a deselected matter type", () => {
 
   it("asks before a click takes chosen precedents with it, and takes them once confirmed", () => {
     const choice = { matterTypes: ["purchase", "sale"], location };
-    expect(toggleWithPrecedents(tree, choice, "purchase", folders)).toEqual({ ...choice, ask: [location[0]] });
-    expect(toggleWithPrecedents(tree, choice, "purchase", folders, true)).toEqual({ matterTypes: ["sale"], location: [location[1], location[2]] });
-    expect(toggleWithPrecedents(tree, choice, "lease", folders)).toEqual({ matterTypes: ["purchase", "sale", "lease"], location });
-    expect(toggleWithPrecedents(tree, {}, "family", folders)).toEqual({ matterTypes: ["divorce"], location: [] });
+    expect(toggleWithPrecedents(tree, choice, "purchase", folders)).toEqual({
+      ...choice,
+      ask: [location[0]],
+    });
+    expect(toggleWithPrecedents(tree, choice, "purchase", folders, true)).toEqual({
+      matterTypes: ["sale"],
+      location: [location[1], location[2]],
+    });
+    expect(toggleWithPrecedents(tree, choice, "lease", folders)).toEqual({
+      matterTypes: ["purchase", "sale", "lease"],
+      location,
+    });
+    expect(toggleWithPrecedents(tree, {}, "family", folders)).toEqual({
+      matterTypes: ["divorce"],
+      location: [],
+    });
   });
 
   it("finds none when nothing is deselected or none was chosen", () => {
@@ -138,12 +191,21 @@ describe("precedents of a deselected matter type", () => {
 
 describe("the search of the pickers", () => {
   it("keeps the matches with the folders above them, in the list's order, any case", () => {
-    expect(searchTree(list, "LEA").map((node) => node.id)).toEqual(["conveyancing", "commercial", "lease"]);
+    expect(searchTree(list, "LEA").map((node) => node.id)).toEqual([
+      "conveyancing",
+      "commercial",
+      "lease",
+    ]);
     expect(searchTree(list, "  divorce ").map((node) => node.id)).toEqual(["family", "divorce"]);
   });
 
   it("keeps everything under a matching folder, shortcuts included", () => {
-    expect(searchTree(list, "commercial").map((node) => node.id)).toEqual(["conveyancing", "commercial", "lease", "purchase-shortcut"]);
+    expect(searchTree(list, "commercial").map((node) => node.id)).toEqual([
+      "conveyancing",
+      "commercial",
+      "lease",
+      "purchase-shortcut",
+    ]);
   });
 
   it("keeps all for a blank search and none when nothing matches", () => {
@@ -161,7 +223,12 @@ describe("the precedent picker", () => {
   const library = [
     { precedentId: "p", name: "Purchase", parentId: null, type: "Folder" as const },
     { precedentId: "letters", name: "Letters", parentId: "p", type: "Folder" as const },
-    { precedentId: "engagement", name: "Engagement", parentId: "letters", type: "Precedent" as const },
+    {
+      precedentId: "engagement",
+      name: "Engagement",
+      parentId: "letters",
+      type: "Precedent" as const,
+    },
     { precedentId: "checklist", name: "Checklist", parentId: "p", type: "Precedent" as const },
   ];
 
@@ -169,10 +236,28 @@ describe("the precedent picker", () => {
     expect(precedentEntries(library)).toEqual([
       { id: "p", name: "Purchase", parentId: null, folder: true, depth: 0, path: "p" },
       { id: "letters", name: "Letters", parentId: "p", folder: true, depth: 1, path: "p/letters" },
-      { id: "engagement", name: "Engagement", parentId: "letters", folder: false, depth: 2, path: "p/letters/engagement" },
-      { id: "checklist", name: "Checklist", parentId: "p", folder: false, depth: 1, path: "p/checklist" },
+      {
+        id: "engagement",
+        name: "Engagement",
+        parentId: "letters",
+        folder: false,
+        depth: 2,
+        path: "p/letters/engagement",
+      },
+      {
+        id: "checklist",
+        name: "Checklist",
+        parentId: "p",
+        folder: false,
+        depth: 1,
+        path: "p/checklist",
+      },
     ]);
-    expect(searchTree(precedentEntries(library), "engage").map((entry) => entry.id)).toEqual(["p", "letters", "engagement"]);
+    expect(searchTree(precedentEntries(library), "engage").map((entry) => entry.id)).toEqual([
+      "p",
+      "letters",
+      "engagement",
+    ]);
   });
 
   it("reads ticked precedents back into the locations they came from", () => {

@@ -54,7 +54,8 @@ export interface TreeNode {
 export type SelectionState = "selected" | "partial" | "unselected";
 
 /** The nodes the picker needs of a matter type. */
-export type MatterTypeNode = Pick<MatterType, "id" | "name" | "type" | "parentId" | "shortcutId"> & Partial<Pick<MatterType, "states">>;
+export type MatterTypeNode = Pick<MatterType, "id" | "name" | "type" | "parentId" | "shortcutId"> &
+  Partial<Pick<MatterType, "states">>;
 
 export interface MatterTypeTree<T extends MatterTypeNode = MatterTypeNode> {
   /** Every node by id. */
@@ -76,7 +77,8 @@ export function matterTypeTree<T extends MatterTypeNode>(list: readonly T[]): Ma
   const childrenOf = new Map<string, T[]>();
   const roots: T[] = [];
   for (const node of byId.values()) {
-    const parent = node.parentId !== null && node.parentId !== node.id ? byId.get(node.parentId) : undefined;
+    const parent =
+      node.parentId !== null && node.parentId !== node.id ? byId.get(node.parentId) : undefined;
     if (!parent) roots.push(node);
     else childrenOf.set(parent.id, [...(childrenOf.get(parent.id) ?? []), node]);
   }
@@ -103,7 +105,11 @@ function matterTypesUnder(tree: MatterTypeTree, id: string): string[] {
   return ids;
 }
 
-export function stateOf(tree: MatterTypeTree, selected: readonly string[], id: string): SelectionState {
+export function stateOf(
+  tree: MatterTypeTree,
+  selected: readonly string[],
+  id: string,
+): SelectionState {
   const under = matterTypesUnder(tree, id);
   const chosen = under.filter((target) => selected.includes(target)).length;
   if (chosen === 0) return "unselected";
@@ -111,25 +117,39 @@ export function stateOf(tree: MatterTypeTree, selected: readonly string[], id: s
 }
 
 /** The state of every node of the tree, by id. */
-export function statesOf(tree: MatterTypeTree, selected: readonly string[]): Record<string, SelectionState> {
+export function statesOf(
+  tree: MatterTypeTree,
+  selected: readonly string[],
+): Record<string, SelectionState> {
   return Object.fromEntries([...tree.byId.keys()].map((id) => [id, stateOf(tree, selected, id)]));
 }
 
-export function toggle(tree: MatterTypeTree, selected: readonly string[], id: string): { selected: string[]; deselected: string[] } {
+export function toggle(
+  tree: MatterTypeTree,
+  selected: readonly string[],
+  id: string,
+): { selected: string[]; deselected: string[] } {
   const node = tree.byId.get(id);
   if (!node) return { selected: [...selected], deselected: [] };
   const under = matterTypesUnder(tree, id);
   const clear = stateOf(tree, selected, id) === "selected";
   if (clear) {
-    return { selected: selected.filter((target) => !under.includes(target)), deselected: selected.filter((target) => under.includes(target)) };
+    return {
+      selected: selected.filter((target) => !under.includes(target)),
+      deselected: selected.filter((target) => under.includes(target)),
+    };
   }
-  return { selected: [...selected, ...under.filter((target) => !selected.includes(target))], deselected: [] };
+  return {
+    selected: [...selected, ...under.filter((target) => !selected.includes(target))],
+    deselected: [],
+  };
 }
 
 /** The matter states that have at least one matter type, in the order they first appear. */
 export function matterStates(list: readonly MatterTypeNode[]): string[] {
   const states: string[] = [];
-  for (const node of list) for (const { name } of node.states ?? []) if (!states.includes(name)) states.push(name);
+  for (const node of list)
+    for (const { name } of node.states ?? []) if (!states.includes(name)) states.push(name);
   return states;
 }
 
@@ -139,13 +159,22 @@ export function inState<T extends MatterTypeNode>(list: readonly T[], state: str
   const kept = new Set<string>();
   for (const node of tree.byId.values()) {
     if (isFolder(node) || !(node.states ?? []).some(({ name }) => name === state)) continue;
-    for (let at: T | undefined = node; at && !kept.has(at.id); at = at.parentId === null ? undefined : tree.byId.get(at.parentId)) kept.add(at.id);
+    for (
+      let at: T | undefined = node;
+      at && !kept.has(at.id);
+      at = at.parentId === null ? undefined : tree.byId.get(at.parentId)
+    )
+      kept.add(at.id);
   }
   return list.filter((node) => kept.has(node.id));
 }
 
 /** The matter type a precedent location's root belongs to: the root itself when it is one, else its folder's. */
-function ownerOf(root: string, deselected: readonly string[], folders: readonly Pick<Precedent, "precedentId" | "matterTypeId">[]): string | null {
+function ownerOf(
+  root: string,
+  deselected: readonly string[],
+  folders: readonly Pick<Precedent, "precedentId" | "matterTypeId">[],
+): string | null {
   if (deselected.includes(root)) return root;
   return folders.find((folder) => folder.precedentId === root)?.matterTypeId ?? null;
 }
@@ -183,11 +212,17 @@ export function toggleWithPrecedents(
   folders: readonly Pick<Precedent, "precedentId" | "matterTypeId">[],
   confirmed = false,
 ): MatterTypeChoice & { ask?: PrecedentLocation[] } {
-  const current = { matterTypes: [...(choice.matterTypes ?? [])], location: [...(choice.location ?? [])] };
+  const current = {
+    matterTypes: [...(choice.matterTypes ?? [])],
+    location: [...(choice.location ?? [])],
+  };
   const { selected, deselected } = toggle(tree, current.matterTypes, id);
   const affected = precedentsAffected(current.location, deselected, folders);
   if (affected.length > 0 && !confirmed) return { ...current, ask: affected };
-  return { matterTypes: selected, location: withoutPrecedentsOf(current.location, deselected, folders) };
+  return {
+    matterTypes: selected,
+    location: withoutPrecedentsOf(current.location, deselected, folders),
+  };
 }
 
 export function searchTree<T extends TreeNode>(list: readonly T[], query: string): T[] {
@@ -195,9 +230,16 @@ export function searchTree<T extends TreeNode>(list: readonly T[], query: string
   if (!needle) return [...list];
   const byId = new Map(list.map((node) => [node.id, node]));
   const kept = new Set<string>();
-  const matched = new Set(list.filter((node) => node.name.toLocaleLowerCase().includes(needle)).map((node) => node.id));
+  const matched = new Set(
+    list.filter((node) => node.name.toLocaleLowerCase().includes(needle)).map((node) => node.id),
+  );
   for (const id of matched) {
-    for (let at = byId.get(id); at && !kept.has(at.id); at = at.parentId === null ? undefined : byId.get(at.parentId)) kept.add(at.id);
+    for (
+      let at = byId.get(id);
+      at && !kept.has(at.id);
+      at = at.parentId === null ? undefined : byId.get(at.parentId)
+    )
+      kept.add(at.id);
   }
   // Everything under a match (parents come before their children in the list).
   const under = new Set(matched);
@@ -225,7 +267,10 @@ export function precedentEntries(list: readonly PrecedentNode[]): PrecedentEntry
   const entries: PrecedentEntry[] = [];
   for (const node of list) {
     if (byId.has(node.precedentId)) continue;
-    const parent = node.parentId === null || node.parentId === node.precedentId ? undefined : byId.get(node.parentId);
+    const parent =
+      node.parentId === null || node.parentId === node.precedentId
+        ? undefined
+        : byId.get(node.parentId);
     const entry: PrecedentEntry = {
       id: node.precedentId,
       name: node.name,
@@ -259,6 +304,12 @@ export function precedentLocations(values: readonly string[]): PrecedentLocation
 export const precedentValues = (location: readonly PrecedentLocation[] | undefined): string[] =>
   (location ?? []).flatMap((entry) => entry.paths.map((path) => precedentValue(entry.root, path)));
 
-export function orphanedLocations(location: readonly PrecedentLocation[] | undefined, matterTypes: readonly string[], known: readonly string[]): PrecedentLocation[] {
-  return (location ?? []).filter((entry) => known.includes(entry.root) && !matterTypes.includes(entry.root));
+export function orphanedLocations(
+  location: readonly PrecedentLocation[] | undefined,
+  matterTypes: readonly string[],
+  known: readonly string[],
+): PrecedentLocation[] {
+  return (location ?? []).filter(
+    (entry) => known.includes(entry.root) && !matterTypes.includes(entry.root),
+  );
 }

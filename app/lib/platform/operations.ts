@@ -58,31 +58,58 @@
  *   pop-out window for notApplicable, and a window type newly chosen on a matter view clears
  *   the item's buttons.
  */
+
+import type { LocationSetting } from "~/api/resources/schemas";
 import {
-  allowedViewLists as contractViewLists,
   checkCloneTarget,
   checkLocationChoice,
-  locationAllowed,
+  allowedViewLists as contractViewLists,
   type LocationCapabilities,
+  locationAllowed,
   type SchemaErrors,
 } from "~/api/schema/rules";
-import type { ExceptionUrl, PlatformFunction, PlatformMenu, PlatformSchema, PlatformType, PlatformView, Visibility } from "~/api/schema/schemas";
-import { CUSTOM_VIEW_ORDER, PRODUCT_VARIANT_ALL, VIEW_LISTS, type ActionType, type ViewList, type WindowType } from "~/api/schema/values";
-import type { LocationSetting } from "~/api/resources/schemas";
+import type {
+  ExceptionUrl,
+  PlatformFunction,
+  PlatformMenu,
+  PlatformSchema,
+  PlatformType,
+  PlatformView,
+  Visibility,
+} from "~/api/schema/schemas";
+import {
+  type ActionType,
+  CUSTOM_VIEW_ORDER,
+  PRODUCT_VARIANT_ALL,
+  VIEW_LISTS,
+  type ViewList,
+  type WindowType,
+} from "~/api/schema/values";
 
 /** An operation's answer: the new document, or the rule codes of the fields that refuse it. */
-export type Outcome<T = { document: PlatformSchema }> = ({ ok: true } & T) | { ok: false; errors: SchemaErrors };
+export type Outcome<T = { document: PlatformSchema }> =
+  | ({ ok: true } & T)
+  | { ok: false; errors: SchemaErrors };
 
-const refuse = (errors: SchemaErrors): { ok: false; errors: SchemaErrors } => ({ ok: false, errors });
+const refuse = (errors: SchemaErrors): { ok: false; errors: SchemaErrors } => ({
+  ok: false,
+  errors,
+});
 const copy = <T>(value: T): T => structuredClone(value);
 
 // ---------------------------------------------------------------------------
 // Locations
 // ---------------------------------------------------------------------------
 
-export type Location = { kind: "view"; location: PlatformView } | { kind: "menu"; location: PlatformMenu };
+export type Location =
+  | { kind: "view"; location: PlatformView }
+  | { kind: "menu"; location: PlatformMenu };
 
-export const emptyPlatform = (type: PlatformType): PlatformSchema => ({ type, views: [], menus: [] });
+export const emptyPlatform = (type: PlatformType): PlatformSchema => ({
+  type,
+  views: [],
+  menus: [],
+});
 
 export function findLocation(doc: PlatformSchema, id: string): Location | undefined {
   const view = doc.views?.find((entry) => entry.id === id);
@@ -91,28 +118,54 @@ export function findLocation(doc: PlatformSchema, id: string): Location | undefi
   return menu ? { kind: "menu", location: menu } : undefined;
 }
 
-export const locationIds = (doc: PlatformSchema): string[] => [...(doc.views ?? []), ...(doc.menus ?? [])].map((location) => location.id);
+export const locationIds = (doc: PlatformSchema): string[] =>
+  [...(doc.views ?? []), ...(doc.menus ?? [])].map((location) => location.id);
 
 /** One order on the server and in any browser (a page rendered on one and hydrated on the other shows the same). */
 const collator = new Intl.Collator("en-AU");
 
 /** Locations (and location settings) by name, then id. */
-export const byName = <T extends { name?: string; id: string }>(a: T, b: T) => collator.compare(a.name || a.id, b.name || b.id) || collator.compare(a.id, b.id);
+export const byName = <T extends { name?: string; id: string }>(a: T, b: T) =>
+  collator.compare(a.name || a.id, b.name || b.id) || collator.compare(a.id, b.id);
 
-export function offeredLocations(doc: PlatformSchema, settings: readonly LocationSetting[], integratorType: number): LocationSetting[] {
+export function offeredLocations(
+  doc: PlatformSchema,
+  settings: readonly LocationSetting[],
+  integratorType: number,
+): LocationSetting[] {
   const present = locationIds(doc);
-  return settings.filter((setting) => locationAllowed(setting, integratorType) && !present.includes(setting.id)).sort(byName);
+  return settings
+    .filter((setting) => locationAllowed(setting, integratorType) && !present.includes(setting.id))
+    .sort(byName);
 }
 
 /** A new view or menu as its setting describes it. */
 function locationOf(setting: LocationSetting, doc: PlatformSchema): Location {
   const visibility: Visibility | undefined =
-    doc.type === "desktop" && doc.productVariants !== undefined ? { productVariants: doc.productVariants === null ? null : [...doc.productVariants] } : undefined;
-  if (setting.type === "menu") return { kind: "menu", location: { id: setting.id, name: setting.name, items: [], ...(visibility && { visibility }) } };
+    doc.type === "desktop" && doc.productVariants !== undefined
+      ? { productVariants: doc.productVariants === null ? null : [...doc.productVariants] }
+      : undefined;
+  if (setting.type === "menu")
+    return {
+      kind: "menu",
+      location: {
+        id: setting.id,
+        name: setting.name,
+        items: [],
+        ...(visibility && { visibility }),
+      },
+    };
   const view: PlatformView = { id: setting.id, name: setting.name, type: setting.viewType };
-  if (setting.isCustomView) Object.assign(view, { isCustomView: true, order: CUSTOM_VIEW_ORDER, label: "", urls: [] });
+  if (setting.isCustomView)
+    Object.assign(view, { isCustomView: true, order: CUSTOM_VIEW_ORDER, label: "", urls: [] });
   if (setting.isPrecedentListView) view.isPrecedentListView = true;
-  if (setting.grids.length > 0) view.grids = setting.grids.map((grid) => ({ gridId: grid.gridId, name: grid.name, click: [], context: [] }));
+  if (setting.grids.length > 0)
+    view.grids = setting.grids.map((grid) => ({
+      gridId: grid.gridId,
+      name: grid.name,
+      click: [],
+      context: [],
+    }));
   if (visibility) view.visibility = visibility;
   return { kind: "view", location: view };
 }
@@ -122,7 +175,10 @@ function locationOf(setting: LocationSetting, doc: PlatformSchema): Location {
  * names the setting (and its grids), in the page's language; the document keeps the names it
  * was given (a location is its id). Locations without a setting keep their own names.
  */
-export function withSettingNames(doc: PlatformSchema, settings: readonly LocationSetting[]): PlatformSchema {
+export function withSettingNames(
+  doc: PlatformSchema,
+  settings: readonly LocationSetting[],
+): PlatformSchema {
   const settingOf = (id: string) => settings.find((entry) => entry.id === id);
   const next = copy(doc);
   for (const location of [...(next.views ?? []), ...(next.menus ?? [])]) {
@@ -140,11 +196,17 @@ export function withSettingNames(doc: PlatformSchema, settings: readonly Locatio
 }
 
 /** Adds the location `id` (a setting of `settings`, one the company may use when its `integratorType` is given): refusals on `location`. */
-export function addLocation(doc: PlatformSchema, settings: readonly LocationSetting[], id: string | null | undefined, integratorType?: number): Outcome {
+export function addLocation(
+  doc: PlatformSchema,
+  settings: readonly LocationSetting[],
+  id: string | null | undefined,
+  integratorType?: number,
+): Outcome {
   const missing = checkLocationChoice(id);
   if (missing) return refuse({ location: missing });
   const setting = settings.find((entry) => entry.id === id);
-  if (!setting || (integratorType !== undefined && !locationAllowed(setting, integratorType))) return refuse({ location: "unknownLocation" });
+  if (!setting || (integratorType !== undefined && !locationAllowed(setting, integratorType)))
+    return refuse({ location: "unknownLocation" });
   if (findLocation(doc, setting.id)) return refuse({ location: "duplicateLocation" });
   const next = copy(doc);
   const made = locationOf(setting, doc);
@@ -177,7 +239,8 @@ function parsePath(path: string, kind: Location["kind"], item: boolean): string[
     if (parts[0] !== "items") return undefined;
     at = 1;
   } else if (parts[0] === "grids") {
-    if (!INDEX.test(parts[1] ?? "") || (parts[2] !== "click" && parts[2] !== "context")) return undefined;
+    if (!INDEX.test(parts[1] ?? "") || (parts[2] !== "click" && parts[2] !== "context"))
+      return undefined;
     at = 3;
   } else {
     if (!(VIEW_LISTS as readonly string[]).includes(parts[0])) return undefined;
@@ -187,7 +250,8 @@ function parsePath(path: string, kind: Location["kind"], item: boolean): string[
   const rest = parts.slice(at);
   if (item ? rest.length % 2 !== 1 : rest.length % 2 !== 0) return undefined;
   for (let i = 0; i < rest.length; i++) {
-    if (i % 2 === 0 ? !INDEX.test(rest[i]) : !(ITEM_LISTS as readonly string[]).includes(rest[i])) return undefined;
+    if (i % 2 === 0 ? !INDEX.test(rest[i]) : !(ITEM_LISTS as readonly string[]).includes(rest[i]))
+      return undefined;
   }
   return parts;
 }
@@ -221,7 +285,12 @@ function read(root: unknown, parts: readonly string[]): unknown {
 }
 
 /** A list of a location in `doc` (the document's own object), or undefined when the path does not lead to one. */
-function listIn(doc: PlatformSchema, id: string, path: string, create: boolean): PlatformFunction[] | undefined {
+function listIn(
+  doc: PlatformSchema,
+  id: string,
+  path: string,
+  create: boolean,
+): PlatformFunction[] | undefined {
   const found = findLocation(doc, id);
   if (!found || !parsePath(path, found.kind, false)) return undefined;
   const parts = path.split(".");
@@ -236,11 +305,19 @@ function listIn(doc: PlatformSchema, id: string, path: string, create: boolean):
   return record[key] as PlatformFunction[];
 }
 
-export function getList(doc: PlatformSchema, id: string, listPath: string): readonly PlatformFunction[] | undefined {
+export function getList(
+  doc: PlatformSchema,
+  id: string,
+  listPath: string,
+): readonly PlatformFunction[] | undefined {
   return listIn(doc, id, listPath, false);
 }
 
-export function getItem(doc: PlatformSchema, id: string, itemPath: string): PlatformFunction | undefined {
+export function getItem(
+  doc: PlatformSchema,
+  id: string,
+  itemPath: string,
+): PlatformFunction | undefined {
   const found = findLocation(doc, id);
   if (!found || !parsePath(itemPath, found.kind, true)) return undefined;
   const { list, index } = splitItemPath(itemPath);
@@ -248,7 +325,12 @@ export function getItem(doc: PlatformSchema, id: string, itemPath: string): Plat
 }
 
 /** Runs `change` on a list of a copy of the document (made when missing); undefined when the path leads to no list. */
-function onList(doc: PlatformSchema, id: string, listPath: string, change: (list: PlatformFunction[]) => void): PlatformSchema | undefined {
+function onList(
+  doc: PlatformSchema,
+  id: string,
+  listPath: string,
+  change: (list: PlatformFunction[]) => void,
+): PlatformSchema | undefined {
   const next = copy(doc);
   const list = listIn(next, id, listPath, true);
   if (!list) return undefined;
@@ -261,7 +343,12 @@ function onList(doc: PlatformSchema, id: string, listPath: string, change: (list
 // ---------------------------------------------------------------------------
 
 /** Adds `item` at the end of a list; answers its path. Undefined when the list is not one of the location. */
-export function addItem(doc: PlatformSchema, id: string, listPath: string, item: PlatformFunction): { document: PlatformSchema; path: string } | undefined {
+export function addItem(
+  doc: PlatformSchema,
+  id: string,
+  listPath: string,
+  item: PlatformFunction,
+): { document: PlatformSchema; path: string } | undefined {
   let path = "";
   const document = onList(doc, id, listPath, (list) => {
     path = `${listPath}.${list.length}`;
@@ -271,25 +358,40 @@ export function addItem(doc: PlatformSchema, id: string, listPath: string, item:
 }
 
 /** Replaces an item by `item`, keeping its nested lists unless `item` has its own. */
-export function updateItem(doc: PlatformSchema, id: string, itemPath: string, item: PlatformFunction): PlatformSchema | undefined {
+export function updateItem(
+  doc: PlatformSchema,
+  id: string,
+  itemPath: string,
+  item: PlatformFunction,
+): PlatformSchema | undefined {
   const old = getItem(doc, id, itemPath);
   if (!old) return undefined;
   const { list, index } = splitItemPath(itemPath);
   return onList(doc, id, list, (items) => {
     const next = copy(item);
-    for (const nested of ITEM_LISTS) if (next[nested] === undefined && old[nested] !== undefined) next[nested] = copy(old[nested]);
+    for (const nested of ITEM_LISTS)
+      if (next[nested] === undefined && old[nested] !== undefined) next[nested] = copy(old[nested]);
     items[index] = next;
   });
 }
 
-export function deleteItem(doc: PlatformSchema, id: string, itemPath: string): PlatformSchema | undefined {
+export function deleteItem(
+  doc: PlatformSchema,
+  id: string,
+  itemPath: string,
+): PlatformSchema | undefined {
   if (!getItem(doc, id, itemPath)) return undefined;
   const { list, index } = splitItemPath(itemPath);
   return onList(doc, id, list, (items) => void items.splice(index, 1));
 }
 
 /** Moves an item to `toIndex` of its list (clamped to the list): the result of a drag. */
-export function moveItem(doc: PlatformSchema, id: string, itemPath: string, toIndex: number): PlatformSchema | undefined {
+export function moveItem(
+  doc: PlatformSchema,
+  id: string,
+  itemPath: string,
+  toIndex: number,
+): PlatformSchema | undefined {
   if (!getItem(doc, id, itemPath) || !Number.isInteger(toIndex)) return undefined;
   const { list, index } = splitItemPath(itemPath);
   return onList(doc, id, list, (items) => {
@@ -298,8 +400,10 @@ export function moveItem(doc: PlatformSchema, id: string, itemPath: string, toIn
   });
 }
 
-export const moveUp = (doc: PlatformSchema, id: string, itemPath: string) => moveItem(doc, id, itemPath, splitItemPath(itemPath).index - 1);
-export const moveDown = (doc: PlatformSchema, id: string, itemPath: string) => moveItem(doc, id, itemPath, splitItemPath(itemPath).index + 1);
+export const moveUp = (doc: PlatformSchema, id: string, itemPath: string) =>
+  moveItem(doc, id, itemPath, splitItemPath(itemPath).index - 1);
+export const moveDown = (doc: PlatformSchema, id: string, itemPath: string) =>
+  moveItem(doc, id, itemPath, splitItemPath(itemPath).index + 1);
 
 /** A new dropdown with a copy of itself as its first item ('save and clone to first dropdown item'). */
 export function withFirstDropdownItem(dropdown: PlatformFunction): PlatformFunction {
@@ -324,7 +428,12 @@ function cloneActionType(actionType: ActionType, target: Location["kind"]): Acti
 const topListOf = (itemPath: string) => itemPath.split(".")[0];
 
 /** Whether a location takes a clone into `list`: a menu always (its items), a view when its setting allows the list (any view when no settings are given). */
-function takesClone(doc: PlatformSchema, target: Location, list: string, settings?: readonly LocationSetting[]): boolean {
+function takesClone(
+  doc: PlatformSchema,
+  target: Location,
+  list: string,
+  settings?: readonly LocationSetting[],
+): boolean {
   if (target.kind === "menu" || !settings) return true;
   const setting = settings.find((entry) => entry.id === target.location.id);
   return allowedViewLists(target.location, setting, doc.type)[list as ViewList] ?? false;
@@ -334,10 +443,23 @@ function takesClone(doc: PlatformSchema, target: Location, list: string, setting
  * The locations an item can be cloned to: every other location of the document, by name;
  * with `settings`, only views whose setting allows the list the clone goes to.
  */
-export function cloneTargets(doc: PlatformSchema, id: string, itemPath = "buttons.0", settings?: readonly LocationSetting[]): { id: string; name: string; kind: Location["kind"] }[] {
+export function cloneTargets(
+  doc: PlatformSchema,
+  id: string,
+  itemPath = "buttons.0",
+  settings?: readonly LocationSetting[],
+): { id: string; name: string; kind: Location["kind"] }[] {
   const all = [
-    ...(doc.views ?? []).map((view) => ({ id: view.id, name: view.name ?? view.id, kind: "view" as const })),
-    ...(doc.menus ?? []).map((menu) => ({ id: menu.id, name: menu.name ?? menu.id, kind: "menu" as const })),
+    ...(doc.views ?? []).map((view) => ({
+      id: view.id,
+      name: view.name ?? view.id,
+      kind: "view" as const,
+    })),
+    ...(doc.menus ?? []).map((menu) => ({
+      id: menu.id,
+      name: menu.name ?? menu.id,
+      kind: "menu" as const,
+    })),
   ];
   return all
     .filter((entry) => {
@@ -349,7 +471,13 @@ export function cloneTargets(doc: PlatformSchema, id: string, itemPath = "button
 }
 
 /** Copies an item to each of `targets` (with `settings`, as `cloneTargets` offers them): refusals on `locations`. */
-export function cloneItem(doc: PlatformSchema, id: string, itemPath: string, targets: readonly string[], settings?: readonly LocationSetting[]): Outcome {
+export function cloneItem(
+  doc: PlatformSchema,
+  id: string,
+  itemPath: string,
+  targets: readonly string[],
+  settings?: readonly LocationSetting[],
+): Outcome {
   const item = getItem(doc, id, itemPath);
   if (!item) return refuse({ item: "required" });
   const chosen = [...new Set(targets)].filter((target) => target !== id);
@@ -358,11 +486,15 @@ export function cloneItem(doc: PlatformSchema, id: string, itemPath: string, tar
   for (const target of chosen) {
     const found = findLocation(next, target);
     const list = found && cloneListOf(found, topListOf(itemPath));
-    if (!found || !list || !takesClone(next, found, list, settings)) return refuse({ locations: "unknownLocation" });
+    if (!found || !list || !takesClone(next, found, list, settings))
+      return refuse({ locations: "unknownLocation" });
     const itemCount = getList(next, target, list)?.length ?? 0;
     const refused = checkCloneTarget({ id: found.location.id, itemCount });
     if (refused) return refuse({ locations: refused });
-    next = addItem(next, target, list, { ...item, actionType: cloneActionType(item.actionType, found.kind) })!.document;
+    next = addItem(next, target, list, {
+      ...item,
+      actionType: cloneActionType(item.actionType, found.kind),
+    })!.document;
   }
   return { ok: true, document: next };
 }
@@ -372,7 +504,10 @@ export function cloneItem(doc: PlatformSchema, id: string, itemPath: string, tar
 // ---------------------------------------------------------------------------
 
 /** The action types a new item of a list may have (the first is the default). */
-const LIST_ACTION_TYPES: Record<ViewList | "items" | "click" | "gridContext", readonly ActionType[]> = {
+const LIST_ACTION_TYPES: Record<
+  ViewList | "items" | "click" | "gridContext",
+  readonly ActionType[]
+> = {
   buttons: ["button", "dropdown"],
   context: ["context", "context-header"],
   contextMenu: ["context-menu", "context-menu-header"],
@@ -395,12 +530,20 @@ const NESTED_ACTION_TYPES: Partial<Record<ActionType, readonly ActionType[]>> = 
 };
 
 /** The action types a new item of a list may have; empty when the list takes none. */
-export function actionTypesOf(doc: PlatformSchema, id: string, listPath: string): readonly ActionType[] {
+export function actionTypesOf(
+  doc: PlatformSchema,
+  id: string,
+  listPath: string,
+): readonly ActionType[] {
   const found = findLocation(doc, id);
   if (!found || !parsePath(listPath, found.kind, false)) return [];
   const parts = listPath.split(".");
-  if (parts.length === 1) return found.kind === "menu" ? LIST_ACTION_TYPES.items : LIST_ACTION_TYPES[parts[0] as ViewList];
-  if (parts[0] === "grids" && parts.length === 3) return parts[2] === "click" ? LIST_ACTION_TYPES.click : LIST_ACTION_TYPES.gridContext;
+  if (parts.length === 1)
+    return found.kind === "menu"
+      ? LIST_ACTION_TYPES.items
+      : LIST_ACTION_TYPES[parts[0] as ViewList];
+  if (parts[0] === "grids" && parts.length === 3)
+    return parts[2] === "click" ? LIST_ACTION_TYPES.click : LIST_ACTION_TYPES.gridContext;
   const owner = getItem(doc, id, parts.slice(0, -1).join("."));
   if (!owner) return [];
   if (parts[parts.length - 1] === "buttons") return ["button"];
@@ -430,16 +573,33 @@ const NO_SETTING: Omit<LocationCapabilities, "isPrecedentListView"> = {
 };
 
 /** The lists a view's setting allows, by the contract's rule (a view without a setting: those it marks itself). */
-function allowedViewLists(view: PlatformView, setting: LocationSetting | undefined, platform: PlatformType): Record<ViewList, boolean> {
-  const allowed = contractViewLists(setting ?? { ...NO_SETTING, isPrecedentListView: view.isPrecedentListView ?? false }, platform);
-  return Object.fromEntries(VIEW_LISTS.map((list) => [list, allowed.includes(list)])) as Record<ViewList, boolean>;
+function allowedViewLists(
+  view: PlatformView,
+  setting: LocationSetting | undefined,
+  platform: PlatformType,
+): Record<ViewList, boolean> {
+  const allowed = contractViewLists(
+    setting ?? { ...NO_SETTING, isPrecedentListView: view.isPrecedentListView ?? false },
+    platform,
+  );
+  return Object.fromEntries(VIEW_LISTS.map((list) => [list, allowed.includes(list)])) as Record<
+    ViewList,
+    boolean
+  >;
 }
 
 /** The lists a view shows: those its setting allows and those it has items in. */
-function viewListPaths(view: PlatformView, setting: LocationSetting | undefined, platform: PlatformType): string[] {
+function viewListPaths(
+  view: PlatformView,
+  setting: LocationSetting | undefined,
+  platform: PlatformType,
+): string[] {
   const allows = allowedViewLists(view, setting, platform);
-  const lists: string[] = VIEW_LISTS.filter((list) => allows[list] || (view[list]?.length ?? 0) > 0);
-  for (const index of (view.grids ?? []).keys()) lists.push(`grids.${index}.click`, `grids.${index}.context`);
+  const lists: string[] = VIEW_LISTS.filter(
+    (list) => allows[list] || (view[list]?.length ?? 0) > 0,
+  );
+  for (const index of (view.grids ?? []).keys())
+    lists.push(`grids.${index}.click`, `grids.${index}.context`);
   return lists;
 }
 
@@ -454,7 +614,10 @@ export interface LocationCard {
 }
 
 /** The locations of a document sorted by name, with their lists. */
-export function locationCards(doc: PlatformSchema, settings: readonly LocationSetting[]): LocationCard[] {
+export function locationCards(
+  doc: PlatformSchema,
+  settings: readonly LocationSetting[],
+): LocationCard[] {
   const cards: LocationCard[] = [];
   const specOf = (id: string, path: string): ListSpec => {
     const parts = path.split(".");
@@ -481,7 +644,14 @@ export function locationCards(doc: PlatformSchema, settings: readonly LocationSe
   }
   for (const menu of doc.menus ?? []) {
     const setting = settings.find((entry) => entry.id === menu.id);
-    cards.push({ id: menu.id, kind: "menu", name: menu.name || setting?.name || menu.id, viewType: "menu", isCustomView: false, lists: [specOf(menu.id, "items")] });
+    cards.push({
+      id: menu.id,
+      kind: "menu",
+      name: menu.name || setting?.name || menu.id,
+      viewType: "menu",
+      isCustomView: false,
+      lists: [specOf(menu.id, "items")],
+    });
   }
   return cards.sort(byName);
 }
@@ -512,7 +682,11 @@ export function itemCrumbs(doc: PlatformSchema, id: string, itemPath: string): s
 // ---------------------------------------------------------------------------
 
 /** Runs `change` on a copy's location; undefined when there is no such location. */
-function onLocation(doc: PlatformSchema, id: string, change: (found: Location) => void): PlatformSchema | undefined {
+function onLocation(
+  doc: PlatformSchema,
+  id: string,
+  change: (found: Location) => void,
+): PlatformSchema | undefined {
   const next = copy(doc);
   const found = findLocation(next, id);
   if (!found) return undefined;
@@ -523,35 +697,66 @@ function onLocation(doc: PlatformSchema, id: string, change: (found: Location) =
 /** What the custom view settings dialog sets. */
 export type CustomViewSettings = Pick<
   PlatformView,
-  "label" | "urls" | "visibility" | "windowType" | "isFullScreen" | "messageBus" | "externalEmailIntegrationReq" | "timeTracked" | "groupLabel" | "functionGroupId"
+  | "label"
+  | "urls"
+  | "visibility"
+  | "windowType"
+  | "isFullScreen"
+  | "messageBus"
+  | "externalEmailIntegrationReq"
+  | "timeTracked"
+  | "groupLabel"
+  | "functionGroupId"
 >;
 
 /**
  * Sets a custom view's settings (order 9999), its window settings by the rules of
  * `setViewWindow`; undefined when `id` is not a custom view.
  */
-export function setCustomView(doc: PlatformSchema, id: string, settings: CustomViewSettings): PlatformSchema | undefined {
+export function setCustomView(
+  doc: PlatformSchema,
+  id: string,
+  settings: CustomViewSettings,
+): PlatformSchema | undefined {
   const found = findLocation(doc, id);
   if (found?.kind !== "view" || !found.location.isCustomView) return undefined;
   const { windowType, isFullScreen, ...rest } = copy(settings);
-  const next = onLocation(doc, id, (target) => void Object.assign(target.location, rest, { isCustomView: true, order: CUSTOM_VIEW_ORDER }))!;
+  const next = onLocation(
+    doc,
+    id,
+    (target) =>
+      void Object.assign(target.location, rest, { isCustomView: true, order: CUSTOM_VIEW_ORDER }),
+  )!;
   return setViewWindow(next, id, { windowType, isFullScreen })!.document;
 }
 
 /** Sets the visibility fields given on a location's root (the setting dialog), keeping the others. */
-export function setLocationVisibility(doc: PlatformSchema, id: string, visibility: Visibility): PlatformSchema | undefined {
+export function setLocationVisibility(
+  doc: PlatformSchema,
+  id: string,
+  visibility: Visibility,
+): PlatformSchema | undefined {
   return onLocation(doc, id, (target) => {
     target.location.visibility = { ...target.location.visibility, ...copy(visibility) };
   });
 }
 
 /** Sets a location's supported desktop versions `[minimum, maximum]`. */
-export const setDesktopVersions = (doc: PlatformSchema, id: string, versions: readonly [string, string]) =>
-  setLocationVisibility(doc, id, { supportedDesktopVersions: [versions[0].trim(), versions[1].trim()] });
+export const setDesktopVersions = (
+  doc: PlatformSchema,
+  id: string,
+  versions: readonly [string, string],
+) =>
+  setLocationVisibility(doc, id, {
+    supportedDesktopVersions: [versions[0].trim(), versions[1].trim()],
+  });
 
 /** Replaces the web-area exception URLs. */
 export function setExceptions(doc: PlatformSchema, rows: readonly ExceptionUrl[]): PlatformSchema {
-  return { ...copy(doc), exceptions: rows.map((row) => ({ url: row.url.trim(), isInternal: row.isInternal })) };
+  return {
+    ...copy(doc),
+    exceptions: rows.map((row) => ({ url: row.url.trim(), isInternal: row.isInternal })),
+  };
 }
 
 // ---------------------------------------------------------------------------
@@ -567,7 +772,11 @@ export const storedVariants = (choice: readonly number[]): number[] | null =>
   choice.includes(PRODUCT_VARIANT_ALL) ? null : [...new Set(choice)];
 
 /** The choice after a variant is ticked or unticked: 'All' clears the others, a specific one removes 'All'. */
-export function chooseVariant(choice: readonly number[], variant: number, checked: boolean): number[] {
+export function chooseVariant(
+  choice: readonly number[],
+  variant: number,
+  checked: boolean,
+): number[] {
   if (!checked) return choice.filter((entry) => entry !== variant);
   if (variant === PRODUCT_VARIANT_ALL) return [PRODUCT_VARIANT_ALL];
   return [...choice.filter((entry) => entry !== PRODUCT_VARIANT_ALL && entry !== variant), variant];
@@ -577,20 +786,32 @@ export function chooseVariant(choice: readonly number[], variant: number, checke
  * The choice of a form posted whole (checkboxes, without JS), by the same rule: 'All' newly
  * ticked wins over the others; with 'All' ticked before, a specific one ticked now removes it.
  */
-export function resolveVariantChoice(previous: readonly number[], posted: readonly number[]): number[] {
+export function resolveVariantChoice(
+  previous: readonly number[],
+  posted: readonly number[],
+): number[] {
   const unique = [...new Set(posted)];
   if (!unique.includes(PRODUCT_VARIANT_ALL)) return unique;
   const specific = unique.filter((entry) => entry !== PRODUCT_VARIANT_ALL);
-  if (!previous.includes(PRODUCT_VARIANT_ALL) || specific.length === 0) return [PRODUCT_VARIANT_ALL];
+  if (!previous.includes(PRODUCT_VARIANT_ALL) || specific.length === 0)
+    return [PRODUCT_VARIANT_ALL];
   return specific;
 }
 
 /** The variants added and removed by a change of the app-level choice (`all`: every variant of the country, for 'All'). */
-export function variantUpdates(before: readonly number[] | null | undefined, after: readonly number[] | null | undefined, all: readonly number[]) {
-  const expand = (stored: readonly number[] | null | undefined) => (stored === null ? [...all] : [...(stored ?? [])]);
+export function variantUpdates(
+  before: readonly number[] | null | undefined,
+  after: readonly number[] | null | undefined,
+  all: readonly number[],
+) {
+  const expand = (stored: readonly number[] | null | undefined) =>
+    stored === null ? [...all] : [...(stored ?? [])];
   const was = expand(before);
   const now = expand(after);
-  return { added: now.filter((entry) => !was.includes(entry)), removed: was.filter((entry) => !now.includes(entry)) };
+  return {
+    added: now.filter((entry) => !was.includes(entry)),
+    removed: was.filter((entry) => !now.includes(entry)),
+  };
 }
 
 /**
@@ -609,7 +830,11 @@ export function setAppVariants(
   const next = copy(doc);
   next.productVariants = after === null ? null : [...after];
   const kept = after === null ? options.all : after;
-  next.productVariantsMap = Object.fromEntries(kept.filter((firmType) => names[firmType] !== undefined).map((firmType) => [String(firmType), names[firmType]]));
+  next.productVariantsMap = Object.fromEntries(
+    kept
+      .filter((firmType) => names[firmType] !== undefined)
+      .map((firmType) => [String(firmType), names[firmType]]),
+  );
   for (const location of [...(next.views ?? []), ...(next.menus ?? [])]) {
     if (after === null && options.addToAllLocations) {
       location.visibility = { ...location.visibility, productVariants: null };
@@ -617,11 +842,13 @@ export function setAppVariants(
     }
     const current = location.visibility?.productVariants;
     if (current === null || current === undefined) {
-      if (current === undefined && options.addToAllLocations && added.length > 0) location.visibility = { ...location.visibility, productVariants: [...added] };
+      if (current === undefined && options.addToAllLocations && added.length > 0)
+        location.visibility = { ...location.visibility, productVariants: [...added] };
       continue;
     }
     let list = current.filter((entry) => !removed.includes(entry));
-    if (options.addToAllLocations) list = [...list, ...added.filter((entry) => !list.includes(entry))];
+    if (options.addToAllLocations)
+      list = [...list, ...added.filter((entry) => !list.includes(entry))];
     location.visibility = { ...location.visibility, productVariants: list };
   }
   return next;
@@ -637,13 +864,25 @@ export interface WindowSettings {
 }
 
 /** What a change of a view's window settings would clear: its window type, and how many buttons. */
-export function windowClears(view: PlatformView, next: WindowSettings): { windowType: boolean; buttons: number } {
+export function windowClears(
+  view: PlatformView,
+  next: WindowSettings,
+): { windowType: boolean; buttons: number } {
   const buttons = view.buttons?.length ?? 0;
   const fullScreenAfter = next.isFullScreen ?? view.isFullScreen ?? false;
-  if (fullScreenAfter && !view.isFullScreen) return { windowType: (view.windowType ?? next.windowType ?? null) !== null, buttons };
+  if (fullScreenAfter && !view.isFullScreen)
+    return { windowType: (view.windowType ?? next.windowType ?? null) !== null, buttons };
   // A fullscreen view keeps no window type, whatever is chosen.
-  const windowType = fullScreenAfter ? null : next.windowType === undefined ? view.windowType : next.windowType;
-  const matterWindow = view.type === "matter" && windowType !== null && windowType !== undefined && windowType !== view.windowType;
+  const windowType = fullScreenAfter
+    ? null
+    : next.windowType === undefined
+      ? view.windowType
+      : next.windowType;
+  const matterWindow =
+    view.type === "matter" &&
+    windowType !== null &&
+    windowType !== undefined &&
+    windowType !== view.windowType;
   return { windowType: false, buttons: matterWindow ? buttons : 0 };
 }
 
@@ -651,7 +890,11 @@ export function windowClears(view: PlatformView, next: WindowSettings): { window
  * Applies a view's window settings: fullscreen clears the window type and the buttons; a window
  * type set on a matter view clears the buttons. Answers the document and what was cleared.
  */
-export function setViewWindow(doc: PlatformSchema, id: string, next: WindowSettings): { document: PlatformSchema; cleared: { windowType: boolean; buttons: number } } | undefined {
+export function setViewWindow(
+  doc: PlatformSchema,
+  id: string,
+  next: WindowSettings,
+): { document: PlatformSchema; cleared: { windowType: boolean; buttons: number } } | undefined {
   const found = findLocation(doc, id);
   if (found?.kind !== "view") return undefined;
   const cleared = windowClears(found.location, next);
@@ -670,9 +913,14 @@ export function setViewWindow(doc: PlatformSchema, id: string, next: WindowSetti
  * view, choosing a window type (other than none) that the item did not have clears the item's
  * buttons (how many; asked first).
  */
-export function itemWindowClears(old: PlatformFunction | undefined, windowType: WindowType | null | undefined, viewType: string | undefined): { buttons: number } {
+export function itemWindowClears(
+  old: PlatformFunction | undefined,
+  windowType: WindowType | null | undefined,
+  viewType: string | undefined,
+): { buttons: number } {
   const chosen = windowType ?? null;
-  const matterWindow = viewType === "matter" && chosen !== null && chosen !== (old?.windowType ?? null);
+  const matterWindow =
+    viewType === "matter" && chosen !== null && chosen !== (old?.windowType ?? null);
   return { buttons: matterWindow ? (old?.buttons?.length ?? 0) : 0 };
 }
 
@@ -682,7 +930,11 @@ export function itemWindowClears(old: PlatformFunction | undefined, windowType: 
  * window either; on a matter view a newly chosen window type clears the item's buttons
  * (`itemWindowClears`). `old` is the item it replaces, if any.
  */
-export function applyItemWindow(item: PlatformFunction, old: PlatformFunction | undefined, viewType: string | undefined): PlatformFunction {
+export function applyItemWindow(
+  item: PlatformFunction,
+  old: PlatformFunction | undefined,
+  viewType: string | undefined,
+): PlatformFunction {
   const next = copy(item);
   if (next.windowType !== "system") delete next.window;
   if (next.windowType === "notApplicable") delete next.popOutWindow;

@@ -22,8 +22,8 @@
  *   without them.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { ApiError } from "~/api/client.server";
 import type { ApiClient } from "~/api/client.server";
+import { ApiError } from "~/api/client.server";
 import { getMatterTypePrecedents, getMatterTypes, getPrecedents } from "~/api/resources/endpoints";
 import { PRECEDENT_ROOT_FOLDER_ID } from "~/api/resources/schemas";
 import type { PrecedentLibraries } from "~/api/schema/rules";
@@ -31,15 +31,15 @@ import type { Visibility } from "~/api/schema/schemas";
 import { tickedValues } from "~/forms/platform-fields.server";
 import {
   inState,
+  type MatterTypeNode,
   matterStates,
   matterTypeTree,
   orphanedLocations,
+  type PrecedentNode,
   precedentLocations,
   precedentValues,
   searchTree,
   toggleWithPrecedents,
-  type MatterTypeNode,
-  type PrecedentNode,
 } from "./matter-types";
 
 export interface PickerData {
@@ -56,29 +56,60 @@ export const PRECEDENT_READS_MAX = 20;
 export const NO_PICKERS: PickerData = { matterTypes: [], withPrecedents: [], precedents: {} };
 
 /** The precedents of matter types that have some (at most PRECEDENT_READS_MAX), by id. */
-export async function loadPrecedents(api: ApiClient, countryCode: string, ids: readonly string[], withPrecedents: readonly string[]) {
-  const wanted = [...new Set(ids)].filter((id) => withPrecedents.includes(id)).slice(0, PRECEDENT_READS_MAX);
+export async function loadPrecedents(
+  api: ApiClient,
+  countryCode: string,
+  ids: readonly string[],
+  withPrecedents: readonly string[],
+) {
+  const wanted = [...new Set(ids)]
+    .filter((id) => withPrecedents.includes(id))
+    .slice(0, PRECEDENT_READS_MAX);
   const lists = await Promise.all(
     wanted.map((id) =>
-      api.call(getMatterTypePrecedents, { params: { matterTypeId: id }, query: { countrycode: countryCode } }).catch((error: unknown) => {
-        if (error instanceof ApiError) return [];
-        throw error;
-      }),
+      api
+        .call(getMatterTypePrecedents, {
+          params: { matterTypeId: id },
+          query: { countrycode: countryCode },
+        })
+        .catch((error: unknown) => {
+          if (error instanceof ApiError) return [];
+          throw error;
+        }),
     ),
   );
   return Object.fromEntries(
-    wanted.map((id, index) => [id, lists[index].map(({ precedentId, name, parentId, type }): PrecedentNode => ({ precedentId, name, parentId, type }))]),
+    wanted.map((id, index) => [
+      id,
+      lists[index].map(
+        ({ precedentId, name, parentId, type }): PrecedentNode => ({
+          precedentId,
+          name,
+          parentId,
+          type,
+        }),
+      ),
+    ]),
   );
 }
 
 /** The matter types that have precedents: the libraries at the top of the precedent tree. */
 async function libraries(api: ApiClient, countryCode: string): Promise<string[]> {
-  const top = await api.call(getPrecedents, { params: { folderId: PRECEDENT_ROOT_FOLDER_ID }, query: { countrycode: countryCode } });
-  return [...new Set(top.flatMap((entry) => (entry.matterTypeId === null ? [] : [entry.matterTypeId])))];
+  const top = await api.call(getPrecedents, {
+    params: { folderId: PRECEDENT_ROOT_FOLDER_ID },
+    query: { countrycode: countryCode },
+  });
+  return [
+    ...new Set(top.flatMap((entry) => (entry.matterTypeId === null ? [] : [entry.matterTypeId]))),
+  ];
 }
 
 /** The precedents of matter types (those that have some), for the precedent picker's fetcher. */
-export async function loadMatterTypePrecedents(api: ApiClient, countryCode: string, ids: readonly string[]) {
+export async function loadMatterTypePrecedents(
+  api: ApiClient,
+  countryCode: string,
+  ids: readonly string[],
+) {
   try {
     return await loadPrecedents(api, countryCode, ids, await libraries(api, countryCode));
   } catch (error) {
@@ -87,12 +118,37 @@ export async function loadMatterTypePrecedents(api: ApiClient, countryCode: stri
   }
 }
 
-export async function loadPickers(api: ApiClient, countryCode: string, matterTypeIds: readonly string[]): Promise<PickerData> {
+export async function loadPickers(
+  api: ApiClient,
+  countryCode: string,
+  matterTypeIds: readonly string[],
+): Promise<PickerData> {
   try {
-    const [{ data }, withPrecedents] = await Promise.all([api.call(getMatterTypes, { query: { countryCode } }), libraries(api, countryCode)]);
-    const matterTypes = data.map(({ id, name, type, parentId, shortcutId, states }): MatterTypeNode => ({ id, name, type, parentId, shortcutId, states }));
+    const [{ data }, withPrecedents] = await Promise.all([
+      api.call(getMatterTypes, { query: { countryCode } }),
+      libraries(api, countryCode),
+    ]);
+    const matterTypes = data.map(
+      ({ id, name, type, parentId, shortcutId, states }): MatterTypeNode => ({
+        id,
+        name,
+        type,
+        parentId,
+        shortcutId,
+        states,
+      }),
+    );
     const known = matterTypes.map((node) => node.id);
-    return { matterTypes, withPrecedents, precedents: await loadPrecedents(api, countryCode, matterTypeIds.filter((id) => known.includes(id)), withPrecedents) };
+    return {
+      matterTypes,
+      withPrecedents,
+      precedents: await loadPrecedents(
+        api,
+        countryCode,
+        matterTypeIds.filter((id) => known.includes(id)),
+        withPrecedents,
+      ),
+    };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return NO_PICKERS;
@@ -114,12 +170,30 @@ export async function visibilityReferences(
   const roots = [...new Set((visibility?.location ?? []).map((entry) => entry.root))];
   if (!visibility?.matterTypes?.length && roots.length === 0) return undefined;
   try {
-    const [{ data }, withPrecedents] = await Promise.all([api.call(getMatterTypes, { query: { countryCode } }), roots.length > 0 ? libraries(api, countryCode) : ([] as string[])]);
+    const [{ data }, withPrecedents] = await Promise.all([
+      api.call(getMatterTypes, { query: { countryCode } }),
+      roots.length > 0 ? libraries(api, countryCode) : ([] as string[]),
+    ]);
     const matterTypeIds = data.map((node) => node.id);
     if (roots.length === 0 || roots.length > PRECEDENT_READS_MAX) return { matterTypeIds };
     const read = roots.filter((root) => withPrecedents.includes(root));
-    const lists = await Promise.all(read.map((id) => api.call(getMatterTypePrecedents, { params: { matterTypeId: id }, query: { countrycode: countryCode } })));
-    return { matterTypeIds, precedents: Object.fromEntries(read.map((id, index) => [id, lists[index].map(({ precedentId, parentId }) => ({ precedentId, parentId }))])) };
+    const lists = await Promise.all(
+      read.map((id) =>
+        api.call(getMatterTypePrecedents, {
+          params: { matterTypeId: id },
+          query: { countrycode: countryCode },
+        }),
+      ),
+    );
+    return {
+      matterTypeIds,
+      precedents: Object.fromEntries(
+        read.map((id, index) => [
+          id,
+          lists[index].map(({ precedentId, parentId }) => ({ precedentId, parentId })),
+        ]),
+      ),
+    };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return undefined;
@@ -161,7 +235,10 @@ interface StepContext {
 /** The posted item's visibility as conform reads it back: `result.initialValue.visibility`. */
 function visibilityOf(result: SubmissionResult<string[]>): Record<string, unknown> {
   const initial = (result.initialValue ?? {}) as Record<string, unknown>;
-  const visibility = initial.visibility && typeof initial.visibility === "object" ? (initial.visibility as Record<string, unknown>) : {};
+  const visibility =
+    initial.visibility && typeof initial.visibility === "object"
+      ? (initial.visibility as Record<string, unknown>)
+      : {};
   initial.visibility = visibility;
   result.initialValue = initial as SubmissionResult<string[]>["initialValue"];
   return visibility;
@@ -171,15 +248,30 @@ function visibilityOf(result: SubmissionResult<string[]>): Record<string, unknow
  * The answer to a picker's step, or to a save that must ask first; undefined for a save that
  * may go on (with `confirmDeselect`, the orphaned precedents are taken out of `formData`).
  */
-export async function pickerStep(formData: FormData, context: StepContext): Promise<PickerAnswer | undefined> {
+export async function pickerStep(
+  formData: FormData,
+  context: StepContext,
+): Promise<PickerAnswer | undefined> {
   const pick = textOf(formData, "pick");
-  const matterTypes = tickedValues(formData.getAll("visibility.matterTypes").filter((entry): entry is string => typeof entry === "string"));
-  const ticked = tickedValues(formData.getAll("visibility.location").filter((entry): entry is string => typeof entry === "string"));
+  const matterTypes = tickedValues(
+    formData
+      .getAll("visibility.matterTypes")
+      .filter((entry): entry is string => typeof entry === "string"),
+  );
+  const ticked = tickedValues(
+    formData
+      .getAll("visibility.location")
+      .filter((entry): entry is string => typeof entry === "string"),
+  );
   if (!pick) {
     const location = precedentLocations(ticked);
     if (!location || location.length === 0) return undefined;
     const pickers = await loadPickers(context.api, context.countryCode, matterTypes);
-    const orphans = orphanedLocations(location, matterTypes, pickers.matterTypes.map((node) => node.id));
+    const orphans = orphanedLocations(
+      location,
+      matterTypes,
+      pickers.matterTypes.map((node) => node.id),
+    );
     if (orphans.length === 0) return undefined;
     if (textOf(formData, CONFIRM_DESELECT) === "on") {
       const kept = precedentValues(location.filter((entry) => !orphans.includes(entry)));
@@ -190,7 +282,18 @@ export async function pickerStep(formData: FormData, context: StepContext): Prom
     const result = context.reply();
     result.status = "error";
     result.error = { [CONFIRM_DESELECT]: [context.question] };
-    return { result, pickers, ask: { node: "", matterTypes: namesOf(pickers, orphans.map((entry) => entry.root)) }, status: 400 };
+    return {
+      result,
+      pickers,
+      ask: {
+        node: "",
+        matterTypes: namesOf(
+          pickers,
+          orphans.map((entry) => entry.root),
+        ),
+      },
+      status: 400,
+    };
   }
 
   const pickers = await loadPickers(context.api, context.countryCode, matterTypes);
@@ -198,7 +301,10 @@ export async function pickerStep(formData: FormData, context: StepContext): Prom
   result.status = undefined;
   result.error = {};
   const visibility = visibilityOf(result);
-  const picker = ((result.initialValue as Record<string, unknown>).picker ?? {}) as Record<string, unknown>;
+  const picker = ((result.initialValue as Record<string, unknown>).picker ?? {}) as Record<
+    string,
+    unknown
+  >;
   (result.initialValue as Record<string, unknown>).picker = picker;
   const [kind, ...rest] = pick.split(":");
   const argument = rest.join(":");
@@ -208,19 +314,37 @@ export async function pickerStep(formData: FormData, context: StepContext): Prom
   } else if (kind === "toggle" || kind === "confirm") {
     // The tree the person saw: the tab's and the search's.
     const states = matterStates(pickers.matterTypes);
-    const tab = typeof picker.tab === "string" && states.includes(picker.tab) ? picker.tab : states[0];
-    const shown = searchTree(tab === undefined ? pickers.matterTypes : inState(pickers.matterTypes, tab), typeof picker.search === "string" ? picker.search : "");
+    const tab =
+      typeof picker.tab === "string" && states.includes(picker.tab) ? picker.tab : states[0];
+    const shown = searchTree(
+      tab === undefined ? pickers.matterTypes : inState(pickers.matterTypes, tab),
+      typeof picker.search === "string" ? picker.search : "",
+    );
     const tree = matterTypeTree(shown);
     if (tree.byId.has(argument)) {
       const choice = { matterTypes, location: precedentLocations(ticked) ?? [] };
       const next = toggleWithPrecedents(tree, choice, argument, [], kind === "confirm");
       if (next.ask) {
-        answer.ask = { node: argument, matterTypes: namesOf(pickers, next.ask.map((entry) => entry.root)) };
+        answer.ask = {
+          node: argument,
+          matterTypes: namesOf(
+            pickers,
+            next.ask.map((entry) => entry.root),
+          ),
+        };
       } else {
         visibility.matterTypes = next.matterTypes;
         visibility.location = precedentValues(next.location);
         // The precedents of what is now ticked.
-        Object.assign(pickers.precedents, await loadPrecedents(context.api, context.countryCode, next.matterTypes.filter((id) => !(id in pickers.precedents)), pickers.withPrecedents));
+        Object.assign(
+          pickers.precedents,
+          await loadPrecedents(
+            context.api,
+            context.countryCode,
+            next.matterTypes.filter((id) => !(id in pickers.precedents)),
+            pickers.withPrecedents,
+          ),
+        );
       }
     }
   }
@@ -229,5 +353,7 @@ export async function pickerStep(formData: FormData, context: StepContext): Prom
 
 /** The names of matter types, by id (the id when unknown). */
 function namesOf(pickers: PickerData, ids: readonly string[]): string[] {
-  return [...new Set(ids)].map((id) => pickers.matterTypes.find((node) => node.id === id)?.name ?? id);
+  return [...new Set(ids)].map(
+    (id) => pickers.matterTypes.find((node) => node.id === id)?.name ?? id,
+  );
 }

@@ -37,16 +37,24 @@ function documentPath(path: string): string[] | undefined {
 }
 
 /** The longest item path at the start of `rest` in location `id`, and what follows it. */
-function splitAtItem(doc: PlatformSchema, id: string, rest: string[]): { item?: string; field: string[] } {
+function splitAtItem(
+  doc: PlatformSchema,
+  id: string,
+  rest: string[],
+): { item?: string; field: string[] } {
   for (let end = rest.length; end > 0; end--) {
     const candidate = rest.slice(0, end).join(".");
-    if (/^\d+$/.test(rest[end - 1]) && getItem(doc, id, candidate)) return { item: candidate, field: rest.slice(end) };
+    if (/^\d+$/.test(rest[end - 1]) && getItem(doc, id, candidate))
+      return { item: candidate, field: rest.slice(end) };
   }
   return { field: rest };
 }
 
 /** Each refusal of a save of `doc`, by the part it names, in the order given. */
-export function saveProblems(doc: PlatformSchema, errors: Readonly<Record<string, string>>): SaveProblem[] {
+export function saveProblems(
+  doc: PlatformSchema,
+  errors: Readonly<Record<string, string>>,
+): SaveProblem[] {
   const problems: SaveProblem[] = [];
   for (const [path, code] of Object.entries(errors)) {
     const parts = documentPath(path);
@@ -60,8 +68,15 @@ export function saveProblems(doc: PlatformSchema, errors: Readonly<Record<string
         const name = field.join(".");
         let dialog: Record<string, string> | undefined;
         if (item) dialog = { dialog: "item", location: location.id, path: item };
-        else if (found?.kind === "view" && found.location.isCustomView && name !== "" && !name.startsWith("visibility")) dialog = { dialog: "custom-view", location: location.id };
-        else if (doc.type === "desktop" && name.startsWith("visibility")) dialog = { dialog: "setting", location: location.id };
+        else if (
+          found?.kind === "view" &&
+          found.location.isCustomView &&
+          name !== "" &&
+          !name.startsWith("visibility")
+        )
+          dialog = { dialog: "custom-view", location: location.id };
+        else if (doc.type === "desktop" && name.startsWith("visibility"))
+          dialog = { dialog: "setting", location: location.id };
         problems.push({
           code,
           location: location.id,
@@ -74,7 +89,12 @@ export function saveProblems(doc: PlatformSchema, errors: Readonly<Record<string
       }
     }
     if (head === "exceptions") {
-      problems.push({ code, field: rest.length > 0 ? `exceptions.${rest.join(".")}` : "exceptions", crumbs: [], dialog: { dialog: "exceptions" } });
+      problems.push({
+        code,
+        field: rest.length > 0 ? `exceptions.${rest.join(".")}` : "exceptions",
+        crumbs: [],
+        dialog: { dialog: "exceptions" },
+      });
       continue;
     }
     problems.push({ code, field: parts.join("."), crumbs: [] });

@@ -34,29 +34,63 @@
  * dialog); a form that fails its rules answers 400 with conform's reply, the dialog open.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { json, json as json_, redirect, type AppLoadContext } from "@remix-run/node";
+import { type AppLoadContext, json, json as json_, redirect } from "@remix-run/node";
 import { ApiError, ProviderUnreachable } from "~/api/client.server";
-import { getConfigInitAll, getDesktopVersions, getProductVariants } from "~/api/resources/endpoints";
-import type { LocationSetting, ProductVariant } from "~/api/resources/schemas";
 import { JSON_LIMIT_CODES } from "~/api/json-limits";
-import { addsFunctionsPastLimit, checkPlatformLimits, checkWholeSchema, decodeSchemaJson, SCHEMA_LIMITS, validateVisibilityChoice, type SchemaErrors } from "~/api/schema/rules";
+import {
+  getConfigInitAll,
+  getDesktopVersions,
+  getProductVariants,
+} from "~/api/resources/endpoints";
+import type { LocationSetting, ProductVariant } from "~/api/resources/schemas";
 import { getSchema, saveSchema, validateSchema } from "~/api/schema/endpoints";
-import { PRODUCT_VARIANT_ALL, platformSchema, schemaDocument, type ActionType, type PlatformFunction, type PlatformSchema, type PlatformView, type Visibility } from "~/api/schema/schemas";
+import {
+  addsFunctionsPastLimit,
+  checkPlatformLimits,
+  checkWholeSchema,
+  decodeSchemaJson,
+  SCHEMA_LIMITS,
+  type SchemaErrors,
+  validateVisibilityChoice,
+} from "~/api/schema/rules";
+import {
+  type ActionType,
+  type PlatformFunction,
+  type PlatformSchema,
+  type PlatformView,
+  PRODUCT_VARIANT_ALL,
+  platformSchema,
+  schemaDocument,
+  type Visibility,
+} from "~/api/schema/schemas";
 import { getUser } from "~/api/user/endpoints";
 import { requireUser } from "~/auth.server";
-import { isEditorPlatform, type EditorPlatform } from "~/lib/apps/platform-tabs";
 import type { Translate } from "~/forms/app-editor";
 import type { FormRules } from "~/forms/check";
 import { parseForm } from "~/forms/parse.server";
-import { formRules } from "~/forms/rules.server";
+import { jsonLimitMessage, outcomeErrors, platformRuleMessage } from "~/forms/platform-common";
 import { CONFIRM_CLEAR_BUTTONS, ICON_FILE } from "~/forms/platform-item";
 import { itemSchema } from "~/forms/platform-item.server";
-import { jsonLimitMessage, outcomeErrors, platformRuleMessage } from "~/forms/platform-common";
 import { addLocationSchema, cloneSchema } from "~/forms/platform-location.server";
-import { appVariantsSchema, customViewSchema, exceptionsSchema, rootVisibilitySchema } from "~/forms/platform-settings.server";
+import {
+  appVariantsSchema,
+  customViewSchema,
+  exceptionsSchema,
+  rootVisibilitySchema,
+} from "~/forms/platform-settings.server";
+import { formRules } from "~/forms/rules.server";
 import i18next from "~/i18next.server";
 import { loadFailure, loadVersion, notFound } from "~/lib/apps/editor.server";
-import { discardPlatformDraft, keepPlatformDraft, loadPlatformDraft, type UnreadableDraft } from "~/lib/platform/draft.server";
+import { type EditorPlatform, isEditorPlatform } from "~/lib/apps/platform-tabs";
+import { draftLabel, redirectAfterDraft } from "~/lib/drafts.server";
+import { arrangedJson } from "~/lib/platform/arrange";
+import {
+  discardPlatformDraft,
+  keepPlatformDraft,
+  loadPlatformDraft,
+  type UnreadableDraft,
+} from "~/lib/platform/draft.server";
+import { applyIconChoice, readEditorForm } from "~/lib/platform/icon.server";
 import {
   actionTypesOf,
   addItem,
@@ -87,12 +121,15 @@ import {
   withFirstDropdownItem,
   withSettingNames,
 } from "~/lib/platform/operations";
-import { arrangedJson } from "~/lib/platform/arrange";
-import { applyIconChoice, readEditorForm } from "~/lib/platform/icon.server";
+import {
+  loadPickers,
+  type PickerAnswer,
+  type PickerData,
+  pickerStep,
+  visibilityReferences,
+} from "~/lib/platform/pickers.server";
+import { type SaveProblem, saveProblems } from "~/lib/platform/save-errors";
 import { uploadQuotaMessage } from "~/lib/retry-after";
-import { draftLabel, redirectAfterDraft } from "~/lib/drafts.server";
-import { loadPickers, pickerStep, visibilityReferences, type PickerAnswer, type PickerData } from "~/lib/platform/pickers.server";
-import { saveProblems, type SaveProblem } from "~/lib/platform/save-errors";
 import { markFailed } from "~/lib/title";
 import { redirectWithError, redirectWithToast } from "~/session.server";
 
@@ -123,7 +160,11 @@ export interface EditorState {
   allowSvg: boolean;
 }
 
-export async function loadEditor(request: Request, context: AppLoadContext, params: { appVersionId?: string; platform?: string }): Promise<EditorState> {
+export async function loadEditor(
+  request: Request,
+  context: AppLoadContext,
+  params: { appVersionId?: string; platform?: string },
+): Promise<EditorState> {
   const { api, session } = await requireUser(request, context);
   const platform = params.platform;
   if (!isEditorPlatform(platform)) throw await notFound(request);
@@ -135,12 +176,21 @@ export async function loadEditor(request: Request, context: AppLoadContext, para
       api.call(getConfigInitAll),
       api.call(getUser),
     ]);
-    const country = config.init.countries.find((entry) => entry.code === version.details.countryCode);
-    const resourceCountry = config.init.countries.find((entry) => entry.code === (country?.resourceCountryCode ?? version.details.countryCode)) ?? country;
-    const settings = country?.settings.platforms.find((entry) => entry.type === platform)?.locations ?? [];
-    const variantsOn = platform === "desktop" && Boolean(resourceCountry?.featureFlags["product-variant-enabled"]);
+    const country = config.init.countries.find(
+      (entry) => entry.code === version.details.countryCode,
+    );
+    const resourceCountry =
+      config.init.countries.find(
+        (entry) => entry.code === (country?.resourceCountryCode ?? version.details.countryCode),
+      ) ?? country;
+    const settings =
+      country?.settings.platforms.find((entry) => entry.type === platform)?.locations ?? [];
+    const variantsOn =
+      platform === "desktop" && Boolean(resourceCountry?.featureFlags["product-variant-enabled"]);
     const [productVariants, desktopVersions] = await Promise.all([
-      variantsOn ? api.call(getProductVariants, { query: { countryCode: version.details.countryCode } }) : [],
+      variantsOn
+        ? api.call(getProductVariants, { query: { countryCode: version.details.countryCode } })
+        : [],
       platform === "desktop" ? api.call(getDesktopVersions) : [],
     ]);
     const saved = read.schema ?? emptyPlatform(platform);
@@ -173,7 +223,12 @@ export async function loadEditor(request: Request, context: AppLoadContext, para
  * What the matter-type and precedent pickers of the item dialog show (app/lib/platform/
  * pickers.server.ts): the country's matter types and the precedents of `matterTypeIds`.
  */
-export async function loadMatterTypes(request: Request, context: AppLoadContext, countryCode: string, matterTypeIds: readonly string[] = []): Promise<PickerData> {
+export async function loadMatterTypes(
+  request: Request,
+  context: AppLoadContext,
+  countryCode: string,
+  matterTypeIds: readonly string[] = [],
+): Promise<PickerData> {
   const { api } = await requireUser(request, context);
   return loadPickers(api, countryCode, matterTypeIds);
 }
@@ -182,7 +237,25 @@ export async function loadMatterTypes(request: Request, context: AppLoadContext,
 // Actions
 // ---------------------------------------------------------------------------
 
-export const INTENTS = ["add-location", "remove-location", "up", "down", "move", "delete-item", "item", "clone", "custom-view", "app-variants", "exceptions", "setting", "import-arrange", "import-validate", "import", "discard", "save"] as const;
+export const INTENTS = [
+  "add-location",
+  "remove-location",
+  "up",
+  "down",
+  "move",
+  "delete-item",
+  "item",
+  "clone",
+  "custom-view",
+  "app-variants",
+  "exceptions",
+  "setting",
+  "import-arrange",
+  "import-validate",
+  "import",
+  "discard",
+  "save",
+] as const;
 export type Intent = (typeof INTENTS)[number];
 
 /** The answer of a dialog's form that failed its rules (status 400): the dialog shows it open. */
@@ -210,8 +283,12 @@ function textOf(formData: FormData, name: string): string {
 function placeOf(document: PlatformSchema, formData: FormData, kind: "item" | "list") {
   const location = textOf(formData, "location");
   const path = textOf(formData, kind === "item" ? "path" : "list");
-  const valid = kind === "item" ? parseItemPath(document, location, path) : parseListPath(document, location, path);
-  if (!valid || (kind === "item" && !getItem(document, location, path))) throw new Response("Unknown item.", { status: 400 });
+  const valid =
+    kind === "item"
+      ? parseItemPath(document, location, path)
+      : parseListPath(document, location, path);
+  if (!valid || (kind === "item" && !getItem(document, location, path)))
+    throw new Response("Unknown item.", { status: 400 });
   return { location, path };
 }
 
@@ -237,8 +314,18 @@ export interface SaveRefused {
 /** A refused part in words: the names down to it, then the field's rule. */
 function shownProblem(t: Translate, problem: SaveProblem): SaveRefused["problems"][number] {
   const field = problem.field === "" ? "" : platformRuleMessage(t, problem.code, problem.field);
-  const rule = field || t(`platform:errors.${problem.code}`, { field: problem.crumbs[problem.crumbs.length - 1] ?? "", max: "", minimum: "", defaultValue: t("platform:errors.invalid", { field: "" }) });
-  return { message: [...problem.crumbs, rule].join(": "), search: problem.dialog ? `?${new URLSearchParams(problem.dialog)}` : undefined };
+  const rule =
+    field ||
+    t(`platform:errors.${problem.code}`, {
+      field: problem.crumbs[problem.crumbs.length - 1] ?? "",
+      max: "",
+      minimum: "",
+      defaultValue: t("platform:errors.invalid", { field: "" }),
+    });
+  return {
+    message: [...problem.crumbs, rule].join(": "),
+    search: problem.dialog ? `?${new URLSearchParams(problem.dialog)}` : undefined,
+  };
 }
 
 /** The answer of a change of the app's product variants that the person confirms first. */
@@ -259,7 +346,14 @@ function importedPlatform(value: unknown, platform: EditorPlatform): PlatformSch
 }
 
 /** The forms of the page checked by a schema (each by its intent). */
-export type EditorForm = "add-location" | "clone" | "item" | "custom-view" | "app-variants" | "exceptions" | "setting";
+export type EditorForm =
+  | "add-location"
+  | "clone"
+  | "item"
+  | "custom-view"
+  | "app-variants"
+  | "exceptions"
+  | "setting";
 
 /**
  * Each form's schema with what the page knows of it (the offered locations, an item's list,
@@ -272,13 +366,25 @@ function editorSchemas(t: Translate, state: EditorState) {
     minimumDesktopVersion: state.minimumDesktopVersion,
     variants: state.productVariants.map((variant) => variant.firmType),
   };
-  const viewTypeOf = (location: string) => state.settings.find((setting) => setting.id === location)?.viewType;
+  const viewTypeOf = (location: string) =>
+    state.settings.find((setting) => setting.id === location)?.viewType;
   return {
     variantContext,
     viewTypeOf,
-    addLocation: () => addLocationSchema(t, offeredLocations(state.document, state.settings, state.integratorType).map((setting) => setting.id)),
-    clone: (location: string, path: string) => cloneSchema(t, cloneTargets(state.document, location, path, state.settings).map((target) => target.id)),
-    item: (location: string, actionTypes: readonly ActionType[]) => itemSchema(t, { platform: state.platform, viewType: viewTypeOf(location), actionTypes }),
+    addLocation: () =>
+      addLocationSchema(
+        t,
+        offeredLocations(state.document, state.settings, state.integratorType).map(
+          (setting) => setting.id,
+        ),
+      ),
+    clone: (location: string, path: string) =>
+      cloneSchema(
+        t,
+        cloneTargets(state.document, location, path, state.settings).map((target) => target.id),
+      ),
+    item: (location: string, actionTypes: readonly ActionType[]) =>
+      itemSchema(t, { platform: state.platform, viewType: viewTypeOf(location), actionTypes }),
     customView: (location: string, view: PlatformView) =>
       customViewSchema(t, {
         ...variantContext,
@@ -287,9 +393,15 @@ function editorSchemas(t: Translate, state: EditorState) {
         viewType: viewTypeOf(location) ?? view.type,
         integratorType: state.integratorType,
       }),
-    appVariants: () => appVariantsSchema(t, { ...variantContext, previousVariants: state.document.productVariants }),
+    appVariants: () =>
+      appVariantsSchema(t, { ...variantContext, previousVariants: state.document.productVariants }),
     exceptions: () => exceptionsSchema(t),
-    setting: (visibility: Visibility | undefined) => rootVisibilitySchema(t, { ...variantContext, platform: "desktop", previousVariants: visibility?.productVariants }),
+    setting: (visibility: Visibility | undefined) =>
+      rootVisibilitySchema(t, {
+        ...variantContext,
+        platform: "desktop",
+        previousVariants: visibility?.productVariants,
+      }),
   };
 }
 
@@ -299,12 +411,17 @@ function editorSchemas(t: Translate, state: EditorState) {
  * from the schemas the action parses with. A dialog opened without a page load has none: the
  * action checks it (its answer shows each message next to its field).
  */
-export function editorRules(t: Translate, state: EditorState, search: URLSearchParams): Partial<Record<EditorForm, FormRules>> {
+export function editorRules(
+  t: Translate,
+  state: EditorState,
+  search: URLSearchParams,
+): Partial<Record<EditorForm, FormRules>> {
   if (!state.canEdit) return {};
   const schemas = editorSchemas(t, state);
   const desktop = state.platform === "desktop";
   const rules: Partial<Record<EditorForm, FormRules>> = {};
-  if (desktop && schemas.variantContext.productVariantsEnabled) rules["app-variants"] = formRules(schemas.appVariants());
+  if (desktop && schemas.variantContext.productVariantsEnabled)
+    rules["app-variants"] = formRules(schemas.appVariants());
   const location = search.get("location") ?? "";
   const path = search.get("path") ?? "";
   const found = findLocation(state.document, location);
@@ -313,17 +430,20 @@ export function editorRules(t: Translate, state: EditorState, search: URLSearchP
       rules["add-location"] = formRules(schemas.addLocation());
       break;
     case "clone":
-      if (getItem(state.document, location, path)) rules.clone = formRules(schemas.clone(location, path));
+      if (getItem(state.document, location, path))
+        rules.clone = formRules(schemas.clone(location, path));
       break;
     case "item": {
       const list = search.get("list");
-      const listPath = list ?? (getItem(state.document, location, path) ? splitItemPath(path).list : "");
+      const listPath =
+        list ?? (getItem(state.document, location, path) ? splitItemPath(path).list : "");
       const actionTypes = listPath ? actionTypesOf(state.document, location, listPath) : [];
       if (actionTypes.length > 0) rules.item = formRules(schemas.item(location, actionTypes));
       break;
     }
     case "custom-view":
-      if (found?.kind === "view" && found.location.isCustomView) rules["custom-view"] = formRules(schemas.customView(location, found.location));
+      if (found?.kind === "view" && found.location.isCustomView)
+        rules["custom-view"] = formRules(schemas.customView(location, found.location));
       break;
     case "exceptions":
       if (desktop) rules.exceptions = formRules(schemas.exceptions());
@@ -335,7 +455,11 @@ export function editorRules(t: Translate, state: EditorState, search: URLSearchP
   return rules;
 }
 
-export async function editorAction(request: Request, context: AppLoadContext, params: { appVersionId?: string; platform?: string }) {
+export async function editorAction(
+  request: Request,
+  context: AppLoadContext,
+  params: { appVersionId?: string; platform?: string },
+) {
   const url = new URL(request.url);
   const { formData, iconFile } = await readEditorForm(request);
   const intents = formData.getAll("intent");
@@ -346,11 +470,22 @@ export async function editorAction(request: Request, context: AppLoadContext, pa
   const t = (await i18next.getFixedT(request, ["platform", "common"])) as unknown as Translate;
   const back = pagePath(url);
   // Save is the provider's to refuse (the edit check may have changed since the page was shown).
-  if (!state.canEdit && intent !== "save") return redirectWithError(back, { detail: t("platform:readOnly") });
+  if (!state.canEdit && intent !== "save")
+    return redirectWithError(back, { detail: t("platform:readOnly") });
 
   const keep = async (document: PlatformSchema, to = back) => {
-    if (addsFunctionsPastLimit(document, state.document)) return redirectWithError(to, { detail: t("platform:tooManyFunctions", { max: SCHEMA_LIMITS.functionsMax }) });
-    const kept = await keepPlatformDraft(session, state.versionId, state.platform, state.saved, document, draftLabel(state.appName, state.versionNumber));
+    if (addsFunctionsPastLimit(document, state.document))
+      return redirectWithError(to, {
+        detail: t("platform:tooManyFunctions", { max: SCHEMA_LIMITS.functionsMax }),
+      });
+    const kept = await keepPlatformDraft(
+      session,
+      state.versionId,
+      state.platform,
+      state.saved,
+      document,
+      draftLabel(state.appName, state.versionNumber),
+    );
     if (!kept) return redirectWithError(to, { detail: t("platform:draftFailed") });
     return redirectAfterDraft(to, kept);
   };
@@ -374,13 +509,20 @@ export async function editorAction(request: Request, context: AppLoadContext, pa
     case "add-location": {
       const submission = parseForm(formData, schemas.addLocation());
       if (submission.status !== "success") return fail(submission.reply());
-      const outcome = addLocation(state.document, state.settings, submission.value.location, state.integratorType);
-      if (!outcome.ok) return fail(submission.reply({ fieldErrors: outcomeErrors(t, outcome.errors) }));
+      const outcome = addLocation(
+        state.document,
+        state.settings,
+        submission.value.location,
+        state.integratorType,
+      );
+      if (!outcome.ok)
+        return fail(submission.reply({ fieldErrors: outcomeErrors(t, outcome.errors) }));
       return keep(outcome.document);
     }
     case "remove-location": {
       const location = textOf(formData, "location");
-      if (!findLocation(state.document, location)) throw new Response("Unknown location.", { status: 400 });
+      if (!findLocation(state.document, location))
+        throw new Response("Unknown location.", { status: 400 });
       return keep(removeLocation(state.document, location));
     }
     case "up":
@@ -402,79 +544,160 @@ export async function editorAction(request: Request, context: AppLoadContext, pa
     }
     case "item": {
       const editing = formData.has("path");
-      const place = editing ? placeOf(state.document, formData, "item") : placeOf(state.document, formData, "list");
+      const place = editing
+        ? placeOf(state.document, formData, "item")
+        : placeOf(state.document, formData, "list");
       const listPath = editing ? splitItemPath(place.path).list : place.path;
       const actionTypes = actionTypesOf(state.document, place.location, listPath);
-      if (actionTypes.length === 0) throw new Response("This list takes no items.", { status: 400 });
+      if (actionTypes.length === 0)
+        throw new Response("This list takes no items.", { status: 400 });
       const viewType = schemas.viewTypeOf(place.location);
       // The icon first: an uploaded icon stays in the form when another field is refused.
-      const postedType = actionTypes.find((type) => type === textOf(formData, "actionType")) ?? actionTypes[0];
-      const icon = await applyIconChoice(api, formData, iconFile, { actionType: postedType, allowSvg: state.allowSvg });
+      const postedType =
+        actionTypes.find((type) => type === textOf(formData, "actionType")) ?? actionTypes[0];
+      const icon = await applyIconChoice(api, formData, iconFile, {
+        actionType: postedType,
+        allowSvg: state.allowSvg,
+      });
       // A step of the matter-type or precedent picker (without JavaScript), or a save that asks first.
-      const itemReply = () => parseForm(formData, schemas.item(place.location, actionTypes)).reply();
-      const step = await pickerStep(formData, { api, countryCode: state.countryCode, reply: itemReply, question: t("platform:picker.confirmDeselect") });
+      const itemReply = () =>
+        parseForm(formData, schemas.item(place.location, actionTypes)).reply();
+      const step = await pickerStep(formData, {
+        api,
+        countryCode: state.countryCode,
+        reply: itemReply,
+        question: t("platform:picker.confirmDeselect"),
+      });
       if (step) {
         if (step.status >= 400) markFailed(context);
-        return json<DialogFailure>({ intent, result: step.result, pickers: step.pickers, ask: step.ask }, step.status);
+        return json<DialogFailure>(
+          { intent, result: step.result, pickers: step.pickers, ask: step.ask },
+          step.status,
+        );
       }
       const submission = parseForm(formData, schemas.item(place.location, actionTypes));
-      const iconMessage = icon.refused ? platformRuleMessage(t, icon.refused, ICON_FILE) : icon.quota && uploadQuotaMessage(t, language, icon.quota);
+      const iconMessage = icon.refused
+        ? platformRuleMessage(t, icon.refused, ICON_FILE)
+        : icon.quota && uploadQuotaMessage(t, language, icon.quota);
       const iconErrors = iconMessage ? { [ICON_FILE]: [iconMessage] } : undefined;
       if (icon.apiError) {
-        return redirectWithError(back, { detail: icon.apiError.detail, traceId: icon.apiError.traceId, fallback: icon.apiError instanceof ProviderUnreachable ? "unreachable" : "savingData" });
+        return redirectWithError(back, {
+          detail: icon.apiError.detail,
+          traceId: icon.apiError.traceId,
+          fallback: icon.apiError instanceof ProviderUnreachable ? "unreachable" : "savingData",
+        });
       }
-      if (submission.status !== "success" || iconErrors) return fail(submission.reply(iconErrors ? { fieldErrors: iconErrors } : undefined));
+      if (submission.status !== "success" || iconErrors)
+        return fail(submission.reply(iconErrors ? { fieldErrors: iconErrors } : undefined));
       const unknown = await unknownReferences(submission.value.visibility);
-      if (Object.keys(unknown).length > 0) return fail(submission.reply({ fieldErrors: outcomeErrors(t, unknown) }));
+      if (Object.keys(unknown).length > 0)
+        return fail(submission.reply({ fieldErrors: outcomeErrors(t, unknown) }));
       const old = editing ? getItem(state.document, place.location, place.path) : undefined;
-      const locationType = findLocation(state.document, place.location)?.kind === "view" ? ((findLocation(state.document, place.location)!.location as PlatformView).type ?? viewType) : "menu";
+      const locationType =
+        findLocation(state.document, place.location)?.kind === "view"
+          ? ((findLocation(state.document, place.location)!.location as PlatformView).type ??
+            viewType)
+          : "menu";
       // A window type newly chosen on a matter view clears the item's buttons: asked first (spec 02 section 4.1).
       const clears = itemWindowClears(old, submission.value.windowType, locationType);
       if (clears.buttons > 0 && textOf(formData, CONFIRM_CLEAR_BUTTONS) !== "on") {
-        return fail(submission.reply({ fieldErrors: { [CONFIRM_CLEAR_BUTTONS]: [t("platform:item.confirmClear", { count: clears.buttons })] } }));
+        return fail(
+          submission.reply({
+            fieldErrors: {
+              [CONFIRM_CLEAR_BUTTONS]: [t("platform:item.confirmClear", { count: clears.buttons })],
+            },
+          }),
+        );
       }
       const posted = applyItemWindow(submission.value as PlatformFunction, old, locationType);
-      const item = !editing && posted.actionType === "dropdown" && textOf(formData, "firstItem") === "on" ? withFirstDropdownItem(posted) : posted;
-      const next = editing ? updateItem(state.document, place.location, place.path, item) : addItem(state.document, place.location, place.path, item)?.document;
+      const item =
+        !editing && posted.actionType === "dropdown" && textOf(formData, "firstItem") === "on"
+          ? withFirstDropdownItem(posted)
+          : posted;
+      const next = editing
+        ? updateItem(state.document, place.location, place.path, item)
+        : addItem(state.document, place.location, place.path, item)?.document;
       return keep(next ?? state.document);
     }
     case "clone": {
       const { location, path } = placeOf(state.document, formData, "item");
       const submission = parseForm(formData, schemas.clone(location, path));
       if (submission.status !== "success") return fail(submission.reply());
-      const outcome = cloneItem(state.document, location, path, submission.value.locations, state.settings);
-      if (!outcome.ok) return fail(submission.reply({ fieldErrors: outcomeErrors(t, outcome.errors) }));
+      const outcome = cloneItem(
+        state.document,
+        location,
+        path,
+        submission.value.locations,
+        state.settings,
+      );
+      if (!outcome.ok)
+        return fail(submission.reply({ fieldErrors: outcomeErrors(t, outcome.errors) }));
       return keep(outcome.document);
     }
     case "custom-view": {
       const location = textOf(formData, "location");
       const found = findLocation(state.document, location);
-      if (found?.kind !== "view" || !found.location.isCustomView) throw new Response("Not a custom view.", { status: 400 });
+      if (found?.kind !== "view" || !found.location.isCustomView)
+        throw new Response("Not a custom view.", { status: 400 });
       const viewSchema = schemas.customView(location, found.location);
       // A step of the matter-type picker (desktop, without JavaScript).
-      const step = state.platform === "desktop" ? await pickerStep(formData, { api, countryCode: state.countryCode, reply: () => parseForm(formData, viewSchema).reply(), question: t("platform:picker.confirmDeselect") }) : undefined;
-      if (step) return json<DialogFailure>({ intent, result: step.result, pickers: step.pickers, ask: step.ask }, step.status);
+      const step =
+        state.platform === "desktop"
+          ? await pickerStep(formData, {
+              api,
+              countryCode: state.countryCode,
+              reply: () => parseForm(formData, viewSchema).reply(),
+              question: t("platform:picker.confirmDeselect"),
+            })
+          : undefined;
+      if (step)
+        return json<DialogFailure>(
+          { intent, result: step.result, pickers: step.pickers, ask: step.ask },
+          step.status,
+        );
       const submission = parseForm(formData, viewSchema);
       if (submission.status !== "success") return fail(submission.reply());
       const unknown = await unknownReferences(submission.value.visibility);
-      if (Object.keys(unknown).length > 0) return fail(submission.reply({ fieldErrors: outcomeErrors(t, unknown) }));
+      if (Object.keys(unknown).length > 0)
+        return fail(submission.reply({ fieldErrors: outcomeErrors(t, unknown) }));
       // Fullscreen, or a window type on a matter view, clears the view's buttons: asked first.
-      const clears = windowClears(found.location, { windowType: submission.value.windowType, isFullScreen: submission.value.isFullScreen });
+      const clears = windowClears(found.location, {
+        windowType: submission.value.windowType,
+        isFullScreen: submission.value.isFullScreen,
+      });
       if (clears.buttons > 0 && textOf(formData, CONFIRM_CLEAR) !== "on") {
-        return fail(submission.reply({ fieldErrors: { [CONFIRM_CLEAR]: [t("platform:customView.confirmClear", { count: clears.buttons })] } }));
+        return fail(
+          submission.reply({
+            fieldErrors: {
+              [CONFIRM_CLEAR]: [t("platform:customView.confirmClear", { count: clears.buttons })],
+            },
+          }),
+        );
       }
       return keep(setCustomView(state.document, location, submission.value) ?? state.document);
     }
     case "app-variants": {
       desktopOnly();
-      if (!variantContext.productVariantsEnabled) throw new Response("This country has no product variants.", { status: 400 });
+      if (!variantContext.productVariantsEnabled)
+        throw new Response("This country has no product variants.", { status: 400 });
       const submission = parseForm(formData, schemas.appVariants());
       if (submission.status !== "success") return fail(submission.reply());
-      const names: Record<number, string> = Object.fromEntries(state.productVariants.map((variant) => [variant.firmType, variant.name]));
+      const names: Record<number, string> = Object.fromEntries(
+        state.productVariants.map((variant) => [variant.firmType, variant.name]),
+      );
       const { productVariants, addToAllLocations } = submission.value;
-      const updates = variantUpdates(state.document.productVariants, productVariants, variantContext.variants);
-      const hasLocations = (state.document.views?.length ?? 0) + (state.document.menus?.length ?? 0) > 0;
-      if (hasLocations && textOf(formData, "confirmed") !== "on" && (updates.added.length > 0 || updates.removed.length > 0)) {
+      const updates = variantUpdates(
+        state.document.productVariants,
+        productVariants,
+        variantContext.variants,
+      );
+      const hasLocations =
+        (state.document.views?.length ?? 0) + (state.document.menus?.length ?? 0) > 0;
+      if (
+        hasLocations &&
+        textOf(formData, "confirmed") !== "on" &&
+        (updates.added.length > 0 || updates.removed.length > 0)
+      ) {
         // The product-variant updates dialog: what changes, and whether added ones go to every location.
         return json<VariantUpdates>({
           intent: "variant-updates",
@@ -483,12 +706,18 @@ export async function editorAction(request: Request, context: AppLoadContext, pa
           removed: updates.removed.map((firmType) => names[firmType] ?? String(firmType)),
         });
       }
-      return keep(setAppVariants(state.document, productVariants, names, { all: variantContext.variants, addToAllLocations }));
+      return keep(
+        setAppVariants(state.document, productVariants, names, {
+          all: variantContext.variants,
+          addToAllLocations,
+        }),
+      );
     }
     case "exceptions": {
       desktopOnly();
       const submission = parseForm(formData, schemas.exceptions());
-      if (submission.status !== "success") return fail(submission.reply(), submission.status === "error");
+      if (submission.status !== "success")
+        return fail(submission.reply(), submission.status === "error");
       return keep(setExceptions(state.document, submission.value));
     }
     case "setting": {
@@ -513,27 +742,37 @@ export async function editorAction(request: Request, context: AppLoadContext, pa
       };
       // Over the JSON limits, nothing reads the text further (tooDeep, tooLarge).
       const decoded = decodeSchemaJson(json);
-      if ("refused" in decoded && decoded.refused !== "invalidJson") return answer({ error: jsonLimitMessage(t, decoded.refused, "json") }, 400);
+      if ("refused" in decoded && decoded.refused !== "invalidJson")
+        return answer({ error: jsonLimitMessage(t, decoded.refused, "json") }, 400);
       if (intent === "import-arrange") {
         if (!("value" in decoded)) return answer({ error: t("platform:import.notJson") }, 400);
         const arranged = arrangedJson(decoded.value);
-        return "code" in arranged ? answer({ error: jsonLimitMessage(t, arranged.code, "json") }, 400) : answer({ json: arranged.json });
+        return "code" in arranged
+          ? answer({ error: jsonLimitMessage(t, arranged.code, "json") }, 400)
+          : answer({ json: arranged.json });
       }
       if (intent === "import-validate") {
         if (!("value" in decoded)) return answer({ error: t("platform:import.notJson") }, 400);
         try {
           const verdict = await api.call(validateSchema, { body: { json } });
-          const problems = verdict.errors.map((problem) => `${problem.path}: ${t(`platform:errors.${problem.code}`, { field: problem.path, max: "", minimum: "", defaultValue: problem.message })}`);
+          const problems = verdict.errors.map(
+            (problem) =>
+              `${problem.path}: ${t(`platform:errors.${problem.code}`, { field: problem.path, max: "", minimum: "", defaultValue: problem.message })}`,
+          );
           return answer({ validation: { valid: verdict.valid, problems } });
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;
           // A provider with other limits names the one broken.
           const limit = JSON_LIMIT_CODES.find((code) => error.errors?.json === code);
           if (limit) return answer({ error: jsonLimitMessage(t, limit, "json") }, 400);
-          return answer({ error: t("platform:errors.validatingSchema") }, error.status >= 500 ? 502 : 400);
+          return answer(
+            { error: t("platform:errors.validatingSchema") },
+            error.status >= 500 ? 502 : 400,
+          );
         }
       }
-      const imported = "value" in decoded ? importedPlatform(decoded.value, state.platform) : undefined;
+      const imported =
+        "value" in decoded ? importedPlatform(decoded.value, state.platform) : undefined;
       if (!imported) return answer({ error: t("platform:errors.validatingSchema") }, 400);
       // As it will be saved (`{ platforms: [platform] }`), it must still be within the limits.
       const limit = checkPlatformLimits(imported);
@@ -547,27 +786,56 @@ export async function editorAction(request: Request, context: AppLoadContext, pa
     case "save": {
       // The locations named in the page's language, for what the person is told.
       const shown = withSettingNames(state.document, state.settings);
-      const check = checkWholeSchema(shown, { productVariantsEnabled: variantContext.productVariantsEnabled, productVariantIds: variantContext.variants });
+      const check = checkWholeSchema(shown, {
+        productVariantsEnabled: variantContext.productVariantsEnabled,
+        productVariantIds: variantContext.variants,
+      });
       const problems = [
         // The app-level choice, with the message its form gives.
-        ...(check.productVariants ? [platformRuleMessage(t, check.productVariants, "productVariants")] : []),
-        ...(check.missingProductVariants.length ? [`${t("platform:errors.missingProductVariants")}: ${check.missingProductVariants.map((entry) => entry.name).join(", ")}`] : []),
-        ...(check.updateRequired.length ? [`${t("platform:errors.updateRequired")}: ${check.updateRequired.map((entry) => entry.name).join(", ")}`] : []),
+        ...(check.productVariants
+          ? [platformRuleMessage(t, check.productVariants, "productVariants")]
+          : []),
+        ...(check.missingProductVariants.length
+          ? [
+              `${t("platform:errors.missingProductVariants")}: ${check.missingProductVariants.map((entry) => entry.name).join(", ")}`,
+            ]
+          : []),
+        ...(check.updateRequired.length
+          ? [
+              `${t("platform:errors.updateRequired")}: ${check.updateRequired.map((entry) => entry.name).join(", ")}`,
+            ]
+          : []),
       ];
       if (problems.length) return redirectWithError(back, { detail: problems.join(". ") });
       try {
-        const saved = await api.call(saveSchema, { body: { appIdOld: state.versionId, json: { platforms: [state.document] } } });
+        const saved = await api.call(saveSchema, {
+          body: { appIdOld: state.versionId, json: { platforms: [state.document] } },
+        });
         await discardPlatformDraft(session, state.versionId, state.platform);
-        return redirectWithToast(`/${language}/apps/${saved.appId}/${state.platform}`, { key: "savedSuccessfully" });
+        return redirectWithToast(`/${language}/apps/${saved.appId}/${state.platform}`, {
+          key: "savedSuccessfully",
+        });
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         // The draft stays as it is: nothing typed is lost. Each part the provider names is listed, linking to what edits it.
         const named = error.status === 400 ? saveProblems(shown, error.errors ?? {}) : [];
         if (named.length > 0) {
           markFailed(context);
-          return json<SaveRefused>({ intent: "save-refused", detail: error.detail, traceId: error.traceId, problems: named.map((problem) => shownProblem(t, problem)) }, 400);
+          return json<SaveRefused>(
+            {
+              intent: "save-refused",
+              detail: error.detail,
+              traceId: error.traceId,
+              problems: named.map((problem) => shownProblem(t, problem)),
+            },
+            400,
+          );
         }
-        return redirectWithError(back, { detail: error.detail, traceId: error.traceId, fallback: error instanceof ProviderUnreachable ? "unreachable" : "savingData" });
+        return redirectWithError(back, {
+          detail: error.detail,
+          traceId: error.traceId,
+          fallback: error instanceof ProviderUnreachable ? "unreachable" : "savingData",
+        });
       }
     }
   }

@@ -14,13 +14,29 @@
  * move buttons post through fetchers, and leaving a draft that differs from the saved schema
  * asks first.
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import {
+  Form,
+  Link,
+  type ShouldRevalidateFunction,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useSearchParams,
+} from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { checkWholeSchema } from "~/api/schema/rules";
 import { AppErrorBoundary, errorMeta } from "~/components/apps/AppErrorBoundary";
 import { useLeaveGuard } from "~/components/apps/editor/UnsavedChanges";
 import { DownloadMenu, ImportDialog } from "~/components/platform/ImportDownload";
+import { dialogSearch, itemName, LocationCards } from "~/components/platform/LocationCards";
 import {
   AddLocationDialog,
   AppVariantsForm,
@@ -33,19 +49,35 @@ import {
   VariantUpdatesDialog,
 } from "~/components/platform/lazy-dialogs";
 import { ADD_LOCATION_BUTTON_ID } from "~/components/platform/opener-ids";
-import { dialogSearch, itemName, LocationCards } from "~/components/platform/LocationCards";
 import { Button, buttonClass } from "~/components/ui/Button";
-import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { ConfirmDialog, DIALOG_LINK_STATE } from "~/components/ui/ConfirmDialog";
-import i18next from "~/i18next.server";
-import { schemaChanges } from "~/lib/platform/changes";
-import { actionTypesOf, cloneTargets, findLocation, getItem, locationCards, offeredLocations, splitItemPath, withSettingNames } from "~/lib/platform/operations";
-import { checkWholeSchema } from "~/api/schema/rules";
-import { platformLimitMax } from "~/forms/platform-common";
-import { withNamespaces } from "~/lib/namespaces";
-import { hasFailed, pageTitle } from "~/lib/title";
+import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import type { Translate } from "~/forms/app-editor";
-import { editorAction, editorRules, loadEditor, loadMatterTypes, type DialogFailure, type ImportAnswer, type SaveRefused, type VariantUpdates } from "./editor.server";
+import { platformLimitMax } from "~/forms/platform-common";
+import i18next from "~/i18next.server";
+import { withNamespaces } from "~/lib/namespaces";
+import { schemaChanges } from "~/lib/platform/changes";
+import {
+  actionTypesOf,
+  cloneTargets,
+  findLocation,
+  getItem,
+  locationCards,
+  offeredLocations,
+  splitItemPath,
+  withSettingNames,
+} from "~/lib/platform/operations";
+import { hasFailed, pageTitle } from "~/lib/title";
+import {
+  type DialogFailure,
+  editorAction,
+  editorRules,
+  type ImportAnswer,
+  loadEditor,
+  loadMatterTypes,
+  type SaveRefused,
+  type VariantUpdates,
+} from "./editor.server";
 
 export const handle = { i18n: ["common", "appEditor", "platform"] };
 
@@ -56,24 +88,45 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // The item dialog's matter types: read only while it is open.
   // The item dialog's pickers: read only while it is open (the precedents of the item's matter types).
   const search = new URL(request.url).searchParams;
-  const shownItem = search.get("dialog") === "item" && search.get("path") ? getItem(state.document, search.get("location") ?? "", search.get("path") ?? "") : undefined;
-  const withPickers = search.get("dialog") === "item" || (search.get("dialog") === "custom-view" && state.platform === "desktop");
-  const matterTypes = withPickers ? await loadMatterTypes(request, context, state.countryCode, shownItem?.visibility?.matterTypes ?? []) : undefined;
+  const shownItem =
+    search.get("dialog") === "item" && search.get("path")
+      ? getItem(state.document, search.get("location") ?? "", search.get("path") ?? "")
+      : undefined;
+  const withPickers =
+    search.get("dialog") === "item" ||
+    (search.get("dialog") === "custom-view" && state.platform === "desktop");
+  const matterTypes = withPickers
+    ? await loadMatterTypes(
+        request,
+        context,
+        state.countryCode,
+        shownItem?.visibility?.matterTypes ?? [],
+      )
+    : undefined;
   const t = await i18next.getFixedT(request, ["platform", "appEditor", "common"]);
   const platformName = t(`appEditor:tabs.${state.platform}`);
   // Locations named as the provider names them in the page's language.
   const shown = withSettingNames(state.document, state.settings);
   return json({
-    title: pageTitle(t, t("platform:pageTitle", { platform: platformName, name: state.appName }), hasFailed(context)),
+    title: pageTitle(
+      t,
+      t("platform:pageTitle", { platform: platformName, name: state.appName }),
+      hasFailed(context),
+    ),
     platform: state.platform,
     canEdit: state.canEdit,
     differs: state.differs,
     unreadableDraft: state.unreadableDraft ?? null,
     document: shown,
     cards: locationCards(shown, state.settings),
-    offered: offeredLocations(shown, state.settings, state.integratorType).map(({ id, name }) => ({ id, name })),
+    offered: offeredLocations(shown, state.settings, state.integratorType).map(({ id, name }) => ({
+      id,
+      name,
+    })),
     viewTypes: Object.fromEntries(state.settings.map((setting) => [setting.id, setting.viewType])),
-    changes: state.differs ? schemaChanges(withSettingNames(state.saved, state.settings), shown) : [],
+    changes: state.differs
+      ? schemaChanges(withSettingNames(state.saved, state.settings), shown)
+      : [],
     variants: state.productVariants.map(({ firmType, name }) => ({ firmType, name })),
     settings: state.settings,
     hasAccessToTest: state.hasAccessToTest,
@@ -92,15 +145,29 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 /** Opening or closing a dialog changes only the query: the page stays as loaded, except for the item dialog's matter types. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
   const isGet = !formMethod || formMethod.toUpperCase() === "GET";
   const opened = nextUrl.searchParams.get("dialog");
-  const opensItem = (opened === "item" || opened === "custom-view") && currentUrl.searchParams.get("dialog") !== opened;
-  if (isGet && !opensItem && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
+  const opensItem =
+    (opened === "item" || opened === "custom-view") &&
+    currentUrl.searchParams.get("dialog") !== opened;
+  if (
+    isGet &&
+    !opensItem &&
+    currentUrl.pathname === nextUrl.pathname &&
+    currentUrl.search !== nextUrl.search
+  )
+    return false;
   return defaultShouldRevalidate;
 };
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => (data ? [{ title: data.title }] : errorMeta(error));
+export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
+  data ? [{ title: data.title }] : errorMeta(error);
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 
@@ -108,19 +175,38 @@ function Dialogs({ data }: { data: Data }) {
   const { t } = useTranslation("platform");
   const [searchParams] = useSearchParams();
   const { pathname } = useLocation();
-  const answer = useActionData<typeof action>() as DialogFailure | ImportAnswer | VariantUpdates | undefined;
+  const answer = useActionData<typeof action>() as
+    | DialogFailure
+    | ImportAnswer
+    | VariantUpdates
+    | undefined;
   if (answer?.intent === "variant-updates") {
-    return <VariantUpdatesDialog choice={answer.choice} added={answer.added} removed={answer.removed} closeHref={pathname} />;
+    return (
+      <VariantUpdatesDialog
+        choice={answer.choice}
+        added={answer.added}
+        removed={answer.removed}
+        closeHref={pathname}
+      />
+    );
   }
   const actionData = "result" in (answer ?? {}) ? (answer as DialogFailure) : undefined;
-  const failed = (intent: DialogFailure["intent"]) => (actionData?.intent === intent ? actionData.result : undefined);
+  const failed = (intent: DialogFailure["intent"]) =>
+    actionData?.intent === intent ? actionData.result : undefined;
   const dialog = searchParams.get("dialog");
   const location = searchParams.get("location") ?? "";
   const path = searchParams.get("path") ?? "";
   if (!data.canEdit && dialog !== "changes") return null;
   switch (dialog) {
     case "add-location":
-      return <AddLocationDialog offered={data.offered} closeHref={pathname} rules={data.rules["add-location"]} lastResult={failed("add-location")} />;
+      return (
+        <AddLocationDialog
+          offered={data.offered}
+          closeHref={pathname}
+          rules={data.rules["add-location"]}
+          lastResult={failed("add-location")}
+        />
+      );
     case "changes":
       return <ChangesDialog changes={data.changes} closeHref={pathname} />;
     case "clone": {
@@ -149,7 +235,9 @@ function Dialogs({ data }: { data: Data }) {
           integratorType={data.integratorType}
           variants={data.variants}
           minimumDesktopVersion={data.minimumDesktopVersion}
-          pickers={data.platform === "desktop" ? (actionData?.pickers ?? data.matterTypes) : undefined}
+          pickers={
+            data.platform === "desktop" ? (actionData?.pickers ?? data.matterTypes) : undefined
+          }
           pickerQuestion={actionData?.intent === "custom-view" ? actionData.ask : undefined}
           closeHref={pathname}
           rules={data.rules["custom-view"]}
@@ -158,9 +246,21 @@ function Dialogs({ data }: { data: Data }) {
       );
     }
     case "import":
-      return <ImportDialog closeHref={pathname} answer={answer && "json" in answer ? (answer as ImportAnswer) : undefined} />;
+      return (
+        <ImportDialog
+          closeHref={pathname}
+          answer={answer && "json" in answer ? (answer as ImportAnswer) : undefined}
+        />
+      );
     case "exceptions":
-      return data.platform === "desktop" ? <ExceptionsDialog rows={data.document.exceptions ?? []} closeHref={pathname} rules={data.rules.exceptions} lastResult={failed("exceptions")} /> : null;
+      return data.platform === "desktop" ? (
+        <ExceptionsDialog
+          rows={data.document.exceptions ?? []}
+          closeHref={pathname}
+          rules={data.rules.exceptions}
+          lastResult={failed("exceptions")}
+        />
+      ) : null;
     case "setting": {
       const found = data.platform === "desktop" ? findLocation(data.document, location) : undefined;
       if (!found) return null;
@@ -180,7 +280,12 @@ function Dialogs({ data }: { data: Data }) {
     }
     case "discard":
       return data.differs ? (
-        <ConfirmDialog title={t("confirm.discardTitle")} body={<p>{t("confirm.discardBody")}</p>} closeHref={pathname} danger>
+        <ConfirmDialog
+          title={t("confirm.discardTitle")}
+          body={<p>{t("confirm.discardBody")}</p>}
+          closeHref={pathname}
+          danger
+        >
           <input type="hidden" name="intent" value="discard" />
         </ConfirmDialog>
       ) : null;
@@ -190,7 +295,11 @@ function Dialogs({ data }: { data: Data }) {
       return (
         <ConfirmDialog
           title={t("confirm.removeLocationTitle")}
-          body={<p className="wrap-anywhere">{t("confirm.removeLocationBody", { name: found.location.name || location })}</p>}
+          body={
+            <p className="wrap-anywhere">
+              {t("confirm.removeLocationBody", { name: found.location.name || location })}
+            </p>
+          }
           closeHref={pathname}
           danger
         >
@@ -205,7 +314,13 @@ function Dialogs({ data }: { data: Data }) {
       return (
         <ConfirmDialog
           title={t("confirm.deleteItemTitle")}
-          body={<p className="wrap-anywhere">{t("confirm.deleteItemBody", { name: itemName(item, (type) => t(`actionTypes.${type}`)) })}</p>}
+          body={
+            <p className="wrap-anywhere">
+              {t("confirm.deleteItemBody", {
+                name: itemName(item, (type) => t(`actionTypes.${type}`)),
+              })}
+            </p>
+          }
           closeHref={pathname}
           danger
         >
@@ -263,26 +378,58 @@ export default function PlatformEditorPage() {
     <div>
       {refused ? (
         <ErrorSummary
-          errors={refused.problems.map((problem, index) => ({ id: `save-problem-${index}`, message: problem.message, to: problem.search ?? "#platform-locations" }))}
-          intro={[refused.detail ?? t("errors.saveRefused"), refused.traceId ? tc("errors.traceId", { traceId: refused.traceId }) : ""].filter(Boolean).join(" ")}
+          errors={refused.problems.map((problem, index) => ({
+            id: `save-problem-${index}`,
+            message: problem.message,
+            to: problem.search ?? "#platform-locations",
+          }))}
+          intro={[
+            refused.detail ?? t("errors.saveRefused"),
+            refused.traceId ? tc("errors.traceId", { traceId: refused.traceId }) : "",
+          ]
+            .filter(Boolean)
+            .join(" ")}
         />
       ) : null}
       <div className="mb-4 flex flex-wrap items-start justify-between gap-4">
         <div className="max-w-prose">
-          <h2 className="text-2xl font-bold text-gray-900">{t("title", { platform: platformName })}</h2>
+          <h2 className="text-2xl font-bold text-gray-900">
+            {t("title", { platform: platformName })}
+          </h2>
           <p className="mt-2 text-gray-800">{t("intro")}</p>
-          {!data.canEdit ? <p className="mt-2 font-semibold text-gray-900">{t("readOnly")}</p> : null}
+          {!data.canEdit ? (
+            <p className="mt-2 font-semibold text-gray-900">{t("readOnly")}</p>
+          ) : null}
           {data.differs ? (
-            <p role="note" className="mt-2 rounded-md border-l-4 border-brand-600 bg-brand-50 px-3 py-2 text-gray-900">
+            <p
+              role="note"
+              className="mt-2 rounded-md border-l-4 border-brand-600 bg-brand-50 px-3 py-2 text-gray-900"
+            >
               {t("draftNotice")}
             </p>
           ) : null}
           {data.unreadableDraft ? (
-            <div role="alert" className="mt-2 rounded-md border-l-4 border-red-700 bg-red-50 px-3 py-2 text-gray-900">
-              <p>{t(`draftUnreadable.${data.unreadableDraft}`, { max: data.unreadableDraft === "invalid" ? undefined : platformLimitMax(data.unreadableDraft) })}</p>
+            <div
+              role="alert"
+              className="mt-2 rounded-md border-l-4 border-red-700 bg-red-50 px-3 py-2 text-gray-900"
+            >
+              <p>
+                {t(`draftUnreadable.${data.unreadableDraft}`, {
+                  max:
+                    data.unreadableDraft === "invalid"
+                      ? undefined
+                      : platformLimitMax(data.unreadableDraft),
+                })}
+              </p>
               {data.canEdit ? (
                 <Form method="post" className="mt-2">
-                  <Button type="submit" variant="secondary" name="intent" value="discard" disabled={busy}>
+                  <Button
+                    type="submit"
+                    variant="secondary"
+                    name="intent"
+                    value="discard"
+                    disabled={busy}
+                  >
                     {t("draftUnreadable.discard")}
                   </Button>
                 </Form>
@@ -292,17 +439,33 @@ export default function PlatformEditorPage() {
         </div>
         <div className="flex flex-wrap gap-2">
           {data.differs ? (
-            <Link id="platform-changes-open" to={dialogSearch({ dialog: "changes" })} state={DIALOG_LINK_STATE} preventScrollReset className={buttonClass("secondary")}>
+            <Link
+              id="platform-changes-open"
+              to={dialogSearch({ dialog: "changes" })}
+              state={DIALOG_LINK_STATE}
+              preventScrollReset
+              className={buttonClass("secondary")}
+            >
               {t("actions.changes")}
             </Link>
           ) : null}
           {data.canEdit && data.differs ? (
-            <Link to={dialogSearch({ dialog: "discard" })} state={DIALOG_LINK_STATE} preventScrollReset className={buttonClass("secondary")}>
+            <Link
+              to={dialogSearch({ dialog: "discard" })}
+              state={DIALOG_LINK_STATE}
+              preventScrollReset
+              className={buttonClass("secondary")}
+            >
               {t("actions.discard")}
             </Link>
           ) : null}
           {data.canEdit ? (
-            <Link to={dialogSearch({ dialog: "import" })} state={DIALOG_LINK_STATE} preventScrollReset className={buttonClass("secondary")}>
+            <Link
+              to={dialogSearch({ dialog: "import" })}
+              state={DIALOG_LINK_STATE}
+              preventScrollReset
+              className={buttonClass("secondary")}
+            >
               {t("import.open")}
             </Link>
           ) : null}
@@ -319,17 +482,33 @@ export default function PlatformEditorPage() {
       {desktop && data.canEdit ? (
         <>
           {data.variants.length > 0 ? (
-            <AppVariantsForm stored={data.document.productVariants} variants={data.variants} rules={data.rules["app-variants"]} lastResult={actionData?.intent === "app-variants" ? actionData.result : undefined} />
+            <AppVariantsForm
+              stored={data.document.productVariants}
+              variants={data.variants}
+              rules={data.rules["app-variants"]}
+              lastResult={actionData?.intent === "app-variants" ? actionData.result : undefined}
+            />
           ) : null}
           <p className="mt-4">
-            <Link to={dialogSearch({ dialog: "exceptions" })} state={DIALOG_LINK_STATE} preventScrollReset className={buttonClass("secondary")}>
+            <Link
+              to={dialogSearch({ dialog: "exceptions" })}
+              state={DIALOG_LINK_STATE}
+              preventScrollReset
+              className={buttonClass("secondary")}
+            >
               {t("exceptions.open", { number: data.document.exceptions?.length ?? 0 })}
             </Link>
           </p>
         </>
       ) : null}
       {data.canEdit ? (
-        <Link id={ADD_LOCATION_BUTTON_ID} to={dialogSearch({ dialog: "add-location" })} state={DIALOG_LINK_STATE} preventScrollReset className={buttonClass("primary")}>
+        <Link
+          id={ADD_LOCATION_BUTTON_ID}
+          to={dialogSearch({ dialog: "add-location" })}
+          state={DIALOG_LINK_STATE}
+          preventScrollReset
+          className={buttonClass("primary")}
+        >
           {t("actions.addLocation")}
         </Link>
       ) : null}
@@ -340,7 +519,11 @@ export default function PlatformEditorPage() {
         canEdit={data.canEdit}
         cardActions={(card) => (
           <>
-            {data.updateRequired.includes(card.id) ? <strong className="self-center rounded-md bg-amber-100 px-2 py-1 text-sm text-gray-900">{t("errors.updateRequired")}</strong> : null}
+            {data.updateRequired.includes(card.id) ? (
+              <strong className="self-center rounded-md bg-amber-100 px-2 py-1 text-sm text-gray-900">
+                {t("errors.updateRequired")}
+              </strong>
+            ) : null}
             {data.canEdit && card.isCustomView ? (
               <Link
                 to={dialogSearch({ dialog: "custom-view", location: card.id })}

@@ -9,11 +9,20 @@
  * app/lib/apps/data-attestation.server.ts.
  */
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { ATTESTATION_LIMITS, ATTESTATION_TEXT_FIELDS, type AttestationTextField } from "~/api/data-attestation/rules";
+import {
+  ATTESTATION_LIMITS,
+  ATTESTATION_TEXT_FIELDS,
+  type AttestationTextField,
+} from "~/api/data-attestation/rules";
 import { requireUser } from "~/auth.server";
 import { AppErrorBoundary, errorMeta } from "~/components/apps/AppErrorBoundary";
 import { CountedTextarea } from "~/components/apps/editor/CharacterCount";
@@ -26,9 +35,24 @@ import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FieldFrame, inputClass } from "~/components/ui/Field";
 import type { Translate } from "~/forms/app-editor";
 import { checkForm } from "~/forms/check";
-import { DATA_FIELDS, DATA_FORM_ID, DIAGRAM_FILE_FIELD, dataAttestationMessages, type DataField, type DataFormName } from "~/forms/data-attestation";
+import {
+  DATA_FIELDS,
+  DATA_FORM_ID,
+  type DataField,
+  type DataFormName,
+  DIAGRAM_FILE_FIELD,
+  dataAttestationMessages,
+} from "~/forms/data-attestation";
 import i18next from "~/i18next.server";
-import { attestationRules, attestationView, DATA_NAMESPACES, loadAttestation, loadAttestedVersion, saveAttestation, type DataSaveFailure } from "~/lib/apps/data-attestation.server";
+import {
+  attestationRules,
+  attestationView,
+  DATA_NAMESPACES,
+  type DataSaveFailure,
+  loadAttestation,
+  loadAttestedVersion,
+  saveAttestation,
+} from "~/lib/apps/data-attestation.server";
 import { versionSummary } from "~/lib/apps/editor.server";
 import { withNamespaces } from "~/lib/namespaces";
 import { keepAfterUnreachable } from "~/lib/outage";
@@ -46,12 +70,20 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request, [...DATA_NAMESPACES]);
   const summary = versionSummary(version);
   const status = t(`apps:status.${version.status}`, { defaultValue: version.status });
-  const page = t("dataAttestation:pageTitle", { name: summary.name, version: summary.versionDisplay, status });
+  const page = t("dataAttestation:pageTitle", {
+    name: summary.name,
+    version: summary.versionDisplay,
+    status,
+  });
   return json({
     page,
     title: pageTitle(t, page, hasFailed(context)),
     editable: summary.editable,
-    readOnlyReason: summary.editable ? null : t(summary.isArchived ? "appEditor:notEditable.archived" : "appEditor:notEditable.status", { status }),
+    readOnlyReason: summary.editable
+      ? null
+      : t(summary.isArchived ? "appEditor:notEditable.archived" : "appEditor:notEditable.status", {
+          status,
+        }),
     ...attestationView(attestation),
     rules: attestationRules(t as unknown as Translate, language),
   });
@@ -64,7 +96,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 /** After a save the provider was out of reach for, the form stays as typed. */
 export const shouldRevalidate = keepAfterUnreachable;
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => (error ? errorMeta(error) : [{ title: data?.title }]);
+export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
+  error ? errorMeta(error) : [{ title: data?.title }];
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 
@@ -77,13 +110,26 @@ export default function DataAttestationPage() {
     <>
       <h2 className="mb-2 text-2xl font-bold text-gray-900">{t("title")}</h2>
       <p className="mb-6 max-w-prose text-gray-800">{t("intro")}</p>
-      <AttestationForm key={`${generation}|${data.resetKey}`} data={data} answer={answer} onDiscard={discarded} />
+      <AttestationForm
+        key={`${generation}|${data.resetKey}`}
+        data={data}
+        answer={answer}
+        onDiscard={discarded}
+      />
       <ErrorDialog error={answer?.apiError} />
     </>
   );
 }
 
-function AttestationForm({ data, answer, onDiscard }: { data: LoaderData; answer?: DataSaveFailure; onDiscard: () => void }) {
+function AttestationForm({
+  data,
+  answer,
+  onDiscard,
+}: {
+  data: LoaderData;
+  answer?: DataSaveFailure;
+  onDiscard: () => void;
+}) {
   const { t, i18n } = useTranslation("dataAttestation");
   const navigation = useNavigation();
   const [form, fields] = useForm<Record<DataFormName, string>>({
@@ -92,13 +138,23 @@ function AttestationForm({ data, answer, onDiscard }: { data: LoaderData; answer
     defaultValue: data.defaultValue,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => checkForm(formData, data.rules, (payload) => dataAttestationMessages(t as unknown as Translate, i18n.language, payload)),
+    onValidate: ({ formData }) =>
+      checkForm(formData, data.rules, (payload) =>
+        dataAttestationMessages(t as unknown as Translate, i18n.language, payload),
+      ),
   });
   const formRef = useRef<HTMLFormElement>(null);
-  const unsaved = useUnsavedChanges(formRef, { resetKey: data.resetKey, siblings: [], enabled: data.editable });
+  const unsaved = useUnsavedChanges(formRef, {
+    resetKey: data.resetKey,
+    siblings: [],
+    enabled: data.editable,
+  });
 
   const idOf = (name: DataField) => `${DATA_FORM_ID}-${name}`;
-  const errorOf = (name: DataField) => (name === DIAGRAM_FILE_FIELD ? form.allErrors[DIAGRAM_FILE_FIELD]?.[0] : fields[name].errors?.[0]);
+  const errorOf = (name: DataField) =>
+    name === DIAGRAM_FILE_FIELD
+      ? form.allErrors[DIAGRAM_FILE_FIELD]?.[0]
+      : fields[name].errors?.[0];
   const { summary, onSubmitted } = useErrorSummary({
     order: DATA_FIELDS,
     errorOf: (name) => errorOf(name as DataField),
@@ -109,11 +165,13 @@ function AttestationForm({ data, answer, onDiscard }: { data: LoaderData; answer
   useFailedTitle(data.page, summary.length > 0 || Boolean(answer?.apiError));
 
   const formProps = getFormProps(form);
-  const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+  const submitting =
+    navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   const diagramId = String(fields.dataFlowDiagramId.initialValue ?? "");
   const diagramName = String(fields.dataFlowDiagramName.initialValue ?? "");
   const diagramError = errorOf(DIAGRAM_FILE_FIELD);
-  const diagramHint = `${t("fields.diagram.hint")} ${diagramName ? `${t("fields.diagram.current", { name: diagramName })} ${data.editable ? t("fields.diagram.replace") : ""}` : t("fields.diagram.none")}`.trim();
+  const diagramHint =
+    `${t("fields.diagram.hint")} ${diagramName ? `${t("fields.diagram.current", { name: diagramName })} ${data.editable ? t("fields.diagram.replace") : ""}` : t("fields.diagram.none")}`.trim();
 
   return (
     <>
@@ -137,23 +195,49 @@ function AttestationForm({ data, answer, onDiscard }: { data: LoaderData; answer
           ))}
           <input type="hidden" name="dataFlowDiagramId" value={diagramId} />
           <input type="hidden" name="dataFlowDiagramName" value={diagramName} />
-          <FieldFrame id={idOf(DIAGRAM_FILE_FIELD)} label={`${t("fields.diagram.label")} ${t("appEditor:required")}`} hint={diagramHint} error={diagramError}>
+          <FieldFrame
+            id={idOf(DIAGRAM_FILE_FIELD)}
+            label={`${t("fields.diagram.label")} ${t("appEditor:required")}`}
+            hint={diagramHint}
+            error={diagramError}
+          >
             {(aria) => (
-              <input {...aria} type="file" name={DIAGRAM_FILE_FIELD} accept="application/pdf,.pdf" className={`${inputClass(diagramError)} sm:max-w-xl`} />
+              <input
+                {...aria}
+                type="file"
+                name={DIAGRAM_FILE_FIELD}
+                accept="application/pdf,.pdf"
+                className={`${inputClass(diagramError)} sm:max-w-xl`}
+              />
             )}
           </FieldFrame>
         </fieldset>
-        <SaveBar editable={data.editable} busy={submitting} dirty={unsaved.dirty} onDiscard={onDiscard} />
+        <SaveBar
+          editable={data.editable}
+          busy={submitting}
+          dirty={unsaved.dirty}
+          onDiscard={onDiscard}
+        />
       </Form>
       {unsaved.dialog}
     </>
   );
 }
 
-type TextField = ReturnType<typeof useForm<Record<AttestationTextField, string>>>[1][AttestationTextField];
+type TextField = ReturnType<
+  typeof useForm<Record<AttestationTextField, string>>
+>[1][AttestationTextField];
 
 /** One of the six texts, with its live character count. */
-function AttestationText({ name, field, error }: { name: AttestationTextField; field: TextField; error?: string }) {
+function AttestationText({
+  name,
+  field,
+  error,
+}: {
+  name: AttestationTextField;
+  field: TextField;
+  error?: string;
+}) {
   const { t, i18n } = useTranslation("dataAttestation");
   const max = new Intl.NumberFormat(i18n.language).format(ATTESTATION_LIMITS.textMax);
   return (

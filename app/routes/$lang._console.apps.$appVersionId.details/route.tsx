@@ -5,19 +5,32 @@
  * edited. Save sends `PUT apps/{id}` with the details (the listing is kept) and comes back
  * here with 'saved successfully'. The Duplicate dialog is `?duplicate={id}` on this page.
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useActionData, useLoaderData, useParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth.server";
+import { AppErrorBoundary, errorMeta } from "~/components/apps/AppErrorBoundary";
 import { DetailsForm } from "~/components/apps/editor/DetailsForm";
 import { EditorActions, EditorDuplicateDialog } from "~/components/apps/editor/EditorActions";
-import { AppErrorBoundary, errorMeta } from "~/components/apps/AppErrorBoundary";
-import { withNamespaces } from "~/lib/namespaces";
 import { ErrorDialog } from "~/components/ErrorDialog";
 import i18next from "~/i18next.server";
 import { readEditorDrafts } from "~/lib/apps/drafts.server";
+import {
+  detailsRules,
+  EDITOR_NAMESPACES,
+  type EditorFailure,
+  loadLookups,
+  loadVersion,
+  saveDetails,
+  versionSummary,
+} from "~/lib/apps/editor.server";
 import { versionDialogRules } from "~/lib/apps/version-actions.server";
-import { detailsRules, EDITOR_NAMESPACES, loadLookups, loadVersion, saveDetails, versionSummary, type EditorFailure } from "~/lib/apps/editor.server";
+import { withNamespaces } from "~/lib/namespaces";
 import { keepAfterUnreachable } from "~/lib/outage";
 import { hasFailed, pageTitle } from "~/lib/title";
 
@@ -29,7 +42,10 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, language, session } = await requireUser(request, context);
-  const [version, lookups] = await Promise.all([loadVersion(request, api, params.appVersionId), loadLookups(request, api)]);
+  const [version, lookups] = await Promise.all([
+    loadVersion(request, api, params.appVersionId),
+    loadLookups(request, api),
+  ]);
   const duplicating = new URL(request.url).searchParams.get("duplicate") === version.id;
   const drafts = await readEditorDrafts(session, version);
   const t = await i18next.getFixedT(request, EDITOR_NAMESPACES);
@@ -47,7 +63,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     page,
     title: pageTitle(t, page, hasFailed(context)),
     version: summary,
-    readOnlyReason: summary.editable ? null : t(summary.isArchived ? "appEditor:notEditable.archived" : "appEditor:notEditable.status", { status: t(`apps:status.${version.status}`) }),
+    readOnlyReason: summary.editable
+      ? null
+      : t(summary.isArchived ? "appEditor:notEditable.archived" : "appEditor:notEditable.status", {
+          status: t(`apps:status.${version.status}`),
+        }),
     defaultValue: {
       categoryId: details.categoryId,
       name: details.name,
@@ -59,11 +79,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     locked: {
       appType: details.appType,
       countryCode: details.countryCode,
-      countryName: lookups.countries.find((c) => c.code === details.countryCode)?.name ?? details.countryCode,
+      countryName:
+        lookups.countries.find((c) => c.code === details.countryCode)?.name ?? details.countryCode,
     },
     categories: lookups.categories,
     countries: lookups.countries,
-    duplicateRules: duplicating ? (await versionDialogRules(request, language, { review: false })).duplicate : null,
+    duplicateRules: duplicating
+      ? (await versionDialogRules(request, language, { review: false })).duplicate
+      : null,
     draft: { here: Boolean(drafts.details), other: Boolean(drafts.listing) },
     resetKey: `${version.modifiedDateTime}|${drafts.keptAt.details ?? ""}`,
   });
@@ -76,11 +99,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 /** After a save the provider was out of reach for, the form stays as typed. */
 export const shouldRevalidate = keepAfterUnreachable;
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => (error ? errorMeta(error) : [{ title: data?.title }]);
+export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
+  error ? errorMeta(error) : [{ title: data?.title }];
 
 export default function VersionDetailsPage() {
   const data = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as (EditorFailure | { intent: "duplicate"; result: never; apiError: never }) | undefined;
+  const answer = useActionData<typeof action>() as
+    | (EditorFailure | { intent: "duplicate"; result: never; apiError: never })
+    | undefined;
   const { lang } = useParams();
   const { t } = useTranslation("appEditor");
   const saveAnswer = answer?.intent === "save" ? (answer as EditorFailure) : undefined;
@@ -105,7 +131,12 @@ export default function VersionDetailsPage() {
         draft={data.draft}
         resetKey={data.resetKey}
       />
-      <EditorDuplicateDialog version={data.version} countries={data.countries} rules={data.duplicateRules} answer={answer} />
+      <EditorDuplicateDialog
+        version={data.version}
+        countries={data.countries}
+        rules={data.duplicateRules}
+        answer={answer}
+      />
       <ErrorDialog error={saveAnswer?.apiError} />
     </>
   );

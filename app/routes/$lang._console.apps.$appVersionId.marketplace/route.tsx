@@ -6,32 +6,42 @@
  * and listing); Preview opens the marketplace preview in a new tab (not for app level 3);
  * the Actions menu holds Duplicate and Preview.
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import {
+  type ShouldRevalidateFunction,
+  useActionData,
+  useLoaderData,
+  useParams,
+} from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireUser } from "~/auth.server";
-import { EditorActions, EditorDuplicateDialog } from "~/components/apps/editor/EditorActions";
-import { AppErrorBoundary, errorMeta } from "~/components/apps/AppErrorBoundary";
-import { withNamespaces } from "~/lib/namespaces";
-import { MarketplaceForm } from "~/components/apps/editor/MarketplaceForm";
 import { sanitizeOverview } from "~/api/apps/overview.server";
+import { requireUser } from "~/auth.server";
+import { AppErrorBoundary, errorMeta } from "~/components/apps/AppErrorBoundary";
+import { EditorActions, EditorDuplicateDialog } from "~/components/apps/editor/EditorActions";
+import { MarketplaceForm } from "~/components/apps/editor/MarketplaceForm";
 import { ErrorDialog } from "~/components/ErrorDialog";
 import i18next from "~/i18next.server";
+import { readEditorDrafts } from "~/lib/apps/drafts.server";
 import {
   EDITOR_NAMESPACES,
+  type EditorFailure,
   listingRules,
   loadVersion,
   saveListing,
   svgAllowed,
   versionImages,
   versionSummary,
-  type EditorFailure,
 } from "~/lib/apps/editor.server";
-import { readEditorDrafts } from "~/lib/apps/drafts.server";
 import { versionDialogRules } from "~/lib/apps/version-actions.server";
+import { getCountries } from "~/lib/countries.server";
+import { withNamespaces } from "~/lib/namespaces";
 import { keepAfterUnreachable } from "~/lib/outage";
 import { hasFailed, pageTitle } from "~/lib/title";
-import { getCountries } from "~/lib/countries.server";
 
 // appList: the entries of the version's Actions menu.
 export const handle = { i18n: ["common", "apps", "appEditor", "appList"] };
@@ -44,7 +54,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const version = await loadVersion(request, api, params.appVersionId);
   const drafts = await readEditorDrafts(session, version);
   const summary = versionSummary(version);
-  const duplicating = new URL(request.url).searchParams.get("duplicate") === version.id && summary.editable;
+  const duplicating =
+    new URL(request.url).searchParams.get("duplicate") === version.id && summary.editable;
   const [allowSvg, countries, t, dialogRules] = await Promise.all([
     svgAllowed(api, version.details.countryCode),
     duplicating
@@ -67,8 +78,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     page,
     title: pageTitle(t, page, hasFailed(context)),
     version: summary,
-    readOnlyReason: summary.editable ? null : t(summary.isArchived ? "appEditor:notEditable.archived" : "appEditor:notEditable.status", { status: t(`apps:status.${version.status}`) }),
-    listing: { ...marketplace, detail: { ...marketplace.detail, description: sanitizeOverview(marketplace.detail.description) } },
+    readOnlyReason: summary.editable
+      ? null
+      : t(summary.isArchived ? "appEditor:notEditable.archived" : "appEditor:notEditable.status", {
+          status: t(`apps:status.${version.status}`),
+        }),
+    listing: {
+      ...marketplace,
+      detail: {
+        ...marketplace.detail,
+        description: sanitizeOverview(marketplace.detail.description),
+      },
+    },
     images: versionImages({ ...version, marketplace }),
     appType: version.details.appType,
     rules: await listingRules(request, language, version.details.appType),
@@ -88,11 +109,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
   args.formData?.get("intent") === "upload-files" ? false : keepAfterUnreachable(args);
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => (error ? errorMeta(error) : [{ title: data?.title }]);
+export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
+  error ? errorMeta(error) : [{ title: data?.title }];
 
 export default function VersionMarketplacePage() {
   const data = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as (EditorFailure | { intent: "duplicate" }) | undefined;
+  const answer = useActionData<typeof action>() as
+    | (EditorFailure | { intent: "duplicate" })
+    | undefined;
   const { lang } = useParams();
   const { t } = useTranslation("appEditor");
   const saveAnswer = answer?.intent === "save" ? (answer as EditorFailure) : undefined;
@@ -120,7 +144,12 @@ export default function VersionMarketplacePage() {
         draft={data.draft}
         resetKey={data.resetKey}
       />
-      <EditorDuplicateDialog version={data.version} countries={data.countries} rules={data.duplicateRules} answer={answer as never} />
+      <EditorDuplicateDialog
+        version={data.version}
+        countries={data.countries}
+        rules={data.duplicateRules}
+        answer={answer as never}
+      />
       <ErrorDialog error={saveAnswer?.apiError} />
     </>
   );

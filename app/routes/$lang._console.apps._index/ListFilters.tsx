@@ -9,7 +9,7 @@
  * is every country (list-preferences.server.ts); the page comes back ticked as applied.
  */
 import { Form, useSubmit } from "@remix-run/react";
-import { useEffect, useId, useRef, type ChangeEvent } from "react";
+import { type ChangeEvent, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/Button";
 import { inputClass } from "~/components/ui/Field";
@@ -38,7 +38,15 @@ const checkboxClass = "h-5 w-5 shrink-0 accent-brand-600";
 const chipClass =
   "flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-gray-400 bg-white px-3 py-1 text-sm text-gray-900 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50";
 
-export function ListFilters({ action, values, countries }: { action: string; values: FilterValues; countries: { code: string; name: string }[] }) {
+export function ListFilters({
+  action,
+  values,
+  countries,
+}: {
+  action: string;
+  values: FilterValues;
+  countries: { code: string; name: string }[];
+}) {
   const { t } = useTranslation("appList");
   const submit = useSubmit();
   const id = useId();
@@ -77,7 +85,8 @@ export function ListFilters({ action, values, countries }: { action: string; val
     apply(form);
   };
 
-  const apply = (form: HTMLFormElement) => submit(form, { replace: true, preventScrollReset: true });
+  const apply = (form: HTMLFormElement) =>
+    submit(form, { replace: true, preventScrollReset: true });
 
   return (
     <Form
@@ -95,7 +104,14 @@ export function ListFilters({ action, values, countries }: { action: string; val
         <legend className="mb-1 text-sm font-semibold text-gray-900">{t("filters.country")}</legend>
         <div className="flex flex-wrap gap-2">
           <label className={chipClass}>
-            <input type="checkbox" name="country" value={ALL} defaultChecked={all} className={checkboxClass} onChange={onCountry} />
+            <input
+              type="checkbox"
+              name="country"
+              value={ALL}
+              defaultChecked={all}
+              className={checkboxClass}
+              onChange={onCountry}
+            />
             {t("filters.allCountries")}
           </label>
           {countries.map((country) => (
@@ -117,7 +133,12 @@ export function ListFilters({ action, values, countries }: { action: string; val
         <label htmlFor={`${id}-archived`} className="text-sm font-semibold text-gray-900">
           {t("filters.archive")}
         </label>
-        <select id={`${id}-archived`} name="archived" defaultValue={String(values.archived)} className={`${inputClass()} min-h-11 w-auto`}>
+        <select
+          id={`${id}-archived`}
+          name="archived"
+          defaultValue={String(values.archived)}
+          className={`${inputClass()} min-h-11 w-auto`}
+        >
           {ARCHIVE_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
               {t(`filters.archiveOptions.${option.key}`)}
@@ -129,7 +150,12 @@ export function ListFilters({ action, values, countries }: { action: string; val
         <label htmlFor={`${id}-sort`} className="text-sm font-semibold text-gray-900">
           {t("filters.sort")}
         </label>
-        <select id={`${id}-sort`} name="sort" defaultValue={values.sort} className={`${inputClass()} min-h-11 w-auto`}>
+        <select
+          id={`${id}-sort`}
+          name="sort"
+          defaultValue={values.sort}
+          className={`${inputClass()} min-h-11 w-auto`}
+        >
           {SORT_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
               {t(`filters.sortOptions.${option.key}`)}

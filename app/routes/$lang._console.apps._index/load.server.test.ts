@@ -7,18 +7,29 @@ const v = (statusCode: number) => ({ statusCode });
 
 describe("cardActions (spec 01 section 2)", () => {
   it("offers archive and delete for an app in Sandbox", () => {
-    expect(cardActions({ isArchived: false, versions: [v(S.Sandbox)] })).toEqual(["archive", "delete"]);
+    expect(cardActions({ isArchived: false, versions: [v(S.Sandbox)] })).toEqual([
+      "archive",
+      "delete",
+    ]);
   });
   it("offers unarchive instead of archive for an archived app", () => {
-    expect(cardActions({ isArchived: true, versions: [v(S.Rejected)] })).toEqual(["unarchive", "delete"]);
+    expect(cardActions({ isArchived: true, versions: [v(S.Rejected)] })).toEqual([
+      "unarchive",
+      "delete",
+    ]);
   });
   it("shows no menu while a version is Live", () => {
     expect(cardActions({ isArchived: false, versions: [v(S.Sandbox), v(S.Live)] })).toEqual([]);
     expect(cardActions({ isArchived: true, versions: [v(S.Live)] })).toEqual([]);
   });
-  it.each([S.Paused, S.Beta, S.BetaPaused])("offers archive but not delete with a version in %i", (status) => {
-    expect(cardActions({ isArchived: false, versions: [v(S.Sandbox), v(status)] })).toEqual(["archive"]);
-  });
+  it.each([S.Paused, S.Beta, S.BetaPaused])(
+    "offers archive but not delete with a version in %i",
+    (status) => {
+      expect(cardActions({ isArchived: false, versions: [v(S.Sandbox), v(status)] })).toEqual([
+        "archive",
+      ]);
+    },
+  );
 });
 
 describe("toCard", () => {
@@ -59,12 +70,23 @@ describe("toCard", () => {
       appLevel: 1,
       isArchived: false,
       lastModified: { iso: "2026-03-04T10:00:00.000Z", display: "04/03/2026" },
-      versions: [{ versionId: "v", versionDisplay: "1.000", statusCode: S.Sandbox, isLiveSubmissionRejected: false }],
+      versions: [
+        {
+          versionId: "v",
+          versionDisplay: "1.000",
+          statusCode: S.Sandbox,
+          isLiveSubmissionRejected: false,
+        },
+      ],
       actions: ["archive", "delete"],
     });
   });
 
   it("passes the app level on when the API sends it", () => {
-    expect(toCard({ ...item, appLevel: 3, appIcon: null }, new Map())).toMatchObject({ appLevel: 3, iconUrl: null, countryName: null });
+    expect(toCard({ ...item, appLevel: 3, appIcon: null }, new Map())).toMatchObject({
+      appLevel: 3,
+      iconUrl: null,
+      countryName: null,
+    });
   });
 });

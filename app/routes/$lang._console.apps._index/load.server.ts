@@ -4,19 +4,24 @@
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { lightFormat } from "date-fns";
-import { canArchive, canDelete, showCardMenu } from "~/api/apps/status";
+import { listApps } from "~/api/apps/endpoints";
 import { ARCHIVE_FILTERS } from "~/api/apps/rules";
 import type { AppListItem } from "~/api/apps/schemas";
-import { listApps } from "~/api/apps/endpoints";
+import { canArchive, canDelete, showCardMenu } from "~/api/apps/status";
 import { ApiError } from "~/api/client.server";
 import type { CountryItem } from "~/api/resources/schemas";
 import { requireUser } from "~/auth.server";
-import type { AppCardData, CardAction } from "~/lib/apps/cards";
-import type { ShownError } from "~/lib/errors";
 import i18next from "~/i18next.server";
-import { applyPreferences, listPreferences, preferencesToSearch, type ListPreferences } from "~/lib/apps/list-preferences.server";
-import { hasFailed, pageTitle } from "~/lib/title";
+import type { AppCardData, CardAction } from "~/lib/apps/cards";
+import {
+  applyPreferences,
+  type ListPreferences,
+  listPreferences,
+  preferencesToSearch,
+} from "~/lib/apps/list-preferences.server";
 import { getCountries } from "~/lib/countries.server";
+import type { ShownError } from "~/lib/errors";
+import { hasFailed, pageTitle } from "~/lib/title";
 
 type ListItem = AppListItem;
 
@@ -24,7 +29,10 @@ type ListItem = AppListItem;
  * The card menu's actions (spec 01 section 2): no menu while a version is Live; unarchive for
  * an archived app, else archive; delete only when no version is Live, Paused, Beta or BetaPaused.
  */
-export function cardActions(item: { isArchived: boolean; versions: readonly { statusCode: number }[] }): CardAction[] {
+export function cardActions(item: {
+  isArchived: boolean;
+  versions: readonly { statusCode: number }[];
+}): CardAction[] {
   if (!showCardMenu(item.versions)) return [];
   const actions: CardAction[] = [];
   if (item.isArchived) actions.push("unarchive");
@@ -45,7 +53,10 @@ export function toCard(item: ListItem, countryNames: ReadonlyMap<string, string>
     appType: item.appType,
     appLevel: item.appLevel,
     isArchived: item.isArchived,
-    lastModified: { iso: item.lastModifiedDate, display: lightFormat(new Date(item.lastModifiedDate), "dd/MM/yyyy") },
+    lastModified: {
+      iso: item.lastModifiedDate,
+      display: lightFormat(new Date(item.lastModifiedDate), "dd/MM/yyyy"),
+    },
     versions: item.versions.map((v) => ({
       versionId: v.versionId,
       versionDisplay: v.versionDisplay,
@@ -75,14 +86,20 @@ export async function loadAppList(request: Request, context: AppLoadContext) {
   const known = new Set(pickList.map((country) => country.code));
   const filters: ListPreferences = {
     ...preferences,
-    countries: loadError ? preferences.countries : preferences.countries.filter((code) => known.has(code)),
+    countries: loadError
+      ? preferences.countries
+      : preferences.countries.filter((code) => known.has(code)),
   };
   const countryNames = new Map(pickList.map((country) => [country.code, country.name]));
   return {
     title: pageTitle(t, t("common:pages.apps.title"), hasFailed(context)),
     filters,
     /** The query of 'clear filters': every country, every archive state, the same sort. */
-    clearSearch: preferencesToSearch({ countries: [], archived: ARCHIVE_FILTERS.all, sort: filters.sort }).toString(),
+    clearSearch: preferencesToSearch({
+      countries: [],
+      archived: ARCHIVE_FILTERS.all,
+      sort: filters.sort,
+    }).toString(),
     countries: pickList,
     total: items.length,
     apps: applyPreferences(items, filters, language).map((item) => toCard(item, countryNames)),

@@ -15,10 +15,23 @@
  * own address, without Remix's `?index`: usePageAction), which hands them to the shared app
  * actions (~/lib/apps/version-actions.server).
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useLocation, useParams, useSearchParams } from "@remix-run/react";
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import {
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useParams,
+  useSearchParams,
+} from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AppCard, CARD_ACTIONS, cardMenuId, type AppCardData } from "~/components/apps/AppCard";
+import { requireUser } from "~/auth.server";
+import { AppCard, type AppCardData, CARD_ACTIONS, cardMenuId } from "~/components/apps/AppCard";
 import { DuplicateDialog, ReviewDialogs } from "~/components/apps/lazy-dialogs";
 import { keepPageForDialogs, useDialogHref } from "~/components/apps/VersionMenu";
 import { ErrorDialog } from "~/components/ErrorDialog";
@@ -26,12 +39,11 @@ import { Icon } from "~/components/Icon";
 import { PageHeader } from "~/components/PageHeader";
 import { ButtonLink } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
-import { versionDialogRules, versionsPageAction } from "~/lib/apps/version-actions.server";
 import { loadSubmitDialog } from "~/lib/apps/review.server";
-import { requireUser } from "~/auth.server";
+import { versionDialogRules, versionsPageAction } from "~/lib/apps/version-actions.server";
+import { withNamespaces } from "~/lib/namespaces";
 import { ListFilters } from "./ListFilters";
 import { loadAppList } from "./load.server";
-import { withNamespaces } from "~/lib/namespaces";
 
 // The dialogs of a version's menu load their own texts with their code.
 export const handle = { i18n: ["common", "apps", "appList"] };
@@ -50,7 +62,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ ...list, submitDialog, rules });
 }
 
-export const action = ({ request, context }: ActionFunctionArgs) => versionsPageAction(request, context, { appList: true });
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  versionsPageAction(request, context, { appList: true });
 
 export const shouldRevalidate = keepPageForDialogs;
 
@@ -69,12 +82,15 @@ function findVersion(apps: CardList, versionId: string | null) {
 
 function findConfirmation(apps: CardList, confirm: string | null, appGroupId: string | null) {
   const action = CARD_ACTIONS.find((a) => a === confirm);
-  const app = action ? apps.find((a) => a.appGroupId === appGroupId && a.actions.includes(action)) : undefined;
+  const app = action
+    ? apps.find((a) => a.appGroupId === appGroupId && a.actions.includes(action))
+    : undefined;
   return action && app ? { action, app } : undefined;
 }
 
 export default function AppsPage() {
-  const { filters, clearSearch, countries, total, apps, loadError, submitDialog, rules } = useLoaderData<typeof loader>();
+  const { filters, clearSearch, countries, total, apps, loadError, submitDialog, rules } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const location = useLocation();
@@ -93,10 +109,17 @@ export default function AppsPage() {
 
   return (
     <>
-      <PageHeader title={t("common:pages.apps.title")} subtitle={t("common:pages.apps.subtitle")} actions={total > 0 ? newApp : undefined} />
+      <PageHeader
+        title={t("common:pages.apps.title")}
+        subtitle={t("common:pages.apps.subtitle")}
+        actions={total > 0 ? newApp : undefined}
+      />
       {total === 0 ? (
         loadError ? null : (
-          <section aria-labelledby="apps-empty" className="rounded-lg border border-dashed border-gray-400 bg-white p-8 text-center">
+          <section
+            aria-labelledby="apps-empty"
+            className="rounded-lg border border-dashed border-gray-400 bg-white p-8 text-center"
+          >
             <h2 id="apps-empty" className="text-xl font-bold text-gray-900">
               {t("empty.title")}
             </h2>
@@ -111,13 +134,20 @@ export default function AppsPage() {
             {t("count", { count: apps.length, total })}
           </p>
           {apps.length === 0 ? (
-            <section aria-labelledby="apps-filtered-empty" className="rounded-lg border border-dashed border-gray-400 bg-white p-8 text-center">
+            <section
+              aria-labelledby="apps-filtered-empty"
+              className="rounded-lg border border-dashed border-gray-400 bg-white p-8 text-center"
+            >
               <h2 id="apps-filtered-empty" className="text-xl font-bold text-gray-900">
                 {t("empty.filteredTitle")}
               </h2>
               <p className="mx-auto mt-2 max-w-prose text-gray-700">{t("empty.filteredBody")}</p>
               <p className="mt-6">
-                <Link to={`${location.pathname}?${clearSearch}`} replace className="font-semibold text-brand-700 underline">
+                <Link
+                  to={`${location.pathname}?${clearSearch}`}
+                  replace
+                  className="font-semibold text-brand-700 underline"
+                >
                   {t("filters.clear")}
                 </Link>
               </p>
@@ -158,7 +188,14 @@ export default function AppsPage() {
       ) : null}
       {ReviewDialogs.opensAt(searchParams) ? (
         <ReviewDialogs
-          versions={apps.flatMap((app) => app.versions.map((v) => ({ ...v, appName: app.name, appGroupId: app.appGroupId, isAppArchived: app.isArchived })))}
+          versions={apps.flatMap((app) =>
+            app.versions.map((v) => ({
+              ...v,
+              appName: app.name,
+              appGroupId: app.appGroupId,
+              isAppArchived: app.isArchived,
+            })),
+          )}
           submit={submitDialog}
           rules={rules}
           actionData={actionData}

@@ -19,7 +19,12 @@
  * (~/lib/apps/version-actions.server): archive and unarchive come back here with a toast, a
  * duplicate goes to the app list.
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import {
   Form,
   Link,
@@ -41,13 +46,21 @@ import { Button, ButtonLink } from "~/components/ui/Button";
 import { ConfirmDialog, DIALOG_LINK_STATE } from "~/components/ui/ConfirmDialog";
 import i18next from "~/i18next.server";
 import { fetchAppGroup } from "~/lib/apps/group.server";
-import { versionDialogRules, versionsPageAction } from "~/lib/apps/version-actions.server";
 import { loadSubmitDialog } from "~/lib/apps/review.server";
-import { useHydrated } from "~/lib/hydrated";
-import { hasFailed, pageTitle, useFailedTitle } from "~/lib/title";
-import { activeRows, groupAction, historyRows, LIVE_PARAM, showLiveParam, type ActiveRow, type HistoryRow } from "./versions";
-import { withNamespaces } from "~/lib/namespaces";
+import { versionDialogRules, versionsPageAction } from "~/lib/apps/version-actions.server";
 import { getCountries } from "~/lib/countries.server";
+import { useHydrated } from "~/lib/hydrated";
+import { withNamespaces } from "~/lib/namespaces";
+import { hasFailed, pageTitle, useFailedTitle } from "~/lib/title";
+import {
+  type ActiveRow,
+  activeRows,
+  groupAction,
+  type HistoryRow,
+  historyRows,
+  LIVE_PARAM,
+  showLiveParam,
+} from "./versions";
 
 // The dialogs of a version's menu load their own texts with their code.
 export const handle = { i18n: ["common", "apps", "appList", "appGroup"] };
@@ -81,14 +94,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     history: historyRows(group, showLive),
     historyTotal: group.history.length,
     showLive,
-    countries: countries.filter((c) => c.code !== "IE").map((c) => ({ code: c.code, name: c.name })),
+    countries: countries
+      .filter((c) => c.code !== "IE")
+      .map((c) => ({ code: c.code, name: c.name })),
     submitDialog: submitDialog?.appGroupId === group.appGroupId ? submitDialog : null,
     rules,
   });
 }
 
 /** Posts with Remix's `?index`; the page's own forms post to the group's address, whose layout route hands them here (and its answer back). */
-export const action = ({ request, context }: ActionFunctionArgs) => versionsPageAction(request, context);
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  versionsPageAction(request, context);
 type ActionAnswer = ReturnType<typeof useActionData<typeof action>>;
 
 export const shouldRevalidate = keepPageForDialogs;
@@ -117,13 +133,25 @@ function VersionLink({ versionId, version }: { versionId: string; version: strin
   const { t } = useTranslation("appGroup");
   const { lang } = useParams();
   return (
-    <Link to={`/${lang}/apps/${versionId}/details`} className={rowLinkClass} aria-label={t("versions.openDetails", { version })}>
+    <Link
+      to={`/${lang}/apps/${versionId}/details`}
+      className={rowLinkClass}
+      aria-label={t("versions.openDetails", { version })}
+    >
       {version}
     </Link>
   );
 }
 
-function ActiveTable({ rows, appName, appLevel }: { rows: ActiveRow[]; appName: string; appLevel: number }) {
+function ActiveTable({
+  rows,
+  appName,
+  appLevel,
+}: {
+  rows: ActiveRow[];
+  appName: string;
+  appLevel: number;
+}) {
   const { t } = useTranslation("appGroup");
   return (
     <table aria-labelledby="active-title" className="w-full border-collapse">
@@ -150,7 +178,10 @@ function ActiveTable({ rows, appName, appLevel }: { rows: ActiveRow[]; appName: 
               <VersionLink versionId={row.versionId} version={row.version} />
             </td>
             <td className={tdClass}>
-              <StatusBadge statusCode={row.statusCode} liveSubmissionRejected={row.isLiveSubmissionRejected} />
+              <StatusBadge
+                statusCode={row.statusCode}
+                liveSubmissionRejected={row.isLiveSubmissionRejected}
+              />
             </td>
             <td className={tdClass}>{row.modified}</td>
             {/* Above the row's link, so that the menu gets the clicks; an open menu above the rows below. */}
@@ -224,7 +255,11 @@ function HistoryFilter({ showLive }: { showLive: boolean }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   return (
-    <Form method="get" aria-label={t("versions.history.filterLabel")} className="mb-4 flex flex-wrap items-center gap-3">
+    <Form
+      method="get"
+      aria-label={t("versions.history.filterLabel")}
+      className="mb-4 flex flex-wrap items-center gap-3"
+    >
       <label className="inline-flex min-h-11 items-center gap-2 text-sm text-gray-900">
         <input
           type="checkbox"
@@ -266,13 +301,17 @@ export default function AppGroupVersions() {
 
   const confirm = kind && searchParams.get("confirm") === kind ? kind : null;
   const duplicateId = searchParams.get("duplicate");
-  const duplicate = duplicateId ? data.active.find((row) => row.versionId === duplicateId) : undefined;
+  const duplicate = duplicateId
+    ? data.active.find((row) => row.versionId === duplicateId)
+    : undefined;
 
   return (
     <>
       {/* The action sits under the title. */}
       <header className="mb-6 flex flex-col items-start gap-4">
-        <h1 className="text-3xl font-bold text-gray-900 wrap-anywhere">{t("versions.title", { name: group.name })}</h1>
+        <h1 className="text-3xl font-bold text-gray-900 wrap-anywhere">
+          {t("versions.title", { name: group.name })}
+        </h1>
         {kind ? (
           <ButtonLink
             id={GROUP_ACTION_ID}
@@ -286,7 +325,9 @@ export default function AppGroupVersions() {
         ) : null}
       </header>
       {group.isArchived ? (
-        <p className="mb-6 rounded-md border border-gray-400 bg-gray-100 p-3 text-sm text-gray-900">{t("versions.archivedNotice")}</p>
+        <p className="mb-6 rounded-md border border-gray-400 bg-gray-100 p-3 text-sm text-gray-900">
+          {t("versions.archivedNotice")}
+        </p>
       ) : null}
 
       <section aria-labelledby="active-title" className="mb-10">
@@ -308,7 +349,9 @@ export default function AppGroupVersions() {
         {data.history.length > 0 ? (
           <HistoryTable rows={data.history} />
         ) : (
-          <p className="text-gray-700">{t(data.historyTotal > 0 ? "versions.history.emptyLive" : "versions.history.empty")}</p>
+          <p className="text-gray-700">
+            {t(data.historyTotal > 0 ? "versions.history.emptyLive" : "versions.history.empty")}
+          </p>
         )}
       </section>
 
@@ -338,7 +381,14 @@ export default function AppGroupVersions() {
       ) : null}
       {ReviewDialogs.opensAt(searchParams) ? (
         <ReviewDialogs
-          versions={data.active.map((row) => ({ versionId: row.versionId, versionDisplay: row.version, statusCode: row.statusCode, appName: group.name, appGroupId: group.appGroupId, isAppArchived: group.isArchived }))}
+          versions={data.active.map((row) => ({
+            versionId: row.versionId,
+            versionDisplay: row.version,
+            statusCode: row.statusCode,
+            appName: group.name,
+            appGroupId: group.appGroupId,
+            isAppArchived: group.isArchived,
+          }))}
           submit={data.submitDialog}
           rules={data.rules}
           actionData={actionData}

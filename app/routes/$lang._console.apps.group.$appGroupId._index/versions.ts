@@ -4,8 +4,8 @@
  * the 'show versions that went live' filter and dates as dd/MM/yyyy. Plain TypeScript.
  */
 import { lightFormat } from "date-fns";
-import { canArchive, VERSION_STATUS } from "~/api/apps/status";
 import type { AppGroup } from "~/api/apps/schemas";
+import { canArchive, VERSION_STATUS } from "~/api/apps/status";
 
 /** The search parameter of the history filter: `?live=1` shows only versions that went live. */
 export const LIVE_PARAM = "live";
@@ -69,7 +69,9 @@ export function historyRows(group: Pick<AppGroup, "history">, showLive: boolean)
 }
 
 /** What the page offers on the group: archive (when no version is Live) or unarchive. */
-export function groupAction(group: Pick<AppGroup, "isArchived" | "versions">): "archive" | "unarchive" | null {
+export function groupAction(
+  group: Pick<AppGroup, "isArchived" | "versions">,
+): "archive" | "unarchive" | null {
   if (group.isArchived) return "unarchive";
   return canArchive(group.versions) ? "archive" : null;
 }

@@ -4,15 +4,15 @@
  * document rules (a PDF by its first bytes, not empty, at most 9 MB each, 80 MB together, at
  * most 10) with the spec's messages, then uploaded one by one (`POST files?fileType=0`).
  */
-import { ApiError, type ApiClient } from "~/api/client.server";
-import { uploadQuotaMessage } from "~/lib/retry-after";
+import { type ApiClient, ApiError } from "~/api/client.server";
 import { uploadDocument } from "~/api/files/endpoints";
-import { checkDocuments, hasPdfSignature, SUBMISSION_LIMITS } from "~/api/submissions/rules";
 import { PDF_CONTENT_TYPE } from "~/api/files/rules";
+import { checkDocuments, hasPdfSignature, SUBMISSION_LIMITS } from "~/api/submissions/rules";
 import type { Translate } from "~/forms/app-editor";
 import { FILES_FIELD } from "~/forms/review";
 import { BODY_LIMITS } from "~/lib/body-limits";
-import { readUploadForm, type ReadOptions, type UploadFolder } from "~/lib/multipart.server";
+import { type ReadOptions, readUploadForm, type UploadFolder } from "~/lib/multipart.server";
+import { uploadQuotaMessage } from "~/lib/retry-after";
 
 export interface PickedDocument {
   fileName: string;
@@ -35,10 +35,20 @@ export async function readApprovalForm(
   const documents: PickedDocument[] = [];
   const formData = await readUploadForm(
     request,
-    { textBytes: 64 * 1024, bodyBytes: BODY_LIMITS.documents, parts: 40, fileBytes: (name) => (name === FILES_FIELD ? SUBMISSION_LIMITS.documentBytes + 1 : 0) },
+    {
+      textBytes: 64 * 1024,
+      bodyBytes: BODY_LIMITS.documents,
+      parts: 40,
+      fileBytes: (name) => (name === FILES_FIELD ? SUBMISSION_LIMITS.documentBytes + 1 : 0),
+    },
     folder,
     ({ fileName, size, blob, head }) => {
-      documents.push({ fileName: fileName || "document.pdf", size, isPdf: hasPdfSignature(head), file: blob.slice(0, blob.size, PDF_CONTENT_TYPE) });
+      documents.push({
+        fileName: fileName || "document.pdf",
+        size,
+        isPdf: hasPdfSignature(head),
+        file: blob.slice(0, blob.size, PDF_CONTENT_TYPE),
+      });
       return undefined;
     },
     options,
@@ -46,22 +56,46 @@ export async function readApprovalForm(
   return { formData, documents };
 }
 
-const mb = (bytes: number, language: string) => `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))} MB`;
+const mb = (bytes: number, language: string) =>
+  `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))} MB`;
 
 /** The messages of the document rules the picked files break (empty when they pass). */
-export function documentMessages(t: Translate, language: string, documents: readonly PickedDocument[]): string[] {
-  const errors = checkDocuments(documents.map((d) => ({ fileSize: d.size, contentType: d.isPdf ? PDF_CONTENT_TYPE : "application/octet-stream" })));
+export function documentMessages(
+  t: Translate,
+  language: string,
+  documents: readonly PickedDocument[],
+): string[] {
+  const errors = checkDocuments(
+    documents.map((d) => ({
+      fileSize: d.size,
+      contentType: d.isPdf ? PDF_CONTENT_TYPE : "application/octet-stream",
+    })),
+  );
   const messages: string[] = [];
   const empty: string[] = [];
   documents.forEach((document, index) => {
     const code = errors[`documents.${index}`];
     if (code === "noContent") empty.push(document.fileName);
-    else if (code === "mustBePdf") messages.push(`${document.fileName}: ${t("review:documents.errors.mustBePdf")}`);
-    else if (code === "tooBig") messages.push(t("review:documents.errors.tooBig", { name: document.fileName }));
+    else if (code === "mustBePdf")
+      messages.push(`${document.fileName}: ${t("review:documents.errors.mustBePdf")}`);
+    else if (code === "tooBig")
+      messages.push(t("review:documents.errors.tooBig", { name: document.fileName }));
   });
-  if (empty.length) messages.unshift(t("review:documents.errors.noContent", { count: empty.length, names: empty.join(", ") }));
-  if (errors.documents === "tooManyFiles") messages.push(t("review:documents.errors.tooMany", { count: SUBMISSION_LIMITS.documentsMax }));
-  if (errors.documents === "totalTooBig") messages.push(t("review:documents.errors.totalTooBig", { size: mb(documents.reduce((sum, d) => sum + d.size, 0), language) }));
+  if (empty.length)
+    messages.unshift(
+      t("review:documents.errors.noContent", { count: empty.length, names: empty.join(", ") }),
+    );
+  if (errors.documents === "tooManyFiles")
+    messages.push(t("review:documents.errors.tooMany", { count: SUBMISSION_LIMITS.documentsMax }));
+  if (errors.documents === "totalTooBig")
+    messages.push(
+      t("review:documents.errors.totalTooBig", {
+        size: mb(
+          documents.reduce((sum, d) => sum + d.size, 0),
+          language,
+        ),
+      }),
+    );
   return messages;
 }
 
@@ -82,7 +116,12 @@ export function documentCodeMessage(t: Translate, code: string, name: string): s
 }
 
 /** Uploads the documents; answers their ids, or the messages of those the provider refused. */
-export async function uploadDocuments(api: ApiClient, t: Translate, language: string, documents: readonly PickedDocument[]): Promise<{ ids: string[]; messages: string[] }> {
+export async function uploadDocuments(
+  api: ApiClient,
+  t: Translate,
+  language: string,
+  documents: readonly PickedDocument[],
+): Promise<{ ids: string[]; messages: string[] }> {
   const ids: string[] = [];
   const messages: string[] = [];
   for (const document of documents) {
@@ -98,7 +137,10 @@ export async function uploadDocuments(api: ApiClient, t: Translate, language: st
         break;
       }
       const code = Object.values(error.errors ?? {})[0];
-      messages.push((code && documentCodeMessage(t, code, document.fileName)) || t("review:documents.errors.uploadFailed", { name: document.fileName }));
+      messages.push(
+        (code && documentCodeMessage(t, code, document.fileName)) ||
+          t("review:documents.errors.uploadFailed", { name: document.fileName }),
+      );
     }
   }
   return { ids, messages };

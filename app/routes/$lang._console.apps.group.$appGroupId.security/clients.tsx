@@ -2,18 +2,37 @@
  * The parts of the security page that are one client's: the callback URL form and the
  * permissions dialog. No server code here: the page's loader and action hand them what they show.
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { Fragment, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatCallbackUrls, grants, HTTP_METHODS, parseCallbackUrls, sameUrls, type PermissionGroup } from "~/api/security/rules";
+import {
+  formatCallbackUrls,
+  grants,
+  HTTP_METHODS,
+  type PermissionGroup,
+  parseCallbackUrls,
+  sameUrls,
+} from "~/api/security/rules";
 import type { GrantedRoute } from "~/api/security/schemas";
 import { Button } from "~/components/ui/Button";
-import { DialogCloseLink, DialogFormButtons, useCloseDialog, useModalClose, useReturnFocus } from "~/components/ui/ConfirmDialog";
+import {
+  DialogCloseLink,
+  DialogFormButtons,
+  useCloseDialog,
+  useModalClose,
+  useReturnFocus,
+} from "~/components/ui/ConfirmDialog";
 import { FieldFrame, inputClass } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
 import { checkForm, type FormRules } from "~/forms/check";
-import { CALLBACKS_INTENT, checkCallbackUrls, GRANT_FIELD, grantValue, PERMISSIONS_INTENT } from "~/forms/security";
+import {
+  CALLBACKS_INTENT,
+  checkCallbackUrls,
+  GRANT_FIELD,
+  grantValue,
+  PERMISSIONS_INTENT,
+} from "~/forms/security";
 import { useHydrated } from "~/lib/hydrated";
 
 export interface ClientView {
@@ -33,7 +52,17 @@ type Tab = "live" | "staging";
  * A client's callback URLs: Save is enabled once the list differs from the saved one (with JS).
  * `rules`: the browser's rules of the form, from the page's loader.
  */
-export function CallbackForm({ client, tab, rules, formResult }: { client: ClientView; tab: Tab; rules: FormRules; formResult?: { formId: string; result: unknown } }) {
+export function CallbackForm({
+  client,
+  tab,
+  rules,
+  formResult,
+}: {
+  client: ClientView;
+  tab: Tab;
+  rules: FormRules;
+  formResult?: { formId: string; result: unknown };
+}) {
   const { t } = useTranslation("security");
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -42,19 +71,37 @@ export function CallbackForm({ client, tab, rules, formResult }: { client: Clien
   const [value, setValue] = useState<string | null>(null);
   const [form, fields] = useForm({
     id: formId,
-    lastResult: formResult?.formId === formId ? (formResult.result as SubmissionResult<string[]>) : undefined,
+    lastResult:
+      formResult?.formId === formId ? (formResult.result as SubmissionResult<string[]>) : undefined,
     defaultValue: { callbackUrls: saved },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => checkForm(formData, rules, (payload) => ({ callbackUrls: checkCallbackUrls(t, typeof payload.callbackUrls === "string" ? payload.callbackUrls : undefined).error })),
+    onValidate: ({ formData }) =>
+      checkForm(formData, rules, (payload) => ({
+        callbackUrls: checkCallbackUrls(
+          t,
+          typeof payload.callbackUrls === "string" ? payload.callbackUrls : undefined,
+        ).error,
+      })),
   });
   const changed = value !== null && !sameUrls(parseCallbackUrls(value), client.redirectUrls);
   const error = fields.callbackUrls.errors?.[0];
   return (
-    <Form method="post" replace preventScrollReset {...getFormProps(form)} className="mt-4 space-y-3 border-t border-gray-200 pt-4">
+    <Form
+      method="post"
+      replace
+      preventScrollReset
+      {...getFormProps(form)}
+      className="mt-4 space-y-3 border-t border-gray-200 pt-4"
+    >
       <input type="hidden" name="isLive" value={String(tab === "live")} />
       <input type="hidden" name="isAppLive" value={String(client.isAppLive)} />
-      <FieldFrame id={fields.callbackUrls.id} label={t("callbacks.label")} hint={t("callbacks.hint")} error={error}>
+      <FieldFrame
+        id={fields.callbackUrls.id}
+        label={t("callbacks.label")}
+        hint={t("callbacks.hint")}
+        error={error}
+      >
         {(aria) => (
           <input
             {...aria}
@@ -67,7 +114,12 @@ export function CallbackForm({ client, tab, rules, formResult }: { client: Clien
           />
         )}
       </FieldFrame>
-      <Button type="submit" name="intent" value={CALLBACKS_INTENT} disabled={(hydrated && !changed && !error) || navigation.state === "submitting"}>
+      <Button
+        type="submit"
+        name="intent"
+        value={CALLBACKS_INTENT}
+        disabled={(hydrated && !changed && !error) || navigation.state === "submitting"}
+      >
         {t("callbacks.save")}
       </Button>
     </Form>
@@ -99,7 +151,17 @@ function RoutePath({ route }: { route: string }) {
  * The permissions of a client by permission group and route; the live-app's read-only. On a
  * phone the method columns are as narrow as their names, so each route keeps most of a line.
  */
-export function PermissionsDialog({ client, permissions, tab, closeHref }: { client: ClientView; permissions: PermissionsData; tab: Tab; closeHref: string }) {
+export function PermissionsDialog({
+  client,
+  permissions,
+  tab,
+  closeHref,
+}: {
+  client: ClientView;
+  permissions: PermissionsData;
+  tab: Tab;
+  closeHref: string;
+}) {
   const { t } = useTranslation("security");
   const close = useCloseDialog(closeHref);
   const { ref, onClose } = useModalClose(close);
@@ -107,21 +169,36 @@ export function PermissionsDialog({ client, permissions, tab, closeHref }: { cli
   const readOnly = client.isAppLive;
   const variant = t(client.isAppLive ? "clients.liveApp" : "clients.sandboxApp");
   return (
-    <Modal open title={t("permissions.dialogTitle", { client: variant })} onClose={onClose} className="w-[min(60rem,calc(100vw-2rem))] max-sm:p-4">
+    <Modal
+      open
+      title={t("permissions.dialogTitle", { client: variant })}
+      onClose={onClose}
+      className="w-[min(60rem,calc(100vw-2rem))] max-sm:p-4"
+    >
       <div ref={ref}>
-        {readOnly ? <p className="mb-4 text-gray-800">{t("permissions.readOnly")}</p> : <p className="mb-4 text-gray-800">{t("permissions.intro")}</p>}
+        {readOnly ? (
+          <p className="mb-4 text-gray-800">{t("permissions.readOnly")}</p>
+        ) : (
+          <p className="mb-4 text-gray-800">{t("permissions.intro")}</p>
+        )}
         <Form method="post" replace preventScrollReset className="space-y-6">
           <input type="hidden" name="isLive" value={String(tab === "live")} />
           {permissions.groups.map((group) => (
             <table key={group.name} className="w-full border-collapse text-sm">
-              <caption className="mb-2 text-left text-base font-bold text-gray-900">{group.name}</caption>
+              <caption className="mb-2 text-left text-base font-bold text-gray-900">
+                {group.name}
+              </caption>
               <thead>
                 <tr className="border-b border-gray-300 text-left">
                   <th scope="col" className="py-2 pr-3">
                     {t("permissions.route")}
                   </th>
                   {HTTP_METHODS.map((method) => (
-                    <th key={method} scope="col" className="px-1 py-2 text-center max-sm:text-xs sm:w-16 sm:px-2">
+                    <th
+                      key={method}
+                      scope="col"
+                      className="px-1 py-2 text-center max-sm:text-xs sm:w-16 sm:px-2"
+                    >
                       {method}
                     </th>
                   ))}
@@ -135,7 +212,9 @@ export function PermissionsDialog({ client, permissions, tab, closeHref }: { cli
                         <RoutePath route={row.route} />
                       </code>
                       <span className="block text-gray-700">
-                        {HTTP_METHODS.flatMap((m) => (row.methods[m] ? [row.methods[m].description] : [])).join(" ")}
+                        {HTTP_METHODS.flatMap((m) =>
+                          row.methods[m] ? [row.methods[m].description] : [],
+                        ).join(" ")}
                       </span>
                     </th>
                     {HTTP_METHODS.map((method) => (
@@ -194,7 +273,12 @@ export function PermissionsDialog({ client, permissions, tab, closeHref }: { cli
           ) : (
             <>
               <input type="hidden" name="intent" value={PERMISSIONS_INTENT} />
-              <DialogFormButtons closeHref={closeHref} onClose={close} cancel={t("permissions.cancel")} submit={t("permissions.save")} />
+              <DialogFormButtons
+                closeHref={closeHref}
+                onClose={close}
+                cancel={t("permissions.cancel")}
+                submit={t("permissions.save")}
+              />
             </>
           )}
         </Form>

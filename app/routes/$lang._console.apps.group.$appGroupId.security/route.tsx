@@ -18,14 +18,39 @@
  * Intents: `generate` (isLive), `permissions` (isLive, grant[], offlineAccess), `callbacks`
  * (isLive, isAppLive, callbackUrls). Every success redirects (post/redirect/get) with a toast.
  */
-import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useParams, useSearchParams } from "@remix-run/react";
+import {
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useParams,
+  useSearchParams,
+} from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { listPreApprovals } from "~/api/approvals/endpoints";
 import { hasApprovedPreApproval } from "~/api/approvals/rules";
-import { ApiError, type ApiClient } from "~/api/client.server";
-import { generateClients, listClients, listPermissions, updateClient } from "~/api/security/endpoints";
-import { debugPassword, groupPermissions, OFFLINE_ACCESS_OPERATION, sameUrls, SECRET_ISSUES_PER_HOUR } from "~/api/security/rules";
+import { type ApiClient, ApiError } from "~/api/client.server";
+import {
+  generateClients,
+  listClients,
+  listPermissions,
+  updateClient,
+} from "~/api/security/endpoints";
+import {
+  debugPassword,
+  groupPermissions,
+  OFFLINE_ACCESS_OPERATION,
+  SECRET_ISSUES_PER_HOUR,
+  sameUrls,
+} from "~/api/security/rules";
 import { getUser } from "~/api/user/endpoints";
 import { requireUser } from "~/auth.server";
 import { Button } from "~/components/ui/Button";
@@ -36,7 +61,12 @@ import type { Translate } from "~/forms/app-editor";
 import type { FormRules } from "~/forms/check";
 import { parseForm } from "~/forms/parse.server";
 import { formRules } from "~/forms/rules.server";
-import { CALLBACKS_INTENT, PERMISSIONS_INTENT, readPermissions, securityRuleMessage } from "~/forms/security";
+import {
+  CALLBACKS_INTENT,
+  PERMISSIONS_INTENT,
+  readPermissions,
+  securityRuleMessage,
+} from "~/forms/security";
 import { callbackUrlsSchema } from "~/forms/security.server";
 import i18next from "~/i18next.server";
 import { fetchAppGroup, groupErrorResponse } from "~/lib/apps/group.server";
@@ -47,23 +77,30 @@ import { waitFromNow } from "~/lib/retry-after";
 import { issuedSecretsHeader, readIssuedSecrets } from "~/lib/security/issued-secrets.server";
 import { hasFailed, markFailed, pageTitle } from "~/lib/title";
 import { redirectWithError, redirectWithToast } from "~/session.server";
-import { CallbackForm, PermissionsDialog, type ClientView } from "./clients";
+import { CallbackForm, type ClientView, PermissionsDialog } from "./clients";
 
 export const handle = { i18n: ["common", "security"] };
 
 export const clientLoader = withNamespaces(handle.i18n);
 
 type Tab = "live" | "staging";
-const tabOf = (value: string | null, hasAccessToTest: boolean): Tab => (value === "staging" && hasAccessToTest ? "staging" : "live");
+const tabOf = (value: string | null, hasAccessToTest: boolean): Tab =>
+  value === "staging" && hasAccessToTest ? "staging" : "live";
 
 /** The page's URL with the tab and without any dialog. */
-const pageHref = (pathname: string, tab: Tab) => (tab === "live" ? pathname : `${pathname}?tab=staging`);
+const pageHref = (pathname: string, tab: Tab) =>
+  tab === "live" ? pathname : `${pathname}?tab=staging`;
 
-async function isApproved(api: ApiClient, group: { appGroupId: string; isPreApprovalRequired: boolean }) {
+async function isApproved(
+  api: ApiClient,
+  group: { appGroupId: string; isPreApprovalRequired: boolean },
+) {
   if (!group.isPreApprovalRequired) return true;
-  const approvals = await api.call(listPreApprovals, { params: { groupId: group.appGroupId } }).catch((error: unknown) => {
-    throw groupErrorResponse(error);
-  });
+  const approvals = await api
+    .call(listPreApprovals, { params: { groupId: group.appGroupId } })
+    .catch((error: unknown) => {
+      throw groupErrorResponse(error);
+    });
   return hasApprovedPreApproval(approvals);
 }
 
@@ -84,7 +121,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const [user, clients, catalogue] = await Promise.all([
     api.call(getUser).catch(failure),
     api.call(listClients, { params: { id: group.appGroupId } }).catch(failure),
-    wantsPermissions ? api.call(listPermissions, { params: { id: group.appGroupId } }).catch(failure) : Promise.resolve(null),
+    wantsPermissions
+      ? api.call(listPermissions, { params: { id: group.appGroupId } }).catch(failure)
+      : Promise.resolve(null),
   ]);
   const tab = tabOf(url.searchParams.get("tab"), user.hasAccessToTest);
   const issued = await readIssuedSecrets(request, group.appGroupId);
@@ -113,7 +152,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       tabs: (user.hasAccessToTest ? ["live", "staging"] : ["live"]) as Tab[],
       tab,
       clients: shown,
-      permissions: dialogClient && catalogue ? { clientId: dialogClient.id, groups: groupPermissions(catalogue), offlineAccess: catalogue.some((p) => p.operationId === OFFLINE_ACCESS_OPERATION) } : null,
+      permissions:
+        dialogClient && catalogue
+          ? {
+              clientId: dialogClient.id,
+              groups: groupPermissions(catalogue),
+              offlineAccess: catalogue.some((p) => p.operationId === OFFLINE_ACCESS_OPERATION),
+            }
+          : null,
       reissue: url.searchParams.get("reissue") === tab && shown.length > 0,
       debugPassword: debugPassword(env().DEBUG_PASSWORD_PREFIX, new Date()),
       // The rules of each client's callback URL form.
@@ -123,12 +169,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   );
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => ({ "Cache-Control": loaderHeaders.get("Cache-Control") ?? "no-store" });
+export const headers: HeadersFunction = ({ loaderHeaders }) => ({
+  "Cache-Control": loaderHeaders.get("Cache-Control") ?? "no-store",
+});
 
 /** A refusal in the user's words: each rule code the console knows, else the provider's detail or the fallback. */
 function refusal(t: Translate, error: ApiError, fallback: string): ShownError {
   const codes = Object.values(error.errors ?? {});
-  if (codes.length > 0) return { detail: codes.map((code) => securityRuleMessage(t, code)).join(" "), traceId: error.traceId };
+  if (codes.length > 0)
+    return {
+      detail: codes.map((code) => securityRuleMessage(t, code)).join(" "),
+      traceId: error.traceId,
+    };
   return { detail: error.detail, traceId: error.traceId, fallback };
 }
 
@@ -140,7 +192,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const t = (await i18next.getFixedT(request, ["security", "common"])) as unknown as Translate;
   const intent = formData.get("intent");
   const isLiveValue = formData.get("isLive");
-  if (formData.getAll("intent").length !== 1 || (isLiveValue !== "true" && isLiveValue !== "false")) throw new Response("Unknown intent.", { status: 400 });
+  if (formData.getAll("intent").length !== 1 || (isLiveValue !== "true" && isLiveValue !== "false"))
+    throw new Response("Unknown intent.", { status: 400 });
   const isLive = isLiveValue === "true";
   const tab: Tab = isLive ? "live" : "staging";
   const back = pageHref(url.pathname, tab);
@@ -151,17 +204,31 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const issued = await api.call(generateClients, { params: { id: group.appGroupId }, query });
       const cookie = await issuedSecretsHeader({
         appGroupId: group.appGroupId,
-        clients: issued.flatMap((c) => (c.secret && c.privateApiKey ? [{ clientId: c.id, secret: c.secret, privateApiKey: c.privateApiKey }] : [])),
+        clients: issued.flatMap((c) =>
+          c.secret && c.privateApiKey
+            ? [{ clientId: c.id, secret: c.secret, privateApiKey: c.privateApiKey }]
+            : [],
+        ),
       });
-      return redirectWithToast(back, { key: "clientsGenerated" }, { headers: { "Set-Cookie": cookie } });
+      return redirectWithToast(
+        back,
+        { key: "clientsGenerated" },
+        { headers: { "Set-Cookie": cookie } },
+      );
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.status === 429 && error.errors?.id === "tooManySecretIssues") {
         // Shown next to the button that asked, with the wait the provider gave.
         markFailed(context);
         const wait = error.retryAfter ?? 60 * 60;
-        const message = t("security:errors.tooManySecretIssues", { max: SECRET_ISSUES_PER_HOUR, when: waitFromNow(wait, language) });
-        return json({ generateRefused: { tab, message } }, { status: 429, headers: { "Retry-After": String(wait) } });
+        const message = t("security:errors.tooManySecretIssues", {
+          max: SECRET_ISSUES_PER_HOUR,
+          when: waitFromNow(wait, language),
+        });
+        return json(
+          { generateRefused: { tab, message } },
+          { status: 429, headers: { "Retry-After": String(wait) } },
+        );
       }
       return redirectWithError(back, refusal(t, error, "requestFailed"));
     }
@@ -169,10 +236,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
   if (intent === PERMISSIONS_INTENT) {
     const permissions = readPermissions(formData);
-    if (!permissions) throw new Response("grant must be '{METHOD} {route}' and offlineAccess 'on' once.", { status: 400 });
+    if (!permissions)
+      throw new Response("grant must be '{METHOD} {route}' and offlineAccess 'on' once.", {
+        status: 400,
+      });
     const { routes, offlineAccess } = permissions;
     try {
-      await api.call(updateClient, { params: { id: group.appGroupId }, query, body: { isAppLive: false, routes, offlineAccess } });
+      await api.call(updateClient, {
+        params: { id: group.appGroupId },
+        query,
+        body: { isAppLive: false, routes, offlineAccess },
+      });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       return redirectWithError(back, refusal(t, error, "updatingPermissions"));
@@ -186,18 +260,32 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const submission = parseForm(formData, callbackUrlsSchema(t));
     const fail = (fieldErrors?: Record<string, string[]>) => {
       markFailed(context);
-      return json({ formId, result: submission.reply(fieldErrors ? { fieldErrors } : undefined), apiError: null }, 400);
+      return json(
+        {
+          formId,
+          result: submission.reply(fieldErrors ? { fieldErrors } : undefined),
+          apiError: null,
+        },
+        400,
+      );
     };
     if (submission.status !== "success") return fail();
     // The saved list, to say that an unchanged save changes nothing; a refusal here is the update's to report.
-    const clients = await api.call(listClients, { params: { id: group.appGroupId } }).catch((error: unknown) => {
-      if (error instanceof ApiError) return [];
-      throw error;
-    });
+    const clients = await api
+      .call(listClients, { params: { id: group.appGroupId } })
+      .catch((error: unknown) => {
+        if (error instanceof ApiError) return [];
+        throw error;
+      });
     const current = clients.find((c) => c.isLive === isLive && c.isAppLive === isAppLive);
-    if (current && sameUrls(current.redirectUrls, submission.value.callbackUrls)) return redirectWithToast(back, { key: "noChanges" });
+    if (current && sameUrls(current.redirectUrls, submission.value.callbackUrls))
+      return redirectWithToast(back, { key: "noChanges" });
     try {
-      await api.call(updateClient, { params: { id: group.appGroupId }, query, body: { isAppLive, callbackUrls: submission.value.callbackUrls } });
+      await api.call(updateClient, {
+        params: { id: group.appGroupId },
+        query,
+        body: { isAppLive, callbackUrls: submission.value.callbackUrls },
+      });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const code = error.status === 400 ? error.errors?.callbackUrls : undefined;
@@ -216,7 +304,10 @@ function Gate({ appGroupId }: { appGroupId: string }) {
   const { t } = useTranslation("security");
   const { lang } = useParams();
   return (
-    <div role="alert" className="max-w-prose rounded-md border-2 border-amber-600 bg-amber-50 p-4 text-amber-950">
+    <div
+      role="alert"
+      className="max-w-prose rounded-md border-2 border-amber-600 bg-amber-50 p-4 text-amber-950"
+    >
       <p>{t("needsPreApproval")}</p>
       <p className="mt-2">
         <Link to={`/${lang}/apps/group/${appGroupId}/approval`} className="font-semibold underline">
@@ -232,7 +323,9 @@ export default function SecurityPage() {
   const { t } = useTranslation("security");
   return (
     <>
-      <h1 className="mb-6 text-3xl font-bold text-gray-900 wrap-anywhere">{t("title", { name: data.name })}</h1>
+      <h1 className="mb-6 text-3xl font-bold text-gray-900 wrap-anywhere">
+        {t("title", { name: data.name })}
+      </h1>
       {data.approved ? <Clients /> : <Gate appGroupId={data.appGroupId} />}
     </>
   );
@@ -249,10 +342,15 @@ function Clients() {
   const pathname = `/${useParams().lang}/apps/group/${data.appGroupId}/security`;
   const close = pageHref(pathname, data.tab);
   const isLive = data.tab === "live";
-  const dialogClient = data.permissions ? data.clients.find((c) => c.id === data.permissions?.clientId) : undefined;
+  const dialogClient = data.permissions
+    ? data.clients.find((c) => c.id === data.permissions?.clientId)
+    : undefined;
   const anyIssued = data.clients.some((c) => c.secret);
   const reissueId = `reissue-${data.tab}`;
-  const refused = actionData && "generateRefused" in actionData && actionData.generateRefused.tab === data.tab ? actionData.generateRefused.message : undefined;
+  const refused =
+    actionData && "generateRefused" in actionData && actionData.generateRefused.tab === data.tab
+      ? actionData.generateRefused.message
+      : undefined;
   const refusedNote = refused ? (
     <p id="generate-refused" role="alert" className="mt-2 max-w-prose font-semibold text-red-700">
       {refused}
@@ -286,7 +384,13 @@ function Clients() {
             <p className="mb-4 max-w-prose text-gray-800">{t("clients.none")}</p>
             <Form method="post" replace>
               <input type="hidden" name="isLive" value={String(isLive)} />
-              <Button type="submit" name="intent" value="generate" disabled={navigation.state === "submitting"} aria-describedby={refused ? "generate-refused" : undefined}>
+              <Button
+                type="submit"
+                name="intent"
+                value="generate"
+                disabled={navigation.state === "submitting"}
+                aria-describedby={refused ? "generate-refused" : undefined}
+              >
                 {t("clients.generate")}
               </Button>
             </Form>
@@ -295,7 +399,10 @@ function Clients() {
         ) : (
           <>
             {anyIssued ? (
-              <p role="alert" className="mb-4 max-w-prose rounded-md border-2 border-amber-600 bg-amber-50 p-4 text-amber-950">
+              <p
+                role="alert"
+                className="mb-4 max-w-prose rounded-md border-2 border-amber-600 bg-amber-50 p-4 text-amber-950"
+              >
                 {t("clients.shownOnce")}
               </p>
             ) : null}
@@ -335,9 +442,22 @@ function Clients() {
         <CopyValue value={data.debugPassword} label={t("debug.title")} />
       </section>
 
-      {dialogClient && data.permissions ? <PermissionsDialog client={dialogClient} permissions={data.permissions} tab={data.tab} closeHref={close} /> : null}
+      {dialogClient && data.permissions ? (
+        <PermissionsDialog
+          client={dialogClient}
+          permissions={data.permissions}
+          tab={data.tab}
+          closeHref={close}
+        />
+      ) : null}
       {data.reissue && searchParams.get("reissue") === data.tab && !refused ? (
-        <ConfirmDialog title={t("confirmReissue.title")} body={<p>{t("confirmReissue.body")}</p>} closeHref={close} returnFocusTo={reissueId} danger>
+        <ConfirmDialog
+          title={t("confirmReissue.title")}
+          body={<p>{t("confirmReissue.body")}</p>}
+          closeHref={close}
+          returnFocusTo={reissueId}
+          danger
+        >
           <input type="hidden" name="intent" value="generate" />
           <input type="hidden" name="isLive" value={String(isLive)} />
         </ConfirmDialog>
@@ -380,23 +500,47 @@ function ClientCard({
         ).map(([term, value]) => (
           <div key={term}>
             <dt className="font-semibold text-gray-900">{t(`clients.${term}`)}</dt>
-            <dd>{value ? <CopyValue value={value} label={`${t(`clients.${variant}`)}: ${t(`clients.${term}`)}`} /> : <span className="text-gray-700">{t("clients.hidden")}</span>}</dd>
+            <dd>
+              {value ? (
+                <CopyValue
+                  value={value}
+                  label={`${t(`clients.${variant}`)}: ${t(`clients.${term}`)}`}
+                />
+              ) : (
+                <span className="text-gray-700">{t("clients.hidden")}</span>
+              )}
+            </dd>
           </div>
         ))}
         <div>
           <dt className="font-semibold text-gray-900">{t("permissions.title")}</dt>
           <dd className="flex flex-wrap items-center gap-3">
             <span className="text-gray-800">
-              {t("permissions.summary", { count: granted })} · {t(client.offlineAccess ? "permissions.offlineOn" : "permissions.offlineOff")}
+              {t("permissions.summary", { count: granted })} ·{" "}
+              {t(client.offlineAccess ? "permissions.offlineOn" : "permissions.offlineOff")}
             </span>
-            <Link id={`permissions-${client.id}`} to={dialogHref} preventScrollReset className="font-semibold text-brand-700 underline" aria-label={t(client.isAppLive ? "permissions.viewLabel" : "permissions.editLabel", { client: t(`clients.${variant}`) })}>
+            <Link
+              id={`permissions-${client.id}`}
+              to={dialogHref}
+              preventScrollReset
+              className="font-semibold text-brand-700 underline"
+              aria-label={t(client.isAppLive ? "permissions.viewLabel" : "permissions.editLabel", {
+                client: t(`clients.${variant}`),
+              })}
+            >
               {t(client.isAppLive ? "permissions.view" : "permissions.edit")}
             </Link>
           </dd>
         </div>
       </dl>
       {/* A new saved list remounts the form: the field shows what was saved. */}
-      <CallbackForm key={client.redirectUrls.join(",")} client={client} tab={tab} rules={rules} formResult={formResult} />
+      <CallbackForm
+        key={client.redirectUrls.join(",")}
+        client={client}
+        tab={tab}
+        rules={rules}
+        formResult={formResult}
+      />
     </article>
   );
 }

@@ -10,18 +10,25 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DetailRow } from "~/components/ui/DetailRow";
 import { ApiError } from "~/api/client.server";
 import { getSubmissionTimeline, listSubmissions } from "~/api/submissions/endpoints";
 import { requireUser } from "~/auth.server";
 import { StatusBadge } from "~/components/apps/StatusBadge";
 import { ErrorDialog } from "~/components/ErrorDialog";
+import { DetailRow } from "~/components/ui/DetailRow";
 import i18next from "~/i18next.server";
 import { fetchAppGroup } from "~/lib/apps/group.server";
 import type { ShownError } from "~/lib/errors";
 import { withNamespaces } from "~/lib/namespaces";
 import { pageTitle } from "~/lib/title";
-import { groupVersions, submissionSections, timelines, type SubmissionRow, type TimelineVersion, type VersionTimeline } from "./submissions";
+import {
+  groupVersions,
+  type SubmissionRow,
+  submissionSections,
+  type TimelineVersion,
+  timelines,
+  type VersionTimeline,
+} from "./submissions";
 
 export const handle = { i18n: ["common", "apps", "review"] };
 
@@ -31,7 +38,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context);
   const group = await fetchAppGroup(api, params.appGroupId);
   const versions = groupVersions(group);
-  const opened = versions.find((version) => version.versionId === new URL(request.url).searchParams.get("timeline"));
+  const opened = versions.find(
+    (version) => version.versionId === new URL(request.url).searchParams.get("timeline"),
+  );
   let loadError: ShownError | null = null;
   const [submissions, history] = await Promise.all([
     api.call(listSubmissions, { params: { groupId: group.appGroupId } }).catch((error: unknown) => {
@@ -40,7 +49,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       return [];
     }),
     // The timeline is extra: without it the page shows the submissions alone.
-    opened ? api.call(getSubmissionTimeline, { params: { groupId: group.appGroupId } }).catch(() => null) : Promise.resolve(null),
+    opened
+      ? api.call(getSubmissionTimeline, { params: { groupId: group.appGroupId } }).catch(() => null)
+      : Promise.resolve(null),
   ]);
   const t = await i18next.getFixedT(request, ["review", "common"]);
   return json({
@@ -48,7 +59,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     name: group.name,
     ...submissionSections(submissions),
     versions,
-    opened: opened && history ? (timelines(history).find((timeline) => timeline.versionId === opened.versionId) ?? { ...opened, entries: [] }) : null,
+    opened:
+      opened && history
+        ? (timelines(history).find((timeline) => timeline.versionId === opened.versionId) ?? {
+            ...opened,
+            entries: [],
+          })
+        : null,
     timelineFailed: Boolean(opened && !history),
     loadError: loadError as ShownError | null,
   });
@@ -56,13 +73,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
-
 function SubmissionCard({ row }: { row: SubmissionRow }) {
   const { t } = useTranslation("review");
   const titleId = `submission-${row.id}`;
   return (
     <article aria-labelledby={titleId} className="rounded-lg border border-gray-300 bg-white p-4">
-      <h3 id={titleId} className="mb-2 flex flex-wrap items-center gap-2 text-lg font-bold text-gray-900">
+      <h3
+        id={titleId}
+        className="mb-2 flex flex-wrap items-center gap-2 text-lg font-bold text-gray-900"
+      >
         {t("submissions.versionTitle", { version: row.version })}
         <span
           className={`rounded-full border px-2 py-0.5 text-xs font-semibold ${row.withdrawn ? "border-gray-700 bg-gray-700 text-white" : "border-gray-400 bg-gray-50 text-gray-900"}`}
@@ -71,21 +90,33 @@ function SubmissionCard({ row }: { row: SubmissionRow }) {
         </span>
       </h3>
       <dl className="space-y-1 text-sm">
-        <DetailRow label={t("submissions.columns.kind")}>{t(`submissions.kind.${row.kind}`)}</DetailRow>
+        <DetailRow label={t("submissions.columns.kind")}>
+          {t(`submissions.kind.${row.kind}`)}
+        </DetailRow>
         <DetailRow label={t("submissions.columns.submitted")}>
           {row.submitted}
           {row.submittedBy ? ` · ${t("submissions.timeline.by", { name: row.submittedBy })}` : ""}
         </DetailRow>
-        {row.reviewed ? <DetailRow label={t("submissions.columns.reviewed")}>{row.reviewed}</DetailRow> : null}
+        {row.reviewed ? (
+          <DetailRow label={t("submissions.columns.reviewed")}>{row.reviewed}</DetailRow>
+        ) : null}
         <DetailRow label={t("submissions.notes")}>{row.notes}</DetailRow>
-        <DetailRow label={t("submissions.reviewNotes")}>{row.reviewNotes ?? t("submissions.noReviewNotes")}</DetailRow>
+        <DetailRow label={t("submissions.reviewNotes")}>
+          {row.reviewNotes ?? t("submissions.noReviewNotes")}
+        </DetailRow>
       </dl>
     </article>
   );
 }
 
 /** A version's timeline: a link that opens it (the page reads it then) or closes it, and its entries when open. */
-function Timeline({ version, opened }: { version: TimelineVersion; opened: VersionTimeline | null }) {
+function Timeline({
+  version,
+  opened,
+}: {
+  version: TimelineVersion;
+  opened: VersionTimeline | null;
+}) {
   const { t } = useTranslation("review");
   const { pathname, search } = useLocation();
   const isOpen = opened?.versionId === version.versionId;
@@ -111,10 +142,17 @@ function Timeline({ version, opened }: { version: TimelineVersion; opened: Versi
             // biome-ignore lint/suspicious/noArrayIndexKey: the timeline never reorders, and two entries may share a time
             <li key={`${entry.iso}-${index}`} className="border-l-4 border-brand-600 pl-3">
               <p className="font-semibold text-gray-900">
-                <time dateTime={entry.iso}>{entry.at}</time> · {t(`submissions.timeline.actions.${entry.action}`, { defaultValue: t("submissions.timeline.actions.other") })}
+                <time dateTime={entry.iso}>{entry.at}</time> ·{" "}
+                {t(`submissions.timeline.actions.${entry.action}`, {
+                  defaultValue: t("submissions.timeline.actions.other"),
+                })}
               </p>
               <p className="text-gray-800">
-                {entry.by === "provider" ? t("submissions.timeline.by", { name: t("submissions.timeline.provider") }) : t("submissions.timeline.by", { name: entry.byName ?? t("submissions.timeline.developer") })}
+                {entry.by === "provider"
+                  ? t("submissions.timeline.by", { name: t("submissions.timeline.provider") })
+                  : t("submissions.timeline.by", {
+                      name: entry.byName ?? t("submissions.timeline.developer"),
+                    })}
               </p>
               {entry.to !== null ? (
                 <p className="mt-1 flex flex-wrap items-center gap-1 text-gray-800">
@@ -128,7 +166,11 @@ function Timeline({ version, opened }: { version: TimelineVersion; opened: Versi
                   <StatusBadge statusCode={entry.to} />
                 </p>
               ) : null}
-              {entry.notes ? <p className="mt-1 whitespace-pre-line text-gray-800 wrap-anywhere">{entry.notes}</p> : null}
+              {entry.notes ? (
+                <p className="mt-1 whitespace-pre-line text-gray-800 wrap-anywhere">
+                  {entry.notes}
+                </p>
+              ) : null}
             </li>
           ))}
         </ol>
@@ -142,7 +184,9 @@ export default function SubmissionsPage() {
   const { t } = useTranslation("review");
   return (
     <>
-      <h1 className="mb-6 text-3xl font-bold text-gray-900 wrap-anywhere">{t("submissions.title", { name: data.name })}</h1>
+      <h1 className="mb-6 text-3xl font-bold text-gray-900 wrap-anywhere">
+        {t("submissions.title", { name: data.name })}
+      </h1>
       <section aria-labelledby="active-title" className="mb-10">
         <h2 id="active-title" className="mb-3 text-xl font-bold text-gray-900">
           {t("submissions.active.title")}
@@ -190,7 +234,9 @@ export default function SubmissionsPage() {
         </section>
       ) : null}
       {/* A timeline asked for and not read says so; the submissions' own failure first. */}
-      <ErrorDialog error={data.loadError ?? (data.timelineFailed ? { fallback: "fetchingData" } : null)} />
+      <ErrorDialog
+        error={data.loadError ?? (data.timelineFailed ? { fallback: "fetchingData" } : null)}
+      />
     </>
   );
 }

@@ -7,8 +7,8 @@
  */
 import { lightFormat } from "date-fns";
 import type { AppGroup } from "~/api/apps/schemas";
-import type { Submission, TimelineEntry } from "~/api/submissions/schemas";
 import { isActiveSubmission, statusTextKey } from "~/api/submissions/rules";
+import type { Submission, TimelineEntry } from "~/api/submissions/schemas";
 
 export interface SubmissionRow {
   id: string;
@@ -58,7 +58,11 @@ function row(submission: Submission): SubmissionRow {
     id: submission.id,
     versionId: submission.appId,
     version: submission.version,
-    statusKey: submission.isSoftDeleted ? "withdrew" : key ? `statusTexts.${key}` : `statusText.${submission.status}`,
+    statusKey: submission.isSoftDeleted
+      ? "withdrew"
+      : key
+        ? `statusTexts.${key}`
+        : `statusText.${submission.status}`,
     withdrawn: submission.isSoftDeleted,
     kind: submission.isBeta ? "beta" : "live",
     submitted: date(submission.submissionDateTime) ?? "",
@@ -69,7 +73,8 @@ function row(submission: Submission): SubmissionRow {
   };
 }
 
-const newestFirst = (a: Submission, b: Submission) => b.submissionDateTime.localeCompare(a.submissionDateTime);
+const newestFirst = (a: Submission, b: Submission) =>
+  b.submissionDateTime.localeCompare(a.submissionDateTime);
 
 export function submissionSections(submissions: readonly Submission[]) {
   const sorted = [...submissions].sort(newestFirst);
@@ -100,7 +105,9 @@ export function timelines(entries: readonly TimelineEntry[]): VersionTimeline[] 
       notes: entry.notes?.trim() ? entry.notes : null,
     });
   }
-  return [...byVersion.values()].sort((a, b) => b.version.localeCompare(a.version, undefined, { numeric: true }));
+  return [...byVersion.values()].sort((a, b) =>
+    b.version.localeCompare(a.version, undefined, { numeric: true }),
+  );
 }
 
 /** A version whose timeline the page offers. */
@@ -112,7 +119,12 @@ export interface TimelineVersion {
 /** Every version of the group, current and archived, newest first: each has a timeline. */
 export function groupVersions(group: Pick<AppGroup, "versions" | "history">): TimelineVersion[] {
   const versions = new Map<string, TimelineVersion>();
-  for (const v of group.versions) versions.set(v.versionId, { versionId: v.versionId, version: v.versionDisplay });
-  for (const v of group.history) if (!versions.has(v.versionId)) versions.set(v.versionId, { versionId: v.versionId, version: v.version });
-  return [...versions.values()].sort((a, b) => b.version.localeCompare(a.version, undefined, { numeric: true }));
+  for (const v of group.versions)
+    versions.set(v.versionId, { versionId: v.versionId, version: v.versionDisplay });
+  for (const v of group.history)
+    if (!versions.has(v.versionId))
+      versions.set(v.versionId, { versionId: v.versionId, version: v.version });
+  return [...versions.values()].sort((a, b) =>
+    b.version.localeCompare(a.version, undefined, { numeric: true }),
+  );
 }

@@ -5,16 +5,21 @@
  * two apps) and goes to /apps/{id}/marketplace in place of this page in the history.
  */
 import { randomUUID } from "node:crypto";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { type ShouldRevalidateFunction, useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth.server";
-import { DetailsForm } from "~/components/apps/editor/DetailsForm";
 import { AppErrorBoundary, errorMeta } from "~/components/apps/AppErrorBoundary";
-import { withNamespaces } from "~/lib/namespaces";
+import { DetailsForm } from "~/components/apps/editor/DetailsForm";
 import { EditorHeader } from "~/components/apps/editor/EditorHeader";
 import { ErrorDialog } from "~/components/ErrorDialog";
 import i18next from "~/i18next.server";
 import { createApp, detailsRules, EDITOR_NAMESPACES, loadLookups } from "~/lib/apps/editor.server";
+import { withNamespaces } from "~/lib/namespaces";
 import { hasFailed, pageTitle } from "~/lib/title";
 
 export const handle = { i18n: ["common", "apps", "appEditor"] };
@@ -24,7 +29,10 @@ export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, language } = await requireUser(request, context);
-  const [lookups, t] = await Promise.all([loadLookups(request, api), i18next.getFixedT(request, EDITOR_NAMESPACES)]);
+  const [lookups, t] = await Promise.all([
+    loadLookups(request, api),
+    i18next.getFixedT(request, EDITOR_NAMESPACES),
+  ]);
   const page = t("appEditor:title.newApp");
   return json({
     page,
@@ -42,10 +50,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /** A failed create keeps the form as typed (and its id): nothing to reload. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod?.toUpperCase() === "POST" ? false : defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  defaultShouldRevalidate,
+}) => (formMethod?.toUpperCase() === "POST" ? false : defaultShouldRevalidate);
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => (error ? errorMeta(error) : [{ title: data?.title }]);
+export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
+  error ? errorMeta(error) : [{ title: data?.title }];
 
 export default function NewAppDetailsPage() {
   const data = useLoaderData<typeof loader>();
@@ -55,7 +66,14 @@ export default function NewAppDetailsPage() {
       <EditorHeader mode="new" />
       <DetailsForm
         pageTitle={data.page}
-        defaultValue={{ id: data.id, categoryId: null, name: "", appType: null, description: "", countryCode: "" }}
+        defaultValue={{
+          id: data.id,
+          categoryId: null,
+          name: "",
+          appType: null,
+          description: "",
+          countryCode: "",
+        }}
         rules={data.rules}
         categories={data.categories}
         countries={data.countries}

@@ -7,7 +7,7 @@
  * /apps; here the create flow is still under way, so it resumes at its first step instead
  * of leaving the user to click New app again.
  */
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { requireUser } from "~/auth.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -9,21 +9,33 @@ import type { ApiClient } from "~/api/client.server";
 import { listInstances } from "~/api/instances/endpoints";
 import { enabledCount, environmentFor, isStagingType } from "~/api/instances/rules";
 import type { Instance } from "~/api/instances/schemas";
-import { getDesktopDownload, getLeapEnvironments, getPingMore, getProductVariants } from "~/api/resources/endpoints";
+import {
+  getDesktopDownload,
+  getLeapEnvironments,
+  getPingMore,
+  getProductVariants,
+} from "~/api/resources/endpoints";
 import { flagsOf, type LeapEnvironment, type ProductVariant } from "~/api/resources/schemas";
 import { getCompanyDetails } from "~/api/settings/endpoints";
 import { getUser } from "~/api/user/endpoints";
 import { env } from "~/env.server";
 import { getCountries } from "~/lib/countries.server";
-import { tabOf, tabOfType, TABS, type Sandbox } from "./links";
+import { type Sandbox, TABS, tabOf, tabOfType } from "./links";
 
 /** Staging builds use the DEV environment in a development build, TEST otherwise. */
 export const isDevelopmentBuild = () => env().NODE_ENV === "development";
 
 /** Product variants by country code, asked once per country (none when they cannot be read). */
-async function variantsOf(api: ApiClient, countries: readonly string[]): Promise<Record<string, ProductVariant[]>> {
+async function variantsOf(
+  api: ApiClient,
+  countries: readonly string[],
+): Promise<Record<string, ProductVariant[]>> {
   const unique = [...new Set(countries.map((code) => code.toUpperCase()))];
-  const lists = await Promise.all(unique.map((countryCode) => api.call(getProductVariants, { query: { countryCode } }).catch(() => [] as ProductVariant[])));
+  const lists = await Promise.all(
+    unique.map((countryCode) =>
+      api.call(getProductVariants, { query: { countryCode } }).catch(() => [] as ProductVariant[]),
+    ),
+  );
   return Object.fromEntries(unique.map((code, index) => [code, lists[index]]));
 }
 
@@ -56,16 +68,37 @@ export interface CountryChoice {
 }
 
 /** The countries with an environment of each sandbox, for the new-credentials dialog. */
-export async function countryChoices(api: ApiClient, language: string, flags: Awaited<ReturnType<typeof getPingMoreFlags>>) {
-  const [countries, environments] = await Promise.all([getCountries(api, language), api.call(getLeapEnvironments)]);
-  const variants = await variantsOf(api, countries.map((c) => c.code));
+export async function countryChoices(
+  api: ApiClient,
+  language: string,
+  flags: Awaited<ReturnType<typeof getPingMoreFlags>>,
+) {
+  const [countries, environments] = await Promise.all([
+    getCountries(api, language),
+    api.call(getLeapEnvironments),
+  ]);
+  const variants = await variantsOf(
+    api,
+    countries.map((c) => c.code),
+  );
   const development = isDevelopmentBuild();
   const choices = (sandbox: Sandbox): CountryChoice[] =>
     countries.flatMap((country) => {
-      const environment = environmentFor(environments, { countryCode: country.code, sandbox, development });
+      const environment = environmentFor(environments, {
+        countryCode: country.code,
+        sandbox,
+        development,
+      });
       if (!environment) return [];
       const on = flagsOf(flags, country.code)["product-variant-enabled"];
-      return [{ code: country.code, name: country.name, environmentId: environment.id, variants: on ? (variants[country.code] ?? []) : [] }];
+      return [
+        {
+          code: country.code,
+          name: country.name,
+          environmentId: environment.id,
+          variants: on ? (variants[country.code] ?? []) : [],
+        },
+      ];
     });
   return { staging: choices("staging"), live: choices("live") };
 }
@@ -82,14 +115,17 @@ export async function getPingMoreFlags(api: ApiClient) {
 export const defaultCountryOf = (api: ApiClient): Promise<string | null> =>
   api
     .call(getCompanyDetails)
-    .then((details) => details.entityInformation.find((entry) => entry.isDefault)?.countryId ?? null)
+    .then(
+      (details) => details.entityInformation.find((entry) => entry.isDefault)?.countryId ?? null,
+    )
     .catch((error: unknown) => {
       if (error instanceof Response) throw error; // signed out
       return null;
     });
 
 /** The environments of the provider, for the action's choice of environment. */
-export const loadEnvironments = (api: ApiClient): Promise<LeapEnvironment[]> => api.call(getLeapEnvironments);
+export const loadEnvironments = (api: ApiClient): Promise<LeapEnvironment[]> =>
+  api.call(getLeapEnvironments);
 
 /**
  * The accounts, and whether they could be read: when they cannot, the list stays as it was
@@ -116,19 +152,36 @@ export async function loadPage(api: ApiClient, requestedTab: string | null) {
     getPingMoreFlags(api),
   ]);
   const tab = tabOf(requestedTab, user.hasAccessToTest);
-  const visible = instances.filter((instance) => user.hasAccessToTest || !isStagingType(instance.leapEnvType));
+  const visible = instances.filter(
+    (instance) => user.hasAccessToTest || !isStagingType(instance.leapEnvType),
+  );
   const shown = visible.filter((instance) => tabOfType(instance.leapEnvType) === tab);
-  const variantCountries = shown.map((i) => i.leapEnvCountryCode).filter((code) => flagsOf(flags, code)["product-variant-enabled"]);
+  const variantCountries = shown
+    .map((i) => i.leapEnvCountryCode)
+    .filter((code) => flagsOf(flags, code)["product-variant-enabled"]);
   const variants = await variantsOf(api, variantCountries);
   const variantName = (instance: Instance) =>
-    variants[instance.leapEnvCountryCode.toUpperCase()]?.find((variant) => variant.firmType === instance.firmType)?.name ?? null;
+    variants[instance.leapEnvCountryCode.toUpperCase()]?.find(
+      (variant) => variant.firmType === instance.firmType,
+    )?.name ?? null;
   return {
-    user: { hasAccessToTest: user.hasAccessToTest, firstName: user.firstName, lastName: user.lastName },
+    user: {
+      hasAccessToTest: user.hasAccessToTest,
+      firstName: user.firstName,
+      lastName: user.lastName,
+    },
     tab,
-    tabs: (user.hasAccessToTest ? TABS : (["live"] as const)).map((key) => ({ key, count: visible.filter((i) => tabOfType(i.leapEnvType) === key).length })),
+    tabs: (user.hasAccessToTest ? TABS : (["live"] as const)).map((key) => ({
+      key,
+      count: visible.filter((i) => tabOfType(i.leapEnvType) === key).length,
+    })),
     failed,
     cards: shown.map((instance) => cardOf(instance, variantName(instance))),
-    downloads: downloads.map((d) => ({ url: d.url, country: d.country, versionNumber: d.versionNumber })),
+    downloads: downloads.map((d) => ({
+      url: d.url,
+      country: d.country,
+      versionNumber: d.versionNumber,
+    })),
     flags,
   };
 }

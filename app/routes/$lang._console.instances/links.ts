@@ -29,4 +29,3 @@ export function pageHref(pathname: string, tab: Tab, dialog?: { dialog: Dialog; 
   }
   return `${pathname}?${params}`;
 }
-

@@ -15,18 +15,32 @@
  * was typed (but the passwords) with each message next to its field.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "~/api/client.server";
-import { createInstance, deleteInstance, importInstance, updateConfiguration } from "~/api/instances/endpoints";
+import {
+  createInstance,
+  deleteInstance,
+  importInstance,
+  updateConfiguration,
+} from "~/api/instances/endpoints";
 import { requireUser } from "~/auth.server";
+import { ErrorDialog } from "~/components/ErrorDialog";
 import { DesktopDownloads } from "~/components/instances/DesktopDownloads";
 import { deleteLinkId, InstanceCard } from "~/components/instances/InstanceCard";
-import { ConfigurationDialog, ImportDialog, NewCredentialsDialog } from "~/components/instances/lazy-dialogs";
-import { IMPORT_BUTTON_ID, NEW_BUTTON_ID } from "~/components/instances/opener-ids";
 import { InstanceTabs } from "~/components/instances/InstanceTabs";
-import { ErrorDialog } from "~/components/ErrorDialog";
+import {
+  ConfigurationDialog,
+  ImportDialog,
+  NewCredentialsDialog,
+} from "~/components/instances/lazy-dialogs";
+import { IMPORT_BUTTON_ID, NEW_BUTTON_ID } from "~/components/instances/opener-ids";
 import { PageHeader } from "~/components/PageHeader";
 import { ButtonLink } from "~/components/ui/Button";
 import { ConfirmDialog, DIALOG_LINK_STATE } from "~/components/ui/ConfirmDialog";
@@ -41,8 +55,14 @@ import { readForm } from "~/lib/multipart.server";
 import { withNamespaces } from "~/lib/namespaces";
 import { hasFailed, markFailed, pageTitle } from "~/lib/title";
 import { redirectWithError, redirectWithToast } from "~/session.server";
-import { countryChoices, defaultCountryOf, getPingMoreFlags, isDevelopmentBuild, loadPage } from "./instances.server";
-import { DIALOGS, pageHref, tabOfType, type Dialog, type Tab } from "./links";
+import {
+  countryChoices,
+  defaultCountryOf,
+  getPingMoreFlags,
+  isDevelopmentBuild,
+  loadPage,
+} from "./instances.server";
+import { DIALOGS, type Dialog, pageHref, type Tab, tabOfType } from "./links";
 
 export const handle = { i18n: ["common", "instances"] };
 
@@ -57,16 +77,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = await loadPage(api, url.searchParams.get("tab"));
   const dialog = dialogOf(url.searchParams.get("dialog"));
   const id = url.searchParams.get("id");
-  const card = dialog === "configure" || dialog === "delete" ? page.cards.find((c) => c.id === id) : undefined;
-  const [choices, defaultCountry] = dialog === "new" ? await Promise.all([countryChoices(api, language, page.flags), defaultCountryOf(api)]) : [undefined, null];
+  const card =
+    dialog === "configure" || dialog === "delete" ? page.cards.find((c) => c.id === id) : undefined;
+  const [choices, defaultCountry] =
+    dialog === "new"
+      ? await Promise.all([countryChoices(api, language, page.flags), defaultCountryOf(api)])
+      : [undefined, null];
   const { flags: _flags, ...shown } = page;
   return json({
     title: pageTitle(t, t("instances:title"), hasFailed(context)),
     ...shown,
-    dialog: dialog === "new" || dialog === "import" || card ? { kind: dialog as Dialog, instanceId: card?.id ?? null } : null,
+    dialog:
+      dialog === "new" || dialog === "import" || card
+        ? { kind: dialog as Dialog, instanceId: card?.id ?? null }
+        : null,
     choices: choices ?? null,
     // The rules of the form of the dialog shown, checked in the browser.
-    rules: choices ? formRules(newCredentialsSchema(t as unknown as Translate, choices)) : dialog === "import" ? formRules(importSchema(t as unknown as Translate)) : null,
+    rules: choices
+      ? formRules(newCredentialsSchema(t as unknown as Translate, choices))
+      : dialog === "import"
+        ? formRules(importSchema(t as unknown as Translate))
+        : null,
     // The new-credentials dialog opens on the company's default country (spec 02 section 4.2).
     defaultCountry,
     // A development build names each staging account's environment type beside its username.
@@ -77,13 +108,32 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 /** A refused or failed post of a dialog: what was typed (conform's result) and, when the provider failed, the error dialog's text. */
-type NewReply = { dialog: "new"; sandbox?: SandboxChoice; countryCode: string; result?: SubmissionResult<string[]>; shown?: ShownError };
-type ImportReply = { dialog: "import"; token: string; result?: SubmissionResult<string[]>; shown?: ShownError };
+type NewReply = {
+  dialog: "new";
+  sandbox?: SandboxChoice;
+  countryCode: string;
+  result?: SubmissionResult<string[]>;
+  shown?: ShownError;
+};
+type ImportReply = {
+  dialog: "import";
+  token: string;
+  result?: SubmissionResult<string[]>;
+  shown?: ShownError;
+};
 
 /** The rule codes of a refusal in the user's words, else `fallback`. */
 function refusal(t: Translate, error: ApiError, fallback: string): ShownError {
   const codes = Object.entries(error.errors ?? {});
-  if (codes.length > 0) return { detail: codes.map(([field, code]) => instanceRuleMessage(t, code, formFieldOf(field.split(".").pop() ?? field))).join(" "), traceId: error.traceId };
+  if (codes.length > 0)
+    return {
+      detail: codes
+        .map(([field, code]) =>
+          instanceRuleMessage(t, code, formFieldOf(field.split(".").pop() ?? field)),
+        )
+        .join(" "),
+      traceId: error.traceId,
+    };
   return { detail: fallback, traceId: error.traceId };
 }
 
@@ -96,7 +146,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const t = (await i18next.getFixedT(request, ["instances", "common"])) as unknown as Translate;
   const dialog = formData.get("dialog");
   const intents = formData.getAll("intent");
-  if (formData.getAll("dialog").length !== 1 || intents.length > 1) throw new Response("Unknown form.", { status: 400 });
+  if (formData.getAll("dialog").length !== 1 || intents.length > 1)
+    throw new Response("Unknown form.", { status: 400 });
   const intent = intents[0];
 
   if (dialog === "new" && (intent === undefined || intent === "choose")) {
@@ -108,7 +159,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseForm(formData, newCredentialsSchema(t, choices));
     const fail = (fieldErrors?: Record<string, string[]>, shown?: ShownError) => {
       markFailed(context);
-      const result = submission.reply({ fieldErrors, hideFields: ["password", "confirmPassword"] }) as SubmissionResult<string[]>;
+      const result = submission.reply({
+        fieldErrors,
+        hideFields: ["password", "confirmPassword"],
+      }) as SubmissionResult<string[]>;
       return json<NewReply>({ dialog: "new", sandbox, countryCode, result, shown }, 400);
     };
     if (submission.status !== "success") return fail();
@@ -117,11 +171,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const codes = Object.entries(error.errors ?? {});
-      if (error.status < 500 && codes.length > 0) return fail(Object.fromEntries(codes.map(([field, code]) => [formFieldOf(field), [instanceRuleMessage(t, code, formFieldOf(field))]])));
+      if (error.status < 500 && codes.length > 0)
+        return fail(
+          Object.fromEntries(
+            codes.map(([field, code]) => [
+              formFieldOf(field),
+              [instanceRuleMessage(t, code, formFieldOf(field))],
+            ]),
+          ),
+        );
       // The provider failed: the dialog stays with what was typed, and the error dialog says so.
       return fail({}, { detail: t("instances:errors.savingData"), traceId: error.traceId });
     }
-    return redirectWithToast(pageHref(url.pathname, submission.value.sandbox), { key: "savedSuccessfully" });
+    return redirectWithToast(pageHref(url.pathname, submission.value.sandbox), {
+      key: "savedSuccessfully",
+    });
   }
 
   if (dialog === "import" && (intent === undefined || intent === "decode")) {
@@ -130,28 +194,44 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseForm(formData, importSchema(t));
     if (submission.status !== "success") {
       markFailed(context);
-      return json<ImportReply>({ dialog: "import", token, result: submission.reply() as SubmissionResult<string[]> }, 400);
+      return json<ImportReply>(
+        { dialog: "import", token, result: submission.reply() as SubmissionResult<string[]> },
+        400,
+      );
     }
     try {
       await api.call(importInstance, { body: submission.value });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       markFailed(context);
-      return json<ImportReply>({ dialog: "import", token, shown: refusal(t, error, t("instances:errors.updatingPermissions")) }, 400);
+      return json<ImportReply>(
+        {
+          dialog: "import",
+          token,
+          shown: refusal(t, error, t("instances:errors.updatingPermissions")),
+        },
+        400,
+      );
     }
-    return redirectWithToast(pageHref(url.pathname, tabOfType(submission.value.environment)), { key: "savedSuccessfully" });
+    return redirectWithToast(pageHref(url.pathname, tabOfType(submission.value.environment)), {
+      key: "savedSuccessfully",
+    });
   }
 
   const id = String(formData.get("id") ?? "");
   if (dialog === "configure" && intent === undefined) {
     const submission = parseForm(formData, configurationSchema);
-    if (submission.status !== "success") throw new Response("The configuration could not be read.", { status: 400 });
+    if (submission.status !== "success")
+      throw new Response("The configuration could not be read.", { status: 400 });
     try {
       await api.call(updateConfiguration, { params: { id }, body: submission.value });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const codes = Object.keys(error.errors ?? {}).length;
-      return redirectWithError(back, codes ? refusal(t, error, "") : { detail: error.detail, traceId: error.traceId });
+      return redirectWithError(
+        back,
+        codes ? refusal(t, error, "") : { detail: error.detail, traceId: error.traceId },
+      );
     }
     return redirectWithToast(back, { key: "savedSuccessfully" });
   }
@@ -161,7 +241,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await api.call(deleteInstance, { params: { id } });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      return redirectWithError(back, { detail: t("instances:errors.deletingData"), traceId: error.traceId });
+      return redirectWithError(back, {
+        detail: t("instances:errors.deletingData"),
+        traceId: error.traceId,
+      });
     }
     return redirectWithToast(back, { key: "deletedSuccessfully" });
   }
@@ -175,9 +258,17 @@ export default function InstancesPage() {
   const { t } = useTranslation("instances");
   const { pathname } = useLocation();
   const close = pageHref(pathname, data.tab);
-  const dialogCard = data.dialog?.instanceId ? data.cards.find((c) => c.id === data.dialog?.instanceId) : undefined;
-  const newReply = actionData && "dialog" in actionData && actionData.dialog === "new" ? (actionData as NewReply) : undefined;
-  const importReply = actionData && "dialog" in actionData && actionData.dialog === "import" ? (actionData as ImportReply) : undefined;
+  const dialogCard = data.dialog?.instanceId
+    ? data.cards.find((c) => c.id === data.dialog?.instanceId)
+    : undefined;
+  const newReply =
+    actionData && "dialog" in actionData && actionData.dialog === "new"
+      ? (actionData as NewReply)
+      : undefined;
+  const importReply =
+    actionData && "dialog" in actionData && actionData.dialog === "import"
+      ? (actionData as ImportReply)
+      : undefined;
   return (
     <>
       <PageHeader
@@ -185,10 +276,21 @@ export default function InstancesPage() {
         subtitle={t("subtitle")}
         actions={
           <>
-            <ButtonLink id={IMPORT_BUTTON_ID} variant="secondary" to={pageHref(pathname, data.tab, { dialog: "import" })} state={DIALOG_LINK_STATE} preventScrollReset>
+            <ButtonLink
+              id={IMPORT_BUTTON_ID}
+              variant="secondary"
+              to={pageHref(pathname, data.tab, { dialog: "import" })}
+              state={DIALOG_LINK_STATE}
+              preventScrollReset
+            >
               {t("import.open")}
             </ButtonLink>
-            <ButtonLink id={NEW_BUTTON_ID} to={pageHref(pathname, data.tab, { dialog: "new" })} state={DIALOG_LINK_STATE} preventScrollReset>
+            <ButtonLink
+              id={NEW_BUTTON_ID}
+              to={pageHref(pathname, data.tab, { dialog: "new" })}
+              state={DIALOG_LINK_STATE}
+              preventScrollReset
+            >
               {t("new.open")}
             </ButtonLink>
             {data.downloads.length > 0 ? <DesktopDownloads downloads={data.downloads} /> : null}
@@ -197,7 +299,10 @@ export default function InstancesPage() {
       />
       <InstanceTabs tabs={data.tabs} current={data.tab} href={(tab) => pageHref(pathname, tab)} />
       {data.failed ? (
-        <p role="alert" className="mb-6 max-w-prose rounded-md border-2 border-red-700 bg-red-50 p-4 text-red-900">
+        <p
+          role="alert"
+          className="mb-6 max-w-prose rounded-md border-2 border-red-700 bg-red-50 p-4 text-red-900"
+        >
           {t("errors.fetchingData")}
         </p>
       ) : null}
@@ -205,7 +310,9 @@ export default function InstancesPage() {
         <h2 id="instances-tab-title" className="sr-only">
           {t(`tabs.${data.tab}`)}
         </h2>
-        {data.cards.length === 0 && !data.failed ? <p className="text-gray-800">{t(`empty.${data.tab}`)}</p> : null}
+        {data.cards.length === 0 && !data.failed ? (
+          <p className="text-gray-800">{t(`empty.${data.tab}`)}</p>
+        ) : null}
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {data.cards.map((card) => (
             <InstanceCard
@@ -231,10 +338,25 @@ export default function InstancesPage() {
           closeHref={close}
         />
       ) : null}
-      {data.dialog?.kind === "import" ? <ImportDialog closeHref={close} token={importReply?.token} rules={data.rules ?? {}} lastResult={importReply?.result} /> : null}
-      {data.dialog?.kind === "configure" && dialogCard ? <ConfigurationDialog key={dialogCard.id} instance={dialogCard} closeHref={close} /> : null}
+      {data.dialog?.kind === "import" ? (
+        <ImportDialog
+          closeHref={close}
+          token={importReply?.token}
+          rules={data.rules ?? {}}
+          lastResult={importReply?.result}
+        />
+      ) : null}
+      {data.dialog?.kind === "configure" && dialogCard ? (
+        <ConfigurationDialog key={dialogCard.id} instance={dialogCard} closeHref={close} />
+      ) : null}
       {data.dialog?.kind === "delete" && dialogCard ? (
-        <ConfirmDialog title={t("delete.title")} body={<p>{t("delete.body", { username: dialogCard.username })}</p>} closeHref={close} returnFocusTo={deleteLinkId(dialogCard.id)} danger>
+        <ConfirmDialog
+          title={t("delete.title")}
+          body={<p>{t("delete.body", { username: dialogCard.username })}</p>}
+          closeHref={close}
+          returnFocusTo={deleteLinkId(dialogCard.id)}
+          danger
+        >
           <input type="hidden" name="dialog" value="delete" />
           <input type="hidden" name="id" value={dialogCard.id} />
         </ConfirmDialog>

@@ -15,13 +15,16 @@
  */
 import { json } from "@remix-run/node";
 import type { TFunction } from "i18next";
-import { ApiError, type ApiClient } from "~/api/client.server";
-import { uploadQuotaMessage } from "~/lib/retry-after";
+import { type ApiClient, ApiError } from "~/api/client.server";
 import { uploadEntityImage } from "~/api/files/endpoints";
 import { getCompanyDetails, saveCompanyDetails } from "~/api/settings/endpoints";
 import { canDeleteEntry, unusedCountries } from "~/api/settings/rules";
 import type { CurrentUser } from "~/api/user/schemas";
+import type { FormRules } from "~/forms/check";
 import {
+  type CompanyFormErrors,
+  type CompanyFormReply,
+  type CompanyFormValues,
   companyFieldLabel,
   companyRuleMessage,
   emptyEntry,
@@ -33,18 +36,19 @@ import {
   readCompanyForm,
   toCompanyRequest,
   validateCompanyForm,
-  type CompanyFormErrors,
-  type CompanyFormReply,
-  type CompanyFormValues,
 } from "~/forms/company";
 import { companyFieldRules } from "~/forms/company.server";
-import type { FormRules } from "~/forms/check";
-import { getCountries } from "~/lib/countries.server";
-import { readBoundedForm, FormTooLargeError } from "~/lib/multipart.server";
 import { BODY_LIMITS } from "~/lib/body-limits";
+import { getCountries } from "~/lib/countries.server";
+import { FormTooLargeError, readBoundedForm } from "~/lib/multipart.server";
+import { uploadQuotaMessage } from "~/lib/retry-after";
 import { markFailed } from "~/lib/title";
 import { redirectWithToast } from "~/session.server";
-import { checkCompanyIcon, COMPANY_ICON_MAX_BYTES, ICON_MESSAGE_KEYS } from "../$lang.auth.register/company-icon";
+import {
+  COMPANY_ICON_MAX_BYTES,
+  checkCompanyIcon,
+  ICON_MESSAGE_KEYS,
+} from "../$lang.auth.register/company-icon";
 
 export interface CompanyCountry {
   code: string;
@@ -70,7 +74,12 @@ export const readCompanyDetails = (api: ApiClient) => {
 type CompanyDetailsRead = ReturnType<typeof readCompanyDetails>;
 
 /** The company tab's data from the page's read of the details; "failed" when the provider does not answer it. `t` must reach the `auth` namespace. */
-export async function loadCompany(api: ApiClient, language: string, read: CompanyDetailsRead, t: TFunction): Promise<CompanyTabData | "failed"> {
+export async function loadCompany(
+  api: ApiClient,
+  language: string,
+  read: CompanyDetailsRead,
+  t: TFunction,
+): Promise<CompanyTabData | "failed"> {
   try {
     const [details, countries] = await Promise.all([read, getCountries(api, language)]);
     return {
@@ -105,7 +114,12 @@ const TEXT_BYTES = 64 * 1024;
 function readCompanyBody(request: Request) {
   return readBoundedForm(
     request,
-    { textBytes: TEXT_BYTES, bodyBytes: BODY_LIMITS.settings, parts: 400, fileBytes: (name) => (name === ICON_FIELD ? COMPANY_ICON_MAX_BYTES + 1 : 1) },
+    {
+      textBytes: TEXT_BYTES,
+      bodyBytes: BODY_LIMITS.settings,
+      parts: 400,
+      fileBytes: (name) => (name === ICON_FIELD ? COMPANY_ICON_MAX_BYTES + 1 : 1),
+    },
     (file) => new File([file.bytes], file.fileName, { type: file.contentType }),
   );
 }
@@ -126,22 +140,35 @@ export async function companyAction({ request, api, me, language, t, context }: 
   try {
     formData = await readCompanyBody(request);
   } catch (error) {
-    if (error instanceof FormTooLargeError) throw new Response("The form is too large.", { status: 413 });
+    if (error instanceof FormTooLargeError)
+      throw new Response("The form is too large.", { status: 413 });
     throw error;
   }
   const intents = formData.getAll("intent");
-  const intent = intents.length === 1 && typeof intents[0] === "string" && INTENT.test(intents[0]) ? intents[0] : null;
+  const intent =
+    intents.length === 1 && typeof intents[0] === "string" && INTENT.test(intents[0])
+      ? intents[0]
+      : null;
   if (!intent) throw new Response("Unknown intent.", { status: 400 });
 
   const { values, malformed } = readCompanyForm(formData);
   const errors: CompanyFormErrors = {};
-  for (const name of malformed) errors[name] = t("settings:errors.invalid", { field: companyFieldLabel(t, name, values) });
+  for (const name of malformed)
+    errors[name] = t("settings:errors.invalid", { field: companyFieldLabel(t, name, values) });
 
   const reply = (status: number, extra: Partial<CompanyFormReply> = {}) => {
     if (status >= 400) markFailed(context);
     const shown = { ...errors, ...extra.errors };
     const body: CompanyReply = {
-      company: { values, open: firstInvalidEntry(shown), confirmDelete: -1, notice: null, failure: null, ...extra, errors: shown },
+      company: {
+        values,
+        open: firstInvalidEntry(shown),
+        confirmDelete: -1,
+        notice: null,
+        failure: null,
+        ...extra,
+        errors: shown,
+      },
     };
     return json(body, status);
   };
@@ -157,12 +184,18 @@ export async function companyAction({ request, api, me, language, t, context }: 
       const body = new FormData();
       body.append("file", icon[0], icon[0].name || "icon.png");
       try {
-        const uploaded = await api.call(uploadEntityImage, { params: { id: me.companyId }, query: { purpose: "company-icon" }, body });
+        const uploaded = await api.call(uploadEntityImage, {
+          params: { id: me.companyId },
+          query: { purpose: "company-icon" },
+          body,
+        });
         values.icon = { id: uploaded.id, url: uploaded.url };
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         const code = Object.values(error.errors ?? {})[0] ?? "invalid";
-        errors[ICON_FIELD] = uploadQuotaMessage(t, language, error) ?? companyRuleMessage(t, code, companyFieldLabel(t, ICON_FIELD));
+        errors[ICON_FIELD] =
+          uploadQuotaMessage(t, language, error) ??
+          companyRuleMessage(t, code, companyFieldLabel(t, ICON_FIELD));
       }
     }
   }
@@ -171,12 +204,17 @@ export async function companyAction({ request, api, me, language, t, context }: 
   const index = Number(intent.split(":")[1] ?? -1);
   if (intent === "add") {
     const countries = await getCountries(api, language);
-    if (unusedCountries(countries, values.entries).length > 0 && values.entries.length < countries.length) values.entries.push(emptyEntry());
+    if (
+      unusedCountries(countries, values.entries).length > 0 &&
+      values.entries.length < countries.length
+    )
+      values.entries.push(emptyEntry());
     return reply(200, { open: values.entries.length - 1 });
   }
   if (intent === "keep") return reply(200);
   if (intent.startsWith("ask-delete:")) {
-    const deletable = index < values.entries.length && canDeleteEntry({ isDefault: index === values.defaultIndex });
+    const deletable =
+      index < values.entries.length && canDeleteEntry({ isDefault: index === values.defaultIndex });
     return reply(200, { confirmDelete: deletable ? index : -1 });
   }
   if (intent.startsWith("delete:")) {
@@ -189,7 +227,15 @@ export async function companyAction({ request, api, me, language, t, context }: 
 
   // Save.
   const countries = await getCountries(api, language);
-  Object.assign(errors, validateCompanyForm(t, values, countries.map((country) => country.code), companyFieldRules(t)));
+  Object.assign(
+    errors,
+    validateCompanyForm(
+      t,
+      values,
+      countries.map((country) => country.code),
+      companyFieldRules(t),
+    ),
+  );
   if (Object.keys(errors).length) return reply(400);
   const current = await api.call(getCompanyDetails);
   if (isUnchanged(values, fromCompanyDetails(current))) return reply(200, { notice: "unchanged" });
@@ -202,8 +248,12 @@ export async function companyAction({ request, api, me, language, t, context }: 
       const name = formFieldOfApiPath(path);
       errors[name] ??= companyRuleMessage(t, code, companyFieldLabel(t, name, values));
     }
-    const failure = refused.length ? null : [t("settings:company.saveFailed"), error.detail].filter(Boolean).join(": ");
+    const failure = refused.length
+      ? null
+      : [t("settings:company.saveFailed"), error.detail].filter(Boolean).join(": ");
     return reply(400, { failure });
   }
-  return redirectWithToast(`${new URL(request.url).pathname}?tab=company`, { key: "companyDetailsSubmitted" });
+  return redirectWithToast(`${new URL(request.url).pathname}?tab=company`, {
+    key: "companyDetailsSubmitted",
+  });
 }

@@ -36,7 +36,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await i18next.getFixedT(request, "common");
   const country = countryChoice(new URL(request.url).searchParams.get(COUNTRY_PARAM));
   // The console's own regions (AUB) by their name in common:countries, the others by Intl.
-  const name = countryNamer(language, (code) => t(`countries.${code}`, { defaultValue: "" }) || undefined);
+  const name = countryNamer(
+    language,
+    (code) => t(`countries.${code}`, { defaultValue: "" }) || undefined,
+  );
   const view = await loadUsage(api, country, (code) => name({ code, name: code }));
   return json({ title: pageTitle(t, t("pages.usage.title")), ...view });
 }
@@ -53,22 +56,34 @@ export default function UsagePage() {
 
   return (
     <>
-      <PageHeader title={t("common:pages.usage.title")} subtitle={t("common:pages.usage.subtitle")} />
+      <PageHeader
+        title={t("common:pages.usage.title")}
+        subtitle={t("common:pages.usage.subtitle")}
+      />
       <CountryFilter country={data.country} countries={data.countries} />
       {failure ? (
-        <div role="alert" className="mb-6 max-w-prose rounded-md border-2 border-red-700 bg-red-50 p-4 text-red-900">
+        <div
+          role="alert"
+          className="mb-6 max-w-prose rounded-md border-2 border-red-700 bg-red-50 p-4 text-red-900"
+        >
           <p className="font-semibold">{t("usage:loadFailed")}</p>
           <p>{failure.message}</p>
           {failure.trace ? <p className="text-sm">{failure.trace}</p> : null}
         </div>
       ) : null}
       {data.noApps ? (
-        <p role="status" className="mb-6 max-w-prose rounded-md border-2 border-gray-400 bg-gray-50 p-4 text-gray-900">
+        <p
+          role="status"
+          className="mb-6 max-w-prose rounded-md border-2 border-gray-400 bg-gray-50 p-4 text-gray-900"
+        >
           {data.country ? t("usage:noAppsIn", { country: countryName }) : t("usage:noApps")}
         </p>
       ) : null}
       {data.noUsage ? (
-        <p role="status" className="mb-6 max-w-prose rounded-md border-2 border-gray-400 bg-gray-50 p-4 text-gray-900">
+        <p
+          role="status"
+          className="mb-6 max-w-prose rounded-md border-2 border-gray-400 bg-gray-50 p-4 text-gray-900"
+        >
           {t("usage:noUsage")}
         </p>
       ) : null}

@@ -6,7 +6,12 @@
 import type { ApiClient } from "~/api/client.server";
 import { ApiError } from "~/api/client.server";
 import { getAppsReport } from "~/api/usage/endpoints";
-import { USAGE_TABLES, usageTables, type UsageTableApp, type UsageTableName } from "~/api/usage/rules";
+import {
+  USAGE_TABLES,
+  type UsageTableApp,
+  type UsageTableName,
+  usageTables,
+} from "~/api/usage/rules";
 import type { AppsReport } from "~/api/usage/schemas";
 import type { ShownError } from "~/lib/errors";
 
@@ -47,7 +52,12 @@ export interface UsageView {
 }
 
 /** The page's data from a report (or none, after a failed load), for `country` ("" for every one). */
-export function usageView(report: AppsReport | null, country: string, nameOf: (code: string) => string, loadError: ShownError | null = null): UsageView {
+export function usageView(
+  report: AppsReport | null,
+  country: string,
+  nameOf: (code: string) => string,
+  loadError: ShownError | null = null,
+): UsageView {
   const tables = report ? usageTables(report, country || undefined) : undefined;
   const shown = USAGE_TABLES.map((name) => ({
     name,
@@ -59,7 +69,9 @@ export function usageView(report: AppsReport | null, country: string, nameOf: (c
   if (country) codes.add(country);
   return {
     country,
-    countries: [...codes].map((code) => ({ code, name: nameOf(code) })).sort((x, y) => x.name.localeCompare(y.name)),
+    countries: [...codes]
+      .map((code) => ({ code, name: nameOf(code) }))
+      .sort((x, y) => x.name.localeCompare(y.name)),
     tables: shown,
     noApps: report !== null && rows.length === 0,
     noUsage: rows.length > 0 && rows.every((row) => row.firms.length === 0),
@@ -73,11 +85,19 @@ export function usageView(report: AppsReport | null, country: string, nameOf: (c
 }
 
 /** The report, or the error to show when the provider does not answer it. */
-export async function loadUsage(api: ApiClient, country: string, nameOf: (code: string) => string): Promise<UsageView> {
+export async function loadUsage(
+  api: ApiClient,
+  country: string,
+  nameOf: (code: string) => string,
+): Promise<UsageView> {
   try {
     return usageView(await api.call(getAppsReport), country, nameOf);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return usageView(null, country, nameOf, { detail: error.detail, traceId: error.traceId, fallback: "fetchingData" });
+    return usageView(null, country, nameOf, {
+      detail: error.detail,
+      traceId: error.traceId,
+      fallback: "fetchingData",
+    });
   }
 }

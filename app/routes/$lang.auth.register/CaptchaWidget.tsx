@@ -26,7 +26,17 @@ export interface CaptchaWidgetProps {
   onVerified: () => void;
 }
 
-export function CaptchaWidget({ challengeUrl, workerUrl, language, strings, errorId, resetSignal, onReady, onFailed, onVerified }: CaptchaWidgetProps) {
+export function CaptchaWidget({
+  challengeUrl,
+  workerUrl,
+  language,
+  strings,
+  errorId,
+  resetSignal,
+  onReady,
+  onFailed,
+  onVerified,
+}: CaptchaWidgetProps) {
   const container = useRef<HTMLDivElement>(null);
   const widget = useRef<AltchaWidgetElement | null>(null);
   const callbacks = useRef({ onReady, onFailed, onVerified });

@@ -6,7 +6,13 @@
  * answer is wrong and asks a new question, or keeps a right one; the rest (a payload's proof
  * of work, a replay) is the provider's to say.
  */
-import { answersQuestion, CAPTCHA_CODES, openQuestionToken, type CaptchaQuestion, type CaptchaSolution } from "~/api/registration/captcha";
+import {
+  answersQuestion,
+  CAPTCHA_CODES,
+  type CaptchaQuestion,
+  type CaptchaSolution,
+  openQuestionToken,
+} from "~/api/registration/captcha";
 
 export type CaptchaKind = "altcha" | "question";
 /** What the form's messages name (`register.errors.captcha.<kind>.<problem>`). */

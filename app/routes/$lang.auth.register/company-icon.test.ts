@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { pngSize } from "~/api/files/rules";
-import { checkCompanyIcon, COMPANY_ICON_MAX_BYTES } from "./company-icon";
+import { COMPANY_ICON_MAX_BYTES, checkCompanyIcon } from "./company-icon";
 
 /** The start of a PNG: signature and IHDR chunk (the rest does not matter to these checks). */
 function png(width: number, height: number, totalBytes = 64) {
@@ -22,8 +22,12 @@ describe("checkCompanyIcon", () => {
   });
 
   it("refuses what is not a PNG by content", () => {
-    expect(checkCompanyIcon(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0, 0]))).toBe("invalidType");
-    expect(checkCompanyIcon(new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'/>"))).toBe("invalidType");
+    expect(checkCompanyIcon(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0, 0]))).toBe(
+      "invalidType",
+    );
+    expect(
+      checkCompanyIcon(new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'/>")),
+    ).toBe("invalidType");
     expect(checkCompanyIcon(new Uint8Array())).toBe("invalidType");
     // A signature without an IHDR chunk first.
     const broken = png(256, 256);

@@ -4,7 +4,7 @@
  * pixels), answered as the registration form's message keys. Pure: bytes in, a verdict
  * out. The provider checks the icon again.
  */
-import { IMAGE_RULES, judgeImage, readImage, type FileRuleCode } from "~/api/files/rules";
+import { type FileRuleCode, IMAGE_RULES, judgeImage, readImage } from "~/api/files/rules";
 
 export const COMPANY_ICON_MAX_BYTES = IMAGE_RULES["company-icon"].maxBytes;
 

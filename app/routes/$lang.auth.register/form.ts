@@ -11,7 +11,7 @@
  */
 import type { TFunction } from "i18next";
 import { ABOUT_LIMITS, ENTITY_TYPES, plainTextLength } from "~/api/registration/rules";
-import { stateLabel, type StateLabel } from "~/api/settings/rules";
+import { type StateLabel, stateLabel } from "~/api/settings/rules";
 import { isStorableText } from "~/api/text";
 import { COMPANY_ICON_MAX_BYTES } from "./company-icon";
 
@@ -97,11 +97,14 @@ export const LABEL_KEYS = {
 export type TextField = keyof typeof LABEL_KEYS;
 
 /** The label of a text field as the page shows it; the state field's word follows the country. */
-export function textFieldLabel(t: TFunction, field: string, countryId?: string): string | undefined {
+export function textFieldLabel(
+  t: TFunction,
+  field: string,
+  countryId?: string,
+): string | undefined {
   if (field === "stateCounty") return t(`register.fields.stateCounty.${stateKind(countryId)}`);
   return field in LABEL_KEYS ? t(LABEL_KEYS[field as TextField]) : undefined;
 }
-
 
 /** The value of a field as sent, when it is some text (an empty field is no value, as in the action). */
 const textOf = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
@@ -110,15 +113,18 @@ const textOf = (value: unknown) => (typeof value === "string" && value !== "" ? 
 export function profileError(t: TFunction, value: string): string | undefined {
   const count = plainTextLength(value);
   if (count === 0) return t("register.errors.profileRequired");
-  if (count < ABOUT_LIMITS.min) return t("register.errors.profileTooShort", { min: ABOUT_LIMITS.min, count });
-  if (count > ABOUT_LIMITS.max) return t("register.errors.profileTooLong", { max: ABOUT_LIMITS.max, count });
+  if (count < ABOUT_LIMITS.min)
+    return t("register.errors.profileTooShort", { min: ABOUT_LIMITS.min, count });
+  if (count > ABOUT_LIMITS.max)
+    return t("register.errors.profileTooLong", { max: ABOUT_LIMITS.max, count });
   return undefined;
 }
 
 /** The icon's type and byte size; anything else of it is judged by its bytes on the server. */
 export function iconError(t: TFunction, file: File): string | undefined {
   // Another image type is refused at once.
-  if (file.type.startsWith("image/") && file.type !== "image/png") return t("register.errors.iconInvalidType");
+  if (file.type.startsWith("image/") && file.type !== "image/png")
+    return t("register.errors.iconInvalidType");
   if (file.size > COMPANY_ICON_MAX_BYTES) return t("register.errors.iconTooBig");
   return undefined;
 }
@@ -129,7 +135,11 @@ export function iconError(t: TFunction, file: File): string | undefined {
  * advanced entity type only for a country that offers entity types, and the captcha: the
  * answer to the question when one was asked (no JS), else the widget's payload.
  */
-export function crossFieldErrors(t: TFunction, values: Record<string, unknown>, context: RegisterContext): Partial<Record<RegisterField, string>> {
+export function crossFieldErrors(
+  t: TFunction,
+  values: Record<string, unknown>,
+  context: RegisterContext,
+): Partial<Record<RegisterField, string>> {
   const errors: Partial<Record<RegisterField, string>> = {};
   const password = textOf(values.password);
   const confirmPassword = textOf(values.confirmPassword);
@@ -137,30 +147,48 @@ export function crossFieldErrors(t: TFunction, values: Record<string, unknown>, 
   const stateCounty = textOf(values.stateCounty)?.trim();
   const entityType = textOf(values.entityType);
   const countryCodes = new Set(context.countries.map((country) => country.code));
-  if (password && confirmPassword && password !== confirmPassword) errors.confirmPassword = t("register.errors.passwordMismatch");
-  if (!stateCounty) errors.stateCounty = t(`register.errors.stateCountyRequired.${stateKind(countryId)}`);
-  else if (stateCounty.length > 100) errors.stateCounty = t(`register.errors.stateCountyTooLong.${stateKind(countryId)}`, { max: 100 });
-  else if (!isStorableText(stateCounty)) errors.stateCounty = t("register.errors.invalidCharacters", { field: textFieldLabel(t, "stateCounty", countryId) ?? "" });
+  if (password && confirmPassword && password !== confirmPassword)
+    errors.confirmPassword = t("register.errors.passwordMismatch");
+  if (!stateCounty)
+    errors.stateCounty = t(`register.errors.stateCountyRequired.${stateKind(countryId)}`);
+  else if (stateCounty.length > 100)
+    errors.stateCounty = t(`register.errors.stateCountyTooLong.${stateKind(countryId)}`, {
+      max: 100,
+    });
+  else if (!isStorableText(stateCounty))
+    errors.stateCounty = t("register.errors.invalidCharacters", {
+      field: textFieldLabel(t, "stateCounty", countryId) ?? "",
+    });
   const advanced = [String(ENTITY_TYPES.internal), String(ENTITY_TYPES.entry)];
   if (entityType && advanced.includes(entityType) && countryId && countryCodes.has(countryId)) {
     const entityCountries = context.countries.filter((country) => country.entityTypes);
     if (!entityCountries.some((country) => country.code === countryId)) {
-      errors.entityType = t("register.errors.entityTypeNotOffered", { countries: entityCountries.map((country) => country.name).join(", ") });
+      errors.entityType = t("register.errors.entityTypeNotOffered", {
+        countries: entityCountries.map((country) => country.name).join(", "),
+      });
     }
   }
   if (values.captchaToken !== undefined && values.captchaToken !== "") {
-    if (!textOf(values.captchaAnswer)?.trim()) errors.captchaAnswer = t("register.errors.captchaAnswerRequired");
+    if (!textOf(values.captchaAnswer)?.trim())
+      errors.captchaAnswer = t("register.errors.captchaAnswerRequired");
   } else if (!textOf(values.altcha)) errors.altcha = t("register.errors.captchaWidgetRequired");
   return errors;
 }
 
 /** What the browser checks beside the rules derived from the schema: the rules across fields, the about text's length, the icon's type and size. */
-export function registerFormErrors(t: TFunction, values: Record<string, unknown>, context: RegisterContext): Partial<Record<RegisterField, string>> {
+export function registerFormErrors(
+  t: TFunction,
+  values: Record<string, unknown>,
+  context: RegisterContext,
+): Partial<Record<RegisterField, string>> {
   const profile = textOf(values.profile);
   const icon = values.companyIcon;
   return {
     ...crossFieldErrors(t, values, context),
     profile: profile === undefined ? undefined : profileError(t, profile.trim()),
-    companyIcon: icon instanceof File && !(icon.name === "" && icon.size === 0) ? iconError(t, icon) : undefined,
+    companyIcon:
+      icon instanceof File && !(icon.name === "" && icon.size === 0)
+        ? iconError(t, icon)
+        : undefined,
   };
 }

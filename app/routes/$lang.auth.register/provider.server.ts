@@ -9,7 +9,9 @@ import { env } from "~/env.server";
 import type { Language } from "~/i18n";
 
 export function registrationClient(language: Language, clientAddress: string | undefined) {
-  const credentials = Buffer.from(`${env().OIDC_CLIENT_ID}:${env().OIDC_CLIENT_SECRET}`).toString("base64");
+  const credentials = Buffer.from(`${env().OIDC_CLIENT_ID}:${env().OIDC_CLIENT_SECRET}`).toString(
+    "base64",
+  );
   return createApiClient({
     baseUrl: env().API_BASE_URL,
     language,

@@ -11,23 +11,54 @@
  * the file. The provider issues the captcha and checks it (./captcha.ts); the console
  * forwards the solution, as itself, with the person's address (./provider.server.ts).
  */
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useParams } from "@remix-run/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+} from "@conform-to/react";
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useParams,
+} from "@remix-run/react";
 import altchaStyles from "altcha/altcha.css";
-import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ABOUT_LIMITS, plainTextLength, USER_TITLES } from "~/api/registration/rules";
 import { Button } from "~/components/ui/Button";
 import { ErrorSummary, type SummaryError } from "~/components/ui/ErrorSummary";
-import { FieldFrame, InputField, SelectOptions, TextareaField, inputClass } from "~/components/ui/Field";
+import {
+  FieldFrame,
+  InputField,
+  inputClass,
+  SelectOptions,
+  TextareaField,
+} from "~/components/ui/Field";
 import { checkForm } from "~/forms/check";
 import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n";
 import { useHydrated } from "~/lib/hydrated";
 import { withNamespaces } from "~/lib/namespaces";
 import { pageTitle } from "~/lib/title";
 import { CaptchaWidget } from "./CaptchaWidget";
-import { ENTITY_TYPE_OPTIONS, FIELD_ORDER, registerFormErrors, stateKind, type RegisterContext, type RegisterField } from "./form";
+import {
+  ENTITY_TYPE_OPTIONS,
+  FIELD_ORDER,
+  type RegisterContext,
+  type RegisterField,
+  registerFormErrors,
+  stateKind,
+} from "./form";
 import { registerAction, registerLoader } from "./register.server";
 
 export const handle = { i18n: ["common", "auth"] };
@@ -46,7 +77,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 function focusField(id: string) {
   const target = document.getElementById(id);
   if (!target) return;
-  const control = target.matches("input, select, textarea, button") ? target : target.querySelector<HTMLElement>("input, select, textarea, button");
+  const control = target.matches("input, select, textarea, button")
+    ? target
+    : target.querySelector<HTMLElement>("input, select, textarea, button");
   (control ?? target).focus();
 }
 
@@ -67,7 +100,8 @@ export default function Register() {
     lastResult: actionData?.result ?? undefined,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => checkForm(formData, data.rules, (payload) => registerFormErrors(t, payload, context)),
+    onValidate: ({ formData }) =>
+      checkForm(formData, data.rules, (payload) => registerFormErrors(t, payload, context)),
   });
 
   // JS comforts: the country drives the phone hint, the state label and the entity type.
@@ -81,7 +115,10 @@ export default function Register() {
   const [widget, setWidget] = useState<"loading" | "ready" | "failed">("loading");
   const widgetShown = hydrated && widget === "ready";
   const question = actionData?.question ?? data.question;
-  const widgetStrings = useMemo(() => t("register.captcha.widget", { returnObjects: true }) as Record<string, string>, [t]);
+  const widgetStrings = useMemo(
+    () => t("register.captcha.widget", { returnObjects: true }) as Record<string, string>,
+    [t],
+  );
 
   // The error summary is a snapshot taken at each submit (from the browser's check) and at
   // each answer of the server, so it does not move focus while the person corrects fields.
@@ -97,7 +134,8 @@ export default function Register() {
       const field = fields[name];
       const message = source === "server" ? serverErrors[name]?.[0] : field.errors?.[0];
       if (!message) return [];
-      const id = name === "entityType" ? `${field.id}-0` : name === "altcha" ? "captcha-widget" : field.id;
+      const id =
+        name === "entityType" ? `${field.id}-0` : name === "altcha" ? "captcha-widget" : field.id;
       return [{ id, message }];
     });
     // Not on `fields`: the snapshot changes only with a submit or an answer of the server.
@@ -109,7 +147,11 @@ export default function Register() {
   }, [summary]);
   useEffect(() => {
     if (attempt === 0 && !actionData) return;
-    document.title = pageTitle(t, t("register.title"), summary.length > 0 || Boolean(actionData?.failure));
+    document.title = pageTitle(
+      t,
+      t("register.title"),
+      summary.length > 0 || Boolean(actionData?.failure),
+    );
   }, [summary, actionData, attempt, t]);
 
   const formProps = getFormProps(form);
@@ -121,7 +163,10 @@ export default function Register() {
 
   const submitting = navigation.state === "submitting";
   const error = (name: (typeof FIELD_ORDER)[number]) => fields[name].errors?.[0];
-  type TextField = Exclude<(typeof FIELD_ORDER)[number], "companyIcon" | "termsAndConditionsAgreed">;
+  type TextField = Exclude<
+    (typeof FIELD_ORDER)[number],
+    "companyIcon" | "termsAndConditionsAgreed"
+  >;
   const text = (name: TextField, type: "text" | "email" | "password" | "url" | "tel" = "text") => ({
     ...getInputProps(fields[name], { type, ariaAttributes: false }),
     error: error(name),
@@ -134,39 +179,103 @@ export default function Register() {
       <h1 className="text-3xl font-bold">{t("register.title")}</h1>
       <p>{t("register.intro")}</p>
       {data.lookupFailure ? (
-        <p role="alert" className="rounded-md border-2 border-red-700 bg-red-50 p-4 font-semibold text-red-900">
+        <p
+          role="alert"
+          className="rounded-md border-2 border-red-700 bg-red-50 p-4 font-semibold text-red-900"
+        >
           {data.lookupFailure}
         </p>
       ) : null}
       {actionData?.failure ? (
-        <p role="alert" className="rounded-md border-2 border-red-700 bg-red-50 p-4 font-semibold text-red-900">
+        <p
+          role="alert"
+          className="rounded-md border-2 border-red-700 bg-red-50 p-4 font-semibold text-red-900"
+        >
           {actionData.failure}
         </p>
       ) : null}
       <ErrorSummary errors={summary} />
-      <Form method="post" encType="multipart/form-data" {...formProps} onSubmit={onSubmit} className="space-y-8">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...formProps}
+        onSubmit={onSubmit}
+        className="space-y-8"
+      >
         <p className="text-sm text-gray-700">{t("register.requiredNote")}</p>
 
         <fieldset className="space-y-5 rounded-lg bg-white p-6 shadow">
-          <legend className="float-left mb-2 w-full text-xl font-bold">{t("register.aboutYou")}</legend>
-          <FieldFrame id={fields.title.id} label={t("register.fields.title.label")} error={error("title")} className="clear-both">
+          <legend className="float-left mb-2 w-full text-xl font-bold">
+            {t("register.aboutYou")}
+          </legend>
+          <FieldFrame
+            id={fields.title.id}
+            label={t("register.fields.title.label")}
+            error={error("title")}
+            className="clear-both"
+          >
             {(aria) => (
-              <select {...aria} {...getSelectProps(fields.title, { ariaAttributes: false })} autoComplete="honorific-prefix" className={`${inputClass(error("title"))} sm:w-48`}>
-                <SelectOptions placeholder={t("register.fields.title.choose")} choices={USER_TITLES.map((title) => ({ value: title, label: t(`register.fields.title.options.${title}`) }))} />
+              <select
+                {...aria}
+                {...getSelectProps(fields.title, { ariaAttributes: false })}
+                autoComplete="honorific-prefix"
+                className={`${inputClass(error("title"))} sm:w-48`}
+              >
+                <SelectOptions
+                  placeholder={t("register.fields.title.choose")}
+                  choices={USER_TITLES.map((title) => ({
+                    value: title,
+                    label: t(`register.fields.title.options.${title}`),
+                  }))}
+                />
               </select>
             )}
           </FieldFrame>
-          <InputField {...text("firstName")} label={t("register.fields.firstName")} autoComplete="given-name" />
-          <InputField {...text("lastName")} label={t("register.fields.lastName")} autoComplete="family-name" />
-          <InputField {...text("email", "email")} label={t("register.fields.email.label")} hint={t("register.fields.email.hint")} autoComplete="email" spellCheck={false} />
-          <InputField {...text("password", "password")} label={t("register.fields.password.label")} hint={t("register.fields.password.hint")} autoComplete="new-password" />
-          <InputField {...text("confirmPassword", "password")} label={t("register.fields.confirmPassword")} autoComplete="new-password" />
+          <InputField
+            {...text("firstName")}
+            label={t("register.fields.firstName")}
+            autoComplete="given-name"
+          />
+          <InputField
+            {...text("lastName")}
+            label={t("register.fields.lastName")}
+            autoComplete="family-name"
+          />
+          <InputField
+            {...text("email", "email")}
+            label={t("register.fields.email.label")}
+            hint={t("register.fields.email.hint")}
+            autoComplete="email"
+            spellCheck={false}
+          />
+          <InputField
+            {...text("password", "password")}
+            label={t("register.fields.password.label")}
+            hint={t("register.fields.password.hint")}
+            autoComplete="new-password"
+          />
+          <InputField
+            {...text("confirmPassword", "password")}
+            label={t("register.fields.confirmPassword")}
+            autoComplete="new-password"
+          />
         </fieldset>
 
         <fieldset className="space-y-5 rounded-lg bg-white p-6 shadow">
-          <legend className="float-left mb-2 w-full text-xl font-bold">{t("register.aboutCompany")}</legend>
-          <InputField {...text("companyName")} label={t("register.fields.companyName")} autoComplete="organization" className="clear-both" />
-          <FieldFrame id={fields.countryId.id} label={t("register.fields.countryId.label")} error={error("countryId")}>
+          <legend className="float-left mb-2 w-full text-xl font-bold">
+            {t("register.aboutCompany")}
+          </legend>
+          <InputField
+            {...text("companyName")}
+            label={t("register.fields.companyName")}
+            autoComplete="organization"
+            className="clear-both"
+          />
+          <FieldFrame
+            id={fields.countryId.id}
+            label={t("register.fields.countryId.label")}
+            error={error("countryId")}
+          >
             {(aria) => (
               <select
                 {...aria}
@@ -174,22 +283,59 @@ export default function Register() {
                 onChange={(event) => setCountryId(event.currentTarget.value)}
                 className={`${inputClass(error("countryId"))} sm:w-80`}
               >
-                <SelectOptions placeholder={t("register.fields.countryId.choose")} choices={data.countries.map((item) => ({ value: item.code, label: item.name }))} />
+                <SelectOptions
+                  placeholder={t("register.fields.countryId.choose")}
+                  choices={data.countries.map((item) => ({ value: item.code, label: item.name }))}
+                />
               </select>
             )}
           </FieldFrame>
           <InputField
             {...text("phoneNumber", "tel")}
             label={t("register.fields.phoneNumber.label")}
-            hint={country ? t("register.fields.phoneNumber.hint", { code: country.phoneCode, country: country.name }) : t("register.fields.phoneNumber.hintAny")}
+            hint={
+              country
+                ? t("register.fields.phoneNumber.hint", {
+                    code: country.phoneCode,
+                    country: country.name,
+                  })
+                : t("register.fields.phoneNumber.hintAny")
+            }
             autoComplete="tel"
           />
-          <InputField {...text("addressLine1")} label={t("register.fields.addressLine1")} autoComplete="address-line1" />
-          <InputField {...text("addressLine2")} label={optional(t("register.fields.addressLine2"))} autoComplete="address-line2" />
-          <InputField {...text("addressLine3")} label={optional(t("register.fields.addressLine3"))} autoComplete="address-line3" />
-          <InputField {...text("cityTown")} label={t("register.fields.cityTown")} autoComplete="address-level2" className="sm:w-2/3" />
-          <InputField {...text("zipPostCode")} label={t("register.fields.zipPostCode")} autoComplete="postal-code" className="sm:w-1/3" />
-          <InputField {...text("stateCounty")} label={t(`register.fields.stateCounty.${kind}`)} autoComplete="address-level1" className="sm:w-2/3" />
+          <InputField
+            {...text("addressLine1")}
+            label={t("register.fields.addressLine1")}
+            autoComplete="address-line1"
+          />
+          <InputField
+            {...text("addressLine2")}
+            label={optional(t("register.fields.addressLine2"))}
+            autoComplete="address-line2"
+          />
+          <InputField
+            {...text("addressLine3")}
+            label={optional(t("register.fields.addressLine3"))}
+            autoComplete="address-line3"
+          />
+          <InputField
+            {...text("cityTown")}
+            label={t("register.fields.cityTown")}
+            autoComplete="address-level2"
+            className="sm:w-2/3"
+          />
+          <InputField
+            {...text("zipPostCode")}
+            label={t("register.fields.zipPostCode")}
+            autoComplete="postal-code"
+            className="sm:w-1/3"
+          />
+          <InputField
+            {...text("stateCounty")}
+            label={t(`register.fields.stateCounty.${kind}`)}
+            autoComplete="address-level1"
+            className="sm:w-2/3"
+          />
           <AboutField
             props={getTextareaProps(fields.profile, { ariaAttributes: false })}
             id={fields.profile.id}
@@ -198,7 +344,13 @@ export default function Register() {
             showCount={hydrated}
             format={format}
           />
-          <InputField {...text("website", "url")} label={optional(t("register.fields.website"))} hint={t("register.fields.urlHint")} autoComplete="url" spellCheck={false} />
+          <InputField
+            {...text("website", "url")}
+            label={optional(t("register.fields.website"))}
+            hint={t("register.fields.urlHint")}
+            autoComplete="url"
+            spellCheck={false}
+          />
           <TextareaField
             {...getTextareaProps(fields.socialPresence, { ariaAttributes: false })}
             label={optional(t("register.fields.socialPresence.label"))}
@@ -206,8 +358,18 @@ export default function Register() {
             error={error("socialPresence")}
             rows={3}
           />
-          <InputField {...text("supportUrl", "url")} label={optional(t("register.fields.supportUrl"))} hint={t("register.fields.urlHint")} spellCheck={false} />
-          <InputField {...text("termsUrl", "url")} label={optional(t("register.fields.termsUrl"))} hint={t("register.fields.urlHint")} spellCheck={false} />
+          <InputField
+            {...text("supportUrl", "url")}
+            label={optional(t("register.fields.supportUrl"))}
+            hint={t("register.fields.urlHint")}
+            spellCheck={false}
+          />
+          <InputField
+            {...text("termsUrl", "url")}
+            label={optional(t("register.fields.termsUrl"))}
+            hint={t("register.fields.urlHint")}
+            spellCheck={false}
+          />
           <InputField
             {...getInputProps(fields.companyIcon, { type: "file", ariaAttributes: false })}
             label={optional(t("register.fields.companyIcon.label"))}
@@ -221,16 +383,30 @@ export default function Register() {
         {showEntityType ? (
           <fieldset
             className="space-y-3 rounded-lg bg-white p-6 shadow"
-            aria-describedby={[error("entityType") ? `${fields.entityType.id}-error` : null, hydrated ? null : `${fields.entityType.id}-hint`].filter(Boolean).join(" ") || undefined}
+            aria-describedby={
+              [
+                error("entityType") ? `${fields.entityType.id}-error` : null,
+                hydrated ? null : `${fields.entityType.id}-hint`,
+              ]
+                .filter(Boolean)
+                .join(" ") || undefined
+            }
           >
-            <legend className="float-left mb-2 w-full text-xl font-bold">{t("register.entityType.legend")}</legend>
+            <legend className="float-left mb-2 w-full text-xl font-bold">
+              {t("register.entityType.legend")}
+            </legend>
             {hydrated ? null : (
               <p id={`${fields.entityType.id}-hint`} className="clear-both text-sm text-gray-600">
-                {t("register.entityType.onlyFor", { countries: entityCountries.map((item) => item.name).join(", ") })}
+                {t("register.entityType.onlyFor", {
+                  countries: entityCountries.map((item) => item.name).join(", "),
+                })}
               </p>
             )}
             {error("entityType") ? (
-              <p id={`${fields.entityType.id}-error`} className="clear-both text-sm font-semibold text-red-700">
+              <p
+                id={`${fields.entityType.id}-error`}
+                className="clear-both text-sm font-semibold text-red-700"
+              >
                 {error("entityType")}
               </p>
             ) : null}
@@ -254,9 +430,15 @@ export default function Register() {
         ) : null}
 
         <fieldset className="space-y-3 rounded-lg bg-white p-6 shadow">
-          <legend className="float-left mb-2 w-full text-xl font-bold">{t("register.captcha.legend")}</legend>
+          <legend className="float-left mb-2 w-full text-xl font-bold">
+            {t("register.captcha.legend")}
+          </legend>
           {hydrated && widget !== "failed" ? (
-            <div id="captcha-widget" tabIndex={-1} className={`clear-both space-y-2 ${widgetShown ? "" : "hidden"}`}>
+            <div
+              id="captcha-widget"
+              tabIndex={-1}
+              className={`clear-both space-y-2 ${widgetShown ? "" : "hidden"}`}
+            >
               <p className="text-sm text-gray-600">{t("register.captcha.widgetHint")}</p>
               {error("altcha") ? (
                 <p id="captcha-widget-error" className="text-sm font-semibold text-red-700">
@@ -295,25 +477,43 @@ export default function Register() {
 
         <div className="space-y-3 rounded-lg bg-white p-6 shadow">
           <p className="flex flex-wrap gap-x-6 gap-y-2">
-            <Link to={`/${lang}/terms`} target="_blank" className="font-semibold text-brand-700 underline">
+            <Link
+              to={`/${lang}/terms`}
+              target="_blank"
+              className="font-semibold text-brand-700 underline"
+            >
               {t("common:terms.readTerms")}
               <span className="sr-only"> {t("common:nav.opensInNewTab")}</span>
             </Link>
-            <Link to={`/${lang}/privacy`} target="_blank" className="font-semibold text-brand-700 underline">
+            <Link
+              to={`/${lang}/privacy`}
+              target="_blank"
+              className="font-semibold text-brand-700 underline"
+            >
               {t("common:terms.readPrivacy")}
               <span className="sr-only"> {t("common:nav.opensInNewTab")}</span>
             </Link>
           </p>
           {error("termsAndConditionsAgreed") ? (
-            <p id={`${fields.termsAndConditionsAgreed.id}-error`} className="text-sm font-semibold text-red-700">
+            <p
+              id={`${fields.termsAndConditionsAgreed.id}-error`}
+              className="text-sm font-semibold text-red-700"
+            >
               {error("termsAndConditionsAgreed")}
             </p>
           ) : null}
           <label className="flex items-start gap-3">
             <input
-              {...getInputProps(fields.termsAndConditionsAgreed, { type: "checkbox", ariaAttributes: false })}
+              {...getInputProps(fields.termsAndConditionsAgreed, {
+                type: "checkbox",
+                ariaAttributes: false,
+              })}
               aria-invalid={Boolean(error("termsAndConditionsAgreed")) || undefined}
-              aria-describedby={error("termsAndConditionsAgreed") ? `${fields.termsAndConditionsAgreed.id}-error` : undefined}
+              aria-describedby={
+                error("termsAndConditionsAgreed")
+                  ? `${fields.termsAndConditionsAgreed.id}-error`
+                  : undefined
+              }
               className="mt-1 h-5 w-5"
             />
             <span>{t("register.terms.checkbox")}</span>
@@ -349,9 +549,22 @@ function AboutField({
   const [announced, setAnnounced] = useState("");
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const message = (value: number) => {
-    const values = { count: value, n: format(value), min: format(ABOUT_LIMITS.min), max: format(ABOUT_LIMITS.max) };
-    if (value < ABOUT_LIMITS.min) return t("register.fields.profile.countUnder", { ...values, remaining: format(ABOUT_LIMITS.min - value) });
-    if (value > ABOUT_LIMITS.max) return t("register.fields.profile.countOver", { ...values, over: format(value - ABOUT_LIMITS.max) });
+    const values = {
+      count: value,
+      n: format(value),
+      min: format(ABOUT_LIMITS.min),
+      max: format(ABOUT_LIMITS.max),
+    };
+    if (value < ABOUT_LIMITS.min)
+      return t("register.fields.profile.countUnder", {
+        ...values,
+        remaining: format(ABOUT_LIMITS.min - value),
+      });
+    if (value > ABOUT_LIMITS.max)
+      return t("register.fields.profile.countOver", {
+        ...values,
+        over: format(value - ABOUT_LIMITS.max),
+      });
     return t("register.fields.profile.countOk", values);
   };
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -361,7 +574,10 @@ function AboutField({
         {...props}
         id={id}
         label={t("register.fields.profile.label")}
-        hint={t("register.fields.profile.hint", { min: format(ABOUT_LIMITS.min), max: format(ABOUT_LIMITS.max) })}
+        hint={t("register.fields.profile.hint", {
+          min: format(ABOUT_LIMITS.min),
+          max: format(ABOUT_LIMITS.max),
+        })}
         error={error}
         rows={8}
         onInput={(event) => {
@@ -373,7 +589,10 @@ function AboutField({
       />
       {showCount ? (
         <>
-          <p aria-hidden="true" className={`text-sm ${count < ABOUT_LIMITS.min || count > ABOUT_LIMITS.max ? "text-gray-700" : "text-green-800"}`}>
+          <p
+            aria-hidden="true"
+            className={`text-sm ${count < ABOUT_LIMITS.min || count > ABOUT_LIMITS.max ? "text-gray-700" : "text-green-800"}`}
+          >
             {message(count)}
           </p>
           <p aria-live="polite" className="sr-only">

@@ -9,11 +9,18 @@
  */
 import type { TFunction } from "i18next";
 import * as z from "zod";
-import { PASSWORD_POLICY, TEXT_TESTS } from "~/api/text";
 import type { CaptchaSolution } from "~/api/registration/captcha";
 import { SOCIAL_PRESENCE_MAX, USER_TITLES } from "~/api/registration/rules";
 import type { RegistrationRequest } from "~/api/registration/schemas";
-import { crossFieldErrors, iconError, LABEL_KEYS, profileError, type RegisterContext, type TextField } from "./form";
+import { PASSWORD_POLICY, TEXT_TESTS } from "~/api/text";
+import {
+  crossFieldErrors,
+  iconError,
+  LABEL_KEYS,
+  profileError,
+  type RegisterContext,
+  type TextField,
+} from "./form";
 
 const URL_MAX = 2048;
 
@@ -22,8 +29,10 @@ export function registerSchema(t: TFunction, context: RegisterContext) {
 
   // A NUL character cannot be stored (a browser sends no lone surrogate: it posts U+FFFD).
   // The provider refuses it too (`invalidCharacters`); here it is worded next to the field.
-  const invalidCharacters = (label: string) => t("register.errors.invalidCharacters", { field: label });
-  const storable = (field: TextField) => [TEXT_TESTS.storableText, invalidCharacters(t(LABEL_KEYS[field]))] as const;
+  const invalidCharacters = (label: string) =>
+    t("register.errors.invalidCharacters", { field: label });
+  const storable = (field: TextField) =>
+    [TEXT_TESTS.storableText, invalidCharacters(t(LABEL_KEYS[field]))] as const;
   const required = (field: TextField, max: number, requiredKey: string, tooLongKey: string) =>
     z
       .string({ message: t(requiredKey) })
@@ -51,8 +60,18 @@ export function registerSchema(t: TFunction, context: RegisterContext) {
     .object({
       // About you
       title: z.enum(USER_TITLES, { message: t("register.errors.titleRequired") }),
-      firstName: required("firstName", 100, "register.errors.firstNameRequired", "register.errors.firstNameTooLong"),
-      lastName: required("lastName", 100, "register.errors.lastNameRequired", "register.errors.lastNameTooLong"),
+      firstName: required(
+        "firstName",
+        100,
+        "register.errors.firstNameRequired",
+        "register.errors.firstNameTooLong",
+      ),
+      lastName: required(
+        "lastName",
+        100,
+        "register.errors.lastNameRequired",
+        "register.errors.lastNameTooLong",
+      ),
       email: z
         .string({ message: t("register.errors.emailRequired") })
         .trim()
@@ -63,7 +82,10 @@ export function registerSchema(t: TFunction, context: RegisterContext) {
       password: z
         .string({ message: t("register.errors.passwordRequired") })
         .min(1, t("register.errors.passwordRequired"))
-        .max(PASSWORD_POLICY.maxLength, t("register.errors.passwordTooLong", { max: PASSWORD_POLICY.maxLength }))
+        .max(
+          PASSWORD_POLICY.maxLength,
+          t("register.errors.passwordTooLong", { max: PASSWORD_POLICY.maxLength }),
+        )
         .refine(...storable("password"))
         .refine(TEXT_TESTS.passwordPolicy, t("register.errors.passwordPolicy")),
       confirmPassword: z
@@ -72,14 +94,39 @@ export function registerSchema(t: TFunction, context: RegisterContext) {
         .refine(...storable("confirmPassword")),
 
       // About your company
-      companyName: required("companyName", 200, "register.errors.companyNameRequired", "register.errors.companyNameTooLong"),
+      companyName: required(
+        "companyName",
+        200,
+        "register.errors.companyNameRequired",
+        "register.errors.companyNameTooLong",
+      ),
       countryId: z.enum(countryCodes, { message: t("register.errors.countryRequired") }),
-      phoneNumber: required("phoneNumber", 40, "register.errors.phoneNumberRequired", "register.errors.phoneNumberTooLong"),
-      addressLine1: required("addressLine1", 200, "register.errors.addressLine1Required", "register.errors.addressLine1TooLong"),
+      phoneNumber: required(
+        "phoneNumber",
+        40,
+        "register.errors.phoneNumberRequired",
+        "register.errors.phoneNumberTooLong",
+      ),
+      addressLine1: required(
+        "addressLine1",
+        200,
+        "register.errors.addressLine1Required",
+        "register.errors.addressLine1TooLong",
+      ),
       addressLine2: optional("addressLine2", 200, "register.errors.addressLine2TooLong"),
       addressLine3: optional("addressLine3", 200, "register.errors.addressLine3TooLong"),
-      cityTown: required("cityTown", 100, "register.errors.cityTownRequired", "register.errors.cityTownTooLong"),
-      zipPostCode: required("zipPostCode", 20, "register.errors.zipPostCodeRequired", "register.errors.zipPostCodeTooLong"),
+      cityTown: required(
+        "cityTown",
+        100,
+        "register.errors.cityTownRequired",
+        "register.errors.cityTownTooLong",
+      ),
+      zipPostCode: required(
+        "zipPostCode",
+        20,
+        "register.errors.zipPostCodeRequired",
+        "register.errors.zipPostCodeTooLong",
+      ),
       // Required, with a message that names the field as the chosen country does (below).
       stateCounty: z.string().trim().optional(),
       profile: z
@@ -91,23 +138,36 @@ export function registerSchema(t: TFunction, context: RegisterContext) {
           if (message) ctx.addIssue({ code: "custom", message });
         }),
       website: url("website", "register.errors.websiteInvalid"),
-      socialPresence: optional("socialPresence", SOCIAL_PRESENCE_MAX, "register.errors.socialPresenceTooLong"),
+      socialPresence: optional(
+        "socialPresence",
+        SOCIAL_PRESENCE_MAX,
+        "register.errors.socialPresenceTooLong",
+      ),
       supportUrl: url("supportUrl", "register.errors.supportUrlInvalid"),
       termsUrl: url("termsUrl", "register.errors.termsUrlInvalid"),
       // Type and byte size here; the server also reads the PNG signature and its pixel size.
       companyIcon: z
-        .custom<File>((value) => typeof File !== "undefined" && value instanceof File, t("register.errors.iconInvalidType"))
+        .custom<File>(
+          (value) => typeof File !== "undefined" && value instanceof File,
+          t("register.errors.iconInvalidType"),
+        )
         .superRefine((file, ctx) => {
           const message = iconError(t, file);
           if (message) ctx.addIssue({ code: "custom", message });
         })
         .optional(),
-      entityType: z.enum(["0", "1", "2"], { message: t("register.errors.entityTypeInvalid") }).optional(),
+      entityType: z
+        .enum(["0", "1", "2"], { message: t("register.errors.entityTypeInvalid") })
+        .optional(),
 
       // The captcha: the ALTCHA payload (JS) or the answer to the signed question (no JS).
       altcha: z.string().max(4000).optional(),
       captchaToken: z.string().max(500).optional(),
-      captchaAnswer: z.string().trim().max(40, t("register.errors.captchaAnswerRequired")).optional(),
+      captchaAnswer: z
+        .string()
+        .trim()
+        .max(40, t("register.errors.captchaAnswerRequired"))
+        .optional(),
 
       termsAndConditionsAgreed: z
         .boolean({ message: t("register.errors.termsRequired") })
@@ -117,7 +177,8 @@ export function registerSchema(t: TFunction, context: RegisterContext) {
       (data, ctx) => {
         // Rules that span fields run even when other fields failed, so a page without JS
         // shows every problem at once. `data` may be partial here.
-        for (const [path, message] of Object.entries(crossFieldErrors(t, data, context))) ctx.addIssue({ code: "custom", path: [path], message });
+        for (const [path, message] of Object.entries(crossFieldErrors(t, data, context)))
+          ctx.addIssue({ code: "custom", path: [path], message });
       },
       { when: () => true },
     );
@@ -131,7 +192,12 @@ export type RegisterValues = z.output<ReturnType<typeof registerSchema>>;
  */
 export function toRegistrationRequest(
   values: RegisterValues,
-  options: { context: RegisterContext; language: "en-AU" | "nl-NL"; icon?: { fileName: string; contentBase64: string }; captcha: CaptchaSolution },
+  options: {
+    context: RegisterContext;
+    language: "en-AU" | "nl-NL";
+    icon?: { fileName: string; contentBase64: string };
+    captcha: CaptchaSolution;
+  },
 ): RegistrationRequest {
   const country = options.context.countries.find((item) => item.code === values.countryId);
   return {
@@ -154,7 +220,9 @@ export function toRegistrationRequest(
     socialPresence: values.socialPresence ?? "",
     supportUrl: values.supportUrl ?? "",
     termsUrl: values.termsUrl ?? "",
-    ...(country?.entityTypes && values.entityType !== undefined ? { entityType: Number(values.entityType) as 0 | 1 | 2 } : {}),
+    ...(country?.entityTypes && values.entityType !== undefined
+      ? { entityType: Number(values.entityType) as 0 | 1 | 2 }
+      : {}),
     ...(options.icon ? { companyIcon: options.icon } : {}),
     termsAndConditionsAgreed: true,
     localeCode: options.language,

@@ -23,5 +23,9 @@ const LIMITS = {
 };
 
 export function readRegistrationForm(request: Request): Promise<FormData> {
-  return readBoundedForm(request, LIMITS, (file) => new File([file.bytes], file.fileName, { type: file.contentType }));
+  return readBoundedForm(
+    request,
+    LIMITS,
+    (file) => new File([file.bytes], file.fileName, { type: file.contentType }),
+  );
 }

@@ -16,7 +16,10 @@ const verify = async (token: string) => {
   if (!token.startsWith("token-")) throw new ApiError(401, "The access token is not valid.");
   return { companyId: token.slice("token-".length) };
 };
-const as = (companyId: string, init: RequestInit = {}) => ({ ...init, headers: { authorization: `Bearer token-${companyId}` } });
+const as = (companyId: string, init: RequestInit = {}) => ({
+  ...init,
+  headers: { authorization: `Bearer token-${companyId}` },
+});
 
 /** A sandbox's reviewer endpoints and an API of two calls, sharing one context. */
 function sandbox() {
@@ -26,16 +29,26 @@ function sandbox() {
     c.set("traceId", "trace-1");
     await next();
   });
-  app.onError((error, c) => (error instanceof ApiError ? sendError(c, error) : c.json(errorBody(500, "unexpected", "trace-1"), 500)));
+  app.onError((error, c) =>
+    error instanceof ApiError
+      ? sendError(c, error)
+      : c.json(errorBody(500, "unexpected", "trace-1"), 500),
+  );
   app.route("/admin", adminRoutes(ctx, {} as Reviewer));
   const api = new Hono<AppEnv>();
   api.use("*", answerFaults(ctx, verify));
-  api.get("/app-monetization/app-groups/:id/prices", (c) => c.json({ scheduledPrices: [], priceHistories: [] }));
+  api.get("/app-monetization/app-groups/:id/prices", (c) =>
+    c.json({ scheduledPrices: [], priceHistories: [] }),
+  );
   api.post("/app-monetization/app-groups/:id/prices", (c) => c.json({ created: true }, 201));
   api.get("/user", (c) => c.json({ id: "u1" }));
   app.route("/api", api);
   const admin = (path: string, method: string, body?: unknown) =>
-    app.request(`/admin/${path}`, { method, headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/json" }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    app.request(`/admin/${path}`, {
+      method,
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/json" },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
   return { app, admin };
 }
 
@@ -49,12 +62,19 @@ describe("faults set by the reviewer", () => {
 
     const failed = await app.request(PRICES);
     expect(failed.status).toBe(503);
-    expect(await failed.json()).toMatchObject({ status: 503, detail: expect.any(String), traceId: "trace-1" });
+    expect(await failed.json()).toMatchObject({
+      status: 503,
+      detail: expect.any(String),
+      traceId: "trace-1",
+    });
     expect((await app.request(PRICES, { method: "POST" })).status).toBe(201);
     expect((await app.request(PRICES.replace("0b7e", "1b7e"))).status).toBe(200);
     expect((await app.request("/api/user")).status).toBe(200);
 
-    const cleared = await admin(`faults?${new URLSearchParams({ method: "GET", path: PRICES })}`, "DELETE");
+    const cleared = await admin(
+      `faults?${new URLSearchParams({ method: "GET", path: PRICES })}`,
+      "DELETE",
+    );
     expect(await cleared.json()).toEqual([]);
     expect((await app.request(PRICES)).status).toBe(200);
   });
@@ -70,7 +90,9 @@ describe("faults set by the reviewer", () => {
     expect(await failed.json()).toMatchObject({ status: 502, traceId: "trace-1" });
     expect((await app.request("/api/user", as(COMPANY_B))).status).toBe(200);
     expect((await app.request("/api/user")).status).toBe(200);
-    expect((await app.request("/api/user", { headers: { authorization: "Bearer forged" } })).status).toBe(200);
+    expect(
+      (await app.request("/api/user", { headers: { authorization: "Bearer forged" } })).status,
+    ).toBe(200);
     expect((await app.request(PRICES, as(COMPANY_A))).status).toBe(200);
 
     // A fault of every caller on the same call stands beside it, and each is cleared apart.
@@ -98,7 +120,14 @@ describe("faults set by the reviewer", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(((await res.json()) as { field?: string }).field).toBe(field);
     }
-    expect((await app.request("/admin/faults", { method: "PUT", body: JSON.stringify({ method: "GET", path: PRICES, status: 500 }) })).status).toBe(401);
+    expect(
+      (
+        await app.request("/admin/faults", {
+          method: "PUT",
+          body: JSON.stringify({ method: "GET", path: PRICES, status: 500 }),
+        })
+      ).status,
+    ).toBe(401);
     expect((await app.request(PRICES)).status).toBe(200);
   });
 });

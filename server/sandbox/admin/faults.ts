@@ -25,7 +25,8 @@ export interface Fault {
   companyId?: string;
 }
 
-const key = (method: string, path: string, companyId?: string) => `${method.toUpperCase()} ${path}${companyId ? ` ${companyId}` : ""}`;
+const key = (method: string, path: string, companyId?: string) =>
+  `${method.toUpperCase()} ${path}${companyId ? ` ${companyId}` : ""}`;
 
 export function createFaults() {
   const set = new Map<string, Fault>();
@@ -46,12 +47,17 @@ export function createFaults() {
     add: (fault: Fault) => {
       const { companyId, ...rest } = fault;
       remove(fault.method, fault.path, companyId);
-      set.set(key(fault.method, fault.path, companyId), { ...rest, method: fault.method.toUpperCase(), ...(companyId ? { companyId } : {}) });
+      set.set(key(fault.method, fault.path, companyId), {
+        ...rest,
+        method: fault.method.toUpperCase(),
+        ...(companyId ? { companyId } : {}),
+      });
       if (companyId) count(fault.method, fault.path, 1);
     },
     remove,
     /** The fault of a call: every caller's, else (when `companyId` is given) that company's. */
-    find: (method: string, path: string, companyId?: string) => set.get(key(method, path)) ?? (companyId ? set.get(key(method, path, companyId)) : undefined),
+    find: (method: string, path: string, companyId?: string) =>
+      set.get(key(method, path)) ?? (companyId ? set.get(key(method, path, companyId)) : undefined),
     /** Whether some company has a fault on this call. */
     hasScoped: (method: string, path: string) => scoped.has(key(method, path)),
     list: () => [...set.values()],
@@ -86,10 +92,16 @@ export function answerFaults(ctx: SandboxContext, verify: VerifyToken): Middlewa
     let fault = faults.find(method, path);
     if (!fault && faults.hasScoped(method, path)) {
       const token = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
-      const companyId = token ? await verify(token).then((caller) => caller.companyId, () => undefined) : undefined;
+      const companyId = token
+        ? await verify(token).then(
+            (caller) => caller.companyId,
+            () => undefined,
+          )
+        : undefined;
       if (companyId) fault = faults.find(method, path, companyId);
     }
-    if (fault) throw new ApiError(fault.status, "The provider could not answer this call. Try again later.");
+    if (fault)
+      throw new ApiError(fault.status, "The provider could not answer this call. Try again later.");
     await next();
   };
 }

@@ -3,7 +3,14 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { announceRunning, isLoopback, localUrl, newOutboxToken, RUNNING_FILE, runningSandbox } from "./local";
+import {
+  announceRunning,
+  isLoopback,
+  localUrl,
+  newOutboxToken,
+  RUNNING_FILE,
+  runningSandbox,
+} from "./local";
 
 const folders: string[] = [];
 const folder = () => {
@@ -21,15 +28,23 @@ describe("the sandbox running on a data folder", () => {
     expect(runningSandbox(dataDir)).toBeUndefined();
     const outboxToken = newOutboxToken();
     const running = announceRunning(dataDir, { url: "http://127.0.0.1:3001", outboxToken });
-    expect(runningSandbox(dataDir)).toEqual({ pid: process.pid, url: "http://127.0.0.1:3001", outboxToken });
-    if (process.platform !== "win32") expect(statSync(path.join(dataDir, RUNNING_FILE)).mode & 0o777).toBe(0o600);
+    expect(runningSandbox(dataDir)).toEqual({
+      pid: process.pid,
+      url: "http://127.0.0.1:3001",
+      outboxToken,
+    });
+    if (process.platform !== "win32")
+      expect(statSync(path.join(dataDir, RUNNING_FILE)).mode & 0o777).toBe(0o600);
     running.release();
     expect(runningSandbox(dataDir)).toBeUndefined();
   });
 
   it("has a new token each run, and a run that stops leaves a later run's file alone", () => {
     const dataDir = folder();
-    const first = announceRunning(dataDir, { url: "http://127.0.0.1:3001", outboxToken: newOutboxToken() });
+    const first = announceRunning(dataDir, {
+      url: "http://127.0.0.1:3001",
+      outboxToken: newOutboxToken(),
+    });
     const secondToken = newOutboxToken();
     announceRunning(dataDir, { url: "http://127.0.0.1:3002", outboxToken: secondToken });
     expect(secondToken).toMatch(/^[\w-]{43}$/);
@@ -40,7 +55,10 @@ describe("the sandbox running on a data folder", () => {
   it("is not found when the file was left by a process that has ended, or is not one", () => {
     const dataDir = folder();
     const ended = spawnSync(process.execPath, ["-e", ""]).pid;
-    writeFileSync(path.join(dataDir, RUNNING_FILE), JSON.stringify({ pid: ended, url: "http://127.0.0.1:3001", outboxToken: "t".repeat(43) }));
+    writeFileSync(
+      path.join(dataDir, RUNNING_FILE),
+      JSON.stringify({ pid: ended, url: "http://127.0.0.1:3001", outboxToken: "t".repeat(43) }),
+    );
     expect(runningSandbox(dataDir)).toBeUndefined();
     writeFileSync(path.join(dataDir, RUNNING_FILE), "{not json");
     expect(runningSandbox(dataDir)).toBeUndefined();
@@ -57,8 +75,19 @@ describe("the sandbox running on a data folder", () => {
   });
 
   it("tells a connection from this machine from any other", () => {
-    for (const address of ["127.0.0.1", "127.8.9.10", "::1", "::ffff:127.0.0.1"]) expect(isLoopback(address), address).toBe(true);
-    for (const address of ["10.0.0.1", "192.168.1.2", "::ffff:10.0.0.1", "fe80::1", "::", "0.0.0.0", "127.0.0.1.evil", "unknown", ""]) {
+    for (const address of ["127.0.0.1", "127.8.9.10", "::1", "::ffff:127.0.0.1"])
+      expect(isLoopback(address), address).toBe(true);
+    for (const address of [
+      "10.0.0.1",
+      "192.168.1.2",
+      "::ffff:10.0.0.1",
+      "fe80::1",
+      "::",
+      "0.0.0.0",
+      "127.0.0.1.evil",
+      "unknown",
+      "",
+    ]) {
       expect(isLoopback(address), address).toBe(false);
     }
   });

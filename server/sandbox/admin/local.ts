@@ -46,8 +46,14 @@ function processAlive(pid: number): boolean {
 
 function readRunningFile(dataDir: string): RunningSandboxFile | undefined {
   try {
-    const data = JSON.parse(readFileSync(path.join(dataDir, RUNNING_FILE), "utf8")) as Partial<RunningSandboxFile>;
-    if (Number.isInteger(data.pid) && typeof data.url === "string" && typeof data.outboxToken === "string") {
+    const data = JSON.parse(
+      readFileSync(path.join(dataDir, RUNNING_FILE), "utf8"),
+    ) as Partial<RunningSandboxFile>;
+    if (
+      Number.isInteger(data.pid) &&
+      typeof data.url === "string" &&
+      typeof data.outboxToken === "string"
+    ) {
       return data as RunningSandboxFile;
     }
   } catch {
@@ -66,16 +72,24 @@ export function runningSandbox(dataDir: string): RunningSandboxFile | undefined 
 export const newOutboxToken = () => randomBytes(32).toString("base64url");
 
 /** Writes DATA_DIR/sandbox.json; release() removes it unless another run has replaced it. */
-export function announceRunning(dataDir: string, found: { url: string; outboxToken: string }): { release(): void } {
+export function announceRunning(
+  dataDir: string,
+  found: { url: string; outboxToken: string },
+): { release(): void } {
   const file = path.join(dataDir, RUNNING_FILE);
-  const running: RunningSandboxFile = { pid: process.pid, url: found.url, outboxToken: found.outboxToken };
+  const running: RunningSandboxFile = {
+    pid: process.pid,
+    url: found.url,
+    outboxToken: found.outboxToken,
+  };
   mkdirSync(dataDir, { recursive: true });
   // Removed first: the mode applies only to a file being created.
   rmSync(file, { force: true });
   writeFileSync(file, JSON.stringify(running, null, 2), { mode: 0o600 });
   return {
     release() {
-      if (readRunningFile(dataDir)?.outboxToken === running.outboxToken) rmSync(file, { force: true });
+      if (readRunningFile(dataDir)?.outboxToken === running.outboxToken)
+        rmSync(file, { force: true });
     },
   };
 }

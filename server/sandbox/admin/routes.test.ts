@@ -8,11 +8,27 @@ import type { Reviewer } from "./service";
 
 const ADMIN_TOKEN = "reviewer-token-0123456789";
 const OUTBOX_TOKEN = "run-token-abcdefghijklmnopqrstuvwxyz0123456";
-const mails = [{ to: "ada@example.test", kind: "verify-email", link: "http://localhost:3001/verify-email?token=secret" }];
+const mails = [
+  {
+    to: "ada@example.test",
+    kind: "verify-email",
+    link: "http://localhost:3001/verify-email?token=secret",
+  },
+];
 
 /** The reviewer endpoints as the sandbox mounts them, a connection from `remoteAddress`. */
 const GROUP_ID = "0b7e9d3c-3f0a-4c57-9a43-2f1b8f0c6a11";
-const granted = { appGroupId: GROUP_ID, clients: [{ id: "c1", isLive: true, routes: [{ route: "/api/v1/matters", methods: ["GET"] }], offlineAccess: false }] };
+const granted = {
+  appGroupId: GROUP_ID,
+  clients: [
+    {
+      id: "c1",
+      isLive: true,
+      routes: [{ route: "/api/v1/matters", methods: ["GET"] }],
+      offlineAccess: false,
+    },
+  ],
+};
 
 function admin(adminToken: string | undefined) {
   const reviewer = {
@@ -21,10 +37,21 @@ function admin(adminToken: string | undefined) {
     grantLiveAppPermissions: async (id: string) => (id === GROUP_ID ? granted : undefined),
   } as unknown as Reviewer;
   const app = new Hono();
-  app.onError((error, c) => c.json({ detail: error.message }, error instanceof ApiError ? error.status : 500));
-  app.route("/admin", adminRoutes({ config: { adminToken } } as SandboxContext, reviewer, { outboxToken: OUTBOX_TOKEN }));
+  app.onError((error, c) =>
+    c.json({ detail: error.message }, error instanceof ApiError ? error.status : 500),
+  );
+  app.route(
+    "/admin",
+    adminRoutes({ config: { adminToken } } as SandboxContext, reviewer, {
+      outboxToken: OUTBOX_TOKEN,
+    }),
+  );
   return (path: string, token: string | undefined, remoteAddress = "127.0.0.1", method = "GET") =>
-    app.request(path, { method, headers: token ? { authorization: `Bearer ${token}` } : {} }, { incoming: { socket: { remoteAddress } } });
+    app.request(
+      path,
+      { method, headers: token ? { authorization: `Bearer ${token}` } : {} },
+      { incoming: { socket: { remoteAddress } } },
+    );
 }
 
 describe("the reviewer endpoints", () => {
@@ -61,11 +88,37 @@ describe("the reviewer endpoints", () => {
 
   it("grant a group's live-app permissions with the reviewer token, 404 for an unknown group", async () => {
     const call = admin(ADMIN_TOKEN);
-    const res = await call(`/admin/app-groups/${GROUP_ID}/live-permissions`, ADMIN_TOKEN, "203.0.113.9", "PUT");
+    const res = await call(
+      `/admin/app-groups/${GROUP_ID}/live-permissions`,
+      ADMIN_TOKEN,
+      "203.0.113.9",
+      "PUT",
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual(granted);
-    expect((await call(`/admin/app-groups/${crypto.randomUUID()}/live-permissions`, ADMIN_TOKEN, "127.0.0.1", "PUT")).status).toBe(404);
-    expect((await call("/admin/app-groups/..%2F/live-permissions", ADMIN_TOKEN, "127.0.0.1", "PUT")).status).toBe(404);
-    expect((await call(`/admin/app-groups/${GROUP_ID}/live-permissions`, OUTBOX_TOKEN, "127.0.0.1", "PUT")).status).toBe(401);
+    expect(
+      (
+        await call(
+          `/admin/app-groups/${crypto.randomUUID()}/live-permissions`,
+          ADMIN_TOKEN,
+          "127.0.0.1",
+          "PUT",
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (await call("/admin/app-groups/..%2F/live-permissions", ADMIN_TOKEN, "127.0.0.1", "PUT"))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await call(
+          `/admin/app-groups/${GROUP_ID}/live-permissions`,
+          OUTBOX_TOKEN,
+          "127.0.0.1",
+          "PUT",
+        )
+      ).status,
+    ).toBe(401);
   });
 });

@@ -5,8 +5,8 @@
 import { timingSafeEqual } from "node:crypto";
 import { Hono } from "hono";
 import { z } from "zod";
-import { isVersionStatusCode } from "~/api/apps/status";
 import { APP_LEVELS, APP_PLATFORMS } from "~/api/apps/rules";
+import { isVersionStatusCode } from "~/api/apps/status";
 import type { AppEnv, SandboxContext } from "../context";
 import { remoteAddress } from "../http/auth";
 import { ApiError, notFound } from "../http/errors";
@@ -22,7 +22,11 @@ function sameSecret(a: string, b: string) {
 }
 
 /** `local.outboxToken`: the token of this run, which reads the outbox from this machine only. */
-export function adminRoutes(ctx: SandboxContext, reviewer: Reviewer, local: { outboxToken?: string } = {}) {
+export function adminRoutes(
+  ctx: SandboxContext,
+  reviewer: Reviewer,
+  local: { outboxToken?: string } = {},
+) {
   const app = new Hono<AppEnv>();
   app.use("*", async (c, next) => {
     const expected = ctx.config.adminToken;
@@ -34,8 +38,10 @@ export function adminRoutes(ctx: SandboxContext, reviewer: Reviewer, local: { ou
       sameSecret(given, local.outboxToken) &&
       isLoopback(remoteAddress(c));
     if (!localOutboxRead) {
-      if (!expected) throw new ApiError(403, "The reviewer endpoints are disabled: set PROVIDER_ADMIN_TOKEN.");
-      if (!sameSecret(given, expected)) throw new ApiError(401, "A valid reviewer token is required.");
+      if (!expected)
+        throw new ApiError(403, "The reviewer endpoints are disabled: set PROVIDER_ADMIN_TOKEN.");
+      if (!sameSecret(given, expected))
+        throw new ApiError(401, "A valid reviewer token is required.");
     }
     await next();
   });
@@ -62,14 +68,22 @@ export function adminRoutes(ctx: SandboxContext, reviewer: Reviewer, local: { ou
   app.put("/companies/:id/integrator-type", async (c) => {
     const id = c.req.param("id");
     if (!isUuid(id)) throw notFound("company");
-    const { integratorType } = await jsonBody(c, z.object({ integratorType: z.union([z.literal(0), z.literal(1)], { message: "must be 0 or 1" }) }));
+    const { integratorType } = await jsonBody(
+      c,
+      z.object({
+        integratorType: z.union([z.literal(0), z.literal(1)], { message: "must be 0 or 1" }),
+      }),
+    );
     const result = await reviewer.setIntegratorType(id, integratorType);
     if (!result) throw notFound("company");
     return c.json(result);
   });
 
   app.get("/users", async (c) => {
-    const { companyId } = query(c, z.object({ companyId: z.uuid({ message: "must be a company id" }).optional() }));
+    const { companyId } = query(
+      c,
+      z.object({ companyId: z.uuid({ message: "must be a company id" }).optional() }),
+    );
     return c.json(await reviewer.listUsers(companyId));
   });
 
@@ -84,7 +98,10 @@ export function adminRoutes(ctx: SandboxContext, reviewer: Reviewer, local: { ou
   app.put("/users/:id/access-to-test", async (c) => {
     const id = c.req.param("id");
     if (!isUuid(id)) throw notFound("user");
-    const { hasAccessToTest } = await jsonBody(c, z.object({ hasAccessToTest: z.boolean({ message: "must be true or false" }) }));
+    const { hasAccessToTest } = await jsonBody(
+      c,
+      z.object({ hasAccessToTest: z.boolean({ message: "must be true or false" }) }),
+    );
     const result = await reviewer.setAccessToTest(id, hasAccessToTest);
     if (!result) throw notFound("user");
     return c.json(result);
@@ -93,7 +110,10 @@ export function adminRoutes(ctx: SandboxContext, reviewer: Reviewer, local: { ou
   app.put("/users/:id/suspended", async (c) => {
     const id = c.req.param("id");
     if (!isUuid(id)) throw notFound("user");
-    const { suspended } = await jsonBody(c, z.object({ suspended: z.boolean({ message: "must be true or false" }) }));
+    const { suspended } = await jsonBody(
+      c,
+      z.object({ suspended: z.boolean({ message: "must be true or false" }) }),
+    );
     const result = await reviewer.setSuspended(id, suspended);
     if (!result) throw notFound("user");
     return c.json(result);
@@ -106,11 +126,15 @@ export function adminRoutes(ctx: SandboxContext, reviewer: Reviewer, local: { ou
     const body = await jsonBody(
       c,
       z.object({
-        statusCode: z.number({ message: "must be a version status code" }).refine(isVersionStatusCode, { message: "must be a version status code" }),
+        statusCode: z
+          .number({ message: "must be a version status code" })
+          .refine(isVersionStatusCode, { message: "must be a version status code" }),
         isLiveSubmissionRejected: z.boolean({ message: "must be true or false" }).optional(),
       }),
     );
-    const result = await reviewer.setVersionStatus(id, body.statusCode, { isLiveSubmissionRejected: body.isLiveSubmissionRejected });
+    const result = await reviewer.setVersionStatus(id, body.statusCode, {
+      isLiveSubmissionRejected: body.isLiveSubmissionRejected,
+    });
     if (!result) throw notFound("app version");
     return c.json(result);
   });
@@ -127,7 +151,9 @@ export function adminRoutes(ctx: SandboxContext, reviewer: Reviewer, local: { ou
         isPriceRequired: z.boolean({ message: "must be true or false" }).optional(),
         appLevel: z
           .number({ message: `must be one of ${levels.join(", ")}` })
-          .refine((value) => levels.includes(value), { message: `must be one of ${levels.join(", ")}` })
+          .refine((value) => levels.includes(value), {
+            message: `must be one of ${levels.join(", ")}`,
+          })
           .optional(),
       }),
     );
@@ -141,7 +167,10 @@ export function adminRoutes(ctx: SandboxContext, reviewer: Reviewer, local: { ou
     const id = c.req.param("id");
     const platform = (APP_PLATFORMS as readonly string[]).indexOf(c.req.param("platform"));
     if (!isUuid(id) || platform < 0) throw notFound("app version or platform");
-    const document = await jsonBody(c, z.record(z.string(), z.unknown(), { message: "must be a JSON object" }));
+    const document = await jsonBody(
+      c,
+      z.record(z.string(), z.unknown(), { message: "must be a JSON object" }),
+    );
     const result = await reviewer.setPlatformSchema(id, platform, document);
     if (!result) throw notFound("app version");
     return c.json(result);
@@ -152,7 +181,10 @@ export function adminRoutes(ctx: SandboxContext, reviewer: Reviewer, local: { ou
 
   const review = z.object({
     decision: z.enum(["approve", "reject"], { error: "must be approve or reject" }),
-    notes: z.string({ message: "must be text" }).max(3000, { message: "must be at most 3000 characters" }).optional(),
+    notes: z
+      .string({ message: "must be text" })
+      .max(3000, { message: "must be at most 3000 characters" })
+      .optional(),
   });
 
   /** `{ decision: approve|reject, notes? }`: the review of a submission; its version moves as the status table says. */
@@ -211,7 +243,10 @@ export function adminRoutes(ctx: SandboxContext, reviewer: Reviewer, local: { ou
       c,
       z.object({
         decision: z.enum(["approve", "decline"], { error: "must be approve or decline" }),
-        notes: z.string({ message: "must be text" }).max(3000, { message: "must be at most 3000 characters" }).optional(),
+        notes: z
+          .string({ message: "must be text" })
+          .max(3000, { message: "must be at most 3000 characters" })
+          .optional(),
       }),
     );
     const result = await reviewer.decideRequest(id, body.decision, body.notes);
@@ -226,9 +261,21 @@ export function adminRoutes(ctx: SandboxContext, reviewer: Reviewer, local: { ou
     const body = await jsonBody(
       c,
       z.object({
-        firmId: z.string({ message: "is required" }).trim().min(1, { message: "is required" }).max(100, { message: "must be at most 100 characters" }),
-        firmName: z.string({ message: "must be text" }).max(200, { message: "must be at most 200 characters" }).nullable().optional(),
-        count: z.number({ message: "must be a number" }).int({ message: "must be a whole number" }).min(0, { message: "must be at least 0" }).max(1_000_000, { message: "must be at most 1000000" }),
+        firmId: z
+          .string({ message: "is required" })
+          .trim()
+          .min(1, { message: "is required" })
+          .max(100, { message: "must be at most 100 characters" }),
+        firmName: z
+          .string({ message: "must be text" })
+          .max(200, { message: "must be at most 200 characters" })
+          .nullable()
+          .optional(),
+        count: z
+          .number({ message: "must be a number" })
+          .int({ message: "must be a whole number" })
+          .min(0, { message: "must be at least 0" })
+          .max(1_000_000, { message: "must be at most 1000000" }),
       }),
     );
     const result = await reviewer.recordUsage(id, body);
@@ -237,8 +284,13 @@ export function adminRoutes(ctx: SandboxContext, reviewer: Reviewer, local: { ou
   });
 
   const fault = z.object({
-    method: z.enum(["GET", "POST", "PUT", "PATCH", "DELETE"], { error: "must be GET, POST, PUT, PATCH or DELETE" }),
-    path: z.string({ message: "must be a path of the API" }).max(2000, { message: "must be at most 2000 characters" }).regex(/^\/api\/[^?#]+$/, { message: "must be a path of the API, from /api/ on" }),
+    method: z.enum(["GET", "POST", "PUT", "PATCH", "DELETE"], {
+      error: "must be GET, POST, PUT, PATCH or DELETE",
+    }),
+    path: z
+      .string({ message: "must be a path of the API" })
+      .max(2000, { message: "must be at most 2000 characters" })
+      .regex(/^\/api\/[^?#]+$/, { message: "must be a path of the API, from /api/ on" }),
     companyId: z.uuid({ message: "must be a company id" }).optional(),
   });
 
@@ -247,7 +299,10 @@ export function adminRoutes(ctx: SandboxContext, reviewer: Reviewer, local: { ou
    * 503) until the fault is cleared; with `companyId`, only to that company's callers.
    */
   app.put("/faults", async (c) => {
-    const body = await jsonBody(c, fault.extend({ status: z.literal(FAULT_STATUSES, { error: "must be 500, 502 or 503" }) }));
+    const body = await jsonBody(
+      c,
+      fault.extend({ status: z.literal(FAULT_STATUSES, { error: "must be 500, 502 or 503" }) }),
+    );
     faultsOf(ctx).add(body);
     return c.json(faultsOf(ctx).list());
   });
@@ -261,7 +316,10 @@ export function adminRoutes(ctx: SandboxContext, reviewer: Reviewer, local: { ou
 
   /** The history of an entity by its id: what changed, from and to which state, by whom, when. */
   app.get("/changes", async (c) => {
-    const { entityId } = query(c, z.object({ entityId: z.string().min(1, "is required").max(200) }));
+    const { entityId } = query(
+      c,
+      z.object({ entityId: z.string().min(1, "is required").max(200) }),
+    );
     return c.json(await reviewer.changes(entityId));
   });
 

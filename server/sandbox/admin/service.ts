@@ -3,21 +3,41 @@
  * /admin/ endpoints. Later areas add their review actions here (prices: ../pricing/service.ts).
  */
 import { and, asc, count, desc, eq } from "drizzle-orm";
-import { GO_LIVE_STATUSES, IN_MARKET_STATUSES, STATUS_TABLE, VERSION_STATUS, pathBetween, statusName, type VersionStatusName } from "~/api/apps/status";
-import { formatVersion } from "~/api/apps/rules";
 import { canWithdrawPreApproval, PRE_APPROVAL_STATUS } from "~/api/approvals/rules";
-import { submissionKindOf, submissionStatusText, SUBMISSION_STATUS } from "~/api/submissions/rules";
+import { formatVersion } from "~/api/apps/rules";
+import {
+  GO_LIVE_STATUSES,
+  IN_MARKET_STATUSES,
+  pathBetween,
+  STATUS_TABLE,
+  statusName,
+  VERSION_STATUS,
+  type VersionStatusName,
+} from "~/api/apps/status";
+import { SUBMISSION_STATUS, submissionKindOf, submissionStatusText } from "~/api/submissions/rules";
 import { STATUS_REQUEST_STATUS } from "~/api/submissions/schemas";
 import type { Database } from "../db";
-import { appGroups, appVersions, companies, companyEntities, mailOutbox, platformSchemas, preApprovals, stateChanges, statusRequests, submissions, users } from "../db/schema";
+import {
+  appGroups,
+  appVersions,
+  companies,
+  companyEntities,
+  mailOutbox,
+  platformSchemas,
+  preApprovals,
+  stateChanges,
+  statusRequests,
+  submissions,
+  users,
+} from "../db/schema";
 import { recordChange } from "../history";
 import { conflict } from "../http/errors";
 import { isUuid } from "../http/validate";
-import { moveVersion, PROVIDER, pushVersion } from "../submissions/moves";
+import { recordUsage, type UsageRecord } from "../instances/usage";
 import { decidePrice, pendingPrices } from "../pricing/service";
 import { grantLivePermissions } from "../security/service";
 import { approveCompanyDetails, pendingCompanyDetails } from "../settings/service";
-import { recordUsage, type UsageRecord } from "../instances/usage";
+import { moveVersion, PROVIDER, pushVersion } from "../submissions/moves";
 
 /** The reviewer's answer to a submission, a pre-approval or a pause or unpause request. */
 export type ReviewDecision = "approve" | "reject";
@@ -32,7 +52,12 @@ export interface AppGroupFlags {
 export function createReviewer(db: Database) {
   async function listCompanies() {
     const rows = await db
-      .select({ id: companies.id, name: companies.name, createdAt: companies.createdAt, users: count(users.id) })
+      .select({
+        id: companies.id,
+        name: companies.name,
+        createdAt: companies.createdAt,
+        users: count(users.id),
+      })
       .from(companies)
       .leftJoin(users, eq(users.companyId, companies.id))
       .groupBy(companies.id)
@@ -86,7 +111,14 @@ export function createReviewer(db: Database) {
     if (!user.emailVerifiedAt) {
       await db.transaction(async (tx) => {
         await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
-        await recordChange(tx, { companyId: user.companyId, entityType: "user", entityId: user.id, action: "email-verified", toState: "verified", actor: "provider" });
+        await recordChange(tx, {
+          companyId: user.companyId,
+          entityType: "user",
+          entityId: user.id,
+          action: "email-verified",
+          toState: "verified",
+          actor: "provider",
+        });
       });
     }
     return { id: user.id, email: user.email, emailVerified: true };
@@ -97,7 +129,15 @@ export function createReviewer(db: Database) {
     if (!user) return undefined;
     await db.transaction(async (tx) => {
       await tx.update(users).set({ hasAccessToTest: flag }).where(eq(users.id, user.id));
-      await recordChange(tx, { companyId: user.companyId, entityType: "user", entityId: user.id, action: "access-to-test", fromState: String(user.hasAccessToTest), toState: String(flag), actor: "provider" });
+      await recordChange(tx, {
+        companyId: user.companyId,
+        entityType: "user",
+        entityId: user.id,
+        action: "access-to-test",
+        fromState: String(user.hasAccessToTest),
+        toState: String(flag),
+        actor: "provider",
+      });
     });
     return { id: user.id, email: user.email, hasAccessToTest: flag };
   }
@@ -106,10 +146,22 @@ export function createReviewer(db: Database) {
   async function setIntegratorType(companyId: string, integratorType: number) {
     if (!isUuid(companyId)) return undefined;
     return db.transaction(async (tx) => {
-      const [row] = await tx.select({ integratorType: companies.integratorType }).from(companies).where(eq(companies.id, companyId)).for("update");
+      const [row] = await tx
+        .select({ integratorType: companies.integratorType })
+        .from(companies)
+        .where(eq(companies.id, companyId))
+        .for("update");
       if (!row) return undefined;
       await tx.update(companies).set({ integratorType }).where(eq(companies.id, companyId));
-      await recordChange(tx, { companyId, entityType: "company", entityId: companyId, action: "integrator-type", fromState: String(row.integratorType), toState: String(integratorType), actor: "provider" });
+      await recordChange(tx, {
+        companyId,
+        entityType: "company",
+        entityId: companyId,
+        action: "integrator-type",
+        fromState: String(row.integratorType),
+        toState: String(integratorType),
+        actor: "provider",
+      });
       return { id: companyId, integratorType };
     });
   }
@@ -118,8 +170,19 @@ export function createReviewer(db: Database) {
     const user = await findUser(emailOrId);
     if (!user) return undefined;
     await db.transaction(async (tx) => {
-      await tx.update(users).set({ suspendedAt: suspended ? new Date() : null }).where(eq(users.id, user.id));
-      await recordChange(tx, { companyId: user.companyId, entityType: "user", entityId: user.id, action: suspended ? "suspended" : "reinstated", fromState: user.suspendedAt ? "suspended" : "active", toState: suspended ? "suspended" : "active", actor: "provider" });
+      await tx
+        .update(users)
+        .set({ suspendedAt: suspended ? new Date() : null })
+        .where(eq(users.id, user.id));
+      await recordChange(tx, {
+        companyId: user.companyId,
+        entityType: "user",
+        entityId: user.id,
+        action: suspended ? "suspended" : "reinstated",
+        fromState: user.suspendedAt ? "suspended" : "active",
+        toState: suspended ? "suspended" : "active",
+        actor: "provider",
+      });
     });
     return { id: user.id, email: user.email, suspended };
   }
@@ -139,7 +202,9 @@ export function createReviewer(db: Database) {
       .from(mailOutbox)
       .orderBy(desc(mailOutbox.createdAt))
       .limit(Math.min(Math.max(options.limit ?? 50, 1), 500));
-    return options.to ? query.where(eq(mailOutbox.toAddress, options.to.trim().toLowerCase())) : query;
+    return options.to
+      ? query.where(eq(mailOutbox.toAddress, options.to.trim().toLowerCase()))
+      : query;
   }
 
   /** The history of one entity (an app version, a group, a user...), oldest first. */
@@ -164,7 +229,10 @@ export function createReviewer(db: Database) {
   async function company(companyId: string) {
     const [row] = await db.select().from(companies).where(eq(companies.id, companyId));
     if (!row) return undefined;
-    const entityInformation = await db.select().from(companyEntities).where(eq(companyEntities.companyId, companyId));
+    const entityInformation = await db
+      .select()
+      .from(companyEntities)
+      .where(eq(companyEntities.companyId, companyId));
     return { ...row, entityInformation };
   }
 
@@ -177,26 +245,42 @@ export function createReviewer(db: Database) {
    * the stopped-live time. `isLiveSubmissionRejected` marks a Beta version whose submission
    * to live was rejected.
    */
-  async function setVersionStatus(versionId: string, statusCode: number, options: { isLiveSubmissionRejected?: boolean } = {}) {
+  async function setVersionStatus(
+    versionId: string,
+    statusCode: number,
+    options: { isLiveSubmissionRejected?: boolean } = {},
+  ) {
     if (!isUuid(versionId)) return undefined;
     return db.transaction(async (tx) => {
-      const [version] = await tx.select().from(appVersions).where(eq(appVersions.id, versionId)).for("update");
+      const [version] = await tx
+        .select()
+        .from(appVersions)
+        .where(eq(appVersions.id, versionId))
+        .for("update");
       if (!version) return undefined;
       const from = statusName(version.statusCode);
       const to = statusName(statusCode);
       const path = from === "Unknown" || to === "Unknown" ? undefined : pathBetween(from, to);
-      if (!path) throw conflict(`A version cannot move from ${from} to ${to}: the status table has no way there.`, "statusCode", "unreachable");
+      if (!path)
+        throw conflict(
+          `A version cannot move from ${from} to ${to}: the status table has no way there.`,
+          "statusCode",
+          "unreachable",
+        );
       const now = new Date();
       const wasIn = IN_MARKET_STATUSES.includes(version.statusCode);
       const isIn = IN_MARKET_STATUSES.includes(statusCode);
       const rejectedOnTheWay = path.some((step) => step.liveSubmissionRejected);
-      const liveSubmissionRejected = options.isLiveSubmissionRejected ?? (rejectedOnTheWay ? true : undefined);
+      const liveSubmissionRejected =
+        options.isLiveSubmissionRejected ?? (rejectedOnTheWay ? true : undefined);
       const [updated] = await tx
         .update(appVersions)
         .set({
           statusCode,
           modifiedAt: now,
-          ...(GO_LIVE_STATUSES.includes(statusCode) && !version.wentLiveAt ? { wentLiveAt: now } : {}),
+          ...(GO_LIVE_STATUSES.includes(statusCode) && !version.wentLiveAt
+            ? { wentLiveAt: now }
+            : {}),
           ...(wasIn && !isIn ? { stoppedLiveAt: now } : {}),
           ...(liveSubmissionRejected !== undefined ? { liveSubmissionRejected } : {}),
         })
@@ -242,9 +326,15 @@ export function createReviewer(db: Database) {
   async function setAppGroupFlags(groupId: string, flags: AppGroupFlags) {
     if (!isUuid(groupId)) return undefined;
     return db.transaction(async (tx) => {
-      const [group] = await tx.select().from(appGroups).where(eq(appGroups.id, groupId)).for("update");
+      const [group] = await tx
+        .select()
+        .from(appGroups)
+        .where(eq(appGroups.id, groupId))
+        .for("update");
       if (!group) return undefined;
-      const changes = Object.fromEntries(Object.entries(flags).filter(([, value]) => value !== undefined)) as AppGroupFlags;
+      const changes = Object.fromEntries(
+        Object.entries(flags).filter(([, value]) => value !== undefined),
+      ) as AppGroupFlags;
       if (Object.keys(changes).length > 0) {
         await tx.update(appGroups).set(changes).where(eq(appGroups.id, groupId));
         await recordChange(tx, {
@@ -254,7 +344,11 @@ export function createReviewer(db: Database) {
           action: "flags-set",
           actor: "provider",
           detail: {
-            from: { isPreApprovalRequired: group.isPreApprovalRequired, isPriceRequired: group.isPriceRequired, appLevel: group.appLevel },
+            from: {
+              isPreApprovalRequired: group.isPreApprovalRequired,
+              isPriceRequired: group.isPriceRequired,
+              appLevel: group.appLevel,
+            },
             to: changes,
           },
         });
@@ -278,7 +372,10 @@ export function createReviewer(db: Database) {
       await tx
         .insert(platformSchemas)
         .values({ appVersionId: versionId, platform, document })
-        .onConflictDoUpdate({ target: [platformSchemas.appVersionId, platformSchemas.platform], set: { document, modifiedAt: new Date() } });
+        .onConflictDoUpdate({
+          target: [platformSchemas.appVersionId, platformSchemas.platform],
+          set: { document, modifiedAt: new Date() },
+        });
       await recordChange(tx, {
         companyId: version.companyId,
         entityType: "app-version",
@@ -310,7 +407,12 @@ export function createReviewer(db: Database) {
         })
         .from(submissions)
         .innerJoin(appGroups, eq(appGroups.id, submissions.groupId))
-        .where(and(eq(submissions.status, SUBMISSION_STATUS.AwaitingReview), eq(submissions.isSoftDeleted, false)))
+        .where(
+          and(
+            eq(submissions.status, SUBMISSION_STATUS.AwaitingReview),
+            eq(submissions.isSoftDeleted, false),
+          ),
+        )
         .orderBy(asc(submissions.submittedAt)),
       db
         .select({
@@ -324,7 +426,12 @@ export function createReviewer(db: Database) {
         })
         .from(preApprovals)
         .innerJoin(appGroups, eq(appGroups.id, preApprovals.groupId))
-        .where(and(eq(preApprovals.status, PRE_APPROVAL_STATUS.Pending), eq(preApprovals.isWithdrawn, false)))
+        .where(
+          and(
+            eq(preApprovals.status, PRE_APPROVAL_STATUS.Pending),
+            eq(preApprovals.isWithdrawn, false),
+          ),
+        )
         .orderBy(asc(preApprovals.createdAt)),
       db
         .select({
@@ -369,20 +476,43 @@ export function createReviewer(db: Database) {
   async function reviewSubmission(submissionId: string, decision: ReviewDecision, notes = "") {
     if (!isUuid(submissionId)) return undefined;
     return db.transaction(async (tx) => {
-      const [submission] = await tx.select().from(submissions).where(eq(submissions.id, submissionId)).for("update");
+      const [submission] = await tx
+        .select()
+        .from(submissions)
+        .where(eq(submissions.id, submissionId))
+        .for("update");
       if (!submission) return undefined;
       if (submission.status !== SUBMISSION_STATUS.AwaitingReview || submission.isSoftDeleted) {
-        throw conflict(`The submission is not awaiting review (${submission.isSoftDeleted ? "withdrawn" : submission.statusText}).`, "status", "notAwaitingReview");
+        throw conflict(
+          `The submission is not awaiting review (${submission.isSoftDeleted ? "withdrawn" : submission.statusText}).`,
+          "status",
+          "notAwaitingReview",
+        );
       }
-      const [version] = await tx.select().from(appVersions).where(eq(appVersions.id, submission.appVersionId)).for("update");
+      const [version] = await tx
+        .select()
+        .from(appVersions)
+        .where(eq(appVersions.id, submission.appVersionId))
+        .for("update");
       const from = statusName(version.statusCode);
       const move = from === "Unknown" ? undefined : STATUS_TABLE[from].decisions[decision];
-      if (from === "Unknown" || !move?.to) throw conflict(`A version in status ${from} cannot be ${decision}d.`, "statusCode", "actionNotAllowed");
-      const status = decision === "approve" ? SUBMISSION_STATUS.Approved : SUBMISSION_STATUS.Rejected;
+      if (from === "Unknown" || !move?.to)
+        throw conflict(
+          `A version in status ${from} cannot be ${decision}d.`,
+          "statusCode",
+          "actionNotAllowed",
+        );
+      const status =
+        decision === "approve" ? SUBMISSION_STATUS.Approved : SUBMISSION_STATUS.Rejected;
       const reviewNotes = notes.trim();
       const [updated] = await tx
         .update(submissions)
-        .set({ status, statusText: submissionStatusText(submissionKindOf(from), status), reviewedAt: new Date(), reviewNotes })
+        .set({
+          status,
+          statusText: submissionStatusText(submissionKindOf(from), status),
+          reviewedAt: new Date(),
+          reviewNotes,
+        })
         .where(eq(submissions.id, submission.id))
         .returning();
       const moved = await moveVersion(tx, version, move.to, {
@@ -390,10 +520,20 @@ export function createReviewer(db: Database) {
         actor: PROVIDER,
         notes: reviewNotes,
         detail: { submissionId: submission.id },
-        liveSubmissionRejected: move.liveSubmissionRejected ? true : decision === "approve" ? false : undefined,
+        liveSubmissionRejected: move.liveSubmissionRejected
+          ? true
+          : decision === "approve"
+            ? false
+            : undefined,
       });
       // The permissions reviewed with the app are the ones its live-app clients get.
-      if (decision === "approve") await grantLivePermissions(tx, { id: version.groupId, companyId: version.companyId }, PROVIDER, "submission-approved");
+      if (decision === "approve")
+        await grantLivePermissions(
+          tx,
+          { id: version.groupId, companyId: version.companyId },
+          PROVIDER,
+          "submission-approved",
+        );
       return {
         submissionId: updated.id,
         status: updated.status,
@@ -409,12 +549,22 @@ export function createReviewer(db: Database) {
   async function reviewPreApproval(preApprovalId: string, decision: ReviewDecision, notes = "") {
     if (!isUuid(preApprovalId)) return undefined;
     return db.transaction(async (tx) => {
-      const [row] = await tx.select().from(preApprovals).where(eq(preApprovals.id, preApprovalId)).for("update");
+      const [row] = await tx
+        .select()
+        .from(preApprovals)
+        .where(eq(preApprovals.id, preApprovalId))
+        .for("update");
       if (!row) return undefined;
-      if (!canWithdrawPreApproval(row)) throw conflict("The pre-approval is not pending.", "status", "preApprovalNotPending");
-      const status = decision === "approve" ? PRE_APPROVAL_STATUS.Approved : PRE_APPROVAL_STATUS.Rejected;
+      if (!canWithdrawPreApproval(row))
+        throw conflict("The pre-approval is not pending.", "status", "preApprovalNotPending");
+      const status =
+        decision === "approve" ? PRE_APPROVAL_STATUS.Approved : PRE_APPROVAL_STATUS.Rejected;
       const reviewNotes = notes.trim();
-      const [updated] = await tx.update(preApprovals).set({ status, reviewedAt: new Date(), reviewNotes }).where(eq(preApprovals.id, row.id)).returning();
+      const [updated] = await tx
+        .update(preApprovals)
+        .set({ status, reviewedAt: new Date(), reviewNotes })
+        .where(eq(preApprovals.id, row.id))
+        .returning();
       await recordChange(tx, {
         companyId: row.companyId,
         entityType: "pre-approval",
@@ -425,7 +575,13 @@ export function createReviewer(db: Database) {
         actor: PROVIDER,
         detail: reviewNotes ? { notes: reviewNotes } : undefined,
       });
-      return { id: updated.id, groupId: updated.groupId, versionMajor: updated.versionMajor, status: updated.status, reviewNotes: updated.reviewNotes };
+      return {
+        id: updated.id,
+        groupId: updated.groupId,
+        versionMajor: updated.versionMajor,
+        status: updated.status,
+        reviewNotes: updated.reviewNotes,
+      };
     });
   }
 
@@ -437,10 +593,19 @@ export function createReviewer(db: Database) {
   async function grantLiveAppPermissions(groupId: string) {
     if (!isUuid(groupId)) return undefined;
     return db.transaction(async (tx) => {
-      const [group] = await tx.select({ id: appGroups.id, companyId: appGroups.companyId }).from(appGroups).where(eq(appGroups.id, groupId)).for("update");
+      const [group] = await tx
+        .select({ id: appGroups.id, companyId: appGroups.companyId })
+        .from(appGroups)
+        .where(eq(appGroups.id, groupId))
+        .for("update");
       if (!group) return undefined;
       const clients = await grantLivePermissions(tx, group, PROVIDER, "granted-by-reviewer");
-      if (clients.length === 0) throw conflict("The app group's clients have not been generated yet: there is nothing to grant.", "isLive", "clientsNotGenerated");
+      if (clients.length === 0)
+        throw conflict(
+          "The app group's clients have not been generated yet: there is nothing to grant.",
+          "isLive",
+          "clientsNotGenerated",
+        );
       return { appGroupId: group.id, clients };
     });
   }
@@ -459,18 +624,37 @@ export function createReviewer(db: Database) {
   async function decideRequest(requestId: string, decision: RequestDecision, notes = "") {
     if (!isUuid(requestId)) return undefined;
     return db.transaction(async (tx) => {
-      const [request] = await tx.select().from(statusRequests).where(eq(statusRequests.id, requestId)).for("update");
+      const [request] = await tx
+        .select()
+        .from(statusRequests)
+        .where(eq(statusRequests.id, requestId))
+        .for("update");
       if (!request) return undefined;
-      if (request.status !== STATUS_REQUEST_STATUS.open) throw conflict("The request has been decided already.", "status", "requestDecided");
-      const [version] = await tx.select().from(appVersions).where(eq(appVersions.id, request.appVersionId)).for("update");
+      if (request.status !== STATUS_REQUEST_STATUS.open)
+        throw conflict("The request has been decided already.", "status", "requestDecided");
+      const [version] = await tx
+        .select()
+        .from(appVersions)
+        .where(eq(appVersions.id, request.appVersionId))
+        .for("update");
       const kind = request.kind === "pause" ? "pause" : "unpause";
       const from = statusName(version.statusCode);
       const reviewNotes = notes.trim();
       let current = version;
       if (decision === "approve") {
         const move = from === "Unknown" ? undefined : STATUS_TABLE[from].decisions[kind];
-        if (!move?.to) throw conflict(`A version in status ${from} cannot be ${kind}d.`, "statusCode", "actionNotAllowed");
-        current = await moveVersion(tx, version, move.to, { action: kind, actor: PROVIDER, notes: reviewNotes, detail: { requestId: request.id } });
+        if (!move?.to)
+          throw conflict(
+            `A version in status ${from} cannot be ${kind}d.`,
+            "statusCode",
+            "actionNotAllowed",
+          );
+        current = await moveVersion(tx, version, move.to, {
+          action: kind,
+          actor: PROVIDER,
+          notes: reviewNotes,
+          detail: { requestId: request.id },
+        });
       } else {
         await recordChange(tx, {
           companyId: version.companyId,
@@ -483,9 +667,19 @@ export function createReviewer(db: Database) {
           detail: { requestId: request.id, ...(reviewNotes ? { notes: reviewNotes } : {}) },
         });
       }
-      const status = decision === "approve" ? STATUS_REQUEST_STATUS.approved : STATUS_REQUEST_STATUS.declined;
-      await tx.update(statusRequests).set({ status, decidedAt: new Date() }).where(eq(statusRequests.id, request.id));
-      return { requestId: request.id, kind, status, versionId: current.id, versionStatus: statusName(current.statusCode) };
+      const status =
+        decision === "approve" ? STATUS_REQUEST_STATUS.approved : STATUS_REQUEST_STATUS.declined;
+      await tx
+        .update(statusRequests)
+        .set({ status, decidedAt: new Date() })
+        .where(eq(statusRequests.id, request.id));
+      return {
+        requestId: request.id,
+        kind,
+        status,
+        versionId: current.id,
+        versionStatus: statusName(current.statusCode),
+      };
     });
   }
 

@@ -3,9 +3,13 @@
  * each hands its request to the approvals service (server/sandbox/approvals/service.ts).
  */
 import { Hono } from "hono";
-import { createPreApproval, listPreApprovals, withdrawPreApproval } from "~/api/approvals/endpoints";
-import type { AppEnv, SandboxContext } from "../context";
+import {
+  createPreApproval,
+  listPreApprovals,
+  withdrawPreApproval,
+} from "~/api/approvals/endpoints";
 import { createApprovalsService } from "../approvals/service";
+import type { AppEnv, SandboxContext } from "../context";
 import type { Auth } from "../http/auth";
 import { route } from "../http/route";
 import { jsonBody } from "../http/validate";
@@ -14,15 +18,22 @@ export function approvalRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
   const service = createApprovalsService(ctx);
   const app = new Hono<AppEnv>();
 
-  route(app, listPreApprovals, auth.required, async (c) => c.json(await service.list(c.get("caller"), c.req.param("groupId"))));
+  route(app, listPreApprovals, auth.required, async (c) =>
+    c.json(await service.list(c.get("caller"), c.req.param("groupId"))),
+  );
 
   route(app, createPreApproval, auth.required, async (c) => {
     const answer = await service.create(c.get("caller"), await jsonBody(c, createPreApproval.body));
-    c.get("log").info({ preApprovalId: answer.id, groupId: answer.groupId }, "pre-approval submitted");
+    c.get("log").info(
+      { preApprovalId: answer.id, groupId: answer.groupId },
+      "pre-approval submitted",
+    );
     return c.json(answer, 201);
   });
 
-  route(app, withdrawPreApproval, auth.required, async (c) => c.json(await service.withdraw(c.get("caller"), c.req.param("id"))));
+  route(app, withdrawPreApproval, auth.required, async (c) =>
+    c.json(await service.withdraw(c.get("caller"), c.req.param("id"))),
+  );
 
   return app;
 }

@@ -5,9 +5,18 @@
  * a body is read.
  */
 import { Hono } from "hono";
-import { createApp, deleteApp, duplicateApp, getApp, getAppGroup, listApps, setArchived, updateApp } from "~/api/apps/endpoints";
-import type { AppEnv, SandboxContext } from "../context";
+import {
+  createApp,
+  deleteApp,
+  duplicateApp,
+  getApp,
+  getAppGroup,
+  listApps,
+  setArchived,
+  updateApp,
+} from "~/api/apps/endpoints";
 import { createAppsService } from "../apps/service";
+import type { AppEnv, SandboxContext } from "../context";
 import type { Auth } from "../http/auth";
 import { CALLERS_OWN_GLANCE, cacheFor } from "../http/caching";
 import { notFound } from "../http/errors";
@@ -23,9 +32,13 @@ export function appRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
     return c.json(await apps.list(c.get("caller"), Number(archived ?? "-1")));
   });
 
-  route(app, getAppGroup, auth.required, async (c) => c.json(await apps.group(c.get("caller"), c.req.param("groupId"))));
+  route(app, getAppGroup, auth.required, async (c) =>
+    c.json(await apps.group(c.get("caller"), c.req.param("groupId"))),
+  );
 
-  route(app, getApp, auth.required, async (c) => c.json(await apps.version(c.get("caller"), c.req.param("id"))));
+  route(app, getApp, auth.required, async (c) =>
+    c.json(await apps.version(c.get("caller"), c.req.param("id"))),
+  );
 
   route(app, createApp, auth.required, async (c) => {
     const answer = await apps.create(c.get("caller"), await jsonBody(c, createApp.body));

@@ -15,11 +15,17 @@ export function dataAttestationRoutes(ctx: SandboxContext, auth: Auth): Hono<App
   const service = createDataAttestationService(ctx);
   const app = new Hono<AppEnv>();
 
-  route(app, getDataAttestation, auth.required, async (c) => c.json(await service.get(c.get("caller"), c.req.param("appVersionId"))));
+  route(app, getDataAttestation, auth.required, async (c) =>
+    c.json(await service.get(c.get("caller"), c.req.param("appVersionId"))),
+  );
 
   route(app, saveDataAttestation, auth.required, async (c) => {
     const appVersionId = c.req.param("appVersionId");
-    const answer = await service.save(c.get("caller"), appVersionId, await jsonBody(c, saveDataAttestation.body));
+    const answer = await service.save(
+      c.get("caller"),
+      appVersionId,
+      await jsonBody(c, saveDataAttestation.body),
+    );
     c.get("log").info({ dataAttestationId: answer.id, appVersionId }, "data attestation saved");
     return c.json(answer);
   });

@@ -3,17 +3,20 @@
  * the same method and path, and every route of the provider API comes from a declared call:
  * a path is written once.
  */
-import { describe, expect, it } from "vitest";
+
 import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
 import { declaredEndpoints } from "../../../tests/support/endpoints";
 import type { SandboxContext } from "../context";
-import type { Accounts } from "../identity/accounts";
 import { routePath } from "../http/route";
+import type { Accounts } from "../identity/accounts";
 import { apiRoutes } from "./index";
 
 /** The routes (method and path) the sandbox serves under /api; building them touches nothing. */
 function servedRoutes(): Set<string> {
-  const ctx = { config: { url: "http://sandbox.test", dataEncryptionKey: Buffer.alloc(32).toString("base64") } } as unknown as SandboxContext;
+  const ctx = {
+    config: { url: "http://sandbox.test", dataEncryptionKey: Buffer.alloc(32).toString("base64") },
+  } as unknown as SandboxContext;
   const root = new Hono();
   root.route("/api", apiRoutes(ctx, {} as Accounts));
   return new Set(root.routes.filter((r) => r.method !== "ALL").map((r) => `${r.method} ${r.path}`));
@@ -29,12 +32,16 @@ describe("endpoints and routes", () => {
   });
 
   it("has a sandbox route for every declared endpoint", () => {
-    const missing = endpoints.filter(({ endpoint }) => !served.has(`${endpoint.method} /api${routePath(endpoint)}`)).map((e) => e.name);
+    const missing = endpoints
+      .filter(({ endpoint }) => !served.has(`${endpoint.method} /api${routePath(endpoint)}`))
+      .map((e) => e.name);
     expect(missing).toEqual([]);
   });
 
   it("serves no API route that is not a declared endpoint", () => {
-    const known = new Set(endpoints.map(({ endpoint }) => `${endpoint.method} /api${routePath(endpoint)}`));
+    const known = new Set(
+      endpoints.map(({ endpoint }) => `${endpoint.method} /api${routePath(endpoint)}`),
+    );
     expect([...served].filter((r) => !known.has(r))).toEqual([]);
   });
 

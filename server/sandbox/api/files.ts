@@ -17,25 +17,26 @@
  * 429 with Retry-After, checked before the body is read and again as the file is kept.
  */
 import { and, eq } from "drizzle-orm";
-import { Hono, type Context } from "hono";
+import { type Context, Hono } from "hono";
+import {
+  downloadFile,
+  getImage,
+  uploadDocument,
+  uploadEntityImage,
+  uploadImage as uploadImageCall,
+} from "~/api/files/endpoints";
 import { FILE_TYPE_KINDS } from "~/api/files/rules";
-import { downloadFile, getImage, uploadDocument, uploadEntityImage, uploadImage as uploadImageCall } from "~/api/files/endpoints";
 import type { AppEnv, SandboxContext } from "../context";
 import { appGroups, appVersions, companyEntities, files } from "../db/schema";
-import { storeFile, type Checked } from "../files/service";
 import { admitUpload, withinUploadQuota } from "../files/quota";
+import { attachmentDisposition, type CheckResult, checkDocument, checkImage } from "../files/rules";
+import { type Checked, storeFile } from "../files/service";
+import type { Auth } from "../http/auth";
 import { ifNoneMatchNames } from "../http/caching";
 import { ApiError, badRequest, notFound } from "../http/errors";
-import type { Auth } from "../http/auth";
 import { limitBody } from "../http/limits";
 import { route } from "../http/route";
 import { isUuid, query } from "../http/validate";
-import {
-  attachmentDisposition,
-  checkDocument,
-  checkImage,
-  type CheckResult,
-} from "../files/rules";
 
 /** Largest request body of an upload: a 9 MB document plus multipart overhead, rounded up. */
 export const maxUploadBodyBytes = 10 * 1024 * 1024;
@@ -52,14 +53,22 @@ interface Upload {
 async function readUpload(c: Context<AppEnv>): Promise<Upload> {
   const contentType = c.req.header("content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
-    throw badRequest("file: send a multipart/form-data body with the file in a field named 'file'.", "file", "required");
+    throw badRequest(
+      "file: send a multipart/form-data body with the file in a field named 'file'.",
+      "file",
+      "required",
+    );
   }
   let form: FormData;
   try {
     form = await c.req.formData();
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    throw badRequest("file: the multipart/form-data body could not be read.", "file", "invalidFormat");
+    throw badRequest(
+      "file: the multipart/form-data body could not be read.",
+      "file",
+      "invalidFormat",
+    );
   }
   const value = form.get("file");
   if (value === null || typeof value === "string") {
@@ -101,7 +110,10 @@ export function fileRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
         tx,
       }),
     );
-    c.get("log").info({ fileId: stored.id, kind: meta.kind, fileSize: stored.fileSize }, "file uploaded");
+    c.get("log").info(
+      { fileId: stored.id, kind: meta.kind, fileSize: stored.fileSize },
+      "file uploaded",
+    );
     c.header("Location", stored.url);
     return c.json(stored, 201);
   }
@@ -155,11 +167,19 @@ export function fileRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
 
   route(app, uploadImageCall, auth.required, uploadLimit, (c) => uploadImage(c));
 
-  route(app, uploadEntityImage, auth.required, async (c, next) => {
-    // Checked before the body is read: another company's id is not worth reading 10 MB for.
-    if (!(await ownsEntity(c.get("caller").companyId, c.req.param("id")))) throw notFound("entity");
-    await next();
-  }, uploadLimit, (c) => uploadImage(c, c.req.param("id")));
+  route(
+    app,
+    uploadEntityImage,
+    auth.required,
+    async (c, next) => {
+      // Checked before the body is read: another company's id is not worth reading 10 MB for.
+      if (!(await ownsEntity(c.get("caller").companyId, c.req.param("id"))))
+        throw notFound("entity");
+      await next();
+    },
+    uploadLimit,
+    (c) => uploadImage(c, c.req.param("id")),
+  );
 
   route(app, downloadFile, auth.required, async (c) => {
     const id = c.req.param("id");
@@ -172,7 +192,10 @@ export function fileRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
     if (!row) throw notFound("file");
     const bytes = await ctx.files.get(row.storageKey);
     if (!bytes) {
-      c.get("log").error({ fileId: id, storageKey: row.storageKey }, "file bytes missing from the store");
+      c.get("log").error(
+        { fileId: id, storageKey: row.storageKey },
+        "file bytes missing from the store",
+      );
       throw notFound("file");
     }
     return c.body(asBody(bytes), 200, {
@@ -207,7 +230,10 @@ export function fileRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
     }
     const bytes = await ctx.files.get(row.storageKey);
     if (!bytes) {
-      c.get("log").error({ fileId: id, storageKey: row.storageKey }, "file bytes missing from the store");
+      c.get("log").error(
+        { fileId: id, storageKey: row.storageKey },
+        "file bytes missing from the store",
+      );
       throw notFound("image");
     }
     return c.body(asBody(bytes), 200, { ...headers, "Content-Type": row.contentType });
@@ -218,5 +244,7 @@ export function fileRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
 
 /** The store hands back plain ArrayBuffer-backed bytes; hono's body type wants that said. */
 function asBody(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
-  return bytes.buffer instanceof ArrayBuffer ? (bytes as Uint8Array<ArrayBuffer>) : new Uint8Array(bytes);
+  return bytes.buffer instanceof ArrayBuffer
+    ? (bytes as Uint8Array<ArrayBuffer>)
+    : new Uint8Array(bytes);
 }

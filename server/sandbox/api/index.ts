@@ -4,31 +4,38 @@ import { limitBody } from "../http/limits";
 
 /** Largest JSON request body (a registration with its 400 KB icon in base64 fits). */
 const MAX_JSON_BODY = 1024 * 1024;
+
+import { answerFaults } from "../admin/faults";
 import type { AppEnv, SandboxContext } from "../context";
 import { createAuth } from "../http/auth";
 import { revalidation } from "../http/caching";
 import type { Accounts } from "../identity/accounts";
+import { approvalRoutes } from "./approvals";
+import { appRoutes } from "./apps";
+import { dataAttestationRoutes } from "./data-attestation";
+import { fileRoutes } from "./files";
+import { instanceRoutes } from "./instances";
+import { pricingRoutes } from "./pricing";
 import { registrationRoutes } from "./registration";
 import { resourceRoutes } from "./resources";
-import { userRoutes } from "./user";
-import { fileRoutes } from "./files";
-import { appRoutes } from "./apps";
-import { submissionRoutes } from "./submissions";
-import { approvalRoutes } from "./approvals";
-import { pricingRoutes } from "./pricing";
-import { dataAttestationRoutes } from "./data-attestation";
-import { securityRoutes } from "./security";
 import { schemaRoutes } from "./schema";
+import { securityRoutes } from "./security";
 import { settingsRoutes } from "./settings";
-import { instanceRoutes } from "./instances";
-import { answerFaults } from "../admin/faults";
+import { submissionRoutes } from "./submissions";
+import { userRoutes } from "./user";
 
 export function apiRoutes(ctx: SandboxContext, accounts: Accounts) {
   const auth = createAuth(ctx);
   const api = new Hono<AppEnv>();
   // JSON bodies stay small; uploads have their own, larger limit (api/files.ts).
-  const jsonLimit = limitBody(MAX_JSON_BODY, `The request body is too large: at most ${MAX_JSON_BODY / 1024 / 1024} MB.`, "body");
-  api.use("*", (c, next) => (/^\/api\/images|^\/api\/files/.test(c.req.path) ? next() : jsonLimit(c, next)));
+  const jsonLimit = limitBody(
+    MAX_JSON_BODY,
+    `The request body is too large: at most ${MAX_JSON_BODY / 1024 / 1024} MB.`,
+    "body",
+  );
+  api.use("*", (c, next) =>
+    /^\/api\/images|^\/api\/files/.test(c.req.path) ? next() : jsonLimit(c, next),
+  );
   // Every JSON answer of a GET has an ETag and answers 304 to it (http/caching.ts).
   api.use("*", revalidation);
   // A call the reviewer set a fault on answers it (admin/faults.ts).

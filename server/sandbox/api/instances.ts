@@ -5,7 +5,13 @@
  * (server/sandbox/instances/service.ts) or the report (server/sandbox/instances/usage.ts).
  */
 import { Hono } from "hono";
-import { createInstance, deleteInstance, importInstance, listInstances, updateConfiguration } from "~/api/instances/endpoints";
+import {
+  createInstance,
+  deleteInstance,
+  importInstance,
+  listInstances,
+  updateConfiguration,
+} from "~/api/instances/endpoints";
 import { getAppsReport } from "~/api/usage/endpoints";
 import type { AppEnv, SandboxContext } from "../context";
 import type { Auth } from "../http/auth";
@@ -18,22 +24,39 @@ export function instanceRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
   const service = createInstancesService(ctx);
   const app = new Hono<AppEnv>();
 
-  route(app, listInstances, auth.required, async (c) => c.json(await service.list(c.get("caller"))));
+  route(app, listInstances, auth.required, async (c) =>
+    c.json(await service.list(c.get("caller"))),
+  );
 
   route(app, createInstance, auth.required, async (c) => {
     const answer = await service.create(c.get("caller"), await jsonBody(c, createInstance.body));
-    c.get("log").info({ instanceId: answer.id, envType: answer.leapEnvType }, "sandbox account created");
+    c.get("log").info(
+      { instanceId: answer.id, envType: answer.leapEnvType },
+      "sandbox account created",
+    );
     return c.json(answer, 201);
   });
 
   route(app, importInstance, auth.required, async (c) => {
-    const answer = await service.importAccount(c.get("caller"), await jsonBody(c, importInstance.body));
-    c.get("log").info({ instanceId: answer.id, envType: answer.leapEnvType }, "sandbox account imported");
+    const answer = await service.importAccount(
+      c.get("caller"),
+      await jsonBody(c, importInstance.body),
+    );
+    c.get("log").info(
+      { instanceId: answer.id, envType: answer.leapEnvType },
+      "sandbox account imported",
+    );
     return c.json(answer, 201);
   });
 
   route(app, updateConfiguration, auth.required, async (c) =>
-    c.json(await service.configure(c.get("caller"), c.req.param("id"), await jsonBody(c, updateConfiguration.body))),
+    c.json(
+      await service.configure(
+        c.get("caller"),
+        c.req.param("id"),
+        await jsonBody(c, updateConfiguration.body),
+      ),
+    ),
   );
 
   route(app, deleteInstance, auth.required, async (c) => {
@@ -42,7 +65,9 @@ export function instanceRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
     return c.body(null, 204);
   });
 
-  route(app, getAppsReport, auth.required, async (c) => c.json(await appsReport(ctx, ctx.db, c.get("caller").companyId)));
+  route(app, getAppsReport, auth.required, async (c) =>
+    c.json(await appsReport(ctx, ctx.db, c.get("caller").companyId)),
+  );
 
   return app;
 }

@@ -15,16 +15,32 @@ export function pricingRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
   const service = createPricingService(ctx);
   const app = new Hono<AppEnv>();
 
-  route(app, getPrices, auth.required, async (c) => c.json(await service.get(c.get("caller"), c.req.param("appGroupId"))));
+  route(app, getPrices, auth.required, async (c) =>
+    c.json(await service.get(c.get("caller"), c.req.param("appGroupId"))),
+  );
 
   route(app, createPrice, auth.required, async (c) => {
-    const answer = await service.create(c.get("caller"), c.req.param("appGroupId"), await jsonBody(c, createPrice.body));
-    c.get("log").info({ priceId: answer.id, appGroupId: c.req.param("appGroupId") }, "price submitted");
+    const answer = await service.create(
+      c.get("caller"),
+      c.req.param("appGroupId"),
+      await jsonBody(c, createPrice.body),
+    );
+    c.get("log").info(
+      { priceId: answer.id, appGroupId: c.req.param("appGroupId") },
+      "price submitted",
+    );
     return c.json(answer, 201);
   });
 
   route(app, updatePrice, auth.required, async (c) =>
-    c.json(await service.update(c.get("caller"), c.req.param("appGroupId"), c.req.param("priceId"), await jsonBody(c, updatePrice.body))),
+    c.json(
+      await service.update(
+        c.get("caller"),
+        c.req.param("appGroupId"),
+        c.req.param("priceId"),
+        await jsonBody(c, updatePrice.body),
+      ),
+    ),
   );
 
   route(app, submitPriceChange, auth.required, async (c) => {

@@ -19,7 +19,11 @@ export function registrationRoutes(ctx: SandboxContext, accounts: Accounts) {
     return c.json(created, 201);
   });
   // Each answer is new and used once: never cached.
-  route(app, getCaptchaChallenge, async (c) => c.json(await accounts.captchaChallenge(), 200, { "Cache-Control": "no-store" }));
-  route(app, getCaptchaQuestion, async (c) => c.json(await accounts.captchaQuestion(), 200, { "Cache-Control": "no-store" }));
+  route(app, getCaptchaChallenge, async (c) =>
+    c.json(await accounts.captchaChallenge(), 200, { "Cache-Control": "no-store" }),
+  );
+  route(app, getCaptchaQuestion, async (c) =>
+    c.json(await accounts.captchaQuestion(), 200, { "Cache-Control": "no-store" }),
+  );
   return app;
 }

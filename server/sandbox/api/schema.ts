@@ -22,7 +22,9 @@ export function schemaRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
     return c.json(answer, 201);
   });
 
-  route(app, validateSchema, auth.required, async (c) => c.json(await service.validate(c.get("caller"), await jsonBody(c, validateSchema.body))));
+  route(app, validateSchema, auth.required, async (c) =>
+    c.json(await service.validate(c.get("caller"), await jsonBody(c, validateSchema.body))),
+  );
 
   route(app, getSchema, auth.required, async (c) => {
     const { platform } = query(c, getSchema.query);
@@ -31,7 +33,12 @@ export function schemaRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
 
   route(app, downloadSchema, auth.required, async (c) => {
     const { isInLeapLive } = query(c, downloadSchema.query);
-    const file = await service.download(c.get("caller"), c.req.param("id"), c.req.param("env"), isInLeapLive);
+    const file = await service.download(
+      c.get("caller"),
+      c.req.param("id"),
+      c.req.param("env"),
+      isInLeapLive,
+    );
     return c.body(JSON.stringify(file.content, null, 2), 200, {
       "Content-Type": "application/json; charset=utf-8",
       "Content-Disposition": attachmentDisposition(file.fileName),

@@ -4,7 +4,12 @@
  * (server/sandbox/security/service.ts).
  */
 import { Hono } from "hono";
-import { generateClients, listClients, listPermissions, updateClient } from "~/api/security/endpoints";
+import {
+  generateClients,
+  listClients,
+  listPermissions,
+  updateClient,
+} from "~/api/security/endpoints";
 import type { AppEnv, SandboxContext } from "../context";
 import type { Auth } from "../http/auth";
 import { route } from "../http/route";
@@ -15,9 +20,19 @@ export function securityRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
   const service = createSecurityService(ctx);
   const app = new Hono<AppEnv>();
 
-  route(app, listPermissions, auth.required, async (c) => c.json(await service.permissionList(c.get("caller"), c.req.param("id"), c.req.header("accept-language"))));
+  route(app, listPermissions, auth.required, async (c) =>
+    c.json(
+      await service.permissionList(
+        c.get("caller"),
+        c.req.param("id"),
+        c.req.header("accept-language"),
+      ),
+    ),
+  );
 
-  route(app, listClients, auth.required, async (c) => c.json(await service.list(c.get("caller"), c.req.param("id"))));
+  route(app, listClients, auth.required, async (c) =>
+    c.json(await service.list(c.get("caller"), c.req.param("id"))),
+  );
 
   route(app, generateClients, auth.required, async (c) => {
     const { isLive } = query(c, generateClients.query);
@@ -28,7 +43,14 @@ export function securityRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
 
   route(app, updateClient, auth.required, async (c) => {
     const { isLive } = query(c, updateClient.query);
-    return c.json(await service.update(c.get("caller"), c.req.param("id"), isLive === "true", await jsonBody(c, updateClient.body)));
+    return c.json(
+      await service.update(
+        c.get("caller"),
+        c.req.param("id"),
+        isLive === "true",
+        await jsonBody(c, updateClient.body),
+      ),
+    );
   });
 
   return app;

@@ -1,6 +1,15 @@
 /** The user routes (endpoints in app/api/user/endpoints.ts) over the user service: the signed-in user and the company's users. */
 import { Hono } from "hono";
-import { acceptTerms, createUser, deleteUser, getPreference, getUser, listUsers, setPreference, updateUser } from "~/api/user/endpoints";
+import {
+  acceptTerms,
+  createUser,
+  deleteUser,
+  getPreference,
+  getUser,
+  listUsers,
+  setPreference,
+  updateUser,
+} from "~/api/user/endpoints";
 import type { AppEnv, SandboxContext } from "../context";
 import type { Auth } from "../http/auth";
 import { route } from "../http/route";
@@ -12,16 +21,22 @@ export function userRoutes(ctx: SandboxContext, auth: Auth) {
   const app = new Hono<AppEnv>();
 
   /** The signed-in user, or with ?user-id= a user of the same company. */
-  route(app, getUser, auth.required, async (c) => c.json(await service.get(c.get("caller"), query(c, getUser.query)["user-id"])));
+  route(app, getUser, auth.required, async (c) =>
+    c.json(await service.get(c.get("caller"), query(c, getUser.query)["user-id"])),
+  );
 
   route(app, acceptTerms, auth.required, async (c) => {
     await service.acceptTerms(c.get("caller"));
     return c.body(null, 204);
   });
 
-  route(app, getPreference, auth.required, async (c) => c.json(await service.preference(c.get("caller"))));
+  route(app, getPreference, auth.required, async (c) =>
+    c.json(await service.preference(c.get("caller"))),
+  );
 
-  route(app, setPreference, auth.required, async (c) => c.json(await service.setPreference(c.get("caller"), await jsonBody(c, setPreference.body))));
+  route(app, setPreference, auth.required, async (c) =>
+    c.json(await service.setPreference(c.get("caller"), await jsonBody(c, setPreference.body))),
+  );
 
   route(app, listUsers, auth.required, async (c) => c.json(await service.list(c.get("caller"))));
 
@@ -31,7 +46,9 @@ export function userRoutes(ctx: SandboxContext, auth: Auth) {
     return c.json(answer, 201);
   });
 
-  route(app, updateUser, auth.required, async (c) => c.json(await service.update(c.get("caller"), await jsonBody(c, updateUser.body))));
+  route(app, updateUser, auth.required, async (c) =>
+    c.json(await service.update(c.get("caller"), await jsonBody(c, updateUser.body))),
+  );
 
   route(app, deleteUser, auth.required, async (c) => {
     await service.remove(c.get("caller"), c.req.param("id"));

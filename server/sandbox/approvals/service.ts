@@ -7,16 +7,22 @@
  * in ../admin/service.ts.
  */
 import { and, desc, eq } from "drizzle-orm";
-import { blocksNewPreApproval, canWithdrawPreApproval, isLiveMajor, PRE_APPROVAL_STATUS, validatePreApproval } from "~/api/approvals/rules";
-import type { PreApproval, preApprovalRequest } from "~/api/approvals/schemas";
 import type { z } from "zod";
+import {
+  blocksNewPreApproval,
+  canWithdrawPreApproval,
+  isLiveMajor,
+  PRE_APPROVAL_STATUS,
+  validatePreApproval,
+} from "~/api/approvals/rules";
+import type { PreApproval, preApprovalRequest } from "~/api/approvals/schemas";
 import type { Caller, SandboxContext } from "../context";
 import { appVersions, preApprovalDocuments, preApprovals } from "../db/schema";
 import { recordChange } from "../history";
 import { notFound } from "../http/errors";
 import { isUuid } from "../http/validate";
 import { linkedDocuments, resolveDocuments } from "../submissions/documents";
-import { findGroup, type DbOrTx } from "../submissions/moves";
+import { type DbOrTx, findGroup } from "../submissions/moves";
 import { namesOf } from "../submissions/service";
 import { refuse } from "../submissions/wording";
 
@@ -26,9 +32,23 @@ export type PreApprovalInput = z.output<typeof preApprovalRequest>;
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** The pre-approvals as answered, with their documents and who submitted them. */
-export async function preApprovalAnswers(ctx: SandboxContext, q: DbOrTx, companyId: string, rows: PreApprovalRow[]): Promise<PreApproval[]> {
+export async function preApprovalAnswers(
+  ctx: SandboxContext,
+  q: DbOrTx,
+  companyId: string,
+  rows: PreApprovalRow[],
+): Promise<PreApproval[]> {
   const [docs, names] = await Promise.all([
-    linkedDocuments(ctx, q, { table: preApprovalDocuments, owner: preApprovalDocuments.preApprovalId, fileId: preApprovalDocuments.fileId }, rows.map((row) => row.id)),
+    linkedDocuments(
+      ctx,
+      q,
+      {
+        table: preApprovalDocuments,
+        owner: preApprovalDocuments.preApprovalId,
+        fileId: preApprovalDocuments.fileId,
+      },
+      rows.map((row) => row.id),
+    ),
     namesOf(q, companyId),
   ]);
   return rows.map((row) => ({
@@ -58,7 +78,13 @@ export function createApprovalsService(ctx: SandboxContext) {
     const rows = await db
       .select()
       .from(preApprovals)
-      .where(and(eq(preApprovals.groupId, group.id), eq(preApprovals.companyId, caller.companyId), eq(preApprovals.isWithdrawn, false)))
+      .where(
+        and(
+          eq(preApprovals.groupId, group.id),
+          eq(preApprovals.companyId, caller.companyId),
+          eq(preApprovals.isWithdrawn, false),
+        ),
+      )
       .orderBy(desc(preApprovals.createdAt));
     return preApprovalAnswers(ctx, db, caller.companyId, rows);
   }
@@ -72,7 +98,10 @@ export function createApprovalsService(ctx: SandboxContext) {
     const notes = body.submissionNotes.trim();
     const versionMajorId = body.versionMajorId.trim().toLowerCase();
     return db.transaction(async (tx) => {
-      const errors: Record<string, string> = validatePreApproval({ versionMajorId, submissionNotes: notes });
+      const errors: Record<string, string> = validatePreApproval({
+        versionMajorId,
+        submissionNotes: notes,
+      });
       const documents = await resolveDocuments(tx, caller.companyId, body.documents);
       Object.assign(errors, documents.errors);
       if (Object.keys(errors).length > 0) refuse(errors);
@@ -80,10 +109,16 @@ export function createApprovalsService(ctx: SandboxContext) {
       const group = await findGroup(tx, caller.companyId, body.groupId.trim());
       if (!group) throw notFound("app group");
       // One at a time: the group's pre-approvals are held until the new one is written.
-      const existing = await tx.select().from(preApprovals).where(eq(preApprovals.groupId, group.id)).for("update");
+      const existing = await tx
+        .select()
+        .from(preApprovals)
+        .where(eq(preApprovals.groupId, group.id))
+        .for("update");
       if (group.isArchived) refuse({ groupId: "appArchived" }, 409);
       const versions = await tx.select().from(appVersions).where(eq(appVersions.groupId, group.id));
-      const named = isUuid(versionMajorId) ? versions.find((v) => v.id === versionMajorId) : undefined;
+      const named = isUuid(versionMajorId)
+        ? versions.find((v) => v.id === versionMajorId)
+        : undefined;
       if (!named) refuse({ versionMajorId: "versionNotFound" });
       if (isLiveMajor(versions, named.versionMajor)) refuse({ versionMajorId: "versionMajorLive" });
       if (existing.some(blocksNewPreApproval)) refuse({ groupId: "preApprovalExists" }, 409);
@@ -91,7 +126,10 @@ export function createApprovalsService(ctx: SandboxContext) {
       // The major version is named by its first version.
       const first = versions
         .filter((v) => v.versionMajor === named.versionMajor)
-        .sort((a, b) => a.versionMinor - b.versionMinor || a.createdAt.getTime() - b.createdAt.getTime())[0];
+        .sort(
+          (a, b) =>
+            a.versionMinor - b.versionMinor || a.createdAt.getTime() - b.createdAt.getTime(),
+        )[0];
       const [row] = await tx
         .insert(preApprovals)
         .values({
@@ -105,7 +143,9 @@ export function createApprovalsService(ctx: SandboxContext) {
         })
         .returning();
       if (documents.files.length > 0) {
-        await tx.insert(preApprovalDocuments).values(documents.files.map((file) => ({ preApprovalId: row.id, fileId: file.id })));
+        await tx
+          .insert(preApprovalDocuments)
+          .values(documents.files.map((file) => ({ preApprovalId: row.id, fileId: file.id })));
       }
       await recordChange(tx, {
         companyId: caller.companyId,
@@ -114,7 +154,12 @@ export function createApprovalsService(ctx: SandboxContext) {
         action: "created",
         toState: PRE_APPROVAL_STATUS.Pending,
         actor: caller.userId,
-        detail: { groupId: group.id, versionMajor: first.versionMajor, notes, documents: documents.files.map((f) => f.id) },
+        detail: {
+          groupId: group.id,
+          versionMajor: first.versionMajor,
+          notes,
+          documents: documents.files.map((f) => f.id),
+        },
       });
       const [answer] = await preApprovalAnswers(ctx, tx, caller.companyId, [row]);
       return answer;
@@ -128,11 +173,21 @@ export function createApprovalsService(ctx: SandboxContext) {
       const [row] = await tx
         .select()
         .from(preApprovals)
-        .where(and(eq(preApprovals.id, id), eq(preApprovals.companyId, caller.companyId), eq(preApprovals.isWithdrawn, false)))
+        .where(
+          and(
+            eq(preApprovals.id, id),
+            eq(preApprovals.companyId, caller.companyId),
+            eq(preApprovals.isWithdrawn, false),
+          ),
+        )
         .for("update");
       if (!row) throw notFound("pre-approval");
       if (!canWithdrawPreApproval(row)) refuse({ status: "preApprovalNotPending" }, 409);
-      const [updated] = await tx.update(preApprovals).set({ isWithdrawn: true }).where(eq(preApprovals.id, row.id)).returning();
+      const [updated] = await tx
+        .update(preApprovals)
+        .set({ isWithdrawn: true })
+        .where(eq(preApprovals.id, row.id))
+        .returning();
       await recordChange(tx, {
         companyId: caller.companyId,
         entityType: "pre-approval",

@@ -16,20 +16,43 @@ export type DbOrTx = Database | Tx;
  * A version with its group within a company (any company when `companyId` is null, for the
  * reviewer); `lock` holds the version's row until the transaction ends.
  */
-export async function findVersion(q: DbOrTx, companyId: string | null, id: string | undefined, lock = false) {
+export async function findVersion(
+  q: DbOrTx,
+  companyId: string | null,
+  id: string | undefined,
+  lock = false,
+) {
   if (!isUuid(id)) return undefined;
   const where = companyId
-    ? and(eq(appVersions.id, id), eq(appVersions.companyId, companyId), eq(appGroups.companyId, companyId))
+    ? and(
+        eq(appVersions.id, id),
+        eq(appVersions.companyId, companyId),
+        eq(appGroups.companyId, companyId),
+      )
     : eq(appVersions.id, id);
-  const select = q.select({ version: appVersions, group: appGroups }).from(appVersions).innerJoin(appGroups, eq(appGroups.id, appVersions.groupId)).where(where).limit(1);
+  const select = q
+    .select({ version: appVersions, group: appGroups })
+    .from(appVersions)
+    .innerJoin(appGroups, eq(appGroups.id, appVersions.groupId))
+    .where(where)
+    .limit(1);
   const [row] = lock ? await select.for("update") : await select;
   return row;
 }
 
 /** A group of a company; `lock` holds its row until the transaction ends. */
-export async function findGroup(q: DbOrTx, companyId: string, id: string | undefined, lock = false) {
+export async function findGroup(
+  q: DbOrTx,
+  companyId: string,
+  id: string | undefined,
+  lock = false,
+) {
   if (!isUuid(id)) return undefined;
-  const select = q.select().from(appGroups).where(and(eq(appGroups.id, id), eq(appGroups.companyId, companyId))).limit(1);
+  const select = q
+    .select()
+    .from(appGroups)
+    .where(and(eq(appGroups.id, id), eq(appGroups.companyId, companyId)))
+    .limit(1);
   const [row] = lock ? await select.for("update") : await select;
   return row;
 }

@@ -4,10 +4,9 @@
  * listing's images in the order they are shown. Pure.
  */
 import type { z } from "zod";
-import type { appVersionInput, duplicateRequest } from "~/api/apps/schemas";
-import type { ListingImageKind, validateMarketplace } from "~/api/apps/rules";
-import type { Marketplace } from "~/api/apps/schemas";
 import { sanitizeOverview } from "~/api/apps/overview.server";
+import type { ListingImageKind, validateMarketplace } from "~/api/apps/rules";
+import type { appVersionInput, duplicateRequest, Marketplace } from "~/api/apps/schemas";
 import type { appMarketplace } from "../db/schema";
 
 type ListingInsert = typeof appMarketplace.$inferInsert;
@@ -64,12 +63,23 @@ export function normalizeListing(input: ListingInput): NormalizedListing {
   };
   const images: NormalizedListing["images"] = [];
   const iconId = promo.appIcon?.id?.trim();
-  if (iconId) images.push({ kind: "icon", position: 0, id: iconId, path: "marketplace.promo.appIcon" });
+  if (iconId)
+    images.push({ kind: "icon", position: 0, id: iconId, path: "marketplace.promo.appIcon" });
   promo.banners.forEach((image, position) => {
-    images.push({ kind: "banner", position, id: image.id.trim(), path: `marketplace.promo.banners.${position}` });
+    images.push({
+      kind: "banner",
+      position,
+      id: image.id.trim(),
+      path: `marketplace.promo.banners.${position}`,
+    });
   });
   promo.screenshots.forEach((image, position) => {
-    images.push({ kind: "screenshot", position, id: image.id.trim(), path: `marketplace.promo.screenshots.${position}` });
+    images.push({
+      kind: "screenshot",
+      position,
+      id: image.id.trim(),
+      path: `marketplace.promo.screenshots.${position}`,
+    });
   });
   return {
     row,
@@ -77,7 +87,12 @@ export function normalizeListing(input: ListingInput): NormalizedListing {
     values: {
       detail: { ...row, appURL: row.appUrl },
       legal: row,
-      promo: { appIcon: iconId ? { id: iconId } : null, banners: promo.banners, screenshots: promo.screenshots, youtubeUrl: row.youtubeUrl },
+      promo: {
+        appIcon: iconId ? { id: iconId } : null,
+        banners: promo.banners,
+        screenshots: promo.screenshots,
+        youtubeUrl: row.youtubeUrl,
+      },
     },
   };
 }
@@ -94,7 +109,13 @@ export const emptyListing = (): Marketplace => ({
     websiteUrl: "",
     documentationUrl: "",
   },
-  legal: { copyright: "", privacyPolicy: "", privacyPolicyUrl: "", termsOfService: "", termsOfServiceUrl: "" },
+  legal: {
+    copyright: "",
+    privacyPolicy: "",
+    privacyPolicyUrl: "",
+    termsOfService: "",
+    termsOfServiceUrl: "",
+  },
   promo: { appIcon: null, banners: [], screenshots: [], youtubeUrl: "" },
   visibility: true,
 });

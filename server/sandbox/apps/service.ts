@@ -11,14 +11,33 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq } from "drizzle-orm";
-import { VERSION_STATUS, canArchive, canDelete, isEditable, statusName } from "~/api/apps/status";
-import { APP_PLATFORMS, checkListingImage, filterByArchived, formatVersion, prefixErrors, validateDetails, validateDuplicate, validateMarketplace, withoutRegionalInfo, type FieldErrors } from "~/api/apps/rules";
-import { HISTORY_STATUS, type AppGroup, type AppListItem, type AppSaveResponse, type AppVersion, type GroupHistoryItem, type GroupVersion, type ImageRef, type Marketplace } from "~/api/apps/schemas";
-import { RULE_MESSAGES, ruleMessage } from "./wording";
+import {
+  APP_PLATFORMS,
+  checkListingImage,
+  type FieldErrors,
+  filterByArchived,
+  formatVersion,
+  prefixErrors,
+  validateDetails,
+  validateDuplicate,
+  validateMarketplace,
+  withoutRegionalInfo,
+} from "~/api/apps/rules";
+import {
+  type AppGroup,
+  type AppListItem,
+  type AppSaveResponse,
+  type AppVersion,
+  type GroupHistoryItem,
+  type GroupVersion,
+  HISTORY_STATUS,
+  type ImageRef,
+  type Marketplace,
+} from "~/api/apps/schemas";
+import { canArchive, canDelete, isEditable, statusName, VERSION_STATUS } from "~/api/apps/status";
 import type { Caller, SandboxContext } from "../context";
 import type { Tx } from "../db";
 import { jsonRows } from "../db/json-rows";
-import { findGroup, findVersion, type DbOrTx, type GroupRow, type VersionRow } from "./find";
 import {
   appCategories,
   appGroups,
@@ -31,13 +50,23 @@ import {
   submissions,
   users,
 } from "../db/schema";
-import { imageUrl } from "../files/service";
-import { copyVersionContent, versionRow } from "./versions";
 import { countryFlagOn } from "../feature-flags";
+import { imageUrl } from "../files/service";
 import { recordChange } from "../history";
 import { ApiError, conflict, notFound } from "../http/errors";
 import { isUuid } from "../http/validate";
-import { emptyListing, normalizeDetails, normalizeListing, type DuplicateInput, type NormalizedDetails, type NormalizedListing, type ParsedInput } from "./input";
+import { type DbOrTx, findGroup, findVersion, type GroupRow, type VersionRow } from "./find";
+import {
+  type DuplicateInput,
+  emptyListing,
+  type NormalizedDetails,
+  type NormalizedListing,
+  normalizeDetails,
+  normalizeListing,
+  type ParsedInput,
+} from "./input";
+import { copyVersionContent, versionRow } from "./versions";
+import { RULE_MESSAGES, ruleMessage } from "./wording";
 
 type VersionOrder = Pick<VersionRow, "versionMajor" | "versionMinor" | "createdAt">;
 type ListingRow = typeof appMarketplace.$inferSelect;
@@ -45,7 +74,6 @@ type ListingRow = typeof appMarketplace.$inferSelect;
 // ---------------------------------------------------------------------------
 // Pure helpers
 // ---------------------------------------------------------------------------
-
 
 /** A 400 naming the first failing field in words, with every field's rule code. */
 function refuse(errors: FieldErrors): never {
@@ -57,7 +85,9 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** Newest first: major, then minor, then creation. */
 const byNewest = (a: VersionOrder, b: VersionOrder) =>
-  b.versionMajor - a.versionMajor || b.versionMinor - a.versionMinor || b.createdAt.getTime() - a.createdAt.getTime();
+  b.versionMajor - a.versionMajor ||
+  b.versionMinor - a.versionMinor ||
+  b.createdAt.getTime() - a.createdAt.getTime();
 
 /** What the app list and the group page read of versions and groups (not the details' texts and keys). */
 const summaryVersions = jsonRows({
@@ -86,7 +116,6 @@ const summaryGroups = jsonRows({
   apiKey: appGroups.apiKey,
   modifiedAt: appGroups.modifiedAt,
 });
-
 
 const platformName = (code: number) => APP_PLATFORMS[code] ?? String(code);
 
@@ -119,7 +148,11 @@ export function createAppsService(ctx: SandboxContext) {
   };
 
   /** The app version as GET apps/{id} answers it. */
-  async function versionAnswer(q: DbOrTx, version: VersionRow, group: GroupRow): Promise<AppVersion> {
+  async function versionAnswer(
+    q: DbOrTx,
+    version: VersionRow,
+    group: GroupRow,
+  ): Promise<AppVersion> {
     const [[listingRow], imageRows, schemaRows] = await Promise.all([
       q.select().from(appMarketplace).where(eq(appMarketplace.appVersionId, version.id)).limit(1),
       q
@@ -127,7 +160,10 @@ export function createAppsService(ctx: SandboxContext) {
         .from(appMarketplaceImages)
         .where(eq(appMarketplaceImages.appVersionId, version.id))
         .orderBy(asc(appMarketplaceImages.kind), asc(appMarketplaceImages.position)),
-      q.select({ platform: platformSchemas.platform }).from(platformSchemas).where(eq(platformSchemas.appVersionId, version.id)),
+      q
+        .select({ platform: platformSchemas.platform })
+        .from(platformSchemas)
+        .where(eq(platformSchemas.appVersionId, version.id)),
     ]);
     return {
       id: version.id,
@@ -144,7 +180,10 @@ export function createAppsService(ctx: SandboxContext) {
       modifiedDateTime: version.modifiedAt.toISOString(),
       appWentLiveDateTime: iso(version.wentLiveAt),
       appStoppedLiveDateTime: iso(version.stoppedLiveAt),
-      platforms: schemaRows.map((row) => row.platform).sort((a, b) => a - b).map(platformName),
+      platforms: schemaRows
+        .map((row) => row.platform)
+        .sort((a, b) => a - b)
+        .map(platformName),
       isArchived: group.isArchived,
       appLevel: group.appLevel,
       isLiveSubmissionRejected: version.liveSubmissionRejected,
@@ -162,7 +201,10 @@ export function createAppsService(ctx: SandboxContext) {
     };
   }
 
-  function listingAnswer(row: ListingRow | undefined, images: (typeof appMarketplaceImages.$inferSelect)[]): Marketplace {
+  function listingAnswer(
+    row: ListingRow | undefined,
+    images: (typeof appMarketplaceImages.$inferSelect)[],
+  ): Marketplace {
     const listing = emptyListing();
     if (row) {
       listing.detail = {
@@ -190,7 +232,9 @@ export function createAppsService(ctx: SandboxContext) {
     const icon = ordered.find((i) => i.kind === "icon");
     listing.promo.appIcon = icon ? image(icon.fileId) : null;
     listing.promo.banners = ordered.filter((i) => i.kind === "banner").map((i) => image(i.fileId));
-    listing.promo.screenshots = ordered.filter((i) => i.kind === "screenshot").map((i) => image(i.fileId));
+    listing.promo.screenshots = ordered
+      .filter((i) => i.kind === "screenshot")
+      .map((i) => image(i.fileId));
     return listing;
   }
 
@@ -206,7 +250,10 @@ export function createAppsService(ctx: SandboxContext) {
       db.select({ rows: summaryGroups.select }).from(appGroups).where(groupFilter),
       db.select({ rows: summaryVersions.select }).from(appVersions).where(versionFilter),
       db
-        .select({ versionId: appMarketplaceImages.appVersionId, fileId: appMarketplaceImages.fileId })
+        .select({
+          versionId: appMarketplaceImages.appVersionId,
+          fileId: appMarketplaceImages.fileId,
+        })
         .from(appMarketplaceImages)
         .innerJoin(appVersions, eq(appVersions.id, appMarketplaceImages.appVersionId))
         .where(and(versionFilter, eq(appMarketplaceImages.kind, "icon"))),
@@ -220,14 +267,19 @@ export function createAppsService(ctx: SandboxContext) {
     const versions = summaryVersions.decode(versionRows.rows);
     const iconOf = new Map(icons.map((row) => [row.versionId, row.fileId]));
     const platformsOf = new Map<string, number[]>();
-    for (const row of schemas) platformsOf.set(row.versionId, [...(platformsOf.get(row.versionId) ?? []), row.platform]);
+    for (const row of schemas)
+      platformsOf.set(row.versionId, [...(platformsOf.get(row.versionId) ?? []), row.platform]);
     const versionsOf = new Map<string, SummaryVersion[]>();
-    for (const version of versions) versionsOf.set(version.groupId, [...(versionsOf.get(version.groupId) ?? []), version]);
+    for (const version of versions)
+      versionsOf.set(version.groupId, [...(versionsOf.get(version.groupId) ?? []), version]);
 
     const majorIdOf = (all: SummaryVersion[], version: SummaryVersion) =>
       all
         .filter((v) => v.versionMajor === version.versionMajor)
-        .sort((a, b) => a.versionMinor - b.versionMinor || a.createdAt.getTime() - b.createdAt.getTime())[0].id;
+        .sort(
+          (a, b) =>
+            a.versionMinor - b.versionMinor || a.createdAt.getTime() - b.createdAt.getTime(),
+        )[0].id;
 
     return groups
       .map((group) => {
@@ -235,14 +287,19 @@ export function createAppsService(ctx: SandboxContext) {
         const newest = all[0];
         const iconId = newest ? iconOf.get(newest.id) : undefined;
         // Dates, not numbers: the later of two, kept a Date.
-        // biome-ignore lint/complexity/useMathMinMax: Math.max would turn the dates into numbers
-        const lastModified = all.reduce((latest, v) => (v.modifiedAt > latest ? v.modifiedAt : latest), group.modifiedAt);
+        const lastModified = all.reduce(
+          // biome-ignore lint/complexity/useMathMinMax: Math.max would turn the dates into numbers
+          (latest, v) => (v.modifiedAt > latest ? v.modifiedAt : latest),
+          group.modifiedAt,
+        );
         const item: AppListItem = {
           appGroupId: group.id,
           name: group.name,
           appIcon: iconId ? image(iconId) : null,
           countryCode: group.countryCode,
-          platforms: newest ? [...(platformsOf.get(newest.id) ?? [])].sort((a, b) => a - b).map(platformName) : [],
+          platforms: newest
+            ? [...(platformsOf.get(newest.id) ?? [])].sort((a, b) => a - b).map(platformName)
+            : [],
           appType: group.appType,
           appLevel: group.appLevel,
           isArchived: group.isArchived,
@@ -265,15 +322,27 @@ export function createAppsService(ctx: SandboxContext) {
         };
         return { item, group, all };
       })
-      .sort((a, b) => b.item.lastModifiedDate.localeCompare(a.item.lastModifiedDate) || a.item.name.localeCompare(b.item.name));
+      .sort(
+        (a, b) =>
+          b.item.lastModifiedDate.localeCompare(a.item.lastModifiedDate) ||
+          a.item.name.localeCompare(b.item.name),
+      );
   }
 
-  async function historyOf(companyId: string, groupId: string, versions: SummaryVersion[]): Promise<GroupHistoryItem[]> {
+  async function historyOf(
+    companyId: string,
+    groupId: string,
+    versions: SummaryVersion[],
+  ): Promise<GroupHistoryItem[]> {
     const archived = versions.filter((v) => v.statusCode === VERSION_STATUS.Archived);
     if (archived.length === 0) return [];
     const [submitted, people] = await Promise.all([
       db
-        .select({ versionId: submissions.appVersionId, status: submissions.status, at: submissions.submittedAt })
+        .select({
+          versionId: submissions.appVersionId,
+          status: submissions.status,
+          at: submissions.submittedAt,
+        })
         .from(submissions)
         .where(and(eq(submissions.groupId, groupId), eq(submissions.companyId, companyId)))
         .orderBy(desc(submissions.submittedAt)),
@@ -286,7 +355,12 @@ export function createAppsService(ctx: SandboxContext) {
     return archived.map((v) => {
       const last = submitted.find((s) => s.versionId === v.id);
       // Submission status: 1 rejected, 2 approved.
-      const status = last?.status === 1 ? HISTORY_STATUS.rejected : last?.status === 2 ? HISTORY_STATUS.approved : HISTORY_STATUS.none;
+      const status =
+        last?.status === 1
+          ? HISTORY_STATUS.rejected
+          : last?.status === 2
+            ? HISTORY_STATUS.approved
+            : HISTORY_STATUS.none;
       return {
         versionId: v.id,
         submissionDate: iso(last?.at ?? null),
@@ -307,28 +381,51 @@ export function createAppsService(ctx: SandboxContext) {
 
   async function selectableCountry(q: DbOrTx, code: string) {
     if (!code) return undefined;
-    const [row] = await q.select().from(countries).where(and(eq(countries.code, code), eq(countries.selectable, true))).limit(1);
+    const [row] = await q
+      .select()
+      .from(countries)
+      .where(and(eq(countries.code, code), eq(countries.selectable, true)))
+      .limit(1);
     return row;
   }
 
   async function categoryExists(q: DbOrTx, id: number | null) {
     if (!id) return false;
-    const [row] = await q.select({ id: appCategories.id }).from(appCategories).where(eq(appCategories.id, id)).limit(1);
+    const [row] = await q
+      .select({ id: appCategories.id })
+      .from(appCategories)
+      .where(eq(appCategories.id, id))
+      .limit(1);
     return Boolean(row);
   }
 
   /** Details rules, the category lookup and (for a new app) the country lookup. */
-  async function checkDetails(q: DbOrTx, details: NormalizedDetails, options: { newCountry: boolean }): Promise<FieldErrors> {
+  async function checkDetails(
+    q: DbOrTx,
+    details: NormalizedDetails,
+    options: { newCountry: boolean },
+  ): Promise<FieldErrors> {
     const errors = prefixErrors("details", validateDetails(details));
-    if (!errors["details.categoryId"] && !(await categoryExists(q, details.categoryId))) errors["details.categoryId"] = "unknownCategory";
-    if (options.newCountry && !errors["details.countryCode"] && !(await selectableCountry(q, details.countryCode))) {
+    if (!errors["details.categoryId"] && !(await categoryExists(q, details.categoryId)))
+      errors["details.categoryId"] = "unknownCategory";
+    if (
+      options.newCountry &&
+      !errors["details.countryCode"] &&
+      !(await selectableCountry(q, details.countryCode))
+    ) {
       errors["details.countryCode"] = "unknownCountry";
     }
     return errors;
   }
 
   /** Listing rules and every image: the company's own image file, of the right type, size and dimensions. */
-  async function checkListing(q: DbOrTx, companyId: string, listing: NormalizedListing, appType: number | null, countryCode: string) {
+  async function checkListing(
+    q: DbOrTx,
+    companyId: string,
+    listing: NormalizedListing,
+    appType: number | null,
+    countryCode: string,
+  ) {
     const errors = prefixErrors("marketplace", validateMarketplace(listing.values, { appType }));
     const allowSvg = await countryFlagOn(q, countryCode, "allow-svg-button");
     const tooMany = (kind: string) => Boolean(errors[`marketplace.promo.${kind}s`]);
@@ -338,11 +435,22 @@ export function createAppsService(ctx: SandboxContext) {
         ? await q
             .select()
             .from(files)
-            .where(and(eq(files.id, entry.id), eq(files.companyId, companyId), eq(files.kind, "image")))
+            .where(
+              and(eq(files.id, entry.id), eq(files.companyId, companyId), eq(files.kind, "image")),
+            )
             .limit(1)
         : [];
       const problem = file
-        ? checkListingImage(entry.kind, { contentType: file.contentType, width: file.width, height: file.height, fileSize: file.fileSize }, { allowSvg })
+        ? checkListingImage(
+            entry.kind,
+            {
+              contentType: file.contentType,
+              width: file.width,
+              height: file.height,
+              fileSize: file.fileSize,
+            },
+            { allowSvg },
+          )
         : "imageNotFound";
       if (problem && !errors[entry.path]) errors[entry.path] = problem;
     }
@@ -356,14 +464,23 @@ export function createAppsService(ctx: SandboxContext) {
       .onConflictDoUpdate({ target: appMarketplace.appVersionId, set: listing.row });
     await tx.delete(appMarketplaceImages).where(eq(appMarketplaceImages.appVersionId, versionId));
     if (listing.images.length > 0) {
-      await tx
-        .insert(appMarketplaceImages)
-        .values(listing.images.map((i) => ({ appVersionId: versionId, kind: i.kind, position: i.position, fileId: i.id })));
+      await tx.insert(appMarketplaceImages).values(
+        listing.images.map((i) => ({
+          appVersionId: versionId,
+          kind: i.kind,
+          position: i.position,
+          fileId: i.id,
+        })),
+      );
     }
   }
 
   /** Defaults of a new app group (docs/decisions/0003-app-group-flags.md). */
-  async function newGroupValues(q: DbOrTx, caller: Caller, values: { name: string; countryCode: string; appType: number }) {
+  async function newGroupValues(
+    q: DbOrTx,
+    caller: Caller,
+    values: { name: string; countryCode: string; appType: number },
+  ) {
     return {
       id: randomUUID(),
       companyId: caller.companyId,
@@ -378,7 +495,12 @@ export function createAppsService(ctx: SandboxContext) {
     };
   }
 
-  const saveAnswer = (version: { id: string; groupId: string; versionMajor: number; versionMinor: number }): AppSaveResponse => ({
+  const saveAnswer = (version: {
+    id: string;
+    groupId: string;
+    versionMajor: number;
+    versionMinor: number;
+  }): AppSaveResponse => ({
     id: version.id,
     groupAppId: version.groupId,
     versionMajor: version.versionMajor,
@@ -423,46 +545,68 @@ export function createAppsService(ctx: SandboxContext) {
   /** A new group with version 1.000 in status Sandbox under the client-made id. */
   async function create(caller: Caller, body: ParsedInput): Promise<AppSaveResponse> {
     const id = body.id?.trim().toLowerCase();
-    if (!isUuid(id)) throw new ApiError(400, "id: must be a UUID made by the client", { field: "id", errors: { id: "invalidFormat" } });
+    if (!isUuid(id))
+      throw new ApiError(400, "id: must be a UUID made by the client", {
+        field: "id",
+        errors: { id: "invalidFormat" },
+      });
     const details = normalizeDetails(body.details);
     const listing = body.marketplace ? normalizeListing(body.marketplace) : undefined;
 
-    const created = await ctx.db.transaction(async (tx) => {
-      const errors = await checkDetails(tx, details, { newCountry: true });
-      if (listing) Object.assign(errors, await checkListing(tx, caller.companyId, listing, details.appType, details.countryCode));
-      if (Object.keys(errors).length > 0) refuse(errors);
-      const [taken] = await tx.select({ id: appVersions.id }).from(appVersions).where(eq(appVersions.id, id)).limit(1);
-      if (taken) throw conflict(RULE_MESSAGES.idExists, "id", "taken");
+    const created = await ctx.db
+      .transaction(async (tx) => {
+        const errors = await checkDetails(tx, details, { newCountry: true });
+        if (listing)
+          Object.assign(
+            errors,
+            await checkListing(tx, caller.companyId, listing, details.appType, details.countryCode),
+          );
+        if (Object.keys(errors).length > 0) refuse(errors);
+        const [taken] = await tx
+          .select({ id: appVersions.id })
+          .from(appVersions)
+          .where(eq(appVersions.id, id))
+          .limit(1);
+        if (taken) throw conflict(RULE_MESSAGES.idExists, "id", "taken");
 
-      const group = await newGroupValues(tx, caller, { name: details.name, countryCode: details.countryCode, appType: details.appType! });
-      await tx.insert(appGroups).values(group);
-      const version = versionRow(caller, group, id, { ...details, appType: details.appType! });
-      await tx.insert(appVersions).values(version);
-      if (listing) await writeListing(tx, id, listing);
-      else await tx.insert(appMarketplace).values({ appVersionId: id });
-      await recordChange(tx, {
-        companyId: caller.companyId,
-        entityType: "app-group",
-        entityId: group.id,
-        action: "created",
-        toState: "current",
-        actor: caller.userId,
-        detail: { name: group.name, countryCode: group.countryCode, appType: group.appType },
+        const group = await newGroupValues(tx, caller, {
+          name: details.name,
+          countryCode: details.countryCode,
+          appType: details.appType!,
+        });
+        await tx.insert(appGroups).values(group);
+        const version = versionRow(caller, group, id, { ...details, appType: details.appType! });
+        await tx.insert(appVersions).values(version);
+        if (listing) await writeListing(tx, id, listing);
+        else await tx.insert(appMarketplace).values({ appVersionId: id });
+        await recordChange(tx, {
+          companyId: caller.companyId,
+          entityType: "app-group",
+          entityId: group.id,
+          action: "created",
+          toState: "current",
+          actor: caller.userId,
+          detail: { name: group.name, countryCode: group.countryCode, appType: group.appType },
+        });
+        await recordChange(tx, {
+          companyId: caller.companyId,
+          entityType: "app-version",
+          entityId: id,
+          action: "created",
+          toState: VERSION_STATUS.Sandbox,
+          actor: caller.userId,
+          detail: {
+            groupId: group.id,
+            version: formatVersion(1, 0),
+            withListing: Boolean(listing),
+          },
+        });
+        return version;
+      })
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) throw conflict(RULE_MESSAGES.idExists, "id", "taken");
+        throw error;
       });
-      await recordChange(tx, {
-        companyId: caller.companyId,
-        entityType: "app-version",
-        entityId: id,
-        action: "created",
-        toState: VERSION_STATUS.Sandbox,
-        actor: caller.userId,
-        detail: { groupId: group.id, version: formatVersion(1, 0), withListing: Boolean(listing) },
-      });
-      return version;
-    }).catch((error: unknown) => {
-      if (isUniqueViolation(error)) throw conflict(RULE_MESSAGES.idExists, "id", "taken");
-      throw error;
-    });
     return saveAnswer(created);
   }
 
@@ -490,7 +634,9 @@ export function createAppsService(ctx: SandboxContext) {
       const { version, group } = found;
       if (!isEditable(version.statusCode, group.isArchived)) {
         throw conflict(
-          group.isArchived ? RULE_MESSAGES.archived : `${RULE_MESSAGES.notEditable} Its status is ${statusName(version.statusCode)}.`,
+          group.isArchived
+            ? RULE_MESSAGES.archived
+            : `${RULE_MESSAGES.notEditable} Its status is ${statusName(version.statusCode)}.`,
         );
       }
       if ((details.appType === 0 || details.appType === 1) && details.appType !== version.appType) {
@@ -500,13 +646,23 @@ export function createAppsService(ctx: SandboxContext) {
         throw conflict(RULE_MESSAGES.countryLocked, "details.countryCode", "locked");
       }
       const errors = await checkDetails(tx, details, { newCountry: false });
-      if (listing) Object.assign(errors, await checkListing(tx, caller.companyId, listing, version.appType, version.countryCode));
+      if (listing)
+        Object.assign(
+          errors,
+          await checkListing(tx, caller.companyId, listing, version.appType, version.countryCode),
+        );
       if (Object.keys(errors).length > 0) refuse(errors);
 
       const now = new Date();
       await tx
         .update(appVersions)
-        .set({ name: details.name, description: details.description, categoryId: details.categoryId, modifiedById: caller.userId, modifiedAt: now })
+        .set({
+          name: details.name,
+          description: details.description,
+          categoryId: details.categoryId,
+          modifiedById: caller.userId,
+          modifiedAt: now,
+        })
         .where(eq(appVersions.id, version.id));
       if (listing) await writeListing(tx, version.id, listing);
       // The group carries the name of its newest version.
@@ -543,7 +699,11 @@ export function createAppsService(ctx: SandboxContext) {
       if (!group) throw notFound("app");
       const versions = await versionsOfGroup(tx, group.id, true);
       if (!canDelete(versions)) {
-        const blocking = versions.filter((v) => !canDelete([v])).map((v) => `${formatVersion(v.versionMajor, v.versionMinor)} ${statusName(v.statusCode)}`);
+        const blocking = versions
+          .filter((v) => !canDelete([v]))
+          .map(
+            (v) => `${formatVersion(v.versionMajor, v.versionMinor)} ${statusName(v.statusCode)}`,
+          );
         throw conflict(`${RULE_MESSAGES.deleteBlocked} (${blocking.join(", ")})`);
       }
       await tx.delete(appGroups).where(eq(appGroups.id, group.id));
@@ -555,7 +715,10 @@ export function createAppsService(ctx: SandboxContext) {
         fromState: group.isArchived ? "archived" : "current",
         toState: "deleted",
         actor: caller.userId,
-        detail: { name: group.name, versions: versions.map((v) => ({ id: v.id, statusCode: v.statusCode })) },
+        detail: {
+          name: group.name,
+          versions: versions.map((v) => ({ id: v.id, statusCode: v.statusCode })),
+        },
       });
     });
   }
@@ -568,9 +731,13 @@ export function createAppsService(ctx: SandboxContext) {
     return ctx.db.transaction(async (tx) => {
       const group = await findGroup(tx, caller.companyId, groupId, true);
       if (!group) throw notFound("app group");
-      if (flag && !canArchive(await versionsOfGroup(tx, group.id, true))) throw conflict(RULE_MESSAGES.archiveBlocked);
+      if (flag && !canArchive(await versionsOfGroup(tx, group.id, true)))
+        throw conflict(RULE_MESSAGES.archiveBlocked);
       if (group.isArchived !== flag) {
-        await tx.update(appGroups).set({ isArchived: flag, modifiedAt: new Date() }).where(eq(appGroups.id, group.id));
+        await tx
+          .update(appGroups)
+          .set({ isArchived: flag, modifiedAt: new Date() })
+          .where(eq(appGroups.id, group.id));
         await recordChange(tx, {
           companyId: caller.companyId,
           entityType: "app-group",
@@ -590,22 +757,37 @@ export function createAppsService(ctx: SandboxContext) {
   // -------------------------------------------------------------------------
 
   /** A new group from a version; its matter types and regional information are not copied. */
-  async function duplicate(caller: Caller, id: string, request: DuplicateInput): Promise<{ id: string }> {
+  async function duplicate(
+    caller: Caller,
+    id: string,
+    request: DuplicateInput,
+  ): Promise<{ id: string }> {
     const appName = request.appName.trim();
     const countryCode = request.countryCode.trim().toUpperCase();
     const newId = await ctx.db.transaction(async (tx) => {
       const found = await findVersion(tx, caller.companyId, id);
       if (!found) throw notFound("app");
       const errors = validateDuplicate({ appName, countryCode });
-      if (!errors.countryCode && !(await selectableCountry(tx, countryCode))) errors.countryCode = "unknownCountry";
+      if (!errors.countryCode && !(await selectableCountry(tx, countryCode)))
+        errors.countryCode = "unknownCountry";
       if (Object.keys(errors).length > 0) refuse(errors);
 
       const source = found.version;
-      const group = await newGroupValues(tx, caller, { name: appName, countryCode, appType: source.appType });
+      const group = await newGroupValues(tx, caller, {
+        name: appName,
+        countryCode,
+        appType: source.appType,
+      });
       await tx.insert(appGroups).values(group);
       const versionId = randomUUID();
       await tx.insert(appVersions).values(
-        versionRow(caller, group, versionId, { countryCode, name: appName, description: source.description, categoryId: source.categoryId, appType: source.appType }),
+        versionRow(caller, group, versionId, {
+          countryCode,
+          name: appName,
+          description: source.description,
+          categoryId: source.categoryId,
+          appType: source.appType,
+        }),
       );
       await copyVersionContent(tx, source.id, versionId, withoutRegionalInfo);
       await recordChange(tx, {
@@ -615,7 +797,12 @@ export function createAppsService(ctx: SandboxContext) {
         action: "duplicated",
         toState: "current",
         actor: caller.userId,
-        detail: { fromVersionId: source.id, fromGroupId: source.groupId, name: appName, countryCode },
+        detail: {
+          fromVersionId: source.id,
+          fromGroupId: source.groupId,
+          name: appName,
+          countryCode,
+        },
       });
       await recordChange(tx, {
         companyId: caller.companyId,
@@ -631,5 +818,16 @@ export function createAppsService(ctx: SandboxContext) {
     return { id: newId };
   }
 
-  return { list, group, version, create, ownsVersion, ownsGroup, update, remove, setArchived, duplicate };
+  return {
+    list,
+    group,
+    version,
+    create,
+    ownsVersion,
+    ownsGroup,
+    update,
+    remove,
+    setArchived,
+    duplicate,
+  };
 }

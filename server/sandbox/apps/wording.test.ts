@@ -5,13 +5,20 @@ import { ruleMessage } from "./wording";
 describe("the API's wording of the rules", () => {
   it("words every key with the field's limit", () => {
     expect(ruleMessage("details.description", "tooLong")).toBe("must be at most 450 characters");
-    expect(ruleMessage("marketplace.detail.description", "tooShort")).toBe("must be 200 to 10000 characters of text");
-    expect(ruleMessage("marketplace.detail.shortDescription", "tooLong")).toBe("must be at most 115 characters");
-    expect(ruleMessage("marketplace.promo.screenshots", "tooMany")).toBe("must hold at most 8 images");
-    expect(ruleMessage("marketplace.promo.appIcon", "sizeGreater400KB")).toBe("File size greater than 400KB");
+    expect(ruleMessage("marketplace.detail.description", "tooShort")).toBe(
+      "must be 200 to 10000 characters of text",
+    );
+    expect(ruleMessage("marketplace.detail.shortDescription", "tooLong")).toBe(
+      "must be at most 115 characters",
+    );
+    expect(ruleMessage("marketplace.promo.screenshots", "tooMany")).toBe(
+      "must hold at most 8 images",
+    );
+    expect(ruleMessage("marketplace.promo.appIcon", "sizeGreater400KB")).toBe(
+      "File size greater than 400KB",
+    );
     expect(ruleMessage("x", "imageSizeInvalid")).toBe("Image size invalid");
     expect(fieldLimit("marketplace.detail.websiteUrl")).toEqual({ max: APP_LIMITS.urlMax });
     expect(prefixErrors("details", { name: "required" })).toEqual({ "details.name": "required" });
   });
 });
-

@@ -12,7 +12,8 @@ export const RULE_MESSAGES = {
     "This version cannot be changed: a version can be edited only when its status is Sandbox, Rejected or BetaRejected.",
   archived: "This app is archived: unarchive it before changing a version.",
   appTypeLocked: "The app type cannot change after the app is created.",
-  countryLocked: "The country cannot change after the app is created; duplicate the app to another country instead.",
+  countryLocked:
+    "The country cannot change after the app is created; duplicate the app to another country instead.",
   deleteBlocked: "An app cannot be deleted while a version is Live, Paused, Beta or BetaPaused.",
   archiveBlocked: "An app cannot be archived while a version is Live.",
   idExists: "An app version with this id already exists.",
@@ -28,9 +29,13 @@ export function ruleMessage(field: string, key: RuleKey): string {
     case "invalidCharacters":
       return INVALID_CHARACTERS.message;
     case "tooShort":
-      return overview ? `must be ${min} to ${max} characters of text` : `must be at least ${min} characters`;
+      return overview
+        ? `must be ${min} to ${max} characters of text`
+        : `must be at least ${min} characters`;
     case "tooLong":
-      return overview ? `must be ${min} to ${max} characters of text` : `must be at most ${max} characters`;
+      return overview
+        ? `must be ${min} to ${max} characters of text`
+        : `must be at most ${max} characters`;
     case "invalidEmail":
       return "Invalid email address";
     case "invalidUrl":

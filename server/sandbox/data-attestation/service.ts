@@ -16,8 +16,17 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { isEditable, statusName } from "~/api/apps/status";
 import { INVALID_CHARACTERS } from "~/api/common";
-import { ATTESTATION_LIMITS, validateAttestation, type AttestationErrors, type AttestationRuleCode } from "~/api/data-attestation/rules";
-import { ATTESTATION_TEXT_FIELDS, type DataAttestation, type dataAttestationRequest } from "~/api/data-attestation/schemas";
+import {
+  ATTESTATION_LIMITS,
+  type AttestationErrors,
+  type AttestationRuleCode,
+  validateAttestation,
+} from "~/api/data-attestation/rules";
+import {
+  ATTESTATION_TEXT_FIELDS,
+  type DataAttestation,
+  type dataAttestationRequest,
+} from "~/api/data-attestation/schemas";
 import { findVersion } from "../apps/find";
 import type { Caller, SandboxContext } from "../context";
 import type { Tx } from "../db";
@@ -41,14 +50,18 @@ export const ATTESTATION_MESSAGES: Record<AttestationRuleCode, string> = {
   tooBig: "file must be less than 9MB",
   diagramNotFound: "must be a data flow diagram uploaded by your company (POST files?fileType=1)",
   dataAttestationNotEnabled: "Data attestation is not enabled for this app's country.",
-  versionNotEditable: "This version cannot be changed: a version can be edited only when its status is Sandbox, Rejected or BetaRejected, and its app is not archived.",
+  versionNotEditable:
+    "This version cannot be changed: a version can be edited only when its status is Sandbox, Rejected or BetaRejected, and its app is not archived.",
 };
 
 /** A refusal naming the first failing field in words, with every field's rule code (400 for fields, 409 for state). */
 function refuse(errors: AttestationErrors, status: 400 | 409 = 400, extra = ""): never {
   const [field, code] = Object.entries(errors)[0];
   const words = ATTESTATION_MESSAGES[code];
-  throw new ApiError(status, status === 409 ? `${words}${extra}` : `${field}: ${words}`, { field, errors });
+  throw new ApiError(status, status === 409 ? `${words}${extra}` : `${field}: ${words}`, {
+    field,
+    errors,
+  });
 }
 
 export type DataAttestationService = ReturnType<typeof createDataAttestationService>;
@@ -57,16 +70,26 @@ export function createDataAttestationService(ctx: SandboxContext) {
   const { db } = ctx;
 
   /** The caller's version where data attestation is on: 404 for another company's or an unknown one, 409 where the flag is off. */
-  async function attestedVersion(tx: Tx, caller: Caller, versionId: string | undefined, lock = false) {
+  async function attestedVersion(
+    tx: Tx,
+    caller: Caller,
+    versionId: string | undefined,
+    lock = false,
+  ) {
     const found = await findVersion(tx, caller.companyId, versionId, lock);
     if (!found) throw notFound("app version");
-    if (!(await countryFlagOn(tx, found.version.countryCode, "data-attestation-enabled"))) refuse({ appVersionId: "dataAttestationNotEnabled" }, 409);
+    if (!(await countryFlagOn(tx, found.version.countryCode, "data-attestation-enabled")))
+      refuse({ appVersionId: "dataAttestationNotEnabled" }, 409);
     return found;
   }
 
   async function answerOf(tx: Tx, row: AttestationRow): Promise<DataAttestation> {
     const [diagram] = row.dataFlowDiagramFileId
-      ? await tx.select({ id: files.id, fileName: files.fileName }).from(files).where(eq(files.id, row.dataFlowDiagramFileId)).limit(1)
+      ? await tx
+          .select({ id: files.id, fileName: files.fileName })
+          .from(files)
+          .where(eq(files.id, row.dataFlowDiagramFileId))
+          .limit(1)
       : [];
     return {
       id: row.id,
@@ -77,14 +100,20 @@ export function createDataAttestationService(ctx: SandboxContext) {
       frequencyOfSync: row.frequencyOfSync,
       thirdPartyDisclosure: row.thirdPartyDisclosure,
       dataRetention: row.dataRetention,
-      dataFlowDiagram: diagram ? { id: diagram.id, fileName: diagram.fileName, url: downloadUrl(ctx, diagram.id) } : null,
+      dataFlowDiagram: diagram
+        ? { id: diagram.id, fileName: diagram.fileName, url: downloadUrl(ctx, diagram.id) }
+        : null,
     };
   }
 
   async function get(caller: Caller, versionId: string): Promise<DataAttestation> {
     return db.transaction(async (tx) => {
       const { version } = await attestedVersion(tx, caller, versionId);
-      const [row] = await tx.select().from(dataAttestations).where(eq(dataAttestations.appVersionId, version.id)).limit(1);
+      const [row] = await tx
+        .select()
+        .from(dataAttestations)
+        .where(eq(dataAttestations.appVersionId, version.id))
+        .limit(1);
       if (!row) throw notFound("data attestation");
       return answerOf(tx, row);
     });
@@ -96,17 +125,33 @@ export function createDataAttestationService(ctx: SandboxContext) {
     const [row] = await tx
       .select({ id: files.id })
       .from(files)
-      .where(and(eq(files.id, id.toLowerCase()), eq(files.companyId, companyId), eq(files.kind, "diagram")))
+      .where(
+        and(
+          eq(files.id, id.toLowerCase()),
+          eq(files.companyId, companyId),
+          eq(files.kind, "diagram"),
+        ),
+      )
       .limit(1);
     return row;
   }
 
   /** Creates or replaces the version's attestation. */
-  async function save(caller: Caller, versionId: string, body: AttestationInput): Promise<{ id: string; appId: string }> {
+  async function save(
+    caller: Caller,
+    versionId: string,
+    body: AttestationInput,
+  ): Promise<{ id: string; appId: string }> {
     return db.transaction(async (tx) => {
       const { version, group } = await attestedVersion(tx, caller, versionId, true);
       if (!isEditable(version.statusCode, group.isArchived)) {
-        refuse({ appVersionId: "versionNotEditable" }, 409, group.isArchived ? " The app is archived." : ` Its status is ${statusName(version.statusCode)}.`);
+        refuse(
+          { appVersionId: "versionNotEditable" },
+          409,
+          group.isArchived
+            ? " The app is archived."
+            : ` Its status is ${statusName(version.statusCode)}.`,
+        );
       }
       const errors = validateAttestation(body);
       if (Object.keys(errors).length > 0) refuse(errors);
@@ -114,13 +159,26 @@ export function createDataAttestationService(ctx: SandboxContext) {
       if (!diagram) refuse({ dataFlowDiagramId: "diagramNotFound" });
 
       const values = {
-        ...(Object.fromEntries(ATTESTATION_TEXT_FIELDS.map((field) => [field, body[field].trim()])) as Record<(typeof ATTESTATION_TEXT_FIELDS)[number], string>),
+        ...(Object.fromEntries(
+          ATTESTATION_TEXT_FIELDS.map((field) => [field, body[field].trim()]),
+        ) as Record<(typeof ATTESTATION_TEXT_FIELDS)[number], string>),
         dataFlowDiagramFileId: diagram.id,
       };
-      const [before] = await tx.select().from(dataAttestations).where(eq(dataAttestations.appVersionId, version.id)).for("update");
+      const [before] = await tx
+        .select()
+        .from(dataAttestations)
+        .where(eq(dataAttestations.appVersionId, version.id))
+        .for("update");
       const [row] = before
-        ? await tx.update(dataAttestations).set({ ...values, modifiedAt: new Date() }).where(eq(dataAttestations.id, before.id)).returning()
-        : await tx.insert(dataAttestations).values({ appVersionId: version.id, ...values }).returning();
+        ? await tx
+            .update(dataAttestations)
+            .set({ ...values, modifiedAt: new Date() })
+            .where(eq(dataAttestations.id, before.id))
+            .returning()
+        : await tx
+            .insert(dataAttestations)
+            .values({ appVersionId: version.id, ...values })
+            .returning();
       await recordChange(tx, {
         companyId: caller.companyId,
         entityType: "data-attestation",

@@ -28,7 +28,9 @@ describe("the value cipher", () => {
     const other = createValueCipher(newKey());
     expect(() => other.decrypt(stored, PLACE)).toThrow(UnreadableValueError);
     const [, , iv, sealed] = stored.split(":");
-    expect(() => other.decrypt(["enc1", other.keyId, iv, sealed].join(":"), PLACE)).toThrow(UnreadableValueError);
+    expect(() => other.decrypt(["enc1", other.keyId, iv, sealed].join(":"), PLACE)).toThrow(
+      UnreadableValueError,
+    );
   });
 
   it("fails closed for an altered value or one moved to another place", () => {
@@ -36,9 +38,15 @@ describe("the value cipher", () => {
     const [prefix, id, iv, sealed] = stored.split(":");
     const bytes = Buffer.from(sealed, "base64url");
     bytes[0] ^= 1;
-    expect(() => cipher.decrypt([prefix, id, iv, bytes.toString("base64url")].join(":"), PLACE)).toThrow(UnreadableValueError);
-    expect(() => cipher.decrypt([prefix, id, "short", sealed].join(":"), PLACE)).toThrow(UnreadableValueError);
-    expect(() => cipher.decrypt(stored, "bank_details.account_number:company-2")).toThrow(UnreadableValueError);
+    expect(() =>
+      cipher.decrypt([prefix, id, iv, bytes.toString("base64url")].join(":"), PLACE),
+    ).toThrow(UnreadableValueError);
+    expect(() => cipher.decrypt([prefix, id, "short", sealed].join(":"), PLACE)).toThrow(
+      UnreadableValueError,
+    );
+    expect(() => cipher.decrypt(stored, "bank_details.account_number:company-2")).toThrow(
+      UnreadableValueError,
+    );
   });
 
   it("takes a key of 32 bytes in base64 or base64url, and nothing else", () => {

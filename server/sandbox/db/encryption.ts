@@ -47,8 +47,13 @@ export function keyIdOf(stored: string): string | undefined {
 
 export function createValueCipher(keyText: string): ValueCipher {
   const key = decodeKey(keyText);
-  if (!key) throw new Error(`the data encryption key must be ${KEY_BYTES} bytes in base64 or base64url`);
-  const keyId = createHash("sha256").update("value-cipher key id\0").update(key).digest("hex").slice(0, 16);
+  if (!key)
+    throw new Error(`the data encryption key must be ${KEY_BYTES} bytes in base64 or base64url`);
+  const keyId = createHash("sha256")
+    .update("value-cipher key id\0")
+    .update(key)
+    .digest("hex")
+    .slice(0, 16);
 
   return {
     keyId,
@@ -57,22 +62,33 @@ export function createValueCipher(keyText: string): ValueCipher {
       const iv = randomBytes(IV_BYTES);
       const cipher = createCipheriv(ALGORITHM, key, iv, { authTagLength: TAG_BYTES });
       cipher.setAAD(Buffer.from(context, "utf8"));
-      const sealed = Buffer.concat([cipher.update(plain, "utf8"), cipher.final(), cipher.getAuthTag()]);
+      const sealed = Buffer.concat([
+        cipher.update(plain, "utf8"),
+        cipher.final(),
+        cipher.getAuthTag(),
+      ]);
       return [PREFIX, keyId, iv.toString("base64url"), sealed.toString("base64url")].join(":");
     },
     decrypt(stored, context) {
       const id = keyIdOf(stored);
       if (id === undefined) return stored;
-      if (id !== keyId) throw new UnreadableValueError(`a value was encrypted with another key (${id}, this key is ${keyId})`);
+      if (id !== keyId)
+        throw new UnreadableValueError(
+          `a value was encrypted with another key (${id}, this key is ${keyId})`,
+        );
       const [, , ivText, sealedText] = stored.split(":");
       const iv = Buffer.from(ivText, "base64url");
       const sealed = Buffer.from(sealedText, "base64url");
-      if (iv.length !== IV_BYTES || sealed.length < TAG_BYTES) throw new UnreadableValueError("an encrypted value is malformed");
+      if (iv.length !== IV_BYTES || sealed.length < TAG_BYTES)
+        throw new UnreadableValueError("an encrypted value is malformed");
       try {
         const decipher = createDecipheriv(ALGORITHM, key, iv, { authTagLength: TAG_BYTES });
         decipher.setAAD(Buffer.from(context, "utf8"));
         decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
-        return Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES)), decipher.final()]).toString("utf8");
+        return Buffer.concat([
+          decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES)),
+          decipher.final(),
+        ]).toString("utf8");
       } catch {
         throw new UnreadableValueError("an encrypted value failed its authentication");
       }

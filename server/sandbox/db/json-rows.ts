@@ -11,7 +11,7 @@
  * Timestamps travel as milliseconds since the epoch and come back as Dates, as drizzle gives
  * them; everything else as JSON gives it (numbers, strings, booleans, null).
  */
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 
 type Columns = Record<string, PgColumn>;
@@ -23,12 +23,18 @@ export type RowOf<T extends Columns> = {
 
 const isTimestamp = (column: PgColumn) => column.columnType === "PgTimestamp";
 
-export function jsonRows<T extends Columns>(columns: T): { select: SQL<unknown[][]>; decode(rows: unknown[][]): RowOf<T>[] } {
+export function jsonRows<T extends Columns>(
+  columns: T,
+): { select: SQL<unknown[][]>; decode(rows: unknown[][]): RowOf<T>[] } {
   const keys = Object.keys(columns);
   const timestamps = keys.map((key) => isTimestamp(columns[key]));
-  const values = keys.map((key, i) => (timestamps[i] ? sql`(extract(epoch from ${columns[key]}) * 1000)` : sql`${columns[key]}`));
+  const values = keys.map((key, i) =>
+    timestamps[i] ? sql`(extract(epoch from ${columns[key]}) * 1000)` : sql`${columns[key]}`,
+  );
   return {
-    select: sql<unknown[][]>`coalesce(json_agg(json_build_array(${sql.join(values, sql`, `)})), '[]'::json)`,
+    select: sql<
+      unknown[][]
+    >`coalesce(json_agg(json_build_array(${sql.join(values, sql`, `)})), '[]'::json)`,
     decode(rows) {
       return rows.map((row) => {
         const out: Record<string, unknown> = {};

@@ -84,7 +84,10 @@ export const platformLocations = pgTable(
     isCustomView: boolean("is_custom_view").notNull().default(false),
     isPrecedentListView: boolean("is_precedent_list_view").notNull().default(false),
     /** Each grid's name in English and, by language tag, in others. */
-    grids: jsonb("grids").$type<{ gridId: string; name: string; names?: Record<string, string> }[]>().notNull().default([]),
+    grids: jsonb("grids")
+      .$type<{ gridId: string; name: string; names?: Record<string, string> }[]>()
+      .notNull()
+      .default([]),
     sortOrder: integer("sort_order").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.countryCode, t.platform, t.id] })],
@@ -192,7 +195,10 @@ export const permissions = pgTable("permissions", {
   accessGroup: text("access_group").notNull(),
   permissionGroup: text("permission_group").notNull(),
   /** `description` and `permissionGroup` (English, the provider's default) in other languages, by language tag. */
-  names: jsonb("names").$type<Record<string, { description: string; permissionGroup: string }>>().notNull().default({}),
+  names: jsonb("names")
+    .$type<Record<string, { description: string; permissionGroup: string }>>()
+    .notNull()
+    .default({}),
   /** The resource countries whose apps may be granted it; null: every country. */
   countries: jsonb("countries").$type<string[]>(),
 });
@@ -281,10 +287,7 @@ export const users = pgTable(
     createdAt: createdAt(),
     modifiedAt: modifiedAt(),
   },
-  (t) => [
-    uniqueIndex("users_email_uq").on(t.email),
-    index("users_company_idx").on(t.companyId),
-  ],
+  (t) => [uniqueIndex("users_email_uq").on(t.email), index("users_company_idx").on(t.companyId)],
 );
 
 /** Single-use links sent by mail: email verification and password reset. */
@@ -639,7 +642,10 @@ export const authClients = pgTable(
     /** SHA-256 (hex) of the private API key, answered once like the secret. */
     privateApiKey: text("private_api_key").notNull(),
     /** Granted routes: [{ route, methods }] (app/api/security/schemas.ts grantedRoute). */
-    routes: jsonb("routes").$type<{ route: string; methods: ("GET" | "POST" | "PUT" | "DELETE")[] }[]>().notNull().default([]),
+    routes: jsonb("routes")
+      .$type<{ route: string; methods: ("GET" | "POST" | "PUT" | "DELETE")[] }[]>()
+      .notNull()
+      .default([]),
     redirectUrls: jsonb("redirect_urls").$type<string[]>().notNull().default([]),
     offlineAccess: boolean("offline_access").notNull().default(false),
     createdAt: createdAt(),
@@ -805,4 +811,3 @@ export const providerSecrets = pgTable("provider_secrets", {
   value: jsonb("value").notNull(),
   createdAt: createdAt(),
 });
-

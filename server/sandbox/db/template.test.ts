@@ -26,9 +26,15 @@ describe("the template of a new embedded database", () => {
     expect(path.basename(one)).toMatch(/^pglite-template-[0-9a-f]{16}\.tar$/);
     expect(one).toContain(path.join("node_modules", ".cache", "developer-console"));
     expect(templateFile(migrations(base))).toBe(one);
-    expect(templateFile(migrations({ ...base, "0000_init.sql": "create table a (id bigint);" }))).not.toBe(one);
-    expect(templateFile(migrations({ ...base, "0001_more.sql": "create table b (id int);" }))).not.toBe(one);
-    expect(templateFile(migrations({ ...base, "meta/_journal.json": '{"entries":[]}' }))).not.toBe(one);
+    expect(
+      templateFile(migrations({ ...base, "0000_init.sql": "create table a (id bigint);" })),
+    ).not.toBe(one);
+    expect(
+      templateFile(migrations({ ...base, "0001_more.sql": "create table b (id int);" })),
+    ).not.toBe(one);
+    expect(templateFile(migrations({ ...base, "meta/_journal.json": '{"entries":[]}' }))).not.toBe(
+      one,
+    );
   });
 
   it("is read as nothing when there is none", () => {

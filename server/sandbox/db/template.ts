@@ -26,14 +26,24 @@ function pgliteDir(): string {
 export function templateFile(migrationsFolder: string): string {
   const hash = createHash("sha256");
   const pglite = pgliteDir();
-  hash.update(`pglite ${(JSON.parse(readFileSync(path.join(pglite, "package.json"), "utf8")) as { version: string }).version}\n`);
+  hash.update(
+    `pglite ${(JSON.parse(readFileSync(path.join(pglite, "package.json"), "utf8")) as { version: string }).version}\n`,
+  );
   const files = readdirSync(migrationsFolder, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => path.join(entry.parentPath, entry.name))
     .sort();
-  for (const file of files) hash.update(`${path.relative(migrationsFolder, file)}\n`).update(readFileSync(file));
+  for (const file of files)
+    hash.update(`${path.relative(migrationsFolder, file)}\n`).update(readFileSync(file));
   // node_modules/.cache/developer-console
-  return path.join(pglite, "..", "..", ".cache", "developer-console", `pglite-template-${hash.digest("hex").slice(0, 16)}.tar`);
+  return path.join(
+    pglite,
+    "..",
+    "..",
+    ".cache",
+    "developer-console",
+    `pglite-template-${hash.digest("hex").slice(0, 16)}.tar`,
+  );
 }
 
 /** The tarball, or undefined when there is none yet (or it cannot be read). */

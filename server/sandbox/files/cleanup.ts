@@ -14,7 +14,7 @@
  * Every sandbox instance runs the job (the statements make that safe), once shortly after
  * start and then every `intervalMs`; each run that removes something logs what and how much.
  */
-import { and, asc, eq, lt, notExists, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, lt, notExists, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { SandboxContext } from "../context";
 import type { Database } from "../db";
@@ -51,7 +51,8 @@ export interface CleanupResult {
 
 /** True while nothing references the file of the outer query. */
 export function unreferenced(db: Database): SQL {
-  const none = (table: PgTable, column: PgColumn) => notExists(db.select({ one: sql`1` }).from(table).where(eq(column, files.id)));
+  const none = (table: PgTable, column: PgColumn) =>
+    notExists(db.select({ one: sql`1` }).from(table).where(eq(column, files.id)));
   return and(
     none(appMarketplaceImages, appMarketplaceImages.fileId),
     none(preApprovalDocuments, preApprovalDocuments.fileId),
@@ -63,7 +64,12 @@ export function unreferenced(db: Database): SQL {
         .select({ one: sql`1` })
         .from(platformSchemas)
         .innerJoin(appVersions, eq(appVersions.id, platformSchemas.appVersionId))
-        .where(and(eq(appVersions.companyId, files.companyId), sql`strpos(${platformSchemas.document}::text, ${files.id}::text) > 0`)),
+        .where(
+          and(
+            eq(appVersions.companyId, files.companyId),
+            sql`strpos(${platformSchemas.document}::text, ${files.id}::text) > 0`,
+          ),
+        ),
     ),
   ) as SQL;
 }
@@ -101,7 +107,10 @@ export async function removeUnreferencedFiles(
         result.removed++;
         result.bytes += gone.fileSize;
         await ctx.files.delete(gone.storageKey).catch((err: unknown) => {
-          ctx.log.warn({ err, fileId: id, storageKey: gone.storageKey }, "unreferenced file: its bytes could not be removed");
+          ctx.log.warn(
+            { err, fileId: id, storageKey: gone.storageKey },
+            "unreferenced file: its bytes could not be removed",
+          );
         });
       } catch (err) {
         // A reference took it up as it went (foreign key): it stays.
@@ -119,7 +128,10 @@ export async function removeUnreferencedFiles(
  * Runs the job every `intervalMs` (the first run a minute after start, off the start-up's
  * way), logging each run that removed something. `run()` runs it now; `stop()` ends the timer.
  */
-export function startFileCleanup(ctx: Pick<SandboxContext, "db" | "files" | "log">, options: FileCleanupOptions = {}) {
+export function startFileCleanup(
+  ctx: Pick<SandboxContext, "db" | "files" | "log">,
+  options: FileCleanupOptions = {},
+) {
   const graceMs = options.graceMs ?? DEFAULT_FILE_GRACE_DAYS * DAY_MS;
   const intervalMs = options.intervalMs ?? 60 * 60_000;
   let running: Promise<CleanupResult> | undefined;
@@ -130,7 +142,8 @@ export function startFileCleanup(ctx: Pick<SandboxContext, "db" | "files" | "log
       try {
         const result = await removeUnreferencedFiles(ctx, { graceMs, batch: options.batch });
         const entry = { ...result, graceDays: graceMs / DAY_MS, ms: Date.now() - started };
-        if (result.removed > 0 || result.kept > 0) ctx.log.info(entry, "unreferenced files removed");
+        if (result.removed > 0 || result.kept > 0)
+          ctx.log.info(entry, "unreferenced files removed");
         else ctx.log.debug(entry, "no unreferenced files to remove");
         return result;
       } finally {
@@ -140,7 +153,8 @@ export function startFileCleanup(ctx: Pick<SandboxContext, "db" | "files" | "log
     return running;
   }
 
-  const tick = () => void run().catch((err: unknown) => ctx.log.warn({ err }, "unreferenced file cleanup failed"));
+  const tick = () =>
+    void run().catch((err: unknown) => ctx.log.warn({ err }, "unreferenced file cleanup failed"));
   const first = intervalMs > 0 ? setTimeout(tick, Math.min(intervalMs, 60_000)) : undefined;
   const timer = intervalMs > 0 ? setInterval(tick, intervalMs) : undefined;
   first?.unref();

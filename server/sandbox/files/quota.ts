@@ -21,16 +21,37 @@ export interface UnattachedUsage {
 
 type QuotaContext = Pick<SandboxContext, "db" | "quotas" | "fileGraceMs">;
 
-export async function unattachedUsage(ctx: QuotaContext, q: SandboxContext["db"] | Tx, companyId: string, now = Date.now()): Promise<UnattachedUsage> {
+export async function unattachedUsage(
+  ctx: QuotaContext,
+  q: SandboxContext["db"] | Tx,
+  companyId: string,
+  now = Date.now(),
+): Promise<UnattachedUsage> {
   const [row] = await q
     .select({ files: count(), bytes: sum(files.fileSize), oldest: min(files.createdAt) })
     .from(files)
-    .where(and(eq(files.companyId, companyId), gte(files.createdAt, new Date(now - ctx.fileGraceMs)), unreferenced(ctx.db)));
-  return { files: Number(row?.files ?? 0), bytes: Number(row?.bytes ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
+    .where(
+      and(
+        eq(files.companyId, companyId),
+        gte(files.createdAt, new Date(now - ctx.fileGraceMs)),
+        unreferenced(ctx.db),
+      ),
+    );
+  return {
+    files: Number(row?.files ?? 0),
+    bytes: Number(row?.bytes ?? 0),
+    oldest: row?.oldest ? new Date(row.oldest) : null,
+  };
 }
 
 /** Throws the 429 refusing an upload of `incomingBytes` past the company's quota. */
-export async function admitUpload(ctx: QuotaContext, q: SandboxContext["db"] | Tx, companyId: string, incomingBytes: number, now = Date.now()) {
+export async function admitUpload(
+  ctx: QuotaContext,
+  q: SandboxContext["db"] | Tx,
+  companyId: string,
+  incomingBytes: number,
+  now = Date.now(),
+) {
   const quota = ctx.quotas.unattachedUploads;
   const held = await unattachedUsage(ctx, q, companyId, now);
   if (!overUploadQuota(held, incomingBytes, quota)) return;
@@ -39,7 +60,11 @@ export async function admitUpload(ctx: QuotaContext, q: SandboxContext["db"] | T
   throw new ApiError(
     429,
     `file: the company has ${held.files} uploads (${Math.ceil(held.bytes / (1024 * 1024))} MB) not yet attached to anything, at most ${quota.files} files or ${quota.bytes / (1024 * 1024)} MB; attach or wait until the oldest expires at ${new Date(expires).toISOString()}.`,
-    { field: "file", errors: { file: "uploadQuotaReached" }, headers: { "Retry-After": String(wait) } },
+    {
+      field: "file",
+      errors: { file: "uploadQuotaReached" },
+      headers: { "Retry-After": String(wait) },
+    },
   );
 }
 
@@ -47,11 +72,19 @@ export async function admitUpload(ctx: QuotaContext, q: SandboxContext["db"] | T
  * Stores an upload within the quota: the company's row is locked while its usage is counted
  * and the file written, so uploads at once cannot all slip under it.
  */
-export async function withinUploadQuota<T>(ctx: QuotaContext, companyId: string, incomingBytes: number, store: (tx: Tx) => Promise<T>): Promise<T> {
+export async function withinUploadQuota<T>(
+  ctx: QuotaContext,
+  companyId: string,
+  incomingBytes: number,
+  store: (tx: Tx) => Promise<T>,
+): Promise<T> {
   return ctx.db.transaction(async (tx) => {
-    await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for("no key update");
+    await tx
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.id, companyId))
+      .for("no key update");
     await admitUpload(ctx, tx, companyId, incomingBytes);
     return store(tx);
   });
 }
-

@@ -13,20 +13,20 @@
 import { fileTypeFromBuffer } from "file-type";
 import { imageSize } from "image-size";
 import { SaxesParser } from "saxes";
+import { checkDiagram } from "~/api/data-attestation/rules";
 import {
+  type DocumentKind,
   FILE_LIMITS,
+  type FileRuleCode,
   IMAGE_FORMATS,
+  type ImagePurpose,
   judgeFormatAndBytes,
   judgeImage,
   PDF_CONTENT_TYPE,
+  type Size,
   svgDimensions,
   svgText,
-  type DocumentKind,
-  type FileRuleCode,
-  type ImagePurpose,
-  type Size,
 } from "~/api/files/rules";
-import { checkDiagram } from "~/api/data-attestation/rules";
 
 /** The API's English wording of each rule code. */
 export const messages = {
@@ -58,7 +58,10 @@ const fail = (code: FileRuleCode): CheckResult => ({ ok: false, code, message: m
  * for a document, under 9 MB for a diagram ('file must be less than 9MB',
  * app/api/data-attestation/rules.ts).
  */
-export async function checkDocument(bytes: Uint8Array, kind: DocumentKind = "document"): Promise<CheckResult> {
+export async function checkDocument(
+  bytes: Uint8Array,
+  kind: DocumentKind = "document",
+): Promise<CheckResult> {
   if (bytes.byteLength === 0) return fail("noContent");
   const sniffed = await fileTypeFromBuffer(bytes);
   if (sniffed?.mime !== PDF_CONTENT_TYPE) return fail("mustBePdf");
@@ -73,17 +76,30 @@ export async function checkDocument(bytes: Uint8Array, kind: DocumentKind = "doc
 export const DIAGRAM_TOO_BIG = "file must be less than 9MB";
 
 /** An image for `purpose` (or any image when none is given). */
-export async function checkImage(bytes: Uint8Array, options: ImageOptions = {}): Promise<CheckResult> {
+export async function checkImage(
+  bytes: Uint8Array,
+  options: ImageOptions = {},
+): Promise<CheckResult> {
   const purpose = options.purpose ?? "any";
   const sniffed = await sniffImage(bytes);
-  const early = judgeFormatAndBytes(purpose, { format: sniffed?.format, fileSize: bytes.byteLength });
+  const early = judgeFormatAndBytes(purpose, {
+    format: sniffed?.format,
+    fileSize: bytes.byteLength,
+  });
   if (early || !sniffed) return fail(early ?? "imageTypeInvalid");
-  const image = { format: sniffed.format, fileSize: bytes.byteLength, ...readContent(bytes, sniffed) };
+  const image = {
+    format: sniffed.format,
+    fileSize: bytes.byteLength,
+    ...readContent(bytes, sniffed),
+  };
   const code = judgeImage(purpose, image, { listItem: options.listItem });
   if (code) return fail(code);
   const { contentType, extension } = IMAGE_FORMATS[sniffed.format];
   // An SVG's size is in CSS pixels and may be fractional; an SVG without one is kept without.
-  const size = image.width && image.height ? { width: Math.round(image.width), height: Math.round(image.height) } : {};
+  const size =
+    image.width && image.height
+      ? { width: Math.round(image.width), height: Math.round(image.height) }
+      : {};
   return { ok: true, contentType, extension, ...size };
 }
 
@@ -105,7 +121,8 @@ async function sniffImage(bytes: Uint8Array): Promise<Sniffed | undefined> {
  * `invalid` when a PNG or JPEG does not decode, or an SVG has active or external content.
  */
 function readContent(bytes: Uint8Array, sniffed: Sniffed): Partial<Size> & { invalid?: true } {
-  if (sniffed.format === "svg") return svgProblem(sniffed.text) ? { invalid: true } : { ...svgDimensions(sniffed.text) };
+  if (sniffed.format === "svg")
+    return svgProblem(sniffed.text) ? { invalid: true } : { ...svgDimensions(sniffed.text) };
   let size: Size & { type?: string; orientation?: number };
   try {
     size = imageSize(bytes);
@@ -115,7 +132,9 @@ function readContent(bytes: Uint8Array, sniffed: Sniffed): Partial<Size> & { inv
   const expected = sniffed.format === "png" ? "png" : "jpg";
   if (size.type !== expected || !(size.width > 0) || !(size.height > 0)) return { invalid: true };
   const turned = size.orientation !== undefined && size.orientation >= 5 && size.orientation <= 8;
-  return turned ? { width: size.height, height: size.width } : { width: size.width, height: size.height };
+  return turned
+    ? { width: size.height, height: size.width }
+    : { width: size.width, height: size.height };
 }
 
 // ---------------------------------------------------------------------------
@@ -154,7 +173,17 @@ const forbiddenElements = new Set([
 ]);
 
 /** Attributes that hold a URL the browser may fetch or navigate to. */
-const urlAttributes = new Set(["href", "src", "action", "formaction", "data", "background", "poster", "srcdoc", "codebase"]);
+const urlAttributes = new Set([
+  "href",
+  "src",
+  "action",
+  "formaction",
+  "data",
+  "background",
+  "poster",
+  "srcdoc",
+  "codebase",
+]);
 
 /** Namespaces whose elements are active in browsers when met inside an SVG. */
 const forbiddenNamespaces = new Set([
@@ -165,7 +194,13 @@ const forbiddenNamespaces = new Set([
 ]);
 
 /** Lower-cased, without whitespace and control characters (browsers ignore them in URL schemes). */
-const squash = (value: string) => value.replace(/[\u0000-\u0020\u007f-\u009f\u00a0\u1680\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]/g, "").toLowerCase();
+const squash = (value: string) =>
+  value
+    .replace(
+      /[\u0000-\u0020\u007f-\u009f\u00a0\u1680\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]/g,
+      "",
+    )
+    .toLowerCase();
 
 /** Every `url(...)` must point inside the document (`url(#id)`). */
 function hasExternalUrlFunction(squashed: string): boolean {
@@ -179,7 +214,11 @@ function hasExternalUrlFunction(squashed: string): boolean {
 /** A URL attribute may be empty, a fragment, or an embedded raster image. */
 function isSafeUrl(value: string): boolean {
   const squashed = squash(value);
-  return squashed === "" || squashed.startsWith("#") || /^data:image\/(?:png|jpeg|gif|webp)[;,]/.test(squashed);
+  return (
+    squashed === "" ||
+    squashed.startsWith("#") ||
+    /^data:image\/(?:png|jpeg|gif|webp)[;,]/.test(squashed)
+  );
 }
 
 /** Why a piece of CSS (a `<style>` element or a `style` attribute) is refused, if it is. */
@@ -189,7 +228,11 @@ function cssProblem(css: string): string | undefined {
   if (withoutComments.includes("\\")) return "CSS escape";
   const squashed = squash(withoutComments);
   if (squashed.includes("@import")) return "CSS @import";
-  if (/expression\(|javascript:|vbscript:|-moz-binding|behavior:|image-set\(|(?:^|[^\w-])src\(/.test(squashed)) {
+  if (
+    /expression\(|javascript:|vbscript:|-moz-binding|behavior:|image-set\(|(?:^|[^\w-])src\(/.test(
+      squashed,
+    )
+  ) {
     return "active or external CSS";
   }
   if (hasExternalUrlFunction(squashed)) return "external CSS url()";
@@ -251,8 +294,10 @@ export function svgProblem(source: string): string | undefined {
     if (!sawRoot && local !== "svg") refuse("root element is not svg");
     sawRoot = true;
     if (forbiddenElements.has(local)) refuse(`element ${tag.name}`);
-    if (forbiddenNamespaces.has(tag.uri.toLowerCase())) refuse(`element ${tag.name} in namespace ${tag.uri}`);
-    for (const attribute of Object.values(tag.attributes)) refuse(attributeProblem(attribute.name, attribute.value));
+    if (forbiddenNamespaces.has(tag.uri.toLowerCase()))
+      refuse(`element ${tag.name} in namespace ${tag.uri}`);
+    for (const attribute of Object.values(tag.attributes))
+      refuse(attributeProblem(attribute.name, attribute.value));
     if (!tag.isSelfClosing) open.push(local);
   });
   parser.on("closetag", (tag) => {
@@ -288,7 +333,12 @@ export function sanitizeFileName(name: string, fallback = "file"): string {
   const dot = clean.lastIndexOf(".");
   const extension = dot > 0 ? Array.from(clean.slice(dot)) : [];
   if (extension.length > 0 && extension.length <= 16) {
-    return chars.slice(0, 255 - extension.length).join("").trimEnd() + extension.join("");
+    return (
+      chars
+        .slice(0, 255 - extension.length)
+        .join("")
+        .trimEnd() + extension.join("")
+    );
   }
   return chars.slice(0, 255).join("");
 }
@@ -299,6 +349,9 @@ export function sanitizeFileName(name: string, fallback = "file"): string {
  */
 export function attachmentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\%;]/g, "_");
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

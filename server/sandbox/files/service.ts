@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { SandboxContext } from "../context";
 import type { Tx } from "../db";
 import { files } from "../db/schema";
-import { sanitizeFileName, type CheckResult } from "./rules";
+import { type CheckResult, sanitizeFileName } from "./rules";
 
 export type Checked = Extract<CheckResult, { ok: true }>;
 
@@ -15,7 +15,8 @@ export interface StoredFile {
 }
 
 export const imageUrl = (ctx: SandboxContext, id: string) => `${ctx.config.url}/api/images/${id}`;
-export const downloadUrl = (ctx: SandboxContext, id: string) => `${ctx.config.url}/api/files/${id}/download`;
+export const downloadUrl = (ctx: SandboxContext, id: string) =>
+  `${ctx.config.url}/api/files/${id}/download`;
 
 /**
  * Stores checked bytes for a company. Inside a transaction (`tx`), the row is part of it;
@@ -58,5 +59,10 @@ export async function storeFile(
     await ctx.files.delete(storageKey).catch(() => {});
     throw error;
   }
-  return { id, url: isImage ? imageUrl(ctx, id) : downloadUrl(ctx, id), fileName, fileSize: input.bytes.byteLength };
+  return {
+    id,
+    url: isImage ? imageUrl(ctx, id) : downloadUrl(ctx, id),
+    fileName,
+    fileSize: input.bytes.byteLength,
+  };
 }

@@ -23,10 +23,12 @@ export function createDiskFileStore(root: string): FileStore {
   const base = path.resolve(root);
 
   function pathOf(key: string): string {
-    if (!keyPattern.test(key) || key.length > 200) throw new Error(`Invalid file store key: ${JSON.stringify(key)}`);
+    if (!keyPattern.test(key) || key.length > 200)
+      throw new Error(`Invalid file store key: ${JSON.stringify(key)}`);
     const full = path.join(base, ...key.split("/"));
     // The pattern already rules out '..' and absolute paths; this is a second guard.
-    if (!full.startsWith(base + path.sep)) throw new Error(`Invalid file store key: ${JSON.stringify(key)}`);
+    if (!full.startsWith(base + path.sep))
+      throw new Error(`Invalid file store key: ${JSON.stringify(key)}`);
     return full;
   }
 
@@ -35,7 +37,10 @@ export function createDiskFileStore(root: string): FileStore {
       const target = pathOf(key);
       const dir = path.dirname(target);
       await mkdir(dir, { recursive: true });
-      const temp = path.join(dir, `.${path.basename(target)}.${randomBytes(6).toString("hex")}.tmp`);
+      const temp = path.join(
+        dir,
+        `.${path.basename(target)}.${randomBytes(6).toString("hex")}.tmp`,
+      );
       const handle = await open(temp, "wx", 0o600);
       try {
         await handle.writeFile(data);

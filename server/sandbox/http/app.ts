@@ -5,13 +5,17 @@
  */
 import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
-import type { AppEnv, SandboxContext } from "../context";
 import { redactUrl } from "~/lib/log-redact";
-import { ApiError, errorBody, sendError } from "./errors";
 import { apiRoutes } from "../api";
+import type { AppEnv, SandboxContext } from "../context";
 import type { Accounts } from "../identity/accounts";
+import { ApiError, errorBody, sendError } from "./errors";
 
-export function createHttpApp(ctx: SandboxContext, accounts: Accounts, extra: (app: Hono<AppEnv>) => void = () => {}) {
+export function createHttpApp(
+  ctx: SandboxContext,
+  accounts: Accounts,
+  extra: (app: Hono<AppEnv>) => void = () => {},
+) {
   const app = new Hono<AppEnv>();
 
   app.use("*", async (c, next) => {
@@ -37,7 +41,9 @@ export function createHttpApp(ctx: SandboxContext, accounts: Accounts, extra: (a
     return c.json(errorBody(500, "An unexpected error occurred.", c.get("traceId")), 500);
   });
 
-  app.notFound((c) => c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}.`, c.get("traceId")), 404));
+  app.notFound((c) =>
+    c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}.`, c.get("traceId")), 404),
+  );
 
   app.route("/api", apiRoutes(ctx, accounts));
   extra(app);

@@ -8,13 +8,17 @@ import { remoteAddress, resolveClientAddress } from "./auth";
 
 const servers: Server[] = [];
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+  await Promise.all(
+    servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))),
+  );
 });
 
 /** A server as the sandbox's: the client's address resolved before any route; its routes answer what they see. */
 async function serve(trustProxy: string[]): Promise<string> {
   const app = new Hono();
-  app.get("/", (c) => c.json({ address: remoteAddress(c), proto: c.req.header("x-forwarded-proto") ?? null }));
+  app.get("/", (c) =>
+    c.json({ address: remoteAddress(c), proto: c.req.header("x-forwarded-proto") ?? null }),
+  );
   const listener = getRequestListener(app.fetch);
   const trusted = trustedProxies(trustProxy);
   const server = createServer((req, res) => {

@@ -6,19 +6,20 @@
  * identity provider's storage (docs/decisions/0026-revoked-grants.md), beside the user, in one
  * query at every call. Only the signature check is kept per token, until the token expires.
  */
-import { createRemoteJWKSet, jwtVerify, errors as joseErrors } from "jose";
-import { eq } from "drizzle-orm";
+
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { isIP } from "node:net";
 import { getConnInfo } from "@hono/node-server/conninfo";
+import { eq } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify } from "jose";
+import { LRUCache } from "lru-cache";
 import { CLIENT_ADDRESS_HEADER } from "~/api/registration/schemas";
+import { clientAddress, plainAddress } from "../../trust-proxy";
 import type { AppEnv, Caller, SandboxContext } from "../context";
 import { users } from "../db/schema";
 import { grantAlive } from "../oidc/adapter";
-import { LRUCache } from "lru-cache";
-import { clientAddress, plainAddress } from "../../trust-proxy";
 import { forbidden, unauthorized } from "./errors";
 
 export const apiAudience = (issuer: string) => `${issuer}/api`;
@@ -40,18 +41,29 @@ export function resolveClientAddress(req: IncomingMessage, trusted: (address: st
     // The API's routes read the raw list (@hono/node-server), the identity provider the parsed one.
     const raw: string[] = [];
     for (let i = 0; i < req.rawHeaders.length; i += 2) {
-      if (!FORWARDED_HEADERS.includes(req.rawHeaders[i].toLowerCase())) raw.push(req.rawHeaders[i], req.rawHeaders[i + 1]);
+      if (!FORWARDED_HEADERS.includes(req.rawHeaders[i].toLowerCase()))
+        raw.push(req.rawHeaders[i], req.rawHeaders[i + 1]);
     }
     req.rawHeaders = raw;
   }
   const forwarded = req.headers["x-forwarded-for"];
-  clientAddresses.set(req, clientAddress(req.socket.remoteAddress, Array.isArray(forwarded) ? forwarded.join(",") : forwarded, trusted));
+  clientAddresses.set(
+    req,
+    clientAddress(
+      req.socket.remoteAddress,
+      Array.isArray(forwarded) ? forwarded.join(",") : forwarded,
+      trusted,
+    ),
+  );
 }
 
 /** The client's address: the connection's, or the one a trusted proxy names; "unknown" when the socket is gone. */
 export function remoteAddress(c: Context): string {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  return (incoming && clientAddresses.get(incoming)) ?? plainAddress(getConnInfo(c).remote.address ?? "unknown");
+  return (
+    (incoming && clientAddresses.get(incoming)) ??
+    plainAddress(getConnInfo(c).remote.address ?? "unknown")
+  );
 }
 
 /**
@@ -60,13 +72,21 @@ export function remoteAddress(c: Context): string {
  * X-Client-Address; anyone else is the connection's address, whatever it names. Wrong
  * credentials answer 401 (docs/decisions/0028-registration-client-address.md).
  */
-export function publicCaller(ctx: SandboxContext, c: Context): { address: string; viaConsole: boolean } {
+export function publicCaller(
+  ctx: SandboxContext,
+  c: Context,
+): { address: string; viaConsole: boolean } {
   const basic = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(c.req.header("authorization") ?? "");
   if (!basic) return { address: remoteAddress(c), viaConsole: false };
   // Compared as digests: equal lengths, in constant time.
   const digest = (text: string) => createHash("sha256").update(text).digest();
   const given = digest(Buffer.from(basic[1], "base64").toString("utf8"));
-  if (!timingSafeEqual(given, digest(`${ctx.config.consoleClientId}:${ctx.config.consoleClientSecret}`))) {
+  if (
+    !timingSafeEqual(
+      given,
+      digest(`${ctx.config.consoleClientId}:${ctx.config.consoleClientSecret}`),
+    )
+  ) {
     throw unauthorized("The client credentials are not valid.");
   }
   const named = c.req.header(CLIENT_ADDRESS_HEADER)?.trim() ?? "";
@@ -104,15 +124,26 @@ export function createAuth(ctx: SandboxContext) {
     }
     let payload: Awaited<ReturnType<typeof jwtVerify>>["payload"];
     try {
-      ({ payload } = await jwtVerify(token, jwks, { issuer, audience: apiAudience(issuer), typ: "at+jwt" }));
+      ({ payload } = await jwtVerify(token, jwks, {
+        issuer,
+        audience: apiAudience(issuer),
+        typ: "at+jwt",
+      }));
     } catch (error) {
-      if (error instanceof joseErrors.JWTExpired) throw unauthorized("The access token has expired.");
+      if (error instanceof joseErrors.JWTExpired)
+        throw unauthorized("The access token has expired.");
       throw unauthorized("The access token is not valid.");
     }
     const userId = typeof payload.sub === "string" ? payload.sub : "";
     const grantId = payload[GRANT_CLAIM];
-    if (!userId || typeof grantId !== "string" || !grantId) throw unauthorized("The access token is not valid.");
-    const verified = { userId, companyId: payload.company_id, grantId, expiresAt: (payload.exp ?? 0) * 1000 };
+    if (!userId || typeof grantId !== "string" || !grantId)
+      throw unauthorized("The access token is not valid.");
+    const verified = {
+      userId,
+      companyId: payload.company_id,
+      grantId,
+      expiresAt: (payload.exp ?? 0) * 1000,
+    };
     // A token without an expiry is not kept: it would be verified once for ever.
     if (payload.exp) verifiedTokens.set(key, verified);
     return verified;
@@ -137,7 +168,8 @@ export function createAuth(ctx: SandboxContext) {
       .limit(1);
     if (!user || user.companyId !== companyId) throw unauthorized("The access token is not valid.");
     if (!user.grantAlive) throw unauthorized("The access token has been revoked.");
-    if (user.suspendedAt) throw forbidden("This account is suspended by the provider. Contact the provider's support.");
+    if (user.suspendedAt)
+      throw forbidden("This account is suspended by the provider. Contact the provider's support.");
     return {
       userId: user.id,
       companyId: user.companyId,

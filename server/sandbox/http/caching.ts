@@ -19,16 +19,25 @@ export interface CachePolicy {
 /** Reference data the provider changes only with a release of the sandbox (countries, categories...). */
 export const REFERENCE_DATA: CachePolicy = { cacheControl: "public, max-age=300" };
 /** Reference data named in the caller's language (decision 0070). */
-export const TRANSLATED_REFERENCE_DATA: CachePolicy = { ...REFERENCE_DATA, vary: ["Accept-Language"] };
+export const TRANSLATED_REFERENCE_DATA: CachePolicy = {
+  ...REFERENCE_DATA,
+  vary: ["Accept-Language"],
+};
 /** What the provider changes in the course of its work (desktop versions, downloads, feature flags): reused for a minute. */
 export const RELEASE_DATA: CachePolicy = { cacheControl: "public, max-age=60" };
 /** An answer of the caller's own: kept only by the caller, and asked again (cheaply, 304) at each use. */
-export const CALLERS_OWN: CachePolicy = { cacheControl: "private, no-cache", vary: ["Authorization"] };
+export const CALLERS_OWN: CachePolicy = {
+  cacheControl: "private, no-cache",
+  vary: ["Authorization"],
+};
 /**
  * The caller's own, stale at once, but without no-cache: a caller may take a copy a little past
  * it where a glance will do (max-stale), as the console's switcher of recent apps does.
  */
-export const CALLERS_OWN_GLANCE: CachePolicy = { cacheControl: "private, max-age=0", vary: ["Authorization"] };
+export const CALLERS_OWN_GLANCE: CachePolicy = {
+  cacheControl: "private, max-age=0",
+  vary: ["Authorization"],
+};
 
 /** A strong entity tag of the exact bytes of an answer. */
 export function entityTag(bytes: Uint8Array | string): string {
@@ -43,12 +52,28 @@ export function ifNoneMatchNames(header: string | undefined, etag: string): bool
 }
 
 /** The headers a 304 keeps of the 200 it stands for (RFC 9110 section 15.4.5), and the trace ID. */
-const KEPT_ON_304 = ["cache-control", "etag", "vary", "expires", "content-location", "date", "x-trace-id", "x-content-type-options"];
+const KEPT_ON_304 = [
+  "cache-control",
+  "etag",
+  "vary",
+  "expires",
+  "content-location",
+  "date",
+  "x-trace-id",
+  "x-content-type-options",
+];
 
 /** Sets the policy's Cache-Control and Vary on a 200; errors are never marked reusable. */
 function applyPolicy(c: Context, policy: CachePolicy) {
   c.res.headers.set("Cache-Control", policy.cacheControl);
-  const vary = new Set([...(c.res.headers.get("vary")?.split(",").map((name) => name.trim()).filter(Boolean) ?? []), ...(policy.vary ?? [])]);
+  const vary = new Set([
+    ...(c.res.headers
+      .get("vary")
+      ?.split(",")
+      .map((name) => name.trim())
+      .filter(Boolean) ?? []),
+    ...(policy.vary ?? []),
+  ]);
   if (vary.size) c.res.headers.set("Vary", [...vary].join(", "));
 }
 
@@ -56,7 +81,9 @@ function applyPolicy(c: Context, policy: CachePolicy) {
  * A lookup's route step: its 200 answers may be reused as `policy` says; a function chooses
  * by the request (an answer that depends on who calls is not public).
  */
-export function cacheFor(policy: CachePolicy | ((c: Context<AppEnv>) => CachePolicy)): MiddlewareHandler<AppEnv> {
+export function cacheFor(
+  policy: CachePolicy | ((c: Context<AppEnv>) => CachePolicy),
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
     if (c.res.status === 200) applyPolicy(c, typeof policy === "function" ? policy(c) : policy);
@@ -79,8 +106,11 @@ export const revalidation: MiddlewareHandler<AppEnv> = async (c, next) => {
   const headers = new Headers(c.res.headers);
   headers.set("ETag", etag);
   const notModified = ifNoneMatchNames(c.req.header("if-none-match"), etag);
-  if (notModified) for (const name of [...headers.keys()]) if (!KEPT_ON_304.includes(name)) headers.delete(name);
+  if (notModified)
+    for (const name of [...headers.keys()]) if (!KEPT_ON_304.includes(name)) headers.delete(name);
   // A new answer, not merged with the one it replaces (Hono's setter would bring its headers back).
   c.res = undefined;
-  c.res = notModified ? new Response(null, { status: 304, headers }) : new Response(bytes, { status: 200, headers });
+  c.res = notModified
+    ? new Response(null, { status: 304, headers })
+    : new Response(bytes, { status: 200, headers });
 };

@@ -1,14 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { requiredText, wholeNumber } from "~/api/common";
-import { badRequest, conflict, errorBody, ERRORS_MAX, validationError } from "./errors";
+import { badRequest, conflict, ERRORS_MAX, errorBody, validationError } from "./errors";
 
 const schema = z.object({
   name: z.string().trim().min(1).max(5),
   email: z.email().optional(),
   kind: z.enum(["a", "b"]).optional(),
   count: z.number().int().optional(),
-  site: z.string().regex(/^https?:/).optional(),
+  site: z
+    .string()
+    .regex(/^https?:/)
+    .optional(),
 });
 
 const codesOf = (input: unknown) => {
@@ -21,7 +24,13 @@ describe("validationError", () => {
   it("names the first failing field and gives every field the code of its rule", () => {
     expect(codesOf({ email: "nope", kind: "c", count: "1", site: "ftp:x" })).toEqual({
       field: "name",
-      errors: { name: "required", email: "invalidEmail", kind: "invalidValue", count: "invalidType", site: "invalidFormat" },
+      errors: {
+        name: "required",
+        email: "invalidEmail",
+        kind: "invalidValue",
+        count: "invalidType",
+        site: "invalidFormat",
+      },
     });
     expect(codesOf({ name: "" }).errors).toEqual({ name: "required" });
     expect(codesOf({ name: "toolong" }).errors).toEqual({ name: "tooLong" });
@@ -44,11 +53,20 @@ describe("validationError", () => {
     const rules = z.object({ id: wholeNumber({ min: 0 }), name: requiredText(10) });
     const result = rules.safeParse({ id: 2147483648, name: "a\u0000" });
     expect(result.success).toBe(false);
-    if (!result.success) expect(validationError(result.error, {}).extra.errors).toEqual({ id: "outOfRange", name: "invalidCharacters" });
+    if (!result.success)
+      expect(validationError(result.error, {}).extra.errors).toEqual({
+        id: "outOfRange",
+        name: "invalidCharacters",
+      });
     const negative = rules.safeParse({ id: -1, name: "ok" });
-    if (!negative.success) expect(validationError(negative.error, {}).extra.errors).toEqual({ id: "outOfRange" });
-    const other = z.string().refine(() => false).safeParse("x");
-    if (!other.success) expect(validationError(other.error, {}).extra.errors).toEqual({ body: "invalid" });
+    if (!negative.success)
+      expect(validationError(negative.error, {}).extra.errors).toEqual({ id: "outOfRange" });
+    const other = z
+      .string()
+      .refine(() => false)
+      .safeParse("x");
+    if (!other.success)
+      expect(validationError(other.error, {}).extra.errors).toEqual({ body: "invalid" });
   });
 
   it("words the first refusal in its detail", () => {

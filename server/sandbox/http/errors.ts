@@ -36,14 +36,18 @@ const titles: Record<number, string> = {
 /** Failing fields and the code of the rule each breaks. */
 export type RuleCodes = Record<string, string>;
 
-const naming = (field?: string, code?: string) => (field ? { field, ...(code ? { errors: { [field]: code } } : {}) } : {});
+const naming = (field?: string, code?: string) =>
+  field ? { field, ...(code ? { errors: { [field]: code } } : {}) } : {};
 
 /** A 400; with a field, `code` names the rule it breaks. */
-export const badRequest = (detail: string, field?: string, code?: string) => new ApiError(400, detail, naming(field, code));
+export const badRequest = (detail: string, field?: string, code?: string) =>
+  new ApiError(400, detail, naming(field, code));
 export const notFound = (what = "resource") => new ApiError(404, `The ${what} was not found.`);
 /** A 409: a rule of the resource's state, or (with a field) a value that is taken. */
-export const conflict = (detail: string, field?: string, code?: string) => new ApiError(409, detail, naming(field, code));
-export const unauthorized = (detail = "A valid access token is required.") => new ApiError(401, detail);
+export const conflict = (detail: string, field?: string, code?: string) =>
+  new ApiError(409, detail, naming(field, code));
+export const unauthorized = (detail = "A valid access token is required.") =>
+  new ApiError(401, detail);
 export const forbidden = (detail: string) => new ApiError(403, detail);
 
 /** The value at a dotted path of a body. */
@@ -56,8 +60,10 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   return value;
 }
 
-const isNumeric = (origin: string) => origin === "number" || origin === "int" || origin === "bigint";
-const isShapeRuleCode = (code: unknown): code is ShapeRuleCode => (SHAPE_RULE_CODES as readonly unknown[]).includes(code);
+const isNumeric = (origin: string) =>
+  origin === "number" || origin === "int" || origin === "bigint";
+const isShapeRuleCode = (code: unknown): code is ShapeRuleCode =>
+  (SHAPE_RULE_CODES as readonly unknown[]).includes(code);
 
 /** The rule code of a zod issue: what a client can word in its own language. */
 export function issueCode(issue: z.core.$ZodIssue, input: unknown): ShapeRuleCode {
@@ -72,7 +78,11 @@ export function issueCode(issue: z.core.$ZodIssue, input: unknown): ShapeRuleCod
     case "too_big":
       return isNumeric(issue.origin) ? "outOfRange" : "tooLong";
     case "invalid_format":
-      return issue.format === "email" ? "invalidEmail" : issue.format === "url" ? "invalidUrl" : "invalidFormat";
+      return issue.format === "email"
+        ? "invalidEmail"
+        : issue.format === "url"
+          ? "invalidUrl"
+          : "invalidFormat";
     case "invalid_value":
       return "invalidValue";
     case "custom":
@@ -98,10 +108,18 @@ export function validationError(error: z.ZodError, input?: unknown): ApiError {
     errors[field] ??= issueCode(issue, input);
   }
   const { field, message } = first ?? { field: "body", message: "Invalid request." };
-  return new ApiError(400, `${field}: ${message}`, { field, errors: Object.keys(errors).length > 0 ? errors : { body: "invalid" } });
+  return new ApiError(400, `${field}: ${message}`, {
+    field,
+    errors: Object.keys(errors).length > 0 ? errors : { body: "invalid" },
+  });
 }
 
-export function errorBody(status: number, detail: string, traceId: string, extra: ApiError["extra"] = {}) {
+export function errorBody(
+  status: number,
+  detail: string,
+  traceId: string,
+  extra: ApiError["extra"] = {},
+) {
   return {
     status,
     title: titles[status] ?? "Error",

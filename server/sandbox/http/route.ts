@@ -27,14 +27,25 @@ type Step<P extends string> = MiddlewareHandler<AppEnv, `/${P}`> | Handler<AppEn
  * a 400 naming it. No handler sees either.
  */
 const storableParameters: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!Object.values(c.req.param() as Record<string, string>).every(isStorableText)) throw notFound();
+  if (!Object.values(c.req.param() as Record<string, string>).every(isStorableText))
+    throw notFound();
   for (const [name, values] of Object.entries(c.req.queries())) {
-    if (!isStorableText(name) || !values.every(isStorableText)) throw refuseUnstorable(storableCopy(name));
+    if (!isStorableText(name) || !values.every(isStorableText))
+      throw refuseUnstorable(storableCopy(name));
   }
   await next();
 };
 
 /** Registers the endpoint's route on `app`: the parameter check, the middleware, the handler last. */
-export function route<P extends string>(app: Hono<AppEnv>, endpoint: Endpoint<P>, ...steps: [Step<P>, ...Step<P>[]]): void {
-  app.on(endpoint.method, routePath(endpoint), storableParameters, ...(steps as unknown as [Handler<AppEnv>]));
+export function route<P extends string>(
+  app: Hono<AppEnv>,
+  endpoint: Endpoint<P>,
+  ...steps: [Step<P>, ...Step<P>[]]
+): void {
+  app.on(
+    endpoint.method,
+    routePath(endpoint),
+    storableParameters,
+    ...(steps as unknown as [Handler<AppEnv>]),
+  );
 }

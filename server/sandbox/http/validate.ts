@@ -43,7 +43,8 @@ export async function jsonBody<T extends z.ZodType>(c: Context, schema: T): Prom
   if (!result.success) {
     const error = validationError(result.error, raw);
     // `errors` names every failing field: the text rule's too, where the schema had no word for it.
-    if (unstorable !== undefined) error.extra.errors![unstorable] ??= INVALID_CHARACTERS.params.code;
+    if (unstorable !== undefined)
+      error.extra.errors![unstorable] ??= INVALID_CHARACTERS.params.code;
     throw error;
   }
   if (unstorable !== undefined) throw refuseUnstorable(unstorable);
@@ -52,7 +53,11 @@ export async function jsonBody<T extends z.ZodType>(c: Context, schema: T): Prom
 
 /** The 400 of a value (at `field`) the database cannot store. */
 export function refuseUnstorable(field: string) {
-  return badRequest(`${field}: ${INVALID_CHARACTERS.message}`, field, INVALID_CHARACTERS.params.code);
+  return badRequest(
+    `${field}: ${INVALID_CHARACTERS.message}`,
+    field,
+    INVALID_CHARACTERS.params.code,
+  );
 }
 
 /** Where a value stands in a JSON value: its key (an index in an array), under its parent. */
@@ -75,13 +80,17 @@ export function unstorablePath(value: unknown): string | undefined {
       if (!isStorableText(item)) return pathOf(at);
     } else if (Array.isArray(item)) {
       // First item on top.
-      for (let i = item.length - 1; i >= 0; i--) stack.push({ value: item[i], at: { key: i, parent: at } });
+      for (let i = item.length - 1; i >= 0; i--)
+        stack.push({ value: item[i], at: { key: i, parent: at } });
     } else if (item !== null && typeof item === "object") {
       // Each key, then its value, first entry on top.
       const keys = Object.keys(item);
       for (let i = keys.length - 1; i >= 0; i--) {
         const under = { key: keys[i], parent: at };
-        stack.push({ value: (item as Record<string, unknown>)[keys[i]], at: under }, { value: keys[i], at: under });
+        stack.push(
+          { value: (item as Record<string, unknown>)[keys[i]], at: under },
+          { value: keys[i], at: under },
+        );
       }
     }
   }

@@ -4,26 +4,38 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import type { RegistrationRequest } from "~/api/registration/schemas";
-import type { registrationRequest } from "~/api/registration/schemas";
 import type { z } from "zod";
+import type { RegistrationRequest, registrationRequest } from "~/api/registration/schemas";
 import type { SandboxContext } from "../context";
-import { companies, companyEntities, countries, featureFlags, userTokens, users } from "../db/schema";
-import { conflict, badRequest } from "../http/errors";
-import { recordChange } from "../history";
-import { translator, type Language } from "./i18n";
-import { hashPassword } from "./passwords";
+import {
+  companies,
+  companyEntities,
+  countries,
+  featureFlags,
+  users,
+  userTokens,
+} from "../db/schema";
 import { checkImage } from "../files/rules";
 import { storeFile } from "../files/service";
-import { findToken, issueToken, TOKEN_LIFETIME, useToken, type TokenKind } from "./tokens";
-import type { LimitStore } from "./limits";
-import { createRegistrationGuard, type RegistrationCaller, type RegistrationLimitOptions } from "./registration-guard";
+import { recordChange } from "../history";
+import { badRequest, conflict } from "../http/errors";
 import { loadSecret } from "../oidc/provider";
+import { type Language, translator } from "./i18n";
+import type { LimitStore } from "./limits";
+import { hashPassword } from "./passwords";
+import {
+  createRegistrationGuard,
+  type RegistrationCaller,
+  type RegistrationLimitOptions,
+} from "./registration-guard";
+import { findToken, issueToken, TOKEN_LIFETIME, type TokenKind, useToken } from "./tokens";
 
 type Registration = z.output<typeof registrationRequest>;
 
 function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  const code =
+    (error as { code?: string; cause?: { code?: string } })?.code ??
+    (error as { cause?: { code?: string } })?.cause?.code;
   return code === "23505";
 }
 
@@ -31,14 +43,19 @@ function mailBody(text: string, link: string, action: string) {
   const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
   const paragraphs = text
     .split("\n\n")
-    .map((p) => (p.trim() === link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>` : `<p>${escapeHtml(p).replaceAll("\n", "<br>")}</p>`))
+    .map((p) =>
+      p.trim() === link
+        ? `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>`
+        : `<p>${escapeHtml(p).replaceAll("\n", "<br>")}</p>`,
+    )
     .join("\n");
   return `<!doctype html><html><body>${paragraphs}</body></html>`;
 }
 
 /** The company icon of a registration: base64 PNG, rules of spec 02 section 5.5. */
 async function checkCompanyIcon(contentBase64: string) {
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(contentBase64)) throw badRequest("companyIcon: must be base64", "companyIcon", "invalidFormat");
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(contentBase64))
+    throw badRequest("companyIcon: must be base64", "companyIcon", "invalidFormat");
   const bytes = new Uint8Array(Buffer.from(contentBase64, "base64"));
   const checked = await checkImage(bytes, { purpose: "company-icon" });
   if (!checked.ok) throw badRequest(`companyIcon: ${checked.message}`, "companyIcon", checked.code);
@@ -68,7 +85,13 @@ export function createAccounts(ctx: SandboxContext, options: AccountOptions) {
     user: { id: string; email: string; firstName: string; companyId: string },
     kind: TokenKind,
     lang: Language,
-    content: { path: string; subject: string; body: string; action: string; values?: Record<string, string> },
+    content: {
+      path: string;
+      subject: string;
+      body: string;
+      action: string;
+      values?: Record<string, string>;
+    },
   ) {
     const token = await issueToken(ctx.db, user.id, kind, lifetime(kind));
     const link = `${issuer}${content.path.replace("{token}", token)}${content.path.includes("?") ? "&" : "?"}lang=${lang}`;
@@ -85,7 +108,11 @@ export function createAccounts(ctx: SandboxContext, options: AccountOptions) {
     });
   }
 
-  function sendVerification(user: { id: string; email: string; firstName: string; companyId: string }, companyName: string, lang: Language) {
+  function sendVerification(
+    user: { id: string; email: string; firstName: string; companyId: string },
+    companyName: string,
+    lang: Language,
+  ) {
     return mailLink(user, "verify-email", lang, {
       path: "/verify-email?token={token}",
       subject: "mail.verifySubject",
@@ -98,24 +125,43 @@ export function createAccounts(ctx: SandboxContext, options: AccountOptions) {
   async function register(input: RegistrationRequest | Registration, caller: RegistrationCaller) {
     const data = input as Registration;
     await guard.admit(data, caller);
-    const [country] = await ctx.db.select().from(countries).where(eq(countries.code, data.countryId.toUpperCase()));
-    if (!country?.selectable) throw badRequest("countryId: must be a country from the list", "countryId", "unknownCountry");
+    const [country] = await ctx.db
+      .select()
+      .from(countries)
+      .where(eq(countries.code, data.countryId.toUpperCase()));
+    if (!country?.selectable)
+      throw badRequest("countryId: must be a country from the list", "countryId", "unknownCountry");
     let entityType = 0;
     if (data.entityType !== undefined) {
       const resourceCountry = country.resourceCountryCode ?? country.code;
       const [flag] = await ctx.db
         .select()
         .from(featureFlags)
-        .where(and(eq(featureFlags.countryCode, resourceCountry), eq(featureFlags.flag, "lower-level-entity-enabled")));
+        .where(
+          and(
+            eq(featureFlags.countryCode, resourceCountry),
+            eq(featureFlags.flag, "lower-level-entity-enabled"),
+          ),
+        );
       if (!flag?.enabled && data.entityType !== 0) {
-        throw badRequest("entityType: entity types are not offered in this country", "entityType", "notOffered");
+        throw badRequest(
+          "entityType: entity types are not offered in this country",
+          "entityType",
+          "notOffered",
+        );
       }
       entityType = data.entityType;
     }
-    const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, data.email));
-    if (existing) throw conflict("email: an account with this email address already exists", "email", "taken");
+    const [existing] = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, data.email));
+    if (existing)
+      throw conflict("email: an account with this email address already exists", "email", "taken");
 
-    const icon = data.companyIcon ? await checkCompanyIcon(data.companyIcon.contentBase64) : undefined;
+    const icon = data.companyIcon
+      ? await checkCompanyIcon(data.companyIcon.contentBase64)
+      : undefined;
     const passwordHash = await hashPassword(data.password);
     let created: { userId: string; companyId: string };
     try {
@@ -124,24 +170,27 @@ export function createAccounts(ctx: SandboxContext, options: AccountOptions) {
           .insert(companies)
           .values({ name: data.companyName, entityType })
           .returning({ id: companies.id });
-        const [entity] = await tx.insert(companyEntities).values({
-          companyId: company.id,
-          countryId: country.code,
-          isDefault: true,
-          companyName: data.companyName,
-          phoneNumber: data.phoneNumber,
-          addressLine1: data.addressLine1,
-          addressLine2: data.addressLine2,
-          addressLine3: data.addressLine3,
-          cityTown: data.cityTown,
-          zipPostCode: data.zipPostCode,
-          stateCounty: data.stateCounty,
-          profile: data.profile,
-          website: data.website,
-          socialPresence: data.socialPresence,
-          supportUrl: data.supportUrl,
-          termsUrl: data.termsUrl,
-        }).returning({ id: companyEntities.id });
+        const [entity] = await tx
+          .insert(companyEntities)
+          .values({
+            companyId: company.id,
+            countryId: country.code,
+            isDefault: true,
+            companyName: data.companyName,
+            phoneNumber: data.phoneNumber,
+            addressLine1: data.addressLine1,
+            addressLine2: data.addressLine2,
+            addressLine3: data.addressLine3,
+            cityTown: data.cityTown,
+            zipPostCode: data.zipPostCode,
+            stateCounty: data.stateCounty,
+            profile: data.profile,
+            website: data.website,
+            socialPresence: data.socialPresence,
+            supportUrl: data.supportUrl,
+            termsUrl: data.termsUrl,
+          })
+          .returning({ id: companyEntities.id });
         const [user] = await tx
           .insert(users)
           .values({
@@ -166,17 +215,37 @@ export function createAccounts(ctx: SandboxContext, options: AccountOptions) {
             entityId: entity.id,
             tx,
           });
-          await tx.update(companyEntities).set({ iconFileId: stored.id }).where(eq(companyEntities.id, entity.id));
+          await tx
+            .update(companyEntities)
+            .set({ iconFileId: stored.id })
+            .where(eq(companyEntities.id, entity.id));
         }
-        await recordChange(tx, { companyId: company.id, entityType: "company", entityId: company.id, action: "registered", toState: "registered", actor: user.id });
+        await recordChange(tx, {
+          companyId: company.id,
+          entityType: "company",
+          entityId: company.id,
+          action: "registered",
+          toState: "registered",
+          actor: user.id,
+        });
         return { userId: user.id, companyId: company.id };
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict("email: an account with this email address already exists", "email", "taken");
+      if (isUniqueViolation(error))
+        throw conflict(
+          "email: an account with this email address already exists",
+          "email",
+          "taken",
+        );
       throw error;
     }
     await sendVerification(
-      { id: created.userId, email: data.email, firstName: data.firstName, companyId: created.companyId },
+      {
+        id: created.userId,
+        email: data.email,
+        firstName: data.firstName,
+        companyId: created.companyId,
+      },
       data.companyName,
       data.localeCode,
     );
@@ -189,15 +258,30 @@ export function createAccounts(ctx: SandboxContext, options: AccountOptions) {
     if (!row) return { ok: false };
     return ctx.db.transaction(async (tx) => {
       if (!(await useToken(tx, row.id))) return { ok: false } as const;
-      const [user] = await tx.update(users).set({ emailVerifiedAt: new Date(), modifiedAt: new Date() }).where(eq(users.id, row.userId)).returning();
-      await recordChange(tx, { companyId: user.companyId, entityType: "user", entityId: user.id, action: "email-verified", toState: "verified", actor: user.id });
+      const [user] = await tx
+        .update(users)
+        .set({ emailVerifiedAt: new Date(), modifiedAt: new Date() })
+        .where(eq(users.id, row.userId))
+        .returning();
+      await recordChange(tx, {
+        companyId: user.companyId,
+        entityType: "user",
+        entityId: user.id,
+        action: "email-verified",
+        toState: "verified",
+        actor: user.id,
+      });
       return { ok: true, email: user.email } as const;
     });
   }
 
   /** Sends a reset link when the address has an account; the caller answers the same either way. */
   async function requestPasswordReset(email: string, lang: Language) {
-    const [user] = await ctx.db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+    const [user] = await ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.email, email.trim().toLowerCase()))
+      .limit(1);
     if (!user) {
       ctx.log.info({ kind: "reset-password" }, "password reset asked for an unknown address");
       return;
@@ -224,12 +308,21 @@ export function createAccounts(ctx: SandboxContext, options: AccountOptions) {
     const passwordHash = await hashPassword(newPassword);
     return ctx.db.transaction(async (tx) => {
       if (!(await useToken(tx, found.tokenId))) return undefined;
-      await tx.update(users).set({ passwordHash, modifiedAt: new Date() }).where(eq(users.id, found.user.id));
+      await tx
+        .update(users)
+        .set({ passwordHash, modifiedAt: new Date() })
+        .where(eq(users.id, found.user.id));
       await tx
         .update(userTokens)
         .set({ usedAt: new Date() })
         .where(and(eq(userTokens.userId, found.user.id), eq(userTokens.kind, "reset-password")));
-      await recordChange(tx, { companyId: found.user.companyId, entityType: "user", entityId: found.user.id, action: "password-reset", actor: found.user.id });
+      await recordChange(tx, {
+        companyId: found.user.companyId,
+        entityType: "user",
+        entityId: found.user.id,
+        action: "password-reset",
+        actor: found.user.id,
+      });
       return found.user;
     });
   }

@@ -1,6 +1,11 @@
 import { solveChallenge } from "altcha-lib";
 import { describe, expect, it } from "vitest";
-import { CAPTCHA_TTL_MS, openQuestionToken, parseAnswer, questionKey } from "~/api/registration/captcha";
+import {
+  CAPTCHA_TTL_MS,
+  openQuestionToken,
+  parseAnswer,
+  questionKey,
+} from "~/api/registration/captcha";
 import { createCaptcha } from "./captcha";
 import { memoryLimitStore } from "./limits";
 
@@ -28,7 +33,8 @@ describe("parseAnswer", () => {
   });
 
   it("refuses anything else", () => {
-    for (const text of ["", "eleventy", "1 1", "-3", "constructor", "toString"]) expect(parseAnswer(text)).toBeUndefined();
+    for (const text of ["", "eleventy", "1 1", "-3", "constructor", "toString"])
+      expect(parseAnswer(text)).toBeUndefined();
   });
 });
 
@@ -41,7 +47,9 @@ describe("question (no JS)", () => {
       expect(a).toBeGreaterThanOrEqual(1);
       expect(b).toBeLessThanOrEqual(10);
       expect(await openQuestionToken(token, key)).toMatchObject({ a, b });
-      expect(await openQuestionToken(token, await questionKey("another-client-secret"))).toBeUndefined();
+      expect(
+        await openQuestionToken(token, await questionKey("another-client-secret")),
+      ).toBeUndefined();
       expect(token.length).toBeLessThanOrEqual(200);
     }
   });
@@ -53,11 +61,16 @@ describe("question (no JS)", () => {
       const parts = token.split(".");
       // Not as parts of their own, nor in what any part decodes to (base64url, as text).
       expect(token).not.toContain(`.${a}.${b}.`);
-      for (const reading of parts.map((part) => Buffer.from(part, "base64url").toString("latin1"))) {
+      for (const reading of parts.map((part) =>
+        Buffer.from(part, "base64url").toString("latin1"),
+      )) {
         expect(reading).not.toMatch(/"a"\s*:|"b"\s*:|expires|nonce/);
       }
       // The readable header names the algorithms only.
-      expect(JSON.parse(Buffer.from(parts[0], "base64url").toString())).toEqual({ alg: "dir", enc: "A256GCM" });
+      expect(JSON.parse(Buffer.from(parts[0], "base64url").toString())).toEqual({
+        alg: "dir",
+        enc: "A256GCM",
+      });
       // The same numbers make another token each time.
       expect((await captcha.createQuestion()).token).not.toBe(token);
     }
@@ -67,7 +80,10 @@ describe("question (no JS)", () => {
     const captcha = createCaptcha({ secret, questionSecret, store: memoryLimitStore() });
     let question = await captcha.createQuestion();
     while (!words[question.a + question.b]) question = await captcha.createQuestion();
-    const solution = { token: question.token, answer: words[question.a + question.b].toUpperCase() };
+    const solution = {
+      token: question.token,
+      answer: words[question.a + question.b].toUpperCase(),
+    };
     expect(await captcha.verify(solution, fromConsole)).toEqual({ ok: true });
     expect(await captcha.verify(solution, fromConsole)).toEqual({ ok: false, code: "replayed" });
   });
@@ -75,23 +91,41 @@ describe("question (no JS)", () => {
   it("spends the question on a wrong answer", async () => {
     const captcha = createCaptcha({ secret, questionSecret, store: memoryLimitStore() });
     const { token, a, b } = await captcha.createQuestion();
-    expect(await captcha.verify({ token, answer: String(a + b + 1) }, fromConsole)).toEqual({ ok: false, code: "wrong" });
-    expect(await captcha.verify({ token, answer: String(a + b) }, fromConsole)).toEqual({ ok: false, code: "replayed" });
+    expect(await captcha.verify({ token, answer: String(a + b + 1) }, fromConsole)).toEqual({
+      ok: false,
+      code: "wrong",
+    });
+    expect(await captcha.verify({ token, answer: String(a + b) }, fromConsole)).toEqual({
+      ok: false,
+      code: "replayed",
+    });
   });
 
   it("is answered only through the console", async () => {
     const captcha = createCaptcha({ secret, questionSecret, store: memoryLimitStore() });
     const { token, a, b } = await captcha.createQuestion();
-    expect(await captcha.verify({ token, answer: String(a + b) }, { questionAllowed: false })).toEqual({ ok: false, code: "questionNotAllowed" });
-    expect(await captcha.verify({ token, answer: String(a + b) }, fromConsole)).toEqual({ ok: true });
+    expect(
+      await captcha.verify({ token, answer: String(a + b) }, { questionAllowed: false }),
+    ).toEqual({ ok: false, code: "questionNotAllowed" });
+    expect(await captcha.verify({ token, answer: String(a + b) }, fromConsole)).toEqual({
+      ok: true,
+    });
   });
 
   it("expires", async () => {
     const time = clock();
-    const captcha = createCaptcha({ secret, questionSecret, store: memoryLimitStore(), now: time.now });
+    const captcha = createCaptcha({
+      secret,
+      questionSecret,
+      store: memoryLimitStore(),
+      now: time.now,
+    });
     const { token, a, b } = await captcha.createQuestion();
     time.advance(CAPTCHA_TTL_MS + 1);
-    expect(await captcha.verify({ token, answer: String(a + b) }, fromConsole)).toEqual({ ok: false, code: "expired" });
+    expect(await captcha.verify({ token, answer: String(a + b) }, fromConsole)).toEqual({
+      ok: false,
+      code: "expired",
+    });
   });
 
   it("refuses forged, altered and foreign tokens", async () => {
@@ -102,12 +136,28 @@ describe("question (no JS)", () => {
     // One bit of the ciphertext flipped, or another header.
     const flipped = Buffer.from(ciphertext, "base64url");
     flipped[0] ^= 1;
-    expect(await check([header, encryptedKey, iv, flipped.toString("base64url"), tag].join("."), String(a + b))).toEqual({ ok: false, code: "invalid" });
-    const otherHeader = Buffer.from(JSON.stringify({ alg: "dir", enc: "A128GCM" })).toString("base64url");
-    expect(await check([otherHeader, encryptedKey, iv, ciphertext, tag].join("."), String(a + b))).toEqual({ ok: false, code: "invalid" });
+    expect(
+      await check(
+        [header, encryptedKey, iv, flipped.toString("base64url"), tag].join("."),
+        String(a + b),
+      ),
+    ).toEqual({ ok: false, code: "invalid" });
+    const otherHeader = Buffer.from(JSON.stringify({ alg: "dir", enc: "A128GCM" })).toString(
+      "base64url",
+    );
+    expect(
+      await check([otherHeader, encryptedKey, iv, ciphertext, tag].join("."), String(a + b)),
+    ).toEqual({ ok: false, code: "invalid" });
     // Made with another secret.
-    const other = await createCaptcha({ secret: otherSecret, questionSecret: "another-console-client-secret", store: memoryLimitStore() }).createQuestion();
-    expect(await check(other.token, String(other.a + other.b))).toEqual({ ok: false, code: "invalid" });
+    const other = await createCaptcha({
+      secret: otherSecret,
+      questionSecret: "another-console-client-secret",
+      store: memoryLimitStore(),
+    }).createQuestion();
+    expect(await check(other.token, String(other.a + other.b))).toEqual({
+      ok: false,
+      code: "invalid",
+    });
     expect(await check("garbage", "3")).toEqual({ ok: false, code: "invalid" });
   });
 });
@@ -115,15 +165,32 @@ describe("question (no JS)", () => {
 describe("ALTCHA (JS)", () => {
   async function solved(captcha: ReturnType<typeof createCaptcha>) {
     const challenge = await captcha.createAltchaChallenge();
-    const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+    const solution = await solveChallenge(
+      challenge.challenge,
+      challenge.salt,
+      challenge.algorithm,
+      challenge.maxnumber,
+    ).promise;
     if (!solution) throw new Error("no solution");
-    const payload = { algorithm: challenge.algorithm, challenge: challenge.challenge, number: solution.number, salt: challenge.salt, signature: challenge.signature };
+    const payload = {
+      algorithm: challenge.algorithm,
+      challenge: challenge.challenge,
+      number: solution.number,
+      salt: challenge.salt,
+      signature: challenge.signature,
+    };
     return { challenge, payload, encoded: Buffer.from(JSON.stringify(payload)).toString("base64") };
   }
 
   it("creates signed SHA-256 challenges with an expiry", async () => {
     const time = clock(Date.UTC(2025, 0, 1));
-    const captcha = createCaptcha({ secret, questionSecret, store: memoryLimitStore(), now: time.now, maxNumber: 1000 });
+    const captcha = createCaptcha({
+      secret,
+      questionSecret,
+      store: memoryLimitStore(),
+      now: time.now,
+      maxNumber: 1000,
+    });
     const challenge = await captcha.createAltchaChallenge();
     expect(challenge.algorithm).toBe("SHA-256");
     expect(challenge.maxnumber).toBe(1000);
@@ -131,29 +198,66 @@ describe("ALTCHA (JS)", () => {
   });
 
   it("accepts a solved payload once, from anyone", async () => {
-    const captcha = createCaptcha({ secret, questionSecret, store: memoryLimitStore(), maxNumber: 1000 });
+    const captcha = createCaptcha({
+      secret,
+      questionSecret,
+      store: memoryLimitStore(),
+      maxNumber: 1000,
+    });
     const { encoded } = await solved(captcha);
-    expect(await captcha.verify({ altcha: encoded }, { questionAllowed: false })).toEqual({ ok: true });
-    expect(await captcha.verify({ altcha: encoded }, fromConsole)).toEqual({ ok: false, code: "replayed" });
+    expect(await captcha.verify({ altcha: encoded }, { questionAllowed: false })).toEqual({
+      ok: true,
+    });
+    expect(await captcha.verify({ altcha: encoded }, fromConsole)).toEqual({
+      ok: false,
+      code: "replayed",
+    });
   });
 
   it("refuses a wrong number, another key, another algorithm and garbage", async () => {
-    const captcha = createCaptcha({ secret, questionSecret, store: memoryLimitStore(), maxNumber: 1000 });
+    const captcha = createCaptcha({
+      secret,
+      questionSecret,
+      store: memoryLimitStore(),
+      maxNumber: 1000,
+    });
     const { payload } = await solved(captcha);
     const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64");
     const check = (altcha: string) => captcha.verify({ altcha }, fromConsole);
-    expect(await check(encode({ ...payload, number: payload.number + 1 }))).toEqual({ ok: false, code: "invalid" });
-    expect(await check(encode({ ...payload, algorithm: "SHA-1" }))).toEqual({ ok: false, code: "invalid" });
-    const foreign = await solved(createCaptcha({ secret: otherSecret, questionSecret: "another-console-client-secret", store: memoryLimitStore(), maxNumber: 1000 }));
+    expect(await check(encode({ ...payload, number: payload.number + 1 }))).toEqual({
+      ok: false,
+      code: "invalid",
+    });
+    expect(await check(encode({ ...payload, algorithm: "SHA-1" }))).toEqual({
+      ok: false,
+      code: "invalid",
+    });
+    const foreign = await solved(
+      createCaptcha({
+        secret: otherSecret,
+        questionSecret: "another-console-client-secret",
+        store: memoryLimitStore(),
+        maxNumber: 1000,
+      }),
+    );
     expect(await check(foreign.encoded)).toEqual({ ok: false, code: "invalid" });
     expect(await check("not base64 json")).toEqual({ ok: false, code: "invalid" });
   });
 
   it("reports an expired payload as expired", async () => {
     const time = clock();
-    const captcha = createCaptcha({ secret, questionSecret, store: memoryLimitStore(), now: time.now, maxNumber: 1000 });
+    const captcha = createCaptcha({
+      secret,
+      questionSecret,
+      store: memoryLimitStore(),
+      now: time.now,
+      maxNumber: 1000,
+    });
     const { encoded } = await solved(captcha);
     time.advance(CAPTCHA_TTL_MS + 1000);
-    expect(await captcha.verify({ altcha: encoded }, fromConsole)).toEqual({ ok: false, code: "expired" });
+    expect(await captcha.verify({ altcha: encoded }, fromConsole)).toEqual({
+      ok: false,
+      code: "expired",
+    });
   });
 });

@@ -19,14 +19,14 @@ import { createChallenge, extractParams, verifySolution } from "altcha-lib";
 import {
   answersQuestion,
   CAPTCHA_TTL_MS,
-  openQuestionToken,
-  questionKey,
-  sealQuestionToken,
   type CaptchaCode,
   type CaptchaQuestion,
   type CaptchaSolution,
+  openQuestionToken,
+  questionKey,
+  sealQuestionToken,
 } from "~/api/registration/captcha";
-import { take, type LimitStore } from "./limits";
+import { type LimitStore, take } from "./limits";
 
 /** Up to this many SHA-256 hashes to find the number: well under a second or two on a phone. */
 export const ALTCHA_MAX_NUMBER = 100_000;
@@ -48,13 +48,19 @@ export function createCaptcha(options: CaptchaOptions) {
   const now = options.now ?? Date.now;
   const ttl = options.ttlMs ?? CAPTCHA_TTL_MS;
   const maxNumber = options.maxNumber ?? ALTCHA_MAX_NUMBER;
-  const spent = options.store.limiter({ keyPrefix: "captcha-spent", points: 1, duration: Math.ceil(ttl / 1000) });
+  const spent = options.store.limiter({
+    keyPrefix: "captcha-spent",
+    points: 1,
+    duration: Math.ceil(ttl / 1000),
+  });
   let keys: Promise<{ question: Uint8Array; altcha: string }> | undefined;
   const keysOf = () =>
-    (keys ??= Promise.all([options.secret(), questionKey(options.questionSecret)]).then(([secret, question]) => ({
-      question,
-      altcha: createHmac("sha256", secret).update("register-captcha/altcha").digest("hex"),
-    })));
+    (keys ??= Promise.all([options.secret(), questionKey(options.questionSecret)]).then(
+      ([secret, question]) => ({
+        question,
+        altcha: createHmac("sha256", secret).update("register-captcha/altcha").digest("hex"),
+      }),
+    ));
   /** Marks a solution used; false when it already was. */
   const spend = async (key: string) => (await take(spent, key)) === 0;
 
@@ -62,13 +68,21 @@ export function createCaptcha(options: CaptchaOptions) {
   async function createQuestion(): Promise<CaptchaQuestion> {
     const a = randomInt(1, 11);
     const b = randomInt(1, 11);
-    const token = await sealQuestionToken({ a, b, expires: now() + ttl, nonce: randomBytes(12).toString("base64url") }, (await keysOf()).question);
+    const token = await sealQuestionToken(
+      { a, b, expires: now() + ttl, nonce: randomBytes(12).toString("base64url") },
+      (await keysOf()).question,
+    );
     return { token, a, b };
   }
 
   /** A new ALTCHA challenge. */
   async function createAltchaChallenge() {
-    return createChallenge({ hmacKey: (await keysOf()).altcha, maxNumber, algorithm: "SHA-256", expires: new Date(now() + ttl) });
+    return createChallenge({
+      hmacKey: (await keysOf()).altcha,
+      maxNumber,
+      algorithm: "SHA-256",
+      expires: new Date(now() + ttl),
+    });
   }
 
   async function checkQuestion(token: string, answer: string): Promise<CaptchaVerdict> {
@@ -84,7 +98,8 @@ export function createCaptcha(options: CaptchaOptions) {
     const decoded = decodeAltchaPayload(payload);
     if (!decoded) return { ok: false, code: "invalid" };
     // The signature and the solution; the expiry is checked below for a clearer message.
-    if (!(await verifySolution(decoded, (await keysOf()).altcha, false))) return { ok: false, code: "invalid" };
+    if (!(await verifySolution(decoded, (await keysOf()).altcha, false)))
+      return { ok: false, code: "invalid" };
     const expires = Number(extractParams(decoded).expires) * 1000;
     if (!Number.isFinite(expires) || expires <= 0) return { ok: false, code: "invalid" };
     if (expires <= now()) return { ok: false, code: "expired" };
@@ -93,7 +108,10 @@ export function createCaptcha(options: CaptchaOptions) {
   }
 
   /** Checks a solution and spends it. A question counts only from the console (`questionAllowed`). */
-  async function verify(solution: CaptchaSolution, caller: { questionAllowed: boolean }): Promise<CaptchaVerdict> {
+  async function verify(
+    solution: CaptchaSolution,
+    caller: { questionAllowed: boolean },
+  ): Promise<CaptchaVerdict> {
     if (solution.altcha !== undefined) return checkAltcha(solution.altcha);
     if (!caller.questionAllowed) return { ok: false, code: "questionNotAllowed" };
     return checkQuestion(solution.token ?? "", solution.answer ?? "");
@@ -123,7 +141,8 @@ function decodeAltchaPayload(payload: string): AltchaPayload | undefined {
   if (!value || typeof value !== "object") return undefined;
   const { algorithm, challenge, number, salt, signature } = value as Record<string, unknown>;
   if (algorithm !== "SHA-256") return undefined;
-  if (typeof challenge !== "string" || typeof salt !== "string" || typeof signature !== "string") return undefined;
+  if (typeof challenge !== "string" || typeof salt !== "string" || typeof signature !== "string")
+    return undefined;
   if (typeof number !== "number" || !Number.isInteger(number) || number < 0) return undefined;
   return { algorithm, challenge, number, salt, signature };
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { createSignInLimiter, defaultSignInLimits, delayAfter, memoryLimitStore, type SignInLimitOptions } from "./limits";
+import {
+  createSignInLimiter,
+  defaultSignInLimits,
+  delayAfter,
+  memoryLimitStore,
+  type SignInLimitOptions,
+} from "./limits";
 
 describe("the wait after failed sign-ins", () => {
   it("is nothing for the free failures, then doubles up to its ceiling", () => {
@@ -10,8 +16,15 @@ describe("the wait after failed sign-ins", () => {
 });
 
 describe("the sign-in limiter", () => {
-  const options: SignInLimitOptions = { freeFailures: 2, firstDelaySeconds: 5, maxDelaySeconds: 60, perIp: 5, windowSeconds: 60 };
-  const limiter = (change: Partial<SignInLimitOptions> = {}) => createSignInLimiter(memoryLimitStore(), { ...options, ...change });
+  const options: SignInLimitOptions = {
+    freeFailures: 2,
+    firstDelaySeconds: 5,
+    maxDelaySeconds: 60,
+    perIp: 5,
+    windowSeconds: 60,
+  };
+  const limiter = (change: Partial<SignInLimitOptions> = {}) =>
+    createSignInLimiter(memoryLimitStore(), { ...options, ...change });
 
   it("makes one account wait at one address only, and forgets it once cleared", async () => {
     const limits = limiter({ perIp: 50 });

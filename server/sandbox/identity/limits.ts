@@ -13,7 +13,11 @@
  * A successful sign-in clears its pair.
  */
 import { Redis } from "ioredis";
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+} from "rate-limiter-flexible";
 
 export interface LimitOptions {
   /** What the limiter counts (part of every key). */
@@ -31,7 +35,11 @@ export interface LimitStore {
 }
 
 export function memoryLimitStore(): LimitStore {
-  return { kind: "memory", limiter: (options) => new RateLimiterMemory(options), close: async () => {} };
+  return {
+    kind: "memory",
+    limiter: (options) => new RateLimiterMemory(options),
+    close: async () => {},
+  };
 }
 
 /**
@@ -39,9 +47,16 @@ export function memoryLimitStore(): LimitStore {
  * stops start-up), else memory. `namespace` (the issuer) keeps apart the counts of sandboxes
  * sharing one Redis. Should Redis fail later, each limiter counts in memory meanwhile.
  */
-export async function openLimitStore(options: { redisUrl?: string; namespace: string }): Promise<LimitStore> {
+export async function openLimitStore(options: {
+  redisUrl?: string;
+  namespace: string;
+}): Promise<LimitStore> {
   if (!options.redisUrl) return memoryLimitStore();
-  const client = new Redis(options.redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  const client = new Redis(options.redisUrl, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+  });
   client.on("error", () => {
     // Reported by the failing commands; the insurance limiters count meanwhile.
   });
@@ -105,22 +120,43 @@ export function delayAfter(failures: number, options: SignInLimitOptions): numbe
   return Math.min(options.maxDelaySeconds, options.firstDelaySeconds * 2 ** Math.min(past - 1, 30));
 }
 
-export function createSignInLimiter(store: LimitStore, options: SignInLimitOptions = defaultSignInLimits) {
+export function createSignInLimiter(
+  store: LimitStore,
+  options: SignInLimitOptions = defaultSignInLimits,
+) {
   const window = options.windowSeconds;
-  const pairFailures = store.limiter({ keyPrefix: "signin-pair", points: 1_000_000_000, duration: window });
-  const pairWait = store.limiter({ keyPrefix: "signin-pair-wait", points: 1, duration: options.maxDelaySeconds });
-  const ipFailures = store.limiter({ keyPrefix: "signin-ip", points: options.perIp, duration: window });
+  const pairFailures = store.limiter({
+    keyPrefix: "signin-pair",
+    points: 1_000_000_000,
+    duration: window,
+  });
+  const pairWait = store.limiter({
+    keyPrefix: "signin-pair-wait",
+    points: 1,
+    duration: options.maxDelaySeconds,
+  });
+  const ipFailures = store.limiter({
+    keyPrefix: "signin-ip",
+    points: options.perIp,
+    duration: window,
+  });
   const pair = (email: string, address: string) => `${email}|${address}`;
 
   return {
     /** Seconds before this account may try again from this address, else 0. */
     async waitFor(email: string, address: string): Promise<number> {
-      const waits = await Promise.all([msBlocked(pairWait, pair(email, address)), msBlocked(ipFailures, address)]);
+      const waits = await Promise.all([
+        msBlocked(pairWait, pair(email, address)),
+        msBlocked(ipFailures, address),
+      ]);
       return Math.ceil(Math.max(...waits) / 1000);
     },
     async failed(email: string, address: string) {
       const key = pair(email, address);
-      const [counted] = await Promise.all([pairFailures.penalty(key, 1), ipFailures.penalty(address, 1)]);
+      const [counted] = await Promise.all([
+        pairFailures.penalty(key, 1),
+        ipFailures.penalty(address, 1),
+      ]);
       const delay = delayAfter(counted.consumedPoints, options);
       if (delay > 0) await pairWait.block(key, delay);
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword, unusableHash } from "./passwords";
+import { hashPassword, unusableHash, verifyPassword } from "./passwords";
 
 describe("passwords", () => {
   it("verifies the password it hashed and refuses another", async () => {

@@ -1,9 +1,11 @@
 /** Password hashing with scrypt (node:crypto), self-describing and constant-time to check. */
-import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { randomBytes, type ScryptOptions, scrypt as scryptCb, timingSafeEqual } from "node:crypto";
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>
-    scryptCb(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key))),
+    scryptCb(password, salt, keylen, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
   );
 
 const N = 16384;
@@ -21,11 +23,16 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, rr, pp, salt, hash] = stored.split("$");
   if (scheme !== "scrypt" || !salt || !hash) return false;
   const expected = Buffer.from(hash, "base64url");
-  const key = await scrypt(password.normalize("NFKC"), Buffer.from(salt, "base64url"), expected.length, {
-    N: Number(n),
-    r: Number(rr),
-    p: Number(pp),
-  });
+  const key = await scrypt(
+    password.normalize("NFKC"),
+    Buffer.from(salt, "base64url"),
+    expected.length,
+    {
+      N: Number(n),
+      r: Number(rr),
+      p: Number(pp),
+    },
+  );
   return timingSafeEqual(key, expected);
 }
 

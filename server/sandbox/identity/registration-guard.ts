@@ -6,11 +6,12 @@
  * credentials), the address of the person it forwards
  * (docs/decisions/0028-registration-client-address.md).
  */
-import type { RegistrationRequest } from "~/api/registration/schemas";
+
 import type { CaptchaCode } from "~/api/registration/captcha";
+import type { RegistrationRequest } from "~/api/registration/schemas";
 import { ApiError, badRequest } from "../http/errors";
 import { createCaptcha } from "./captcha";
-import { msBlocked, take, type LimitStore } from "./limits";
+import { type LimitStore, msBlocked, take } from "./limits";
 
 export interface RegistrationLimitOptions {
   /** Registrations tried from one address per window. */
@@ -22,7 +23,11 @@ export interface RegistrationLimitOptions {
   captchaMaxNumber?: number;
 }
 
-export const defaultRegistrationLimits: RegistrationLimitOptions = { perIp: 10, perEmail: 3, windowSeconds: 60 * 60 };
+export const defaultRegistrationLimits: RegistrationLimitOptions = {
+  perIp: 10,
+  perEmail: 3,
+  windowSeconds: 60 * 60,
+};
 
 /** Who sends a registration: the address it comes from, and whether the console forwards it. */
 export interface RegistrationCaller {
@@ -35,7 +40,8 @@ const CAPTCHA_DETAIL: Record<CaptchaCode, string> = {
   expired: "captcha: the challenge has expired; ask for a new one",
   replayed: "captcha: this solution was used before; ask for a new challenge",
   wrong: "captcha: the answer is wrong; ask for a new question",
-  questionNotAllowed: "captcha: a question is answered only through the console; solve a proof-of-work challenge",
+  questionNotAllowed:
+    "captcha: a question is answered only through the console; solve a proof-of-work challenge",
 };
 
 function tooMany(detail: string, waitSeconds: number, field?: string) {
@@ -53,9 +59,22 @@ export function createRegistrationGuard(options: {
   limits?: RegistrationLimitOptions;
 }) {
   const limits = options.limits ?? defaultRegistrationLimits;
-  const captcha = createCaptcha({ secret: options.secret, questionSecret: options.questionSecret, store: options.store, maxNumber: limits.captchaMaxNumber });
-  const perIp = options.store.limiter({ keyPrefix: "registration-ip", points: limits.perIp, duration: limits.windowSeconds });
-  const perEmail = options.store.limiter({ keyPrefix: "registration-email", points: limits.perEmail, duration: limits.windowSeconds });
+  const captcha = createCaptcha({
+    secret: options.secret,
+    questionSecret: options.questionSecret,
+    store: options.store,
+    maxNumber: limits.captchaMaxNumber,
+  });
+  const perIp = options.store.limiter({
+    keyPrefix: "registration-ip",
+    points: limits.perIp,
+    duration: limits.windowSeconds,
+  });
+  const perEmail = options.store.limiter({
+    keyPrefix: "registration-email",
+    points: limits.perEmail,
+    duration: limits.windowSeconds,
+  });
 
   return {
     challenge: captcha.createAltchaChallenge,
@@ -63,7 +82,8 @@ export function createRegistrationGuard(options: {
     /** Throws the 429 or 400 that refuses this registration; spends its captcha solution. */
     async admit(data: Pick<RegistrationRequest, "email" | "captcha">, caller: RegistrationCaller) {
       const email = data.email.toLowerCase();
-      const emailRefused = (wait: number) => tooMany("Too many registrations for this email address.", wait, "email");
+      const emailRefused = (wait: number) =>
+        tooMany("Too many registrations for this email address.", wait, "email");
       // An email address that has had its registrations costs the caller nothing more.
       const emailBlocked = await msBlocked(perEmail, email);
       if (emailBlocked > 0) throw emailRefused(Math.ceil(emailBlocked / 1000));

@@ -9,11 +9,11 @@ import { z } from "zod";
 import { emailAddress, meetsPasswordPolicy, PASSWORD_POLICY } from "~/api/common";
 import type { SignInMessage } from "~/api/signin/codes";
 import type { AppEnv, SandboxContext } from "../context";
+import { remoteAddress } from "../http/auth";
 import { jsonBody } from "../http/validate";
 import type { Accounts } from "./accounts";
-import { remoteAddress } from "../http/auth";
+import { type Language, pickLanguage, translator } from "./i18n";
 import type { SignInLimiter } from "./limits";
-import { pickLanguage, translator, type Language } from "./i18n";
 import { page } from "./pages";
 
 const forgotRequest = z.object({
@@ -43,10 +43,18 @@ export function identityRoutes(ctx: SandboxContext, accounts: Accounts, limiter:
   app.post("/password/forgot", async (c) => {
     const { email, lang } = await jsonBody(c, forgotRequest);
     await accounts.requestPasswordReset(email, pickLanguage(lang));
-    return c.json({ detail: "If an account exists for this address, a reset link has been sent." }, 202);
+    return c.json(
+      { detail: "If an account exists for this address, a reset link has been sent." },
+      202,
+    );
   });
 
-  function resetForm(lang: Language, token: string, email: string, errors: { password?: string; confirmPassword?: string } = {}) {
+  function resetForm(
+    lang: Language,
+    token: string,
+    email: string,
+    errors: { password?: string; confirmPassword?: string } = {},
+  ) {
     const t = translator(lang);
     const action = `/password/reset/${encodeURIComponent(token)}?lang=${lang}`;
     const problems = Object.entries(errors).filter(([, message]) => message);
@@ -54,12 +62,14 @@ export function identityRoutes(ctx: SandboxContext, accounts: Accounts, limiter:
       lang,
       problems.length ? `${t("reset.errorSummary")}: ${t("reset.title")}` : t("reset.title"),
       html`<h1>${t("reset.title")}</h1>
-        ${problems.length
-          ? html`<div class="summary" role="alert" aria-labelledby="summary-title" tabindex="-1">
+        ${
+          problems.length
+            ? html`<div class="summary" role="alert" aria-labelledby="summary-title" tabindex="-1">
               <h2 id="summary-title">${t("reset.errorSummary")}</h2>
               <ul>${problems.map(([field, message]) => html`<li><a href="#${field}">${message}</a></li>`)}</ul>
             </div>`
-          : ""}
+            : ""
+        }
         <p>${t("reset.intro", { email })}</p>
         <form method="post" action="${action}" novalidate>
           <input type="hidden" name="username" value="${email}" autocomplete="username">
@@ -94,7 +104,9 @@ export function identityRoutes(ctx: SandboxContext, accounts: Accounts, limiter:
   app.get("/password/reset/:token", async (c) => {
     const lang = pickLanguage(c.req.query("lang"));
     const found = await accounts.findResetToken(c.req.param("token"));
-    const view = found ? resetForm(lang, c.req.param("token"), found.user.email) : invalidLink(lang);
+    const view = found
+      ? resetForm(lang, c.req.param("token"), found.user.email)
+      : invalidLink(lang);
     return c.html(view.body, found ? 200 : 410, view.headers);
   });
 

@@ -13,7 +13,12 @@ export const TOKEN_LIFETIME: Record<TokenKind, number> = {
 
 const hash = (token: string) => createHash("sha256").update(token).digest("base64url");
 
-export async function issueToken(db: Database | Tx, userId: string, kind: TokenKind, lifetimeMs = TOKEN_LIFETIME[kind]) {
+export async function issueToken(
+  db: Database | Tx,
+  userId: string,
+  kind: TokenKind,
+  lifetimeMs = TOKEN_LIFETIME[kind],
+) {
   const token = randomBytes(32).toString("base64url");
   await db.insert(userTokens).values({
     userId,
@@ -30,7 +35,14 @@ export async function findToken(db: Database | Tx, token: string, kind: TokenKin
   const [row] = await db
     .select()
     .from(userTokens)
-    .where(and(eq(userTokens.tokenHash, hash(token)), eq(userTokens.kind, kind), isNull(userTokens.usedAt), gt(userTokens.expiresAt, new Date())))
+    .where(
+      and(
+        eq(userTokens.tokenHash, hash(token)),
+        eq(userTokens.kind, kind),
+        isNull(userTokens.usedAt),
+        gt(userTokens.expiresAt, new Date()),
+      ),
+    )
     .limit(1);
   return row;
 }

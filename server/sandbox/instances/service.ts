@@ -16,19 +16,34 @@ import { formatVersion } from "~/api/apps/rules";
 import {
   DEFAULT_FIRM_TYPE,
   environmentCountry,
+  type InstanceErrors,
   importEnvironmentType,
   isStagingType,
   normalizeConfiguration,
   validateConfiguration,
   validateImport,
   validateNewInstance,
-  type InstanceErrors,
 } from "~/api/instances/rules";
-import type { ConfigurationItem, Instance, configurationRequest, importInstanceRequest, newInstanceRequest } from "~/api/instances/schemas";
+import type {
+  ConfigurationItem,
+  configurationRequest,
+  Instance,
+  importInstanceRequest,
+  newInstanceRequest,
+} from "~/api/instances/schemas";
 import type { DbOrTx } from "../apps/find";
 import { isUniqueViolation } from "../apps/service";
 import type { Caller, SandboxContext } from "../context";
-import { appGroups, appVersions, countries, environments, instanceConfigurations, instances, productVariants, users } from "../db/schema";
+import {
+  appGroups,
+  appVersions,
+  countries,
+  environments,
+  instanceConfigurations,
+  instances,
+  productVariants,
+  users,
+} from "../db/schema";
 import { countryFlagOn } from "../feature-flags";
 import { recordChange } from "../history";
 import { ApiError, notFound } from "../http/errors";
@@ -54,7 +69,8 @@ export const INSTANCE_MESSAGES: Record<string, string> = {
   usernameTaken: "The company has an account with this username in that environment already.",
 };
 
-const NO_TEST_ACCESS = "Staging sandbox accounts are only for users with access to the staging sandbox.";
+const NO_TEST_ACCESS =
+  "Staging sandbox accounts are only for users with access to the staging sandbox.";
 
 /** A refusal naming the first failing field in words, with every field's rule code. */
 function refuse(errors: InstanceErrors, status: 400 | 409 = 400): never {
@@ -73,14 +89,21 @@ function noTestAccess(field: string): never {
 }
 
 async function hasTestAccess(q: DbOrTx, caller: Caller): Promise<boolean> {
-  const [row] = await q.select({ flag: users.hasAccessToTest }).from(users).where(eq(users.id, caller.userId)).limit(1);
+  const [row] = await q
+    .select({ flag: users.hasAccessToTest })
+    .from(users)
+    .where(eq(users.id, caller.userId))
+    .limit(1);
   return row?.flag ?? false;
 }
 
 /** The firm types an account of the environment country may have: its product variants where the feature is on, else only 1. */
 async function allowedFirmTypes(q: DbOrTx, countryCode: string): Promise<number[]> {
   if (!(await countryFlagOn(q, countryCode, "product-variant-enabled"))) return [DEFAULT_FIRM_TYPE];
-  const rows = await q.select({ firmType: productVariants.firmType }).from(productVariants).where(eq(productVariants.countryCode, countryCode));
+  const rows = await q
+    .select({ firmType: productVariants.firmType })
+    .from(productVariants)
+    .where(eq(productVariants.countryCode, countryCode));
   return rows.length > 0 ? rows.map((row) => row.firmType) : [DEFAULT_FIRM_TYPE];
 }
 
@@ -91,28 +114,53 @@ async function regionGroups(q: DbOrTx, companyId: string, envCountryCode: string
     .from(appGroups)
     .where(and(eq(appGroups.companyId, companyId), eq(appGroups.isArchived, false)))
     .orderBy(asc(appGroups.name), asc(appGroups.id));
-  const mine = groups.filter((group) => environmentCountry(group.countryCode) === envCountryCode.toUpperCase());
+  const mine = groups.filter(
+    (group) => environmentCountry(group.countryCode) === envCountryCode.toUpperCase(),
+  );
   if (mine.length === 0) return [];
   const versions = await q
-    .select({ groupId: appVersions.groupId, name: appVersions.name, major: appVersions.versionMajor, minor: appVersions.versionMinor })
+    .select({
+      groupId: appVersions.groupId,
+      name: appVersions.name,
+      major: appVersions.versionMajor,
+      minor: appVersions.versionMinor,
+    })
     .from(appVersions)
-    .where(inArray(appVersions.groupId, mine.map((group) => group.id)))
+    .where(
+      inArray(
+        appVersions.groupId,
+        mine.map((group) => group.id),
+      ),
+    )
     .orderBy(desc(appVersions.versionMajor), desc(appVersions.versionMinor));
   return mine.map((group) => {
     const newest = versions.find((version) => version.groupId === group.id);
-    return { id: group.id, name: newest?.name ?? group.name, version: newest ? formatVersion(newest.major, newest.minor) : "" };
+    return {
+      id: group.id,
+      name: newest?.name ?? group.name,
+      version: newest ? formatVersion(newest.major, newest.minor) : "",
+    };
   });
 }
 
 /** Accounts as the API answers them, each with its configuration. */
 async function answersOf(q: DbOrTx, companyId: string, rows: InstanceRow[]): Promise<Instance[]> {
   if (rows.length === 0) return [];
-  const saved = await q.select().from(instanceConfigurations).where(inArray(instanceConfigurations.instanceId, rows.map((row) => row.id)));
+  const saved = await q
+    .select()
+    .from(instanceConfigurations)
+    .where(
+      inArray(
+        instanceConfigurations.instanceId,
+        rows.map((row) => row.id),
+      ),
+    );
   const groupsByCountry = new Map<string, Awaited<ReturnType<typeof regionGroups>>>();
   const answers: Instance[] = [];
   for (const row of rows) {
     const country = row.envCountryCode.toUpperCase();
-    if (!groupsByCountry.has(country)) groupsByCountry.set(country, await regionGroups(q, companyId, country));
+    if (!groupsByCountry.has(country))
+      groupsByCountry.set(country, await regionGroups(q, companyId, country));
     const configuration = groupsByCountry.get(country)!.map((group): ConfigurationItem => {
       const item = saved.find((s) => s.instanceId === row.id && s.groupId === group.id);
       return {
@@ -148,17 +196,31 @@ export function createInstancesService(ctx: SandboxContext) {
   const { db } = ctx;
 
   /** The caller's account by id (404 for another company's or an unknown one), 403 when staging without test access. */
-  async function ownInstance(q: DbOrTx, caller: Caller, id: string, lock = false): Promise<InstanceRow> {
+  async function ownInstance(
+    q: DbOrTx,
+    caller: Caller,
+    id: string,
+    lock = false,
+  ): Promise<InstanceRow> {
     if (!isUuid(id)) throw notFound("sandbox account");
-    const select = q.select().from(instances).where(and(eq(instances.id, id.toLowerCase()), eq(instances.companyId, caller.companyId))).limit(1);
+    const select = q
+      .select()
+      .from(instances)
+      .where(and(eq(instances.id, id.toLowerCase()), eq(instances.companyId, caller.companyId)))
+      .limit(1);
     const [row] = lock ? await select.for("update") : await select;
     if (!row) throw notFound("sandbox account");
-    if (isStagingType(row.envType) && !(await hasTestAccess(q, caller))) noTestAccess("leapEnvType");
+    if (isStagingType(row.envType) && !(await hasTestAccess(q, caller)))
+      noTestAccess("leapEnvType");
     return row;
   }
 
   /** Inserts an account; a username the company has in that environment is 409 on `field`. */
-  async function insert(caller: Caller, values: typeof instances.$inferInsert, field: string): Promise<Instance> {
+  async function insert(
+    caller: Caller,
+    values: typeof instances.$inferInsert,
+    field: string,
+  ): Promise<Instance> {
     try {
       return await db.transaction(async (tx) => {
         const [row] = await tx.insert(instances).values(values).returning();
@@ -169,7 +231,11 @@ export function createInstancesService(ctx: SandboxContext) {
           action: row.origin,
           toState: row.envType,
           actor: caller.userId,
-          detail: { envCountryCode: row.envCountryCode, username: row.username, firmType: row.firmType },
+          detail: {
+            envCountryCode: row.envCountryCode,
+            username: row.username,
+            firmType: row.firmType,
+          },
         });
         return (await answersOf(tx, caller.companyId, [row]))[0];
       });
@@ -180,24 +246,39 @@ export function createInstancesService(ctx: SandboxContext) {
   }
 
   /** A firm type of the environment's country (1 when left out), else 400 `invalidFirmType`. */
-  async function firmTypeOf(countryCode: string, given: number | null | undefined): Promise<number> {
+  async function firmTypeOf(
+    countryCode: string,
+    given: number | null | undefined,
+  ): Promise<number> {
     const firmType = given ?? DEFAULT_FIRM_TYPE;
-    if (!(await allowedFirmTypes(db, countryCode)).includes(firmType)) refuse({ firmType: "invalidFirmType" });
+    if (!(await allowedFirmTypes(db, countryCode)).includes(firmType))
+      refuse({ firmType: "invalidFirmType" });
     return firmType;
   }
 
   async function list(caller: Caller): Promise<Instance[]> {
-    const rows = await db.select().from(instances).where(eq(instances.companyId, caller.companyId)).orderBy(desc(instances.createdAt), asc(instances.id));
-    const visible = (await hasTestAccess(db, caller)) ? rows : rows.filter((row) => !isStagingType(row.envType));
+    const rows = await db
+      .select()
+      .from(instances)
+      .where(eq(instances.companyId, caller.companyId))
+      .orderBy(desc(instances.createdAt), asc(instances.id));
+    const visible = (await hasTestAccess(db, caller))
+      ? rows
+      : rows.filter((row) => !isStagingType(row.envType));
     return answersOf(db, caller.companyId, visible);
   }
 
   /** New credentials. Order of refusals: the fields (400), the environment (400), test access (403), the firm type (400), a taken username (409). */
   async function create(caller: Caller, body: NewInstanceInput): Promise<Instance> {
     refuseIfAny(validateNewInstance(body));
-    const [environment] = await db.select().from(environments).where(eq(environments.id, body.leapEnvironmentsId as number)).limit(1);
+    const [environment] = await db
+      .select()
+      .from(environments)
+      .where(eq(environments.id, body.leapEnvironmentsId as number))
+      .limit(1);
     if (!environment) refuse({ leapEnvironmentsId: "unknownEnvironment" });
-    if (isStagingType(environment.envType) && !(await hasTestAccess(db, caller))) noTestAccess("leapEnvironmentsId");
+    if (isStagingType(environment.envType) && !(await hasTestAccess(db, caller)))
+      noTestAccess("leapEnvironmentsId");
     const firmType = await firmTypeOf(environment.countryCode, body.firmType);
     return insert(
       caller,
@@ -227,7 +308,11 @@ export function createInstancesService(ctx: SandboxContext) {
   async function importAccount(caller: Caller, body: ImportInput): Promise<Instance> {
     refuseIfAny(validateImport(body));
     const region = (body.region as string).trim().toUpperCase();
-    const [country] = await db.select({ code: countries.code }).from(countries).where(eq(countries.code, region)).limit(1);
+    const [country] = await db
+      .select({ code: countries.code })
+      .from(countries)
+      .where(eq(countries.code, region))
+      .limit(1);
     if (!country) refuse({ region: "unknownRegion" });
     const envType = importEnvironmentType(region, body.environment as string);
     const envCountry = environmentCountry(region);
@@ -239,7 +324,9 @@ export function createInstancesService(ctx: SandboxContext) {
     if (!environment) refuse({ environment: "unknownEnvironment" });
     if (isStagingType(envType) && !(await hasTestAccess(db, caller))) noTestAccess("environment");
     const firmType = await firmTypeOf(envCountry, body.firmType);
-    const [firmId, staffId, userId] = [body.firmId, body.staffId, body.userId].map((id) => (id as string).trim());
+    const [firmId, staffId, userId] = [body.firmId, body.staffId, body.userId].map((id) =>
+      (id as string).trim(),
+    );
     return insert(
       caller,
       {
@@ -259,21 +346,38 @@ export function createInstancesService(ctx: SandboxContext) {
   }
 
   /** Saves the whole configuration: apps of the account's country, each once; a disabled app reset to 200 and LIVE. */
-  async function configure(caller: Caller, id: string, body: ConfigurationInput): Promise<Instance> {
+  async function configure(
+    caller: Caller,
+    id: string,
+    body: ConfigurationInput,
+  ): Promise<Instance> {
     return db.transaction(async (tx) => {
       const row = await ownInstance(tx, caller, id, true);
       const groups = await regionGroups(tx, caller.companyId, row.envCountryCode);
-      refuseIfAny(validateConfiguration(body.configurations, new Set(groups.map((group) => group.id))));
-      const items = body.configurations.map((item) => normalizeConfiguration({ ...item, appGroupId: item.appGroupId.trim().toLowerCase() }));
+      refuseIfAny(
+        validateConfiguration(body.configurations, new Set(groups.map((group) => group.id))),
+      );
+      const items = body.configurations.map((item) =>
+        normalizeConfiguration({ ...item, appGroupId: item.appGroupId.trim().toLowerCase() }),
+      );
       const [updated] = await tx
         .update(instances)
-        .set({ includeOtherProviders: body.includeOtherProviders, applyToAllUsers: body.applyToAllUsers })
+        .set({
+          includeOtherProviders: body.includeOtherProviders,
+          applyToAllUsers: body.applyToAllUsers,
+        })
         .where(eq(instances.id, row.id))
         .returning();
       await tx.delete(instanceConfigurations).where(eq(instanceConfigurations.instanceId, row.id));
       if (items.length > 0) {
         await tx.insert(instanceConfigurations).values(
-          items.map((item) => ({ instanceId: row.id, groupId: item.appGroupId, isEnabled: item.isEnabled, appStatusCode: item.appStatusCode, appEndpoint: item.appEndpoint })),
+          items.map((item) => ({
+            instanceId: row.id,
+            groupId: item.appGroupId,
+            isEnabled: item.isEnabled,
+            appStatusCode: item.appStatusCode,
+            appEndpoint: item.appEndpoint,
+          })),
         );
       }
       await recordChange(tx, {
@@ -282,7 +386,11 @@ export function createInstancesService(ctx: SandboxContext) {
         entityId: row.id,
         action: "configured",
         actor: caller.userId,
-        detail: { includeOtherProviders: body.includeOtherProviders, applyToAllUsers: body.applyToAllUsers, enabled: items.filter((item) => item.isEnabled).map((item) => item.appGroupId) },
+        detail: {
+          includeOtherProviders: body.includeOtherProviders,
+          applyToAllUsers: body.applyToAllUsers,
+          enabled: items.filter((item) => item.isEnabled).map((item) => item.appGroupId),
+        },
       });
       return (await answersOf(tx, caller.companyId, [updated]))[0];
     });
@@ -292,7 +400,14 @@ export function createInstancesService(ctx: SandboxContext) {
     await db.transaction(async (tx) => {
       const row = await ownInstance(tx, caller, id, true);
       await tx.delete(instances).where(eq(instances.id, row.id));
-      await recordChange(tx, { companyId: caller.companyId, entityType: "instance", entityId: row.id, action: "deleted", fromState: row.envType, actor: caller.userId });
+      await recordChange(tx, {
+        companyId: caller.companyId,
+        entityType: "instance",
+        entityId: row.id,
+        action: "deleted",
+        fromState: row.envType,
+        actor: caller.userId,
+      });
     });
   }
 

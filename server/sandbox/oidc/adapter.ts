@@ -2,12 +2,18 @@
  * oidc-provider storage in the provider database, so sessions, codes, grants and refresh
  * tokens survive a restart and are shared by several sandbox instances.
  */
-import { and, eq, lt, sql, type SQL } from "drizzle-orm";
+import { and, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { Adapter, AdapterPayload } from "oidc-provider";
 import type { Database } from "../db";
 import { oidcPayloads } from "../db/schema";
 
-const grantable = new Set(["AccessToken", "AuthorizationCode", "RefreshToken", "DeviceCode", "BackchannelAuthenticationRequest"]);
+const grantable = new Set([
+  "AccessToken",
+  "AuthorizationCode",
+  "RefreshToken",
+  "DeviceCode",
+  "BackchannelAuthenticationRequest",
+]);
 
 export function createAdapterFactory(db: Database) {
   return class DatabaseAdapter implements Adapter {
@@ -31,11 +37,17 @@ export function createAdapterFactory(db: Database) {
     }
 
     private async findWhere(where: ReturnType<typeof eq>): Promise<AdapterPayload | undefined> {
-      const [row] = await db.select().from(oidcPayloads).where(and(eq(oidcPayloads.model, this.model), where)).limit(1);
+      const [row] = await db
+        .select()
+        .from(oidcPayloads)
+        .where(and(eq(oidcPayloads.model, this.model), where))
+        .limit(1);
       if (!row) return undefined;
       if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) return undefined;
       const payload = row.payload as AdapterPayload;
-      return row.consumedAt ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : payload;
+      return row.consumedAt
+        ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) }
+        : payload;
     }
 
     find(id: string) {
@@ -58,7 +70,9 @@ export function createAdapterFactory(db: Database) {
     }
 
     async destroy(id: string): Promise<void> {
-      await db.delete(oidcPayloads).where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
+      await db
+        .delete(oidcPayloads)
+        .where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {

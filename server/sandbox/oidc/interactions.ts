@@ -6,28 +6,29 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { eq } from "drizzle-orm";
+import { type Context, Hono } from "hono";
 import { html } from "hono/html";
-import { Hono, type Context } from "hono";
 import type Provider from "oidc-provider";
 import type { SignInError } from "~/api/signin/codes";
 import type { AppEnv, SandboxContext } from "../context";
 import { users } from "../db/schema";
-import { pickLanguage, translator, type Language } from "../identity/i18n";
+import { remoteAddress } from "../http/auth";
+import { type Language, pickLanguage, translator } from "../identity/i18n";
 import type { SignInLimiter } from "../identity/limits";
 import { page } from "../identity/pages";
-import { remoteAddress } from "../http/auth";
 import { unusableHash, verifyPassword } from "../identity/passwords";
 import { CONSOLE_SCOPES } from "./provider";
 
 type NodeBindings = { incoming: IncomingMessage; outgoing: ServerResponse };
-
 
 export function interactionRoutes(ctx: SandboxContext, provider: Provider, limiter: SignInLimiter) {
   const app = new Hono<AppEnv & { Bindings: NodeBindings }>();
   const consoleUrl = ctx.config.consoleUrl;
 
   const signInUrl = (lang: Language, params: Record<string, string | undefined>) => {
-    const query = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => Boolean(e[1])));
+    const query = new URLSearchParams(
+      Object.entries(params).filter((e): e is [string, string] => Boolean(e[1])),
+    );
     return `${consoleUrl}/${lang}/auth/signin${query.size ? `?${query}` : ""}`;
   };
 
@@ -46,11 +47,17 @@ export function interactionRoutes(ctx: SandboxContext, provider: Provider, limit
   app.get("/interaction/:uid", async (c) => {
     const interaction = await details(c);
     if (!interaction) {
-      return c.redirect(signInUrl(pickLanguage(c.req.query("lang")), { error: "session_expired" }), 303);
+      return c.redirect(
+        signInUrl(pickLanguage(c.req.query("lang")), { error: "session_expired" }),
+        303,
+      );
     }
     const lang = languageOf(interaction.params);
     if (interaction.prompt.name === "login") {
-      const hint = typeof interaction.params.login_hint === "string" ? interaction.params.login_hint : undefined;
+      const hint =
+        typeof interaction.params.login_hint === "string"
+          ? interaction.params.login_hint
+          : undefined;
       return c.redirect(signInUrl(lang, { interaction: interaction.uid, email: hint }), 303);
     }
     // Consent: the first-party console is granted what it asks for; others are refused.
@@ -63,12 +70,18 @@ export function interactionRoutes(ctx: SandboxContext, provider: Provider, limit
       return c.redirect(returnTo, 303);
     }
     const grant = interaction.grantId
-      ? ((await provider.Grant.find(interaction.grantId)) ?? new provider.Grant({ clientId: ctx.config.consoleClientId, accountId }))
+      ? ((await provider.Grant.find(interaction.grantId)) ??
+        new provider.Grant({ clientId: ctx.config.consoleClientId, accountId }))
       : new provider.Grant({ clientId: ctx.config.consoleClientId, accountId });
     grant.addOIDCScope(`${CONSOLE_SCOPES} offline_access`);
     grant.addResourceScope(`${ctx.config.url}/api`, "api");
     const grantId = await grant.save();
-    const returnTo = await provider.interactionResult(c.env.incoming, c.env.outgoing, { consent: { grantId } }, { mergeWithLastSubmission: true });
+    const returnTo = await provider.interactionResult(
+      c.env.incoming,
+      c.env.outgoing,
+      { consent: { grantId } },
+      { mergeWithLastSubmission: true },
+    );
     return c.redirect(returnTo, 303);
   });
 
@@ -77,11 +90,14 @@ export function interactionRoutes(ctx: SandboxContext, provider: Provider, limit
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const email = typeof form.email === "string" ? form.email.trim().toLowerCase() : "";
     const password = typeof form.password === "string" ? form.password : "";
-    const lang = interaction ? languageOf(interaction.params) : pickLanguage(String(form.lang ?? ""));
+    const lang = interaction
+      ? languageOf(interaction.params)
+      : pickLanguage(String(form.lang ?? ""));
     if (interaction?.prompt.name !== "login") {
       return c.redirect(signInUrl(lang, { error: "session_expired", email }), 303);
     }
-    const back = (error: SignInError) => c.redirect(signInUrl(lang, { interaction: interaction.uid, error, email }), 303);
+    const back = (error: SignInError) =>
+      c.redirect(signInUrl(lang, { interaction: interaction.uid, error, email }), 303);
     if (!email || !password) return back("missing_fields");
 
     // Checked before the password: a try during the wait tells nothing, right or wrong.
@@ -90,7 +106,10 @@ export function interactionRoutes(ctx: SandboxContext, provider: Provider, limit
     if (wait > 0) {
       c.get("log").warn({ email, address, wait }, "sign-in refused: too many failed attempts");
       const t = translator(lang);
-      const waitText = wait < 60 ? t("tooManyAttempts.waitSeconds", { count: wait }) : t("tooManyAttempts.waitMinutes", { count: Math.ceil(wait / 60) });
+      const waitText =
+        wait < 60
+          ? t("tooManyAttempts.waitSeconds", { count: wait })
+          : t("tooManyAttempts.waitMinutes", { count: Math.ceil(wait / 60) });
       const view = page(
         lang,
         t("tooManyAttempts.title"),

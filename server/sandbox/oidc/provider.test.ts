@@ -4,8 +4,18 @@ import { cookieOptions } from "./provider";
 describe("the identity provider's cookie options", () => {
   it("make its cookies Secure when its public URL is https", () => {
     const options = cookieOptions("https://id.example.com", ["key"]);
-    expect(options.long).toMatchObject({ secure: true, httpOnly: true, sameSite: "lax", signed: true });
-    expect(options.short).toMatchObject({ secure: true, httpOnly: true, sameSite: "lax", signed: true });
+    expect(options.long).toMatchObject({
+      secure: true,
+      httpOnly: true,
+      sameSite: "lax",
+      signed: true,
+    });
+    expect(options.short).toMatchObject({
+      secure: true,
+      httpOnly: true,
+      sameSite: "lax",
+      signed: true,
+    });
     expect(options.keys).toEqual(["key"]);
   });
 

@@ -8,27 +8,40 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { exportJWK, generateKeyPair, type JWK } from "jose";
 import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-provider";
+import { redactUrl } from "~/lib/log-redact";
 import type { SandboxContext } from "../context";
 import { companies, providerSecrets, users } from "../db/schema";
 import { apiAudience, GRANT_CLAIM } from "../http/auth";
 import { createAdapterFactory } from "./adapter";
-import { redactUrl } from "~/lib/log-redact";
 
 export const CONSOLE_SCOPES = "openid profile email company";
 export const LANGUAGES = ["en-AU", "nl-NL"] as const;
 
 /** Keys generated once and kept in the database, so every instance and restart shares them. */
-export async function loadSecret<T>(ctx: SandboxContext, name: string, create: () => Promise<T>): Promise<T> {
+export async function loadSecret<T>(
+  ctx: SandboxContext,
+  name: string,
+  create: () => Promise<T>,
+): Promise<T> {
   const [row] = await ctx.db.select().from(providerSecrets).where(eq(providerSecrets.name, name));
   if (row) return row.value as T;
-  await ctx.db.insert(providerSecrets).values({ name, value: await create() }).onConflictDoNothing();
-  const [stored] = await ctx.db.select().from(providerSecrets).where(eq(providerSecrets.name, name));
+  await ctx.db
+    .insert(providerSecrets)
+    .values({ name, value: await create() })
+    .onConflictDoNothing();
+  const [stored] = await ctx.db
+    .select()
+    .from(providerSecrets)
+    .where(eq(providerSecrets.name, name));
   return stored.value as T;
 }
 
 async function signingKeys(ctx: SandboxContext): Promise<JWK[]> {
   const key = await loadSecret(ctx, "jwks-rs256", async () => {
-    const { privateKey } = await generateKeyPair("RS256", { extractable: true, modulusLength: 2048 });
+    const { privateKey } = await generateKeyPair("RS256", {
+      extractable: true,
+      modulusLength: 2048,
+    });
     const jwk = await exportJWK(privateKey);
     return { ...jwk, kid: randomBytes(8).toString("hex"), alg: "RS256", use: "sig" };
   });
@@ -65,12 +78,18 @@ export async function accountClaims(ctx: SandboxContext, userId: string) {
   };
 }
 
-export async function createProvider(ctx: SandboxContext, options: { accessTokenTtl?: number } = {}) {
+export async function createProvider(
+  ctx: SandboxContext,
+  options: { accessTokenTtl?: number } = {},
+) {
   const accessTokenTtl = options.accessTokenTtl ?? 60 * 60;
   const issuer = ctx.config.url;
   const audience = apiAudience(issuer);
   const clientId = ctx.config.consoleClientId;
-  const cookies = cookieOptions(issuer, await loadSecret(ctx, "cookie-keys", async () => [randomBytes(32).toString("base64url")]));
+  const cookies = cookieOptions(
+    issuer,
+    await loadSecret(ctx, "cookie-keys", async () => [randomBytes(32).toString("base64url")]),
+  );
 
   const configuration: Configuration = {
     adapter: createAdapterFactory(ctx.db),
@@ -110,7 +129,14 @@ export async function createProvider(ctx: SandboxContext, options: { accessToken
       const claims = await accountClaims(ctx, token.accountId);
       if (!claims) return undefined;
       const { email, name, company_id, company_name, admin } = claims;
-      return { email, name, company_id, company_name, admin, [GRANT_CLAIM]: "grantId" in token ? token.grantId : undefined };
+      return {
+        email,
+        name,
+        company_id,
+        company_name,
+        admin,
+        [GRANT_CLAIM]: "grantId" in token ? token.grantId : undefined,
+      };
     },
     pkce: { required: () => true },
     features: {
@@ -169,7 +195,10 @@ export async function createProvider(ctx: SandboxContext, options: { accessToken
         if (existing) return existing;
       }
       if (client.clientId !== clientId) return undefined;
-      const grant = new koa.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+      const grant = new koa.oidc.provider.Grant({
+        clientId: client.clientId,
+        accountId: session.accountId,
+      });
       grant.addOIDCScope(`${CONSOLE_SCOPES} offline_access`);
       grant.addResourceScope(audience, "api");
       await grant.save();
@@ -181,9 +210,23 @@ export async function createProvider(ctx: SandboxContext, options: { accessToken
     /** Errors shown to a browser (bad authorization requests...): the API's error shape, logged. */
     renderError: async (koa, out, error) => {
       const traceId = randomBytes(16).toString("hex");
-      ctx.log.warn({ traceId, path: redactUrl(koa.path), error: out.error, description: out.error_description, err: error }, "identity provider error");
+      ctx.log.warn(
+        {
+          traceId,
+          path: redactUrl(koa.path),
+          error: out.error,
+          description: out.error_description,
+          err: error,
+        },
+        "identity provider error",
+      );
       koa.type = "json";
-      koa.body = { status: koa.status, detail: out.error_description ?? out.error, error: out.error, traceId };
+      koa.body = {
+        status: koa.status,
+        detail: out.error_description ?? out.error,
+        error: out.error,
+        traceId,
+      };
     },
     routes: { end_session: "/session/end" },
   };
@@ -194,6 +237,8 @@ export async function createProvider(ctx: SandboxContext, options: { accessToken
   // Public over https: every request reached it over https (TLS ends in front of it), so its
   // cookies may be Secure even when that proxy is not one TRUST_PROXY names.
   if (cookies.long.secure) Object.defineProperty(provider.request, "secure", { get: () => true });
-  provider.on("server_error", (_koa, error) => ctx.log.error({ err: error }, "identity provider error"));
+  provider.on("server_error", (_koa, error) =>
+    ctx.log.error({ err: error }, "identity provider error"),
+  );
   return provider;
 }

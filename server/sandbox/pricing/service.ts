@@ -12,20 +12,20 @@ import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { z } from "zod";
 import {
   AWAITING_REVIEW_STATUSES,
-  EDITABLE_STATUSES,
-  PRICE_STATUS,
-  PRICING_MODEL,
-  SCHEDULED_STATUSES,
   activePrice,
   changeStartDate,
+  EDITABLE_STATUSES,
   isFreeForever,
+  PRICE_STATUS,
+  PRICING_MODEL,
+  type PricingErrors,
   priceChangeBlocker,
+  SCHEDULED_STATUSES,
   validatePrice,
   validatePriceChange,
-  type PricingErrors,
 } from "~/api/pricing/rules";
 import type { Price, PriceData, priceChangeRequest, priceRequest } from "~/api/pricing/schemas";
-import { findGroup, type DbOrTx, type GroupRow } from "../apps/find";
+import { type DbOrTx, findGroup, type GroupRow } from "../apps/find";
 import type { Caller, SandboxContext } from "../context";
 import type { Tx } from "../db";
 import { appGroups, countries, prices } from "../db/schema";
@@ -52,17 +52,22 @@ export const PRICING_MESSAGES: Record<string, string> = {
   samePrice: "must differ from the price in force",
   monetisationNotEnabled: "This app is not enabled for monetisation.",
   priceExists: "The app has a price already: submit a price change instead.",
-  priceNotEditable: "Only a price the provider has not approved yet, or has rejected, can be changed.",
+  priceNotEditable:
+    "Only a price the provider has not approved yet, or has rejected, can be changed.",
   freeForever: "A free app that has been approved stays free.",
   noActivePrice: "A price change needs a paid price in force.",
-  priceChangePending: "A price of this app is already waiting for the provider's decision or its start.",
+  priceChangePending:
+    "A price of this app is already waiting for the provider's decision or its start.",
 };
 
 /** A refusal naming the first failing field in words, with every field's rule code (400 for fields, 409 for state). */
 function refuse(errors: PricingErrors, status: 400 | 409 = 400): never {
   const [field, code] = Object.entries(errors)[0] as [string, string];
   const words = PRICING_MESSAGES[code] ?? code;
-  throw new ApiError(status, status === 409 ? words : `${field}: ${words}`, { field, errors: errors as Record<string, string> });
+  throw new ApiError(status, status === 409 ? words : `${field}: ${words}`, {
+    field,
+    errors: errors as Record<string, string>,
+  });
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -89,7 +94,10 @@ function bySchedule(a: PriceRow, b: PriceRow) {
 export function priceDataOf(rows: PriceRow[]): PriceData {
   const oldestFirst = [...rows].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   return {
-    scheduledPrices: rows.filter((row) => SCHEDULED_STATUSES.includes(row.status)).sort(bySchedule).map(priceAnswer),
+    scheduledPrices: rows
+      .filter((row) => SCHEDULED_STATUSES.includes(row.status))
+      .sort(bySchedule)
+      .map(priceAnswer),
     priceHistories: [...oldestFirst].reverse().map(priceAnswer),
     initialPricingModel: oldestFirst[0]?.pricingModelType ?? null,
   };
@@ -99,11 +107,22 @@ export function priceDataOf(rows: PriceRow[]): PriceData {
  * Prices whose start has come: an approved change (awaiting process) comes into force and
  * the price it replaces is archived. Run before every read and write of an app's prices.
  */
-export async function settlePrices(tx: Tx, groupId: string, companyId: string, now = new Date()): Promise<void> {
+export async function settlePrices(
+  tx: Tx,
+  groupId: string,
+  companyId: string,
+  now = new Date(),
+): Promise<void> {
   const due = await tx
     .select()
     .from(prices)
-    .where(and(eq(prices.groupId, groupId), eq(prices.status, PRICE_STATUS.AwaitingProcess), lte(prices.startDate, now)))
+    .where(
+      and(
+        eq(prices.groupId, groupId),
+        eq(prices.status, PRICE_STATUS.AwaitingProcess),
+        lte(prices.startDate, now),
+      ),
+    )
     .orderBy(asc(prices.startDate));
   for (const next of due) {
     const retired = await tx
@@ -113,9 +132,26 @@ export async function settlePrices(tx: Tx, groupId: string, companyId: string, n
       .returning();
     await tx.update(prices).set({ status: PRICE_STATUS.Active }).where(eq(prices.id, next.id));
     for (const row of retired) {
-      await recordChange(tx, { companyId, entityType: "price", entityId: row.id, action: "replaced", fromState: row.status, toState: PRICE_STATUS.Archived, actor: PROVIDER, detail: { by: next.id } });
+      await recordChange(tx, {
+        companyId,
+        entityType: "price",
+        entityId: row.id,
+        action: "replaced",
+        fromState: row.status,
+        toState: PRICE_STATUS.Archived,
+        actor: PROVIDER,
+        detail: { by: next.id },
+      });
     }
-    await recordChange(tx, { companyId, entityType: "price", entityId: next.id, action: "started", fromState: next.status, toState: PRICE_STATUS.Active, actor: PROVIDER });
+    await recordChange(tx, {
+      companyId,
+      entityType: "price",
+      entityId: next.id,
+      action: "started",
+      fromState: next.status,
+      toState: PRICE_STATUS.Active,
+      actor: PROVIDER,
+    });
   }
 }
 
@@ -127,23 +163,41 @@ async function pricesOf(tx: Tx, group: GroupRow): Promise<PriceRow[]> {
 
 /** The currency of the app's country. */
 async function currencyOf(q: DbOrTx, countryCode: string): Promise<string> {
-  const [row] = await q.select({ currency: countries.currency }).from(countries).where(eq(countries.code, countryCode)).limit(1);
+  const [row] = await q
+    .select({ currency: countries.currency })
+    .from(countries)
+    .where(eq(countries.code, countryCode))
+    .limit(1);
   return row?.currency ?? "AUD";
 }
 
 /** The amount as stored: two decimals; a free price's is 0. */
-const stored = (model: number, amount: number | null | undefined) => (model === PRICING_MODEL.Free ? "0.00" : (amount as number).toFixed(2));
+const stored = (model: number, amount: number | null | undefined) =>
+  model === PRICING_MODEL.Free ? "0.00" : (amount as number).toFixed(2);
 
 /** A new price of the app, submitted for the provider's review, and its change recorded. */
 async function submitNewPrice(
   tx: Tx,
   caller: Caller,
   group: GroupRow,
-  price: { currency: string; amount: string; pricingModelType: number; action: "created" | "change-submitted"; from?: number },
+  price: {
+    currency: string;
+    amount: string;
+    pricingModelType: number;
+    action: "created" | "change-submitted";
+    from?: number;
+  },
 ): Promise<Price> {
   const [row] = await tx
     .insert(prices)
-    .values({ groupId: group.id, currency: price.currency, amount: price.amount, pricingModelType: price.pricingModelType, status: PRICE_STATUS.Submitted, createdById: caller.userId })
+    .values({
+      groupId: group.id,
+      currency: price.currency,
+      amount: price.amount,
+      pricingModelType: price.pricingModelType,
+      status: PRICE_STATUS.Submitted,
+      createdById: caller.userId,
+    })
     .returning();
   await recordChange(tx, {
     companyId: caller.companyId,
@@ -152,7 +206,12 @@ async function submitNewPrice(
     action: price.action,
     toState: row.status,
     actor: caller.userId,
-    detail: { groupId: group.id, pricingModelType: row.pricingModelType, amount: Number(row.amount), ...(price.from === undefined ? {} : { from: price.from }) },
+    detail: {
+      groupId: group.id,
+      pricingModelType: row.pricingModelType,
+      amount: Number(row.amount),
+      ...(price.from === undefined ? {} : { from: price.from }),
+    },
   });
   return priceAnswer(row);
 }
@@ -166,11 +225,18 @@ export function createPricingService(ctx: SandboxContext) {
    * The caller's app group where monetisation is on: 404 for another company's or an unknown
    * one, then the fields' `errors` (400), then 409 where monetisation is off.
    */
-  async function monetisedGroup(q: DbOrTx, caller: Caller, groupId: string | undefined, errors: PricingErrors = {}, lock = true): Promise<GroupRow> {
+  async function monetisedGroup(
+    q: DbOrTx,
+    caller: Caller,
+    groupId: string | undefined,
+    errors: PricingErrors = {},
+    lock = true,
+  ): Promise<GroupRow> {
     const group = await findGroup(q, caller.companyId, groupId, lock);
     if (!group) throw notFound("app group");
     if (Object.keys(errors).length > 0) refuse(errors);
-    if (!(await countryFlagOn(q, group.countryCode, "monetisation-enabled"))) refuse({ appGroupId: "monetisationNotEnabled" }, 409);
+    if (!(await countryFlagOn(q, group.countryCode, "monetisation-enabled")))
+      refuse({ appGroupId: "monetisationNotEnabled" }, 409);
     return group;
   }
 
@@ -179,7 +245,12 @@ export function createPricingService(ctx: SandboxContext) {
     const group = await monetisedGroup(db, caller, groupId, {}, false);
     const rows = await db.select().from(prices).where(eq(prices.groupId, group.id));
     const now = Date.now();
-    const due = rows.some((row) => row.status === PRICE_STATUS.AwaitingProcess && row.startDate && row.startDate.getTime() <= now);
+    const due = rows.some(
+      (row) =>
+        row.status === PRICE_STATUS.AwaitingProcess &&
+        row.startDate &&
+        row.startDate.getTime() <= now,
+    );
     return priceDataOf(due ? await db.transaction((tx) => pricesOf(tx, group)) : rows);
   }
 
@@ -189,7 +260,8 @@ export function createPricingService(ctx: SandboxContext) {
     return db.transaction(async (tx) => {
       const group = await monetisedGroup(tx, caller, groupId, validatePrice(body));
       const existing = await pricesOf(tx, group);
-      if (existing.some((p) => SCHEDULED_STATUSES.includes(p.status)) || isFreeForever(existing)) refuse({ appGroupId: "priceExists" }, 409);
+      if (existing.some((p) => SCHEDULED_STATUSES.includes(p.status)) || isFreeForever(existing))
+        refuse({ appGroupId: "priceExists" }, 409);
       return submitNewPrice(tx, caller, group, {
         currency: await currencyOf(tx, group.countryCode),
         amount: stored(model, body.amount),
@@ -200,24 +272,39 @@ export function createPricingService(ctx: SandboxContext) {
   }
 
   /** A price not approved yet, or rejected, changed and submitted again. */
-  async function update(caller: Caller, groupId: string, priceId: string, body: PriceInput): Promise<Price> {
+  async function update(
+    caller: Caller,
+    groupId: string,
+    priceId: string,
+    body: PriceInput,
+  ): Promise<Price> {
     const model = body.pricingModelType as number;
     return db.transaction(async (tx) => {
       const group = await monetisedGroup(tx, caller, groupId, validatePrice(body));
       const existing = await pricesOf(tx, group);
-      const row = isUuid(priceId) ? existing.find((p) => p.id === priceId.toLowerCase()) : undefined;
+      const row = isUuid(priceId)
+        ? existing.find((p) => p.id === priceId.toLowerCase())
+        : undefined;
       if (!row) throw notFound("price");
       if (!EDITABLE_STATUSES.includes(row.status)) refuse({ status: "priceNotEditable" }, 409);
       // A rejected price comes back only while no other price is set.
-      if (row.status === PRICE_STATUS.Rejected && existing.some((p) => p.id !== row.id && SCHEDULED_STATUSES.includes(p.status))) {
+      if (
+        row.status === PRICE_STATUS.Rejected &&
+        existing.some((p) => p.id !== row.id && SCHEDULED_STATUSES.includes(p.status))
+      ) {
         refuse({ appGroupId: "priceExists" }, 409);
       }
       // A change of a paid app in force keeps its pricing model.
       const active = activePrice(existing);
-      if (active && active.pricingModelType !== model) refuse({ pricingModelType: "invalidPricingModel" });
+      if (active && active.pricingModelType !== model)
+        refuse({ pricingModelType: "invalidPricingModel" });
       const [updated] = await tx
         .update(prices)
-        .set({ pricingModelType: model, amount: stored(model, body.amount), status: PRICE_STATUS.Submitted })
+        .set({
+          pricingModelType: model,
+          amount: stored(model, body.amount),
+          status: PRICE_STATUS.Submitted,
+        })
         .where(eq(prices.id, row.id))
         .returning();
       await recordChange(tx, {
@@ -228,7 +315,10 @@ export function createPricingService(ctx: SandboxContext) {
         fromState: row.status,
         toState: updated.status,
         actor: caller.userId,
-        detail: { from: { pricingModelType: row.pricingModelType, amount: Number(row.amount) }, to: { pricingModelType: model, amount: Number(updated.amount) } },
+        detail: {
+          from: { pricingModelType: row.pricingModelType, amount: Number(row.amount) },
+          to: { pricingModelType: model, amount: Number(updated.amount) },
+        },
       });
       return priceAnswer(updated);
     });
@@ -237,7 +327,12 @@ export function createPricingService(ctx: SandboxContext) {
   /** A price change of a paid app in force: the same pricing model, a new amount, submitted for review. */
   async function change(caller: Caller, body: PriceChangeInput): Promise<Price> {
     return db.transaction(async (tx) => {
-      const group = await monetisedGroup(tx, caller, body.appGroupId.trim(), validatePriceChange(body.amount));
+      const group = await monetisedGroup(
+        tx,
+        caller,
+        body.appGroupId.trim(),
+        validatePriceChange(body.amount),
+      );
       const existing = await pricesOf(tx, group);
       const blocker = priceChangeBlocker(existing);
       if (blocker) refuse({ appGroupId: blocker }, 409);
@@ -260,7 +355,14 @@ export function createPricingService(ctx: SandboxContext) {
 /** What waits for the reviewer: prices created or submitted, oldest first. */
 export async function pendingPrices(q: DbOrTx) {
   return q
-    .select({ id: prices.id, groupId: prices.groupId, currency: prices.currency, amount: prices.amount, pricingModelType: prices.pricingModelType, createdAt: prices.createdAt })
+    .select({
+      id: prices.id,
+      groupId: prices.groupId,
+      currency: prices.currency,
+      amount: prices.amount,
+      pricingModelType: prices.pricingModelType,
+      createdAt: prices.createdAt,
+    })
     .from(prices)
     .where(inArray(prices.status, [...AWAITING_REVIEW_STATUSES]))
     .orderBy(asc(prices.createdAt));
@@ -272,19 +374,35 @@ export async function pendingPrices(q: DbOrTx) {
  * process) and the price in force ends then. Rejected, it is kept in the history (3). Undefined
  * for an unknown id; 409 when the price is not waiting for review.
  */
-export async function decidePrice(tx: Tx, priceId: string, decision: "approve" | "reject", notes = "", now = new Date()) {
+export async function decidePrice(
+  tx: Tx,
+  priceId: string,
+  decision: "approve" | "reject",
+  notes = "",
+  now = new Date(),
+) {
   if (!isUuid(priceId)) return undefined;
   const [row] = await tx.select().from(prices).where(eq(prices.id, priceId)).for("update");
   if (!row) return undefined;
-  const [{ companyId }] = await tx.select({ companyId: appGroups.companyId }).from(appGroups).where(eq(appGroups.id, row.groupId));
+  const [{ companyId }] = await tx
+    .select({ companyId: appGroups.companyId })
+    .from(appGroups)
+    .where(eq(appGroups.id, row.groupId));
   await settlePrices(tx, row.groupId, companyId, now);
   if (!AWAITING_REVIEW_STATUSES.includes(row.status)) {
-    throw new ApiError(409, "The price is not waiting for review.", { field: "status", errors: { status: "priceNotAwaitingReview" } });
+    throw new ApiError(409, "The price is not waiting for review.", {
+      field: "status",
+      errors: { status: "priceNotAwaitingReview" },
+    });
   }
   const reviewNotes = notes.trim();
   let set: Partial<PriceRow> = { status: PRICE_STATUS.Rejected };
   if (decision === "approve") {
-    const [active] = await tx.select().from(prices).where(and(eq(prices.groupId, row.groupId), eq(prices.status, PRICE_STATUS.Active))).for("update");
+    const [active] = await tx
+      .select()
+      .from(prices)
+      .where(and(eq(prices.groupId, row.groupId), eq(prices.status, PRICE_STATUS.Active)))
+      .for("update");
     if (active) {
       const start = changeStartDate(now);
       await tx.update(prices).set({ endDate: start }).where(eq(prices.id, active.id));

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { APP_CATEGORY_ROWS } from "../seed/lookups";
 import { categoriesInLanguage } from "./service";
 
-const rows = APP_CATEGORY_ROWS.map((row) => ({ id: row.id, name: row.name, names: row.names ?? {}, isOther: row.isOther ?? false, sortOrder: row.sortOrder ?? 0 }));
+const rows = APP_CATEGORY_ROWS.map((row) => ({
+  id: row.id,
+  name: row.name,
+  names: row.names ?? {},
+  isOther: row.isOther ?? false,
+  sortOrder: row.sortOrder ?? 0,
+}));
 
 describe("categoriesInLanguage", () => {
   it("names the categories in Dutch for a Dutch caller, alphabetically, Other (Overig) last", () => {
@@ -33,7 +39,10 @@ describe("categoriesInLanguage", () => {
   });
 
   it("keeps the English name of a category not named in the caller's language", () => {
-    const added = [...rows, { id: 11, name: "Compliance", names: {}, isOther: false, sortOrder: 10 }];
+    const added = [
+      ...rows,
+      { id: 11, name: "Compliance", names: {}, isOther: false, sortOrder: 10 },
+    ];
     const nl = categoriesInLanguage(added, "nl-NL").map((c) => c.name);
     expect(nl).toContain("Compliance");
     expect(nl.indexOf("Compliance")).toBeLessThan(nl.indexOf("Documentautomatisering"));

@@ -5,14 +5,33 @@
  * AUB (AU beta) answers AU's resources and IE answers UK's: they are resolved through
  * countries.resourceCountryCode at query time.
  */
+
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import type * as resources from "~/api/resources/endpoints";
-import { and, asc, eq, isNull } from "drizzle-orm";
+import {
+  type AppCategory,
+  type ConfigCountry,
+  type ConfigInitAllResponse,
+  type CountryItem,
+  type DesktopDownload,
+  type DesktopVersion,
+  FEATURE_FLAGS,
+  type FeatureFlags,
+  type LeapEnvironment,
+  type LocationSetting,
+  type MatterTypesResponse,
+  type PingMoreResponse,
+  PLATFORM_CODES,
+  PLATFORM_TYPES,
+  PRECEDENT_ROOT_FOLDER_ID,
+  type Precedent,
+  type ProductVariant,
+  SESSION_ANALYTICS_TOGGLE,
+} from "~/api/resources/schemas";
 import { bestLanguage } from "~/i18n";
 import type { Caller } from "../context";
 import type { Database } from "../db";
-import { badRequest, notFound } from "../http/errors";
-import { countryFlagOn } from "../feature-flags";
 import {
   appCategories,
   countries,
@@ -27,28 +46,16 @@ import {
   productVariants,
   users,
 } from "../db/schema";
-import { compareVersions, inTreeOrder, matchesFirmType, resourceCountryOf, visibleDownloads } from "../seed/lookups";
+import { countryFlagOn } from "../feature-flags";
+import { badRequest, notFound } from "../http/errors";
 import { nameIn } from "../seed/lookup-names";
 import {
-  FEATURE_FLAGS,
-  PLATFORM_CODES,
-  PLATFORM_TYPES,
-  PRECEDENT_ROOT_FOLDER_ID,
-  SESSION_ANALYTICS_TOGGLE,
-  type AppCategory,
-  type ConfigCountry,
-  type ConfigInitAllResponse,
-  type CountryItem,
-  type DesktopDownload,
-  type DesktopVersion,
-  type FeatureFlags,
-  type LeapEnvironment,
-  type LocationSetting,
-  type MatterTypesResponse,
-  type PingMoreResponse,
-  type Precedent,
-  type ProductVariant,
-} from "~/api/resources/schemas";
+  compareVersions,
+  inTreeOrder,
+  matchesFirmType,
+  resourceCountryOf,
+  visibleDownloads,
+} from "../seed/lookups";
 
 type CountryRow = typeof countries.$inferSelect;
 type CategoryRow = typeof appCategories.$inferSelect;
@@ -61,10 +68,19 @@ export const DEFAULT_NAME_LANGUAGE = "en";
  * rows are named in (`names` by language tag; English, the default, always), and how that
  * language sorts.
  */
-export function namingLanguage(rows: readonly { names: Record<string, unknown> }[], acceptLanguage?: string | null) {
-  const languages = new Set([DEFAULT_NAME_LANGUAGE, ...rows.flatMap((row) => Object.keys(row.names))]);
+export function namingLanguage(
+  rows: readonly { names: Record<string, unknown> }[],
+  acceptLanguage?: string | null,
+) {
+  const languages = new Set([
+    DEFAULT_NAME_LANGUAGE,
+    ...rows.flatMap((row) => Object.keys(row.names)),
+  ]);
   const language = bestLanguage(acceptLanguage, [...languages]) ?? DEFAULT_NAME_LANGUAGE;
-  return { language, collator: new Intl.Collator(language, { sensitivity: "base", numeric: true }) };
+  return {
+    language,
+    collator: new Intl.Collator(language, { sensitivity: "base", numeric: true }),
+  };
 }
 
 /**
@@ -72,11 +88,19 @@ export function namingLanguage(rows: readonly { names: Record<string, unknown> }
  * named in the best of their languages for the caller (English when none fits, or for a
  * category not named in it), ordered by `sortOrder`, then by name as that language sorts.
  */
-export function categoriesInLanguage(rows: readonly CategoryRow[], acceptLanguage?: string | null): AppCategory[] {
+export function categoriesInLanguage(
+  rows: readonly CategoryRow[],
+  acceptLanguage?: string | null,
+): AppCategory[] {
   const { language, collator } = namingLanguage(rows, acceptLanguage);
   return rows
     .map((row) => ({ row, name: nameIn(row, language) }))
-    .sort((a, b) => a.row.sortOrder - b.row.sortOrder || collator.compare(a.name, b.name) || a.row.id - b.row.id)
+    .sort(
+      (a, b) =>
+        a.row.sortOrder - b.row.sortOrder ||
+        collator.compare(a.name, b.name) ||
+        a.row.id - b.row.id,
+    )
     .map(({ row, name }) => ({ id: row.id, name, isOther: row.isOther }));
 }
 type PrecedentRow = typeof precedents.$inferSelect;
@@ -107,7 +131,8 @@ const noFlags = (): FeatureFlags =>
 export type ResourcesService = ReturnType<typeof createResourcesService>;
 
 export function createResourcesService(db: Database) {
-  const allCountries = () => db.select().from(countries).orderBy(asc(countries.sortOrder), asc(countries.code));
+  const allCountries = () =>
+    db.select().from(countries).orderBy(asc(countries.sortOrder), asc(countries.code));
 
   /** Resolves a known country code to its row and resource country; unknown codes are a 400 naming the field. */
   async function resolveCountry(code: string, field: string) {
@@ -118,10 +143,13 @@ export function createResourcesService(db: Database) {
 
   /** Flags per country code: every known flag present, off unless stored on. */
   async function flagsByCountry(codes: string[]): Promise<Record<string, FeatureFlags>> {
-    const out: Record<string, FeatureFlags> = Object.fromEntries(codes.map((code) => [code, noFlags()]));
+    const out: Record<string, FeatureFlags> = Object.fromEntries(
+      codes.map((code) => [code, noFlags()]),
+    );
     for (const row of await db.select().from(featureFlags)) {
       const flags = out[row.countryCode];
-      if (flags && (FEATURE_FLAGS as readonly string[]).includes(row.flag)) flags[row.flag as keyof FeatureFlags] = row.enabled;
+      if (flags && (FEATURE_FLAGS as readonly string[]).includes(row.flag))
+        flags[row.flag as keyof FeatureFlags] = row.enabled;
     }
     return out;
   }
@@ -138,7 +166,11 @@ export function createResourcesService(db: Database) {
     const locations = await db
       .select()
       .from(platformLocations)
-      .orderBy(asc(platformLocations.platform), asc(platformLocations.sortOrder), asc(platformLocations.name));
+      .orderBy(
+        asc(platformLocations.platform),
+        asc(platformLocations.sortOrder),
+        asc(platformLocations.name),
+      );
     const { language } = namingLanguage(locations, acceptLanguage);
 
     const byCountryPlatform = new Map<string, LocationSetting[]>();
@@ -149,7 +181,8 @@ export function createResourcesService(db: Database) {
         id: row.id,
         name: nameIn(row, language),
         type: row.kind as LocationSetting["type"],
-        viewType: (row.viewType ?? (row.kind === "menu" ? "menu" : "matter")) as LocationSetting["viewType"],
+        viewType: (row.viewType ??
+          (row.kind === "menu" ? "menu" : "matter")) as LocationSetting["viewType"],
         integratorType: row.integratorType,
         allowButtons: row.allowButtons,
         allowContextAtRoot: row.allowContextAtRoot,
@@ -193,7 +226,10 @@ export function createResourcesService(db: Database) {
   }
 
   /** The country's matter types (those of every variant and of the asked one), named in the caller's language. */
-  async function matterTypesOf(q: z.output<typeof resources.getMatterTypes.query>, acceptLanguage?: string | null) {
+  async function matterTypesOf(
+    q: z.output<typeof resources.getMatterTypes.query>,
+    acceptLanguage?: string | null,
+  ) {
     const { resourceCode } = await resolveCountry(q.countryCode, "countryCode");
     const rows = await db
       .select()
@@ -220,7 +256,10 @@ export function createResourcesService(db: Database) {
     return answer;
   }
 
-  async function matterTypePrecedents(matterTypeId: string, q: z.output<typeof resources.getMatterTypePrecedents.query>) {
+  async function matterTypePrecedents(
+    matterTypeId: string,
+    q: z.output<typeof resources.getMatterTypePrecedents.query>,
+  ) {
     const { resourceCode } = await resolveCountry(q.countrycode, "countrycode");
     const [type] = await db
       .select({ id: matterTypes.id })
@@ -231,9 +270,15 @@ export function createResourcesService(db: Database) {
     const rows = await db
       .select()
       .from(precedents)
-      .where(and(eq(precedents.countryCode, resourceCode), eq(precedents.matterTypeId, matterTypeId)))
+      .where(
+        and(eq(precedents.countryCode, resourceCode), eq(precedents.matterTypeId, matterTypeId)),
+      )
       .orderBy(asc(precedents.sortOrder), asc(precedents.name));
-    const ordered = inTreeOrder(rows, (row) => row.precedentId, (row) => row.parentId);
+    const ordered = inTreeOrder(
+      rows,
+      (row) => row.precedentId,
+      (row) => row.parentId,
+    );
     return ordered.map(precedentOf);
   }
 
@@ -262,17 +307,23 @@ export function createResourcesService(db: Database) {
   }
 
   /** The country's product variants (none where the feature is off), named in the caller's language. */
-  async function productVariantsOf(q: z.output<typeof resources.getProductVariants.query>, acceptLanguage?: string | null) {
+  async function productVariantsOf(
+    q: z.output<typeof resources.getProductVariants.query>,
+    acceptLanguage?: string | null,
+  ) {
     const { resourceCode } = await resolveCountry(q.countryCode, "countryCode");
     // AUB is treated as AU for this check (spec 02 section 6).
-    if (!(await countryFlagOn(db, resourceCode, "product-variant-enabled"))) return [] as ProductVariant[];
+    if (!(await countryFlagOn(db, resourceCode, "product-variant-enabled")))
+      return [] as ProductVariant[];
     const rows = await db
       .select()
       .from(productVariants)
       .where(eq(productVariants.countryCode, resourceCode))
       .orderBy(asc(productVariants.firmType));
     const { language } = namingLanguage(rows, acceptLanguage);
-    return rows.map((row): ProductVariant => ({ firmType: row.firmType, name: nameIn(row, language) }));
+    return rows.map(
+      (row): ProductVariant => ({ firmType: row.firmType, name: nameIn(row, language) }),
+    );
   }
 
   async function desktopVersionsList() {
@@ -293,7 +344,12 @@ export function createResourcesService(db: Database) {
     }
     const rows = await db.select().from(desktopDownloads).orderBy(asc(desktopDownloads.id));
     return visibleDownloads(rows, hasAccessToTest).map(
-      (row): DesktopDownload => ({ url: row.url, country: row.country, versionNumber: row.versionNumber, isStaging: row.isStaging }),
+      (row): DesktopDownload => ({
+        url: row.url,
+        country: row.country,
+        versionNumber: row.versionNumber,
+        isStaging: row.isStaging,
+      }),
     );
   }
 

@@ -8,15 +8,35 @@ const rows: Row[] = PERMISSION_ROWS.map((row) => ({ names: {}, countries: null, 
 describe("the permission list in the caller's language", () => {
   it("names descriptions and groups in Dutch for a Dutch caller, grouped as Dutch sorts", () => {
     const nl = permissionsInLanguage(rows, "nl-NL,nl;q=0.9,en;q=0.8");
-    expect(nl.find((p) => p.operationId === "getCards")).toMatchObject({ permissionGroup: "Kaarten", route: "/api/v1/cards", method: "GET" });
+    expect(nl.find((p) => p.operationId === "getCards")).toMatchObject({
+      permissionGroup: "Kaarten",
+      route: "/api/v1/cards",
+      method: "GET",
+    });
     const groups = [...new Set(nl.map((p) => p.permissionGroup))];
-    expect(groups).toEqual(["Documenten", "Dossiers", "Facturering", "Kaarten", "Medewerkers", "Offline", "Taken"]);
+    expect(groups).toEqual([
+      "Documenten",
+      "Dossiers",
+      "Facturering",
+      "Kaarten",
+      "Medewerkers",
+      "Offline",
+      "Taken",
+    ]);
     expect(nl.every((p) => !("names" in p) && !("countries" in p))).toBe(true);
   });
 
   it("answers English to any other caller, and for a permission not named in the caller's language", () => {
     const en = permissionsInLanguage(rows, "en-AU");
-    expect([...new Set(en.map((p) => p.permissionGroup))]).toEqual(["Billing", "Cards", "Documents", "Matters", "Offline", "Staff", "Tasks"]);
+    expect([...new Set(en.map((p) => p.permissionGroup))]).toEqual([
+      "Billing",
+      "Cards",
+      "Documents",
+      "Matters",
+      "Offline",
+      "Staff",
+      "Tasks",
+    ]);
     expect(permissionsInLanguage(rows, "fr-FR")).toEqual(en);
     expect(permissionsInLanguage(rows, undefined)).toEqual(en);
     const unnamed = permissionsInLanguage([{ ...rows[0], names: {} }, rows[1]], "nl-NL");

@@ -10,17 +10,29 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq } from "drizzle-orm";
-import { hasApprovedPreApproval } from "~/api/approvals/rules";
-import { normaliseRoutes, parseCallbackUrls, SECURITY_LIMITS, validateCallbackUrls, type SecurityErrors, type SecurityRuleCode } from "~/api/security/rules";
-import { HTTP_METHODS, type AuthClient, type clientUpdate, type Permission } from "~/api/security/schemas";
-import type { z } from "zod";
-import type { Caller, SandboxContext } from "../context";
-import { findGroup, type DbOrTx, type GroupRow } from "../apps/find";
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
-import { take } from "../identity/limits";
+import type { z } from "zod";
+import { hasApprovedPreApproval } from "~/api/approvals/rules";
+import {
+  normaliseRoutes,
+  parseCallbackUrls,
+  SECURITY_LIMITS,
+  type SecurityErrors,
+  type SecurityRuleCode,
+  validateCallbackUrls,
+} from "~/api/security/rules";
+import {
+  type AuthClient,
+  type clientUpdate,
+  HTTP_METHODS,
+  type Permission,
+} from "~/api/security/schemas";
+import { type DbOrTx, findGroup, type GroupRow } from "../apps/find";
+import type { Caller, SandboxContext } from "../context";
 import { authClients, countries, permissions, preApprovals, users } from "../db/schema";
 import { recordChange } from "../history";
 import { ApiError, notFound } from "../http/errors";
+import { take } from "../identity/limits";
 import { namingLanguage } from "../resources/service";
 import { resourceCountryOf } from "../seed/lookups";
 
@@ -34,9 +46,11 @@ const MESSAGES: Record<SecurityRuleCode, string> = {
   tooMany: `at most ${SECURITY_LIMITS.callbackUrlsMax} callback URLs`,
   unknownRoute: "must be a route of the permission list (GET apps-auth/{id}/permission-list)",
   methodNotOffered: "names a method the permission list does not offer on this route",
-  liveAppReadOnly: "The live-app client's permissions are set by the provider and cannot be changed.",
+  liveAppReadOnly:
+    "The live-app client's permissions are set by the provider and cannot be changed.",
   preApprovalRequired: "The app needs an approved pre-approval before its clients can be managed.",
-  clientsNotGenerated: "The clients of this tab have not been generated yet (POST apps-auth/{id}/clients).",
+  clientsNotGenerated:
+    "The clients of this tab have not been generated yet (POST apps-auth/{id}/clients).",
   testAccessRequired: "Staging clients need test access.",
   tooManySecretIssues: "Too many new secrets for this app group.",
 };
@@ -44,7 +58,10 @@ const MESSAGES: Record<SecurityRuleCode, string> = {
 /** A refusal naming the first failing field in words, with every field's rule code. */
 function refuse(errors: SecurityErrors, status: 400 | 403 | 409 = 400): never {
   const [field, code] = Object.entries(errors)[0];
-  throw new ApiError(status, status === 400 ? `${field}: ${MESSAGES[code]}` : MESSAGES[code], { field, errors });
+  throw new ApiError(status, status === 400 ? `${field}: ${MESSAGES[code]}` : MESSAGES[code], {
+    field,
+    errors,
+  });
 }
 
 /** A secret from the CSPRNG: 256 bits, base64url. */
@@ -83,8 +100,18 @@ export interface LiveGrant {
  * them (docs/decisions/0054-live-app-permissions.md). A tab without both clients is left as it
  * is. Each grant is recorded in the state history; answers the live-app clients granted.
  */
-export async function grantLivePermissions(tx: DbOrTx, group: Pick<GroupRow, "id" | "companyId">, actor: string, reason: string): Promise<LiveGrant[]> {
-  const rows = await tx.select().from(authClients).where(eq(authClients.groupId, group.id)).orderBy(desc(authClients.isLive)).for("update");
+export async function grantLivePermissions(
+  tx: DbOrTx,
+  group: Pick<GroupRow, "id" | "companyId">,
+  actor: string,
+  reason: string,
+): Promise<LiveGrant[]> {
+  const rows = await tx
+    .select()
+    .from(authClients)
+    .where(eq(authClients.groupId, group.id))
+    .orderBy(desc(authClients.isLive))
+    .for("update");
   const granted: LiveGrant[] = [];
   for (const isLive of [true, false]) {
     const sandboxApp = rows.find((row) => row.isLive === isLive && !row.isAppLive);
@@ -92,7 +119,11 @@ export async function grantLivePermissions(tx: DbOrTx, group: Pick<GroupRow, "id
     if (!sandboxApp || !liveApp) continue;
     const [row] = await tx
       .update(authClients)
-      .set({ routes: sandboxApp.routes, offlineAccess: sandboxApp.offlineAccess, modifiedAt: new Date() })
+      .set({
+        routes: sandboxApp.routes,
+        offlineAccess: sandboxApp.offlineAccess,
+        modifiedAt: new Date(),
+      })
       .where(eq(authClients.id, liveApp.id))
       .returning();
     await recordChange(tx, {
@@ -115,11 +146,23 @@ export async function grantLivePermissions(tx: DbOrTx, group: Pick<GroupRow, "id
  * docs/decisions/0033-category-names-from-the-provider.md), ordered by group as that language
  * sorts, then by route and method.
  */
-export function permissionsInLanguage(rows: readonly PermissionRow[], acceptLanguage?: string | null): Permission[] {
+export function permissionsInLanguage(
+  rows: readonly PermissionRow[],
+  acceptLanguage?: string | null,
+): Permission[] {
   const { language, collator } = namingLanguage(rows, acceptLanguage);
   return rows
-    .map(({ countries: _countries, names, ...row }) => ({ ...row, ...names[language], method: row.method as Permission["method"] }))
-    .sort((a, b) => collator.compare(a.permissionGroup, b.permissionGroup) || a.route.localeCompare(b.route) || methodOrder(a.method) - methodOrder(b.method));
+    .map(({ countries: _countries, names, ...row }) => ({
+      ...row,
+      ...names[language],
+      method: row.method as Permission["method"],
+    }))
+    .sort(
+      (a, b) =>
+        collator.compare(a.permissionGroup, b.permissionGroup) ||
+        a.route.localeCompare(b.route) ||
+        methodOrder(a.method) - methodOrder(b.method),
+    );
 }
 
 export type SecurityService = ReturnType<typeof createSecurityService>;
@@ -132,32 +175,50 @@ export function createSecurityService(ctx: SandboxContext) {
   /** Takes one of the group's issues of the hour; past them a 429 with Retry-After. */
   async function countIssue(groupId: string) {
     const perHour = ctx.quotas.secretIssuesPerHour;
-    secretIssues ??= ctx.limits.limiter({ keyPrefix: "secret-issues", points: perHour, duration: 60 * 60 });
+    secretIssues ??= ctx.limits.limiter({
+      keyPrefix: "secret-issues",
+      points: perHour,
+      duration: 60 * 60,
+    });
     const wait = await take(secretIssues, groupId);
     if (wait === 0) return;
-    throw new ApiError(429, `At most ${perHour} new secrets per app group per hour. Try again in ${Math.ceil(wait / 60)} minute(s).`, {
-      field: "id",
-      errors: { id: "tooManySecretIssues" },
-      headers: { "Retry-After": String(wait) },
-    });
+    throw new ApiError(
+      429,
+      `At most ${perHour} new secrets per app group per hour. Try again in ${Math.ceil(wait / 60)} minute(s).`,
+      {
+        field: "id",
+        errors: { id: "tooManySecretIssues" },
+        headers: { "Retry-After": String(wait) },
+      },
+    );
   }
 
   /** The caller's group, pre-approved or needing no pre-approval (404 elsewhere, 409 before). */
-  async function approvedGroup(q: DbOrTx, caller: Caller, groupId: string, lock = false): Promise<GroupRow> {
+  async function approvedGroup(
+    q: DbOrTx,
+    caller: Caller,
+    groupId: string,
+    lock = false,
+  ): Promise<GroupRow> {
     const group = await findGroup(q, caller.companyId, groupId, lock);
     if (!group) throw notFound("app group");
     if (group.isPreApprovalRequired) {
       const rows = await q
         .select({ status: preApprovals.status, isWithdrawn: preApprovals.isWithdrawn })
         .from(preApprovals)
-        .where(and(eq(preApprovals.groupId, group.id), eq(preApprovals.companyId, caller.companyId)));
+        .where(
+          and(eq(preApprovals.groupId, group.id), eq(preApprovals.companyId, caller.companyId)),
+        );
       if (!hasApprovedPreApproval(rows)) refuse({ id: "preApprovalRequired" }, 409);
     }
     return group;
   }
 
   async function hasTestAccess(q: DbOrTx, caller: Caller): Promise<boolean> {
-    const [row] = await q.select({ hasAccessToTest: users.hasAccessToTest }).from(users).where(and(eq(users.id, caller.userId), eq(users.companyId, caller.companyId)));
+    const [row] = await q
+      .select({ hasAccessToTest: users.hasAccessToTest })
+      .from(users)
+      .where(and(eq(users.id, caller.userId), eq(users.companyId, caller.companyId)));
     return row?.hasAccessToTest ?? false;
   }
 
@@ -166,10 +227,20 @@ export function createSecurityService(ctx: SandboxContext) {
   }
 
   /** The permission list of the group's country, by permission group, route and method. */
-  async function catalogue(q: DbOrTx, group: GroupRow, acceptLanguage?: string | null): Promise<Permission[]> {
-    const [country] = await q.select({ code: countries.code, resourceCountryCode: countries.resourceCountryCode }).from(countries).where(eq(countries.code, group.countryCode));
+  async function catalogue(
+    q: DbOrTx,
+    group: GroupRow,
+    acceptLanguage?: string | null,
+  ): Promise<Permission[]> {
+    const [country] = await q
+      .select({ code: countries.code, resourceCountryCode: countries.resourceCountryCode })
+      .from(countries)
+      .where(eq(countries.code, group.countryCode));
     const resource = country ? resourceCountryOf(country) : group.countryCode;
-    const rows = await q.select().from(permissions).orderBy(asc(permissions.permissionGroup), asc(permissions.route));
+    const rows = await q
+      .select()
+      .from(permissions)
+      .orderBy(asc(permissions.permissionGroup), asc(permissions.route));
     return permissionsInLanguage(
       rows.filter((row) => row.countries === null || row.countries.includes(resource)),
       acceptLanguage,
@@ -177,7 +248,11 @@ export function createSecurityService(ctx: SandboxContext) {
   }
 
   /** The permission list, its descriptions and group names in the caller's language (Accept-Language). */
-  async function permissionList(caller: Caller, groupId: string, acceptLanguage?: string | null): Promise<Permission[]> {
+  async function permissionList(
+    caller: Caller,
+    groupId: string,
+    acceptLanguage?: string | null,
+  ): Promise<Permission[]> {
     return catalogue(db, await approvedGroup(db, caller, groupId), acceptLanguage);
   }
 
@@ -185,7 +260,11 @@ export function createSecurityService(ctx: SandboxContext) {
   async function list(caller: Caller, groupId: string): Promise<AuthClient[]> {
     const group = await approvedGroup(db, caller, groupId);
     const testAccess = await hasTestAccess(db, caller);
-    const rows = await db.select().from(authClients).where(eq(authClients.groupId, group.id)).orderBy(desc(authClients.isLive), asc(authClients.isAppLive));
+    const rows = await db
+      .select()
+      .from(authClients)
+      .where(eq(authClients.groupId, group.id))
+      .orderBy(desc(authClients.isLive), asc(authClients.isAppLive));
     return rows.filter((row) => row.isLive || testAccess).map((row) => answer(row));
   }
 
@@ -195,17 +274,33 @@ export function createSecurityService(ctx: SandboxContext) {
       const group = await approvedGroup(tx, caller, groupId, true);
       await requireTab(tx, caller, isLive);
       await countIssue(group.id);
-      const existing = await tx.select().from(authClients).where(and(eq(authClients.groupId, group.id), eq(authClients.isLive, isLive)));
+      const existing = await tx
+        .select()
+        .from(authClients)
+        .where(and(eq(authClients.groupId, group.id), eq(authClients.isLive, isLive)));
       const answers: AuthClient[] = [];
       for (const isAppLive of [false, true]) {
         const issued = { secret: newSecret(), privateApiKey: newSecret("sk_") };
-        const hashes = { secret: digest(issued.secret), privateApiKey: digest(issued.privateApiKey) };
+        const hashes = {
+          secret: digest(issued.secret),
+          privateApiKey: digest(issued.privateApiKey),
+        };
         const before = existing.find((row) => row.isAppLive === isAppLive);
         const [row] = before
-          ? await tx.update(authClients).set({ ...hashes, modifiedAt: new Date() }).where(eq(authClients.id, before.id)).returning()
+          ? await tx
+              .update(authClients)
+              .set({ ...hashes, modifiedAt: new Date() })
+              .where(eq(authClients.id, before.id))
+              .returning()
           : await tx
               .insert(authClients)
-              .values({ groupId: group.id, isLive, isAppLive, ...hashes, publicApiKey: `pk_${randomBytes(16).toString("hex")}` })
+              .values({
+                groupId: group.id,
+                isLive,
+                isAppLive,
+                ...hashes,
+                publicApiKey: `pk_${randomBytes(16).toString("hex")}`,
+              })
               .returning();
         await recordChange(tx, {
           companyId: caller.companyId,
@@ -227,11 +322,18 @@ export function createSecurityService(ctx: SandboxContext) {
       const group = await approvedGroup(tx, caller, groupId, true);
       await requireTab(tx, caller, isLive);
       const changesPermissions = body.routes !== undefined || body.offlineAccess !== undefined;
-      if (!changesPermissions && body.callbackUrls === undefined) refuse({ callbackUrls: "required" });
+      if (!changesPermissions && body.callbackUrls === undefined)
+        refuse({ callbackUrls: "required" });
       const [client] = await tx
         .select()
         .from(authClients)
-        .where(and(eq(authClients.groupId, group.id), eq(authClients.isLive, isLive), eq(authClients.isAppLive, body.isAppLive)))
+        .where(
+          and(
+            eq(authClients.groupId, group.id),
+            eq(authClients.isLive, isLive),
+            eq(authClients.isAppLive, body.isAppLive),
+          ),
+        )
         .for("update");
       if (!client) refuse({ isLive: "clientsNotGenerated" }, 409);
       if (changesPermissions && client.isAppLive) refuse({ routes: "liveAppReadOnly" }, 409);
@@ -253,16 +355,30 @@ export function createSecurityService(ctx: SandboxContext) {
       }
       if (Object.keys(errors).length > 0) refuse(errors);
 
-      const [row] = await tx.update(authClients).set(set).where(eq(authClients.id, client.id)).returning();
+      const [row] = await tx
+        .update(authClients)
+        .set(set)
+        .where(eq(authClients.id, client.id))
+        .returning();
       await recordChange(tx, {
         companyId: caller.companyId,
         entityType: "auth-client",
         entityId: row.id,
-        action: body.callbackUrls !== undefined && !changesPermissions ? "callback-urls" : "permissions",
+        action:
+          body.callbackUrls !== undefined && !changesPermissions ? "callback-urls" : "permissions",
         actor: caller.userId,
-        detail: { routes: row.routes, offlineAccess: row.offlineAccess, redirectUrls: row.redirectUrls },
+        detail: {
+          routes: row.routes,
+          offlineAccess: row.offlineAccess,
+          redirectUrls: row.redirectUrls,
+        },
       });
-      return { id: row.id, routes: row.routes, redirectUrls: row.redirectUrls, offlineAccess: row.offlineAccess };
+      return {
+        id: row.id,
+        routes: row.routes,
+        redirectUrls: row.redirectUrls,
+        offlineAccess: row.offlineAccess,
+      };
     });
   }
 

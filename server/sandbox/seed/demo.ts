@@ -17,7 +17,10 @@ export async function seedDemo(db: Database, options: { email: string; password:
   if (existing) return { created: false as const };
   const passwordHash = await hashPassword(options.password);
   await db.transaction(async (tx) => {
-    const [company] = await tx.insert(companies).values({ name: DEMO_COMPANY, entityType: 0, integratorType: 1 }).returning();
+    const [company] = await tx
+      .insert(companies)
+      .values({ name: DEMO_COMPANY, entityType: 0, integratorType: 1 })
+      .returning();
     const base = {
       companyId: company.id,
       companyName: DEMO_COMPANY,

@@ -114,4 +114,5 @@ export function namesOf(name: string): Names {
 }
 
 /** A lookup's name in `language` as the provider answers it: English when it has none in it. */
-export const nameIn = (row: { name: string; names?: Names }, language: string): string => row.names?.[language] ?? row.name;
+export const nameIn = (row: { name: string; names?: Names }, language: string): string =>
+  row.names?.[language] ?? row.name;

@@ -4,20 +4,20 @@ import { FEATURE_FLAGS, flagsOf } from "~/api/resources/schemas";
 import {
   APP_CATEGORY_ROWS,
   COUNTRY_ROWS,
-  DESKTOP_VERSION_ROWS,
-  FLAG_MATRIX,
-  PERMISSION_ROWS,
-  PRODUCT_VARIANTS,
-  RESOURCE_COUNTRIES,
   compareVersions,
+  DESKTOP_VERSION_ROWS,
   desktopDownloadRows,
   environmentRows,
+  FLAG_MATRIX,
   inTreeOrder,
   locationRows,
   matchesFirmType,
   matterTypeRows,
+  PERMISSION_ROWS,
+  PRODUCT_VARIANTS,
   precedentRows,
   productVariantRows,
+  RESOURCE_COUNTRIES,
   resourceCountryOf,
   visibleDownloads,
 } from "./lookups";
@@ -27,7 +27,10 @@ describe("pure helpers", () => {
     const byCode = new Map(COUNTRY_ROWS.map((row) => [row.code, row]));
     const resolve = (code: string) => {
       const row = byCode.get(code)!;
-      return resourceCountryOf({ code: row.code, resourceCountryCode: row.resourceCountryCode ?? null });
+      return resourceCountryOf({
+        code: row.code,
+        resourceCountryCode: row.resourceCountryCode ?? null,
+      });
     };
     expect(resolve("AUB")).toBe("AU");
     expect(resolve("IE")).toBe("UK");
@@ -63,7 +66,11 @@ describe("pure helpers", () => {
       { id: "x", parent: "missing" },
       { id: "d", parent: "a" },
     ];
-    const ordered = inTreeOrder(rows, (r) => r.id, (r) => r.parent).map((r) => r.id);
+    const ordered = inTreeOrder(
+      rows,
+      (r) => r.id,
+      (r) => r.parent,
+    ).map((r) => r.id);
     expect(ordered).toEqual(["a", "b", "c", "d", "x"]);
   });
 
@@ -89,7 +96,8 @@ describe("seed data", () => {
   });
 
   it("sets every flag for every country; each flag is on somewhere and off somewhere", () => {
-    for (const row of COUNTRY_ROWS) expect(Object.keys(FLAG_MATRIX[row.code]).sort()).toEqual([...FEATURE_FLAGS].sort());
+    for (const row of COUNTRY_ROWS)
+      expect(Object.keys(FLAG_MATRIX[row.code]).sort()).toEqual([...FEATURE_FLAGS].sort());
     for (const flag of FEATURE_FLAGS) {
       const values = Object.values(FLAG_MATRIX).map((flags) => flags[flag]);
       expect(values, flag).toContain(true);
@@ -111,7 +119,11 @@ describe("seed data", () => {
     const keys = rows.map((row) => `${row.countryCode}:${row.platform}:${row.id}`);
     expect(new Set(keys).size).toBe(keys.length);
     for (const code of RESOURCE_COUNTRIES) {
-      for (const platform of [0, 1, 3]) expect(rows.some((r) => r.countryCode === code && r.platform === platform), `${code} ${platform}`).toBe(true);
+      for (const platform of [0, 1, 3])
+        expect(
+          rows.some((r) => r.countryCode === code && r.platform === platform),
+          `${code} ${platform}`,
+        ).toBe(true);
       for (const platform of [0, 1]) {
         const list = rows.filter((r) => r.countryCode === code && r.platform === platform);
         expect(list.filter((r) => r.isCustomView)).toHaveLength(1);
@@ -125,16 +137,23 @@ describe("seed data", () => {
   });
 
   it("has one Other category", () => {
-    expect(APP_CATEGORY_ROWS.filter((row) => row.isOther).map((row) => row.name)).toEqual(["Other"]);
+    expect(APP_CATEGORY_ROWS.filter((row) => row.isOther).map((row) => row.name)).toEqual([
+      "Other",
+    ]);
     expect(new Set(APP_CATEGORY_ROWS.map((row) => row.id)).size).toBe(APP_CATEGORY_ROWS.length);
   });
 
   it("names every category in Dutch, as the migration that added the names gave them to a sandbox seeded before", () => {
-    const migration = readFileSync(new URL("../db/migrations/0002_app_category_names.sql", import.meta.url), "utf8");
+    const migration = readFileSync(
+      new URL("../db/migrations/0002_app_category_names.sql", import.meta.url),
+      "utf8",
+    );
     for (const row of APP_CATEGORY_ROWS) {
       const nl = row.names?.["nl-NL"];
       expect(nl, row.name).toBeTruthy();
-      expect(migration).toContain(`(${row.id}, '${JSON.stringify({ "nl-NL": nl })}', ${row.sortOrder})`);
+      expect(migration).toContain(
+        `(${row.id}, '${JSON.stringify({ "nl-NL": nl })}', ${row.sortOrder})`,
+      );
     }
   });
 
@@ -171,11 +190,15 @@ describe("seed data", () => {
       if (row.shortcutId) expect(byId.get(row.shortcutId)?.type).toBe("MatterType");
       if (row.firmType != null) {
         const variants = PRODUCT_VARIANTS[row.countryCode as keyof typeof PRODUCT_VARIANTS] ?? [];
-        expect(variants.map((v) => v.firmType), row.id).toContain(row.firmType);
+        expect(
+          variants.map((v) => v.firmType),
+          row.id,
+        ).toContain(row.firmType);
       }
     }
     expect(deepest).toBeGreaterThanOrEqual(2);
-    for (const code of RESOURCE_COUNTRIES) expect(rows.some((row) => row.countryCode === code)).toBe(true);
+    for (const code of RESOURCE_COUNTRIES)
+      expect(rows.some((row) => row.countryCode === code)).toBe(true);
   });
 
   it("builds precedent trees linked to matter types of the same country", () => {
@@ -203,7 +226,9 @@ describe("seed data", () => {
     expect(new Set(rows.map((row) => row.id)).size).toBe(rows.length);
     for (const code of RESOURCE_COUNTRIES) {
       const types = rows.filter((row) => row.countryCode === code).map((row) => row.envType);
-      expect(types).toEqual(code === "AU" ? ["DEV", "TEST", "LIVE", "LIVEB"] : ["DEV", "TEST", "LIVE"]);
+      expect(types).toEqual(
+        code === "AU" ? ["DEV", "TEST", "LIVE", "LIVEB"] : ["DEV", "TEST", "LIVE"],
+      );
     }
   });
 
@@ -218,7 +243,9 @@ describe("seed data", () => {
 
   it("has a permission catalogue with unique operation ids", () => {
     expect(PERMISSION_ROWS.length).toBeGreaterThanOrEqual(20);
-    expect(new Set(PERMISSION_ROWS.map((row) => row.operationId)).size).toBe(PERMISSION_ROWS.length);
+    expect(new Set(PERMISSION_ROWS.map((row) => row.operationId)).size).toBe(
+      PERMISSION_ROWS.length,
+    );
     for (const row of PERMISSION_ROWS) {
       expect(["GET", "POST", "PUT", "DELETE"]).toContain(row.method);
       expect(["firm", "staff"]).toContain(row.level);
@@ -232,7 +259,10 @@ describe("seed data", () => {
       expect(nl?.description, row.operationId).toMatch(/\S/);
       expect(nl?.description).not.toBe(row.description);
       expect(nl?.permissionGroup, row.operationId).toMatch(/\S/);
-      groups.set(row.permissionGroup, (groups.get(row.permissionGroup) ?? new Set()).add(nl!.permissionGroup));
+      groups.set(
+        row.permissionGroup,
+        (groups.get(row.permissionGroup) ?? new Set()).add(nl!.permissionGroup),
+      );
     }
     for (const names of groups.values()) expect(names.size).toBe(1);
   });

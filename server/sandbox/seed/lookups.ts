@@ -16,7 +16,7 @@
  */
 import { getTableColumns, sql } from "drizzle-orm";
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
-import { FEATURE_FLAGS, SESSION_ANALYTICS_TOGGLE, type FeatureFlag } from "~/api/resources/schemas";
+import { FEATURE_FLAGS, type FeatureFlag, SESSION_ANALYTICS_TOGGLE } from "~/api/resources/schemas";
 import type { Database } from "../db";
 import {
   appCategories,
@@ -39,7 +39,10 @@ import { namesOf } from "./lookup-names";
 // ---------------------------------------------------------------------------
 
 /** The country whose resources a country uses: AUB → AU, IE → UK, others themselves. */
-export function resourceCountryOf(country: { code: string; resourceCountryCode: string | null }): string {
+export function resourceCountryOf(country: {
+  code: string;
+  resourceCountryCode: string | null;
+}): string {
   return country.resourceCountryCode ?? country.code;
 }
 
@@ -47,7 +50,10 @@ export function resourceCountryOf(country: { code: string; resourceCountryCode: 
 export { compareVersions } from "~/api/schema/rules";
 
 /** Staging downloads are offered only to users with test access. */
-export function visibleDownloads<T extends { isStaging: boolean }>(rows: T[], hasAccessToTest: boolean): T[] {
+export function visibleDownloads<T extends { isStaging: boolean }>(
+  rows: T[],
+  hasAccessToTest: boolean,
+): T[] {
   return hasAccessToTest ? rows : rows.filter((row) => !row.isStaging);
 }
 
@@ -63,14 +69,98 @@ export function matchesFirmType(rowFirmType: number | null, firmType: number | u
 type CountryRow = typeof countries.$inferInsert;
 
 export const COUNTRY_ROWS: CountryRow[] = [
-  { code: "AU", name: "Australia", currency: "AUD", currencySymbol: "$", phoneCode: "+61", localeCode: "en-AU", displayLanguage: "English (Australia)", regionCode: 1, selectable: true, resourceCountryCode: null, sortOrder: 10 },
-  { code: "AUB", name: "Australia (Beta)", currency: "AUD", currencySymbol: "$", phoneCode: "+61", localeCode: "en-AU", displayLanguage: "English (Australia)", regionCode: 7, selectable: true, resourceCountryCode: "AU", sortOrder: 20 },
-  { code: "UK", name: "United Kingdom", currency: "GBP", currencySymbol: "£", phoneCode: "+44", localeCode: "en-GB", displayLanguage: "English (United Kingdom)", regionCode: 2, selectable: true, resourceCountryCode: null, sortOrder: 30 },
-  { code: "IE", name: "Ireland", currency: "EUR", currencySymbol: "€", phoneCode: "+353", localeCode: "en-IE", displayLanguage: "English (Ireland)", regionCode: 6, selectable: false, resourceCountryCode: "UK", sortOrder: 35 },
-  { code: "US", name: "United States", currency: "USD", currencySymbol: "$", phoneCode: "+1", localeCode: "en-US", displayLanguage: "English (United States)", regionCode: 3, selectable: true, resourceCountryCode: null, sortOrder: 40 },
-  { code: "CA", name: "Canada", currency: "CAD", currencySymbol: "$", phoneCode: "+1", localeCode: "en-CA", displayLanguage: "English (Canada)", regionCode: 4, selectable: true, resourceCountryCode: null, sortOrder: 50 },
+  {
+    code: "AU",
+    name: "Australia",
+    currency: "AUD",
+    currencySymbol: "$",
+    phoneCode: "+61",
+    localeCode: "en-AU",
+    displayLanguage: "English (Australia)",
+    regionCode: 1,
+    selectable: true,
+    resourceCountryCode: null,
+    sortOrder: 10,
+  },
+  {
+    code: "AUB",
+    name: "Australia (Beta)",
+    currency: "AUD",
+    currencySymbol: "$",
+    phoneCode: "+61",
+    localeCode: "en-AU",
+    displayLanguage: "English (Australia)",
+    regionCode: 7,
+    selectable: true,
+    resourceCountryCode: "AU",
+    sortOrder: 20,
+  },
+  {
+    code: "UK",
+    name: "United Kingdom",
+    currency: "GBP",
+    currencySymbol: "£",
+    phoneCode: "+44",
+    localeCode: "en-GB",
+    displayLanguage: "English (United Kingdom)",
+    regionCode: 2,
+    selectable: true,
+    resourceCountryCode: null,
+    sortOrder: 30,
+  },
+  {
+    code: "IE",
+    name: "Ireland",
+    currency: "EUR",
+    currencySymbol: "€",
+    phoneCode: "+353",
+    localeCode: "en-IE",
+    displayLanguage: "English (Ireland)",
+    regionCode: 6,
+    selectable: false,
+    resourceCountryCode: "UK",
+    sortOrder: 35,
+  },
+  {
+    code: "US",
+    name: "United States",
+    currency: "USD",
+    currencySymbol: "$",
+    phoneCode: "+1",
+    localeCode: "en-US",
+    displayLanguage: "English (United States)",
+    regionCode: 3,
+    selectable: true,
+    resourceCountryCode: null,
+    sortOrder: 40,
+  },
+  {
+    code: "CA",
+    name: "Canada",
+    currency: "CAD",
+    currencySymbol: "$",
+    phoneCode: "+1",
+    localeCode: "en-CA",
+    displayLanguage: "English (Canada)",
+    regionCode: 4,
+    selectable: true,
+    resourceCountryCode: null,
+    sortOrder: 50,
+  },
   // "Country code 5 means region nz" (spec 02 section 3, import token).
-  { code: "NZ", name: "New Zealand", currency: "NZD", currencySymbol: "$", phoneCode: "+64", localeCode: "en-NZ", displayLanguage: "English (New Zealand)", regionCode: 5, selectable: true, resourceCountryCode: null, sortOrder: 60 },
+  {
+    code: "NZ",
+    name: "New Zealand",
+    currency: "NZD",
+    currencySymbol: "$",
+    phoneCode: "+64",
+    localeCode: "en-NZ",
+    displayLanguage: "English (New Zealand)",
+    regionCode: 5,
+    selectable: true,
+    resourceCountryCode: null,
+    sortOrder: 60,
+  },
 ];
 
 /** Countries that hold resources (AUB and IE resolve to AU and UK). */
@@ -137,9 +227,17 @@ const WEB = 1;
 const MOBILE = 2;
 const REPORTING = 3;
 
-type LocationSeed = Omit<typeof platformLocations.$inferInsert, "countryCode" | "platform" | "sortOrder">;
+type LocationSeed = Omit<
+  typeof platformLocations.$inferInsert,
+  "countryCode" | "platform" | "sortOrder"
+>;
 
-const view = (id: string, name: string, viewType: string, extra: Partial<LocationSeed> = {}): LocationSeed => ({
+const view = (
+  id: string,
+  name: string,
+  viewType: string,
+  extra: Partial<LocationSeed> = {},
+): LocationSeed => ({
   id,
   name,
   kind: "view",
@@ -156,10 +254,27 @@ const menu = (id: string, name: string, extra: Partial<LocationSeed> = {}): Loca
 });
 
 const DESKTOP_LOCATIONS: LocationSeed[] = [
-  view("matter", "Matter", "matter", { allowButtons: true, allowContextAtRoot: true, allowContextMenu: true, allowDefinableTableApp: true, allowSecondaryTabButtons: true }),
-  view("matter-external-window", "Matter (External Window)", "matter", { integratorType: 1, allowButtons: true }),
-  view("matter-list", "Matter List", "matter-list", { allowButtons: true, allowContextMenu: true, grids: [{ gridId: "matter-list-grid", name: "Matter List" }] }),
-  view("matter-documents", "Matter Documents", "matter", { allowButtons: true, allowContextMenu: true, grids: [{ gridId: "document-list-grid", name: "Documents" }] }),
+  view("matter", "Matter", "matter", {
+    allowButtons: true,
+    allowContextAtRoot: true,
+    allowContextMenu: true,
+    allowDefinableTableApp: true,
+    allowSecondaryTabButtons: true,
+  }),
+  view("matter-external-window", "Matter (External Window)", "matter", {
+    integratorType: 1,
+    allowButtons: true,
+  }),
+  view("matter-list", "Matter List", "matter-list", {
+    allowButtons: true,
+    allowContextMenu: true,
+    grids: [{ gridId: "matter-list-grid", name: "Matter List" }],
+  }),
+  view("matter-documents", "Matter Documents", "matter", {
+    allowButtons: true,
+    allowContextMenu: true,
+    grids: [{ gridId: "document-list-grid", name: "Documents" }],
+  }),
   view("time-and-fees", "Time and Fees", "matter", {
     allowButtons: true,
     allowContextMenu: true,
@@ -168,10 +283,21 @@ const DESKTOP_LOCATIONS: LocationSeed[] = [
       { gridId: "cost-recovery-grid", name: "Cost Recoveries" },
     ],
   }),
-  view("card-list", "Card List", "card", { allowButtons: true, allowContextMenu: true, grids: [{ gridId: "card-list-grid", name: "Cards" }] }),
-  view("card", "Card", "card", { allowButtons: true, allowContextAtRoot: true, allowSecondaryTabButtons: true }),
+  view("card-list", "Card List", "card", {
+    allowButtons: true,
+    allowContextMenu: true,
+    grids: [{ gridId: "card-list-grid", name: "Cards" }],
+  }),
+  view("card", "Card", "card", {
+    allowButtons: true,
+    allowContextAtRoot: true,
+    allowSecondaryTabButtons: true,
+  }),
   view("person", "Person", "person", { allowButtons: true, allowContextAtRoot: true }),
-  view("precedent-list", "Precedent List", "precedent", { isPrecedentListView: true, allowContextMenu: true }),
+  view("precedent-list", "Precedent List", "precedent", {
+    isPrecedentListView: true,
+    allowContextMenu: true,
+  }),
   view("custom-view", "Custom View", "matter", { isCustomView: true, allowButtons: true }),
   view("help", "Help", "help"),
   menu("menu-matter", "Matter Menu"),
@@ -181,12 +307,28 @@ const DESKTOP_LOCATIONS: LocationSeed[] = [
 ];
 
 const WEB_LOCATIONS: LocationSeed[] = [
-  view("matter", "Matter", "matter", { allowButtons: true, allowContextAtRoot: true, allowContextMenu: true, allowSecondaryTabButtons: true }),
-  view("matter-list", "Matter List", "matter-list", { allowButtons: true, allowContextMenu: true, grids: [{ gridId: "matter-list-grid", name: "Matter List" }] }),
-  view("matter-documents", "Matter Documents", "matter", { allowButtons: true, allowContextMenu: true, grids: [{ gridId: "document-list-grid", name: "Documents" }] }),
+  view("matter", "Matter", "matter", {
+    allowButtons: true,
+    allowContextAtRoot: true,
+    allowContextMenu: true,
+    allowSecondaryTabButtons: true,
+  }),
+  view("matter-list", "Matter List", "matter-list", {
+    allowButtons: true,
+    allowContextMenu: true,
+    grids: [{ gridId: "matter-list-grid", name: "Matter List" }],
+  }),
+  view("matter-documents", "Matter Documents", "matter", {
+    allowButtons: true,
+    allowContextMenu: true,
+    grids: [{ gridId: "document-list-grid", name: "Documents" }],
+  }),
   view("card", "Card", "card", { allowButtons: true, allowContextAtRoot: true }),
   view("person", "Person", "person", { allowButtons: true }),
-  view("precedent-list", "Precedent List", "precedent", { isPrecedentListView: true, allowContextMenu: true }),
+  view("precedent-list", "Precedent List", "precedent", {
+    isPrecedentListView: true,
+    allowContextMenu: true,
+  }),
   view("custom-view", "Custom View", "matter", { isCustomView: true, allowButtons: true }),
   view("help", "Help", "help"),
   menu("menu-apps", "Apps Menu"),
@@ -206,10 +348,22 @@ const REPORTING_LOCATIONS: LocationSeed[] = [
 ];
 
 /** Locations that exist in one country only. */
-const COUNTRY_EXTRA_LOCATIONS: Partial<Record<ResourceCountry, { platform: number; location: LocationSeed }[]>> = {
-  AU: [{ platform: DESKTOP, location: menu("menu-trust-accounting", "Trust Accounting Menu", { integratorType: 1 }) }],
+const COUNTRY_EXTRA_LOCATIONS: Partial<
+  Record<ResourceCountry, { platform: number; location: LocationSeed }[]>
+> = {
+  AU: [
+    {
+      platform: DESKTOP,
+      location: menu("menu-trust-accounting", "Trust Accounting Menu", { integratorType: 1 }),
+    },
+  ],
   UK: [{ platform: DESKTOP, location: menu("menu-legal-aid", "Legal Aid Menu") }],
-  US: [{ platform: DESKTOP, location: view("court-calendar", "Court Calendar", "matter", { allowButtons: true }) }],
+  US: [
+    {
+      platform: DESKTOP,
+      location: view("court-calendar", "Court Calendar", "matter", { allowButtons: true }),
+    },
+  ],
 };
 
 /** Countries whose mobile platform has locations. */
@@ -225,10 +379,22 @@ export function locationRows(): (typeof platformLocations.$inferInsert)[] {
       [REPORTING, REPORTING_LOCATIONS],
     ];
     for (const [platform, list] of byPlatform) {
-      const extras = (COUNTRY_EXTRA_LOCATIONS[countryCode] ?? []).filter((e) => e.platform === platform).map((e) => e.location);
+      const extras = (COUNTRY_EXTRA_LOCATIONS[countryCode] ?? [])
+        .filter((e) => e.platform === platform)
+        .map((e) => e.location);
       [...list, ...extras].forEach((location, index) => {
-        const grids = (location.grids ?? []).map((grid) => ({ ...grid, names: namesOf(grid.name) }));
-        rows.push({ ...location, names: namesOf(location.name), grids, countryCode, platform, sortOrder: (index + 1) * 10 });
+        const grids = (location.grids ?? []).map((grid) => ({
+          ...grid,
+          names: namesOf(grid.name),
+        }));
+        rows.push({
+          ...location,
+          names: namesOf(location.name),
+          grids,
+          countryCode,
+          platform,
+          sortOrder: (index + 1) * 10,
+        });
       });
     }
   }
@@ -255,8 +421,20 @@ export const APP_CATEGORY_ROWS: (typeof appCategories.$inferInsert)[] = [
   ["Productivity", "Productiviteit"],
   ["Reporting", "Rapportage"],
   ["Time Recording", "Tijdregistratie"],
-].map(([name, nl], index) => ({ id: index + 1, name, names: { "nl-NL": nl }, isOther: false, sortOrder: 10 }));
-APP_CATEGORY_ROWS.push({ id: 99, name: "Other", names: { "nl-NL": "Overig" }, isOther: true, sortOrder: 999 });
+].map(([name, nl], index) => ({
+  id: index + 1,
+  name,
+  names: { "nl-NL": nl },
+  isOther: false,
+  sortOrder: 10,
+}));
+APP_CATEGORY_ROWS.push({
+  id: 99,
+  name: "Other",
+  names: { "nl-NL": "Overig" },
+  isOther: true,
+  sortOrder: 999,
+});
 
 // ---------------------------------------------------------------------------
 // Matter types
@@ -273,8 +451,16 @@ interface MatterTypeSeed {
   children?: MatterTypeSeed[];
 }
 
-const folder = (key: string, name: string, children: MatterTypeSeed[]): MatterTypeSeed => ({ key, name, children });
-const mt = (key: string, name: string, extra: Omit<MatterTypeSeed, "key" | "name" | "children"> = {}): MatterTypeSeed => ({ key, name, ...extra });
+const folder = (key: string, name: string, children: MatterTypeSeed[]): MatterTypeSeed => ({
+  key,
+  name,
+  children,
+});
+const mt = (
+  key: string,
+  name: string,
+  extra: Omit<MatterTypeSeed, "key" | "name" | "children"> = {},
+): MatterTypeSeed => ({ key, name, ...extra });
 
 export const COUNTRY_STATES: Record<ResourceCountry, string[]> = {
   AU: ["NSW", "VIC", "QLD", "WA", "SA", "TAS", "ACT", "NT"],
@@ -285,7 +471,9 @@ export const COUNTRY_STATES: Record<ResourceCountry, string[]> = {
 };
 
 /** Product variants (firmType → name) of the countries where the variant flag is on. */
-export const PRODUCT_VARIANTS: Partial<Record<ResourceCountry, { firmType: number; name: string }[]>> = {
+export const PRODUCT_VARIANTS: Partial<
+  Record<ResourceCountry, { firmType: number; name: string }[]>
+> = {
   AU: [
     { firmType: 1, name: "Law Firm" },
     { firmType: 2, name: "Conveyancer" },
@@ -314,7 +502,10 @@ const MATTER_TREES: Record<ResourceCountry, MatterTypeSeed[]> = {
         mt("commercial-lease", "Commercial Lease"),
         mt("commercial-purchase", "Commercial Purchase"),
       ]),
-      mt("settlement-only", "Settlement Only", { states: ["NSW", "VIC", "QLD", "WA"], firmType: 2 }),
+      mt("settlement-only", "Settlement Only", {
+        states: ["NSW", "VIC", "QLD", "WA"],
+        firmType: 2,
+      }),
     ]),
     folder("family", "Family Law", [
       mt("divorce", "Divorce"),
@@ -325,7 +516,9 @@ const MATTER_TREES: Record<ResourceCountry, MatterTypeSeed[]> = {
     folder("litigation", "Litigation", [
       folder("civil", "Civil Claims", [
         mt("local-court", "Local Court Claim", { states: ["NSW", "WA", "SA", "NT"] }),
-        mt("magistrates-court", "Magistrates Court Claim", { states: ["VIC", "QLD", "TAS", "ACT"] }),
+        mt("magistrates-court", "Magistrates Court Claim", {
+          states: ["VIC", "QLD", "TAS", "ACT"],
+        }),
         mt("supreme-court", "Supreme Court Claim"),
       ]),
       mt("debt-recovery", "Debt Recovery"),
@@ -451,7 +644,8 @@ const MATTER_TREES: Record<ResourceCountry, MatterTypeSeed[]> = {
   ],
 };
 
-export const matterTypeId = (countryCode: string, key: string) => `${countryCode.toLowerCase()}-mt-${key}`;
+export const matterTypeId = (countryCode: string, key: string) =>
+  `${countryCode.toLowerCase()}-mt-${key}`;
 
 export function matterTypeRows(): (typeof matterTypes.$inferInsert)[] {
   const rows: (typeof matterTypes.$inferInsert)[] = [];
@@ -467,7 +661,9 @@ export function matterTypeRows(): (typeof matterTypes.$inferInsert)[] {
           names: namesOf(node.name),
           type: isFolder ? "Folder" : "MatterType",
           parentId,
-          states: isFolder ? [] : (node.states ?? COUNTRY_STATES[countryCode]).map((name) => ({ name })),
+          states: isFolder
+            ? []
+            : (node.states ?? COUNTRY_STATES[countryCode]).map((name) => ({ name })),
           shortcutId: node.shortcutTo ? matterTypeId(countryCode, node.shortcutTo) : null,
           firmType: node.firmType ?? null,
           sortOrder: (index + 1) * 10,
@@ -493,8 +689,17 @@ interface PrecedentSeed {
   children?: PrecedentSeed[];
 }
 
-const pf = (key: string, name: string, children: PrecedentSeed[]): PrecedentSeed => ({ key, name, children });
-const pd = (key: string, name: string, precedentType: string, shortcutTo?: string): PrecedentSeed => ({ key, name, precedentType, shortcutTo });
+const pf = (key: string, name: string, children: PrecedentSeed[]): PrecedentSeed => ({
+  key,
+  name,
+  children,
+});
+const pd = (
+  key: string,
+  name: string,
+  precedentType: string,
+  shortcutTo?: string,
+): PrecedentSeed => ({ key, name, precedentType, shortcutTo });
 
 /** A top-level folder of the precedent library, bound to a matter type (or null for general ones). */
 interface PrecedentLibrary {
@@ -502,12 +707,27 @@ interface PrecedentLibrary {
   folder: PrecedentSeed;
 }
 
-function conveyancingLibraries(c: ResourceCountry, forms: { purchase: [string, string][]; sale: [string, string][] }): PrecedentLibrary[] {
-  const side = (key: "purchase" | "sale", title: string, letters: [string, string][]): PrecedentLibrary => ({
+function conveyancingLibraries(
+  c: ResourceCountry,
+  forms: { purchase: [string, string][]; sale: [string, string][] },
+): PrecedentLibrary[] {
+  const side = (
+    key: "purchase" | "sale",
+    title: string,
+    letters: [string, string][],
+  ): PrecedentLibrary => ({
     matterType: key,
     folder: pf(`${key}`, title, [
-      pf(`${key}-correspondence`, "Correspondence", letters.map(([k, name]) => pd(`${key}-${k}`, name, "Letter"))),
-      pf(`${key}-forms`, "Forms", forms[key].map(([k, name]) => pd(`${key}-${k}`, name, "Form"))),
+      pf(
+        `${key}-correspondence`,
+        "Correspondence",
+        letters.map(([k, name]) => pd(`${key}-${k}`, name, "Letter")),
+      ),
+      pf(
+        `${key}-forms`,
+        "Forms",
+        forms[key].map(([k, name]) => pd(`${key}-${k}`, name, "Form")),
+      ),
       pd(`${key}-checklist`, `${title} Checklist`, "Checklist"),
     ]),
   });
@@ -531,7 +751,13 @@ function conveyancingLibraries(c: ResourceCountry, forms: { purchase: [string, s
 function commonLibraries(c: ResourceCountry): PrecedentLibrary[] {
   const willTitle = c === "US" ? "Estate Planning" : "Wills";
   const divorceForm =
-    c === "AU" ? "Application for Divorce" : c === "UK" ? "Divorce Application (D8)" : c === "NZ" ? "Application for Dissolution" : "Petition for Divorce";
+    c === "AU"
+      ? "Application for Divorce"
+      : c === "UK"
+        ? "Divorce Application (D8)"
+        : c === "NZ"
+          ? "Application for Dissolution"
+          : "Petition for Divorce";
   const libraries: PrecedentLibrary[] = [
     {
       matterType: "will",
@@ -560,7 +786,11 @@ function commonLibraries(c: ResourceCountry): PrecedentLibrary[] {
       matterType: null,
       folder: pf("general", "General", [
         pd("general-file-note", "File Note", "Memo"),
-        pd("general-costs-agreement", c === "UK" ? "Client Care Letter" : "Costs Agreement", "Agreement"),
+        pd(
+          "general-costs-agreement",
+          c === "UK" ? "Client Care Letter" : "Costs Agreement",
+          "Agreement",
+        ),
         pd("general-email-update", "Email to Client - Matter Update", "Email"),
         pd("general-authority", "Authority to Act", "Form"),
       ]),
@@ -655,7 +885,8 @@ const PRECEDENT_LIBRARIES: Record<ResourceCountry, PrecedentLibrary[]> = {
   ],
 };
 
-export const precedentId = (countryCode: string, key: string) => `${countryCode.toLowerCase()}-pr-${key}`;
+export const precedentId = (countryCode: string, key: string) =>
+  `${countryCode.toLowerCase()}-pr-${key}`;
 
 export function precedentRows(): (typeof precedents.$inferInsert)[] {
   const rows: (typeof precedents.$inferInsert)[] = [];
@@ -702,7 +933,8 @@ export function environmentRows(): (typeof environments.$inferInsert)[] {
       { id: base + 2, envType: "LIVE", countryCode, name: `${countryCode} Live` },
     );
     // The AUB (AU beta) live environment is AU's LIVEB (docs/decisions/0005-aub-region.md).
-    if (countryCode === "AU") rows.push({ id: base + 3, envType: "LIVEB", countryCode, name: "AU Live (Beta)" });
+    if (countryCode === "AU")
+      rows.push({ id: base + 3, envType: "LIVEB", countryCode, name: "AU Live (Beta)" });
   }
   return rows;
 }
@@ -778,37 +1010,118 @@ const perm = (
   description,
   accessGroup: method === "GET" ? "read" : "write",
   permissionGroup,
-  names: { "nl-NL": { description: descriptionNl, permissionGroup: PERMISSION_GROUPS_NL[permissionGroup] } },
+  names: {
+    "nl-NL": { description: descriptionNl, permissionGroup: PERMISSION_GROUPS_NL[permissionGroup] },
+  },
   countries,
 });
 
 export const PERMISSION_ROWS: PermissionRow[] = [
-  perm("getMatters", "GET", "/api/v1/matters", "firm", "Matters", ["List the firm's matters.", "De dossiers van het kantoor opvragen."]),
-  perm("getMatter", "GET", "/api/v1/matters/{matterId}", "firm", "Matters", ["Read one matter with its details.", "Eén dossier met alle gegevens inzien."]),
-  perm("createMatter", "POST", "/api/v1/matters", "firm", "Matters", ["Open a new matter.", "Een nieuw dossier openen."]),
-  perm("updateMatter", "PUT", "/api/v1/matters/{matterId}", "firm", "Matters", ["Update the details of a matter.", "De gegevens van een dossier bijwerken."]),
-  perm("getMatterCards", "GET", "/api/v1/matters/{matterId}/cards", "firm", "Matters", ["List the cards (parties) of a matter.", "De kaarten (partijen) van een dossier opvragen."]),
+  perm("getMatters", "GET", "/api/v1/matters", "firm", "Matters", [
+    "List the firm's matters.",
+    "De dossiers van het kantoor opvragen.",
+  ]),
+  perm("getMatter", "GET", "/api/v1/matters/{matterId}", "firm", "Matters", [
+    "Read one matter with its details.",
+    "Eén dossier met alle gegevens inzien.",
+  ]),
+  perm("createMatter", "POST", "/api/v1/matters", "firm", "Matters", [
+    "Open a new matter.",
+    "Een nieuw dossier openen.",
+  ]),
+  perm("updateMatter", "PUT", "/api/v1/matters/{matterId}", "firm", "Matters", [
+    "Update the details of a matter.",
+    "De gegevens van een dossier bijwerken.",
+  ]),
+  perm("getMatterCards", "GET", "/api/v1/matters/{matterId}/cards", "firm", "Matters", [
+    "List the cards (parties) of a matter.",
+    "De kaarten (partijen) van een dossier opvragen.",
+  ]),
   perm("getCards", "GET", "/api/v1/cards", "firm", "Cards", [
     "List the firm's cards (people, companies, government bodies, trusts).",
     "De kaarten van het kantoor opvragen (personen, bedrijven, overheidsinstanties, trusts).",
   ]),
-  perm("getCard", "GET", "/api/v1/cards/{cardId}", "firm", "Cards", ["Read one card.", "Eén kaart inzien."]),
-  perm("createCard", "POST", "/api/v1/cards", "firm", "Cards", ["Create a card.", "Een kaart aanmaken."]),
-  perm("updateCard", "PUT", "/api/v1/cards/{cardId}", "firm", "Cards", ["Update a card.", "Een kaart bijwerken."]),
-  perm("deleteCard", "DELETE", "/api/v1/cards/{cardId}", "firm", "Cards", ["Delete a card that is not used on a matter.", "Een kaart verwijderen die in geen enkel dossier wordt gebruikt."]),
-  perm("getDocuments", "GET", "/api/v1/matters/{matterId}/documents", "staff", "Documents", ["List the documents of a matter.", "De documenten van een dossier opvragen."]),
-  perm("getDocument", "GET", "/api/v1/documents/{documentId}", "staff", "Documents", ["Download a document.", "Een document downloaden."]),
-  perm("createDocument", "POST", "/api/v1/matters/{matterId}/documents", "staff", "Documents", ["Save a new document to a matter.", "Een nieuw document in een dossier opslaan."]),
-  perm("deleteDocument", "DELETE", "/api/v1/documents/{documentId}", "staff", "Documents", ["Delete a document.", "Een document verwijderen."]),
-  perm("getFeeEntries", "GET", "/api/v1/matters/{matterId}/fees", "staff", "Billing", ["List the time and fee entries of a matter.", "De geschreven uren en honoraria van een dossier opvragen."]),
-  perm("createFeeEntry", "POST", "/api/v1/matters/{matterId}/fees", "staff", "Billing", ["Record time or a fee on a matter.", "Tijd of een honorarium op een dossier schrijven."]),
-  perm("getInvoices", "GET", "/api/v1/matters/{matterId}/invoices", "firm", "Billing", ["List the invoices of a matter.", "De facturen van een dossier opvragen."]),
-  perm("getTrustBalance", "GET", "/api/v1/matters/{matterId}/trust-balance", "firm", "Billing", ["Read the trust account balance of a matter.", "Het saldo op de derdengeldenrekening van een dossier inzien."], ["AU", "UK", "NZ"]),
-  perm("getCourtDeadlines", "GET", "/api/v1/matters/{matterId}/court-deadlines", "staff", "Tasks", ["List the court deadlines of a matter.", "De proceduretermijnen van een dossier opvragen."], ["US", "CA"]),
-  perm("getStaff", "GET", "/api/v1/staff", "firm", "Staff", ["List the firm's staff.", "De medewerkers van het kantoor opvragen."]),
-  perm("getCurrentStaff", "GET", "/api/v1/staff/me", "staff", "Staff", ["Read the signed-in staff member.", "De aangemelde medewerker inzien."]),
-  perm("getTasks", "GET", "/api/v1/matters/{matterId}/tasks", "staff", "Tasks", ["List the tasks of a matter.", "De taken van een dossier opvragen."]),
-  perm("createTask", "POST", "/api/v1/matters/{matterId}/tasks", "staff", "Tasks", ["Create a task on a matter.", "Een taak in een dossier aanmaken."]),
+  perm("getCard", "GET", "/api/v1/cards/{cardId}", "firm", "Cards", [
+    "Read one card.",
+    "Eén kaart inzien.",
+  ]),
+  perm("createCard", "POST", "/api/v1/cards", "firm", "Cards", [
+    "Create a card.",
+    "Een kaart aanmaken.",
+  ]),
+  perm("updateCard", "PUT", "/api/v1/cards/{cardId}", "firm", "Cards", [
+    "Update a card.",
+    "Een kaart bijwerken.",
+  ]),
+  perm("deleteCard", "DELETE", "/api/v1/cards/{cardId}", "firm", "Cards", [
+    "Delete a card that is not used on a matter.",
+    "Een kaart verwijderen die in geen enkel dossier wordt gebruikt.",
+  ]),
+  perm("getDocuments", "GET", "/api/v1/matters/{matterId}/documents", "staff", "Documents", [
+    "List the documents of a matter.",
+    "De documenten van een dossier opvragen.",
+  ]),
+  perm("getDocument", "GET", "/api/v1/documents/{documentId}", "staff", "Documents", [
+    "Download a document.",
+    "Een document downloaden.",
+  ]),
+  perm("createDocument", "POST", "/api/v1/matters/{matterId}/documents", "staff", "Documents", [
+    "Save a new document to a matter.",
+    "Een nieuw document in een dossier opslaan.",
+  ]),
+  perm("deleteDocument", "DELETE", "/api/v1/documents/{documentId}", "staff", "Documents", [
+    "Delete a document.",
+    "Een document verwijderen.",
+  ]),
+  perm("getFeeEntries", "GET", "/api/v1/matters/{matterId}/fees", "staff", "Billing", [
+    "List the time and fee entries of a matter.",
+    "De geschreven uren en honoraria van een dossier opvragen.",
+  ]),
+  perm("createFeeEntry", "POST", "/api/v1/matters/{matterId}/fees", "staff", "Billing", [
+    "Record time or a fee on a matter.",
+    "Tijd of een honorarium op een dossier schrijven.",
+  ]),
+  perm("getInvoices", "GET", "/api/v1/matters/{matterId}/invoices", "firm", "Billing", [
+    "List the invoices of a matter.",
+    "De facturen van een dossier opvragen.",
+  ]),
+  perm(
+    "getTrustBalance",
+    "GET",
+    "/api/v1/matters/{matterId}/trust-balance",
+    "firm",
+    "Billing",
+    [
+      "Read the trust account balance of a matter.",
+      "Het saldo op de derdengeldenrekening van een dossier inzien.",
+    ],
+    ["AU", "UK", "NZ"],
+  ),
+  perm(
+    "getCourtDeadlines",
+    "GET",
+    "/api/v1/matters/{matterId}/court-deadlines",
+    "staff",
+    "Tasks",
+    ["List the court deadlines of a matter.", "De proceduretermijnen van een dossier opvragen."],
+    ["US", "CA"],
+  ),
+  perm("getStaff", "GET", "/api/v1/staff", "firm", "Staff", [
+    "List the firm's staff.",
+    "De medewerkers van het kantoor opvragen.",
+  ]),
+  perm("getCurrentStaff", "GET", "/api/v1/staff/me", "staff", "Staff", [
+    "Read the signed-in staff member.",
+    "De aangemelde medewerker inzien.",
+  ]),
+  perm("getTasks", "GET", "/api/v1/matters/{matterId}/tasks", "staff", "Tasks", [
+    "List the tasks of a matter.",
+    "De taken van een dossier opvragen.",
+  ]),
+  perm("createTask", "POST", "/api/v1/matters/{matterId}/tasks", "staff", "Tasks", [
+    "Create a task on a matter.",
+    "Een taak in een dossier aanmaken.",
+  ]),
   perm("offlineAccess", "POST", "/oauth/token", "firm", "Offline", [
     "Keep access while no user is signed in (refresh tokens).",
     "Toegang behouden terwijl niemand is aangemeld (vernieuwingstokens).",
@@ -840,7 +1153,9 @@ function upsert<T extends PgTable>(db: Database, table: T, rows: T["$inferInsert
       .map(([property, column]) => [property, sql.raw(`excluded."${column.name}"`)]),
   );
   const insert = db.insert(table).values(rows as never);
-  return Object.keys(set).length ? insert.onConflictDoUpdate({ target: key, set: set as never }) : insert.onConflictDoNothing();
+  return Object.keys(set).length
+    ? insert.onConflictDoUpdate({ target: key, set: set as never })
+    : insert.onConflictDoNothing();
 }
 
 /** Seeds every lookup table, replacing rows seeded before with this version's values; runs at every start. */
@@ -871,7 +1186,11 @@ export async function seedLookups(db: Database): Promise<void> {
  * Orders a flat tree parents first (depth-first, siblings in the given order). Rows whose
  * parent is missing from the list are treated as roots, so a filtered list keeps every row.
  */
-export function inTreeOrder<T>(rows: T[], idOf: (row: T) => string, parentOf: (row: T) => string | null): T[] {
+export function inTreeOrder<T>(
+  rows: T[],
+  idOf: (row: T) => string,
+  parentOf: (row: T) => string | null,
+): T[] {
   const ids = new Set(rows.map(idOf));
   const children = new Map<string | null, T[]>();
   for (const row of rows) {

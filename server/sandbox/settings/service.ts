@@ -14,14 +14,31 @@
  */
 import { and, asc, desc, eq, inArray, max, notInArray, notLike } from "drizzle-orm";
 import type { z } from "zod";
-import { judgeImage, imageFormatOf } from "~/api/files/rules";
-import { maskAccountNumber, trimBank, validateBank, validateEntityList } from "~/api/settings/rules";
-import type { BankDetails, CompanyDetails, bankDetailsRequest, companyDetailsRequest } from "~/api/settings/schemas";
+import { imageFormatOf, judgeImage } from "~/api/files/rules";
+import {
+  maskAccountNumber,
+  trimBank,
+  validateBank,
+  validateEntityList,
+} from "~/api/settings/rules";
+import type {
+  BankDetails,
+  bankDetailsRequest,
+  CompanyDetails,
+  companyDetailsRequest,
+} from "~/api/settings/schemas";
 import type { DbOrTx } from "../apps/find";
-import type { Database } from "../db";
 import type { Caller, SandboxContext } from "../context";
-import { bankDetails, companies, companyDetailSubmissions, companyEntities, countries, files } from "../db/schema";
+import type { Database } from "../db";
 import { createValueCipher, keyIdOf, type ValueCipher } from "../db/encryption";
+import {
+  bankDetails,
+  companies,
+  companyDetailSubmissions,
+  companyEntities,
+  countries,
+  files,
+} from "../db/schema";
 import { imageUrl } from "../files/service";
 import { recordChange } from "../history";
 import { ApiError, notFound } from "../http/errors";
@@ -62,7 +79,8 @@ export function refuse(errors: Record<string, string>, status: 400 | 409 = 400):
 
 /** Refuses a caller who is not an admin of their company (403, `adminOnly`). */
 export function requireAdmin(caller: Caller): void {
-  if (!caller.isAdmin) throw new ApiError(403, SETTINGS_MESSAGES.adminOnly, { errors: { body: "adminOnly" } });
+  if (!caller.isAdmin)
+    throw new ApiError(403, SETTINGS_MESSAGES.adminOnly, { errors: { body: "adminOnly" } });
 }
 
 export type SettingsService = ReturnType<typeof createSettingsService>;
@@ -75,13 +93,19 @@ export function createSettingsService(ctx: SandboxContext) {
   // -------------------------------------------------------------------------
 
   async function companyDetailsOf(q: DbOrTx, companyId: string): Promise<CompanyDetails> {
-    const [company] = await q.select({ hasAwaitingSubmission: companies.hasAwaitingSubmission }).from(companies).where(eq(companies.id, companyId));
+    const [company] = await q
+      .select({ hasAwaitingSubmission: companies.hasAwaitingSubmission })
+      .from(companies)
+      .where(eq(companies.id, companyId));
     if (!company) throw notFound("company");
     const rows = await q
       .select({ entity: companyEntities, iconId: files.id })
       .from(companyEntities)
       .innerJoin(countries, eq(countries.code, companyEntities.countryId))
-      .leftJoin(files, and(eq(files.id, companyEntities.iconFileId), eq(files.companyId, companyId)))
+      .leftJoin(
+        files,
+        and(eq(files.id, companyEntities.iconFileId), eq(files.companyId, companyId)),
+      )
       .where(eq(companyEntities.companyId, companyId))
       .orderBy(desc(companyEntities.isDefault), asc(countries.sortOrder), asc(countries.code));
     return {
@@ -96,50 +120,108 @@ export function createSettingsService(ctx: SandboxContext) {
   const getCompanyDetails = (caller: Caller) => companyDetailsOf(db, caller.companyId);
 
   /** The rules needing the database: each country one of the list (unknownCountry), each icon a company icon the company uploaded. */
-  async function storedRuleErrors(q: DbOrTx, companyId: string, input: CompanyDetailsInput): Promise<Record<string, string>> {
+  async function storedRuleErrors(
+    q: DbOrTx,
+    companyId: string,
+    input: CompanyDetailsInput,
+  ): Promise<Record<string, string>> {
     const errors: Record<string, string> = {};
-    const codes = [...new Set(input.entityInformation.map((entry) => entry.countryId).filter(Boolean))];
+    const codes = [
+      ...new Set(input.entityInformation.map((entry) => entry.countryId).filter(Boolean)),
+    ];
     const known = codes.length
-      ? new Set((await q.select({ code: countries.code }).from(countries).where(and(inArray(countries.code, codes), eq(countries.selectable, true)))).map((c) => c.code))
+      ? new Set(
+          (
+            await q
+              .select({ code: countries.code })
+              .from(countries)
+              .where(and(inArray(countries.code, codes), eq(countries.selectable, true)))
+          ).map((c) => c.code),
+        )
       : new Set<string>();
-    const iconIds = [...new Set(input.entityInformation.flatMap((entry) => (entry.icon && isUuid(entry.icon.id) ? [entry.icon.id] : [])))];
+    const iconIds = [
+      ...new Set(
+        input.entityInformation.flatMap((entry) =>
+          entry.icon && isUuid(entry.icon.id) ? [entry.icon.id] : [],
+        ),
+      ),
+    ];
     const images = iconIds.length
-      ? await q.select().from(files).where(and(inArray(files.id, iconIds), eq(files.companyId, companyId), eq(files.kind, "image")))
+      ? await q
+          .select()
+          .from(files)
+          .where(
+            and(
+              inArray(files.id, iconIds),
+              eq(files.companyId, companyId),
+              eq(files.kind, "image"),
+            ),
+          )
       : [];
     input.entityInformation.forEach((entry, index) => {
-      if (entry.countryId && !known.has(entry.countryId)) errors[`entityInformation.${index}.countryId`] = "unknownCountry";
+      if (entry.countryId && !known.has(entry.countryId))
+        errors[`entityInformation.${index}.countryId`] = "unknownCountry";
       if (!entry.icon) return;
       const file = images.find((image) => image.id === entry.icon?.id);
       const code = file
-        ? judgeImage("company-icon", { format: imageFormatOf(file.contentType), fileSize: file.fileSize, width: file.width, height: file.height })
+        ? judgeImage("company-icon", {
+            format: imageFormatOf(file.contentType),
+            fileSize: file.fileSize,
+            width: file.width,
+            height: file.height,
+          })
         : "imageNotFound";
       if (code) errors[`entityInformation.${index}.icon`] = code;
     });
     return errors;
   }
 
-  async function saveCompanyDetails(caller: Caller, input: CompanyDetailsInput): Promise<CompanyDetails> {
+  async function saveCompanyDetails(
+    caller: Caller,
+    input: CompanyDetailsInput,
+  ): Promise<CompanyDetails> {
     const listErrors = validateEntityList(input.entityInformation);
     if (Object.keys(listErrors).length > 0) refuse(listErrors);
     return db.transaction(async (tx) => {
       // One save of a company's details at a time.
-      await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, caller.companyId)).for("update");
+      await tx
+        .select({ id: companies.id })
+        .from(companies)
+        .where(eq(companies.id, caller.companyId))
+        .for("update");
       const errors = await storedRuleErrors(tx, caller.companyId, input);
       if (Object.keys(errors).length > 0) refuse(errors);
       const kept = input.entityInformation.map((entry) => entry.countryId);
-      await tx.delete(companyEntities).where(and(eq(companyEntities.companyId, caller.companyId), notInArray(companyEntities.countryId, kept)));
+      await tx
+        .delete(companyEntities)
+        .where(
+          and(
+            eq(companyEntities.companyId, caller.companyId),
+            notInArray(companyEntities.countryId, kept),
+          ),
+        );
       for (const { icon, ...entry } of input.entityInformation) {
         const values = { ...entry, iconFileId: icon?.id ?? null };
         await tx
           .insert(companyEntities)
           .values({ companyId: caller.companyId, ...values })
-          .onConflictDoUpdate({ target: [companyEntities.companyId, companyEntities.countryId], set: values });
+          .onConflictDoUpdate({
+            target: [companyEntities.companyId, companyEntities.countryId],
+            set: values,
+          });
       }
-      await tx.update(companies).set({ hasAwaitingSubmission: true, modifiedAt: new Date() }).where(eq(companies.id, caller.companyId));
+      await tx
+        .update(companies)
+        .set({ hasAwaitingSubmission: true, modifiedAt: new Date() })
+        .where(eq(companies.id, caller.companyId));
       const saved = await companyDetailsOf(tx, caller.companyId);
       const [submission] = await tx
         .insert(companyDetailSubmissions)
-        .values({ companyId: caller.companyId, submittedById: caller.userId, entityInformation: saved.entityInformation })
+        .values({
+          companyId: caller.companyId,
+          submittedById: caller.userId,
+          entityInformation: saved.entityInformation,
+        })
         .returning({ id: companyDetailSubmissions.id });
       await recordChange(tx, {
         companyId: caller.companyId,
@@ -172,12 +254,19 @@ export function createSettingsService(ctx: SandboxContext) {
     const errors = validateBank(input);
     if (Object.keys(errors).length > 0) refuse(errors);
     const values = trimBank(input);
-    return { ...values, accountNumber: sealAccountNumber(cipher, caller.companyId, values.accountNumber) };
+    return {
+      ...values,
+      accountNumber: sealAccountNumber(cipher, caller.companyId, values.accountNumber),
+    };
   }
 
   async function getBankDetails(caller: Caller): Promise<BankDetails[]> {
     requireAdmin(caller);
-    const rows = await db.select().from(bankDetails).where(eq(bankDetails.companyId, caller.companyId)).orderBy(asc(bankDetails.createdAt));
+    const rows = await db
+      .select()
+      .from(bankDetails)
+      .where(eq(bankDetails.companyId, caller.companyId))
+      .orderBy(asc(bankDetails.createdAt));
     return rows.map(bankAnswer);
   }
 
@@ -185,16 +274,37 @@ export function createSettingsService(ctx: SandboxContext) {
     requireAdmin(caller);
     const values = checkedBank(caller, input);
     return db.transaction(async (tx) => {
-      await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, caller.companyId)).for("update");
-      const [existing] = await tx.select({ id: bankDetails.id }).from(bankDetails).where(eq(bankDetails.companyId, caller.companyId)).limit(1);
+      await tx
+        .select({ id: companies.id })
+        .from(companies)
+        .where(eq(companies.id, caller.companyId))
+        .for("update");
+      const [existing] = await tx
+        .select({ id: bankDetails.id })
+        .from(bankDetails)
+        .where(eq(bankDetails.companyId, caller.companyId))
+        .limit(1);
       if (existing) refuse({ id: "bankDetailsExist" }, 409);
-      const [row] = await tx.insert(bankDetails).values({ companyId: caller.companyId, ...values }).returning();
-      await recordChange(tx, { companyId: caller.companyId, entityType: "bank-details", entityId: row.id, action: "created", actor: caller.userId });
+      const [row] = await tx
+        .insert(bankDetails)
+        .values({ companyId: caller.companyId, ...values })
+        .returning();
+      await recordChange(tx, {
+        companyId: caller.companyId,
+        entityType: "bank-details",
+        entityId: row.id,
+        action: "created",
+        actor: caller.userId,
+      });
       return bankAnswer(row);
     });
   }
 
-  async function updateBankDetails(caller: Caller, id: string, input: BankInput): Promise<BankDetails> {
+  async function updateBankDetails(
+    caller: Caller,
+    id: string,
+    input: BankInput,
+  ): Promise<BankDetails> {
     requireAdmin(caller);
     const values = checkedBank(caller, input);
     if (!isUuid(id)) throw notFound("bank details");
@@ -205,12 +315,24 @@ export function createSettingsService(ctx: SandboxContext) {
         .where(and(eq(bankDetails.id, id), eq(bankDetails.companyId, caller.companyId)))
         .returning();
       if (!row) throw notFound("bank details");
-      await recordChange(tx, { companyId: caller.companyId, entityType: "bank-details", entityId: row.id, action: "updated", actor: caller.userId });
+      await recordChange(tx, {
+        companyId: caller.companyId,
+        entityType: "bank-details",
+        entityId: row.id,
+        action: "updated",
+        actor: caller.userId,
+      });
       return bankAnswer(row);
     });
   }
 
-  return { getCompanyDetails, saveCompanyDetails, getBankDetails, createBankDetails, updateBankDetails };
+  return {
+    getCompanyDetails,
+    saveCompanyDetails,
+    getBankDetails,
+    createBankDetails,
+    updateBankDetails,
+  };
 }
 
 /** Where a company's account number belongs: its encryption opens only there. */
@@ -219,8 +341,10 @@ const accountNumberPlace = (companyId: string) => `bank_details.account_number:$
 const sealAccountNumber = (cipher: ValueCipher, companyId: string, accountNumber: string) =>
   cipher.encrypt(accountNumber, accountNumberPlace(companyId));
 
-const openAccountNumber = (cipher: ValueCipher, row: { companyId: string; accountNumber: string }) =>
-  cipher.decrypt(row.accountNumber, accountNumberPlace(row.companyId));
+const openAccountNumber = (
+  cipher: ValueCipher,
+  row: { companyId: string; accountNumber: string },
+) => cipher.decrypt(row.accountNumber, accountNumberPlace(row.companyId));
 
 /**
  * At start: encrypts the account numbers still in plain text (written before encryption), and
@@ -230,7 +354,11 @@ const openAccountNumber = (cipher: ValueCipher, row: { companyId: string; accoun
 export async function sealPlainAccountNumbers(db: Database, keyText: string): Promise<number> {
   const cipher = createValueCipher(keyText);
   const rows = await db
-    .select({ id: bankDetails.id, companyId: bankDetails.companyId, accountNumber: bankDetails.accountNumber })
+    .select({
+      id: bankDetails.id,
+      companyId: bankDetails.companyId,
+      accountNumber: bankDetails.accountNumber,
+    })
     .from(bankDetails)
     .where(notLike(bankDetails.accountNumber, `${cipher.storedPrefix}%`));
   const foreign = rows.find((row) => keyIdOf(row.accountNumber) !== undefined);
@@ -255,9 +383,19 @@ export async function sealPlainAccountNumbers(db: Database, keyText: string): Pr
 /** The companies whose details wait for the reviewer, the longest waiting first. */
 export async function pendingCompanyDetails(db: DbOrTx) {
   return db
-    .select({ companyId: companies.id, name: companies.name, submittedAt: max(companyDetailSubmissions.createdAt) })
+    .select({
+      companyId: companies.id,
+      name: companies.name,
+      submittedAt: max(companyDetailSubmissions.createdAt),
+    })
     .from(companies)
-    .innerJoin(companyDetailSubmissions, and(eq(companyDetailSubmissions.companyId, companies.id), eq(companyDetailSubmissions.status, 0)))
+    .innerJoin(
+      companyDetailSubmissions,
+      and(
+        eq(companyDetailSubmissions.companyId, companies.id),
+        eq(companyDetailSubmissions.status, 0),
+      ),
+    )
     .where(eq(companies.hasAwaitingSubmission, true))
     .groupBy(companies.id)
     .orderBy(asc(max(companyDetailSubmissions.createdAt)));
@@ -270,17 +408,42 @@ export async function pendingCompanyDetails(db: DbOrTx) {
 export async function approveCompanyDetails(db: Database, companyId: string) {
   if (!isUuid(companyId)) return undefined;
   return db.transaction(async (tx) => {
-    const [company] = await tx.select().from(companies).where(eq(companies.id, companyId)).for("update");
+    const [company] = await tx
+      .select()
+      .from(companies)
+      .where(eq(companies.id, companyId))
+      .for("update");
     if (!company) return undefined;
     const approved = await tx
       .update(companyDetailSubmissions)
       .set({ status: 2, reviewedAt: new Date() })
-      .where(and(eq(companyDetailSubmissions.companyId, companyId), eq(companyDetailSubmissions.status, 0)))
+      .where(
+        and(
+          eq(companyDetailSubmissions.companyId, companyId),
+          eq(companyDetailSubmissions.status, 0),
+        ),
+      )
       .returning({ id: companyDetailSubmissions.id });
-    await tx.update(companies).set({ hasAwaitingSubmission: false }).where(eq(companies.id, companyId));
+    await tx
+      .update(companies)
+      .set({ hasAwaitingSubmission: false })
+      .where(eq(companies.id, companyId));
     if (company.hasAwaitingSubmission) {
-      await recordChange(tx, { companyId, entityType: "company", entityId: companyId, action: "provider-details-approved", fromState: "awaiting", toState: "approved", actor: "provider" });
+      await recordChange(tx, {
+        companyId,
+        entityType: "company",
+        entityId: companyId,
+        action: "provider-details-approved",
+        fromState: "awaiting",
+        toState: "approved",
+        actor: "provider",
+      });
     }
-    return { companyId, name: company.name, approvedSubmissions: approved.length, hasAwaitingSubmission: false };
+    return {
+      companyId,
+      name: company.name,
+      approvedSubmissions: approved.length,
+      hasAwaitingSubmission: false,
+    };
   });
 }

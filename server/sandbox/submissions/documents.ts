@@ -20,14 +20,25 @@ type FileRow = typeof files.$inferSelect;
  * document of the company (`documents.N`: documentNotFound), named twice (duplicateDocument),
  * and the rules of the files themselves.
  */
-export async function resolveDocuments(q: DbOrTx, companyId: string, ids: readonly string[], field = "documents") {
+export async function resolveDocuments(
+  q: DbOrTx,
+  companyId: string,
+  ids: readonly string[],
+  field = "documents",
+) {
   const errors: Record<string, string> = {};
   const wanted = [...new Set(ids.map((id) => id.trim().toLowerCase()).filter((id) => isUuid(id)))];
   const rows = wanted.length
     ? await q
         .select()
         .from(files)
-        .where(and(inArray(files.id, wanted), eq(files.companyId, companyId), eq(files.kind, "document")))
+        .where(
+          and(
+            inArray(files.id, wanted),
+            eq(files.companyId, companyId),
+            eq(files.kind, "document"),
+          ),
+        )
     : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   const seen = new Set<string>();
@@ -42,22 +53,42 @@ export async function resolveDocuments(q: DbOrTx, companyId: string, ids: readon
       found.push(row);
     }
   });
-  const ruleErrors = checkDocuments(found.map((row) => ({ fileSize: row.fileSize, contentType: row.contentType })), field);
+  const ruleErrors = checkDocuments(
+    found.map((row) => ({ fileSize: row.fileSize, contentType: row.contentType })),
+    field,
+  );
   // The rules index the documents found; name them by their place in the request.
   for (const [path, code] of Object.entries(ruleErrors)) {
     const index = /\.(\d+)$/.exec(path)?.[1];
-    const at = index === undefined ? path : `${field}.${ids.findIndex((raw) => raw.trim().toLowerCase() === found[Number(index)].id)}`;
+    const at =
+      index === undefined
+        ? path
+        : `${field}.${ids.findIndex((raw) => raw.trim().toLowerCase() === found[Number(index)].id)}`;
     errors[at] ??= code;
   }
   // More ids than the rules allow is refused whether or not each names a document.
-  if (ids.length > found.length && checkDocuments(ids.map(() => ({ fileSize: 1, contentType: "application/pdf" })), field)[field] === "tooManyFiles") {
+  if (
+    ids.length > found.length &&
+    checkDocuments(
+      ids.map(() => ({ fileSize: 1, contentType: "application/pdf" })),
+      field,
+    )[field] === "tooManyFiles"
+  ) {
     errors[field] = "tooManyFiles";
   }
   return { files: found, errors };
 }
 
-export function documentRefs(ctx: SandboxContext, rows: readonly Pick<FileRow, "id" | "fileName" | "fileSize">[]): DocumentRef[] {
-  return rows.map((row) => ({ id: row.id, fileName: row.fileName, fileSize: row.fileSize, url: downloadUrl(ctx, row.id) }));
+export function documentRefs(
+  ctx: SandboxContext,
+  rows: readonly Pick<FileRow, "id" | "fileName" | "fileSize">[],
+): DocumentRef[] {
+  return rows.map((row) => ({
+    id: row.id,
+    fileName: row.fileName,
+    fileSize: row.fileSize,
+    url: downloadUrl(ctx, row.id),
+  }));
 }
 
 /**
@@ -74,7 +105,12 @@ export async function linkedDocuments(
   const byOwner = new Map<string, DocumentRef[]>();
   if (ownerIds.length === 0) return byOwner;
   const rows = await q
-    .select({ ownerId: link.owner, id: files.id, fileName: files.fileName, fileSize: files.fileSize })
+    .select({
+      ownerId: link.owner,
+      id: files.id,
+      fileName: files.fileName,
+      fileSize: files.fileSize,
+    })
     .from(link.table)
     .innerJoin(files, eq(files.id, link.fileId))
     .where(inArray(link.owner, [...ownerIds]))

@@ -5,16 +5,23 @@
  * Every caller checks the move against the status table (app/api/apps/status.ts) first.
  */
 import { and, eq, inArray, ne } from "drizzle-orm";
-import { GO_LIVE_STATUSES, IN_MARKET_STATUSES, VERSION_STATUS, statusName, type VersionStatusName } from "~/api/apps/status";
 import { formatVersion } from "~/api/apps/rules";
+import {
+  GO_LIVE_STATUSES,
+  IN_MARKET_STATUSES,
+  statusName,
+  VERSION_STATUS,
+  type VersionStatusName,
+} from "~/api/apps/status";
 import { goLiveMove } from "~/api/submissions/rules";
 import type { VersionMove } from "~/api/submissions/schemas";
-import { notAllowed } from "./wording";
 import type { Database, Tx } from "../db";
 import { appGroups, appVersions, statusRequests, submissions } from "../db/schema";
 import { recordChange } from "../history";
+import { notAllowed } from "./wording";
 
-export { findGroup, findVersion, type DbOrTx, type GroupRow, type VersionRow } from "../apps/find";
+export { type DbOrTx, findGroup, findVersion, type GroupRow, type VersionRow } from "../apps/find";
+
 import type { DbOrTx, VersionRow } from "../apps/find";
 import { findVersion } from "../apps/find";
 
@@ -37,7 +44,12 @@ export interface MoveChange {
  * leaving the marketplace statuses sets the stopped-live time. The history's action is the
  * change's, prefixed `provider-` for the reviewer's decisions.
  */
-export async function moveVersion(tx: Tx, version: VersionRow, to: VersionStatusName, change: MoveChange): Promise<VersionRow> {
+export async function moveVersion(
+  tx: Tx,
+  version: VersionRow,
+  to: VersionStatusName,
+  change: MoveChange,
+): Promise<VersionRow> {
   const statusCode = VERSION_STATUS[to];
   const now = new Date();
   const byProvider = change.actor === PROVIDER;
@@ -48,8 +60,13 @@ export async function moveVersion(tx: Tx, version: VersionRow, to: VersionStatus
       modifiedAt: now,
       ...(byProvider ? {} : { modifiedById: change.actor }),
       ...(GO_LIVE_STATUSES.includes(statusCode) && !version.wentLiveAt ? { wentLiveAt: now } : {}),
-      ...(IN_MARKET_STATUSES.includes(version.statusCode) && !IN_MARKET_STATUSES.includes(statusCode) ? { stoppedLiveAt: now } : {}),
-      ...(change.liveSubmissionRejected !== undefined ? { liveSubmissionRejected: change.liveSubmissionRejected } : {}),
+      ...(IN_MARKET_STATUSES.includes(version.statusCode) &&
+      !IN_MARKET_STATUSES.includes(statusCode)
+        ? { stoppedLiveAt: now }
+        : {}),
+      ...(change.liveSubmissionRejected !== undefined
+        ? { liveSubmissionRejected: change.liveSubmissionRejected }
+        : {}),
     })
     .where(eq(appVersions.id, version.id))
     .returning();
@@ -82,7 +99,13 @@ export async function retireReplacedVersions(tx: Tx, live: VersionRow): Promise<
   const others = await tx
     .select()
     .from(appVersions)
-    .where(and(eq(appVersions.groupId, live.groupId), ne(appVersions.id, live.id), inArray(appVersions.statusCode, [VERSION_STATUS.Live, VERSION_STATUS.Paused])))
+    .where(
+      and(
+        eq(appVersions.groupId, live.groupId),
+        ne(appVersions.id, live.id),
+        inArray(appVersions.statusCode, [VERSION_STATUS.Live, VERSION_STATUS.Paused]),
+      ),
+    )
     .for("update");
   for (const other of others) {
     await moveVersion(tx, other, "Archived", {
@@ -98,14 +121,23 @@ export async function retireReplacedVersions(tx: Tx, live: VersionRow): Promise<
  * or the reviewer (PROVIDER, any company): a version going Live replaces the group's Live or
  * Paused one. Undefined when there is no such version; 409 when its status has no go-live.
  */
-export async function pushVersion(db: Database, companyId: string | null, versionId: string, actor: string): Promise<VersionMove | undefined> {
+export async function pushVersion(
+  db: Database,
+  companyId: string | null,
+  versionId: string,
+  actor: string,
+): Promise<VersionMove | undefined> {
   return db.transaction(async (tx) => {
     const found = await findVersion(tx, companyId, versionId, true);
     if (!found) return undefined;
     const { version } = found;
     const move = goLiveMove(version.statusCode);
     if (!move) notAllowed("going live", statusName(version.statusCode));
-    const moved = await moveVersion(tx, version, move.to, { action: move.action, actor, liveSubmissionRejected: false });
+    const moved = await moveVersion(tx, version, move.to, {
+      action: move.action,
+      actor,
+      liveSubmissionRejected: false,
+    });
     if (move.to === "Live") await retireReplacedVersions(tx, moved);
     return moveAnswer(moved, move.action);
   });
@@ -116,7 +148,13 @@ export async function openSubmission(q: DbOrTx, versionId: string) {
   const rows = await q
     .select()
     .from(submissions)
-    .where(and(eq(submissions.appVersionId, versionId), eq(submissions.status, 0), eq(submissions.isSoftDeleted, false)))
+    .where(
+      and(
+        eq(submissions.appVersionId, versionId),
+        eq(submissions.status, 0),
+        eq(submissions.isSoftDeleted, false),
+      ),
+    )
     .for("update");
   return rows.sort((a, b) => b.submittedAt.getTime() - a.submittedAt.getTime())[0];
 }

@@ -6,36 +6,36 @@
  * the caller's company (404 otherwise); every move is recorded in the state history.
  */
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type { z } from "zod";
+import { hasApprovedPreApproval } from "~/api/approvals/rules";
 import { APP_PLATFORMS, formatVersion } from "~/api/apps/rules";
 import { statusName } from "~/api/apps/status";
-import { hasApprovedPreApproval } from "~/api/approvals/rules";
 import { SCHEDULED_STATUSES } from "~/api/pricing/rules";
 import {
   archiveCallMove,
   blockerErrors,
   requestAllowed,
+  SUBMISSION_STATUS,
+  type SubmissionBlocker,
   submissionBlockers,
   submissionKindOf,
   submissionStatusText,
   submitMove,
-  SUBMISSION_STATUS,
   TIMELINE_ACTIONS,
+  type TimelineAction,
   validateStatusRequest,
   validateSubmission,
-  type SubmissionBlocker,
-  type TimelineAction,
 } from "~/api/submissions/rules";
 import {
   STATUS_REQUEST_STATUS,
   type StatusRequest,
   type Submission,
   type SubmissionInit,
-  type TimelineEntry,
-  type VersionMove,
   type statusRequestBody,
   type submissionRequest,
+  type TimelineEntry,
+  type VersionMove,
 } from "~/api/submissions/schemas";
-import type { z } from "zod";
 import type { Caller, SandboxContext } from "../context";
 import {
   appVersions,
@@ -50,11 +50,22 @@ import {
   submissions,
   users,
 } from "../db/schema";
+import { recordChange } from "../history";
 import { notFound } from "../http/errors";
 import { isUuid } from "../http/validate";
 import { linkedDocuments, resolveDocuments } from "./documents";
-import { findGroup, findVersion, moveAnswer, moveVersion, openSubmission, PROVIDER, pushVersion, type DbOrTx, type GroupRow, type VersionRow } from "./moves";
-import { recordChange } from "../history";
+import {
+  type DbOrTx,
+  findGroup,
+  findVersion,
+  type GroupRow,
+  moveAnswer,
+  moveVersion,
+  openSubmission,
+  PROVIDER,
+  pushVersion,
+  type VersionRow,
+} from "./moves";
 import { notAllowed, refuse } from "./wording";
 
 type SubmissionRow = typeof submissions.$inferSelect;
@@ -66,7 +77,8 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** The kind a stored request is kept under ('resume' for an unpause request). */
 const storedKind = (kind: "pause" | "unpause") => (kind === "pause" ? "pause" : "resume");
-const requestKind = (stored: string): "pause" | "unpause" => (stored === "pause" ? "pause" : "unpause");
+const requestKind = (stored: string): "pause" | "unpause" =>
+  stored === "pause" ? "pause" : "unpause";
 
 export function requestAnswer(row: RequestRow): StatusRequest {
   return {
@@ -85,16 +97,33 @@ export function requestAnswer(row: RequestRow): StatusRequest {
 
 /** Full names of a company's users, by id. */
 export async function namesOf(q: DbOrTx, companyId: string): Promise<Map<string, string>> {
-  const rows = await q.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.companyId, companyId));
+  const rows = await q
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.companyId, companyId));
   return new Map(rows.map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim()]));
 }
 
 /** What the blockers need to know of a version and its group. */
-export async function blockersOf(q: DbOrTx, version: VersionRow, group: GroupRow): Promise<SubmissionBlocker[]> {
+export async function blockersOf(
+  q: DbOrTx,
+  version: VersionRow,
+  group: GroupRow,
+): Promise<SubmissionBlocker[]> {
   const [priceRows, approvalRows, schemaRows] = await Promise.all([
-    q.select({ id: prices.id }).from(prices).where(and(eq(prices.groupId, group.id), inArray(prices.status, [...SCHEDULED_STATUSES]))).limit(1),
-    q.select({ status: preApprovals.status, isWithdrawn: preApprovals.isWithdrawn }).from(preApprovals).where(eq(preApprovals.groupId, group.id)),
-    q.select({ platform: platformSchemas.platform }).from(platformSchemas).where(eq(platformSchemas.appVersionId, version.id)),
+    q
+      .select({ id: prices.id })
+      .from(prices)
+      .where(and(eq(prices.groupId, group.id), inArray(prices.status, [...SCHEDULED_STATUSES])))
+      .limit(1),
+    q
+      .select({ status: preApprovals.status, isWithdrawn: preApprovals.isWithdrawn })
+      .from(preApprovals)
+      .where(eq(preApprovals.groupId, group.id)),
+    q
+      .select({ platform: platformSchemas.platform })
+      .from(platformSchemas)
+      .where(eq(platformSchemas.appVersionId, version.id)),
   ]);
   return submissionBlockers({
     isArchived: group.isArchived,
@@ -112,9 +141,22 @@ export type SubmissionsService = ReturnType<typeof createSubmissionsService>;
 export function createSubmissionsService(ctx: SandboxContext) {
   const { db } = ctx;
 
-  async function submissionAnswers(q: DbOrTx, companyId: string, rows: SubmissionRow[]): Promise<Submission[]> {
+  async function submissionAnswers(
+    q: DbOrTx,
+    companyId: string,
+    rows: SubmissionRow[],
+  ): Promise<Submission[]> {
     const [docs, names] = await Promise.all([
-      linkedDocuments(ctx, q, { table: submissionDocuments, owner: submissionDocuments.submissionId, fileId: submissionDocuments.fileId }, rows.map((row) => row.id)),
+      linkedDocuments(
+        ctx,
+        q,
+        {
+          table: submissionDocuments,
+          owner: submissionDocuments.submissionId,
+          fileId: submissionDocuments.fileId,
+        },
+        rows.map((row) => row.id),
+      ),
       namesOf(q, companyId),
     ]);
     return rows.map((row) => ({
@@ -154,7 +196,12 @@ export function createSubmissionsService(ctx: SandboxContext) {
     const { version, group } = found;
     const move = submitMove(version.statusCode);
     const [[last], [entity], blockers] = await Promise.all([
-      db.select().from(submissions).where(and(eq(submissions.groupId, group.id), eq(submissions.companyId, caller.companyId))).orderBy(desc(submissions.submittedAt)).limit(1),
+      db
+        .select()
+        .from(submissions)
+        .where(and(eq(submissions.groupId, group.id), eq(submissions.companyId, caller.companyId)))
+        .orderBy(desc(submissions.submittedAt))
+        .limit(1),
       db
         .select({ phone: companyEntities.phoneNumber })
         .from(companyEntities)
@@ -196,18 +243,32 @@ export function createSubmissionsService(ctx: SandboxContext) {
   async function timeline(caller: Caller, groupId: string): Promise<TimelineEntry[]> {
     const group = await findGroup(db, caller.companyId, groupId);
     if (!group) throw notFound("app group");
-    const versions = await db.select().from(appVersions).where(and(eq(appVersions.groupId, group.id), eq(appVersions.companyId, caller.companyId)));
+    const versions = await db
+      .select()
+      .from(appVersions)
+      .where(and(eq(appVersions.groupId, group.id), eq(appVersions.companyId, caller.companyId)));
     if (versions.length === 0) return [];
     const [changes, names] = await Promise.all([
       db
         .select()
         .from(stateChanges)
-        .where(and(eq(stateChanges.entityType, "app-version"), inArray(stateChanges.entityId, versions.map((v) => v.id))))
+        .where(
+          and(
+            eq(stateChanges.entityType, "app-version"),
+            inArray(
+              stateChanges.entityId,
+              versions.map((v) => v.id),
+            ),
+          ),
+        )
         .orderBy(asc(stateChanges.at)),
       namesOf(db, caller.companyId),
     ]);
-    const versionOf = new Map(versions.map((v) => [v.id, formatVersion(v.versionMajor, v.versionMinor)]));
-    const code = (state: string | null) => (state !== null && /^\d+$/.test(state) ? Number(state) : null);
+    const versionOf = new Map(
+      versions.map((v) => [v.id, formatVersion(v.versionMajor, v.versionMinor)]),
+    );
+    const code = (state: string | null) =>
+      state !== null && /^\d+$/.test(state) ? Number(state) : null;
     return changes.flatMap((change): TimelineEntry[] => {
       const action = change.action.replace(/^provider-/, "");
       if (!(TIMELINE_ACTIONS as readonly string[]).includes(action as TimelineAction)) return [];
@@ -251,7 +312,11 @@ export function createSubmissionsService(ctx: SandboxContext) {
       const errors: Record<string, string> = validateSubmission(values);
       if (instanceId) {
         const [instance] = isUuid(instanceId)
-          ? await tx.select({ id: instances.id }).from(instances).where(and(eq(instances.id, instanceId), eq(instances.companyId, caller.companyId))).limit(1)
+          ? await tx
+              .select({ id: instances.id })
+              .from(instances)
+              .where(and(eq(instances.id, instanceId), eq(instances.companyId, caller.companyId)))
+              .limit(1)
           : [];
         if (!instance) errors.instanceId = "instanceNotFound";
       }
@@ -275,7 +340,10 @@ export function createSubmissionsService(ctx: SandboxContext) {
           companyId: caller.companyId,
           version: formatVersion(version.versionMajor, version.versionMinor),
           status: SUBMISSION_STATUS.AwaitingReview,
-          statusText: submissionStatusText(submissionKindOf(move.to), SUBMISSION_STATUS.AwaitingReview),
+          statusText: submissionStatusText(
+            submissionKindOf(move.to),
+            SUBMISSION_STATUS.AwaitingReview,
+          ),
           isBeta: move.isBeta,
           submittedById: caller.userId,
           submissionNotes: values.submissionNotes,
@@ -287,7 +355,9 @@ export function createSubmissionsService(ctx: SandboxContext) {
         })
         .returning();
       if (documents.files.length > 0) {
-        await tx.insert(submissionDocuments).values(documents.files.map((file) => ({ submissionId: row.id, fileId: file.id })));
+        await tx
+          .insert(submissionDocuments)
+          .values(documents.files.map((file) => ({ submissionId: row.id, fileId: file.id })));
       }
       await moveVersion(tx, version, move.to, {
         action: move.action,
@@ -305,24 +375,46 @@ export function createSubmissionsService(ctx: SandboxContext) {
   // -------------------------------------------------------------------------
 
   /** A pause or unpause request: stored open; the version stays as it is until the provider decides. */
-  async function request(caller: Caller, kind: "pause" | "unpause", versionId: string, body: StatusRequestInput): Promise<StatusRequest> {
-    const values = { name: body.name.trim(), email: body.email.trim(), phone: body.phone.trim(), reason: body.reason.trim() };
+  async function request(
+    caller: Caller,
+    kind: "pause" | "unpause",
+    versionId: string,
+    body: StatusRequestInput,
+  ): Promise<StatusRequest> {
+    const values = {
+      name: body.name.trim(),
+      email: body.email.trim(),
+      phone: body.phone.trim(),
+      reason: body.reason.trim(),
+    };
     const errors = validateStatusRequest(values);
     if (Object.keys(errors).length > 0) refuse(errors);
     return db.transaction(async (tx) => {
       const found = await findVersion(tx, caller.companyId, versionId, true);
       if (!found) throw notFound("app");
       const { version } = found;
-      if (!requestAllowed(kind, version.statusCode)) notAllowed(`a ${kind} request`, statusName(version.statusCode));
+      if (!requestAllowed(kind, version.statusCode))
+        notAllowed(`a ${kind} request`, statusName(version.statusCode));
       const [open] = await tx
         .select({ id: statusRequests.id })
         .from(statusRequests)
-        .where(and(eq(statusRequests.appVersionId, version.id), eq(statusRequests.status, STATUS_REQUEST_STATUS.open)))
+        .where(
+          and(
+            eq(statusRequests.appVersionId, version.id),
+            eq(statusRequests.status, STATUS_REQUEST_STATUS.open),
+          ),
+        )
         .limit(1);
       if (open) refuse({ statusCode: "requestOpen" }, 409);
       const [row] = await tx
         .insert(statusRequests)
-        .values({ appVersionId: version.id, companyId: caller.companyId, kind: storedKind(kind), ...values, requestedById: caller.userId })
+        .values({
+          appVersionId: version.id,
+          companyId: caller.companyId,
+          kind: storedKind(kind),
+          ...values,
+          requestedById: caller.userId,
+        })
         .returning();
       await recordChange(tx, {
         companyId: caller.companyId,
@@ -332,7 +424,13 @@ export function createSubmissionsService(ctx: SandboxContext) {
         fromState: version.statusCode,
         toState: version.statusCode,
         actor: caller.userId,
-        detail: { requestId: row.id, notes: values.reason, name: values.name, email: values.email, phone: values.phone },
+        detail: {
+          requestId: row.id,
+          notes: values.reason,
+          name: values.name,
+          email: values.email,
+          phone: values.phone,
+        },
       });
       return requestAnswer(row);
     });
@@ -356,16 +454,24 @@ export function createSubmissionsService(ctx: SandboxContext) {
       if (!found) throw notFound("app");
       const { version } = found;
       const move = archiveCallMove(version.statusCode);
-      if (!move) notAllowed("archiving, withdrawing or rolling back", statusName(version.statusCode));
+      if (!move)
+        notAllowed("archiving, withdrawing or rolling back", statusName(version.statusCode));
       let detail: Record<string, unknown> | undefined;
       if (move.action === "withdraw") {
         const open = await openSubmission(tx, version.id);
         if (open) {
-          await tx.update(submissions).set({ isSoftDeleted: true }).where(eq(submissions.id, open.id));
+          await tx
+            .update(submissions)
+            .set({ isSoftDeleted: true })
+            .where(eq(submissions.id, open.id));
           detail = { submissionId: open.id };
         }
       }
-      const moved = await moveVersion(tx, version, move.to, { action: move.action, actor: caller.userId, detail });
+      const moved = await moveVersion(tx, version, move.to, {
+        action: move.action,
+        actor: caller.userId,
+        detail,
+      });
       return moveAnswer(moved, move.action);
     });
   }

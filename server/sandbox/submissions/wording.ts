@@ -2,7 +2,7 @@
  * How the API words the rules of submissions and pre-approvals in English, in the `detail` of
  * a refusal (its `errors` carry the rule codes, which the console words in the user's language).
  */
-import { PRE_APPROVAL_LIMITS, type ApprovalRuleCode } from "~/api/approvals/rules";
+import { type ApprovalRuleCode, PRE_APPROVAL_LIMITS } from "~/api/approvals/rules";
 import { INVALID_CHARACTERS } from "~/api/common";
 import { SUBMISSION_LIMITS, type SubmissionRuleCode } from "~/api/submissions/rules";
 import { ApiError } from "../http/errors";
@@ -61,8 +61,12 @@ export function refuse(errors: Record<string, string>, status: 400 | 409 = 400):
 
 /** A 409 of the status table: the version's status does not allow the action. */
 export function notAllowed(action: string, status: string): never {
-  throw new ApiError(409, `A version in status ${status} does not allow ${action} (spec 01 section 4).`, {
-    field: "statusCode",
-    errors: { statusCode: "actionNotAllowed" },
-  });
+  throw new ApiError(
+    409,
+    `A version in status ${status} does not allow ${action} (spec 01 section 4).`,
+    {
+      field: "statusCode",
+      errors: { statusCode: "actionNotAllowed" },
+    },
+  );
 }

@@ -11,24 +11,23 @@ import { and, asc, count, eq, ne } from "drizzle-orm";
 import type { z } from "zod";
 import { confirmationRule } from "~/api/settings/rules";
 import {
-  currentUser,
-  userPreference,
   type CompanyUser,
   type CurrentUser,
-  type UserPreference,
+  currentUser,
   type newUserRequest,
+  type UserPreference,
+  userPreference,
   type userUpdateRequest,
 } from "~/api/user/schemas";
+import { isUniqueViolation } from "../apps/service";
 import type { Caller } from "../context";
-import type { Database } from "../db";
+import type { Database, Tx } from "../db";
 import { companies, users } from "../db/schema";
 import { recordChange } from "../history";
 import { notFound } from "../http/errors";
 import { isUuid } from "../http/validate";
 import { hashPassword } from "../identity/passwords";
-import { isUniqueViolation } from "../apps/service";
 import { refuse, requireAdmin } from "../settings/service";
-import type { Tx } from "../db";
 
 type UserRow = typeof users.$inferSelect;
 export type NewUserInput = z.output<typeof newUserRequest>;
@@ -44,7 +43,10 @@ export const toCompanyUser = (user: UserRow): CompanyUser => ({
   isTermsAccepted: Boolean(user.termsAcceptedAt),
 });
 
-export function toCurrentUser(user: UserRow, company: { name: string; integratorType: number }): CurrentUser {
+export function toCurrentUser(
+  user: UserRow,
+  company: { name: string; integratorType: number },
+): CurrentUser {
   const userName = `${user.firstName} ${user.lastName}`.trim();
   const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
   return currentUser.parse({
@@ -72,7 +74,10 @@ export function createUserService(db: Database) {
   async function get(caller: Caller, userId = caller.userId): Promise<CurrentUser> {
     if (!isUuid(userId)) throw notFound("user");
     const [row] = await db
-      .select({ user: users, company: { name: companies.name, integratorType: companies.integratorType } })
+      .select({
+        user: users,
+        company: { name: companies.name, integratorType: companies.integratorType },
+      })
       .from(users)
       .innerJoin(companies, eq(companies.id, users.companyId))
       .where(and(eq(users.id, userId), eq(users.companyId, caller.companyId)))
@@ -86,23 +91,46 @@ export function createUserService(db: Database) {
     await db.transaction(async (tx) => {
       const [before] = await tx.select().from(users).where(eq(users.id, caller.userId));
       if (before.termsAcceptedAt) return;
-      await tx.update(users).set({ termsAcceptedAt: new Date(), modifiedAt: new Date() }).where(eq(users.id, caller.userId));
-      await recordChange(tx, { companyId: caller.companyId, entityType: "user", entityId: caller.userId, action: "terms-accepted", toState: "accepted", actor: caller.userId });
+      await tx
+        .update(users)
+        .set({ termsAcceptedAt: new Date(), modifiedAt: new Date() })
+        .where(eq(users.id, caller.userId));
+      await recordChange(tx, {
+        companyId: caller.companyId,
+        entityType: "user",
+        entityId: caller.userId,
+        action: "terms-accepted",
+        toState: "accepted",
+        actor: caller.userId,
+      });
     });
   }
 
   async function preference(caller: Caller): Promise<UserPreference> {
-    const [user] = await db.select({ localeCode: users.localeCode }).from(users).where(eq(users.id, caller.userId));
+    const [user] = await db
+      .select({ localeCode: users.localeCode })
+      .from(users)
+      .where(eq(users.id, caller.userId));
     return userPreference.parse(user);
   }
 
-  async function setPreference(caller: Caller, { localeCode }: UserPreference): Promise<UserPreference> {
-    await db.update(users).set({ localeCode, modifiedAt: new Date() }).where(eq(users.id, caller.userId));
+  async function setPreference(
+    caller: Caller,
+    { localeCode }: UserPreference,
+  ): Promise<UserPreference> {
+    await db
+      .update(users)
+      .set({ localeCode, modifiedAt: new Date() })
+      .where(eq(users.id, caller.userId));
     return { localeCode };
   }
 
   async function list(caller: Caller): Promise<CompanyUser[]> {
-    const rows = await db.select().from(users).where(eq(users.companyId, caller.companyId)).orderBy(asc(users.createdAt), asc(users.email));
+    const rows = await db
+      .select()
+      .from(users)
+      .where(eq(users.companyId, caller.companyId))
+      .orderBy(asc(users.createdAt), asc(users.email));
     return rows.map(toCompanyUser);
   }
 
@@ -115,8 +143,15 @@ export function createUserService(db: Database) {
     requireAdmin(caller);
     try {
       return await db.transaction(async (tx) => {
-        await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, caller.companyId)).for("update");
-        const [me] = await tx.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, caller.userId));
+        await tx
+          .select({ id: companies.id })
+          .from(companies)
+          .where(eq(companies.id, caller.companyId))
+          .for("update");
+        const [me] = await tx
+          .select({ isAdmin: users.isAdmin })
+          .from(users)
+          .where(eq(users.id, caller.userId));
         requireAdmin({ ...caller, isAdmin: Boolean(me?.isAdmin) });
         return change(tx);
       });
@@ -131,13 +166,20 @@ export function createUserService(db: Database) {
     const [taken] = await tx
       .select({ id: users.id })
       .from(users)
-      .where(exceptUserId ? and(eq(users.email, email), ne(users.id, exceptUserId)) : eq(users.email, email))
+      .where(
+        exceptUserId
+          ? and(eq(users.email, email), ne(users.id, exceptUserId))
+          : eq(users.email, email),
+      )
       .limit(1);
     if (taken) refuse({ email: "taken" }, 409);
   }
 
   async function adminsOf(tx: Tx, companyId: string): Promise<number> {
-    const [row] = await tx.select({ n: count() }).from(users).where(and(eq(users.companyId, companyId), eq(users.isAdmin, true)));
+    const [row] = await tx
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.companyId, companyId), eq(users.isAdmin, true)));
     return row.n;
   }
 
@@ -161,7 +203,14 @@ export function createUserService(db: Database) {
           emailVerifiedAt: new Date(),
         })
         .returning();
-      await recordChange(tx, { companyId: caller.companyId, entityType: "user", entityId: user.id, action: "created", toState: input.admin ? "admin" : "user", actor: caller.userId });
+      await recordChange(tx, {
+        companyId: caller.companyId,
+        entityType: "user",
+        entityId: user.id,
+        action: "created",
+        toState: input.admin ? "admin" : "user",
+        actor: caller.userId,
+      });
       return toCompanyUser(user);
     });
   }
@@ -173,10 +222,15 @@ export function createUserService(db: Database) {
     if (mismatch) refuse({ confirmPassword: mismatch });
     const passwordHash = input.password ? await hashPassword(input.password) : undefined;
     return asAdmin(caller, async (tx) => {
-      const [before] = await tx.select().from(users).where(and(eq(users.id, input.userId), eq(users.companyId, caller.companyId))).for("update");
+      const [before] = await tx
+        .select()
+        .from(users)
+        .where(and(eq(users.id, input.userId), eq(users.companyId, caller.companyId)))
+        .for("update");
       if (!before) throw notFound("user");
       await refuseTaken(tx, input.email, before.id);
-      if (before.isAdmin && !input.admin && (await adminsOf(tx, caller.companyId)) <= 1) refuse({ admin: "lastAdmin" }, 409);
+      if (before.isAdmin && !input.admin && (await adminsOf(tx, caller.companyId)) <= 1)
+        refuse({ admin: "lastAdmin" }, 409);
       const [user] = await tx
         .update(users)
         .set({
@@ -198,7 +252,10 @@ export function createUserService(db: Database) {
         fromState: before.isAdmin ? "admin" : "user",
         toState: user.isAdmin ? "admin" : "user",
         actor: caller.userId,
-        detail: { passwordChanged: Boolean(passwordHash), emailChanged: before.email !== user.email },
+        detail: {
+          passwordChanged: Boolean(passwordHash),
+          emailChanged: before.email !== user.email,
+        },
       });
       return toCompanyUser(user);
     });
@@ -209,11 +266,23 @@ export function createUserService(db: Database) {
     if (!isUuid(userId)) throw notFound("user");
     if (userId === caller.userId) refuse({ id: "cannotDeleteSelf" }, 409);
     await asAdmin(caller, async (tx) => {
-      const [target] = await tx.select().from(users).where(and(eq(users.id, userId), eq(users.companyId, caller.companyId))).for("update");
+      const [target] = await tx
+        .select()
+        .from(users)
+        .where(and(eq(users.id, userId), eq(users.companyId, caller.companyId)))
+        .for("update");
       if (!target) throw notFound("user");
-      if (target.isAdmin && (await adminsOf(tx, caller.companyId)) <= 1) refuse({ id: "lastAdmin" }, 409);
+      if (target.isAdmin && (await adminsOf(tx, caller.companyId)) <= 1)
+        refuse({ id: "lastAdmin" }, 409);
       await tx.delete(users).where(eq(users.id, target.id));
-      await recordChange(tx, { companyId: caller.companyId, entityType: "user", entityId: target.id, action: "deleted", fromState: target.isAdmin ? "admin" : "user", actor: caller.userId });
+      await recordChange(tx, {
+        companyId: caller.companyId,
+        entityType: "user",
+        entityId: target.id,
+        action: "deleted",
+        fromState: target.isAdmin ? "admin" : "user",
+        actor: caller.userId,
+      });
     });
   }
 

@@ -4,7 +4,7 @@
  * Without JavaScript the count of the value as the page was sent is shown.
  * `CountedTextarea` is a field's textarea with its count.
  */
-import { useEffect, useRef, useState, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { type ReactNode, type TextareaHTMLAttributes, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FieldFrame, inputClass } from "~/components/ui/Field";
 
@@ -20,9 +20,18 @@ const PAUSE_MS = 1000;
 export function CharacterCount({ id, count, min, max }: CharacterCountProps) {
   const { t, i18n } = useTranslation("appEditor");
   const format = new Intl.NumberFormat(i18n.language).format;
-  const values = { chars: format(count), min: format(min ?? 0), max: format(max), over: format(Math.max(0, count - max)) };
+  const values = {
+    chars: format(count),
+    min: format(min ?? 0),
+    max: format(max),
+    over: format(Math.max(0, count - max)),
+  };
   const text =
-    count > max ? t("count.over", values) : min !== undefined && count < min ? t("count.underMin", values) : t("count.within", values);
+    count > max
+      ? t("count.over", values)
+      : min !== undefined && count < min
+        ? t("count.underMin", values)
+        : t("count.within", values);
   const bad = count > max || (min !== undefined && count > 0 && count < min);
   const [announced, setAnnounced] = useState("");
   const shown = useRef(text);
@@ -64,8 +73,20 @@ type CountedTextareaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "i
  * label, hint and error, and its live count under it, which it is also described by. Give it
  * the field's `key`, so that a reset form counts its new value.
  */
-export function CountedTextarea({ id, label, hint, error, max, min, countOf = (value) => value.trim().length, onChange, ...textarea }: CountedTextareaProps) {
-  const [value, setValue] = useState(typeof textarea.defaultValue === "string" ? textarea.defaultValue : "");
+export function CountedTextarea({
+  id,
+  label,
+  hint,
+  error,
+  max,
+  min,
+  countOf = (value) => value.trim().length,
+  onChange,
+  ...textarea
+}: CountedTextareaProps) {
+  const [value, setValue] = useState(
+    typeof textarea.defaultValue === "string" ? textarea.defaultValue : "",
+  );
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
       {(aria) => (

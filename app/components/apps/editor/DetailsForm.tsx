@@ -10,23 +10,42 @@
  * (`detailsMessages`); errors next to each field and in the summary; with JavaScript,
  * leaving with unsaved changes asks first.
  */
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
-import { useMemo, useRef, useState, type ReactNode } from "react";
+import { type ReactNode, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { APP_LIMITS, APP_TYPES } from "~/api/apps/rules";
 import type { AppCategory } from "~/api/resources/schemas";
-import { EditorToolbar } from "./EditorActions";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
-import { FieldFrame, InputField, SelectOptions, inputClass } from "~/components/ui/Field";
-import { useFailedTitle } from "~/lib/title";
-import { CountedTextarea } from "./CharacterCount";
-import { DETAILS_FIELDS, DETAILS_FORM_ID, detailsMessages, fieldId, type Translate } from "~/forms/app-editor";
+import { FieldFrame, InputField, inputClass, SelectOptions } from "~/components/ui/Field";
+import {
+  DETAILS_FIELDS,
+  DETAILS_FORM_ID,
+  detailsMessages,
+  fieldId,
+  type Translate,
+} from "~/forms/app-editor";
 import type { DetailsValue } from "~/forms/app-editor.server";
 import { checkForm, type FormRules } from "~/forms/check";
-import { useErrorSummary } from "./useErrorSummary";
+import { useFailedTitle } from "~/lib/title";
+import { CountedTextarea } from "./CharacterCount";
+import { EditorToolbar } from "./EditorActions";
+import {
+  DraftNotice,
+  type DraftState,
+  SaveBar,
+  sentUnchecked,
+  useDiscardGeneration,
+} from "./SaveBar";
 import { useUnsavedChanges } from "./UnsavedChanges";
-import { DraftNotice, SaveBar, sentUnchecked, useDiscardGeneration, type DraftState } from "./SaveBar";
+import { useErrorSummary } from "./useErrorSummary";
 
 export interface DetailsDefaults {
   /** A new app's id, made when the form was shown. */
@@ -95,17 +114,27 @@ function DetailsFormBody(props: DetailsFormProps & { onDiscard: () => void }) {
     },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => checkForm(formData, rules, (payload) => detailsMessages(translate, i18n.language, context, payload)),
+    onValidate: ({ formData }) =>
+      checkForm(formData, rules, (payload) =>
+        detailsMessages(translate, i18n.language, context, payload),
+      ),
   });
 
   const formRef = useRef<HTMLFormElement>(null);
-  const unsaved = useUnsavedChanges(formRef, { resetKey: props.resetKey, siblings: props.siblings, enabled: editable });
+  const unsaved = useUnsavedChanges(formRef, {
+    resetKey: props.resetKey,
+    siblings: props.siblings,
+    enabled: editable,
+  });
 
   const error = (name: (typeof DETAILS_FIELDS)[number]) => fields[name].errors?.[0];
   const { summary, onSubmitted } = useErrorSummary({
     order: DETAILS_FIELDS,
     errorOf: (name) => error(name as (typeof DETAILS_FIELDS)[number]),
-    idOf: (name) => (name === "appType" ? `${fieldId(DETAILS_FORM_ID, "appType")}-0` : fieldId(DETAILS_FORM_ID, name)),
+    idOf: (name) =>
+      name === "appType"
+        ? `${fieldId(DETAILS_FORM_ID, "appType")}-0`
+        : fieldId(DETAILS_FORM_ID, name),
     labelOf: (name) => t(`fields.${name}.label`),
     lastResult,
   });
@@ -117,7 +146,8 @@ function DetailsFormBody(props: DetailsFormProps & { onDiscard: () => void }) {
   const isOther = Boolean(other);
 
   const formProps = getFormProps(form);
-  const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+  const submitting =
+    navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   const required = (label: string) => `${label} ${t("required")}`;
   const categoryIdError = error("categoryId");
   const countryError = error("countryCode");
@@ -139,28 +169,49 @@ function DetailsFormBody(props: DetailsFormProps & { onDiscard: () => void }) {
         className="space-y-6"
       >
         {defaultValue.id ? <input type="hidden" name="id" value={defaultValue.id} /> : null}
-        <EditorToolbar editable={editable} actions={props.actions} readOnlyReason={props.readOnlyReason} />
+        <EditorToolbar
+          editable={editable}
+          actions={props.actions}
+          readOnlyReason={props.readOnlyReason}
+        />
         <DraftNotice draft={props.draft} otherPage="marketplace" />
         <fieldset disabled={!editable} className="space-y-6 rounded-lg bg-white p-6 shadow">
           <legend className="sr-only">{t("details.legend")}</legend>
 
-          <FieldFrame id={fields.categoryId.id} label={required(t("fields.categoryId.label"))} error={categoryIdError}>
+          <FieldFrame
+            id={fields.categoryId.id}
+            label={required(t("fields.categoryId.label"))}
+            error={categoryIdError}
+          >
             {(aria) => (
               <select
                 {...getSelectProps(fields.categoryId, { ariaAttributes: false })}
                 key={fields.categoryId.key}
                 {...aria}
-                aria-describedby={[aria["aria-describedby"], isOther ? `${fields.categoryId.id}-other` : null].filter(Boolean).join(" ") || undefined}
+                aria-describedby={
+                  [aria["aria-describedby"], isOther ? `${fields.categoryId.id}-other` : null]
+                    .filter(Boolean)
+                    .join(" ") || undefined
+                }
                 onChange={(event) => setCategoryId(event.currentTarget.value)}
                 className={`${inputClass(categoryIdError)} sm:max-w-md`}
               >
-                <SelectOptions placeholder={t("fields.categoryId.choose")} choices={categories.map((category) => ({ value: String(category.id), label: category.name }))} />
+                <SelectOptions
+                  placeholder={t("fields.categoryId.choose")}
+                  choices={categories.map((category) => ({
+                    value: String(category.id),
+                    label: category.name,
+                  }))}
+                />
               </select>
             )}
           </FieldFrame>
           <div aria-live="polite">
             {isOther ? (
-              <p id={`${fields.categoryId.id}-other`} className="rounded-md border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950">
+              <p
+                id={`${fields.categoryId.id}-other`}
+                className="rounded-md border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950"
+              >
                 {t("fields.categoryId.otherWarning", { category: other?.name })}
               </p>
             ) : null}
@@ -182,8 +233,13 @@ function DetailsFormBody(props: DetailsFormProps & { onDiscard: () => void }) {
               <p className="text-sm text-gray-700">{t("fields.appType.locked")}</p>
             </div>
           ) : (
-            <fieldset aria-describedby={appTypeError ? `${fields.appType.id}-error` : undefined} className="flex flex-col gap-2">
-              <legend className="text-sm font-semibold text-gray-900">{required(t("fields.appType.label"))}</legend>
+            <fieldset
+              aria-describedby={appTypeError ? `${fields.appType.id}-error` : undefined}
+              className="flex flex-col gap-2"
+            >
+              <legend className="text-sm font-semibold text-gray-900">
+                {required(t("fields.appType.label"))}
+              </legend>
               {appTypeError ? (
                 <p id={`${fields.appType.id}-error`} className="text-sm font-semibold text-red-700">
                   {appTypeError}
@@ -202,7 +258,10 @@ function DetailsFormBody(props: DetailsFormProps & { onDiscard: () => void }) {
                     className="mt-1 h-5 w-5 accent-brand-600"
                   />
                   <div>
-                    <label htmlFor={`${fields.appType.id}-${index}`} className="font-semibold text-gray-900">
+                    <label
+                      htmlFor={`${fields.appType.id}-${index}`}
+                      className="font-semibold text-gray-900"
+                    >
                       {t(`apps:appType.${type}`)}
                     </label>
                     <p id={`${fields.appType.id}-${index}-hint`} className="text-sm text-gray-700">
@@ -232,7 +291,12 @@ function DetailsFormBody(props: DetailsFormProps & { onDiscard: () => void }) {
               <p className="text-sm text-gray-700">{t("fields.countryCode.locked")}</p>
             </div>
           ) : (
-            <FieldFrame id={fields.countryCode.id} label={required(t("fields.countryCode.label"))} hint={t("fields.countryCode.hint")} error={countryError}>
+            <FieldFrame
+              id={fields.countryCode.id}
+              label={required(t("fields.countryCode.label"))}
+              hint={t("fields.countryCode.hint")}
+              error={countryError}
+            >
               {(aria) => (
                 <select
                   {...getSelectProps(fields.countryCode, { ariaAttributes: false })}
@@ -240,13 +304,25 @@ function DetailsFormBody(props: DetailsFormProps & { onDiscard: () => void }) {
                   {...aria}
                   className={`${inputClass(countryError)} sm:max-w-md`}
                 >
-                  <SelectOptions placeholder={t("fields.countryCode.choose")} choices={countries.map((country) => ({ value: country.code, label: country.name }))} />
+                  <SelectOptions
+                    placeholder={t("fields.countryCode.choose")}
+                    choices={countries.map((country) => ({
+                      value: country.code,
+                      label: country.name,
+                    }))}
+                  />
                 </select>
               )}
             </FieldFrame>
           )}
         </fieldset>
-        <SaveBar editable={editable} busy={submitting} dirty={unsaved.dirty} draft={props.draft} onDiscard={props.onDiscard} />
+        <SaveBar
+          editable={editable}
+          busy={submitting}
+          dirty={unsaved.dirty}
+          draft={props.draft}
+          onDiscard={props.onDiscard}
+        />
       </Form>
       {unsaved.dialog}
     </>

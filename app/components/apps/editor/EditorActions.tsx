@@ -5,7 +5,10 @@
  * the menu is addressed by `?duplicate={versionId}` on the page (EditorDuplicateDialog), and
  * posts `intent=duplicate` to the page's action.
  */
+
+import type { SubmissionResult } from "@conform-to/react";
 import { useParams, useSearchParams } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { APP_LEVEL_WITHOUT_PREVIEW } from "~/api/apps/status";
 import { DuplicateDialog } from "~/components/apps/lazy-dialogs";
@@ -13,8 +16,6 @@ import { VersionMenu } from "~/components/apps/VersionMenu";
 import { ErrorDialog, type ShownError } from "~/components/ErrorDialog";
 import { Icon } from "~/components/Icon";
 import { buttonClass } from "~/components/ui/Button";
-import type { ReactNode } from "react";
-import type { SubmissionResult } from "@conform-to/react";
 import type { FormRules } from "~/forms/check";
 
 export interface EditorVersion {
@@ -27,7 +28,8 @@ export interface EditorVersion {
 }
 
 /** The marketplace preview of a version: `/{lang}/preview?app-id={id}&preview=true`. */
-export const previewHref = (lang: string, versionId: string) => `/${lang}/preview?${new URLSearchParams({ "app-id": versionId, preview: "true" })}`;
+export const previewHref = (lang: string, versionId: string) =>
+  `/${lang}/preview?${new URLSearchParams({ "app-id": versionId, preview: "true" })}`;
 
 export function EditorActions({ version, preview }: { version: EditorVersion; preview: boolean }) {
   const { t } = useTranslation("appEditor");
@@ -35,7 +37,12 @@ export function EditorActions({ version, preview }: { version: EditorVersion; pr
   return (
     <>
       {preview && version.appLevel !== APP_LEVEL_WITHOUT_PREVIEW ? (
-        <a href={previewHref(lang, version.id)} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary")}>
+        <a
+          href={previewHref(lang, version.id)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonClass("secondary")}
+        >
           {t("actions.preview")}
           <Icon name="external" className="h-4 w-4" />
           <span className="sr-only"> {t("common:nav.opensInNewTab")}</span>
@@ -43,7 +50,11 @@ export function EditorActions({ version, preview }: { version: EditorVersion; pr
       ) : null}
       {version.editable ? (
         <VersionMenu
-          version={{ versionId: version.id, versionDisplay: version.versionDisplay, statusCode: version.statusCode }}
+          version={{
+            versionId: version.id,
+            versionDisplay: version.versionDisplay,
+            statusCode: version.statusCode,
+          }}
           appName={version.name}
           appLevel={version.appLevel}
         />
@@ -97,13 +108,23 @@ export function EditorDuplicateDialog({
  * version cannot be edited, or the note on required fields. Save is at the end of the form
  * (SaveBar).
  */
-export function EditorToolbar({ editable, actions, readOnlyReason }: { editable: boolean; actions?: ReactNode; readOnlyReason?: ReactNode }) {
+export function EditorToolbar({
+  editable,
+  actions,
+  readOnlyReason,
+}: {
+  editable: boolean;
+  actions?: ReactNode;
+  readOnlyReason?: ReactNode;
+}) {
   const { t } = useTranslation("appEditor");
   return (
     <>
       {actions ? <div className="flex flex-wrap items-center gap-3">{actions}</div> : null}
       {!editable && readOnlyReason ? (
-        <p className="rounded-md border-l-4 border-blue-700 bg-blue-50 p-4 text-blue-950">{readOnlyReason}</p>
+        <p className="rounded-md border-l-4 border-blue-700 bg-blue-50 p-4 text-blue-950">
+          {readOnlyReason}
+        </p>
       ) : null}
       {editable ? <p className="text-sm text-gray-700">{t("requiredNote")}</p> : null}
     </>

@@ -19,19 +19,26 @@
  * Save sends it.
  */
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState, type DragEvent } from "react";
+import { type DragEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Icon } from "~/components/Icon";
 import type { ListingImageKind, RuleKey } from "~/api/apps/rules";
 import type { ImageRef } from "~/api/apps/schemas";
-import { useHydrated } from "~/lib/hydrated";
+import { Icon } from "~/components/Icon";
+import {
+  fieldMessage,
+  type ImageField as ImageFieldName,
+  type Translate,
+} from "~/forms/app-editor";
 import type { UploadAnswer } from "~/lib/apps/editor.server";
 import { checkImage, maxBytes } from "~/lib/apps/image-check";
+import { useHydrated } from "~/lib/hydrated";
 import { ListingImage } from "./ListingImage";
-import { fieldMessage, type ImageField as ImageFieldName, type Translate } from "~/forms/app-editor";
 
 /** The name of the hidden fields of each image field, and of its file input. */
-const NAMES: Record<ListingImageKind, { list: "appIcon" | "banners" | "screenshots"; input: string }> = {
+const NAMES: Record<
+  ListingImageKind,
+  { list: "appIcon" | "banners" | "screenshots"; input: string }
+> = {
   icon: { list: "appIcon", input: "iconFile" },
   banner: { list: "banners", input: "bannerFiles" },
   screenshot: { list: "screenshots", input: "screenshotFiles" },
@@ -56,7 +63,19 @@ interface ImageFieldProps {
 const smallButton =
   "inline-flex min-h-11 items-center rounded-md border border-gray-400 bg-white px-3 py-1 text-sm font-semibold text-gray-900 hover:bg-gray-100 disabled:cursor-not-allowed disabled:text-gray-500";
 
-export function ImageField({ id, name, kind, label, hint, images, onChange, errors = [], max, allowSvg, editable }: ImageFieldProps) {
+export function ImageField({
+  id,
+  name,
+  kind,
+  label,
+  hint,
+  images,
+  onChange,
+  errors = [],
+  max,
+  allowSvg,
+  editable,
+}: ImageFieldProps) {
   const { t, i18n } = useTranslation("appEditor");
   const hydrated = useHydrated();
   const fetcher = useFetcher<UploadAnswer>();
@@ -69,20 +88,38 @@ export function ImageField({ id, name, kind, label, hint, images, onChange, erro
   const [dropping, setDropping] = useState(false);
   const names = NAMES[kind];
   const single = kind === "icon";
-  const accept = kind === "screenshot" ? "image/png,image/jpeg" : allowSvg ? "image/png,image/svg+xml" : "image/png";
+  const accept =
+    kind === "screenshot"
+      ? "image/png,image/jpeg"
+      : allowSvg
+        ? "image/png,image/svg+xml"
+        : "image/png";
   const shownErrors = [...errors, ...localErrors];
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const itemName = (index: number) => t(`images.${kind}.item`, { number: index + 1, total: images.length });
+  const itemName = (index: number) =>
+    t(`images.${kind}.item`, { number: index + 1, total: images.length });
 
   // The answer of an upload: the new images join the list; refused files say why.
   const handled = useRef<UploadAnswer | null>(null);
   useEffect(() => {
     const answer = fetcher.data;
-    if (fetcher.state !== "idle" || !answer || handled.current === answer || answer.intent !== "upload-files") return;
+    if (
+      fetcher.state !== "idle" ||
+      !answer ||
+      handled.current === answer ||
+      answer.intent !== "upload-files"
+    )
+      return;
     handled.current = answer;
-    if (answer.images.length > 0) onChange(single ? answer.images.slice(-1) : [...images, ...answer.images]);
-    const messages = [...answer.errors, ...(answer.apiError ? [answer.apiError.detail ?? t("common:errors.fallback.savingData")] : [])];
+    if (answer.images.length > 0)
+      onChange(single ? answer.images.slice(-1) : [...images, ...answer.images]);
+    const messages = [
+      ...answer.errors,
+      ...(answer.apiError
+        ? [answer.apiError.detail ?? t("common:errors.fallback.savingData")]
+        : []),
+    ];
     setLocalErrors((before) => [...before, ...messages]);
     setStatus(t("images.uploaded", { count: answer.images.length }));
   }, [fetcher.state, fetcher.data, images, single, onChange, t]);
@@ -91,13 +128,19 @@ export function ImageField({ id, name, kind, label, hint, images, onChange, erro
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the changed images are in the list
   useEffect(() => {
     if (!focusAfter) return;
-    const target = focusAfter === "input" ? input.current : list.current?.querySelector<HTMLElement>(`[data-focus="${focusAfter}"]`);
+    const target =
+      focusAfter === "input"
+        ? input.current
+        : list.current?.querySelector<HTMLElement>(`[data-focus="${focusAfter}"]`);
     (target ?? input.current)?.focus();
     setFocusAfter(null);
   }, [focusAfter, images]);
 
   const refused = (file: File, key: RuleKey) =>
-    t("images.fileRefused", { file: file.name, message: fieldMessage(t as unknown as Translate, i18n.language, name, key) });
+    t("images.fileRefused", {
+      file: file.name,
+      message: fieldMessage(t as unknown as Translate, i18n.language, name, key),
+    });
 
   /** With JS: check the chosen files here, then upload the good ones. */
   const choose = async (files: FileList | null) => {
@@ -135,7 +178,11 @@ export function ImageField({ id, name, kind, label, hint, images, onChange, erro
     const [item] = next.splice(from, 1);
     next.splice(to, 0, item);
     onChange(next);
-    setStatus(t("images.moved", { name: t(`images.${kind}.item`, { number: to + 1, total: images.length }) }));
+    setStatus(
+      t("images.moved", {
+        name: t(`images.${kind}.item`, { number: to + 1, total: images.length }),
+      }),
+    );
   };
 
   const remove = (index: number) => {
@@ -146,7 +193,14 @@ export function ImageField({ id, name, kind, label, hint, images, onChange, erro
   };
 
   /** A button that changes the list: in place with JS, a submit of the form without. */
-  const listButton = (label: string, item: string, intent: string, onClick: () => void, focusKey: string, disabled = false) => (
+  const listButton = (
+    label: string,
+    item: string,
+    intent: string,
+    onClick: () => void,
+    focusKey: string,
+    disabled = false,
+  ) => (
     <button
       type={hydrated ? "button" : "submit"}
       name={hydrated ? undefined : "intent"}
@@ -170,7 +224,13 @@ export function ImageField({ id, name, kind, label, hint, images, onChange, erro
 
   const busy = fetcher.state !== "idle";
   const full = !single && images.length >= max;
-  const chooseLabel = t(single ? (images.length > 0 ? "images.replaceFile" : "images.chooseFile") : "images.chooseFiles");
+  const chooseLabel = t(
+    single
+      ? images.length > 0
+        ? "images.replaceFile"
+        : "images.chooseFile"
+      : "images.chooseFiles",
+  );
   /** Files dragged from outside the page (not an image of the list being moved). */
   const carriesFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes("Files");
   const zoneEvents = hydrated
@@ -235,20 +295,35 @@ export function ImageField({ id, name, kind, label, hint, images, onChange, erro
               ) : (
                 <>
                   <input type="hidden" name={`promo.${names.list}[${index}].id`} value={image.id} />
-                  <input type="hidden" name={`promo.${names.list}[${index}].url`} value={image.url} />
+                  <input
+                    type="hidden"
+                    name={`promo.${names.list}[${index}].url`}
+                    value={image.url}
+                  />
                 </>
               )}
               <ListingImage
                 url={image.url}
                 alt={itemName(index)}
-                className={single ? "h-32 w-32 rounded-md object-cover" : "aspect-[1410/480] w-full rounded-md object-cover"}
+                className={
+                  single
+                    ? "h-32 w-32 rounded-md object-cover"
+                    : "aspect-[1410/480] w-full rounded-md object-cover"
+                }
                 brokenClassName={single ? "h-32 w-32" : "aspect-[1410/480] w-full"}
               />
               {editable ? (
                 <div className="flex flex-wrap gap-2">
                   {!single ? (
                     <>
-                      {listButton(t("images.moveUp"), itemName(index), `up:${names.list}:${index}`, () => move(index, index - 1), `up-${index}`, index === 0)}
+                      {listButton(
+                        t("images.moveUp"),
+                        itemName(index),
+                        `up:${names.list}:${index}`,
+                        () => move(index, index - 1),
+                        `up-${index}`,
+                        index === 0,
+                      )}
                       {listButton(
                         t("images.moveDown"),
                         itemName(index),
@@ -259,7 +334,13 @@ export function ImageField({ id, name, kind, label, hint, images, onChange, erro
                       )}
                     </>
                   ) : null}
-                  {listButton(t("images.remove"), itemName(index), single ? "remove:appIcon" : `remove:${names.list}:${index}`, () => remove(index), `remove-${index}`)}
+                  {listButton(
+                    t("images.remove"),
+                    itemName(index),
+                    single ? "remove:appIcon" : `remove:${names.list}:${index}`,
+                    () => remove(index),
+                    `remove-${index}`,
+                  )}
                 </div>
               ) : null}
             </li>
@@ -277,7 +358,10 @@ export function ImageField({ id, name, kind, label, hint, images, onChange, erro
               dropping ? "border-brand-600 bg-brand-50" : "border-gray-400 bg-gray-50"
             }`}
           >
-            <Icon name="upload" className={`hidden h-8 w-8 shrink-0 sm:block ${dropping ? "text-brand-700" : "text-gray-600"}`} />
+            <Icon
+              name="upload"
+              className={`hidden h-8 w-8 shrink-0 sm:block ${dropping ? "text-brand-700" : "text-gray-600"}`}
+            />
             <div className="flex min-w-0 flex-1 flex-col gap-1">
               {hydrated && !full ? (
                 <p className="text-sm font-semibold text-gray-900" aria-hidden="true">
@@ -325,7 +409,13 @@ export function ImageField({ id, name, kind, label, hint, images, onChange, erro
           </div>
           {!hydrated ? (
             <p>
-              <button type="submit" name="intent" value="upload" formNoValidate className={smallButton}>
+              <button
+                type="submit"
+                name="intent"
+                value="upload"
+                formNoValidate
+                className={smallButton}
+              >
                 {t(`images.${kind}.upload`)}
               </button>
             </p>

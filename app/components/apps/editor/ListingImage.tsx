@@ -13,7 +13,12 @@ interface ListingImageProps {
   brokenClassName?: string;
 }
 
-export function ListingImage({ url, alt, className = "", brokenClassName = "" }: ListingImageProps) {
+export function ListingImage({
+  url,
+  alt,
+  className = "",
+  brokenClassName = "",
+}: ListingImageProps) {
   const { t } = useTranslation("apps");
   const [broken, setBroken] = useState(false);
   const ref = useRef<HTMLImageElement>(null);
@@ -35,5 +40,7 @@ export function ListingImage({ url, alt, className = "", brokenClassName = "" }:
       </span>
     );
   }
-  return <img ref={ref} src={url} alt={alt} className={className} onError={() => setBroken(true)} />;
+  return (
+    <img ref={ref} src={url} alt={alt} className={className} onError={() => setBroken(true)} />
+  );
 }

@@ -10,26 +10,45 @@
  * with it (no JS) or are uploaded on choice (JS), the overview is a hidden field written by
  * the rich-text editor (JS) or a textarea (no JS).
  */
-import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import {
+  type FieldMetadata,
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
 import { Form, Link, useFetchers, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { APP_LIMITS, APP_TYPES } from "~/api/apps/rules";
 import type { ImageRef, Marketplace } from "~/api/apps/schemas";
-import { EditorToolbar } from "./EditorActions";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { InputField, TextareaField } from "~/components/ui/Field";
+import {
+  fieldId,
+  LISTING_FIELDS,
+  LISTING_FORM_ID,
+  listingMessages,
+  type Translate,
+} from "~/forms/app-editor";
+import type { ListingValue } from "~/forms/app-editor.server";
+import { checkForm, type FormRules } from "~/forms/check";
 import type { ListingImages } from "~/lib/apps/editor.server";
 import { useFailedTitle } from "~/lib/title";
 import { CharacterCount } from "./CharacterCount";
+import { EditorToolbar } from "./EditorActions";
 import { ImageField } from "./ImageField";
 import { OverviewField } from "./OverviewField";
-import { fieldId, LISTING_FIELDS, LISTING_FORM_ID, listingMessages, type Translate } from "~/forms/app-editor";
-import type { ListingValue } from "~/forms/app-editor.server";
-import { checkForm, type FormRules } from "~/forms/check";
-import { useErrorSummary } from "./useErrorSummary";
+import {
+  DraftNotice,
+  type DraftState,
+  SaveBar,
+  sentUnchecked,
+  useDiscardGeneration,
+} from "./SaveBar";
 import { useUnsavedChanges } from "./UnsavedChanges";
-import { DraftNotice, SaveBar, sentUnchecked, useDiscardGeneration, type DraftState } from "./SaveBar";
+import { useErrorSummary } from "./useErrorSummary";
 
 export interface MarketplaceFormProps {
   pageTitle: string;
@@ -83,7 +102,10 @@ function MarketplaceFormBody(props: MarketplaceFormProps & { onDiscard: () => vo
     },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => checkForm(formData, rules, (payload) => listingMessages(translate, i18n.language, { appType }, payload)),
+    onValidate: ({ formData }) =>
+      checkForm(formData, rules, (payload) =>
+        listingMessages(translate, i18n.language, { appType }, payload),
+      ),
   });
   const detail = fields.detail.getFieldset();
   const legal = fields.legal.getFieldset();
@@ -95,7 +117,11 @@ function MarketplaceFormBody(props: MarketplaceFormProps & { onDiscard: () => vo
   }, [props.answeredImages]);
 
   const formRef = useRef<HTMLFormElement>(null);
-  const unsaved = useUnsavedChanges(formRef, { resetKey: props.resetKey, siblings: props.siblings, enabled: editable });
+  const unsaved = useUnsavedChanges(formRef, {
+    resetKey: props.resetKey,
+    siblings: props.siblings,
+    enabled: editable,
+  });
   const { recheck } = unsaved;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the images are no field of the form: a change of them checks again
   useEffect(() => recheck(), [images, recheck]);
@@ -128,18 +154,36 @@ function MarketplaceFormBody(props: MarketplaceFormProps & { onDiscard: () => vo
     labelOf: (name) => t(`fields.${name}.label`),
     lastResult,
   });
-  useFailedTitle(props.pageTitle, summary.length > 0 || Boolean(props.formError) || Boolean(props.failed));
+  useFailedTitle(
+    props.pageTitle,
+    summary.length > 0 || Boolean(props.formError) || Boolean(props.failed),
+  );
 
-  const [shortOverview, setShortOverview] = useState(typeof detail.shortDescription.initialValue === "string" ? detail.shortDescription.initialValue : "");
+  const [shortOverview, setShortOverview] = useState(
+    typeof detail.shortDescription.initialValue === "string"
+      ? detail.shortDescription.initialValue
+      : "",
+  );
   const formProps = getFormProps(form);
-  const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+  const submitting =
+    navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   // Images chosen with JS are uploaded first: Save waits for them, so that it sends them too.
-  const uploading = useFetchers().some((fetcher) => fetcher.state !== "idle" && fetcher.formData?.get("intent") === "upload-files");
+  const uploading = useFetchers().some(
+    (fetcher) => fetcher.state !== "idle" && fetcher.formData?.get("intent") === "upload-files",
+  );
   const required = (label: string) => `${label} ${t("required")}`;
   const label = (name: string) => t(`fields.${name}.label`);
 
   /** A text input of the listing: label (with '(required)' when it is), hint, error. */
-  const input = (name: string, options: { type?: "text" | "email" | "url"; required?: boolean; hint?: boolean; autoComplete?: string } = {}) => {
+  const input = (
+    name: string,
+    options: {
+      type?: "text" | "email" | "url";
+      required?: boolean;
+      hint?: boolean;
+      autoComplete?: string;
+    } = {},
+  ) => {
     const meta = byName[name];
     return (
       <InputField
@@ -167,7 +211,8 @@ function MarketplaceFormBody(props: MarketplaceFormProps & { onDiscard: () => vo
     );
   };
 
-  const imageErrors = (name: "promo.appIcon" | "promo.banners" | "promo.screenshots") => byName[name].errors ?? [];
+  const imageErrors = (name: "promo.appIcon" | "promo.banners" | "promo.screenshots") =>
+    byName[name].errors ?? [];
   const contactRequired = appType === APP_TYPES.connector;
 
   return (
@@ -195,7 +240,11 @@ function MarketplaceFormBody(props: MarketplaceFormProps & { onDiscard: () => vo
         }}
         className="space-y-8"
       >
-        <EditorToolbar editable={editable} actions={props.actions} readOnlyReason={props.readOnlyReason} />
+        <EditorToolbar
+          editable={editable}
+          actions={props.actions}
+          readOnlyReason={props.readOnlyReason}
+        />
         <DraftNotice draft={props.draft} otherPage="details" />
         <nav aria-labelledby="listing-contents" className="rounded-lg bg-white p-4 shadow">
           <h2 id="listing-contents" className="text-sm font-semibold text-gray-900">
@@ -204,7 +253,10 @@ function MarketplaceFormBody(props: MarketplaceFormProps & { onDiscard: () => vo
           <ul className="mt-2 flex flex-wrap gap-x-6 gap-y-1">
             {SECTIONS.map((name) => (
               <li key={name}>
-                <a href={`#listing-${name}`} className="inline-flex min-h-6 items-center font-semibold text-brand-700 underline">
+                <a
+                  href={`#listing-${name}`}
+                  className="inline-flex min-h-6 items-center font-semibold text-brand-700 underline"
+                >
                   {t(`listing.sections.${name}`)}
                 </a>
               </li>
@@ -226,7 +278,9 @@ function MarketplaceFormBody(props: MarketplaceFormProps & { onDiscard: () => vo
                 hint={t("fields.detail.shortDescription.hint")}
                 error={detail.shortDescription.errors?.[0]}
                 aria-describedby={[
-                  detail.shortDescription.errors?.[0] ? `${detail.shortDescription.id}-error` : null,
+                  detail.shortDescription.errors?.[0]
+                    ? `${detail.shortDescription.id}-error`
+                    : null,
                   `${detail.shortDescription.id}-hint`,
                   `${detail.shortDescription.id}-count`,
                 ]
@@ -236,7 +290,11 @@ function MarketplaceFormBody(props: MarketplaceFormProps & { onDiscard: () => vo
                 autoComplete="off"
                 className="sm:max-w-2xl"
               />
-              <CharacterCount id={`${detail.shortDescription.id}-count`} count={shortOverview.trim().length} max={APP_LIMITS.shortOverviewMax} />
+              <CharacterCount
+                id={`${detail.shortDescription.id}-count`}
+                count={shortOverview.trim().length}
+                max={APP_LIMITS.shortOverviewMax}
+              />
             </div>
             <OverviewField
               id={detail.description.id}
@@ -248,7 +306,12 @@ function MarketplaceFormBody(props: MarketplaceFormProps & { onDiscard: () => vo
             />
             {textarea("detail.features", 5)}
             {input("detail.keywords", { hint: true })}
-            {input("detail.contactEmail", { type: "email", required: contactRequired, hint: true, autoComplete: "email" })}
+            {input("detail.contactEmail", {
+              type: "email",
+              required: contactRequired,
+              hint: true,
+              autoComplete: "email",
+            })}
             {input("detail.appURL", { type: "url", hint: true })}
             {input("detail.websiteUrl", { type: "url", required: true })}
             {input("detail.supportUrl", { type: "url", required: true })}
@@ -275,9 +338,13 @@ function MarketplaceFormBody(props: MarketplaceFormProps & { onDiscard: () => vo
               name="promo.appIcon"
               kind="icon"
               label={required(label("promo.appIcon"))}
-              hint={t(props.allowSvg ? "fields.promo.appIcon.hintSvg" : "fields.promo.appIcon.hint")}
+              hint={t(
+                props.allowSvg ? "fields.promo.appIcon.hintSvg" : "fields.promo.appIcon.hint",
+              )}
               images={images.appIcon ? [images.appIcon] : []}
-              onChange={(next: ImageRef[]) => setImages((before) => ({ ...before, appIcon: next[0] ?? null }))}
+              onChange={(next: ImageRef[]) =>
+                setImages((before) => ({ ...before, appIcon: next[0] ?? null }))
+              }
               errors={imageErrors("promo.appIcon")}
               max={1}
               allowSvg={props.allowSvg}
@@ -288,7 +355,10 @@ function MarketplaceFormBody(props: MarketplaceFormProps & { onDiscard: () => vo
               name="promo.banners"
               kind="banner"
               label={label("promo.banners")}
-              hint={t(props.allowSvg ? "fields.promo.banners.hintSvg" : "fields.promo.banners.hint", { max: APP_LIMITS.bannersMax })}
+              hint={t(
+                props.allowSvg ? "fields.promo.banners.hintSvg" : "fields.promo.banners.hint",
+                { max: APP_LIMITS.bannersMax },
+              )}
               images={images.banners}
               onChange={(next: ImageRef[]) => setImages((before) => ({ ...before, banners: next }))}
               errors={imageErrors("promo.banners")}
@@ -303,7 +373,9 @@ function MarketplaceFormBody(props: MarketplaceFormProps & { onDiscard: () => vo
               label={label("promo.screenshots")}
               hint={t("fields.promo.screenshots.hint", { max: APP_LIMITS.screenshotsMax })}
               images={images.screenshots}
-              onChange={(next: ImageRef[]) => setImages((before) => ({ ...before, screenshots: next }))}
+              onChange={(next: ImageRef[]) =>
+                setImages((before) => ({ ...before, screenshots: next }))
+              }
               errors={imageErrors("promo.screenshots")}
               max={APP_LIMITS.screenshotsMax}
               allowSvg={props.allowSvg}
@@ -334,7 +406,13 @@ function MarketplaceFormBody(props: MarketplaceFormProps & { onDiscard: () => vo
             </div>
           </section>
         </fieldset>
-        <SaveBar editable={editable} busy={submitting || uploading} dirty={unsaved.dirty} draft={props.draft} onDiscard={props.onDiscard} />
+        <SaveBar
+          editable={editable}
+          busy={submitting || uploading}
+          dirty={unsaved.dirty}
+          draft={props.draft}
+          onDiscard={props.onDiscard}
+        />
       </Form>
       {unsaved.dialog}
     </>

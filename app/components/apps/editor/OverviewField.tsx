@@ -24,14 +24,23 @@ interface OverviewFieldProps {
   editable: boolean;
 }
 
-export function OverviewField({ id, name, label, initialValue, error, editable }: OverviewFieldProps) {
+export function OverviewField({
+  id,
+  name,
+  label,
+  initialValue,
+  error,
+  editable,
+}: OverviewFieldProps) {
   const { t } = useTranslation("appEditor");
   const hydrated = useHydrated();
   const [html, setHtml] = useState(initialValue);
   const hidden = useRef<HTMLInputElement>(null);
   const first = useRef(true);
   const labelId = `${id}-label`;
-  const describedBy = [error ? `${id}-error` : null, `${id}-hint`, `${id}-count`].filter(Boolean).join(" ");
+  const describedBy = [error ? `${id}-error` : null, `${id}-hint`, `${id}-count`]
+    .filter(Boolean)
+    .join(" ");
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each change of the text
   useEffect(() => {
@@ -64,7 +73,9 @@ export function OverviewField({ id, name, label, initialValue, error, editable }
         {label}
       </label>
       <p id={`${id}-hint`} className="text-sm text-gray-600">
-        {hydrated && editable ? t("fields.detail.description.hintEditor") : t("fields.detail.description.hintHtml")}
+        {hydrated && editable
+          ? t("fields.detail.description.hintEditor")
+          : t("fields.detail.description.hintHtml")}
       </p>
       {error ? (
         <p id={`${id}-error`} className="text-sm font-semibold text-red-700">
@@ -74,14 +85,26 @@ export function OverviewField({ id, name, label, initialValue, error, editable }
       {hydrated && editable ? (
         <>
           <Suspense fallback={textarea({ readOnly: true })}>
-            <RichTextEditor id={id} labelId={labelId} describedBy={describedBy} invalid={Boolean(error)} initialHtml={initialValue} onChange={setHtml} />
+            <RichTextEditor
+              id={id}
+              labelId={labelId}
+              describedBy={describedBy}
+              invalid={Boolean(error)}
+              initialHtml={initialValue}
+              onChange={setHtml}
+            />
           </Suspense>
           <input ref={hidden} type="hidden" name={name} value={html} />
         </>
       ) : (
         textarea({ named: true })
       )}
-      <CharacterCount id={`${id}-count`} count={overviewPlainText(html).length} min={APP_LIMITS.overviewMin} max={APP_LIMITS.overviewMax} />
+      <CharacterCount
+        id={`${id}-count`}
+        count={overviewPlainText(html).length}
+        min={APP_LIMITS.overviewMin}
+        max={APP_LIMITS.overviewMax}
+      />
     </div>
   );
 }

@@ -22,7 +22,15 @@
  * browser's undo takes back; text without HTML comes in as text. The HTML the editor starts
  * from goes through the same serializer first, so only allowed tags ever reach the page.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from "react";
+import {
+  type ClipboardEvent,
+  type KeyboardEvent,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { Icon, type IconName } from "~/components/Icon";
 import { overviewFromHtml, serializeOverview } from "~/lib/apps/overview";
@@ -100,12 +108,24 @@ function pressed(state: ToolbarState, command: Command): boolean | undefined {
   }
 }
 
-export default function RichTextEditor({ id, labelId, describedBy, invalid, initialHtml, onChange }: RichTextEditorProps) {
+export default function RichTextEditor({
+  id,
+  labelId,
+  describedBy,
+  invalid,
+  initialHtml,
+  onChange,
+}: RichTextEditorProps) {
   const { t } = useTranslation("appEditor");
   const area = useRef<HTMLDivElement>(null);
   const toolbar = useRef<HTMLDivElement>(null);
   const savedRange = useRef<Range | null>(null);
-  const [state, setState] = useState<ToolbarState>({ bold: false, block: "normal", ul: false, ol: false });
+  const [state, setState] = useState<ToolbarState>({
+    bold: false,
+    block: "normal",
+    ul: false,
+    ol: false,
+  });
   const [focusIndex, setFocusIndex] = useState(0);
   const [tipsHidden, setTipsHidden] = useState(false);
   const mac = useMemo(() => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent), []);
@@ -117,12 +137,17 @@ export default function RichTextEditor({ id, labelId, describedBy, invalid, init
     element.innerHTML = overviewFromHtml(initialHtml);
   }, []);
 
-  const inEditor = useCallback((node: Node | null) => Boolean(node && area.current?.contains(node)), []);
+  const inEditor = useCallback(
+    (node: Node | null) => Boolean(node && area.current?.contains(node)),
+    [],
+  );
 
   const readState = useCallback(() => {
     const selection = document.getSelection();
     if (!selection || !inEditor(selection.anchorNode)) return;
-    const block = String(document.queryCommandValue("formatBlock") || "").toLowerCase().replace(/[<>]/g, "");
+    const block = String(document.queryCommandValue("formatBlock") || "")
+      .toLowerCase()
+      .replace(/[<>]/g, "");
     setState({
       bold: document.queryCommandState("bold"),
       block: block === "h1" || block === "h2" ? block : "normal",
@@ -164,7 +189,11 @@ export default function RichTextEditor({ id, labelId, describedBy, invalid, init
           break;
         case "h1":
         case "h2":
-          document.execCommand("formatBlock", false, state.block === command ? "<p>" : `<${command}>`);
+          document.execCommand(
+            "formatBlock",
+            false,
+            state.block === command ? "<p>" : `<${command}>`,
+          );
           break;
         case "ul":
           document.execCommand("insertUnorderedList");
@@ -195,8 +224,10 @@ export default function RichTextEditor({ id, labelId, describedBy, invalid, init
     else if (event.altKey && (event.code === "Digit0" || key === "0")) command = "normal";
     else if (event.altKey && (event.code === "Digit1" || key === "1")) command = "h1";
     else if (event.altKey && (event.code === "Digit2" || key === "2")) command = "h2";
-    else if (event.shiftKey && (event.code === "Digit8" || key === "8" || key === "*")) command = "ul";
-    else if (event.shiftKey && (event.code === "Digit7" || key === "7" || key === "&")) command = "ol";
+    else if (event.shiftKey && (event.code === "Digit8" || key === "8" || key === "*"))
+      command = "ul";
+    else if (event.shiftKey && (event.code === "Digit7" || key === "7" || key === "&"))
+      command = "ol";
     // Italic, underline and the like are not part of the overview.
     else if (!event.shiftKey && !event.altKey && (key === "i" || key === "u")) {
       event.preventDefault();
@@ -208,7 +239,9 @@ export default function RichTextEditor({ id, labelId, describedBy, invalid, init
   };
 
   const onToolbarKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const buttons = Array.from(toolbar.current?.querySelectorAll<HTMLButtonElement>("button") ?? []);
+    const buttons = Array.from(
+      toolbar.current?.querySelectorAll<HTMLButtonElement>("button") ?? [],
+    );
     const current = buttons.indexOf(document.activeElement as HTMLButtonElement);
     if (current < 0) return;
     let next = current;
@@ -244,7 +277,9 @@ export default function RichTextEditor({ id, labelId, describedBy, invalid, init
       >
         {GROUPS.map((group, groupIndex) => (
           <div key={group[0].command} className="flex items-center gap-1">
-            {groupIndex > 0 ? <span aria-hidden="true" className="mx-1 h-6 w-px bg-gray-300" /> : null}
+            {groupIndex > 0 ? (
+              <span aria-hidden="true" className="mx-1 h-6 w-px bg-gray-300" />
+            ) : null}
             {group.map((button) => {
               const own = BUTTONS.indexOf(button);
               const on = button.toggle ? pressed(state, button.command) : undefined;
@@ -266,7 +301,9 @@ export default function RichTextEditor({ id, labelId, describedBy, invalid, init
                     }}
                     onClick={() => run(button.command)}
                     className={`peer inline-flex h-11 w-11 items-center justify-center rounded-md focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 ${
-                      on ? "bg-brand-100 text-brand-800 ring-1 ring-brand-600 ring-inset" : "text-gray-800 hover:bg-gray-200"
+                      on
+                        ? "bg-brand-100 text-brand-800 ring-1 ring-brand-600 ring-inset"
+                        : "text-gray-800 hover:bg-gray-200"
                     }`}
                   >
                     <Icon name={button.icon} className="h-5 w-5" />
@@ -278,7 +315,10 @@ export default function RichTextEditor({ id, labelId, describedBy, invalid, init
                     }`}
                   >
                     <span className="block rounded bg-gray-900 px-2 py-1 text-xs font-semibold whitespace-nowrap text-white">
-                      {name} <span className="font-normal text-gray-200">{shortcutLabel(button.shortcut, mac)}</span>
+                      {name}{" "}
+                      <span className="font-normal text-gray-200">
+                        {shortcutLabel(button.shortcut, mac)}
+                      </span>
                     </span>
                   </span>
                 </span>

@@ -8,7 +8,7 @@
  * (`formNoValidate` buttons) are sent as typed, without the form's checks.
  */
 import { useNavigation } from "@remix-run/react";
-import { useState, type FormEvent, type MouseEvent } from "react";
+import { type FormEvent, type MouseEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/Button";
 
@@ -28,7 +28,11 @@ export function sentUnchecked(event: FormEvent<HTMLFormElement>): boolean {
 export function useSaving(): boolean {
   const navigation = useNavigation();
   const intent = navigation.formData?.get("intent") ?? "save";
-  return navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST" && intent === "save";
+  return (
+    navigation.state === "submitting" &&
+    navigation.formMethod?.toUpperCase() === "POST" &&
+    intent === "save"
+  );
 }
 
 /**
@@ -74,7 +78,14 @@ export function SaveBar({
         {changed ? t("saveBar.unsaved") : null}
       </p>
       {changed ? (
-        <Button variant="secondary" type="submit" name="intent" value="discard" formNoValidate onClick={discard}>
+        <Button
+          variant="secondary"
+          type="submit"
+          name="intent"
+          value="discard"
+          formNoValidate
+          onClick={discard}
+        >
           {t("actions.discard")}
         </Button>
       ) : null}
@@ -86,7 +97,13 @@ export function SaveBar({
 }
 
 /** Says which of the version's pages hold changes kept but not saved. */
-export function DraftNotice({ draft, otherPage }: { draft?: DraftState; otherPage: "details" | "marketplace" }) {
+export function DraftNotice({
+  draft,
+  otherPage,
+}: {
+  draft?: DraftState;
+  otherPage: "details" | "marketplace";
+}) {
   const { t } = useTranslation("appEditor");
   if (!draft?.here && !draft?.other) return null;
   return (

@@ -13,7 +13,7 @@
  * does not report as input (images added, moved or removed by script).
  */
 import { useBeforeUnload, useBlocker } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
+import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/Button";
 import { Modal } from "~/components/ui/Modal";
@@ -23,7 +23,9 @@ export function formSnapshot(form: HTMLFormElement): string {
   const entries: string[] = [];
   for (const [key, value] of new FormData(form).entries()) {
     if (key === "intent") continue;
-    entries.push(`${key}=${typeof value === "string" ? value : value.size > 0 ? `${value.name}:${value.size}` : ""}`);
+    entries.push(
+      `${key}=${typeof value === "string" ? value : value.size > 0 ? `${value.name}:${value.size}` : ""}`,
+    );
   }
   return JSON.stringify(entries);
 }
@@ -37,7 +39,10 @@ interface Options {
   enabled?: boolean;
 }
 
-export function useUnsavedChanges(form: RefObject<HTMLFormElement | null>, { resetKey, siblings, enabled = true }: Options) {
+export function useUnsavedChanges(
+  form: RefObject<HTMLFormElement | null>,
+  { resetKey, siblings, enabled = true }: Options,
+) {
   const snapshot = useRef<string | null>(null);
   const dirtyRef = useRef(false);
   const [dirty, setDirty] = useState(false);
@@ -91,13 +96,24 @@ export function followingFileLink() {
  * browser's prompt). Moving to `siblings` or within the page (its query) is not asked;
  * redirects are never blocked. Answers the dialog to render; `onLeave` runs on Yes.
  */
-export function useLeaveGuard(dirty: RefObject<boolean>, { siblings = [], onLeave }: { siblings?: readonly string[]; onLeave?: () => void } = {}) {
+export function useLeaveGuard(
+  dirty: RefObject<boolean>,
+  { siblings = [], onLeave }: { siblings?: readonly string[]; onLeave?: () => void } = {},
+) {
   const { t } = useTranslation("appEditor");
   const siblingKey = siblings.join("\n");
   const blocker = useBlocker(
     useCallback(
-      ({ currentLocation, nextLocation }: { currentLocation: { pathname: string }; nextLocation: { pathname: string } }) =>
-        Boolean(dirty.current) && nextLocation.pathname !== currentLocation.pathname && !siblingKey.split("\n").includes(nextLocation.pathname),
+      ({
+        currentLocation,
+        nextLocation,
+      }: {
+        currentLocation: { pathname: string };
+        nextLocation: { pathname: string };
+      }) =>
+        Boolean(dirty.current) &&
+        nextLocation.pathname !== currentLocation.pathname &&
+        !siblingKey.split("\n").includes(nextLocation.pathname),
       [dirty, siblingKey],
     ),
   );
@@ -120,7 +136,13 @@ export function useLeaveGuard(dirty: RefObject<boolean>, { siblings = [], onLeav
   }, [blocker]);
 
   return blocked ? (
-    <Modal open alert title={t("unsaved.title")} describedBy="unsaved-changes-message" onClose={reset}>
+    <Modal
+      open
+      alert
+      title={t("unsaved.title")}
+      describedBy="unsaved-changes-message"
+      onClose={reset}
+    >
       <p id="unsaved-changes-message">{t("unsaved.message")}</p>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
         <Button variant="secondary" onClick={reset} autoFocus>

@@ -6,7 +6,7 @@
  * not ('This URL is invalid...', 'Image size invalid') gets the field's label in front.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { SummaryError } from "~/components/ui/ErrorSummary";
 
@@ -24,8 +24,14 @@ interface Options {
 }
 
 /** A summary entry that names its field. */
-export function namedEntry(message: string, label: string, entry: (values: { field: string; message: string }) => string): string {
-  return message.toLocaleLowerCase().includes(label.toLocaleLowerCase()) ? message : entry({ field: label, message });
+export function namedEntry(
+  message: string,
+  label: string,
+  entry: (values: { field: string; message: string }) => string,
+): string {
+  return message.toLocaleLowerCase().includes(label.toLocaleLowerCase())
+    ? message
+    : entry({ field: label, message });
 }
 
 export function useErrorSummary({ order, errorOf, idOf, lastResult, labelOf }: Options) {
@@ -40,7 +46,16 @@ export function useErrorSummary({ order, errorOf, idOf, lastResult, labelOf }: O
     const server = lastResult?.error ?? {};
     return order.flatMap((name) => {
       const message = source === "server" ? server[name]?.[0] : errorOf(name);
-      return message ? [{ id: idOf(name), message: namedEntry(message, labelOf(name), (values) => t("common:form.summaryEntry", values)) }] : [];
+      return message
+        ? [
+            {
+              id: idOf(name),
+              message: namedEntry(message, labelOf(name), (values) =>
+                t("common:form.summaryEntry", values),
+              ),
+            },
+          ]
+        : [];
     });
   }, [source, attempt, lastResult]);
   const onSubmitted = (_event?: FormEvent) => {
