@@ -15,10 +15,11 @@ import {
   CARD_ACTIONS,
   type CardAction,
 } from "~/lib/apps/cards";
+import { useDialogHref } from "~/lib/page-action";
 import { AppIcon } from "./AppIcon";
 import { PlatformIcons } from "./PlatformIcons";
 import { ArchivedChip, StatusBadge } from "./StatusBadge";
-import { ActionMenu, type ActionMenuItem, useDialogHref, VersionMenu } from "./VersionMenu";
+import { ActionMenu, type ActionMenuItem, VersionMenu } from "./VersionMenu";
 
 export { type AppCardData, type AppCardVersion, CARD_ACTIONS, type CardAction };
 

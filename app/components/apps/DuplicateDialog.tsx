@@ -41,8 +41,8 @@ import { checkForm, type FormRules } from "~/forms/check";
 import { DUPLICATE_FIELDS, duplicateMessages } from "~/forms/duplicate-app";
 import { payloadTexts } from "~/forms/payload";
 import { useErrorTitle } from "~/lib/error-title";
-import { usePageAction } from "~/lib/page-action";
-import { useDialogHref, versionMenuId } from "./VersionMenu";
+import { useDialogHref, usePageAction } from "~/lib/page-action";
+import { versionMenuId } from "./VersionMenu";
 
 export interface DuplicateDialogProps {
   version: { versionId: string; versionDisplay: string };

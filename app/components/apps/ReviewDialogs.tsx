@@ -48,8 +48,8 @@ import { checkPause, NEEDS_CURRENT_APP, PAUSE_FIELDS, SUBMIT_FIELDS } from "~/fo
 import { checkSubmit } from "~/forms/submit";
 import type { SubmitDialogData } from "~/lib/apps/review.server";
 import { useErrorTitle } from "~/lib/error-title";
-import { usePageAction } from "~/lib/page-action";
-import { useDialogHref, versionMenuId } from "./VersionMenu";
+import { useDialogHref, usePageAction } from "~/lib/page-action";
+import { versionMenuId } from "./VersionMenu";
 
 /** A version the page lists, with its app. */
 export interface ReviewVersion {

@@ -1,6 +1,6 @@
 /**
- * The per-version actions menu (spec 01 section 4, "Actions by status"), and the menu and
- * dialog-link helpers it shares with the app card's menu.
+ * The per-version actions menu (the actions its status allows), and the menu it shares with
+ * the app card's (the dialog links are ~/lib/page-action's).
  *
  * Every action of `versionActions()` for the version's status, each with its dialog addressed
  * by the URL of the current page (`versionActionDialog`): submit, submit to live and resubmit
@@ -16,66 +16,14 @@
  * The page that shows it renders `<DuplicateDialog>` when `?duplicate=` names one of its
  * versions, and hands the dialog's post to `handleAppAction` (~/lib/apps/version-actions.server).
  */
-import { Link, type ShouldRevalidateFunction, useLocation, useParams } from "@remix-run/react";
+import { Link, useParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { type VersionAction, versionActions } from "~/api/apps/status";
 import { Icon } from "~/components/Icon";
 import { DIALOG_LINK_STATE } from "~/components/ui/ConfirmDialog";
 import { MenuButton, MenuList, type MenuParts, menuItemClass } from "~/components/ui/Menu";
-import { pageSearch } from "~/lib/page-action";
-
-// ---------------------------------------------------------------------------
-// Dialog links
-// ---------------------------------------------------------------------------
-
-/** Dialog parameters whose dialog shows data the page's loader reads for it: opening one loads the page again. */
-export const DATA_DIALOG_PARAMS = ["submit"] as const;
-
-/**
- * A page's `shouldRevalidate` when it opens its dialogs by URL: opening or closing a dialog
- * changes only dialog parameters, so the page stays as loaded (except a dialog of
- * DATA_DIALOG_PARAMS, whose data the loader reads when it opens).
- */
-export const keepPageForDialogs: ShouldRevalidateFunction = ({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}) => {
-  const isGet = !formMethod || formMethod.toUpperCase() === "GET";
-  const opensDataDialog = DATA_DIALOG_PARAMS.some(
-    (name) =>
-      nextUrl.searchParams.has(name) &&
-      nextUrl.searchParams.get(name) !== currentUrl.searchParams.get(name),
-  );
-  if (
-    isGet &&
-    !opensDataDialog &&
-    currentUrl.pathname === nextUrl.pathname &&
-    currentUrl.search !== nextUrl.search &&
-    pageSearch(currentUrl.search).toString() === pageSearch(nextUrl.search).toString()
-  ) {
-    return false;
-  }
-  return defaultShouldRevalidate;
-};
-
-/** Links that open a dialog on the current page, and the link that closes it, keeping the page's own query. */
-export function useDialogHref() {
-  const location = useLocation();
-  const base = pageSearch(location.search);
-  const href = (params: URLSearchParams) =>
-    `${location.pathname}${params.size ? `?${params}` : ""}`;
-  return {
-    open(dialog: Record<string, string>) {
-      const params = new URLSearchParams(base);
-      for (const [name, value] of Object.entries(dialog)) params.set(name, value);
-      return href(params);
-    },
-    close: href(base),
-  };
-}
+import { useDialogHref } from "~/lib/page-action";
 
 // ---------------------------------------------------------------------------
 // A menu of links

@@ -1,8 +1,7 @@
 /** The pure parts of the app list's components: dialog links, platform icons (the duplicate form's rules: ~/forms/duplicate-app.test.ts). */
 import { describe, expect, it } from "vitest";
-import { pageSearch } from "~/lib/page-action";
+import { keepPageForDialogs, pageSearch } from "~/lib/page-action";
 import { platformIcons } from "./PlatformIcons";
-import { keepPageForDialogs } from "./VersionMenu";
 
 describe("pageSearch", () => {
   it("keeps the page's own query and drops dialog parameters and Remix's markers", () => {

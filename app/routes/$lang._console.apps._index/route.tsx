@@ -33,7 +33,7 @@ import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth.server";
 import { AppCard, type AppCardData, CARD_ACTIONS, cardMenuId } from "~/components/apps/AppCard";
 import { DuplicateDialog, ReviewDialogs } from "~/components/apps/lazy-dialogs";
-import { keepPageForDialogs, useDialogHref } from "~/components/apps/VersionMenu";
+
 import { ErrorDialog } from "~/components/ErrorDialog";
 import { Icon } from "~/components/Icon";
 import { PageHeader } from "~/components/PageHeader";
@@ -42,6 +42,7 @@ import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { loadSubmitDialog } from "~/lib/apps/review.server";
 import { versionDialogRules, versionsPageAction } from "~/lib/apps/version-actions.server";
 import { withNamespaces } from "~/lib/namespaces";
+import { keepPageForDialogs, useDialogHref } from "~/lib/page-action";
 import { ListFilters } from "./ListFilters";
 import { loadAppList } from "./load.server";
 

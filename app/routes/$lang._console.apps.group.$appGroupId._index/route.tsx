@@ -40,7 +40,7 @@ import type { CountryItem } from "~/api/resources/schemas";
 import { requireUser } from "~/auth.server";
 import { DuplicateDialog, ReviewDialogs } from "~/components/apps/lazy-dialogs";
 import { StatusBadge } from "~/components/apps/StatusBadge";
-import { keepPageForDialogs, useDialogHref, VersionMenu } from "~/components/apps/VersionMenu";
+import { VersionMenu } from "~/components/apps/VersionMenu";
 import { ErrorDialog } from "~/components/ErrorDialog";
 import { Button, ButtonLink } from "~/components/ui/Button";
 import { ConfirmDialog, DIALOG_LINK_STATE } from "~/components/ui/ConfirmDialog";
@@ -51,6 +51,7 @@ import { versionDialogRules, versionsPageAction } from "~/lib/apps/version-actio
 import { getCountries } from "~/lib/countries.server";
 import { useHydrated } from "~/lib/hydrated";
 import { withNamespaces } from "~/lib/namespaces";
+import { keepPageForDialogs, useDialogHref } from "~/lib/page-action";
 import { hasFailed, pageTitle, useFailedTitle } from "~/lib/title";
 import {
   type ActiveRow,

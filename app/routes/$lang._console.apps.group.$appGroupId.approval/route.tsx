@@ -36,7 +36,7 @@ import { setArchived } from "~/api/apps/endpoints";
 import { ApiError } from "~/api/client.server";
 import { requireUser } from "~/auth.server";
 import { CountedTextarea } from "~/components/apps/editor/CharacterCount";
-import { useDialogHref } from "~/components/apps/VersionMenu";
+
 import { ErrorDialog } from "~/components/ErrorDialog";
 import { ButtonLink } from "~/components/ui/Button";
 import {
@@ -66,7 +66,7 @@ import {
   withUploadFolder,
 } from "~/lib/multipart.server";
 import { withNamespaces } from "~/lib/namespaces";
-import { pageSearch } from "~/lib/page-action";
+import { pageSearch, useDialogHref } from "~/lib/page-action";
 import { hasFailed, markFailed, pageTitle } from "~/lib/title";
 import { formatDate } from "~/routes/$lang._console.apps.group.$appGroupId._index/versions";
 import { redirectWithError, redirectWithToast } from "~/session.server";

@@ -37,7 +37,7 @@ import { ApiError } from "~/api/client.server";
 import { createPrice, submitPriceChange, updatePrice } from "~/api/pricing/endpoints";
 import { activePrice, PRICE_STATUS, PRICING_MODEL, PRICING_RULE_CODES } from "~/api/pricing/rules";
 import { requireUser } from "~/auth.server";
-import { keepPageForDialogs, useDialogHref } from "~/components/apps/VersionMenu";
+
 import { Button, ButtonLink } from "~/components/ui/Button";
 import {
   DIALOG_LINK_STATE,
@@ -71,7 +71,7 @@ import { useErrorTitle } from "~/lib/error-title";
 import type { ShownError } from "~/lib/errors";
 import { readForm } from "~/lib/multipart.server";
 import { withNamespaces } from "~/lib/namespaces";
-import { pageSearch } from "~/lib/page-action";
+import { keepPageForDialogs, pageSearch, useDialogHref } from "~/lib/page-action";
 import { hasFailed, markFailed, pageTitle } from "~/lib/title";
 import { redirectWithError, redirectWithToast } from "~/session.server";
 import { loadPrices, pricingView } from "./prices.server";
