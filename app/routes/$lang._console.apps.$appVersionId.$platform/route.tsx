@@ -35,20 +35,6 @@ import { useTranslation } from "react-i18next";
 import { checkWholeSchema } from "~/api/schema/rules";
 import { AppErrorBoundary, errorMeta } from "~/components/apps/AppErrorBoundary";
 import { useLeaveGuard } from "~/components/apps/editor/UnsavedChanges";
-import { DownloadMenu, ImportDialog } from "~/components/platform/ImportDownload";
-import { dialogSearch, itemName, LocationCards } from "~/components/platform/LocationCards";
-import {
-  AddLocationDialog,
-  AppVariantsForm,
-  ChangesDialog,
-  CloneDialog,
-  CustomViewDialog,
-  ExceptionsDialog,
-  ItemDialog,
-  SettingDialog,
-  VariantUpdatesDialog,
-} from "~/components/platform/lazy-dialogs";
-import { ADD_LOCATION_BUTTON_ID } from "~/components/platform/opener-ids";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { ConfirmDialog, DIALOG_LINK_STATE } from "~/components/ui/ConfirmDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
@@ -67,7 +53,22 @@ import {
   splitItemPath,
   withSettingNames,
 } from "~/lib/platform/operations";
+import { dialogSearch, itemName } from "~/lib/platform/page-links";
 import { hasFailed, pageTitle } from "~/lib/title";
+import { DownloadMenu, ImportDialog } from "./components/ImportDownload";
+import { LocationCards } from "./components/LocationCards";
+import {
+  AddLocationDialog,
+  AppVariantsForm,
+  ChangesDialog,
+  CloneDialog,
+  CustomViewDialog,
+  ExceptionsDialog,
+  ItemDialog,
+  SettingDialog,
+  VariantUpdatesDialog,
+} from "./components/lazy-dialogs";
+import { ADD_LOCATION_BUTTON_ID } from "./components/opener-ids";
 import {
   type DialogFailure,
   editorAction,

@@ -44,16 +44,7 @@ import {
   ITEM_LISTS,
   type LocationCard,
 } from "~/lib/platform/operations";
-
-/** The name an item is shown by: its name, else its text, else its type. */
-export function itemName(item: PlatformFunction, typeLabel: (type: ActionType) => string): string {
-  return item.name?.trim() || item.label?.trim() || typeLabel(item.actionType);
-}
-
-/** The search of a dialog of the page (`dialog=` and its place). */
-export function dialogSearch(values: Record<string, string>): string {
-  return `?${new URLSearchParams(values)}`;
-}
+import { dialogSearch, itemName } from "~/lib/platform/page-links";
 
 interface ListProps {
   document: PlatformSchema;
