@@ -32,15 +32,6 @@ import {
 } from "~/api/instances/endpoints";
 import { requireUser } from "~/auth.server";
 import { ErrorDialog } from "~/components/ErrorDialog";
-import { DesktopDownloads } from "~/components/instances/DesktopDownloads";
-import { deleteLinkId, InstanceCard } from "~/components/instances/InstanceCard";
-import { InstanceTabs } from "~/components/instances/InstanceTabs";
-import {
-  ConfigurationDialog,
-  ImportDialog,
-  NewCredentialsDialog,
-} from "~/components/instances/lazy-dialogs";
-import { IMPORT_BUTTON_ID, NEW_BUTTON_ID } from "~/components/instances/opener-ids";
 import { PageHeader } from "~/components/PageHeader";
 import { ButtonLink } from "~/components/ui/Button";
 import { ConfirmDialog, DIALOG_LINK_STATE } from "~/components/ui/ConfirmDialog";
@@ -55,6 +46,11 @@ import { readForm } from "~/lib/multipart.server";
 import { withNamespaces } from "~/lib/namespaces";
 import { hasFailed, markFailed, pageTitle } from "~/lib/title";
 import { redirectWithError, redirectWithToast } from "~/session.server";
+import { DesktopDownloads } from "./components/DesktopDownloads";
+import { InstanceCard } from "./components/InstanceCard";
+import { InstanceTabs } from "./components/InstanceTabs";
+import { ConfigurationDialog, ImportDialog, NewCredentialsDialog } from "./components/lazy-dialogs";
+import { deleteLinkId, IMPORT_BUTTON_ID, NEW_BUTTON_ID } from "./components/opener-ids";
 import {
   countryChoices,
   defaultCountryOf,

@@ -29,10 +29,6 @@ import { createBankDetails, getBankDetails, updateBankDetails } from "~/api/sett
 import { getPreference, getUser } from "~/api/user/endpoints";
 import { requireUser } from "~/auth.server";
 import { PageHeader } from "~/components/PageHeader";
-import { BankForm, CompanyTab } from "~/components/settings/lazy-parts";
-import { isSettingsTab, type SettingsTab, SettingsTabs } from "~/components/settings/SettingsTabs";
-import { UserSettingsForm } from "~/components/settings/UserSettingsForm";
-import { UsersTab } from "~/components/settings/UsersTab";
 import type { Translate } from "~/forms/app-editor";
 import { BANK_FIELDS, bankLabel, settingsRuleMessage } from "~/forms/bank-form";
 import { bankSchema } from "~/forms/bank-form.server";
@@ -44,6 +40,7 @@ import i18next from "~/i18next.server";
 import { languageOfPath } from "~/lib/language";
 import { readForm } from "~/lib/multipart.server";
 import { withNamespaces } from "~/lib/namespaces";
+import { isSettingsTab, type SettingsTab } from "~/lib/settings-tabs";
 import { hasFailed, markFailed, pageTitle } from "~/lib/title";
 import { redirectWithToast } from "~/session.server";
 import {
@@ -53,6 +50,10 @@ import {
   loadCompany,
   readCompanyDetails,
 } from "./company.server";
+import { BankForm, CompanyTab } from "./components/lazy-parts";
+import { SettingsTabs } from "./components/SettingsTabs";
+import { UserSettingsForm } from "./components/UserSettingsForm";
+import { UsersTab } from "./components/UsersTab";
 import { loadUsers, type UserReply, usersAction } from "./users.server";
 
 export const handle = { i18n: ["common", "settings"] };

@@ -17,14 +17,14 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth.server";
 import { PageHeader } from "~/components/PageHeader";
-import { CountryFilter } from "~/components/usage/CountryFilter";
-import { UsageChart } from "~/components/usage/UsageChart";
-import { UsageTable } from "~/components/usage/UsageTable";
 import i18next from "~/i18next.server";
 import { countryNamer } from "~/lib/countries.server";
 import { errorText } from "~/lib/errors";
 import { withNamespaces } from "~/lib/namespaces";
 import { pageTitle } from "~/lib/title";
+import { CountryFilter } from "./components/CountryFilter";
+import { UsageChart } from "./components/UsageChart";
+import { UsageTable } from "./components/UsageTable";
 import { COUNTRY_PARAM, countryChoice, loadUsage } from "./view.server";
 
 export const handle = { i18n: ["common", "apps", "usage"] };

@@ -15,7 +15,6 @@ import {
   DISABLED_APP_STATUS,
 } from "~/api/instances/rules";
 import type { ConfigurationItem } from "~/api/instances/schemas";
-import { configureLinkId } from "~/components/instances/InstanceCard";
 import {
   DialogFormButtons,
   useCloseDialog,
@@ -23,6 +22,7 @@ import {
   useReturnFocus,
 } from "~/components/ui/ConfirmDialog";
 import { Modal } from "~/components/ui/Modal";
+import { configureLinkId } from "./opener-ids";
 
 interface Props {
   instance: {

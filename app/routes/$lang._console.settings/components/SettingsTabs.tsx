@@ -1,12 +1,7 @@
 /** The settings screen's tabs: links that put the tab in the URL (`?tab=`), so they work without JavaScript. */
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-
-export const SETTINGS_TABS = ["user", "bank", "users", "company"] as const;
-export type SettingsTab = (typeof SETTINGS_TABS)[number];
-
-export const isSettingsTab = (value: unknown): value is SettingsTab =>
-  (SETTINGS_TABS as readonly unknown[]).includes(value);
+import type { SettingsTab } from "~/lib/settings-tabs";
 
 /** `awaiting`: the company's details wait for the provider's review (a dot with a tooltip on the company tab). */
 export function SettingsTabs({

@@ -4,10 +4,12 @@
  * Configuration (the dialog, with a badge counting the enabled apps), Debug (a disclosure
  * with the firm, user and staff ids) and Delete (the confirmation dialog).
  */
+
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/components/ui/Button";
 import { DIALOG_LINK_STATE } from "~/components/ui/ConfirmDialog";
+import { configureLinkId, deleteLinkId } from "./opener-ids";
 
 export interface InstanceCardData {
   id: string;
@@ -21,9 +23,6 @@ export interface InstanceCardData {
   staffId: string;
   enabledApps: number;
 }
-
-export const configureLinkId = (id: string) => `configure-${id}`;
-export const deleteLinkId = (id: string) => `delete-${id}`;
 
 export function InstanceCard({
   card,

@@ -12,8 +12,6 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { decodeImportToken, type ImportValues, importEnvironmentType } from "~/api/instances/rules";
-import { EnvironmentPicture } from "~/components/instances/EnvironmentPicture";
-import { IdList } from "~/components/instances/InstanceCard";
 import { Button } from "~/components/ui/Button";
 import {
   DialogCloseLink,
@@ -29,6 +27,8 @@ import { checkForm, type FormRules } from "~/forms/check";
 import { readImportForm } from "~/forms/instances";
 import { useErrorTitle } from "~/lib/error-title";
 import { useHydrated } from "~/lib/hydrated";
+import { EnvironmentPicture } from "./EnvironmentPicture";
+import { IdList } from "./InstanceCard";
 import { IMPORT_BUTTON_ID } from "./opener-ids";
 
 const DECODED_FIELDS = [
