@@ -1,14 +1,18 @@
 /**
  * The console's layers: server modules (`*.server.ts`), the contract (`app/api/`), forms
- * (`app/forms/`) and domain code (`app/lib/`) never import from `app/components/`; data
- * shapes and rules live below the components, which import them.
+ * (`app/forms/`) and domain code (`app/lib/`) never import from a components folder; data
+ * shapes and rules live below the components, which import them. A route takes only
+ * components, hooks and types from a component file (`*.tsx`); its helpers come from
+ * `app/lib/`, `app/forms/`, `app/api/` or its own folder. A component in a route's
+ * `components/` folder is that route's alone.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 const appDir = path.resolve(import.meta.dirname);
 const componentsDir = path.join(appDir, "components");
+const routesDir = path.join(appDir, "routes");
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -37,10 +41,22 @@ function importsOf(file: string, source: string): string[] {
   );
 }
 
+/** The route folder a file is in (`app/routes/<route>/`), if any. */
+function routeFolderOf(file: string): string | undefined {
+  const rel = path.relative(routesDir, file);
+  if (rel.startsWith("..") || !rel.includes(path.sep)) return undefined;
+  return path.join(routesDir, rel.split(path.sep)[0]);
+}
+
+/** A components folder: the shared one, or a route's own `components/`. */
+const isComponentPath = (target: string) =>
+  target === componentsDir ||
+  target.startsWith(`${componentsDir}${path.sep}`) ||
+  (routeFolderOf(target) !== undefined &&
+    path.relative(routeFolderOf(target) as string, target).split(path.sep)[0] === "components");
+
 const importsComponents = (file: string) =>
-  importsOf(file, readFileSync(file, "utf8")).filter(
-    (target) => target === componentsDir || target.startsWith(`${componentsDir}${path.sep}`),
-  );
+  importsOf(file, readFileSync(file, "utf8")).filter(isComponentPath);
 
 /** Files that must not import components, with what each imports from there. */
 function offenders(): string[] {
@@ -50,6 +66,56 @@ function offenders(): string[] {
     importsComponents(file).map(
       (target) => `${path.relative(appDir, file)} -> ${path.relative(appDir, target)}`,
     ),
+  );
+}
+
+/** The names a file imports from each module (static imports; `type` ones left out). */
+function valueImportsOf(file: string, source: string): [string, string[]][] {
+  return [
+    ...source.matchAll(/(?:^|\n)\s*import\s+(type\s+)?\{([^}]*)\}\s*from\s*["']([^"']+)["']/g),
+  ]
+    .filter((m) => !m[1])
+    .map((m) => [
+      importsOf(file, `import {} from "${m[3]}";`)[0],
+      m[2]
+        .split(",")
+        .map((name) => name.trim())
+        .filter((name) => name && !name.startsWith("type "))
+        .map((name) => name.split(/\s+as\s+/)[0]),
+    ]);
+}
+
+/** A component (PascalCase) or a hook (`useX`): what a route may take from a component file. */
+const isComponentOrHook = (name: string) => /^[A-Z][a-z]/.test(name) || /^use[A-Z]/.test(name);
+
+/** A component file: a `.tsx` module of a components folder. */
+const isComponentFile = (target: string) =>
+  isComponentPath(target) && existsSync(`${target}.tsx`) && !existsSync(`${target}.ts`);
+
+/** Route modules (outside any components folder) that take a helper from a component file. */
+function helpersFromComponents(): string[] {
+  const routeFiles = files(routesDir).filter((file) => !isComponentPath(file));
+  return routeFiles.flatMap((file) =>
+    valueImportsOf(file, readFileSync(file, "utf8")).flatMap(([target, names]) =>
+      isComponentFile(target)
+        ? names
+            .filter((name) => !isComponentOrHook(name))
+            .map(
+              (name) =>
+                `${path.relative(appDir, file)} -> ${name} of ${path.relative(appDir, target)}`,
+            )
+        : [],
+    ),
+  );
+}
+
+/** Imports of a route's own components from anywhere but that route's folder. */
+function foreignRouteComponents(): string[] {
+  return files(appDir).flatMap((file) =>
+    importsOf(file, readFileSync(file, "utf8"))
+      .filter((target) => isComponentPath(target) && routeFolderOf(target) !== undefined)
+      .filter((target) => routeFolderOf(target) !== routeFolderOf(file))
+      .map((target) => `${path.relative(appDir, file)} -> ${path.relative(appDir, target)}`),
   );
 }
 
@@ -74,5 +140,13 @@ describe("layers", () => {
 
   it("no server module, contract, form or domain module imports a component", () => {
     expect(offenders()).toEqual([]);
+  });
+
+  it("a route takes only components, hooks and types from a component file", () => {
+    expect(helpersFromComponents()).toEqual([]);
+  });
+
+  it("a component in a route's folder is imported only by that route's own files", () => {
+    expect(foreignRouteComponents()).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { isRouteErrorResponse } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -16,4 +17,10 @@ export function useErrorTitle(failed: boolean) {
     if (failed) document.title = `${prefix}${document.title}`;
     return strip;
   }, [failed, t]);
+}
+
+/** The page title of a thrown error (a loader's body with a `title`), for a route's `meta`. */
+export function errorMeta(error: unknown): { title: string }[] {
+  const thrown = isRouteErrorResponse(error) ? (error.data as { title?: string } | null) : null;
+  return thrown?.title ? [{ title: thrown.title }] : [];
 }

@@ -14,13 +14,14 @@ import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@rem
 import { Outlet, type ShouldRevalidateFunction, useLoaderData } from "@remix-run/react";
 import { isEditable } from "~/api/apps/status";
 import { requireUser } from "~/auth.server";
-import { AppErrorBoundary, errorMeta } from "~/components/apps/AppErrorBoundary";
+import { AppErrorBoundary } from "~/components/apps/AppErrorBoundary";
 import { EditorHeader } from "~/components/apps/editor/EditorHeader";
 import { GroupSidebar } from "~/components/apps/GroupSidebar";
 import { attestationEnabled } from "~/lib/apps/data-attestation.server";
 import { loadVersion } from "~/lib/apps/editor.server";
 import { loadVersionSidebar } from "~/lib/apps/group.server";
 import { platformTabs } from "~/lib/apps/platform-tabs";
+import { errorMeta } from "~/lib/error-title";
 import { withNamespaces } from "~/lib/namespaces";
 import { afterUnreachable } from "~/lib/outage";
 

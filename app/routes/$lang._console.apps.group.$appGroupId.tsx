@@ -21,11 +21,13 @@ import {
   useLocation,
 } from "@remix-run/react";
 import { requireUser } from "~/auth.server";
-import { AppErrorBoundary, errorMeta } from "~/components/apps/AppErrorBoundary";
-import { GroupSidebar, groupPageOf } from "~/components/apps/GroupSidebar";
+import { AppErrorBoundary } from "~/components/apps/AppErrorBoundary";
+import { GroupSidebar } from "~/components/apps/GroupSidebar";
 import i18next from "~/i18next.server";
 import { type GroupLoadError, loadGroupSidebar } from "~/lib/apps/group.server";
+import { groupPageOf } from "~/lib/apps/sidebar";
 import { versionsPageAction } from "~/lib/apps/version-actions.server";
+import { errorMeta } from "~/lib/error-title";
 import { withNamespaces } from "~/lib/namespaces";
 import { pageTitle } from "~/lib/title";
 

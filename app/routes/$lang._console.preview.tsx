@@ -17,12 +17,13 @@ import { sanitizeOverview } from "~/api/apps/overview.server";
 import { isEmail, isHttpUrl } from "~/api/apps/rules";
 import { APP_LEVEL_WITHOUT_PREVIEW } from "~/api/apps/status";
 import { requireUser } from "~/auth.server";
-import { AppErrorBoundary, errorMeta } from "~/components/apps/AppErrorBoundary";
+import { AppErrorBoundary } from "~/components/apps/AppErrorBoundary";
 import { BannerSlider } from "~/components/apps/editor/BannerSlider";
 import { ListingImage } from "~/components/apps/editor/ListingImage";
 import { StatusBadge } from "~/components/apps/StatusBadge";
 import i18next from "~/i18next.server";
 import { categoryName, EDITOR_NAMESPACES, loadVersion, notFound } from "~/lib/apps/editor.server";
+import { errorMeta } from "~/lib/error-title";
 import { withNamespaces } from "~/lib/namespaces";
 import { pageTitle } from "~/lib/title";
 

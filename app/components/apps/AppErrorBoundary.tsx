@@ -20,12 +20,6 @@ interface Thrown {
   fallback?: string;
 }
 
-/** The page title of a thrown error, for a route's `meta`. */
-export function errorMeta(error: unknown): { title: string }[] {
-  const thrown = isRouteErrorResponse(error) ? (error.data as Thrown | null) : null;
-  return thrown?.title ? [{ title: thrown.title }] : [];
-}
-
 export function AppErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();

@@ -35,13 +35,14 @@ import {
   useReturnFocus,
 } from "~/components/ui/ConfirmDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
-import { FieldFrame, InputField, inputClass, SelectOptions } from "~/components/ui/Field";
+import { FieldFrame, InputField, SelectOptions } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
 import { checkForm, type FormRules } from "~/forms/check";
 import { DUPLICATE_FIELDS, duplicateMessages } from "~/forms/duplicate-app";
 import { payloadTexts } from "~/forms/payload";
 import { useErrorTitle } from "~/lib/error-title";
 import { useDialogHref, usePageAction } from "~/lib/page-action";
+import { inputClass } from "~/lib/ui-classes";
 import { versionMenuId } from "./VersionMenu";
 
 export interface DuplicateDialogProps {

@@ -38,29 +38,14 @@ import { AppIcon } from "~/components/apps/AppIcon";
 import { AppSwitcher } from "~/components/apps/AppSwitcher";
 import { ArchivedChip } from "~/components/apps/StatusBadge";
 import type { SidebarGroup, SidebarRecentApp } from "~/lib/apps/sidebar";
+import { GROUP_PAGES, type GroupPage } from "~/lib/apps/sidebar";
 
 export type { SidebarGroup, SidebarRecentApp };
-
-export type GroupPage = "versions" | "approval" | "submissions" | "security" | "pricing";
 
 export interface GroupSidebarProps {
   group: SidebarGroup;
   recent: SidebarRecentApp[];
   current?: GroupPage;
-}
-
-const PAGES: { key: GroupPage; path: string; label: string; monetised?: boolean }[] = [
-  { key: "versions", path: "", label: "sidebar.pages.versions" },
-  { key: "approval", path: "approval", label: "sidebar.pages.approval" },
-  { key: "submissions", path: "submissions", label: "sidebar.pages.submissions" },
-  { key: "security", path: "security", label: "sidebar.pages.security" },
-  { key: "pricing", path: "pricing", label: "sidebar.pages.pricing", monetised: true },
-];
-
-/** The group page a path shows (the versions page for any other). */
-export function groupPageOf(pathname: string): GroupPage {
-  const last = pathname.replace(/\/$/, "").split("/").pop();
-  return PAGES.find((page) => page.path && page.path === last)?.key ?? "versions";
 }
 
 /** The disclosure of the folded menu (its open state shows the panel below lg) and the panel. */
@@ -107,7 +92,7 @@ export function GroupSidebar({ group, recent, current }: GroupSidebarProps) {
         <AppSwitcher recent={recent} currentAppGroupId={group.appGroupId} />
         <nav aria-label={t("sidebar.navigation")}>
           <ul className="flex flex-col gap-1">
-            {PAGES.filter((page) => !page.monetised || group.isMonetised).map((page) => {
+            {GROUP_PAGES.filter((page) => !page.monetised || group.isMonetised).map((page) => {
               const to = page.path ? `${base}/${page.path}` : base;
               return (
                 <li key={page.key}>

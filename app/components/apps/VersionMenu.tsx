@@ -21,8 +21,9 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { type VersionAction, versionActions } from "~/api/apps/status";
 import { Icon } from "~/components/Icon";
-import { DIALOG_LINK_STATE } from "~/components/ui/ConfirmDialog";
+
 import { MenuButton, MenuList, type MenuParts, menuItemClass } from "~/components/ui/Menu";
+import { DIALOG_LINK_STATE } from "~/lib/dialog-link";
 import { useDialogHref } from "~/lib/page-action";
 
 // ---------------------------------------------------------------------------

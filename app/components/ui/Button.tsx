@@ -1,18 +1,6 @@
 import { Link, type LinkProps } from "@remix-run/react";
 import { type ButtonHTMLAttributes, forwardRef } from "react";
-
-export type Variant = "primary" | "secondary" | "danger" | "ghost";
-
-const variants: Record<Variant, string> = {
-  primary: "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-gray-400",
-  secondary:
-    "bg-white text-gray-900 border border-gray-400 hover:bg-gray-100 disabled:text-gray-500",
-  danger: "bg-red-700 text-white hover:bg-red-800 disabled:bg-gray-400",
-  ghost: "bg-transparent text-brand-700 hover:bg-brand-50 underline-offset-2",
-};
-
-export const buttonClass = (variant: Variant = "primary", extra = "") =>
-  `inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold disabled:cursor-not-allowed ${variants[variant]} ${extra}`;
+import { buttonClass, type Variant } from "~/lib/ui-classes";
 
 export const Button = forwardRef<
   HTMLButtonElement,

@@ -20,10 +20,10 @@ import { Form, Link, useLocation, useNavigate, useNavigation } from "@remix-run/
 import { type ReactNode, useCallback, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { usePageAction } from "~/lib/page-action";
-import { Button, buttonClass } from "./Button";
+import { buttonClass } from "~/lib/ui-classes";
+import { Button } from "./Button";
 import { Modal } from "./Modal";
 
-export { DIALOG_LINK_STATE } from "./dialog-link";
 
 /**
  * Closes a URL-addressed dialog without a page load: back in history when a dialog link

@@ -8,7 +8,7 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { DIALOG_LINK_STATE } from "./dialog-link";
+import { DIALOG_LINK_STATE } from "~/lib/dialog-link";
 
 export interface SummaryError {
   /** The id of the field to link to. */

@@ -3,6 +3,7 @@
  * aria-invalid and aria-describedby point at the error and the hint.
  */
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+import { inputClass } from "~/lib/ui-classes";
 
 interface FieldFrameProps {
   id: string;
@@ -47,9 +48,6 @@ export function FieldFrame({ id, label, hint, error, children, className = "" }:
     </div>
   );
 }
-
-const inputClass = (error?: string) =>
-  `w-full rounded-md border px-3 py-2 text-base text-gray-900 bg-white ${error ? "border-red-700 border-2" : "border-gray-500"}`;
 
 type InputFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id"> & {
   id: string;
@@ -107,5 +105,3 @@ export function SelectOptions({
     </>
   );
 }
-
-export { inputClass };

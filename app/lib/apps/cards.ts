@@ -1,4 +1,4 @@
-/** What a card of the app list shows (spec 01 section 2); the list's loader shapes the API's list items into it. */
+/** What a card of the app list shows; the list's loader shapes the API's list items into it. */
 export const CARD_ACTIONS = ["archive", "unarchive", "delete"] as const;
 export type CardAction = (typeof CARD_ACTIONS)[number];
 
@@ -28,3 +28,6 @@ export interface AppCardData {
   /** The card menu's actions; empty when the menu is not shown. */
   actions: CardAction[];
 }
+
+/** The id of a card's menu button (the confirmations it opens return focus there). */
+export const cardMenuId = (appGroupId: string) => `card-menu-${appGroupId}`;

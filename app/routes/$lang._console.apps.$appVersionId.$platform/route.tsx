@@ -33,14 +33,16 @@ import {
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { checkWholeSchema } from "~/api/schema/rules";
-import { AppErrorBoundary, errorMeta } from "~/components/apps/AppErrorBoundary";
+import { AppErrorBoundary } from "~/components/apps/AppErrorBoundary";
 import { useLeaveGuard } from "~/components/apps/editor/UnsavedChanges";
-import { Button, buttonClass } from "~/components/ui/Button";
-import { ConfirmDialog, DIALOG_LINK_STATE } from "~/components/ui/ConfirmDialog";
+import { Button } from "~/components/ui/Button";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import type { Translate } from "~/forms/app-editor";
 import { platformLimitMax } from "~/forms/platform-common";
 import i18next from "~/i18next.server";
+import { DIALOG_LINK_STATE } from "~/lib/dialog-link";
+import { errorMeta } from "~/lib/error-title";
 import { withNamespaces } from "~/lib/namespaces";
 import { schemaChanges } from "~/lib/platform/changes";
 import {
@@ -55,6 +57,7 @@ import {
 } from "~/lib/platform/operations";
 import { dialogSearch, itemName } from "~/lib/platform/page-links";
 import { hasFailed, pageTitle } from "~/lib/title";
+import { buttonClass } from "~/lib/ui-classes";
 import { DownloadMenu, ImportDialog } from "./components/ImportDownload";
 import { LocationCards } from "./components/LocationCards";
 import {

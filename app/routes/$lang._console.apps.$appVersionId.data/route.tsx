@@ -24,7 +24,7 @@ import {
   type AttestationTextField,
 } from "~/api/data-attestation/rules";
 import { requireUser } from "~/auth.server";
-import { AppErrorBoundary, errorMeta } from "~/components/apps/AppErrorBoundary";
+import { AppErrorBoundary } from "~/components/apps/AppErrorBoundary";
 import { CountedTextarea } from "~/components/apps/editor/CharacterCount";
 import { EditorToolbar } from "~/components/apps/editor/EditorActions";
 import { SaveBar, useDiscardGeneration } from "~/components/apps/editor/SaveBar";
@@ -32,7 +32,7 @@ import { useUnsavedChanges } from "~/components/apps/editor/UnsavedChanges";
 import { useErrorSummary } from "~/components/apps/editor/useErrorSummary";
 import { ErrorDialog } from "~/components/ErrorDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
-import { FieldFrame, inputClass } from "~/components/ui/Field";
+import { FieldFrame } from "~/components/ui/Field";
 import type { Translate } from "~/forms/app-editor";
 import { checkForm } from "~/forms/check";
 import {
@@ -54,9 +54,11 @@ import {
   saveAttestation,
 } from "~/lib/apps/data-attestation.server";
 import { versionSummary } from "~/lib/apps/editor.server";
+import { errorMeta } from "~/lib/error-title";
 import { withNamespaces } from "~/lib/namespaces";
 import { keepAfterUnreachable } from "~/lib/outage";
 import { hasFailed, pageTitle, useFailedTitle } from "~/lib/title";
+import { inputClass } from "~/lib/ui-classes";
 
 export const handle = { i18n: ["common", "appEditor", "dataAttestation"] };
 

@@ -14,7 +14,7 @@ import {
 import { useActionData, useLoaderData, useParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth.server";
-import { AppErrorBoundary, errorMeta } from "~/components/apps/AppErrorBoundary";
+import { AppErrorBoundary } from "~/components/apps/AppErrorBoundary";
 import { DetailsForm } from "~/components/apps/editor/DetailsForm";
 import { EditorActions, EditorDuplicateDialog } from "~/components/apps/editor/EditorActions";
 import { ErrorDialog } from "~/components/ErrorDialog";
@@ -30,6 +30,7 @@ import {
   versionSummary,
 } from "~/lib/apps/editor.server";
 import { versionDialogRules } from "~/lib/apps/version-actions.server";
+import { errorMeta } from "~/lib/error-title";
 import { withNamespaces } from "~/lib/namespaces";
 import { keepAfterUnreachable } from "~/lib/outage";
 import { hasFailed, pageTitle } from "~/lib/title";

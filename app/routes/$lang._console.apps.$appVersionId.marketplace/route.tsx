@@ -21,7 +21,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { sanitizeOverview } from "~/api/apps/overview.server";
 import { requireUser } from "~/auth.server";
-import { AppErrorBoundary, errorMeta } from "~/components/apps/AppErrorBoundary";
+import { AppErrorBoundary } from "~/components/apps/AppErrorBoundary";
 import { EditorActions, EditorDuplicateDialog } from "~/components/apps/editor/EditorActions";
 import { MarketplaceForm } from "~/components/apps/editor/MarketplaceForm";
 import { ErrorDialog } from "~/components/ErrorDialog";
@@ -39,6 +39,7 @@ import {
 } from "~/lib/apps/editor.server";
 import { versionDialogRules } from "~/lib/apps/version-actions.server";
 import { getCountries } from "~/lib/countries.server";
+import { errorMeta } from "~/lib/error-title";
 import { withNamespaces } from "~/lib/namespaces";
 import { keepAfterUnreachable } from "~/lib/outage";
 import { hasFailed, pageTitle } from "~/lib/title";

@@ -31,18 +31,18 @@ import {
 } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth.server";
-import { AppCard, type AppCardData, CARD_ACTIONS, cardMenuId } from "~/components/apps/AppCard";
 import { DuplicateDialog, ReviewDialogs } from "~/components/apps/lazy-dialogs";
-
 import { ErrorDialog } from "~/components/ErrorDialog";
 import { Icon } from "~/components/Icon";
 import { PageHeader } from "~/components/PageHeader";
 import { ButtonLink } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+import { type AppCardData, CARD_ACTIONS, cardMenuId } from "~/lib/apps/cards";
 import { loadSubmitDialog } from "~/lib/apps/review.server";
 import { versionDialogRules, versionsPageAction } from "~/lib/apps/version-actions.server";
 import { withNamespaces } from "~/lib/namespaces";
 import { keepPageForDialogs, useDialogHref } from "~/lib/page-action";
+import { AppCard } from "./components/AppCard";
 import { ListFilters } from "./ListFilters";
 import { loadAppList } from "./load.server";
 

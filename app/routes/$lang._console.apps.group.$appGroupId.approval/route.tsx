@@ -39,15 +39,10 @@ import { CountedTextarea } from "~/components/apps/editor/CharacterCount";
 
 import { ErrorDialog } from "~/components/ErrorDialog";
 import { ButtonLink } from "~/components/ui/Button";
-import {
-  ConfirmDialog,
-  DIALOG_LINK_STATE,
-  DialogFormButtons,
-  useCloseDialog,
-} from "~/components/ui/ConfirmDialog";
+import { ConfirmDialog, DialogFormButtons, useCloseDialog } from "~/components/ui/ConfirmDialog";
 import { DetailRow } from "~/components/ui/DetailRow";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
-import { FieldFrame, inputClass, SelectOptions } from "~/components/ui/Field";
+import { FieldFrame, SelectOptions } from "~/components/ui/Field";
 import type { Translate } from "~/forms/app-editor";
 import { checkForm, type FormRules } from "~/forms/check";
 import { parseForm } from "~/forms/parse.server";
@@ -58,6 +53,7 @@ import { formRules } from "~/forms/rules.server";
 import i18next from "~/i18next.server";
 import { fetchAppGroup, groupErrorResponse } from "~/lib/apps/group.server";
 import { refusalText } from "~/lib/apps/review.server";
+import { DIALOG_LINK_STATE } from "~/lib/dialog-link";
 import { useErrorTitle } from "~/lib/error-title";
 import {
   FormTooLargeError,
@@ -68,6 +64,7 @@ import {
 import { withNamespaces } from "~/lib/namespaces";
 import { pageSearch, useDialogHref } from "~/lib/page-action";
 import { hasFailed, markFailed, pageTitle } from "~/lib/title";
+import { inputClass } from "~/lib/ui-classes";
 import { formatDate } from "~/routes/$lang._console.apps.group.$appGroupId._index/versions";
 import { redirectWithError, redirectWithToast } from "~/session.server";
 import {

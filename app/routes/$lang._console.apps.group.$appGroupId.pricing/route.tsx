@@ -40,14 +40,13 @@ import { requireUser } from "~/auth.server";
 
 import { Button, ButtonLink } from "~/components/ui/Button";
 import {
-  DIALOG_LINK_STATE,
   DialogFormButtons,
   useCloseDialog,
   useModalClose,
   useReturnFocus,
 } from "~/components/ui/ConfirmDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
-import { FieldFrame, inputClass } from "~/components/ui/Field";
+import { FieldFrame } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
 import type { Translate } from "~/forms/app-editor";
 import { checkForm, type FormRules } from "~/forms/check";
@@ -67,12 +66,14 @@ import { formRules } from "~/forms/rules.server";
 import i18next from "~/i18next.server";
 import { fetchAppGroup } from "~/lib/apps/group.server";
 import { getCountries } from "~/lib/countries.server";
+import { DIALOG_LINK_STATE } from "~/lib/dialog-link";
 import { useErrorTitle } from "~/lib/error-title";
 import type { ShownError } from "~/lib/errors";
 import { readForm } from "~/lib/multipart.server";
 import { withNamespaces } from "~/lib/namespaces";
 import { keepPageForDialogs, pageSearch, useDialogHref } from "~/lib/page-action";
 import { hasFailed, markFailed, pageTitle } from "~/lib/title";
+import { inputClass } from "~/lib/ui-classes";
 import { redirectWithError, redirectWithToast } from "~/session.server";
 import { loadPrices, pricingView } from "./prices.server";
 

@@ -23,7 +23,7 @@ import {
   useModalClose,
   useReturnFocus,
 } from "~/components/ui/ConfirmDialog";
-import { FieldFrame, inputClass } from "~/components/ui/Field";
+import { FieldFrame } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
 import { checkForm, type FormRules } from "~/forms/check";
 import {
@@ -34,6 +34,7 @@ import {
   PERMISSIONS_INTENT,
 } from "~/forms/security";
 import { useHydrated } from "~/lib/hydrated";
+import { inputClass } from "~/lib/ui-classes";
 
 export interface ClientView {
   id: string;

@@ -13,12 +13,13 @@ import {
 } from "@remix-run/node";
 import { type ShouldRevalidateFunction, useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth.server";
-import { AppErrorBoundary, errorMeta } from "~/components/apps/AppErrorBoundary";
+import { AppErrorBoundary } from "~/components/apps/AppErrorBoundary";
 import { DetailsForm } from "~/components/apps/editor/DetailsForm";
 import { EditorHeader } from "~/components/apps/editor/EditorHeader";
 import { ErrorDialog } from "~/components/ErrorDialog";
 import i18next from "~/i18next.server";
 import { createApp, detailsRules, EDITOR_NAMESPACES, loadLookups } from "~/lib/apps/editor.server";
+import { errorMeta } from "~/lib/error-title";
 import { withNamespaces } from "~/lib/namespaces";
 import { hasFailed, pageTitle } from "~/lib/title";
 

@@ -38,18 +38,13 @@ import { useTranslation } from "react-i18next";
 import { ABOUT_LIMITS, plainTextLength, USER_TITLES } from "~/api/registration/rules";
 import { Button } from "~/components/ui/Button";
 import { ErrorSummary, type SummaryError } from "~/components/ui/ErrorSummary";
-import {
-  FieldFrame,
-  InputField,
-  inputClass,
-  SelectOptions,
-  TextareaField,
-} from "~/components/ui/Field";
+import { FieldFrame, InputField, SelectOptions, TextareaField } from "~/components/ui/Field";
 import { checkForm } from "~/forms/check";
 import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n";
 import { useHydrated } from "~/lib/hydrated";
 import { withNamespaces } from "~/lib/namespaces";
 import { pageTitle } from "~/lib/title";
+import { inputClass } from "~/lib/ui-classes";
 import { CaptchaWidget } from "./CaptchaWidget";
 import {
   ENTITY_TYPE_OPTIONS,

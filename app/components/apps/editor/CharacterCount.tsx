@@ -6,7 +6,8 @@
  */
 import { type ReactNode, type TextareaHTMLAttributes, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FieldFrame, inputClass } from "~/components/ui/Field";
+import { FieldFrame } from "~/components/ui/Field";
+import { inputClass } from "~/lib/ui-classes";
 
 interface CharacterCountProps {
   id: string;

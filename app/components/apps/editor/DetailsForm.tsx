@@ -24,7 +24,7 @@ import { useTranslation } from "react-i18next";
 import { APP_LIMITS, APP_TYPES } from "~/api/apps/rules";
 import type { AppCategory } from "~/api/resources/schemas";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
-import { FieldFrame, InputField, inputClass, SelectOptions } from "~/components/ui/Field";
+import { FieldFrame, InputField, SelectOptions } from "~/components/ui/Field";
 import {
   DETAILS_FIELDS,
   DETAILS_FORM_ID,
@@ -35,6 +35,7 @@ import {
 import type { DetailsValue } from "~/forms/app-editor.server";
 import { checkForm, type FormRules } from "~/forms/check";
 import { useFailedTitle } from "~/lib/title";
+import { inputClass } from "~/lib/ui-classes";
 import { CountedTextarea } from "./CharacterCount";
 import { EditorToolbar } from "./EditorActions";
 import {

@@ -15,8 +15,9 @@ import { DuplicateDialog } from "~/components/apps/lazy-dialogs";
 import { VersionMenu } from "~/components/apps/VersionMenu";
 import { ErrorDialog, type ShownError } from "~/components/ErrorDialog";
 import { Icon } from "~/components/Icon";
-import { buttonClass } from "~/components/ui/Button";
+
 import type { FormRules } from "~/forms/check";
+import { buttonClass } from "~/lib/ui-classes";
 
 export interface EditorVersion {
   id: string;

@@ -23,13 +23,14 @@ import {
   useReturnFocus,
 } from "~/components/ui/ConfirmDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
-import { FieldFrame, inputClass } from "~/components/ui/Field";
+import { FieldFrame } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
 import { checkForm, type FormRules } from "~/forms/check";
 import { ADD_LOCATION_FORM_ID, CLONE_FORM_ID } from "~/forms/platform-location";
 import { useErrorTitle } from "~/lib/error-title";
 import type { SchemaChange } from "~/lib/platform/changes";
 import { breadcrumb } from "~/lib/platform/operations";
+import { inputClass } from "~/lib/ui-classes";
 import { ADD_LOCATION_BUTTON_ID } from "./opener-ids";
 
 export function AddLocationDialog({

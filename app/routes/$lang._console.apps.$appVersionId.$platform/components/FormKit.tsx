@@ -12,10 +12,11 @@
  */
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { TIME_TRACKING_VALUES, WINDOW_TYPES } from "~/api/schema/values";
-import { FieldFrame, inputClass } from "~/components/ui/Field";
+import { FieldFrame } from "~/components/ui/Field";
 import { labelKey } from "~/forms/platform-common";
 import { useHydrated } from "~/lib/hydrated";
 import { tabAfterKey } from "~/lib/tab-keys";
+import { inputClass } from "~/lib/ui-classes";
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 

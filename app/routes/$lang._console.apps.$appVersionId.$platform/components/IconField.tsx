@@ -17,7 +17,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { IMAGE_RULES } from "~/api/files/rules";
 import type { ActionType, FunctionIcon } from "~/api/schema/schemas";
-import { inputClass } from "~/components/ui/Field";
+
 import type { Translate } from "~/forms/app-editor";
 import { platformRuleMessage } from "~/forms/platform-common";
 import {
@@ -27,6 +27,7 @@ import {
   REFUSED_ICON,
   REMOVE_ICON,
 } from "~/forms/platform-item";
+import { inputClass } from "~/lib/ui-classes";
 
 const ICON_PIXELS = { min: 28, max: 65, listItem: 24 } as const;
 

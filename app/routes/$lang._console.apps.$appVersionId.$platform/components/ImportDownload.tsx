@@ -17,8 +17,9 @@ import { ENVIRONMENTS } from "~/api/schema/values";
 import { followingFileLink } from "~/components/apps/editor/UnsavedChanges";
 import { Button } from "~/components/ui/Button";
 import { DialogCloseLink, useCloseDialog, useModalClose } from "~/components/ui/ConfirmDialog";
-import { FieldFrame, inputClass } from "~/components/ui/Field";
+import { FieldFrame } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
+import { inputClass } from "~/lib/ui-classes";
 
 /** What the page's action answered to Arrange, Validate or a refused Import. */
 export interface ImportAnswer {

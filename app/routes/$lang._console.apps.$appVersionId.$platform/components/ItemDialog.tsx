@@ -26,7 +26,7 @@ import {
 import { Button } from "~/components/ui/Button";
 import { DialogFormButtons, useCloseDialog, useModalClose } from "~/components/ui/ConfirmDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
-import { FieldFrame, inputClass } from "~/components/ui/Field";
+import { FieldFrame } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
 import { checkForm, type FormRules } from "~/forms/check";
 import {
@@ -42,6 +42,7 @@ import {
 } from "~/forms/platform-item";
 import { useErrorTitle } from "~/lib/error-title";
 import { useHydrated } from "~/lib/hydrated";
+import { inputClass } from "~/lib/ui-classes";
 import { FormTabs, fieldKit } from "./FormKit";
 import { IconField } from "./IconField";
 import { type PickerProps, type PickerQuestion, VisibilityPickers } from "./MatterTypePicker";

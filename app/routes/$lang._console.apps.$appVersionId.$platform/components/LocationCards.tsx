@@ -27,8 +27,7 @@ import {
 } from "react";
 import { useTranslation } from "react-i18next";
 import type { ActionType, PlatformFunction, PlatformSchema } from "~/api/schema/schemas";
-import { buttonClass } from "~/components/ui/Button";
-import { DIALOG_LINK_STATE } from "~/components/ui/ConfirmDialog";
+import { DIALOG_LINK_STATE } from "~/lib/dialog-link";
 import { useHydrated } from "~/lib/hydrated";
 import {
   ANIMATION_MS,
@@ -45,6 +44,7 @@ import {
   type LocationCard,
 } from "~/lib/platform/operations";
 import { dialogSearch, itemName } from "~/lib/platform/page-links";
+import { buttonClass } from "~/lib/ui-classes";
 
 interface ListProps {
   document: PlatformSchema;

@@ -21,7 +21,7 @@
  */
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button, buttonClass } from "~/components/ui/Button";
+import { Button } from "~/components/ui/Button";
 import { Modal } from "~/components/ui/Modal";
 import { useHydrated } from "~/lib/hydrated";
 import {
@@ -39,6 +39,7 @@ import {
   toggleWithPrecedents,
 } from "~/lib/platform/matter-types";
 import { tabAfterKey } from "~/lib/tab-keys";
+import { buttonClass } from "~/lib/ui-classes";
 import { PickerFieldset, PickerSearch } from "./PickerSearch";
 import { PrecedentPicker } from "./PrecedentPicker";
 

@@ -9,9 +9,9 @@
  */
 import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { buttonClass } from "~/components/ui/Button";
-import { inputClass } from "~/components/ui/Field";
+
 import { useHydrated } from "~/lib/hydrated";
+import { buttonClass, inputClass } from "~/lib/ui-classes";
 
 export const SEARCH_DEBOUNCE_MS = 500;
 

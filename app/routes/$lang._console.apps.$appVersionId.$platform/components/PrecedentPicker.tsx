@@ -15,7 +15,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { buttonClass } from "~/components/ui/Button";
+
 import {
   type MatterTypeNode,
   type PrecedentNode,
@@ -23,6 +23,7 @@ import {
   precedentValue,
   searchTree,
 } from "~/lib/platform/matter-types";
+import { buttonClass } from "~/lib/ui-classes";
 import { indentOf } from "./MatterTypePicker";
 import { PickerFieldset, PickerSearch } from "./PickerSearch";
 

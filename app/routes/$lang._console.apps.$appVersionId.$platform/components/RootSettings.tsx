@@ -25,7 +25,7 @@ import { PRODUCT_VARIANT_ALL } from "~/api/schema/values";
 import { Button } from "~/components/ui/Button";
 import { DialogFormButtons, useCloseDialog, useModalClose } from "~/components/ui/ConfirmDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
-import { FieldFrame, inputClass } from "~/components/ui/Field";
+import { FieldFrame } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
 import { checkForm, type FormRules } from "~/forms/check";
 import {
@@ -38,6 +38,7 @@ import {
 } from "~/forms/platform-settings";
 import { useErrorTitle } from "~/lib/error-title";
 import { chooseVariant, variantChoice } from "~/lib/platform/operations";
+import { inputClass } from "~/lib/ui-classes";
 import { FormTabs } from "./FormKit";
 
 export interface VariantOption {

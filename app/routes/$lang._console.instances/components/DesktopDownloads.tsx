@@ -4,8 +4,9 @@
  * with it (the shared Menu).
  */
 import { useTranslation } from "react-i18next";
-import { buttonClass } from "~/components/ui/Button";
+
 import { Menu } from "~/components/ui/Menu";
+import { buttonClass } from "~/lib/ui-classes";
 
 export function DesktopDownloads({
   downloads,

@@ -20,13 +20,14 @@ import {
   useReturnFocus,
 } from "~/components/ui/ConfirmDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
-import { FieldFrame, inputClass } from "~/components/ui/Field";
+import { FieldFrame } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
 import type { Translate } from "~/forms/app-editor";
 import { checkForm, type FormRules } from "~/forms/check";
 import { readImportForm } from "~/forms/instances";
 import { useErrorTitle } from "~/lib/error-title";
 import { useHydrated } from "~/lib/hydrated";
+import { inputClass } from "~/lib/ui-classes";
 import { EnvironmentPicture } from "./EnvironmentPicture";
 import { IdList } from "./InstanceCard";
 import { IMPORT_BUTTON_ID } from "./opener-ids";

@@ -7,8 +7,8 @@
 
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { buttonClass } from "~/components/ui/Button";
-import { DIALOG_LINK_STATE } from "~/components/ui/ConfirmDialog";
+import { DIALOG_LINK_STATE } from "~/lib/dialog-link";
+import { buttonClass } from "~/lib/ui-classes";
 import { configureLinkId, deleteLinkId } from "./opener-ids";
 
 export interface InstanceCardData {

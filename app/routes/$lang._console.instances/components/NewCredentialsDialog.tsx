@@ -22,13 +22,14 @@ import {
   useReturnFocus,
 } from "~/components/ui/ConfirmDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
-import { FieldFrame, inputClass } from "~/components/ui/Field";
+import { FieldFrame } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
 import type { Translate } from "~/forms/app-editor";
 import { checkForm, type FormRules } from "~/forms/check";
 import { NEW_FIELDS, readNewCredentials, SANDBOXES, type SandboxChoice } from "~/forms/instances";
 import { useErrorTitle } from "~/lib/error-title";
 import { useHydrated } from "~/lib/hydrated";
+import { inputClass } from "~/lib/ui-classes";
 import { NEW_BUTTON_ID } from "./opener-ids";
 
 export interface CountryChoiceView {

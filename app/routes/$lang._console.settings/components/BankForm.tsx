@@ -19,9 +19,10 @@ import { BANK_LIMITS, digitsOnly } from "~/api/settings/rules";
 import type { BankDetails } from "~/api/settings/schemas";
 import { Button } from "~/components/ui/Button";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
-import { FieldFrame, inputClass } from "~/components/ui/Field";
+import { FieldFrame } from "~/components/ui/Field";
 import { ACCOUNT_NAME_MAX, BANK_FIELDS, type BankField, bankFormErrors } from "~/forms/bank-form";
 import { checkForm, type FormRules } from "~/forms/check";
+import { inputClass } from "~/lib/ui-classes";
 
 export interface BankFormProps {
   details?: BankDetails;

@@ -17,7 +17,7 @@ import { ABOUT_LIMITS, SOCIAL_PRESENCE_MAX } from "~/api/registration/rules";
 import { canDeleteEntry, stateLabel, unusedCountries } from "~/api/settings/rules";
 import { Button } from "~/components/ui/Button";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
-import { FieldFrame, InputField, inputClass, TextareaField } from "~/components/ui/Field";
+import { FieldFrame, InputField, TextareaField } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
 import type { FormRules } from "~/forms/check";
 import {
@@ -41,6 +41,7 @@ import {
   validateCompanyForm,
 } from "~/forms/company";
 import { useHydrated } from "~/lib/hydrated";
+import { inputClass } from "~/lib/ui-classes";
 import { COMPANY_ICON_MAX_BYTES } from "~/routes/$lang.auth.register/company-icon";
 
 export interface CompanyTabProps {

@@ -6,9 +6,11 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { CompanyUser } from "~/api/user/schemas";
-import { ButtonLink, buttonClass } from "~/components/ui/Button";
-import { DIALOG_LINK_STATE } from "~/components/ui/ConfirmDialog";
+import { ButtonLink } from "~/components/ui/Button";
+
 import { usersHref } from "~/forms/settings-user";
+import { DIALOG_LINK_STATE } from "~/lib/dialog-link";
+import { buttonClass } from "~/lib/ui-classes";
 
 export const NEW_USER_BUTTON_ID = "open-new-user";
 export const editLinkId = (userId: string) => `open-edit-user-${userId}`;

@@ -27,12 +27,13 @@ import {
   useReturnFocus,
 } from "~/components/ui/ConfirmDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
-import { FieldFrame, inputClass } from "~/components/ui/Field";
+import { FieldFrame } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
 import type { Translate } from "~/forms/app-editor";
 import { checkForm, type FormRules } from "~/forms/check";
 import { USER_FIELDS, type UserDialogMode, userConfirmationError } from "~/forms/settings-user";
 import { useErrorTitle } from "~/lib/error-title";
+import { inputClass } from "~/lib/ui-classes";
 import { deleteLinkId, editLinkId, NEW_USER_BUTTON_ID } from "./UserCards";
 
 interface UserDialogProps {

@@ -7,7 +7,7 @@ import { Form, useSubmit } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/Button";
-import { inputClass } from "~/components/ui/Field";
+import { inputClass } from "~/lib/ui-classes";
 
 export function CountryFilter({
   country,

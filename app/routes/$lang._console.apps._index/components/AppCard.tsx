@@ -9,22 +9,12 @@
  */
 import { Link, useParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import {
-  type AppCardData,
-  type AppCardVersion,
-  CARD_ACTIONS,
-  type CardAction,
-} from "~/lib/apps/cards";
+import { AppIcon } from "~/components/apps/AppIcon";
+import { ArchivedChip, StatusBadge } from "~/components/apps/StatusBadge";
+import { ActionMenu, type ActionMenuItem, VersionMenu } from "~/components/apps/VersionMenu";
+import { type AppCardData, cardMenuId } from "~/lib/apps/cards";
 import { useDialogHref } from "~/lib/page-action";
-import { AppIcon } from "./AppIcon";
 import { PlatformIcons } from "./PlatformIcons";
-import { ArchivedChip, StatusBadge } from "./StatusBadge";
-import { ActionMenu, type ActionMenuItem, VersionMenu } from "./VersionMenu";
-
-export { type AppCardData, type AppCardVersion, CARD_ACTIONS, type CardAction };
-
-/** The id of a card's menu button (the confirmations it opens return focus there). */
-export const cardMenuId = (appGroupId: string) => `card-menu-${appGroupId}`;
 
 export function AppCard({ app }: { app: AppCardData }) {
   const { t } = useTranslation("appList");
