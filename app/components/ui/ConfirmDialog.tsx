@@ -24,7 +24,6 @@ import { buttonClass } from "~/lib/ui-classes";
 import { Button } from "./Button";
 import { Modal } from "./Modal";
 
-
 /**
  * Closes a URL-addressed dialog without a page load: back in history when a dialog link
  * opened it, else to `closeHref` in place of the current entry.

@@ -75,7 +75,7 @@ import { keepPageForDialogs, pageSearch, useDialogHref } from "~/lib/page-action
 import { hasFailed, markFailed, pageTitle } from "~/lib/title";
 import { inputClass } from "~/lib/ui-classes";
 import { redirectWithError, redirectWithToast } from "~/session.server";
-import { loadPrices, pricingView } from "./prices.server";
+import { loadPrices, pricingView } from "./load.server";
 
 export const handle = { i18n: ["common", "pricing"] };
 

@@ -52,14 +52,14 @@ import { InstanceCard } from "./components/InstanceCard";
 import { InstanceTabs } from "./components/InstanceTabs";
 import { ConfigurationDialog, ImportDialog, NewCredentialsDialog } from "./components/lazy-dialogs";
 import { deleteLinkId, IMPORT_BUTTON_ID, NEW_BUTTON_ID } from "./components/opener-ids";
+import { DIALOGS, type Dialog, pageHref, type Tab, tabOfType } from "./links";
 import {
   countryChoices,
   defaultCountryOf,
   getPingMoreFlags,
   isDevelopmentBuild,
   loadPage,
-} from "./instances.server";
-import { DIALOGS, type Dialog, pageHref, type Tab, tabOfType } from "./links";
+} from "./load.server";
 
 export const handle = { i18n: ["common", "instances"] };
 

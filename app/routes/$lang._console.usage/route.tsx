@@ -25,7 +25,7 @@ import { pageTitle } from "~/lib/title";
 import { CountryFilter } from "./components/CountryFilter";
 import { UsageChart } from "./components/UsageChart";
 import { UsageTable } from "./components/UsageTable";
-import { COUNTRY_PARAM, countryChoice, loadUsage } from "./view.server";
+import { COUNTRY_PARAM, countryChoice, loadUsage } from "./load.server";
 
 export const handle = { i18n: ["common", "apps", "usage"] };
 

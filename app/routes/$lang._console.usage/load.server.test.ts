@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type ApiClient, ApiError } from "~/api/client.server";
 import type { AppsReport } from "~/api/usage/schemas";
-import { countryChoice, loadUsage, usageView } from "./view.server";
+import { countryChoice, loadUsage, usageView } from "./load.server";
 
 const app = (appId: string, appLevel: number, appStatus: string, countryCode = "AU") => ({
   appId,

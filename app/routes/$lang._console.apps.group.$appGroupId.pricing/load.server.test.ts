@@ -4,7 +4,7 @@ import type { Endpoint } from "~/api/endpoint";
 import { PRICING_MODEL as M, PRICE_STATUS as S } from "~/api/pricing/rules";
 import type { Price, PriceData } from "~/api/pricing/schemas";
 import type { Translate } from "~/forms/app-editor";
-import { loadPrices, pricingView } from "./prices.server";
+import { loadPrices, pricingView } from "./load.server";
 
 const GROUP = { appGroupId: "6f1c2a52-8d0e-4a57-9b7e-1c7d3f0e2a11", countryCode: "UK" };
 const flags = (on: boolean) => ({
