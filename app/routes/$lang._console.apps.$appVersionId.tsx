@@ -1,5 +1,5 @@
 /**
- * The app version area (spec 01 section 2): the app group sidebar beside the version's
+ * The app version area: the app group sidebar beside the version's
  * pages, with Back to the app list, the title (the app's name, version number and status
  * name) and the tabs Details and Marketplace, Data attestation where it is enabled for the
  * app's country, and Desktop, Web and Reporting for a public app (a dot on a configured one).

@@ -1,5 +1,5 @@
 /**
- * The app group area (spec 01 section 2): the group sidebar (header, app switcher, the
+ * The app group area: the group sidebar (header, app switcher, the
  * group's pages) beside the page of the group. An unknown group, or another company's,
  * is 'page not found' (a 404 Response, nothing of the group is sent).
  *

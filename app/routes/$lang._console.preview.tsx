@@ -1,5 +1,5 @@
 /**
- * The marketplace preview (spec 01 sections 2 and 7): `/preview?app-id={versionId}&preview=true`
+ * The marketplace preview: `/preview?app-id={versionId}&preview=true`
  * shows a version's listing as the marketplace would: icon, name, category, short overview,
  * banners (a slider), the overview, features, screenshots, links, legal texts and contact.
  * Opened in a new tab from the listing page and the version's Actions menu.

@@ -1,5 +1,5 @@
 /**
- * The duplicate dialog (spec 01 sections 4 and 5): a new name and a country, both required;
+ * The duplicate dialog: a new name and a country, both required;
  * the copy may go to another country, without matter types and regional info.
  *
  * URL-addressed: the page renders it when `?duplicate={versionId}` names one of its versions

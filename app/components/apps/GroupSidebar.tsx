@@ -1,5 +1,5 @@
 /**
- * The app group sidebar (spec 01 section 2): header with the app's icon, name, Archived chip and
+ * The app group sidebar: header with the app's icon, name, Archived chip and
  * country name; the app switcher (5 most recently modified apps + a link to the app listing);
  * the navigation of the group pages that exist (Versions, Pre-approval, Submissions, Security,
  * and Pricing only where monetisation is enabled for the app's country).

@@ -1,5 +1,5 @@
 /**
- * The dialogs of a version's review actions (spec 01 sections 4 and 5), addressed by the URL
+ * The dialogs of a version's review actions, addressed by the URL
  * of the page that lists the versions (VersionMenu links there), so the server renders them
  * open without JS; with JS each is a modal with a focus trap, closed by Escape or Cancel
  * without a page load, focus back on the version's menu button.

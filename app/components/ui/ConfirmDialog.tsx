@@ -1,5 +1,5 @@
 /**
- * A confirmation (spec 01 section 9: buttons Yes and No), addressed by the URL of the page it
+ * A confirmation (buttons Yes and No), addressed by the URL of the page it
  * opens on (e.g. `?confirm=delete&app=…`): the server renders it open, so it works without
  * JavaScript. Yes posts the form (hidden fields in `children`) to the page's action; No is a
  * link to `closeHref`, the same page without the dialog.

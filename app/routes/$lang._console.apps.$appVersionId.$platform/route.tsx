@@ -1,6 +1,5 @@
 /**
- * /apps/{appVersionId}/desktop, /web and /reporting: the platform schema editor (spec 02
- * sections 2.1, 4.1, 6, 8 and 9; spec 01 section 2). Only for a public app (appType 0);
+ * /apps/{appVersionId}/desktop, /web and /reporting: the platform schema editor. Only for a public app (appType 0);
  * any other platform segment is 'page not found'.
  *
  * The page edits the user's server-side draft of the platform (editor.server.ts): Add

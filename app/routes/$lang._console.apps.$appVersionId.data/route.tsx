@@ -1,5 +1,5 @@
 /**
- * /apps/{appVersionId}/data (spec 01 sections 2, 5, 7 and 8): the data attestation of a
+ * /apps/{appVersionId}/data: the data attestation of a
  * version, only where data attestation is enabled for the app's country (elsewhere the person
  * is sent to /apps). Six texts, each required and at most 2,000 characters, and a data flow
  * diagram (a PDF under 9 MB: 'must be PDF', 'file must be less than 9MB'). A 404 of the API is

@@ -1,5 +1,5 @@
 /**
- * /apps/{appVersionId}/details (spec 01 sections 2 and 5): the app details of a version:
+ * /apps/{appVersionId}/details: the app details of a version:
  * category (Other shows a warning), name, description; app type and country shown but
  * locked. Save and the Actions menu (Duplicate, Preview) only when the version can be
  * edited. Save sends `PUT apps/{id}` with the details (the listing is kept) and comes back

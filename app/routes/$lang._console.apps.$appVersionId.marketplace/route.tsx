@@ -1,5 +1,5 @@
 /**
- * /apps/{appVersionId}/marketplace (spec 01 sections 2 and 5): the marketplace listing of a
+ * /apps/{appVersionId}/marketplace: the marketplace listing of a
  * version, every field with the spec's rules and messages, the images with previews, the
  * overview's rich-text editor (JS) or HTML textarea (no JS). Save (when the version can be
  * edited) uploads the chosen files and sends `PUT apps/{id}` with the whole version (details

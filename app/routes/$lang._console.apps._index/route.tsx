@@ -1,5 +1,5 @@
 /**
- * /apps: the company's apps (spec 01 section 2). A New app button; filters by country
+ * /apps: the company's apps. A New app button; filters by country
  * (several, or all), by archive state (all, current by default, archived) and a sort order,
  * remembered in a cookie (see list-preferences.server.ts); a card per app with its versions,
  * each with its actions menu, and a card menu to archive, unarchive or delete.

@@ -1,5 +1,5 @@
 /**
- * /apps/group/{appGroupId}: the versions of an app (spec 01 section 2). Active lists the
+ * /apps/group/{appGroupId}: the versions of an app. Active lists the
  * versions whose status is not Archived, each row a link to its details page with the
  * version's actions menu (VersionMenu: duplicate, preview); History lists the archived
  * versions, filtered by 'show versions that went live'. The app can be archived (when no

@@ -1,5 +1,5 @@
 /**
- * /apps/group/{appGroupId}/approval (spec 01 sections 2, 3, 4 and 5): the app's
+ * /apps/group/{appGroupId}/approval: the app's
  * pre-approvals with their statuses (10 pending, 11 rejected, 100 approved), notes, review
  * notes and documents; New pre-approval while none is pending or approved; a pending one can
  * be withdrawn ('pre-approval withdrawn').

@@ -1,6 +1,6 @@
 /**
  * The pricing page's data: the app's prices where monetisation is on, and what the page shows
- * of them (spec 01 sections 2, 3 and 9; docs/decisions/0051-pricing.md).
+ * of them (docs/decisions/0051-pricing.md).
  */
 import { type ApiClient, ApiError } from "~/api/client.server";
 import { getPrices } from "~/api/pricing/endpoints";

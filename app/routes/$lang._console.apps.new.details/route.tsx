@@ -1,5 +1,5 @@
 /**
- * /apps/new/details (spec 01 sections 2 and 5): a new app. The same form as a version's
+ * /apps/new/details: a new app. The same form as a version's
  * details, with the app type and country to choose. Save creates the app (`POST apps` with
  * an id made by the console when the form was shown, so sending the form twice cannot make
  * two apps) and goes to /apps/{id}/marketplace in place of this page in the history.

@@ -1,5 +1,5 @@
 /**
- * The sandbox accounts page's data (spec 02 sections 2.2, 4.2 and 9): the signed-in user's
+ * The sandbox accounts page's data: the signed-in user's
  * accounts split into the staging (TEST, DEV) and live (LIVE, LIVEB) tabs, each card's
  * product variant name where the variant feature is on for its country, the desktop
  * downloads, and for the new-credentials dialog the countries with an environment of each
@@ -129,7 +129,7 @@ export const loadEnvironments = (api: ApiClient): Promise<LeapEnvironment[]> =>
 
 /**
  * The accounts, and whether they could be read: when they cannot, the list stays as it was
- * (spec 02 section 8), the last one the provider gave this person (empty when none is kept).
+ *, the last one the provider gave this person (empty when none is kept).
  */
 async function readInstances(api: ApiClient): Promise<{ instances: Instance[]; failed: boolean }> {
   try {

@@ -1,6 +1,5 @@
 /**
- * /instances: the company's sandbox accounts (spec 02 sections 2.2, 4.2, 5.3 and 9;
- * docs/decisions/0058-sandbox-accounts-and-usage.md).
+ * /instances: the company's sandbox accounts (docs/decisions/0058-sandbox-accounts-and-usage.md).
  *
  * - Title, subtitle, Import, New credentials and the Download menu (desktop downloads by
  *   country and version, only when there are any).
@@ -95,7 +94,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : dialog === "import"
         ? formRules(importSchema(t as unknown as Translate))
         : null,
-    // The new-credentials dialog opens on the company's default country (spec 02 section 4.2).
+    // The new-credentials dialog opens on the company's default country.
     defaultCountry,
     // A development build names each staging account's environment type beside its username.
     showType: page.tab === "staging" && isDevelopmentBuild(),

@@ -1,5 +1,5 @@
 /**
- * /settings (spec 02 sections 2.3, 5.4 and 6): the settings of the signed-in user and their
+ * /settings: the settings of the signed-in user and their
  * company, in tabs that are links (`?tab=`), so each works without JavaScript.
  *
  * - User settings: the user's language (`user/preference`), saved through the header's

@@ -1,5 +1,5 @@
 /**
- * The usage summary's data (spec 02 sections 2.4 and 4.4): one call, `GET apps/report`, shaped
+ * The usage summary's data: one call, `GET apps/report`, shaped
  * into the page's five tables by `usageTables` (app/api/usage/rules.ts), with the country
  * filter's choices (the countries of the company's live and beta apps) and the chart's bars.
  */

@@ -1,5 +1,5 @@
 /**
- * /usage: the usage summary of the signed-in company (spec 02 sections 2.4, 4.4, 8 and 9).
+ * /usage: the usage summary of the signed-in company.
  *
  * - A country filter (`?country=AU`, a GET form: Apply without JavaScript, sent on change
  *   with it); the choices are the countries of the company's live and beta apps.

@@ -1,5 +1,5 @@
 /**
- * /auth/register (spec 02 sections 2.5 and 5.7): a new company with its first user.
+ * /auth/register: a new company with its first user.
  * About you, about your company, the entity type (only where the lower-level entity flag is
  * on), a self-hosted captcha and the terms. The action checks the form with its schema
  * (./schema.server.ts), the browser with the rules derived from it and the rules across

@@ -1,5 +1,5 @@
 /**
- * The app details form (spec 01 sections 2 and 5), for a new app and for an existing
+ * The app details form, for a new app and for an existing
  * version: category (choosing the category named Other shows a warning), name, app type
  * (public 0, connector 1), description (at most 450, with a live count) and country. For an
  * existing app the type and country are shown, not editable. Save only when the version is

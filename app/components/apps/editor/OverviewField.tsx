@@ -1,5 +1,5 @@
 /**
- * The overview field (spec 01 section 5): 200 to 10,000 characters of text, counted on the
+ * The overview field: 200 to 10,000 characters of text, counted on the
  * trimmed plain text, in HTML of the allowed tags. With JavaScript a small rich-text editor
  * (loaded on demand, in its own chunk) writes its HTML into a hidden field of the form;
  * without it, a textarea of allowed HTML, which the server reduces to the allowed tags.

@@ -1,7 +1,6 @@
 /**
- * The custom view settings dialog of the platform schema editor (spec 02 sections 2.1, 4.1
- * and 5.1): tabs Details (label, group label, and window type and fullscreen on a matter view
- * only for a company of integratorType 1, spec 02 section 6), Visibility (desktop
+ * The custom view settings dialog of the platform schema editor: tabs Details (label, group label, and window type and fullscreen on a matter view
+ * only for a company of integratorType 1), Visibility (desktop
  * only: the view's product variants and supported desktop versions), Endpoints (the four
  * environment URLs) and Advanced (function group, time tracking, message bus, external email
  * integration), over one form of app/forms/platform-settings.ts. Fullscreen clears the window

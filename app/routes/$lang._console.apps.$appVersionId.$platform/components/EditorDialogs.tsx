@@ -1,5 +1,5 @@
 /**
- * The URL-addressed dialogs of the platform schema editor (spec 02 section 2.1): the server
+ * The URL-addressed dialogs of the platform schema editor: the server
  * renders each open from the page's query (`?dialog=add-location`, `?dialog=changes`), so
  * they work without JavaScript; with it they are modal (focus trapped, Escape closes) and
  * open and close without a page load. Their forms post to the page's action, which keeps the

@@ -1,5 +1,5 @@
 /**
- * The function icon of the item dialog's Details tab (spec 02 sections 3 and 5.2): the
+ * The function icon of the item dialog's Details tab: the
  * current icon (a preview, kept in the form as hidden `icon.id` / `icon.url` fields, an
  * inline `iconSvg` kept as it is), a box that removes it, and a file input for a new one
  * (`iconFile`: PNG 28 to 65 px, exactly 24x24 for a list item, or SVG where the country

@@ -1,5 +1,5 @@
 /**
- * Import and Download of the platform schema editor (spec 02 sections 2.1, 7 and 8).
+ * Import and Download of the platform schema editor.
  *
  * - `ImportDialog` (`?dialog=import`): a JSON schema pasted in a text area, with Arrange
  *   (pretty-printed by the page's action), Validate (`POST app-schema/validate`: valid, or each

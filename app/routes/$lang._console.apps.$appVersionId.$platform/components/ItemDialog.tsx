@@ -1,6 +1,5 @@
 /**
- * The new / update item dialog of the platform schema editor (spec 02 sections 2.1, 4.1 and
- * 5.1): tabs Details, Visibility, Endpoints, Window and Advanced over one form
+ * The new / update item dialog of the platform schema editor: tabs Details, Visibility, Endpoints, Window and Advanced over one form
  * (app/forms/platform-item.ts). The browser checks the rules the page's loader derives from
  * the action's schema (app/forms/platform-item.server.ts); the action checks the rest, and
  * its answer shows each message next to its field. A tab whose fields hold an error shows

@@ -1,5 +1,5 @@
 /**
- * The locations of a platform schema (spec 02 section 2.1): one collapsible card per
+ * The locations of a platform schema: one collapsible card per
  * location (a <details>, open by default), sorted by name, each holding its function lists
  * with their nested lists (a dropdown's items, a header's entries, a folder's reports).
  *
@@ -164,7 +164,7 @@ function ItemDialogLink({
 }
 
 /**
- * Drag to reorder a list's items (with JavaScript; spec 02 sections 2.1 and 9): while an item
+ * Drag to reorder a list's items (with JavaScript): while an item
  * is dragged it is shown at the place it would take, taking the place of the item under the
  * pointer once the pointer is in that item's swap zone (the middle 65 % of it, SWAP_THRESHOLD);
  * the items that give way slide there in 300 ms (ANIMATION_MS; at once when the person asks

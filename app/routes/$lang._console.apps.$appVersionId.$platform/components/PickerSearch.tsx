@@ -1,5 +1,5 @@
 /**
- * The search of a picker of the platform schema editor (spec 02 section 9: debounced 500 ms).
+ * The search of a picker of the platform schema editor (debounced 500 ms).
  * With JavaScript the list follows what is typed 500 ms after the last key (Enter at once);
  * without it a Search button posts the dialog's form (`pick=<search>`) and the server renders
  * the list for the text posted in `name`.

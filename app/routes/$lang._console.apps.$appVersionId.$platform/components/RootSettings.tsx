@@ -1,6 +1,5 @@
 /**
- * The platform-level and root-level settings of the platform schema editor (spec 02 sections
- * 2.1, 4.1 and 5.1), each a form of app/forms/platform-settings.ts:
+ * The platform-level and root-level settings of the platform schema editor, each a form of app/forms/platform-settings.ts:
  *
  * - `AppVariantsForm` (desktop, where the country has product variants): the app-level
  *   product variants, 'All' (-1) or specific ones; once locations exist, a change opens

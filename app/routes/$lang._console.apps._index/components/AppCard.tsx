@@ -1,5 +1,5 @@
 /**
- * An app of the app list (spec 01 section 2): icon, name (a link to the app group page that
+ * An app of the app list: icon, name (a link to the app group page that
  * covers the card), country code badge, platform icons, Archived chip, the versions with their
  * status badges and actions menus, the last-updated date, and the card menu (archive or
  * unarchive, delete) when the rules allow it (`showCardMenu`, `canArchive`, `canDelete`).

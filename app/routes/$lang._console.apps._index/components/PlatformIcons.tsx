@@ -1,5 +1,5 @@
 /**
- * The platforms of an app as icons (spec 01 section 2): desktop, web and reporting when
+ * The platforms of an app as icons: desktop, web and reporting when
  * configured, and the connector icon for appType 1. Each icon has an accessible name and a
  * tooltip; the group is a list named 'Platforms'.
  */

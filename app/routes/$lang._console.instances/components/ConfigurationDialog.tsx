@@ -1,5 +1,5 @@
 /**
- * An account's configuration (spec 02 sections 2.2 and 4.2): one row per app group of its
+ * An account's configuration: one row per app group of its
  * region with the include switch, app name, version, status (0 or 200) and service
  * environment (Dev, Test, Beta, Live); 'include apps by other vendors' and 'apply to all
  * firm users'. Switching an app off sets it back to 200 and Live (and the sandbox saves it

@@ -1,5 +1,5 @@
 /**
- * The Download menu of the sandbox accounts page (spec 02 section 2.2): one entry per desktop
+ * The Download menu of the sandbox accounts page: one entry per desktop
  * download, labelled by its country and version. A disclosure without JavaScript, a menu
  * with it (the shared Menu).
  */

@@ -1,5 +1,5 @@
 /**
- * The picture of a sandbox environment's type (spec 02 section 2.2, the import dialog): the
+ * The picture of a sandbox environment's type (the import dialog): the
  * staging sandbox's development (code) and test (flask) environments, the live sandbox (a
  * globe) and its Beta (a globe on amber), each with its name as the caption.
  */

@@ -1,5 +1,5 @@
 /**
- * Import (spec 02 sections 2.2, 3 and 5.3): a required token, decoded by the contract's
+ * Import: a required token, decoded by the contract's
  * decodeImportToken to show region, environment, firm type, firm id, staff id and user id
  * read only, with the picture of the environment's type (LIVE of region AUB is the Beta one);
  * a token that does not decode is 'invalid token' and Import is disabled.

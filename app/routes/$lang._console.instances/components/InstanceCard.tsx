@@ -1,5 +1,5 @@
 /**
- * A sandbox account's card (spec 02 section 2.2): username, country code, a Beta marker for a
+ * A sandbox account's card: username, country code, a Beta marker for a
  * LIVEB account and the product variant name where the variant feature is on; its actions:
  * Configuration (the dialog, with a badge counting the enabled apps), Debug (a disclosure
  * with the firm, user and staff ids) and Delete (the confirmation dialog).

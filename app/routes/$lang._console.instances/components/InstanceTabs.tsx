@@ -1,5 +1,5 @@
 /**
- * The sandbox tabs (spec 02 section 2.2): links to the page's `?tab=`, each with its count of
+ * The sandbox tabs: links to the page's `?tab=`, each with its count of
  * accounts; the current one is marked for assistive technology.
  */
 import { Link } from "@remix-run/react";

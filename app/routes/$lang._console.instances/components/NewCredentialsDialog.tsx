@@ -1,5 +1,5 @@
 /**
- * New credentials (spec 02 sections 2.2, 4.2 and 5.3): the staging card (users with test
+ * New credentials: the staging card (users with test
  * access only) and the live card, one chosen; once a card is chosen, the country of an
  * environment of that sandbox (the company's default country where it has one) and the firm
  * type where the country has product variants (1 again whenever the country changes); first

@@ -1,5 +1,5 @@
 /**
- * The company tab (spec 02 sections 2.3, 4.3 and 5.5): the fields the company shares across
+ * The company tab: the fields the company shares across
  * regions, then a collapsible card per regional entry (its country and 'default' in the
  * title; delete with a confirmation, never the default; an expand toggle), a button to add
  * regional information while a country is unused, and Submit.

@@ -1,5 +1,5 @@
 /**
- * The user dialogs of the users tab (spec 02 sections 2.3, 3 User, 5.6 and 6), addressed by
+ * The user dialogs of the users tab (3 User, 5.6 and 6), addressed by
  * its URL and rendered open by the server, modal with JavaScript:
  *
  * - New user and Edit user: title, first and last name, email address, password and its

@@ -3,14 +3,14 @@
  * so without JavaScript too) on the firms using the app, by name or 'unknown', each with its
  * count of users (user-level apps), or a tick and its count of usage (firm-level and
  * always-on apps): the total is the sum of the counts, so every table shows what it adds up.
- * With JavaScript the row opens and closes over 300 ms (spec 02 section 9), at once when
+ * With JavaScript the row opens and closes over 300 ms, at once when
  * reduced motion is asked for.
  */
 import { type MouseEvent, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { UsageTableApp, UsageTableName } from "~/api/usage/rules";
 
-/** The expand animation (spec 02 section 9: usage expand 300 ms). */
+/** The expand animation (usage expand 300 ms). */
 export const USAGE_EXPAND_MS = 300;
 
 const COLUMNS = "sm:grid sm:grid-cols-[minmax(0,1fr)_6rem_14rem_6rem] sm:items-center sm:gap-3";
