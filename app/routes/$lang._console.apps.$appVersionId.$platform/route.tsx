@@ -1,5 +1,6 @@
 /**
- * /apps/{appVersionId}/desktop, /web and /reporting: the platform schema editor. Only for a public app (appType 0);
+ * /apps/{appVersionId}/desktop, /web and /reporting: the platform schema editor. Only for a public
+ * app (appType 0);
  * any other platform segment is 'page not found'.
  *
  * The page edits the user's server-side draft of the platform (editor.server.ts): Add

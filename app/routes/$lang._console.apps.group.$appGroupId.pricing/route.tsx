@@ -1,5 +1,6 @@
 /**
- * /apps/group/{appGroupId}/pricing (docs/decisions/0051-pricing.md): only where monetisation is enabled for the app's country,
+ * /apps/group/{appGroupId}/pricing (docs/decisions/0051-pricing.md): only where monetisation is
+ * enabled for the app's country,
  * else 'This app is not enabled for monetisation.'
  *
  * - No scheduled price: the form (free or paid; a paid app user based or firm based with a

@@ -1,5 +1,6 @@
 /**
- * The custom view settings dialog of the platform schema editor: tabs Details (label, group label, and window type and fullscreen on a matter view
+ * The custom view settings dialog of the platform schema editor: tabs Details (label, group label,
+ * and window type and fullscreen on a matter view
  * only for a company of integratorType 1), Visibility (desktop
  * only: the view's product variants and supported desktop versions), Endpoints (the four
  * environment URLs) and Advanced (function group, time tracking, message bus, external email

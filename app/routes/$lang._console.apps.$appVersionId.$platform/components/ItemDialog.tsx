@@ -1,5 +1,6 @@
 /**
- * The new / update item dialog of the platform schema editor: tabs Details, Visibility, Endpoints, Window and Advanced over one form
+ * The new / update item dialog of the platform schema editor: tabs Details, Visibility, Endpoints,
+ * Window and Advanced over one form
  * (app/forms/platform-item.ts). The browser checks the rules the page's loader derives from
  * the action's schema (app/forms/platform-item.server.ts); the action checks the rest, and
  * its answer shows each message next to its field. A tab whose fields hold an error shows

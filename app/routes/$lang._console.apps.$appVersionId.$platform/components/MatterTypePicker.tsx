@@ -1,5 +1,6 @@
 /**
- * The matter-type picker of the platform schema editor (decision 0062) and `VisibilityPickers`, which holds it together with the precedent picker
+ * The matter-type picker of the platform schema editor (decision 0062) and `VisibilityPickers`,
+ * which holds it together with the precedent picker
  * (PrecedentPicker.tsx) in a dialog's Visibility tab.
  *
  * A tab per matter state shows that state's matter types under their folders; a search

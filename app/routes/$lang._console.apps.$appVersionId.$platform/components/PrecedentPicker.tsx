@@ -1,5 +1,6 @@
 /**
- * The precedent list picker of the platform schema editor (decision 0062): the precedents of the chosen matter types (`GET resources/matter-types/
+ * The precedent list picker of the platform schema editor (decision 0062): the precedents of the
+ * chosen matter types (`GET resources/matter-types/
  * {id}/precedents`), each matter type's library as a tree of folders and precedents, any of
  * which can be ticked. A ticked one is the function's precedent location
  * (`visibility.location`): its root is the matter type, its path the precedent ids from the

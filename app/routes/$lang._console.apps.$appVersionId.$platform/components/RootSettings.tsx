@@ -1,5 +1,6 @@
 /**
- * The platform-level and root-level settings of the platform schema editor, each a form of app/forms/platform-settings.ts:
+ * The platform-level and root-level settings of the platform schema editor, each a form of
+ * app/forms/platform-settings.ts:
  *
  * - `AppVariantsForm` (desktop, where the country has product variants): the app-level
  *   product variants, 'All' (-1) or specific ones; once locations exist, a change opens
