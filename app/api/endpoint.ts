@@ -19,7 +19,7 @@ export type PathParams<P extends string> = P extends `${string}:${infer Rest}`
 /** A multipart/form-data body (an upload), sent as FormData. */
 export const MULTIPART = "multipart" as const;
 
-type BodyShape = z.ZodType | typeof MULTIPART | undefined;
+export type BodyShape = z.ZodType | typeof MULTIPART | undefined;
 
 export interface Endpoint<
   P extends string = string,
