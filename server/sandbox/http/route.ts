@@ -6,11 +6,13 @@
  * with the endpoint's schemas (a failing one is a 400 naming the field). A UUID parameter
  * matches only hex digits and dashes, so that a word in its place (`apps/report`) can have a
  * route of its own. Path and query parameters are held to the text rule before anything else.
+ * Under test, every JSON answer is held to the endpoint's `answer` schema: a mismatch is a 500
+ * naming the endpoint and the field, so the integration suite proves the contract.
  */
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import type * as z from "zod";
 import { isStorableText, storableCopy } from "~/api/common";
-import type { BodyShape, Endpoint, PathParams } from "~/api/endpoint";
+import { type BodyShape, type Endpoint, type PathParams, rawAnswer } from "~/api/endpoint";
 import type { AppEnv } from "../context";
 import { notFound } from "./errors";
 import { jsonBody, parse, refuseUnstorable } from "./validate";
@@ -81,6 +83,25 @@ export function guard<P extends string>(
   };
 }
 
+/** Whether answers are held to their schemas: under test (vitest sets NODE_ENV), never in production. */
+const checkAnswers = process.env.NODE_ENV === "test";
+
+/**
+ * Where a successful JSON answer breaks the endpoint's `answer` schema: the path of the first
+ * failing field and what is wrong there; undefined when it keeps it (or is no JSON).
+ */
+export async function contractBreach(
+  answer: z.ZodType,
+  response: Response,
+): Promise<{ field: string; problem: string } | undefined> {
+  if (!response.ok || answer === rawAnswer) return undefined;
+  if (!response.headers.get("content-type")?.startsWith("application/json")) return undefined;
+  const result = answer.safeParse(await response.clone().json());
+  if (result.success) return undefined;
+  const [issue] = result.error.issues;
+  return { field: issue.path.join(".") || "(the whole answer)", problem: issue.message };
+}
+
 /**
  * Registers the endpoint's route on `app`: the parameter check, the middleware, then the
  * handler with the endpoint's input read.
@@ -97,7 +118,16 @@ export function route<
 ): void {
   const middleware = steps.slice(0, -1) as MiddlewareHandler<AppEnv>[];
   const handler = steps[steps.length - 1] as RouteHandler<P, Q, B>;
-  app.on(endpoint.method, routePath(endpoint), storableParameters, ...middleware, async (c) =>
-    handler(c as Context<AppEnv, `/${P}`>, await inputOf<P, Q, B>(c, endpoint as Endpoint<P>)),
-  );
+  const name = `${endpoint.method} ${endpoint.path}`;
+  app.on(endpoint.method, routePath(endpoint), storableParameters, ...middleware, async (c) => {
+    const input = await inputOf<P, Q, B>(c, endpoint as Endpoint<P>);
+    const response = await handler(c as Context<AppEnv, `/${P}`>, input);
+    const breach = checkAnswers ? await contractBreach(endpoint.answer, response) : undefined;
+    if (breach) {
+      const line = `${name} answers outside its contract at ${breach.field}: ${breach.problem}`;
+      c.get("log").error({ endpoint: name, ...breach }, line);
+      throw new Error(line);
+    }
+    return response;
+  });
 }
