@@ -7,6 +7,7 @@
  */
 
 import {
+  ACCOUNT_NAME_MAX,
   type BankValues,
   SETTINGS_RULE_CODES,
   type SettingsErrors,
@@ -15,8 +16,7 @@ import {
 import { isStorableText } from "~/api/text";
 import type { Translate } from "~/forms/app-editor";
 
-/** The longest account name the provider keeps. */
-export const ACCOUNT_NAME_MAX = 200;
+export { ACCOUNT_NAME_MAX };
 
 export const BANK_FIELDS = ["accountName", "bsb", "accountNumber"] as const;
 export type BankField = (typeof BANK_FIELDS)[number];

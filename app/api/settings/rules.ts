@@ -13,6 +13,9 @@ export const MAX_ENTITIES = 20;
 
 export const BANK_LIMITS = { bsbDigits: 6, accountNumberMaxDigits: 30, shownDigits: 3 } as const;
 
+/** The longest account name the provider keeps. */
+export const ACCOUNT_NAME_MAX = 200;
+
 export const SETTINGS_RULE_CODES = [
   "required",
   // bank details

@@ -7,7 +7,7 @@
 import * as z from "zod";
 import { storableText } from "../common";
 import { registrationRequest } from "../registration/schemas";
-import { MAX_ENTITIES } from "./rules";
+import { ACCOUNT_NAME_MAX, MAX_ENTITIES } from "./rules";
 
 /** The fields an entry shares with registration, held to the same rules. */
 const entityFields = registrationRequest.pick({
@@ -103,8 +103,8 @@ export type BankDetails = z.infer<typeof bankDetails>;
  * `mustBeDigits`, `atMost30Digits`); the body's size bounds them before that.
  */
 export const bankDetailsRequest = z.object({
-  accountName: storableText({ message: "is required" }).max(200, {
-    message: "must be at most 200 characters",
+  accountName: storableText({ message: "is required" }).max(ACCOUNT_NAME_MAX, {
+    message: `must be at most ${ACCOUNT_NAME_MAX} characters`,
   }),
   bsb: storableText({ message: "is required" }),
   accountNumber: storableText({ message: "is required" }),
