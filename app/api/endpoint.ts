@@ -1,5 +1,5 @@
 /**
- * A call of the provider API (section 7 of specs 01 and 02) as one object: method, path with
+ * A call of the provider API as one object: method, path with
  * its named parameters, query and body shapes, and the shape of the answer. The console's
  * client calls an endpoint and gets the parsed answer typed (`api.call(getApp, { params: {
  * id } })`); the sandbox registers its routes from the same objects

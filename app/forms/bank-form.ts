@@ -1,5 +1,5 @@
 /**
- * The bank account form (spec 02 section 5.4): its fields and the contract's rules
+ * The bank account form: its fields and the contract's rules
  * (app/api/settings/rules.ts `validateBank`) in the user's words: account name required, at
  * most 200 characters; BSB exactly 6 digits; account number required, digits only, at most
  * 30; each trimmed; nothing the provider cannot store. Zod-free: the browser checks the form

@@ -1,5 +1,5 @@
 /**
- * Wire shapes of the settings calls (spec 02 sections 3 and 7, `settings/*`): the company with
+ * Wire shapes of the settings calls (`settings/*`): the company with
  * its regional entries (entity information, one per country) and the bank details. An
  * entry's fields are registration's (app/api/registration/schemas.ts), with its rules; the
  * rules of the list and of the bank form are ./rules.ts.
@@ -30,7 +30,7 @@ const entityFields = registrationRequest.pick({
 export const entityIcon = z.object({ id: z.string(), url: z.string() });
 export type EntityIcon = z.infer<typeof entityIcon>;
 
-/** One regional entry (Entity info, spec 02 section 3). */
+/** One regional entry (Entity info). */
 export const entityInfo = z.object({
   id: z.string(),
   countryId: z.string(),

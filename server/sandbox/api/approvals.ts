@@ -1,5 +1,5 @@
 /**
- * The pre-approval routes (spec 01 section 7; endpoints in app/api/approvals/endpoints.ts):
+ * The pre-approval routes (endpoints in app/api/approvals/endpoints.ts):
  * each hands its request to the approvals service (server/sandbox/approvals/service.ts).
  */
 import { Hono } from "hono";

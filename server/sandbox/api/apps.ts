@@ -1,6 +1,6 @@
 /**
- * The apps routes (spec 01 section 7; endpoints in app/api/apps/endpoints.ts): each reads
- * its request and hands it to the apps service (server/sandbox/apps/service.ts), which holds
+ * The apps routes (endpoints in app/api/apps/endpoints.ts): each hands
+ * its request, read by route(), to the apps service (server/sandbox/apps/service.ts), which holds
  * the rules and the queries. A version or group that is not the caller's is refused before
  * a body is read.
  */

@@ -1,5 +1,5 @@
 /**
- * The data attestation routes (spec 01 section 7, `app-data-attestation/{appVersionId}`;
+ * The data attestation routes (`app-data-attestation/{appVersionId}`;
  * endpoints in app/api/data-attestation/endpoints.ts): each hands its request to the service
  * (server/sandbox/data-attestation/service.ts).
  */

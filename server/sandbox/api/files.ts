@@ -1,5 +1,5 @@
 /**
- * Uploads (docs/decisions/0016-uploads.md; spec 01 section 7, spec 02 section 7):
+ * Uploads (docs/decisions/0016-uploads.md):
  *
  * - `POST files?fileType=0|1`: a document (0) or a data-flow diagram (1), PDF only.
  * - `POST images?purpose=` and `POST images/entities/{id}?purpose=`: an image, checked for

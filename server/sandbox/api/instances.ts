@@ -1,5 +1,5 @@
 /**
- * The sandbox-account routes (spec 02 section 7, `leapinstances*`; endpoints in
+ * The sandbox-account routes (`leapinstances*`; endpoints in
  * app/api/instances/endpoints.ts) and the usage summary's report (`apps/report`,
  * app/api/usage/endpoints.ts): each hands its request to the instances service
  * (server/sandbox/instances/service.ts) or the report (server/sandbox/instances/usage.ts).

@@ -1,5 +1,5 @@
 /**
- * The pricing routes (spec 01 section 7, `app-monetization/*`; endpoints in
+ * The pricing routes (`app-monetization/*`; endpoints in
  * app/api/pricing/endpoints.ts): each hands its request to the pricing service
  * (server/sandbox/pricing/service.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Lookups (spec 02 section 7): GET resources/* and GET ping/more, readable without a token
+ * Lookups: GET resources/* and GET ping/more, readable without a token
  * (registration needs countries and flags); a token, when sent, must be valid. The answers
  * come from the resources service (server/sandbox/resources/service.ts). App categories,
  * locations (config-init-all), matter types and product variants are named in the caller's

@@ -1,5 +1,5 @@
 /**
- * The platform schema routes (spec 02 section 7, `app-schema*`; endpoints in
+ * The platform schema routes (`app-schema*`; endpoints in
  * app/api/schema/endpoints.ts): each hands its request to the schema service
  * (server/sandbox/schema/service.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The security routes (spec 01 section 7, `apps-auth/*`; endpoints in
+ * The security routes (`apps-auth/*`; endpoints in
  * app/api/security/endpoints.ts): each hands its request to the security service
  * (server/sandbox/security/service.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The settings routes (spec 02 section 7, `settings/*`; endpoints in app/api/settings/endpoints.ts):
+ * The settings routes (`settings/*`; endpoints in app/api/settings/endpoints.ts):
  * each hands its request to the settings service (server/sandbox/settings/service.ts).
  */
 import { Hono } from "hono";

@@ -1,6 +1,6 @@
 /**
- * The submission routes (spec 01 section 7, `app-submissions/*`; endpoints in
- * app/api/submissions/endpoints.ts): each reads its request and hands it to the submissions
+ * The submission routes (`app-submissions/*`; endpoints in
+ * app/api/submissions/endpoints.ts): each hands its request, read by route(), to the submissions
  * service (server/sandbox/submissions/service.ts). A version that is not the caller's is
  * refused (404) before a body is read.
  */
