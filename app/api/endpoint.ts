@@ -1,5 +1,5 @@
 /**
- * A call of the provider API (section 7 of specs 01 and 02) as one object: method, path with
+ * A call of the provider API as one object: method, path with
  * its named parameters, query and body shapes, and the shape of the answer. The console's
  * client calls an endpoint and gets the parsed answer typed (`api.call(getApp, { params: {
  * id } })`); the sandbox registers its routes from the same objects
@@ -19,7 +19,7 @@ export type PathParams<P extends string> = P extends `${string}:${infer Rest}`
 /** A multipart/form-data body (an upload), sent as FormData. */
 export const MULTIPART = "multipart" as const;
 
-type BodyShape = z.ZodType | typeof MULTIPART | undefined;
+export type BodyShape = z.ZodType | typeof MULTIPART | undefined;
 
 export interface Endpoint<
   P extends string = string,

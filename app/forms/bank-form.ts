@@ -1,5 +1,5 @@
 /**
- * The bank account form (spec 02 section 5.4): its fields and the contract's rules
+ * The bank account form: its fields and the contract's rules
  * (app/api/settings/rules.ts `validateBank`) in the user's words: account name required, at
  * most 200 characters; BSB exactly 6 digits; account number required, digits only, at most
  * 30; each trimmed; nothing the provider cannot store. Zod-free: the browser checks the form
@@ -7,6 +7,7 @@
  */
 
 import {
+  ACCOUNT_NAME_MAX,
   type BankValues,
   SETTINGS_RULE_CODES,
   type SettingsErrors,
@@ -15,8 +16,7 @@ import {
 import { isStorableText } from "~/api/text";
 import type { Translate } from "~/forms/app-editor";
 
-/** The longest account name the provider keeps. */
-export const ACCOUNT_NAME_MAX = 200;
+export { ACCOUNT_NAME_MAX };
 
 export const BANK_FIELDS = ["accountName", "bsb", "accountNumber"] as const;
 export type BankField = (typeof BANK_FIELDS)[number];

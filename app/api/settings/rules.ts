@@ -1,5 +1,5 @@
 /**
- * The rules of settings (spec 02 sections 4.3, 5.4, 5.5, 5.6 and 9) as pure functions, shared
+ * The rules of settings as pure functions, shared
  * by the console (its forms' checks, the cards and labels) and the sandbox (its refusals with
  * rule codes): bank details (BSB exactly 6 digits, account number of digits only, at most 30,
  * values trimmed, shown masked but for its last 3 digits), the regional entries of the
@@ -12,6 +12,9 @@
 export const MAX_ENTITIES = 20;
 
 export const BANK_LIMITS = { bsbDigits: 6, accountNumberMaxDigits: 30, shownDigits: 3 } as const;
+
+/** The longest account name the provider keeps. */
+export const ACCOUNT_NAME_MAX = 200;
 
 export const SETTINGS_RULE_CODES = [
   "required",
@@ -154,7 +157,7 @@ export function unusedCountries<C extends { code: string }>(
 
 export type StateLabel = "country" | "province" | "state";
 
-/** The label of the state field by country (spec 02 section 9): UK 'country', CA 'province', others 'state'. */
+/** The label of the state field by country: UK 'country', CA 'province', others 'state'. */
 export function stateLabel(countryCode: string | null | undefined): StateLabel {
   const code = (countryCode ?? "").trim().toUpperCase();
   return code === "UK" ? "country" : code === "CA" ? "province" : "state";

@@ -1,5 +1,5 @@
 /**
- * Wire shapes of the settings calls (spec 02 sections 3 and 7, `settings/*`): the company with
+ * Wire shapes of the settings calls (`settings/*`): the company with
  * its regional entries (entity information, one per country) and the bank details. An
  * entry's fields are registration's (app/api/registration/schemas.ts), with its rules; the
  * rules of the list and of the bank form are ./rules.ts.
@@ -7,7 +7,7 @@
 import * as z from "zod";
 import { storableText } from "../common";
 import { registrationRequest } from "../registration/schemas";
-import { MAX_ENTITIES } from "./rules";
+import { ACCOUNT_NAME_MAX, MAX_ENTITIES } from "./rules";
 
 /** The fields an entry shares with registration, held to the same rules. */
 const entityFields = registrationRequest.pick({
@@ -30,7 +30,7 @@ const entityFields = registrationRequest.pick({
 export const entityIcon = z.object({ id: z.string(), url: z.string() });
 export type EntityIcon = z.infer<typeof entityIcon>;
 
-/** One regional entry (Entity info, spec 02 section 3). */
+/** One regional entry (Entity info). */
 export const entityInfo = z.object({
   id: z.string(),
   countryId: z.string(),
@@ -103,8 +103,8 @@ export type BankDetails = z.infer<typeof bankDetails>;
  * `mustBeDigits`, `atMost30Digits`); the body's size bounds them before that.
  */
 export const bankDetailsRequest = z.object({
-  accountName: storableText({ message: "is required" }).max(200, {
-    message: "must be at most 200 characters",
+  accountName: storableText({ message: "is required" }).max(ACCOUNT_NAME_MAX, {
+    message: `must be at most ${ACCOUNT_NAME_MAX} characters`,
   }),
   bsb: storableText({ message: "is required" }),
   accountNumber: storableText({ message: "is required" }),

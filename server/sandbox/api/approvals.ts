@@ -1,5 +1,5 @@
 /**
- * The pre-approval routes (spec 01 section 7; endpoints in app/api/approvals/endpoints.ts):
+ * The pre-approval routes (endpoints in app/api/approvals/endpoints.ts):
  * each hands its request to the approvals service (server/sandbox/approvals/service.ts).
  */
 import { Hono } from "hono";
@@ -12,18 +12,17 @@ import { createApprovalsService } from "../approvals/service";
 import type { AppEnv, SandboxContext } from "../context";
 import type { Auth } from "../http/auth";
 import { route } from "../http/route";
-import { jsonBody } from "../http/validate";
 
 export function approvalRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
   const service = createApprovalsService(ctx);
   const app = new Hono<AppEnv>();
 
-  route(app, listPreApprovals, auth.required, async (c) =>
-    c.json(await service.list(c.get("caller"), c.req.param("groupId"))),
+  route(app, listPreApprovals, auth.required, async (c, { params }) =>
+    c.json(await service.list(c.get("caller"), params.groupId)),
   );
 
-  route(app, createPreApproval, auth.required, async (c) => {
-    const answer = await service.create(c.get("caller"), await jsonBody(c, createPreApproval.body));
+  route(app, createPreApproval, auth.required, async (c, { body }) => {
+    const answer = await service.create(c.get("caller"), body);
     c.get("log").info(
       { preApprovalId: answer.id, groupId: answer.groupId },
       "pre-approval submitted",
@@ -31,8 +30,8 @@ export function approvalRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
     return c.json(answer, 201);
   });
 
-  route(app, withdrawPreApproval, auth.required, async (c) =>
-    c.json(await service.withdraw(c.get("caller"), c.req.param("id"))),
+  route(app, withdrawPreApproval, auth.required, async (c, { params }) =>
+    c.json(await service.withdraw(c.get("caller"), params.id)),
   );
 
   return app;

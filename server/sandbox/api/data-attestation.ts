@@ -1,5 +1,5 @@
 /**
- * The data attestation routes (spec 01 section 7, `app-data-attestation/{appVersionId}`;
+ * The data attestation routes (`app-data-attestation/{appVersionId}`;
  * endpoints in app/api/data-attestation/endpoints.ts): each hands its request to the service
  * (server/sandbox/data-attestation/service.ts).
  */
@@ -9,23 +9,18 @@ import type { AppEnv, SandboxContext } from "../context";
 import { createDataAttestationService } from "../data-attestation/service";
 import type { Auth } from "../http/auth";
 import { route } from "../http/route";
-import { jsonBody } from "../http/validate";
 
 export function dataAttestationRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
   const service = createDataAttestationService(ctx);
   const app = new Hono<AppEnv>();
 
-  route(app, getDataAttestation, auth.required, async (c) =>
-    c.json(await service.get(c.get("caller"), c.req.param("appVersionId"))),
+  route(app, getDataAttestation, auth.required, async (c, { params }) =>
+    c.json(await service.get(c.get("caller"), params.appVersionId)),
   );
 
-  route(app, saveDataAttestation, auth.required, async (c) => {
-    const appVersionId = c.req.param("appVersionId");
-    const answer = await service.save(
-      c.get("caller"),
-      appVersionId,
-      await jsonBody(c, saveDataAttestation.body),
-    );
+  route(app, saveDataAttestation, auth.required, async (c, { params, body }) => {
+    const appVersionId = params.appVersionId;
+    const answer = await service.save(c.get("caller"), appVersionId, body);
     c.get("log").info({ dataAttestationId: answer.id, appVersionId }, "data attestation saved");
     return c.json(answer);
   });

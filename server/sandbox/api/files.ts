@@ -1,5 +1,5 @@
 /**
- * Uploads (docs/decisions/0016-uploads.md; spec 01 section 7, spec 02 section 7):
+ * Uploads (docs/decisions/0016-uploads.md):
  *
  * - `POST files?fileType=0|1`: a document (0) or a data-flow diagram (1), PDF only.
  * - `POST images?purpose=` and `POST images/entities/{id}?purpose=`: an image, checked for
@@ -18,6 +18,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
+import type * as z from "zod";
 import {
   downloadFile,
   getImage,
@@ -35,8 +36,8 @@ import type { Auth } from "../http/auth";
 import { ifNoneMatchNames } from "../http/caching";
 import { ApiError, badRequest, notFound } from "../http/errors";
 import { limitBody } from "../http/limits";
-import { route } from "../http/route";
-import { isUuid, query } from "../http/validate";
+import { guard, route } from "../http/route";
+import { isUuid } from "../http/validate";
 
 /** Largest request body of an upload: a 9 MB document plus multipart overhead, rounded up. */
 export const maxUploadBodyBytes = 10 * 1024 * 1024;
@@ -146,18 +147,20 @@ export function fileRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
     return found.some((rows) => rows.length > 0);
   }
 
-  route(app, uploadDocument, auth.required, uploadLimit, async (c) => {
-    const { fileType } = query(c, uploadDocument.query);
+  route(app, uploadDocument, auth.required, uploadLimit, async (c, { query }) => {
     await quotaFirst(c);
     const upload = await readUpload(c);
-    const kind = FILE_TYPE_KINDS[fileType];
+    const kind = FILE_TYPE_KINDS[query.fileType];
     const checked = await checkDocument(upload.bytes, kind);
     refuse(checked);
     return save(c, upload, checked, { kind });
   });
 
-  async function uploadImage(c: Context<AppEnv>, entityId?: string) {
-    const { purpose, listItem } = query(c, uploadImageCall.query);
+  async function uploadImage(
+    c: Context<AppEnv>,
+    { purpose, listItem }: z.output<typeof uploadImageCall.query>,
+    entityId?: string,
+  ) {
     await quotaFirst(c);
     const upload = await readUpload(c);
     const checked = await checkImage(upload.bytes, { purpose, listItem });
@@ -165,24 +168,21 @@ export function fileRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
     return save(c, upload, checked, { kind: "image", entityId });
   }
 
-  route(app, uploadImageCall, auth.required, uploadLimit, (c) => uploadImage(c));
+  route(app, uploadImageCall, auth.required, uploadLimit, (c, { query }) => uploadImage(c, query));
 
   route(
     app,
     uploadEntityImage,
     auth.required,
-    async (c, next) => {
-      // Checked before the body is read: another company's id is not worth reading 10 MB for.
-      if (!(await ownsEntity(c.get("caller").companyId, c.req.param("id"))))
-        throw notFound("entity");
-      await next();
-    },
+    // Checked before the body is read: another company's id is not worth reading 10 MB for.
+    guard(uploadEntityImage, async (c, { id }) => {
+      if (!(await ownsEntity(c.get("caller").companyId, id))) throw notFound("entity");
+    }),
     uploadLimit,
-    (c) => uploadImage(c, c.req.param("id")),
+    (c, { params, query }) => uploadImage(c, query, params.id),
   );
 
-  route(app, downloadFile, auth.required, async (c) => {
-    const id = c.req.param("id");
+  route(app, downloadFile, auth.required, async (c, { params: { id } }) => {
     if (!isUuid(id)) throw notFound("file");
     const [row] = await ctx.db
       .select()
@@ -208,8 +208,7 @@ export function fileRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
   });
 
   /** Public: an image id is an unguessable UUID; documents are never served here. */
-  route(app, getImage, async (c) => {
-    const id = c.req.param("id");
+  route(app, getImage, async (c, { params: { id } }) => {
     if (!isUuid(id)) throw notFound("image");
     const [row] = await ctx.db
       .select()

@@ -1,5 +1,5 @@
 /**
- * The sandbox-account routes (spec 02 section 7, `leapinstances*`; endpoints in
+ * The sandbox-account routes (`leapinstances*`; endpoints in
  * app/api/instances/endpoints.ts) and the usage summary's report (`apps/report`,
  * app/api/usage/endpoints.ts): each hands its request to the instances service
  * (server/sandbox/instances/service.ts) or the report (server/sandbox/instances/usage.ts).
@@ -16,7 +16,6 @@ import { getAppsReport } from "~/api/usage/endpoints";
 import type { AppEnv, SandboxContext } from "../context";
 import type { Auth } from "../http/auth";
 import { route } from "../http/route";
-import { jsonBody } from "../http/validate";
 import { createInstancesService } from "../instances/service";
 import { appsReport } from "../instances/usage";
 
@@ -28,8 +27,8 @@ export function instanceRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
     c.json(await service.list(c.get("caller"))),
   );
 
-  route(app, createInstance, auth.required, async (c) => {
-    const answer = await service.create(c.get("caller"), await jsonBody(c, createInstance.body));
+  route(app, createInstance, auth.required, async (c, { body }) => {
+    const answer = await service.create(c.get("caller"), body);
     c.get("log").info(
       { instanceId: answer.id, envType: answer.leapEnvType },
       "sandbox account created",
@@ -37,11 +36,8 @@ export function instanceRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
     return c.json(answer, 201);
   });
 
-  route(app, importInstance, auth.required, async (c) => {
-    const answer = await service.importAccount(
-      c.get("caller"),
-      await jsonBody(c, importInstance.body),
-    );
+  route(app, importInstance, auth.required, async (c, { body }) => {
+    const answer = await service.importAccount(c.get("caller"), body);
     c.get("log").info(
       { instanceId: answer.id, envType: answer.leapEnvType },
       "sandbox account imported",
@@ -49,19 +45,13 @@ export function instanceRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
     return c.json(answer, 201);
   });
 
-  route(app, updateConfiguration, auth.required, async (c) =>
-    c.json(
-      await service.configure(
-        c.get("caller"),
-        c.req.param("id"),
-        await jsonBody(c, updateConfiguration.body),
-      ),
-    ),
+  route(app, updateConfiguration, auth.required, async (c, { params, body }) =>
+    c.json(await service.configure(c.get("caller"), params.id, body)),
   );
 
-  route(app, deleteInstance, auth.required, async (c) => {
-    await service.remove(c.get("caller"), c.req.param("id"));
-    c.get("log").info({ instanceId: c.req.param("id") }, "sandbox account deleted");
+  route(app, deleteInstance, auth.required, async (c, { params }) => {
+    await service.remove(c.get("caller"), params.id);
+    c.get("log").info({ instanceId: params.id }, "sandbox account deleted");
     return c.body(null, 204);
   });
 

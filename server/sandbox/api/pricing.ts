@@ -1,5 +1,5 @@
 /**
- * The pricing routes (spec 01 section 7, `app-monetization/*`; endpoints in
+ * The pricing routes (`app-monetization/*`; endpoints in
  * app/api/pricing/endpoints.ts): each hands its request to the pricing service
  * (server/sandbox/pricing/service.ts).
  */
@@ -8,43 +8,28 @@ import { createPrice, getPrices, submitPriceChange, updatePrice } from "~/api/pr
 import type { AppEnv, SandboxContext } from "../context";
 import type { Auth } from "../http/auth";
 import { route } from "../http/route";
-import { jsonBody } from "../http/validate";
 import { createPricingService } from "../pricing/service";
 
 export function pricingRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
   const service = createPricingService(ctx);
   const app = new Hono<AppEnv>();
 
-  route(app, getPrices, auth.required, async (c) =>
-    c.json(await service.get(c.get("caller"), c.req.param("appGroupId"))),
+  route(app, getPrices, auth.required, async (c, { params }) =>
+    c.json(await service.get(c.get("caller"), params.appGroupId)),
   );
 
-  route(app, createPrice, auth.required, async (c) => {
-    const answer = await service.create(
-      c.get("caller"),
-      c.req.param("appGroupId"),
-      await jsonBody(c, createPrice.body),
-    );
-    c.get("log").info(
-      { priceId: answer.id, appGroupId: c.req.param("appGroupId") },
-      "price submitted",
-    );
+  route(app, createPrice, auth.required, async (c, { params, body }) => {
+    const answer = await service.create(c.get("caller"), params.appGroupId, body);
+    c.get("log").info({ priceId: answer.id, appGroupId: params.appGroupId }, "price submitted");
     return c.json(answer, 201);
   });
 
-  route(app, updatePrice, auth.required, async (c) =>
-    c.json(
-      await service.update(
-        c.get("caller"),
-        c.req.param("appGroupId"),
-        c.req.param("priceId"),
-        await jsonBody(c, updatePrice.body),
-      ),
-    ),
+  route(app, updatePrice, auth.required, async (c, { params, body }) =>
+    c.json(await service.update(c.get("caller"), params.appGroupId, params.priceId, body)),
   );
 
-  route(app, submitPriceChange, auth.required, async (c) => {
-    const answer = await service.change(c.get("caller"), await jsonBody(c, submitPriceChange.body));
+  route(app, submitPriceChange, auth.required, async (c, { body }) => {
+    const answer = await service.change(c.get("caller"), body);
     c.get("log").info({ priceId: answer.id }, "price change submitted");
     return c.json(answer, 201);
   });

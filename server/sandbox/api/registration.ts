@@ -6,18 +6,18 @@ import { Hono } from "hono";
 import { getCaptchaChallenge, getCaptchaQuestion, register } from "~/api/registration/endpoints";
 import type { AppEnv, SandboxContext } from "../context";
 import { publicCaller } from "../http/auth";
-import { route } from "../http/route";
-import { jsonBody } from "../http/validate";
+import { guard, route } from "../http/route";
 import type { Accounts } from "../identity/accounts";
 
 export function registrationRoutes(ctx: SandboxContext, accounts: Accounts) {
   const app = new Hono<AppEnv>();
-  route(app, register, async (c) => {
-    const caller = publicCaller(ctx, c);
-    const data = await jsonBody(c, register.body);
-    const created = await accounts.register(data, caller);
-    return c.json(created, 201);
-  });
+  route(
+    app,
+    register,
+    // The console's credentials, when sent, are checked before the body is read.
+    guard(register, async (c) => void publicCaller(ctx, c)),
+    async (c, { body }) => c.json(await accounts.register(body, publicCaller(ctx, c)), 201),
+  );
   // Each answer is new and used once: never cached.
   route(app, getCaptchaChallenge, async (c) =>
     c.json(await accounts.captchaChallenge(), 200, { "Cache-Control": "no-store" }),

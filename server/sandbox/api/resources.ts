@@ -1,5 +1,5 @@
 /**
- * Lookups (spec 02 section 7): GET resources/* and GET ping/more, readable without a token
+ * Lookups: GET resources/* and GET ping/more, readable without a token
  * (registration needs countries and flags); a token, when sent, must be valid. The answers
  * come from the resources service (server/sandbox/resources/service.ts). App categories,
  * locations (config-init-all), matter types and product variants are named in the caller's
@@ -18,7 +18,6 @@ import {
   TRANSLATED_REFERENCE_DATA,
 } from "../http/caching";
 import { route } from "../http/route";
-import { query } from "../http/validate";
 import { createResourcesService } from "../resources/service";
 
 /** Locations are named in the caller's language; the feature flags beside them change as ping/more's do. */
@@ -49,39 +48,31 @@ export function resourceRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
     resources.getMatterTypes,
     auth.optional,
     cacheFor(TRANSLATED_REFERENCE_DATA),
-    async (c) =>
-      c.json(
-        await service.matterTypes(
-          query(c, resources.getMatterTypes.query),
-          c.req.header("accept-language"),
-        ),
-      ),
+    async (c, { query }) =>
+      c.json(await service.matterTypes(query, c.req.header("accept-language"))),
   );
-  route(r, resources.getMatterTypePrecedents, auth.optional, cacheFor(REFERENCE_DATA), async (c) =>
-    c.json(
-      await service.matterTypePrecedents(
-        c.req.param("matterTypeId"),
-        query(c, resources.getMatterTypePrecedents.query),
-      ),
-    ),
+  route(
+    r,
+    resources.getMatterTypePrecedents,
+    auth.optional,
+    cacheFor(REFERENCE_DATA),
+    async (c, { params, query }) =>
+      c.json(await service.matterTypePrecedents(params.matterTypeId, query)),
   );
-  route(r, resources.getPrecedents, auth.optional, cacheFor(REFERENCE_DATA), async (c) =>
-    c.json(
-      await service.precedents(c.req.param("folderId"), query(c, resources.getPrecedents.query)),
-    ),
+  route(
+    r,
+    resources.getPrecedents,
+    auth.optional,
+    cacheFor(REFERENCE_DATA),
+    async (c, { params, query }) => c.json(await service.precedents(params.folderId, query)),
   );
   route(
     r,
     resources.getProductVariants,
     auth.optional,
     cacheFor(TRANSLATED_REFERENCE_DATA),
-    async (c) =>
-      c.json(
-        await service.productVariants(
-          query(c, resources.getProductVariants.query),
-          c.req.header("accept-language"),
-        ),
-      ),
+    async (c, { query }) =>
+      c.json(await service.productVariants(query, c.req.header("accept-language"))),
   );
   route(r, resources.getDesktopVersions, auth.optional, cacheFor(RELEASE_DATA), async (c) =>
     c.json(await service.desktopVersions()),

@@ -1,5 +1,5 @@
 /**
- * The platform schema routes (spec 02 section 7, `app-schema*`; endpoints in
+ * The platform schema routes (`app-schema*`; endpoints in
  * app/api/schema/endpoints.ts): each hands its request to the schema service
  * (server/sandbox/schema/service.ts).
  */
@@ -9,36 +9,30 @@ import type { AppEnv, SandboxContext } from "../context";
 import { attachmentDisposition } from "../files/rules";
 import type { Auth } from "../http/auth";
 import { route } from "../http/route";
-import { jsonBody, query } from "../http/validate";
 import { createSchemaService } from "../schema/service";
 
 export function schemaRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
   const service = createSchemaService(ctx);
   const app = new Hono<AppEnv>();
 
-  route(app, saveSchema, auth.required, async (c) => {
-    const answer = await service.save(c.get("caller"), await jsonBody(c, saveSchema.body));
+  route(app, saveSchema, auth.required, async (c, { body }) => {
+    const answer = await service.save(c.get("caller"), body);
     c.get("log").info({ appVersionId: answer.appId }, "platform schema saved as a new version");
     return c.json(answer, 201);
   });
 
-  route(app, validateSchema, auth.required, async (c) =>
-    c.json(await service.validate(c.get("caller"), await jsonBody(c, validateSchema.body))),
+  route(app, validateSchema, auth.required, async (c, { body }) =>
+    c.json(await service.validate(c.get("caller"), body)),
   );
 
-  route(app, getSchema, auth.required, async (c) => {
-    const { platform } = query(c, getSchema.query);
-    return c.json(await service.read(c.get("caller"), c.req.param("appVersionId"), platform));
+  route(app, getSchema, auth.required, async (c, { params, query }) => {
+    const { platform } = query;
+    return c.json(await service.read(c.get("caller"), params.appVersionId, platform));
   });
 
-  route(app, downloadSchema, auth.required, async (c) => {
-    const { isInLeapLive } = query(c, downloadSchema.query);
-    const file = await service.download(
-      c.get("caller"),
-      c.req.param("id"),
-      c.req.param("env"),
-      isInLeapLive,
-    );
+  route(app, downloadSchema, auth.required, async (c, { params, query }) => {
+    const { isInLeapLive } = query;
+    const file = await service.download(c.get("caller"), params.id, params.env, isInLeapLive);
     return c.body(JSON.stringify(file.content, null, 2), 200, {
       "Content-Type": "application/json; charset=utf-8",
       "Content-Disposition": attachmentDisposition(file.fileName),

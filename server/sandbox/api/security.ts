@@ -1,5 +1,5 @@
 /**
- * The security routes (spec 01 section 7, `apps-auth/*`; endpoints in
+ * The security routes (`apps-auth/*`; endpoints in
  * app/api/security/endpoints.ts): each hands its request to the security service
  * (server/sandbox/security/service.ts).
  */
@@ -13,44 +13,32 @@ import {
 import type { AppEnv, SandboxContext } from "../context";
 import type { Auth } from "../http/auth";
 import { route } from "../http/route";
-import { jsonBody, query } from "../http/validate";
 import { createSecurityService } from "../security/service";
 
 export function securityRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
   const service = createSecurityService(ctx);
   const app = new Hono<AppEnv>();
 
-  route(app, listPermissions, auth.required, async (c) =>
+  route(app, listPermissions, auth.required, async (c, { params }) =>
     c.json(
-      await service.permissionList(
-        c.get("caller"),
-        c.req.param("id"),
-        c.req.header("accept-language"),
-      ),
+      await service.permissionList(c.get("caller"), params.id, c.req.header("accept-language")),
     ),
   );
 
-  route(app, listClients, auth.required, async (c) =>
-    c.json(await service.list(c.get("caller"), c.req.param("id"))),
+  route(app, listClients, auth.required, async (c, { params }) =>
+    c.json(await service.list(c.get("caller"), params.id)),
   );
 
-  route(app, generateClients, auth.required, async (c) => {
-    const { isLive } = query(c, generateClients.query);
-    const answer = await service.generate(c.get("caller"), c.req.param("id"), isLive === "true");
-    c.get("log").info({ groupId: c.req.param("id"), isLive }, "auth clients issued");
+  route(app, generateClients, auth.required, async (c, { params, query }) => {
+    const { isLive } = query;
+    const answer = await service.generate(c.get("caller"), params.id, isLive === "true");
+    c.get("log").info({ groupId: params.id, isLive }, "auth clients issued");
     return c.json(answer, 201);
   });
 
-  route(app, updateClient, auth.required, async (c) => {
-    const { isLive } = query(c, updateClient.query);
-    return c.json(
-      await service.update(
-        c.get("caller"),
-        c.req.param("id"),
-        isLive === "true",
-        await jsonBody(c, updateClient.body),
-      ),
-    );
+  route(app, updateClient, auth.required, async (c, { params, query, body }) => {
+    const { isLive } = query;
+    return c.json(await service.update(c.get("caller"), params.id, isLive === "true", body));
   });
 
   return app;

@@ -1,5 +1,5 @@
 /**
- * The settings routes (spec 02 section 7, `settings/*`; endpoints in app/api/settings/endpoints.ts):
+ * The settings routes (`settings/*`; endpoints in app/api/settings/endpoints.ts):
  * each hands its request to the settings service (server/sandbox/settings/service.ts).
  */
 import { Hono } from "hono";
@@ -13,7 +13,6 @@ import {
 import type { AppEnv, SandboxContext } from "../context";
 import type { Auth } from "../http/auth";
 import { route } from "../http/route";
-import { jsonBody } from "../http/validate";
 import { createSettingsService } from "../settings/service";
 
 export function settingsRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
@@ -24,11 +23,8 @@ export function settingsRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
     c.json(await service.getCompanyDetails(c.get("caller"))),
   );
 
-  route(app, saveCompanyDetails, auth.required, async (c) => {
-    const answer = await service.saveCompanyDetails(
-      c.get("caller"),
-      await jsonBody(c, saveCompanyDetails.body),
-    );
+  route(app, saveCompanyDetails, auth.required, async (c, { body }) => {
+    const answer = await service.saveCompanyDetails(c.get("caller"), body);
     c.get("log").info({ entries: answer.entityInformation.length }, "company details submitted");
     return c.json(answer);
   });
@@ -37,21 +33,12 @@ export function settingsRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
     c.json(await service.getBankDetails(c.get("caller"))),
   );
 
-  route(app, createBankDetails, auth.required, async (c) =>
-    c.json(
-      await service.createBankDetails(c.get("caller"), await jsonBody(c, createBankDetails.body)),
-      201,
-    ),
+  route(app, createBankDetails, auth.required, async (c, { body }) =>
+    c.json(await service.createBankDetails(c.get("caller"), body), 201),
   );
 
-  route(app, updateBankDetails, auth.required, async (c) =>
-    c.json(
-      await service.updateBankDetails(
-        c.get("caller"),
-        c.req.param("id"),
-        await jsonBody(c, updateBankDetails.body),
-      ),
-    ),
+  route(app, updateBankDetails, auth.required, async (c, { params, body }) =>
+    c.json(await service.updateBankDetails(c.get("caller"), params.id, body)),
   );
 
   return app;

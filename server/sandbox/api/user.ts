@@ -13,7 +13,6 @@ import {
 import type { AppEnv, SandboxContext } from "../context";
 import type { Auth } from "../http/auth";
 import { route } from "../http/route";
-import { jsonBody, query } from "../http/validate";
 import { createUserService } from "../user/service";
 
 export function userRoutes(ctx: SandboxContext, auth: Auth) {
@@ -21,8 +20,8 @@ export function userRoutes(ctx: SandboxContext, auth: Auth) {
   const app = new Hono<AppEnv>();
 
   /** The signed-in user, or with ?user-id= a user of the same company. */
-  route(app, getUser, auth.required, async (c) =>
-    c.json(await service.get(c.get("caller"), query(c, getUser.query)["user-id"])),
+  route(app, getUser, auth.required, async (c, { query }) =>
+    c.json(await service.get(c.get("caller"), query["user-id"])),
   );
 
   route(app, acceptTerms, auth.required, async (c) => {
@@ -34,25 +33,25 @@ export function userRoutes(ctx: SandboxContext, auth: Auth) {
     c.json(await service.preference(c.get("caller"))),
   );
 
-  route(app, setPreference, auth.required, async (c) =>
-    c.json(await service.setPreference(c.get("caller"), await jsonBody(c, setPreference.body))),
+  route(app, setPreference, auth.required, async (c, { body }) =>
+    c.json(await service.setPreference(c.get("caller"), body)),
   );
 
   route(app, listUsers, auth.required, async (c) => c.json(await service.list(c.get("caller"))));
 
-  route(app, createUser, auth.required, async (c) => {
-    const answer = await service.create(c.get("caller"), await jsonBody(c, createUser.body));
+  route(app, createUser, auth.required, async (c, { body }) => {
+    const answer = await service.create(c.get("caller"), body);
     c.get("log").info({ userId: answer.userId }, "user added");
     return c.json(answer, 201);
   });
 
-  route(app, updateUser, auth.required, async (c) =>
-    c.json(await service.update(c.get("caller"), await jsonBody(c, updateUser.body))),
+  route(app, updateUser, auth.required, async (c, { body }) =>
+    c.json(await service.update(c.get("caller"), body)),
   );
 
-  route(app, deleteUser, auth.required, async (c) => {
-    await service.remove(c.get("caller"), c.req.param("id"));
-    c.get("log").info({ userId: c.req.param("id") }, "user deleted");
+  route(app, deleteUser, auth.required, async (c, { params }) => {
+    await service.remove(c.get("caller"), params.id);
+    c.get("log").info({ userId: params.id }, "user deleted");
     return c.body(null, 204);
   });
 
