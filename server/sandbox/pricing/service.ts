@@ -1,5 +1,5 @@
 /**
- * Pricing (spec 01 sections 2, 3, 5 and 7; docs/decisions/0051-pricing.md): an app's prices
+ * Pricing (docs/decisions/0051-pricing.md): an app's prices
  * where monetisation is enabled for its country. The first price (free, or paid user or firm
  * based) is submitted for the provider's review and may be changed until approved, or after
  * a rejection; a paid app in force may submit a price change, which starts on the first day
@@ -12,30 +12,24 @@ import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { z } from "zod";
 import {
   AWAITING_REVIEW_STATUSES,
-  activePrice,
   changeStartDate,
-  EDITABLE_STATUSES,
-  isFreeForever,
   PRICE_LIMITS,
   PRICE_STATUS,
   PRICING_MODEL,
   type PricingErrors,
-  priceChangeBlocker,
   SCHEDULED_STATUSES,
-  validatePrice,
-  validatePriceChange,
 } from "~/api/pricing/rules";
 import type { Price, PriceData, priceChangeRequest, priceRequest } from "~/api/pricing/schemas";
-import { type DbOrTx, findGroup, type GroupRow } from "../apps/find";
+import type { DbOrTx, GroupRow } from "../apps/find";
 import type { Caller, SandboxContext } from "../context";
 import type { Tx } from "../db";
 import { appGroups, countries, prices } from "../db/schema";
-import { countryFlagOn } from "../feature-flags";
 import { recordChange } from "../history";
-import { ApiError, notFound } from "../http/errors";
+import { ApiError } from "../http/errors";
 import { isUuid } from "../http/validate";
+import { change, create, get, update } from "./operations";
 
-type PriceRow = typeof prices.$inferSelect;
+export type PriceRow = typeof prices.$inferSelect;
 export type PriceInput = z.output<typeof priceRequest>;
 export type PriceChangeInput = z.output<typeof priceChangeRequest>;
 
@@ -62,7 +56,7 @@ export const PRICING_MESSAGES: Record<string, string> = {
 };
 
 /** A refusal naming the first failing field in words, with every field's rule code (400 for fields, 409 for state). */
-function refuse(errors: PricingErrors, status: 400 | 409 = 400): never {
+export function refuse(errors: PricingErrors, status: 400 | 409 = 400): never {
   const [field, code] = Object.entries(errors)[0] as [string, string];
   const words = PRICING_MESSAGES[code] ?? code;
   throw new ApiError(status, status === 409 ? words : `${field}: ${words}`, {
@@ -157,13 +151,13 @@ export async function settlePrices(
 }
 
 /** The app's prices after settling, held until the transaction ends. */
-async function pricesOf(tx: Tx, group: GroupRow): Promise<PriceRow[]> {
+export async function pricesOf(tx: Tx, group: GroupRow): Promise<PriceRow[]> {
   await settlePrices(tx, group.id, group.companyId);
   return tx.select().from(prices).where(eq(prices.groupId, group.id)).for("update");
 }
 
 /** The currency of the app's country. */
-async function currencyOf(q: DbOrTx, countryCode: string): Promise<string> {
+export async function currencyOf(q: DbOrTx, countryCode: string): Promise<string> {
   const [row] = await q
     .select({ currency: countries.currency })
     .from(countries)
@@ -173,11 +167,11 @@ async function currencyOf(q: DbOrTx, countryCode: string): Promise<string> {
 }
 
 /** The amount as stored: two decimals; a free price's is 0. */
-const stored = (model: number, amount: number | null | undefined) =>
+export const stored = (model: number, amount: number | null | undefined) =>
   model === PRICING_MODEL.Free ? "0.00" : (amount as number).toFixed(2);
 
 /** A new price of the app, submitted for the provider's review, and its change recorded. */
-async function submitNewPrice(
+export async function submitNewPrice(
   tx: Tx,
   caller: Caller,
   group: GroupRow,
@@ -220,137 +214,14 @@ async function submitNewPrice(
 export type PricingService = ReturnType<typeof createPricingService>;
 
 export function createPricingService(ctx: SandboxContext) {
-  const { db } = ctx;
-
-  /**
-   * The caller's app group where monetisation is on: 404 for another company's or an unknown
-   * one, then the fields' `errors` (400), then 409 where monetisation is off.
-   */
-  async function monetisedGroup(
-    q: DbOrTx,
-    caller: Caller,
-    groupId: string | undefined,
-    errors: PricingErrors = {},
-    lock = true,
-  ): Promise<GroupRow> {
-    const group = await findGroup(q, caller.companyId, groupId, lock);
-    if (!group) throw notFound("app group");
-    if (Object.keys(errors).length > 0) refuse(errors);
-    if (!(await countryFlagOn(q, group.countryCode, "monetisation-enabled")))
-      refuse({ appGroupId: "monetisationNotEnabled" }, 409);
-    return group;
-  }
-
-  /** A read without a transaction; only when a change's start has come are the prices settled (in one). */
-  async function get(caller: Caller, groupId: string): Promise<PriceData> {
-    const group = await monetisedGroup(db, caller, groupId, {}, false);
-    const rows = await db.select().from(prices).where(eq(prices.groupId, group.id));
-    const now = Date.now();
-    const due = rows.some(
-      (row) =>
-        row.status === PRICE_STATUS.AwaitingProcess &&
-        row.startDate &&
-        row.startDate.getTime() <= now,
-    );
-    return priceDataOf(due ? await db.transaction((tx) => pricesOf(tx, group)) : rows);
-  }
-
-  /** The first price. Order of refusals: the group (404), the fields (400), monetisation (409), a price set already (409). */
-  async function create(caller: Caller, groupId: string, body: PriceInput): Promise<Price> {
-    const model = body.pricingModelType as number;
-    return db.transaction(async (tx) => {
-      const group = await monetisedGroup(tx, caller, groupId, validatePrice(body));
-      const existing = await pricesOf(tx, group);
-      if (existing.some((p) => SCHEDULED_STATUSES.includes(p.status)) || isFreeForever(existing))
-        refuse({ appGroupId: "priceExists" }, 409);
-      return submitNewPrice(tx, caller, group, {
-        currency: await currencyOf(tx, group.countryCode),
-        amount: stored(model, body.amount),
-        pricingModelType: model,
-        action: "created",
-      });
-    });
-  }
-
-  /** A price not approved yet, or rejected, changed and submitted again. */
-  async function update(
-    caller: Caller,
-    groupId: string,
-    priceId: string,
-    body: PriceInput,
-  ): Promise<Price> {
-    const model = body.pricingModelType as number;
-    return db.transaction(async (tx) => {
-      const group = await monetisedGroup(tx, caller, groupId, validatePrice(body));
-      const existing = await pricesOf(tx, group);
-      const row = isUuid(priceId)
-        ? existing.find((p) => p.id === priceId.toLowerCase())
-        : undefined;
-      if (!row) throw notFound("price");
-      if (!EDITABLE_STATUSES.includes(row.status)) refuse({ status: "priceNotEditable" }, 409);
-      // A rejected price comes back only while no other price is set.
-      if (
-        row.status === PRICE_STATUS.Rejected &&
-        existing.some((p) => p.id !== row.id && SCHEDULED_STATUSES.includes(p.status))
-      ) {
-        refuse({ appGroupId: "priceExists" }, 409);
-      }
-      // A change of a paid app in force keeps its pricing model.
-      const active = activePrice(existing);
-      if (active && active.pricingModelType !== model)
-        refuse({ pricingModelType: "invalidPricingModel" });
-      const [updated] = await tx
-        .update(prices)
-        .set({
-          pricingModelType: model,
-          amount: stored(model, body.amount),
-          status: PRICE_STATUS.Submitted,
-        })
-        .where(eq(prices.id, row.id))
-        .returning();
-      await recordChange(tx, {
-        companyId: caller.companyId,
-        entityType: "price",
-        entityId: row.id,
-        action: "updated",
-        fromState: row.status,
-        toState: updated.status,
-        actor: caller.userId,
-        detail: {
-          from: { pricingModelType: row.pricingModelType, amount: Number(row.amount) },
-          to: { pricingModelType: model, amount: Number(updated.amount) },
-        },
-      });
-      return priceAnswer(updated);
-    });
-  }
-
-  /** A price change of a paid app in force: the same pricing model, a new amount, submitted for review. */
-  async function change(caller: Caller, body: PriceChangeInput): Promise<Price> {
-    return db.transaction(async (tx) => {
-      const group = await monetisedGroup(
-        tx,
-        caller,
-        body.appGroupId.trim(),
-        validatePriceChange(body.amount),
-      );
-      const existing = await pricesOf(tx, group);
-      const blocker = priceChangeBlocker(existing);
-      if (blocker) refuse({ appGroupId: blocker }, 409);
-      const active = activePrice(existing) as PriceRow;
-      const same = validatePriceChange(body.amount, Number(active.amount));
-      if (Object.keys(same).length > 0) refuse(same);
-      return submitNewPrice(tx, caller, group, {
-        currency: active.currency,
-        amount: (body.amount as number).toFixed(2),
-        pricingModelType: active.pricingModelType,
-        action: "change-submitted",
-        from: Number(active.amount),
-      });
-    });
-  }
-
-  return { get, create, update, change };
+  return {
+    get: (caller: Caller, groupId: string) => get(ctx, caller, groupId),
+    create: (caller: Caller, groupId: string, body: PriceInput) =>
+      create(ctx, caller, groupId, body),
+    update: (caller: Caller, groupId: string, priceId: string, body: PriceInput) =>
+      update(ctx, caller, groupId, priceId, body),
+    change: (caller: Caller, body: PriceChangeInput) => change(ctx, caller, body),
+  };
 }
 
 /** What waits for the reviewer: prices created or submitted, oldest first. */
