@@ -108,7 +108,7 @@ interface TraceEvent {
   ts: number;
   dur?: number;
   tid: number;
-  args?: { beginData?: { url?: string } };
+  args?: { beginData?: { url?: string }; data?: { url?: string; functionName?: string } };
 }
 
 /**
@@ -173,7 +173,21 @@ async function longTasks(
             )
             .reduce((sum, event) => sum + (event.dur ?? 0), 0),
         })).sort((x, y) => y.time - x.time)[0];
-        return { ms: (task.dur ?? 0) / 1000, kind: busy.time > 0 ? busy.kind : "other" };
+        // The script a script task ran longest: the event and the file or function it names.
+        const [, scriptNames] = TASK_KINDS[0];
+        const longest = inside
+          .filter((event) => scriptNames.test(event.name))
+          .sort((x, y) => (y.dur ?? 0) - (x.dur ?? 0))[0];
+        const data = longest?.args?.data;
+        const named = data?.url?.split("/").pop() || data?.functionName || "";
+        const what =
+          busy.kind === "script" && longest
+            ? ` (${longest.name}${named ? ` ${named}` : ""} ${((longest.dur ?? 0) / 1000).toFixed(1)} ms)`
+            : "";
+        return {
+          ms: (task.dur ?? 0) / 1000,
+          kind: busy.time > 0 ? `${busy.kind}${what}` : "other",
+        };
       })
       .sort((x, y) => y.ms - x.ms);
   } finally {
@@ -313,7 +327,7 @@ export async function benchBrowser(site: Site) {
       console.log(
         `long tasks of loading /apps at ${PHONE_CPU_SLOWDOWN}x CPU slowdown: ${tasks.map((task) => `${ms(task.ms)} (${task.kind})`).join(", ") || "none"}`,
       );
-      const script = tasks.find((task) => task.kind === "script")?.ms ?? 0;
+      const script = tasks.find((task) => task.kind.startsWith("script"))?.ms ?? 0;
       figure(
         `longest script task of loading and hydrating /apps (${site.apps} apps, ${PHONE_CPU_SLOWDOWN}x CPU slowdown)`,
         ms(script),
