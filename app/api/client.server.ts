@@ -1,7 +1,7 @@
 /**
  * The typed provider client. A call names an endpoint of the contract (app/api/<area>/
- * endpoints.ts) and answers its parsed answer; error answers become an ApiError of the
- * shape of spec 01 section 8. One client serves one console request: GET answers are kept
+ * endpoints.ts) and answers its parsed answer; error answers become an ApiError that
+ * carries their detail and traceId. One client serves one console request: GET answers are kept
  * for the rest of that request (a layout and its page asking the same thing cost one call),
  * and any other call forgets them, so a read after a write sees the write. Across requests,
  * answers the provider marks cacheable are kept in the HTTP cache (http-cache.server.ts) for
@@ -338,7 +338,7 @@ export function createApiClient(options: ClientOptions) {
     /**
      * The last answer kept of a GET endpoint (`lastKnown`), as the contract reads it; undefined
      * when there is none or it no longer fits. For a page whose failed read keeps what it last
-     * showed (spec 02 section 8: the sandbox accounts).
+     * showed (the sandbox accounts).
      */
     async lastAnswer<E extends Endpoint>(
       endpoint: E,

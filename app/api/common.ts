@@ -105,7 +105,7 @@ export const SHAPE_RULE_CODES = [
 export type ShapeRuleCode = (typeof SHAPE_RULE_CODES)[number];
 
 /**
- * The error answer of every failing call (spec 01 section 8). `errors` names every failing
+ * The error answer of every failing call. `errors` names every failing
  * field with the code of the rule it breaks (`{ "marketplace.detail.websiteUrl": "invalidUrl" }`);
  * the console words codes from `locales/`, `detail` is the provider's own (English) words.
  */

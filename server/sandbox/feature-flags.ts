@@ -1,4 +1,4 @@
-/** Whether a feature flag of a country is on (spec 02 section 3: a flag not set is off). */
+/** Whether a feature flag of a country is on (a flag not set is off). */
 import { and, eq } from "drizzle-orm";
 import type { FeatureFlag } from "~/api/resources/schemas";
 import type { DbOrTx } from "./apps/find";

@@ -1,5 +1,5 @@
 /**
- * The app version editor (spec 01 sections 2, 4, 5 and 9; issue 4): creating an app
+ * The app version editor (issue 4): creating an app
  * (/apps/new/details, then its listing), the details and marketplace pages of a version with
  * every rule of the details, the listing and the images (each shows its message and nothing
  * is stored: checked through the API), the Other warning, type and country locked, no Save

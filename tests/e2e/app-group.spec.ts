@@ -1,5 +1,5 @@
 /**
- * The app group area (spec 01 sections 2 and 3, issue 4): the sidebar (header, app switcher
+ * The app group area (issue 4): the sidebar (header, app switcher
  * with the 5 most recently modified apps), the versions page (Active and History, the
  * 'show versions that went live' filter, rows that open the details page, the version menu),
  * archive and unarchive of the app with a confirmation, and 'page not found' for another

@@ -1,5 +1,5 @@
 /**
- * The app list (spec 01 section 2, issue 4): the empty state; cards of apps created through
+ * The app list (issue 4): the empty state; cards of apps created through
  * the API (country badge, platform icons, status badges, Archived chip, last-updated date);
  * the country, archive and sort filters, remembered between visits; the card menu with its
  * rules (archive, unarchive, delete allowed and refused, no menu with a Live version) and

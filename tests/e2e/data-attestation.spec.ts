@@ -1,5 +1,5 @@
 /**
- * The data attestation page (issue 13; spec 01 sections 2, 5, 7 and 8): the tab and the page
+ * The data attestation page (issue 13): the tab and the page
  * only where data attestation is enabled for the app's country (AU on; US off: the page sends
  * the person to /apps); an empty form while none is saved; every rule with its message (each
  * text required and at most 2,000 characters, the diagram required, 'must be PDF' by type and

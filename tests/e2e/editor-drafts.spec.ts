@@ -1,7 +1,6 @@
 /**
- * Unsaved changes travel between a version's Details and Marketplace pages (spec 01 section
- * 2; issue 10, point 1): what is typed on one page is there again after a visit to the other
- * and after a reload, the pages say which of them hold unsaved changes, Discard goes back to
+ * Unsaved changes travel between a version's Details and Marketplace pages (issue 10,
+ * point 1): what is typed on one page is there again after a visit to the other and after a reload, the pages say which of them hold unsaved changes, Discard goes back to
  * what is saved, Save stores it, and nothing is stored before Save. A platform editor's
  * draft kept before the JSON limits, nested past them, shows the saved schema with why and a
  * Discard of its own instead of breaking the page. Both projects, both languages; axe on the

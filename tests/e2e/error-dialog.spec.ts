@@ -1,5 +1,5 @@
 /**
- * Errors of the provider (spec 01 section 8, issue 3), provoked by suspending the signed-in
+ * Errors of the provider (issue 3), provoked by suspending the signed-in
  * user through the reviewer endpoint (every API call of theirs then answers 403):
  *
  * - in the signed-in console (the layout loads the user on every page) a suspended account

@@ -1,5 +1,5 @@
 /**
- * The sandbox accounts page (spec 02 sections 2.2, 4.2, 5.3 and 9): the tabs with their
+ * The sandbox accounts page: the tabs with their
  * counts (staging only with test access, which the reviewer switches), the Download menu,
  * new credentials in the staging and the live sandbox with every rule of the form, import of
  * a valid and an invalid token, the configuration and its badge, the debug ids, delete with

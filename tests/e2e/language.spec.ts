@@ -1,5 +1,5 @@
 /**
- * Languages in the path (spec 01 section 2, issue 3): `/` and paths without a language go to
+ * Languages in the path (issue 3): `/` and paths without a language go to
  * the same path in the remembered language (`console_lang`), else the browser's, else en-AU;
  * unsupported language segments are replaced; unknown paths go to /{lang}/apps; the
  * language selector (sign-in page and signed-in layout) keeps the page, and signed in it

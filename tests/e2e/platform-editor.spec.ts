@@ -1,7 +1,6 @@
 /**
- * The platform schema editor (issue 14; spec 02 sections 2, 2.1, 4.1, 6, 8 and 9; spec 01
- * section 2): the platform tabs of a public app with a dot on a configured platform, none for
- * a connector; the editor page of each platform. Apps are made through the provider API
+ * The platform schema editor (issue 14): the platform tabs of a public app with a dot on a
+ * configured platform, none for a connector; the editor page of each platform. Apps are made through the provider API
  * (apps-api.ts); what is tested goes through the page. Written per language: one language
  * per project.
  */

@@ -1,5 +1,5 @@
 /**
- * The pricing page (spec 01 sections 2, 5, 8 and 9): monetisation off (US) and on (UK) for
+ * The pricing page: monetisation off (US) and on (UK) for
  * the app's country, the sidebar entry with it; the price form's every rule; an approved free
  * app shown Free for ever; prices the provider fails to answer (a fault the reviewer sets on
  * that call) and the page once it answers again; a price change submitted through its dialog,

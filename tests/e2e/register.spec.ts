@@ -1,5 +1,5 @@
 /**
- * Registering a company (spec 02 sections 2.5, 5.5 and 5.7): the form's required fields,
+ * Registering a company: the form's required fields,
  * each of its rules with its message next to the field and in the error summary, the entity
  * type choice (only for a country with the lower-level entity flag: UK), the captcha (the
  * ALTCHA widget with JS, a sum to answer without), the company icon, a duplicate email, what a

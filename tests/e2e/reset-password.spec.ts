@@ -1,5 +1,5 @@
 /**
- * Resetting a password (spec 01 sections 2 and 8, issue 3): the console's request page
+ * Resetting a password (issue 3): the console's request page
  * (validation, then the check-your-email state) and the provider's page behind the mailed
  * link (mismatch and policy messages, then back to the console's sign-in with the
  * password-changed message); the new password signs in, the old does not, the link is single use.

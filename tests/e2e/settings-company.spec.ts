@@ -1,5 +1,5 @@
 /**
- * The company tab of settings (spec 02 sections 2.3, 4.3, 5.5 and 8): the shared fields and a
+ * The company tab of settings: the shared fields and a
  * card per regional entry (country and 'default' in its title, an expand toggle, delete with a
  * confirmation, never the default), every rule with its message (registration's field rules,
  * the state's word by country, one country on each card, none twice, exactly one default,

@@ -1,5 +1,5 @@
 /**
- * The settings screen (spec 02 sections 2.3, 5.4 and 6): its tabs are links in the URL; the
+ * The settings screen: its tabs are links in the URL; the
  * user settings tab saves the user's language, switching the console to it at once (the URL's
  * language segment included) and keeping it for the next sign-in; the bank account tab
  * (admins only) holds every rule of the form, saves and then updates the details and shows

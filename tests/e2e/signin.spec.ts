@@ -1,5 +1,5 @@
 /**
- * Signing in (spec 01 sections 2, 4 Session and 8; issue 3): the provider's login form on
+ * Signing in (issue 3): the provider's login form on
  * the console's sign-in page, its errors (required fields, wrong password, unverified,
  * suspended), the verification link's message, the deep link after signing in, and no silent
  * sign-in after signing out.

@@ -1,5 +1,5 @@
 /**
- * Signing out from the avatar menu (spec 01 sections 2 and 4, issue 3): with JS a menu
+ * Signing out from the avatar menu (issue 3): with JS a menu
  * worked from the keyboard, without JS a <details> disclosure; both land on sign-in,
  * and neither Back nor the apps address shows the apps page afterwards.
  */

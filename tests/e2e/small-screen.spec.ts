@@ -1,5 +1,5 @@
 /**
- * The console on a phone (issue 10 point 8, spec 01 section 9: below the sm breakpoint of
+ * The console on a phone (issue 10 point 8: below the sm breakpoint of
  * 600 px), at 390 x 844:
  *
  * - no page scrolls sideways (`document.scrollingElement.scrollWidth <= clientWidth`): every

@@ -1,5 +1,5 @@
 /**
- * The blocking terms dialog (spec 01 section 2 'Left bar', issue 3) for a user who has not
+ * The blocking terms dialog (from the left bar, issue 3) for a user who has not
  * accepted the terms: over an inert page, Accept needs the tick (with and without JS),
  * accepting closes it for good, Cancel signs out; with JS it keeps the focus and Escape
  * does not close it.

@@ -1,5 +1,5 @@
 /**
- * The usage summary (spec 02 sections 2.4, 4.4 and 9): the five tables with each app's total,
+ * The usage summary: the five tables with each app's total,
  * rows opened on the firms using the app (each firm's count that the total adds up, beside a
  * tick in the firm-level and always-on tables; 'unknown' for a firm without a name), the chart, the country filter (its value in the URL), 'no apps live' and 'no current
  * usage', and a report the provider fails (a fault of this company's calls only); another

@@ -1,5 +1,5 @@
 /**
- * Pre-approvals over real HTTP (spec 01 sections 3, 4, 5 and 7), with the reviewer's
+ * Pre-approvals over real HTTP, with the reviewer's
  * endpoints: create with documents, one pending or approved at a time, withdraw, reject,
  * approve; the form's rules; the submission blocker it lifts; and a second company that finds
  * none of it.

@@ -1,5 +1,5 @@
 /**
- * Apps over real HTTP (spec 01 sections 3, 4, 5 and 7): create, read, list, update with
+ * Apps over real HTTP: create, read, list, update with
  * every rule of details and listing, sanitization of a stored-XSS corpus, listing images,
  * delete, archive, unarchive, duplicate, the reviewer's status and flag endpoints, and
  * company isolation of every endpoint.

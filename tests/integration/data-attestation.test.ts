@@ -1,6 +1,6 @@
 /**
- * Data attestation over real HTTP (spec 01 sections 3, 5 and 7;
- * docs/decisions/0053-data-attestation.md): only where data attestation is enabled for the
+ * Data attestation over real HTTP
+ * (docs/decisions/0053-data-attestation.md): only where data attestation is enabled for the
  * version's country; 404 until one is saved; the six texts required and at most 2,000
  * characters, and a data flow diagram of the company's (a PDF under 9 MB, uploaded with
  * files?fileType=1), each with its rule code; saved, read back and replaced; refused once the

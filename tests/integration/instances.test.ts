@@ -1,5 +1,5 @@
 /**
- * Sandbox accounts over real HTTP (spec 02 sections 2.2, 3, 4.2, 5.3, 6 and 7, `leapinstances*`;
+ * Sandbox accounts over real HTTP (`leapinstances*`;
  * docs/decisions/0058-sandbox-accounts-and-usage.md): new credentials with generated firm,
  * user and staff ids in the chosen environment (AUB live in AU's LIVEB); staging accounts
  * only with test access (403 otherwise); an import from a token's payload; the configuration

@@ -1,5 +1,5 @@
 /**
- * Pricing over real HTTP (spec 01 sections 3, 5 and 7; docs/decisions/0051-pricing.md), with
+ * Pricing over real HTTP (docs/decisions/0051-pricing.md), with
  * the reviewer's endpoints: only where monetisation is enabled for the app's country; the first
  * price free or paid (user or firm based) with the amount rules and their codes; changed until
  * approved, and after a rejection; a price change of a paid app starting next month once

@@ -1,4 +1,4 @@
-/** Lookups over real HTTP: GET resources/* and GET ping/more (spec 02 section 7). */
+/** Lookups over real HTTP: GET resources/* and GET ping/more. */
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   appCategoriesResponse,

@@ -1,6 +1,6 @@
 /**
- * The platform schema calls over real HTTP (spec 02 sections 3, 5 and 7;
- * docs/decisions/0055-platform-schema.md): a save makes a new version holding the schema and
+ * The platform schema calls over real HTTP
+ * (docs/decisions/0055-platform-schema.md): a save makes a new version holding the schema and
  * keeps the old one; refusals name every failing path with its rule code (the shape, unknown
  * keys, the rules with the app's country, locations and minimum desktop version); a version
  * that cannot be edited or is not a standard app is refused; validate answers

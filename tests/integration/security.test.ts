@@ -1,6 +1,6 @@
 /**
- * Auth clients and permissions over real HTTP (spec 01 sections 2, 3, 5, 6 and 7,
- * `apps-auth/*`): the gate before pre-approval, the permission list per country, the Live and
+ * Auth clients and permissions over real HTTP
+ * (`apps-auth/*`): the gate before pre-approval, the permission list per country, the Live and
  * Staging tabs with and without test access, generating clients (secrets answered once, stored
  * as digests), routes and offline access saved and read back, the live-app's permissions read
  * only, the callback URL rules; and a second company that can neither read nor change any of it.

@@ -1,6 +1,6 @@
 /**
- * Settings over real HTTP (spec 02 sections 2.3, 4.3, 5.4, 5.5 and 7;
- * docs/decisions/0059-settings-and-users.md): the company's regional entries built on what
+ * Settings over real HTTP
+ * (docs/decisions/0059-settings-and-users.md): the company's regional entries built on what
  * registration stored, saved as one list with each rule's refusal and its code, submitted
  * for review until the reviewer approves them; bank details for admins only, one record,
  * its account number masked; and a second company that sees and changes nothing of the first.

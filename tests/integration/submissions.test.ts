@@ -1,5 +1,5 @@
 /**
- * The review lifecycle over real HTTP (spec 01 sections 4, 5 and 7, `app-submissions/*`), with
+ * The review lifecycle over real HTTP (`app-submissions/*`), with
  * the reviewer's endpoints: submit, reject, resubmit, approve, push live; the beta path, beta
  * to live, its rejection and roll back; pause and unpause requests approved and declined;
  * withdraw; archive; every blocker; the submit form's and the documents' rules; the timeline;

@@ -80,7 +80,7 @@ export async function newCompany(
   };
 }
 
-/** Every error answer carries detail and traceId (spec 01 section 8). */
+/** Every error answer carries detail and traceId. */
 export async function expectErrorShape(res: Response) {
   const body = (await res.json()) as { detail?: unknown; traceId?: unknown; field?: string };
   if (

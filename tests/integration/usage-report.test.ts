@@ -1,5 +1,5 @@
 /**
- * The usage summary's report over real HTTP (spec 02 sections 2.4, 3, 4.4 and 7, GET
+ * The usage summary's report over real HTTP (GET
  * apps/report; docs/decisions/0058-sandbox-accounts-and-usage.md): the company's live and
  * beta app versions (Live; Beta, BetaQueuedForLive, BetaToLiveAwaitingReview) with their
  * level, and the usage the reviewer records (PUT /admin/versions/{id}/usage) in the list of

@@ -1,6 +1,6 @@
 /**
- * The company's users over real HTTP (spec 02 sections 2.3, 3, 5.6, 6 and 7;
- * docs/decisions/0059-settings-and-users.md): listed for every user; added, changed and
+ * The company's users over real HTTP
+ * (docs/decisions/0059-settings-and-users.md): listed for every user; added, changed and
  * deleted by admins only (403 for others) with each rule's refusal and its code; a new user
  * signs in with the password given; a user cannot delete themself, and the company keeps an
  * admin; a second company sees and changes none of them.

@@ -1,4 +1,4 @@
-/** A listing form (as the marketplace page posts it, intent save) that passes every rule of spec 01 section 5. */
+/** A listing form (as the marketplace page posts it, intent save) that passes every listing rule. */
 export function validListingForm(icon: { id: string; url: string }): FormData {
   const form = new FormData();
   form.set("intent", "save");

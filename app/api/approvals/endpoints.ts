@@ -1,4 +1,4 @@
-/** The pre-approval calls of spec 01 section 7. */
+/** The pre-approval calls. */
 import { endpoint } from "../endpoint";
 import { preApproval, preApprovalList, preApprovalRequest } from "./schemas";
 

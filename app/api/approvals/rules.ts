@@ -1,5 +1,5 @@
 /**
- * The rules of a pre-approval (spec 01 sections 3, 4 and 5) as pure functions, shared by the
+ * The rules of a pre-approval as pure functions, shared by the
  * console (the form, and whether New pre-approval shows) and the sandbox (its refusals with
  * rule codes): statuses 10 pending, 11 rejected, 100 approved; a non-live major version;
  * additional information required, at most 3,000 characters; supporting documents by the
@@ -84,7 +84,7 @@ export interface PreApprovalValues {
   submissionNotes?: string | null;
 }
 
-/** The form (spec 01 section 5): the version required; the additional information required, at most 3,000 characters. */
+/** The form: the version required; the additional information required, at most 3,000 characters. */
 export function validatePreApproval(values: PreApprovalValues): ApprovalErrors {
   const errors: ApprovalErrors = {};
   if (!values.versionMajorId?.trim()) errors.versionMajorId = "required";

@@ -1,9 +1,9 @@
-/** Wire shapes of the pre-approval calls (spec 01 sections 3 and 7). */
+/** Wire shapes of the pre-approval calls. */
 import * as z from "zod";
 import { storableText } from "../common";
 import { documentRef } from "../submissions/schemas";
 
-/** The Pre-approval entity (spec 01 section 3). Withdrawn ones are not listed. */
+/** The Pre-approval entity. Withdrawn ones are not listed. */
 export const preApproval = z.object({
   id: z.string(),
   groupId: z.string(),

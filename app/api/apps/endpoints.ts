@@ -1,5 +1,5 @@
 /**
- * The apps calls of spec 01 section 7. A version's id and a group's id are UUIDs (the
+ * The apps calls. A version's id and a group's id are UUIDs (the
  * client makes a new app's id).
  */
 import * as z from "zod";

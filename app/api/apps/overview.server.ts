@@ -1,5 +1,5 @@
 /**
- * The marketplace overview's allowlist (spec 01 section 5), one function for both sides: the
+ * The marketplace overview's allowlist, one function for both sides: the
  * provider stores only what it leaves, and the console applies it again to whatever it shows
  * or sends (a textarea without JS may hold anything).
  */

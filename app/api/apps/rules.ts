@@ -1,5 +1,5 @@
 /**
- * The rules of an app and its listing (spec 01 sections 5 and 9) as pure functions, shared
+ * The rules of an app and its listing as pure functions, shared
  * by the console (messages next to the fields) and the sandbox (refusals with rule codes):
  * limits, app types and levels, version numbers, and the checks of the details, the
  * marketplace listing and the duplicate dialog. A check answers the failing fields (dotted
@@ -203,7 +203,7 @@ export interface DetailsValues {
 }
 
 /**
- * An app's name (spec 01 section 5), the same rule for a new app, its details and a
+ * An app's name, the same rule for a new app, its details and a
  * duplicate: required, at most 100 characters once trimmed. (A text the database cannot
  * store breaks `invalidCharacters`, laid over by `withStorableText`.)
  */
@@ -214,7 +214,7 @@ function appNameRule(value: string | null | undefined): RuleKey | undefined {
   return undefined;
 }
 
-/** App details (spec 01 section 5): category, name, description (at most 450) and country required. */
+/** App details: category, name, description (at most 450) and country required. */
 export function validateDetails(details: DetailsValues): FieldErrors {
   const errors: FieldErrors = {};
   if (isEmpty(details.categoryId)) errors.categoryId = "required";
@@ -282,7 +282,7 @@ const LEGAL_TEXTS = [
 ] as const;
 
 /**
- * The marketplace listing (spec 01 section 5), paths relative to `marketplace`:
+ * The marketplace listing, paths relative to `marketplace`:
  * the overview 200 to 10,000 characters of plain text; the short overview at most 115;
  * the contact email at most 255, required for a connector (appType 1) and otherwise valid
  * when filled; website, support, privacy-policy and terms URLs required; documentation,
@@ -364,7 +364,7 @@ export const isRuleKey = (code: string): code is RuleKey =>
   (RULE_KEYS as readonly string[]).includes(code);
 
 /**
- * An image of the listing (spec 01 section 5: the app icon, a banner, a screenshot), judged
+ * An image of the listing (the app icon, a banner, a screenshot), judged
  * by the files contract's rules of that purpose. SVG is taken, where the purpose allows it,
  * only when the country's allow-svg-button flag is on. Undefined when the image fits.
  */

@@ -1,5 +1,5 @@
 /**
- * Wire shapes of the apps calls (spec 01 sections 3 and 7): the app version, the app group,
+ * Wire shapes of the apps calls: the app version, the app group,
  * the app list item, and the bodies and answers of save, archive and duplicate. The shapes
  * only: the rules (rules.ts) decide what a value may be.
  */

@@ -1,5 +1,5 @@
 /**
- * The life of an app version (spec 01 section 4) as data: the 14 status codes, their badge
+ * The life of an app version as data: the 14 status codes, their badge
  * colours, whether a version can be edited, what the developer can do in each status and
  * where each action leads, and what the provider decides. The console's menus, the API's
  * refusals and the reviewer all read this one table. Plain TypeScript, no framework import.

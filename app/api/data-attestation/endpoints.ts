@@ -1,5 +1,5 @@
 /**
- * The data attestation calls of spec 01 section 7. Both answer only where data attestation is
+ * The data attestation calls. Both answer only where data attestation is
  * enabled for the app's country (409 `dataAttestationNotEnabled` elsewhere); another company's
  * version is not found (404). The diagram is uploaded first with `POST files?fileType=1`
  * (app/api/files/endpoints.ts `uploadDocument`). docs/decisions/0053-data-attestation.md.

@@ -1,5 +1,5 @@
 /**
- * The rules of a data attestation (spec 01 sections 5 and 9) as pure functions, shared by the
+ * The rules of a data attestation as pure functions, shared by the
  * console (its form, and its check of a picked diagram before anything is sent) and the
  * sandbox (its refusals with rule codes): each of the six texts required (after trimming) and
  * at most 2,000 characters; a data flow diagram required, a PDF by its content and under

@@ -1,6 +1,6 @@
 /**
- * Wire shapes of the data attestation calls (spec 01 sections 3 and 7,
- * `app-data-attestation/{appVersionId}`): the Data attestation entity as the GET answers it,
+ * Wire shapes of the data attestation calls
+ * (`app-data-attestation/{appVersionId}`): the Data attestation entity as the GET answers it,
  * the PUT body (the six texts and the id of an uploaded diagram, `POST files?fileType=1`) and
  * the PUT answer. The shapes only: the rules (rules.ts) decide what a value may be.
  */
@@ -17,7 +17,7 @@ const inText = z.preprocess((value) => value ?? "", storableText({ message: "mus
 export const dataFlowDiagram = z.object({ id: z.string(), fileName: z.string(), url: z.string() });
 export type DataFlowDiagram = z.infer<typeof dataFlowDiagram>;
 
-/** The Data attestation entity (spec 01 section 3). `appId` is the app version's id. */
+/** The Data attestation entity. `appId` is the app version's id. */
 export const dataAttestation = z.object({
   id: z.string(),
   appId: z.string(),

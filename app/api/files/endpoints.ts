@@ -1,5 +1,5 @@
 /**
- * Uploads and downloads (spec 01 section 7, spec 02 section 7). Each upload is one
+ * Uploads and downloads. Each upload is one
  * multipart field `file`, checked by its content for what it is for (rules.ts).
  */
 import * as z from "zod";

@@ -1,6 +1,6 @@
 /**
- * The rules of uploaded files (spec 01 section 5, Marketplace images, Documents and Data
- * attestation; spec 02 sections 5.2 and 5.5), shared by the console (its own check, so that
+ * The rules of uploaded files (Marketplace images, Documents and Data
+ * attestation), shared by the console (its own check, so that
  * the spec's messages show before anything is sent) and the sandbox (the provider's check of
  * every upload): each image purpose with its formats, byte limit and pixel size, the
  * document limits, the rule codes of a refusal, one judge of an image from what its content

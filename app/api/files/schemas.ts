@@ -1,4 +1,4 @@
-/** Wire shapes of uploads (spec 01 section 7, `files` and `images`). */
+/** Wire shapes of uploads (`files` and `images`). */
 import * as z from "zod";
 
 /** The answer of every upload (201): where the file is now, and what was kept of it. */

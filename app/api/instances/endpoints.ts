@@ -1,5 +1,5 @@
 /**
- * The sandbox-account calls of spec 02 section 7 (`leapinstances*`). Each answers only the
+ * The sandbox-account calls (`leapinstances*`). Each answers only the
  * caller's company's accounts (another company's is not found, 404); a staging account
  * (TEST or DEV) is seen and changed only by users with test access (403 `noTestAccess`).
  * docs/decisions/0058-sandbox-accounts-and-usage.md.

@@ -1,5 +1,5 @@
 /**
- * The rules of sandbox accounts (spec 02 sections 3, 4.2, 5.3, 6 and 9) as pure functions,
+ * The rules of sandbox accounts as pure functions,
  * shared by the console (its forms, the import dialog, the environment select) and the
  * sandbox (its refusals with rule codes): environment types, staging and live, the
  * environment a choice of country selects (AUB live is AU's LIVEB; staging is TEST, or DEV
@@ -139,7 +139,7 @@ export interface NewInstanceValues {
 }
 
 /**
- * New credentials (spec 02 section 5.3): environment, names, email, password required; a
+ * New credentials: environment, names, email, password required; a
  * valid email; the confirmation equal to the password (when given); a firm type of 1 to 1000.
  */
 export function validateNewInstance(values: NewInstanceValues): InstanceErrors {
@@ -171,7 +171,7 @@ export function validateNewInstance(values: NewInstanceValues): InstanceErrors {
   return errors;
 }
 
-/** The import payload (spec 02 section 3). */
+/** The import payload. */
 export interface ImportValues {
   region: string;
   environment: string;
@@ -234,7 +234,7 @@ export type DecodedToken =
 const INVALID_TOKEN: DecodedToken = { ok: false, error: "invalidToken" };
 
 /**
- * The import token (spec 02 sections 3 and 5.3): three parts separated by dots, the middle
+ * The import token: three parts separated by dots, the middle
  * one base64 (or base64url) JSON holding firmId, userId, staffId, countryCode, region,
  * environment and firmType. Country code 5 means region NZ; otherwise the region is the
  * token's, upper case; a missing firm type is 1. Anything else, or a payload the import

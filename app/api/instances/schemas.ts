@@ -1,5 +1,5 @@
 /**
- * Wire shapes of the sandbox-account calls (spec 02 sections 3 and 7, `leapinstances*`).
+ * Wire shapes of the sandbox-account calls (`leapinstances*`).
  * The product's name prefixes the environment fields (`leapEnvType`, `leapEnvironmentsId`).
  * The shapes refuse wrong types; the rules (./rules.ts) name missing and invalid values with
  * their codes, so that the console and the sandbox word them alike.
@@ -8,7 +8,7 @@ import * as z from "zod";
 import { storableText, wholeNumber } from "../common";
 import { INSTANCE_ENV_TYPES } from "./rules";
 
-/** An app of the account's region as configured for it (spec 02 section 3, configuration item). */
+/** An app of the account's region as configured for it (configuration item). */
 export const configurationItem = z.object({
   appGroupId: z.string(),
   appName: z.string(),
@@ -22,7 +22,7 @@ export const configurationItem = z.object({
 });
 export type ConfigurationItem = z.infer<typeof configurationItem>;
 
-/** A sandbox account (spec 02 section 3, instance). */
+/** A sandbox account (instance). */
 export const instance = z.object({
   id: z.string(),
   username: z.string(),

@@ -1,5 +1,5 @@
 /**
- * The pricing calls of spec 01 section 7 (`app-monetization/*`). Each answers only where
+ * The pricing calls (`app-monetization/*`). Each answers only where
  * monetisation is enabled for the app's country (409 `monetisationNotEnabled` elsewhere);
  * another company's app group is not found (404). docs/decisions/0051-pricing.md.
  */

@@ -1,5 +1,5 @@
 /**
- * The rules of pricing (spec 01 sections 2, 3, 5 and 9) as pure functions, shared by the
+ * The rules of pricing as pure functions, shared by the
  * console (the form, the schedule, whether a price change is offered) and the sandbox (its
  * refusals with rule codes): pricing models 0 free, 1 user based, 2 firm based; price
  * statuses 0 to 7; a paid price greater than 0, at most two decimals, never negative; a free
@@ -77,7 +77,7 @@ export type PricingErrors = Partial<
   Record<"pricingModelType" | "amount" | "appGroupId" | "status", PricingRuleCode>
 >;
 
-/** The currency symbol of a currency code (spec 01 section 9). */
+/** The currency symbol of a currency code. */
 export function currencySymbol(currency: string): string {
   const code = currency.trim().toUpperCase();
   return code === "EUR" ? "€" : code === "GBP" ? "£" : "$";

@@ -1,8 +1,8 @@
-/** Wire shapes of the pricing calls (spec 01 sections 3 and 7, `app-monetization/*`). */
+/** Wire shapes of the pricing calls (`app-monetization/*`). */
 import * as z from "zod";
 import { storableText } from "../common";
 
-/** The Price entity (spec 01 section 3). `amount` has two decimals; a free price's is 0. */
+/** The Price entity. `amount` has two decimals; a free price's is 0. */
 export const price = z.object({
   id: z.string(),
   /** The currency of the app's country (AUD, GBP, EUR, NZD...). */

@@ -1,4 +1,4 @@
-/** Registration (spec 02 section 7): a new company and its first user; no token. */
+/** Registration: a new company and its first user; no token. */
 import { endpoint } from "../endpoint";
 import { captchaChallenge, captchaQuestion } from "./captcha";
 import { registrationRequest, registrationResponse } from "./schemas";

@@ -1,4 +1,4 @@
-/** POST registration (spec 02 sections 2.5, 5.7 and 7): a company with its first user. */
+/** POST registration: a company with its first user. */
 import * as z from "zod";
 import { emailAddress, optionalText, optionalUrl, password, requiredText } from "../common";
 import { captchaSolution } from "./captcha";
@@ -47,7 +47,7 @@ export const registrationRequest = z.object({
   termsUrl: optionalUrl,
   /** Entity type, only where the lower-level entity feature is on for the country. */
   entityType: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
-  /** Company icon (rules of spec 02 section 5.5), as a PNG in base64. */
+  /** Company icon, as a PNG in base64. */
   companyIcon: z
     .object({
       fileName: requiredText(255),

@@ -1,5 +1,5 @@
 /**
- * Lookups (spec 02 section 7): `resources/*` and `ping/more`. Readable without a token
+ * Lookups: `resources/*` and `ping/more`. Readable without a token
  * (registration needs countries and flags); a token, when sent, must be valid.
  */
 import * as z from "zod";
@@ -32,7 +32,7 @@ const firmType = z.preprocess(
   wholeNumber({ min: 1, max: 1000 }).optional(),
 );
 
-/** The precedent calls spell the parameter in lower case (spec 02 section 7). */
+/** The precedent calls spell the parameter in lower case. */
 const precedentsQuery = z.object({ countrycode: countryCode });
 
 export const getCountries = endpoint({

@@ -1,5 +1,5 @@
 /**
- * Lookups of the provider API (spec 02 sections 3 and 7, spec 01 section 3): countries with
+ * Lookups of the provider API: countries with
  * their platform locations and feature flags, app categories, matter types, precedents,
  * product variants, desktop versions and downloads, sandbox environments, and `ping/more`.
  * Every answer below is what the sandbox sends; the console parses it with these schemas.

@@ -1,5 +1,5 @@
 /**
- * The platform schema calls (spec 02 section 7, `app-schema*`). A version of another
+ * The platform schema calls (`app-schema*`). A version of another
  * company is not found (404). docs/decisions/0055-platform-schema.md.
  */
 import { endpoint, rawAnswer } from "../endpoint";

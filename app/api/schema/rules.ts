@@ -1,5 +1,5 @@
 /**
- * The rules of the platform schema (spec 02 sections 4.1, 5.1, 5.2 and 9) as pure functions,
+ * The rules of the platform schema as pure functions,
  * shared by the console (messages next to the fields of the editor's dialogs, tabs marked
  * '!', the whole-schema check before Save) and the sandbox (refusals of `POST app-schema` and
  * the answer of `app-schema/validate`). Each check answers the failing paths with the code of
@@ -42,7 +42,7 @@ export const FUNCTION_LIMITS = {
 } as const;
 
 /**
- * Lengths and counts where spec 02 names none (decision 0055, 'Limits'): a text longer than
+ * Lengths and counts the platform schema leaves open (decision 0055, 'Limits'): a text longer than
  * its limit is `tooLong`, a list with more entries `tooMany`, a document whose JSON text is
  * longer than `documentMax` characters `tooLarge` (well within the API's 1 MB body, base-64
  * included).
@@ -287,7 +287,7 @@ export interface ItemPlace {
 }
 
 /**
- * The rules of one function (spec 02 section 5.1): name and text (label) required, at most
+ * The rules of one function: name and text (label) required, at most
  * 30; the description required (except `needsDescription`), at most 450; a secondary-tab
  * dropdown's header label; the four endpoints of an item that runs something; a system
  * window's width and height of at least 1; the button width 60 to 100; the visibility of a
@@ -439,7 +439,7 @@ export function validateExceptions(exceptions: readonly ExceptionUrl[] | undefin
 }
 
 // ---------------------------------------------------------------------------
-// Icons (spec 02 section 5.2)
+// Icons
 // ---------------------------------------------------------------------------
 
 const ICON_CODES: Partial<Record<FileRuleCode, SchemaRuleCode>> = {
@@ -898,7 +898,7 @@ export interface WholeSchemaCheck {
   productVariants?: SchemaRuleCode;
 }
 
-/** The whole-schema check of spec 02 section 5.1 on one platform. */
+/** The whole-schema check on one platform. */
 export function checkWholeSchema(
   platform: PlatformSchema,
   context: SchemaContext = {},

@@ -1,5 +1,5 @@
 /**
- * Wire shapes of the platform schema calls (spec 02 sections 3 and 7, `app-schema*`): the
+ * Wire shapes of the platform schema calls (`app-schema*`): the
  * platform schema document (platforms with their views, menus and functions), what a save,
  * a validation and a download send and answer. The document schema is the whole truth of
  * what the provider stores: an object key it does not name is refused (`unknownKey`), never

@@ -1,5 +1,5 @@
 /**
- * The values of the platform schema (spec 02 sections 3 and 9) that pages and dialogs offer
+ * The values of the platform schema that pages and dialogs offer
  * and the rules (rules.ts) judge: environments, window types, action types, card types,
  * billing modes, time tracking, the view lists, a desktop version's form. No zod here:
  * the browser imports these; the wire shapes of schemas.ts re-export them.

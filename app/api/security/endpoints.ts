@@ -1,5 +1,5 @@
 /**
- * The security calls of spec 01 section 7 (`apps-auth/*`). `{id}` is the app group's id in
+ * The security calls (`apps-auth/*`). `{id}` is the app group's id in
  * each; `isLive` names the tab (Live or Staging). The spec allows PATCH or PUT for the update:
  * this contract uses PUT (docs/decisions/0052-auth-clients-and-permissions.md).
  */

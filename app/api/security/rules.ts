@@ -1,5 +1,5 @@
 /**
- * The rules of the security screen (spec 01 sections 2, 5, 6 and 9) as pure functions, shared
+ * The rules of the security screen as pure functions, shared
  * by the console (its forms and the permissions dialog) and the sandbox (its refusals with
  * rule codes): callback URLs, routes granted against the permission list, the offline access
  * permission, and the debug password. Plain TypeScript.
@@ -54,7 +54,7 @@ const CALLBACK_URL = /^\/?https?:\/\/[^/?#\s]+/i;
 
 export const isValidCallbackUrl = (url: string) => CALLBACK_URL.test(url);
 
-/** The callback URLs rule (spec 01 section 5): empty is required, each must be an http(s) URL. */
+/** The callback URLs rule: empty is required, each must be an http(s) URL. */
 export function validateCallbackUrls(urls: readonly string[]): SecurityRuleCode | undefined {
   if (urls.length === 0) return "required";
   if (urls.length > SECURITY_LIMITS.callbackUrlsMax) return "tooMany";
@@ -138,5 +138,5 @@ export function groupPermissions(catalogue: readonly Permission[]): PermissionGr
 export const grants = (routes: readonly GrantedRoute[], route: string, method: HttpMethod) =>
   routes.some((r) => r.route === route && r.methods.includes(method));
 
-/** The debug password (spec 01 section 9): the prefix followed by the day of the month (UTC). */
+/** The debug password: the prefix followed by the day of the month (UTC). */
 export const debugPassword = (prefix: string, now: Date) => `${prefix}${now.getUTCDate()}`;

@@ -1,4 +1,4 @@
-/** Wire shapes of the security calls (spec 01 sections 3 and 7, `apps-auth/*`). */
+/** Wire shapes of the security calls (`apps-auth/*`). */
 import * as z from "zod";
 import { storableText } from "../common";
 import { HTTP_METHODS } from "./rules";

@@ -1,5 +1,5 @@
 /**
- * The settings calls of spec 02 section 7 (`settings/*`): the company's regional entries
+ * The settings calls (`settings/*`): the company's regional entries
  * (any user of the company) and its bank details (admins only: 403 for others). Another
  * company's record is not found (404). docs/decisions/0059-settings-and-users.md.
  */

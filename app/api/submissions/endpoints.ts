@@ -1,5 +1,5 @@
 /**
- * The submission calls of spec 01 section 7 (`app-submissions/*`), and the timeline of a
+ * The submission calls (`app-submissions/*`), and the timeline of a
  * group's versions. `{id}` of pause, resume, go-live and archive is the app version's id
  * (docs/decisions/0050-submissions-and-pre-approvals.md). Every action is checked against the
  * status table (app/api/apps/status.ts); a refused one is a 409 with a rule code.

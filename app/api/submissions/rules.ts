@@ -1,5 +1,5 @@
 /**
- * The rules of submitting a version for review (spec 01 sections 4, 5 and 9) as pure
+ * The rules of submitting a version for review as pure
  * functions, shared by the console (its checklist, dialog and messages) and the sandbox (its
  * refusals with rule codes): which submit a version's status allows and where it leads, the
  * blockers of a submit, the submit and pause-request forms, and the supporting documents.
@@ -77,7 +77,7 @@ export const isSubmissionRuleCode = (code: string): code is SubmissionRuleCode =
 // Submission statuses
 // ---------------------------------------------------------------------------
 
-/** Submission status enum (spec 01 section 3). */
+/** Submission status enum. */
 export const SUBMISSION_STATUS = {
   AwaitingReview: 0,
   Rejected: 1,
@@ -86,7 +86,7 @@ export const SUBMISSION_STATUS = {
 } as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUS)[keyof typeof SUBMISSION_STATUS];
 
-/** Review status texts (spec 01 section 3), as the provider stores and answers them. */
+/** Review status texts, as the provider stores and answers them. */
 export const SUBMISSION_STATUS_TEXTS = {
   awaitingReview: "Awaiting Review",
   betaAwaitingReview: "Beta Awaiting Review",
@@ -283,7 +283,7 @@ export const BLOCKER_FIELDS: Record<SubmissionBlocker, string> = {
 };
 
 /**
- * What keeps a version from being submitted (spec 01 section 4, Submission rules), in this
+ * What keeps a version from being submitted, in this
  * order: the app is archived (the console asks to unarchive first); a price is required and
  * none is set; a pre-approval is required and none is approved; none of desktop, web or
  * reporting is configured and the app is not a connector. Empty when nothing blocks.
@@ -380,7 +380,7 @@ export interface SubmissionValues {
   releaseDateAndTime?: string | null;
 }
 
-/** Submit for review (spec 01 section 5): contact name, email, phone and notes required; a valid release date not before today. */
+/** Submit for review: contact name, email, phone and notes required; a valid release date not before today. */
 export function validateSubmission(
   values: SubmissionValues,
   now: Date = new Date(),
@@ -404,7 +404,7 @@ export interface StatusRequestValues {
   reason?: string | null;
 }
 
-/** Pause or unpause request (spec 01 section 5): requester name, email, phone and reason all required. */
+/** Pause or unpause request: requester name, email, phone and reason all required. */
 export function validateStatusRequest(values: StatusRequestValues): SubmissionErrors {
   const errors: SubmissionErrors = {};
   checkContact(
@@ -446,7 +446,7 @@ export function checkDocument(document: DocumentFacts): DocumentRuleCode | undef
 }
 
 /**
- * The supporting documents of a submission or pre-approval (spec 01 section 5, Documents):
+ * The supporting documents of a submission or pre-approval:
  * at most 10 (`documents`: tooManyFiles), each a non-empty PDF of at most 9 MB
  * (`documents.N`: noContent, mustBePdf, tooBig), together at most 80 MB (`documents`:
  * totalTooBig). `field` names the list (`documents`).

@@ -1,5 +1,5 @@
 /**
- * Wire shapes of the submission calls (spec 01 sections 3 and 7, `app-submissions/*`): the
+ * Wire shapes of the submission calls (`app-submissions/*`): the
  * Submission entity, the prefilled contact data with what may be submitted, the submit and
  * pause-request bodies, the answer of a version's move, and the state-history timeline. The
  * shapes only: the rules (rules.ts) decide what a value may be.
@@ -23,7 +23,7 @@ export const documentRef = z.object({
 });
 export type DocumentRef = z.infer<typeof documentRef>;
 
-/** The Submission entity (spec 01 section 3). */
+/** The Submission entity. */
 export const submission = z.object({
   id: z.string(),
   /** The app version submitted. */

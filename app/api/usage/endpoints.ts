@@ -1,5 +1,5 @@
 /**
- * The usage summary's call (spec 02 section 7): GET apps/report, the caller's company's live
+ * The usage summary's call: GET apps/report, the caller's company's live
  * and beta apps with the firms using them. docs/decisions/0058-sandbox-accounts-and-usage.md.
  */
 import { endpoint } from "../endpoint";

@@ -1,5 +1,5 @@
 /**
- * The usage summary's rules (spec 02 sections 2.4, 3 and 4.4) as pure functions: which
+ * The usage summary's rules as pure functions: which
  * statuses count as live and as beta, which usage list an app level belongs to, and the
  * tables of the summary (firm-level live and beta, user-level live and beta, always-on beta),
  * each app with its total and its firms. Shared by the console (the tables) and the sandbox
@@ -8,7 +8,7 @@
 import { APP_LEVELS } from "../apps/rules";
 import type { AppsReport, ReportApp, UsageRow } from "./schemas";
 
-/** Status groups (spec 02 section 4.4): live = Live; beta = Beta, BetaQueuedForLive, BetaToLiveAwaitingReview. */
+/** Status groups: live = Live; beta = Beta, BetaQueuedForLive, BetaToLiveAwaitingReview. */
 export const USAGE_STATUS_GROUPS = {
   live: ["Live"],
   beta: ["Beta", "BetaQueuedForLive", "BetaToLiveAwaitingReview"],

@@ -1,4 +1,4 @@
-/** Wire shape of GET apps/report (spec 02 sections 3 and 7, apps report). */
+/** Wire shape of GET apps/report. */
 import * as z from "zod";
 
 /** A live or beta app version of the company. */

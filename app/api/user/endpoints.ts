@@ -1,5 +1,5 @@
 /**
- * The signed-in user and the company's users (spec 02 section 7): who they are, the terms,
+ * The signed-in user and the company's users: who they are, the terms,
  * their language; the users of the company, added, changed and deleted by admins only (403
  * for others). A user cannot delete themself, and the company keeps an admin.
  */

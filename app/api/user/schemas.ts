@@ -1,4 +1,4 @@
-/** The signed-in user and their preference (spec 01 sections 3 and 6, spec 02 section 3). */
+/** The signed-in user and their preference. */
 import * as z from "zod";
 import { storableText } from "../common";
 import { registrationRequest } from "../registration/schemas";
@@ -28,7 +28,7 @@ export const userPreference = z.object({
 });
 export type UserPreference = z.infer<typeof userPreference>;
 
-/** A user of the company as the users tab shows it (spec 02 section 3, User). */
+/** A user of the company as the users tab shows it. */
 export const companyUser = z.object({
   userId: z.string(),
   title: z.string(),

@@ -1,4 +1,4 @@
-/** The provider API (mounted at /api): one module per area of spec section 7. */
+/** The provider API (mounted at /api): one module per area of the API. */
 import { Hono } from "hono";
 import { limitBody } from "../http/limits";
 

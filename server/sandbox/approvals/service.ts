@@ -1,5 +1,5 @@
 /**
- * Pre-approvals (spec 01 sections 3, 4, 5 and 7): list, create (a non-live major version,
+ * Pre-approvals: list, create (a non-live major version,
  * notes required and at most 3,000 characters, PDF documents of the company, one pending or
  * approved pre-approval per app group at a time), withdraw a pending one. The rules are the
  * contract's (app/api/approvals/rules.ts); every id is looked up within the caller's company

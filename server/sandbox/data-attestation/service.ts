@@ -1,5 +1,5 @@
 /**
- * Data attestations (spec 01 sections 2, 3, 5 and 7; docs/decisions/0053-data-attestation.md):
+ * Data attestations (docs/decisions/0053-data-attestation.md):
  * one per app version, where data attestation is enabled for the version's country. GET
  * answers 404 while none was saved (the console shows an empty form); PUT creates or replaces
  * it while the version is editable, with the six texts (each required, at most 2,000

@@ -1,6 +1,6 @@
 /**
- * The provider's check of an upload (spec 01 section 5, Marketplace images, Documents, Data
- * attestation; spec 02 sections 5.2 and 5.5): bytes in, a verdict out. The rules themselves
+ * The provider's check of an upload (Marketplace images, Documents, Data
+ * attestation): bytes in, a verdict out. The rules themselves
  * are the files contract's (app/api/files/rules.ts); here the content is read with the
  * server's libraries (the type by file-type, a PNG's or JPEG's size by image-size, turned by
  * its EXIF orientation, an SVG by a strict XML parser), an SVG is refused when it has active

@@ -1,6 +1,6 @@
 /**
- * Error answers of the provider API: always JSON with `detail` and `traceId`
- * (spec 01 section 8), plus `status`, a short `title` and, for bad input, the
+ * Error answers of the provider API: always JSON with `detail` and `traceId`,
+ * plus `status`, a short `title` and, for bad input, the
  * failing `field` and `errors`: every failing field with the code of the rule it breaks
  * (`{ "marketplace.detail.websiteUrl": "invalidUrl" }`), the first `ERRORS_MAX` of them.
  * `detail` is English for people; clients word the codes themselves.

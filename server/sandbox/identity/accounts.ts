@@ -52,7 +52,7 @@ function mailBody(text: string, link: string, action: string) {
   return `<!doctype html><html><body>${paragraphs}</body></html>`;
 }
 
-/** The company icon of a registration: base64 PNG, rules of spec 02 section 5.5. */
+/** The company icon of a registration: base64 PNG, checked by the icon rules. */
 async function checkCompanyIcon(contentBase64: string) {
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(contentBase64))
     throw badRequest("companyIcon: must be base64", "companyIcon", "invalidFormat");

@@ -1,6 +1,6 @@
 /**
- * Sandbox accounts (spec 02 sections 2.2, 3, 4.2, 5.3 and 6;
- * docs/decisions/0058-sandbox-accounts-and-usage.md): records of the sandbox, each in a
+ * Sandbox accounts
+ * (docs/decisions/0058-sandbox-accounts-and-usage.md): records of the sandbox, each in a
  * provider environment, with generated firm, user and staff ids (new credentials) or the
  * ids of an import token's payload (import). A staging account (TEST or DEV) is seen, made
  * and changed only by users with test access (403 `noTestAccess`). The configuration holds

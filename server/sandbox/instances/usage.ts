@@ -1,5 +1,5 @@
 /**
- * The usage summary's report (spec 02 sections 2.4, 3, 4.4 and 7, GET apps/report;
+ * The usage summary's report (GET apps/report;
  * docs/decisions/0058-sandbox-accounts-and-usage.md): the caller's company's app versions
  * that are live (Live) or in beta (Beta, BetaQueuedForLive, BetaToLiveAwaitingReview), with
  * the firms using them as the provider recorded (`recordUsage`, the reviewer command

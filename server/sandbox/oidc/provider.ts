@@ -120,7 +120,7 @@ export async function createProvider(
       return { accountId: sub, claims: async () => claims };
     },
     /**
-     * The claims of spec 01 section 6 in the access token too: user, email, name, company,
+     * The session claims in the access token too: user, email, name, company,
      * admin; and the grant it was issued under, which the API checks is not revoked
      * (docs/decisions/0026-revoked-grants.md).
      */

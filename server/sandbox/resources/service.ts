@@ -1,5 +1,5 @@
 /**
- * The lookups of spec 02 section 7 (resources/* and ping/more): their queries and answers,
+ * The lookups (resources/* and ping/more): their queries and answers,
  * shaped as the contract in app/api/resources/ says.
  *
  * AUB (AU beta) answers AU's resources and IE answers UK's: they are resolved through
@@ -312,7 +312,7 @@ export function createResourcesService(db: Database) {
     acceptLanguage?: string | null,
   ) {
     const { resourceCode } = await resolveCountry(q.countryCode, "countryCode");
-    // AUB is treated as AU for this check (spec 02 section 6).
+    // AUB is treated as AU for this check.
     if (!(await countryFlagOn(db, resourceCode, "product-variant-enabled")))
       return [] as ProductVariant[];
     const rows = await db

@@ -1,5 +1,5 @@
 /**
- * Auth clients and permissions (spec 01 sections 2, 3, 5, 6 and 7, `apps-auth/*`): the
+ * Auth clients and permissions (`apps-auth/*`): the
  * permission list of the app's country, the clients of the Live and Staging tabs (Staging only
  * for users with test access), generating them, and saving a client's routes, offline access
  * and callback URLs. Only for an app group that is pre-approved (or needs no pre-approval);

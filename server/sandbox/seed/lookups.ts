@@ -147,7 +147,7 @@ export const COUNTRY_ROWS: CountryRow[] = [
     resourceCountryCode: null,
     sortOrder: 50,
   },
-  // "Country code 5 means region nz" (spec 02 section 3, import token).
+  // "Country code 5 means region nz" (import token).
   {
     code: "NZ",
     name: "New Zealand",

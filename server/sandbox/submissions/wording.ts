@@ -61,12 +61,8 @@ export function refuse(errors: Record<string, string>, status: 400 | 409 = 400):
 
 /** A 409 of the status table: the version's status does not allow the action. */
 export function notAllowed(action: string, status: string): never {
-  throw new ApiError(
-    409,
-    `A version in status ${status} does not allow ${action} (spec 01 section 4).`,
-    {
-      field: "statusCode",
-      errors: { statusCode: "actionNotAllowed" },
-    },
-  );
+  throw new ApiError(409, `A version in status ${status} does not allow ${action}.`, {
+    field: "statusCode",
+    errors: { statusCode: "actionNotAllowed" },
+  });
 }

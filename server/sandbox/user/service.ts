@@ -1,6 +1,6 @@
 /**
- * The signed-in user (spec 02 section 7): who they are, the terms of use, their language; and
- * the company's users (spec 02 sections 2.3, 5.6 and 6; docs/decisions/0059-settings-and-users.md):
+ * The signed-in user: who they are, the terms of use, their language; and
+ * the company's users (docs/decisions/0059-settings-and-users.md):
  * listed for every user, added, changed and deleted by admins only (403 for others). A user
  * added by an admin signs in with the password given (their address is taken as verified, the
  * admin vouching for it) and accepts the terms at their first sign-in. A user cannot delete
