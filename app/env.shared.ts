@@ -40,7 +40,7 @@ export const sharedEnvFields = {
   DATA_DIR: z.string().min(1).default("./data"),
   /** Shared state of several instances (rate limits, the console's drafts). */
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, "must be a redis:// URL")),
-  /** The debug password's prefix; the day of the month follows it (spec 01 section 9). */
+  /** The debug password's prefix; the day of the month follows it. */
   DEBUG_PASSWORD_PREFIX: z.string().min(1).default("sandbox-"),
 };
 

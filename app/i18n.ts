@@ -1,4 +1,4 @@
-/** Languages of the console (spec 01 section 1): en-AU is the default and fallback. */
+/** Languages of the console: en-AU is the default and fallback. */
 export const LANGUAGES = ["en-AU", "nl-NL"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "en-AU";

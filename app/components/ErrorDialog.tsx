@@ -1,5 +1,5 @@
 /**
- * The error dialog of spec 01 section 8: the provider's detail, else the action's fallback,
+ * The error dialog: the provider's detail, else the action's fallback,
  * else 'An error occurred', with the trace ID. Closable without JavaScript (method="dialog").
  */
 import { useEffect, useState } from "react";

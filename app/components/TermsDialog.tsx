@@ -1,5 +1,5 @@
 /**
- * The blocking terms dialog (spec 01 section 2): accepting needs the checkbox and calls
+ * The blocking terms dialog: accepting needs the checkbox and calls
  * PUT user/accept-terms; cancelling signs out. Works as plain forms without JavaScript.
  */
 import { Form, Link, useNavigation, useParams } from "@remix-run/react";

@@ -1,5 +1,5 @@
 /**
- * The company tab's form (spec 02 sections 2.3, 4.3, 5.5 and 9), pure so that the browser and
+ * The company tab's form, pure so that the browser and
  * the action read and check it alike: the fields the company shares across its regions
  * (about, website, social presence, support and terms URLs, icon) and one card per regional
  * entry (its country, name, phone and address), exactly one of them the default.

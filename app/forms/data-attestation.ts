@@ -1,5 +1,5 @@
 /**
- * The data attestation form (spec 01 sections 2 and 5): the six texts, each required and at
+ * The data attestation form: the six texts, each required and at
  * most 2,000 characters (trimmed), and the data flow diagram: the one saved or uploaded
  * before (`dataFlowDiagramId`, with its name to show), or a file picked now (`diagram`),
  * which must be a PDF ('must be PDF') under 9 MB ('file must be less than 9MB'). The rules

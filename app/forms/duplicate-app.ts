@@ -1,5 +1,5 @@
 /**
- * The duplicate dialog's form (spec 01 sections 4 and 5), in the browser and in the action
+ * The duplicate dialog's form, in the browser and in the action
  * (its zod schema: duplicate-app.server.ts): a new name and a country, both required, by the
  * rules of `validateDuplicate`.
  *

@@ -1,5 +1,5 @@
 /**
- * The sandbox account forms (spec 02 sections 2.2, 4.2 and 5.3) and the contract's rules
+ * The sandbox account forms and the contract's rules
  * (app/api/instances/rules.ts) in the user's words, zod-free: the browser checks a form with
  * them, the action with the schema built on them (./instances.server.ts).
  *

@@ -1,5 +1,5 @@
 /**
- * The Import JSON schema dialog of the platform schema editor (spec 02 sections 2.1 and 8):
+ * The Import JSON schema dialog of the platform schema editor:
  * a `json` text area with Arrange, Validate, Import and Cancel.
  *
  * - `arrangeJson(text)`: the text pretty-printed (two spaces), or undefined when it is not

@@ -1,5 +1,5 @@
 /**
- * The new / update item dialog of the platform schema editor (spec 02 sections 2.1 and 5.1),
+ * The new / update item dialog of the platform schema editor,
  * what the dialog and the page's action share with no zod in it: the form's id and field
  * names, its tabs, its values of an item, and the check of a picked icon. The schema that
  * reads and refuses the post is platform-item.server.ts.
@@ -25,12 +25,13 @@
  *   `iconFile` (a chosen PNG, or SVG where the country allows it), `removeIcon` (a box);
  *   `refusedIcon` (the rule a chosen file broke, kept in the form: the item is refused with it
  *   until another file is chosen, the icon removed, or the box `dropRefusedIcon` ticked);
- *   `confirmClear` (the box that confirms clearing the item's buttons, spec 02 section 4.1).
+ *   `confirmClear` (the box that confirms clearing the item's buttons
+ *   when a new window type is chosen on a matter view).
  *
  * `ITEM_TABS`, `itemTabOf(name)` and `itemTabsWithErrors(names)` give the tab of a field and
  * the tabs to mark '!'. `itemDefaults(item)` gives the form's values of an item (for
  * conform's defaultValue). `functionIconRule(bytes, fileSize, options)` checks a picked icon
- * by its content (spec 02 section 5.2: invalidType, invalidSize, sizeGreater50KB; 24x24 for
+ * by its content (invalidType, invalidSize, sizeGreater50KB; 24x24 for
  * a list item), in the browser and in the action, before it is uploaded.
  */
 import { readImage } from "~/api/files/rules";

@@ -1,5 +1,5 @@
 /**
- * The location dialogs' posts (spec 02 sections 2.1 and 5.1), one zod schema each for the
+ * The location dialogs' posts, one zod schema each for the
  * action (parseForm); their rules are a transform's, left by the browser to the action:
  *
  * - add location: `location`, one of the offered location ids (`offeredLocations` of

@@ -1,5 +1,5 @@
 /**
- * The location dialogs of the platform schema editor (spec 02 sections 2.1 and 5.1): their
+ * The location dialogs of the platform schema editor: their
  * form ids (no zod here; the schemas that read their posts are platform-location.server.ts).
  */
 export const ADD_LOCATION_FORM_ID = "platform-add-location";

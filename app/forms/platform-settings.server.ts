@@ -1,6 +1,6 @@
 /**
- * The settings dialogs' posts of the platform schema editor (spec 02 sections 2.1, 4.1 and
- * 5.1), one zod schema each for the action (parseForm), with the contract's rules
+ * The settings dialogs' posts of the platform schema editor,
+ * one zod schema each for the action (parseForm), with the contract's rules
  * (app/api/schema/rules.ts) on the fields they name; their rules are transforms', left by the
  * browser to the action (platform-settings.ts holds the forms' ids, tabs and values):
  *
@@ -195,7 +195,7 @@ export function customViewSchema(t: Translate, context: RootContext) {
       if (value.messageBus) settings.messageBus = true;
       if (value.externalEmailIntegrationReq) settings.externalEmailIntegrationReq = true;
       const errors = validateCustomView(settings);
-      // A matter view's window options are integratorType 1's (spec 02 section 6): the dialog does not offer them to others.
+      // A matter view's window options are integratorType 1's: the dialog does not offer them to others.
       if (context.integratorType !== undefined)
         Object.assign(errors, checkViewWindow(settings, context.viewType, context.integratorType));
       addRuleIssues(ctx, t, errors);

@@ -1,5 +1,5 @@
 /**
- * The settings dialogs of the platform schema editor (spec 02 sections 2.1, 4.1 and 5.1),
+ * The settings dialogs of the platform schema editor,
  * what the dialogs and the page's action share with no zod in it: the forms' ids, their tabs
  * (`settingTabs`, `customViewTabOf`, and the tabs to mark '!'), and each form's values of what
  * the document holds (conform's defaultValue; posted back unchanged they read as the same
@@ -16,7 +16,7 @@ export const EXCEPTIONS_FORM_ID = "platform-exceptions";
 export const APP_VARIANTS_FORM_ID = "platform-product-variants";
 
 /**
- * The setting dialog's tabs (spec 02 section 2.1, decision 0065): Desktop versions (the
+ * The setting dialog's tabs (decision 0065): Desktop versions (the
  * location's supported desktop versions) always, Visibility (its product variants) only where
  * the country has product variants.
  */

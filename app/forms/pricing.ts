@@ -1,5 +1,5 @@
 /**
- * The pricing forms (spec 01 sections 2 and 5) and their checks, holding the contract's rules
+ * The pricing forms and their checks, holding the contract's rules
  * (app/api/pricing/rules.ts), shared by the action's zod schemas (pricing.server.ts) and the
  * browser's check (conform's onValidate with `checkForm`):
  *

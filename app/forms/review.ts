@@ -1,5 +1,5 @@
 /**
- * The forms of the review lifecycle (spec 01 section 5), what the browser and the action share
+ * The forms of the review lifecycle, what the browser and the action share
  * of them, with no zod and no date library: the contract's rules worded in the page's
  * language. The action's zod schemas (review.server.ts) and the browser's check (conform's
  * onValidate with `checkForm`) both call the checks here, so a field reads the same on both

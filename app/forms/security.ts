@@ -1,5 +1,5 @@
 /**
- * The forms of the security page (spec 01 sections 2 and 5) and their checks, shared by the
+ * The forms of the security page and their checks, shared by the
  * action (its zod schema: security.server.ts) and the browser (conform's onValidate with
  * `checkForm`):
  *

@@ -1,5 +1,5 @@
 /**
- * The user dialog (spec 02 sections 2.3, 3 User, 5.6 and 6): its fields, addresses and
+ * The user dialog: its fields, addresses and
  * messages, zod-free for the page; the schema of the contract's rules is the action's
  * (./settings-user.server.ts), and the browser checks the rules derived from it.
  *

@@ -1,5 +1,5 @@
 /**
- * The submit for review form's release date (spec 01 section 5) and the form's whole check,
+ * The submit for review form's release date and the form's whole check,
  * shared by the action's schema (review.server.ts) and the browser's check (the submit
  * dialog): the release date defaults to today, may not be before today, is written and shown
  * as d MMMM yyyy in the page's language (dd/MM/yyyy and yyyy-MM-dd are read too), anything
@@ -19,7 +19,7 @@ import {
   type SubmitField,
 } from "./review";
 
-/** The date format of the release date (spec 01 section 5). */
+/** The date format of the release date, e.g. 5 March 2026. */
 export const RELEASE_DATE_FORMAT = "d MMMM yyyy";
 
 const LOCALES = { "en-AU": enAU, "nl-NL": nl } as const;

@@ -1,5 +1,5 @@
 /**
- * An error as the error dialog of spec 01 section 8 shows it: the provider's detail, else the
+ * An error as the error dialog shows it: the provider's detail, else the
  * action's fallback, else 'An error occurred', with the trace ID.
  */
 export interface ShownError {

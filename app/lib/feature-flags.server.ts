@@ -1,4 +1,4 @@
-/** The feature flags of a country (spec 01 section 6) from `GET ping/more`: every flag off when they cannot be read (the provider decides anyway). */
+/** The feature flags of a country from `GET ping/more`: every flag off when they cannot be read (the provider decides anyway). */
 import type { ApiClient } from "~/api/client.server";
 import { getPingMore } from "~/api/resources/endpoints";
 import { type FeatureFlags, flagsOf } from "~/api/resources/schemas";

@@ -1,7 +1,7 @@
 /**
  * /apps/{appVersionId}/{platform}/download/{env}?live=true|false: the configuration file of an
- * environment (dev, test, beta, live) of the version's schema, `GET app-schema/download/{id}/{env}`
- * (spec 02 section 7); `live=false` is the staging variant, for users with test access. A
+ * environment (dev, test, beta, live) of the version's schema, `GET app-schema/download/{id}/{env}`;
+ * `live=false` is the staging variant, for users with test access. A
  * version the provider does not know for the company is 'page not found'; any other failed
  * download goes back to the editor with downloadingSchema in the error dialog.
  */

@@ -1,7 +1,7 @@
 /**
  * /apps/{appVersionId}/{platform}/precedents?matterType=<id>&...: the precedents of matter
- * types of the version's country, as JSON by matter type id (spec 02 section 7,
- * `GET resources/matter-types/{id}/precedents`): what the item dialog's precedent picker
+ * types of the version's country, as JSON by matter type id
+ * (`GET resources/matter-types/{id}/precedents`): what the item dialog's precedent picker
  * reads through a fetcher when a matter type is chosen with JavaScript. Another company's
  * version, or a platform without an editor, is 'page not found'; unknown or repeated ids are
  * left out, and at most PRECEDENT_READS_MAX are read.

@@ -2,7 +2,7 @@
  * /auth/callback: completes the sign-in (state, PKCE, code exchange), opens the session and
  * sends the user on in their language: the one chosen in this browser (the language
  * selector's cookie, also on the sign-in page), else the user's saved preference
- * (`user/preference`, spec 02 section 2.3), else the language the sign-in started in.
+ * (`user/preference`), else the language the sign-in started in.
  */
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { OAuth2RequestError } from "remix-auth-oauth2";

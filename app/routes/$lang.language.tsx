@@ -22,7 +22,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const to = pathInLanguage(back, language);
   const headers = { "Set-Cookie": await languageCookie.serialize(language) };
   if (await hasSession(request)) {
-    // A signed-in user's choice is also their saved preference (spec 02 section 2.3).
+    // A signed-in user's choice is also their saved preference.
     const { api } = await requireUser(request, context);
     try {
       await api.call(setPreference, { body: { localeCode: language } });

@@ -1,5 +1,5 @@
 /**
- * /privacy: the privacy statement (spec 01 section 2), open to everyone. The text comes from
+ * /privacy: the privacy statement, open to everyone. The text comes from
  * the `legal` namespace; the cookie table names the cookies this console really sets
  * (app/session.server.ts and app/auth.server.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * /terms: the terms of use, a PDF document in the page's language (spec 01 section 2), shown
+ * /terms: the terms of use, a PDF document in the page's language, shown
  * in the page and downloadable. Open to everyone: the terms dialog of the signed-in layout
  * links here.
  */

@@ -1,6 +1,6 @@
 /**
- * An app's icon; an image that cannot be displayed shows "can't display image" (spec 01
- * section 5). Without an icon, the app's initial.
+ * An app's icon; an image that cannot be displayed shows "can't display image".
+ * Without an icon, the app's initial.
  */
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";

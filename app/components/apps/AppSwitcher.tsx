@@ -1,5 +1,5 @@
 /**
- * The app switcher of the group sidebar (spec 01 section 2): the 5 most recently modified apps
+ * The app switcher of the group sidebar: the 5 most recently modified apps
  * (links to their group pages, under a heading) and a link to the app listing: the shared
  * MenuButton (a menu once JavaScript runs, a <details> disclosure of the same links before).
  */

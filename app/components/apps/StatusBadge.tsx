@@ -1,4 +1,4 @@
-/** A version's status with the colours of spec 01 section 4 (contrast checked against WCAG AA). */
+/** A version's status in its status colour (contrast checked against WCAG AA). */
 import { useTranslation } from "react-i18next";
 import { type StatusColour, statusColour, statusName } from "~/api/apps/status";
 

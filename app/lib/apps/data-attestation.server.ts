@@ -1,6 +1,6 @@
 /**
- * The data attestation page's server side (/apps/{appVersionId}/data; spec 01 sections 2, 5,
- * 7 and 8; docs/decisions/0053-data-attestation.md).
+ * The data attestation page's server side (/apps/{appVersionId}/data;
+ * docs/decisions/0053-data-attestation.md).
  *
  * - `attestationEnabled`: the country's data-attestation-enabled flag; the page and its tab
  *   exist only where it is on (elsewhere the page sends the person to /apps).

@@ -1,5 +1,5 @@
 /**
- * Unsaved changes of an app version's editor pages (spec 01 section 2: moving between the
+ * Unsaved changes of an app version's editor pages (moving between the
  * app's own Details and Marketplace pages asks nothing, so nothing typed may be lost there).
  * The page tabs post the form with `intent=go:{page}`: what the form holds is kept here as a
  * draft of its part (`details` or `listing`) and shown again when the person comes back,

@@ -1,5 +1,5 @@
 /**
- * Loading an app group for the group area (spec 01 sections 2 and 3).
+ * Loading an app group for the group area: its versions, submissions and settings pages.
  *
  * USED BY the group layout ($lang._console.apps.group.$appGroupId.tsx), the group's versions
  * page (._index/) and the app version layout ($lang._console.apps.$appVersionId.tsx):

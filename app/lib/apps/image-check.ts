@@ -1,6 +1,6 @@
 /**
- * The console's own check of a listing image, by content (spec 01 section 5), so that the
- * spec's messages show before anything is sent: the files contract reads the type and size
+ * The console's own check of a listing image, by content, so that the
+ * console's messages show before anything is sent: the files contract reads the type and size
  * from the bytes (PNG and JPEG signatures, a PNG's IHDR chunk, an SVG's root element), then
  * `checkListingImage` judges them. The provider checks every upload again (and refuses SVGs
  * with active content). Runs in the browser (a chosen file) and in the action (an uploaded

@@ -1,5 +1,5 @@
 /**
- * The app list's filters and sort (spec 01 section 2): country (several, or all), archive
+ * The app list's filters and sort: country (several, or all), archive
  * state (all -1, current 0 by default, archived 1) and sort order, remembered between visits.
  *
  * The spec keeps them in the browser's local storage; we keep them in a cookie instead, so

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * What a paste into the overview keeps (spec 01 section 5): clipboard HTML as Word, Google
+ * What a paste into the overview keeps: clipboard HTML as Word, Google
  * Docs and a browser copying a web page put it on the clipboard, read by a standards HTML
  * parser as the browser reads it, keeps p, h1, h2, strong, ul, ol, li and br, and the server's
  * allowlist leaves the result as it is.

@@ -1,5 +1,5 @@
 /**
- * The overview's HTML (spec 01 section 5): only the tags of OVERVIEW_TAGS, no attributes.
+ * The overview's HTML: only the tags of OVERVIEW_TAGS, no attributes.
  * `serializeOverview` turns what a contenteditable holds (whatever the browser made of
  * typing and execCommand) and what is pasted into it (a word processor's, Google Docs' or a
  * web page's HTML) into that HTML: bold (`b`, `strong`, a bold `font-weight`) becomes

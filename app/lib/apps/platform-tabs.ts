@@ -1,5 +1,5 @@
 /**
- * The platform tabs of an app version (spec 01 section 2, spec 02 section 2): Desktop, Web
+ * The platform tabs of an app version: Desktop, Web
  * and Reporting, only for a public app (appType 0), each marked configured when the version
  * holds a schema of that platform. The mobile platform has no editor page.
  */

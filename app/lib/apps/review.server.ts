@@ -1,8 +1,8 @@
 /**
  * The review lifecycle of a version from the pages that list versions (the app list's cards
- * and the app group's versions): what the submit dialog needs, and the version actions of
- * spec 01 section 4 posted from the menu's dialogs. `handleAppAction`
- * (./version-actions.server) hands every intent of REVIEW_INTENTS here, so each page's action
+ * and the app group's versions): what the submit dialog needs, and the version actions
+ * (pause, push to beta or live, withdraw, archive and the like) posted from the menu's
+ * dialogs. `handleAppAction` (./version-actions.server) hands every intent of REVIEW_INTENTS here, so each page's action
  * stays one call.
  *
  * | intent           | fields                                          | call                                   | success toast |

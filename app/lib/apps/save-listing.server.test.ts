@@ -37,7 +37,7 @@ const version = (details: Partial<typeof DETAILS>) => ({
   marketplace: { promo: { appIcon: null, banners: [], screenshots: [] } },
 });
 
-/** A listing that passes every rule of spec 01 section 5. */
+/** A listing that passes every rule of the listing form. */
 const listingForm = () => validListingForm({ id: "icon-1", url: "https://img.example/icon-1" });
 
 async function save(form: FormData) {

@@ -1,5 +1,5 @@
 /**
- * The working copy of the platform schema editor (spec 02 section 2.1): a server-side draft
+ * The working copy of the platform schema editor: a server-side draft
  * per user, app version and platform, kept in the console's draft store
  * (app/lib/drafts.server.ts: a folder on disk, Redis when REDIS_URL is set). Every dialog of
  * the editor changes the draft and redirects; Save sends it to `POST app-schema`, Discard

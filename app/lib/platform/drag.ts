@@ -1,5 +1,5 @@
 /**
- * Dragging an item of a function list to another place (spec 02 sections 2.1 and 9: animation
+ * Dragging an item of a function list to another place (animation
  * 300 ms, swap threshold 0.65), as plain arithmetic for the page's drag handlers.
  *
  * While an item is dragged the list shows it at the place it would take. It takes the place

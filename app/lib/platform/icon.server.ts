@@ -1,5 +1,5 @@
 /**
- * The function icon of the item dialog (spec 02 sections 3 and 5.2): the editor's form is
+ * The function icon of the item dialog: the editor's form is
  * read with its chosen icon file kept apart (at most 50 KB and a byte, enough to tell a file
  * is too big; a file part of any other name keeps one byte and stays in the form as a file,
  * so that its field's rule refuses it); the icon is checked by its content

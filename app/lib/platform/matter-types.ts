@@ -1,5 +1,5 @@
 /**
- * The matter-type picker of a function's visibility (spec 02 sections 2.1 and 4.1): a tree of
+ * The matter-type picker of a function's visibility: a tree of
  * folders and matter types, a tab per matter state, and a tri-state selection.
  *
  * - `matterTypeTree(list)`: the tree of the provider's flat list (`GET resources/matter-types`,

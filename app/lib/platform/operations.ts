@@ -1,5 +1,5 @@
 /**
- * The draft operations of the platform schema editor (spec 02 sections 2.1, 4.1 and 5.1) on
+ * The draft operations of the platform schema editor on
  * one platform's document (`PlatformSchema` of app/api/schema/schemas.ts). Each takes a
  * document and answers a new one; the document given is never changed. Refusals carry the
  * contract's rule codes (app/api/schema/rules.ts) by form field, as the dialogs show them.
@@ -855,7 +855,7 @@ export function setAppVariants(
 }
 
 // ---------------------------------------------------------------------------
-// Window type and fullscreen (spec 02 section 4.1)
+// Window type and fullscreen
 // ---------------------------------------------------------------------------
 
 export interface WindowSettings {
@@ -925,7 +925,7 @@ export function itemWindowClears(
 }
 
 /**
- * An item as its window type leaves it (spec 02 section 4.1): the window settings (the Window
+ * An item as its window type leaves it: the window settings (the Window
  * tab) are kept only for windowType system; notApplicable opens no window, so no pop-out
  * window either; on a matter view a newly chosen window type clears the item's buttons
  * (`itemWindowClears`). `old` is the item it replaces, if any.

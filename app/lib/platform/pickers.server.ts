@@ -1,6 +1,6 @@
 /**
  * The server side of the matter-type and precedent pickers of the platform schema editor
- * (spec 02 sections 2.1, 4.1 and 7; decision 0062).
+ * (decision 0062).
  *
  * - `loadPickers(api, countryCode, matterTypeIds)`: what the pickers show: the country's
  *   matter types (`GET resources/matter-types`), the matter types that have precedents (the

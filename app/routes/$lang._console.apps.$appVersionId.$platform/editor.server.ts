@@ -1,5 +1,5 @@
 /**
- * The server side of the platform schema editor page (spec 02 sections 2.1, 4.1, 6 and 7):
+ * The server side of the platform schema editor page:
  * what the page shows, and the intents of its forms.
  *
  * Loading reads the version (shared with the version layout in one request), the saved
@@ -598,7 +598,7 @@ export async function editorAction(
           ? ((findLocation(state.document, place.location)!.location as PlatformView).type ??
             viewType)
           : "menu";
-      // A window type newly chosen on a matter view clears the item's buttons: asked first (spec 02 section 4.1).
+      // A window type newly chosen on a matter view clears the item's buttons: asked first.
       const clears = itemWindowClears(old, submission.value.windowType, locationType);
       if (clears.buttons > 0 && textOf(formData, CONFIRM_CLEAR_BUTTONS) !== "on") {
         return fail(

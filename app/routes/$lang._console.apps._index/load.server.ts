@@ -26,7 +26,7 @@ import { hasFailed, pageTitle } from "~/lib/title";
 type ListItem = AppListItem;
 
 /**
- * The card menu's actions (spec 01 section 2): no menu while a version is Live; unarchive for
+ * The card menu's actions: no menu while a version is Live; unarchive for
  * an archived app, else archive; delete only when no version is Live, Paused, Beta or BetaPaused.
  */
 export function cardActions(item: {
@@ -41,7 +41,7 @@ export function cardActions(item: {
   return actions;
 }
 
-/** A list item as its card shows it; the date as dd/MM/yyyy (spec 01 section 9). */
+/** A list item as its card shows it; the date as dd/MM/yyyy. */
 export function toCard(item: ListItem, countryNames: ReadonlyMap<string, string>): AppCardData {
   return {
     appGroupId: item.appGroupId,

@@ -1,5 +1,5 @@
 /**
- * The versions page's rows, shaped from the app group (spec 01 sections 2 and 3): Active
+ * The versions page's rows, shaped from the app group: Active
  * (versions whose status is not Archived) and History (the group's archived versions), with
  * the 'show versions that went live' filter and dates as dd/MM/yyyy. Plain TypeScript.
  */

@@ -1,5 +1,5 @@
 /**
- * /apps/group/{appGroupId}/security (spec 01 sections 2, 3, 5, 6 and 9): reachable once the app
+ * /apps/group/{appGroupId}/security: reachable once the app
  * is pre-approved; while the group requires a pre-approval and has no approved one, the page
  * shows the warning with a link to the approval page instead. Once pre-approved:
  *

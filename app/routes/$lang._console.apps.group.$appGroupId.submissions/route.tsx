@@ -1,5 +1,5 @@
 /**
- * /apps/group/{appGroupId}/submissions (spec 01 section 2): the app's submissions. Active
+ * /apps/group/{appGroupId}/submissions: the app's submissions. Active
  * lists those awaiting review and not withdrawn; History the rest, a withdrawn one with the
  * status 'withdrew' (not the status it was withdrawn from); each with what it was submitted
  * for, when and by whom, its notes and the review notes. Beyond the spec: the timeline of

@@ -1,6 +1,6 @@
 /**
- * The submissions page's content, shaped from the provider's answers (spec 01 sections 2 and
- * 3): Active (awaiting review and not withdrawn) and History (the rest, a withdrawn one
+ * The submissions page's content, shaped from the provider's answers:
+ * Active (awaiting review and not withdrawn) and History (the rest, a withdrawn one
  * labelled 'withdrew' in place of the status it was withdrawn from), newest first, dates as
  * dd/MM/yyyy; and the timeline of every state change of each version (who, when, notes),
  * oldest first. Plain TypeScript.

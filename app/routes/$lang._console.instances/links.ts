@@ -1,5 +1,5 @@
 /**
- * The sandbox accounts page's addresses (spec 02 section 2.2): its tabs (`?tab=staging|live`)
+ * The sandbox accounts page's addresses: its tabs (`?tab=staging|live`)
  * and its dialogs (`?dialog=new|import`, `?dialog=configure|delete&id=`).
  */
 import { isStagingType } from "~/api/instances/rules";

@@ -1,6 +1,6 @@
 /**
- * The company tab's data and form (spec 02 sections 2.3, 4.3, 5.5 and 7;
- * docs/decisions/0064-company-tab.md).
+ * The company tab's data and form
+ * (docs/decisions/0064-company-tab.md).
  *
  * - Data: the company's details (`GET settings/company-details`) as the form's values, the
  *   pick-list countries, and whether details wait for the provider's review (the tab's dot).

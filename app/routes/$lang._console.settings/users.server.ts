@@ -1,6 +1,6 @@
 /**
- * The users tab's data and forms (spec 02 sections 2.3, 5.6 and 6;
- * docs/decisions/0059-settings-and-users.md).
+ * The users tab's data and forms
+ * (docs/decisions/0059-settings-and-users.md).
  *
  * - Data: the company's users, and for an admin the dialog the URL names (`user=new`,
  *   `edit=<id>`, `delete=<id>`): another user's id, or an id not of the company, opens none.

@@ -1,5 +1,5 @@
 /**
- * The company icon at registration (spec 02 section 5.5): the files contract's rules of the
+ * The company icon at registration: the files contract's rules of the
  * `company-icon` purpose, judged by content in the provider's order (type, byte size,
  * pixels), answered as the registration form's message keys. Pure: bytes in, a verdict
  * out. The provider checks the icon again.
@@ -8,7 +8,7 @@ import { type FileRuleCode, IMAGE_RULES, judgeImage, readImage } from "~/api/fil
 
 export const COMPANY_ICON_MAX_BYTES = IMAGE_RULES["company-icon"].maxBytes;
 
-/** The message keys of spec 02 section 5.5 (register.errors.icon*). */
+/** The icon's message keys (register.errors.icon*). */
 export type CompanyIconProblem = "invalidType" | "invalidSize" | "sizeGreater400KB";
 
 /** The problem of each refusal the icon can meet; any other (an empty file) is of no type. */

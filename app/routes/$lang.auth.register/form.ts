@@ -1,5 +1,5 @@
 /**
- * The registration form (spec 02 sections 2.5 and 5.7) as the page needs it, zod-free: its
+ * The registration form as the page needs it, zod-free: its
  * fields in page order, their labels, and the rules the browser checks beside those derived
  * from the action's schema (./schema.server.ts): the rules across fields (the confirmation,
  * the state named as the country calls it, the entity types a country offers, the captcha),
@@ -28,14 +28,14 @@ export interface RegisterContext {
   countries: RegisterCountry[];
 }
 
-/** Entity type values of the radio group, in display order (spec 02 section 3). */
+/** Entity type values of the radio group, in display order. */
 export const ENTITY_TYPE_OPTIONS = [
   { value: String(ENTITY_TYPES.external), key: "standard" },
   { value: String(ENTITY_TYPES.internal), key: "advanced" },
   { value: String(ENTITY_TYPES.entry), key: "entry" },
 ] as const;
 
-/** Which word the state field uses: the company settings' rule (spec 02 section 9), or all of them before a country is chosen. */
+/** Which word the state field uses: the company settings' rule, or all of them before a country is chosen. */
 export type StateKind = StateLabel | "any";
 export function stateKind(countryCode: string | null | undefined): StateKind {
   return countryCode?.trim() ? stateLabel(countryCode) : "any";

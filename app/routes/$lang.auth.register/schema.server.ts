@@ -1,5 +1,5 @@
 /**
- * The registration form's schema (spec 02 sections 2.5 and 5.7), the action's, built from a
+ * The registration form's schema, the action's, built from a
  * translator and the countries of the page. The provider checks the same rules again
  * (app/api/registration/); this schema exists for the translated messages next to the
  * fields. The browser checks the rules `formRules` derives from it and those of ./form.ts,

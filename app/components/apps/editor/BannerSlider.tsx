@@ -1,6 +1,6 @@
 /**
  * The banners of a listing as the marketplace shows them: an image slider with Previous
- * and Next buttons and a live 'Banner 2 of 3'; the slide moves in 300 ms (spec 01 section 9),
+ * and Next buttons and a live 'Banner 2 of 3'; the slide moves in 300 ms,
  * at once when the person asks for reduced motion. Without JavaScript the banners sit side
  * by side in a row that scrolls (and snaps), reachable with the keyboard.
  */

@@ -1,10 +1,10 @@
 /**
- * The top of the app version pages (spec 01 section 2): Back to the app list, the title
+ * The top of the app version pages: Back to the app list, the title
  * (the app's name, version number and status name, or 'New app') and the tabs Details and
  * Marketplace, Data attestation where it is enabled for the app's country (`dataTab`), and
  * for a public app (appType 0) the platform tabs Desktop, Web and Reporting (`platforms`),
- * each with a dot, named 'configured', when the version holds a schema of that platform
- * (spec 02 section 2). A new app has no listing yet: its Marketplace tab says so until the
+ * each with a dot, named 'configured', when the version holds a schema of that platform.
+ * A new app has no listing yet: its Marketplace tab says so until the
  * details are saved.
  *
  * On an editable version's Details or Marketplace page, the other of the two tabs is a
@@ -12,7 +12,7 @@
  * what the form holds as a draft and opens the other page, so moving between them loses
  * nothing typed, with or without JavaScript (app/lib/apps/drafts.server.ts). The Data
  * attestation tab, and the tabs of its page, are links: leaving a changed form that way asks
- * first (with JavaScript, spec 01 section 2).
+ * first (with JavaScript).
  */
 import { Link, NavLink, useLocation, useParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";

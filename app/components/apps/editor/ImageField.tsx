@@ -1,5 +1,5 @@
 /**
- * An image field of the listing (spec 01 section 5): the app icon (one), banners or
+ * An image field of the listing: the app icon (one), banners or
  * screenshots (at most 8 each), with previews of the current images ('can't display
  * image' on a broken one), Remove, and Move up / Move down for lists (the button
  * alternative to dragging, WCAG 2.5.7), and a file input in the same form, in a box with

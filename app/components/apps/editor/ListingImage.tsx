@@ -1,6 +1,6 @@
 /**
  * An image of the listing (icon, banner, screenshot): an image that cannot be displayed
- * shows "can't display image" (spec 01 section 5), as AppIcon does.
+ * shows "can't display image", as AppIcon does.
  */
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";

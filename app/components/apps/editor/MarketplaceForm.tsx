@@ -1,5 +1,5 @@
 /**
- * The marketplace listing form (spec 01 sections 2 and 5): every field of the listing with
+ * The marketplace listing form: every field of the listing with
  * the spec's rules and messages (the contract's `validateMarketplace`, run by the action's
  * schema `listingSchema` and in the browser by `listingMessages`, with the rules the page's
  * loader derives from that schema):

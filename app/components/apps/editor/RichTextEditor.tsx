@@ -1,5 +1,5 @@
 /**
- * The overview editor (spec 01 section 5): a small rich-text editor that offers only what
+ * The overview editor: a small rich-text editor that offers only what
  * the overview may hold: bold, Normal / Heading 1 / Heading 2, bulleted and numbered lists,
  * and undo. Loaded only on the marketplace page, in a chunk of its own (OverviewField
  * imports it lazily); without JavaScript the page has a textarea of the allowed HTML instead.

@@ -1,6 +1,6 @@
 /**
- * Leaving a form with unsaved changes asks 'There are unsaved changes. Exit without saving?'
- * (spec 01 sections 2 and 8), with JavaScript: a confirm dialog (Yes, No) for the console's
+ * Leaving a form with unsaved changes asks 'There are unsaved changes. Exit without saving?',
+ * with JavaScript: a confirm dialog (Yes, No) for the console's
  * own links and the browser's prompt (beforeunload) for reloads, other sites and new
  * addresses. Not asked when moving between the app's own pages (`siblings`), when the form
  * posts to its page, when only the query changes (a dialog of the page), nor after a
