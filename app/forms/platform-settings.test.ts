@@ -273,7 +273,7 @@ describe("the custom view settings", () => {
     });
   });
 
-  it("offers a matter view's window type and fullscreen to a company of integratorType 1 only (spec 02 section 6)", () => {
+  it("offers a matter view's window type and fullscreen to a company of integratorType 1 only", () => {
     const matter = (integratorType: number) =>
       customViewSchema(t, { platform: "web", viewType: "matter", integratorType });
     for (const windowType of ["system", "web", "hidden", "notApplicable"]) {

@@ -953,7 +953,7 @@ test.describe("app editor", () => {
     lang,
   }) => {
     // biome-ignore lint/suspicious/noSkippedTests: the no-JS project has no beforeunload question to test
-    test.skip(isNoJs(), "the question needs JavaScript (spec 01 section 2)");
+    test.skip(isNoJs(), "the question needs JavaScript");
     const { t, required } = labels(lang);
     const id = await createApp(await tokenOf(company));
     await signIn(page, company, lang);

@@ -225,7 +225,7 @@ for (const lang of LANGS) {
 
 test("leaving the page with unsaved changes asks first", async ({ page, company, t }) => {
   // biome-ignore lint/suspicious/noSkippedTests: the no-JS project has no beforeunload question to test
-  test.skip(isNoJs(), "the question needs JavaScript (spec 01 section 2)");
+  test.skip(isNoJs(), "the question needs JavaScript");
   const lang: Lang = "en-AU";
   const id = await createApp(await tokenOf(company), { countryCode: "AU" });
   await signIn(page, company, lang);

@@ -52,7 +52,7 @@ describe("version status codes", () => {
 });
 
 describe("actions by status", () => {
-  it("follows the table of spec 01 section 4", () => {
+  it("follows the status table: which moves each status allows", () => {
     expect(versionActions(S.Sandbox)).toEqual(["submit", "duplicate", "preview"]);
     expect(versionActions(S.Beta)).toEqual(["submitToLive", "pause", "duplicate", "preview"]);
     expect(versionActions(S.Live)).toEqual(["pause", "duplicate", "preview"]);

@@ -49,7 +49,7 @@ const button = (extra: Partial<PlatformFunction> = {}): PlatformFunction => ({
   ...extra,
 });
 
-describe("function details (spec 02 section 5.1)", () => {
+describe("function details", () => {
   it("takes a complete button", () => {
     expect(validateFunction(button(), { platform: "desktop", viewType: "matter" })).toEqual({});
   });
@@ -236,7 +236,7 @@ describe("web exception URLs", () => {
   });
 });
 
-describe("icons (spec 02 section 5.2)", () => {
+describe("icons", () => {
   it("takes a PNG of 28 to 65 px, or exactly 24x24 for a list item, at most 50 KB", () => {
     expect(
       checkFunctionIcon({ format: "png", fileSize: 2000, width: 32, height: 32 }),
@@ -486,7 +486,7 @@ describe("locations against their settings", () => {
   });
 });
 
-describe("a matter view's window options are integratorType 1's (spec 02 section 6, decision 0065)", () => {
+describe("a matter view's window options are integratorType 1's (decision 0065)", () => {
   it("offers a window type and fullscreen on a matter view to a company of integratorType 1 only", () => {
     expect(windowOptionsAllowed("matter", 1)).toBe(true);
     expect(windowOptionsAllowed("matter", 0)).toBe(false);
@@ -625,7 +625,7 @@ describe("matter types and precedents a visibility names", () => {
   });
 });
 
-describe("a custom location's settings need an entry in each of their lists (spec 02 section 5.1, decision 0065)", () => {
+describe("a custom location's settings need an entry in each of their lists (decision 0065)", () => {
   it("needs all four endpoint URLs, and on desktop where the country has them at least one product variant ('All' counts)", () => {
     expect(Object.keys(validateCustomView({ label: "View", urls: urls().slice(0, 3) }))).toEqual([
       "urls.live",

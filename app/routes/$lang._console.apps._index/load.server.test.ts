@@ -5,7 +5,7 @@ import { cardActions, toCard } from "./load.server";
 
 const v = (statusCode: number) => ({ statusCode });
 
-describe("cardActions (spec 01 section 2)", () => {
+describe("cardActions", () => {
   it("offers archive and delete for an app in Sandbox", () => {
     expect(cardActions({ isArchived: false, versions: [v(S.Sandbox)] })).toEqual([
       "archive",
