@@ -10,9 +10,9 @@ import type * as z from "zod";
 import { desktop, SETTINGS } from "~/lib/platform/fixtures.test-support";
 import type { EditorState } from "~/routes/$lang._console.apps.$appVersionId.$platform/editor.server";
 import { editorRules } from "~/routes/$lang._console.apps.$appVersionId.$platform/editor.server";
+import { actionMessages, formOf } from "./agreement.testing";
 import type { Translate } from "./app-editor";
 import { brokenRules, checkForm } from "./check";
-import { parseForm } from "./parse.server";
 import { itemSchema } from "./platform-item.server";
 import { addLocationSchema, cloneSchema } from "./platform-location.server";
 import {
@@ -26,23 +26,7 @@ import { formRules } from "./rules.server";
 const t: Translate = (key, values) =>
   values && "field" in values ? `${key} (${String(values.field)})` : key;
 
-function post(entries: Record<string, string | string[]>) {
-  const data = new FormData();
-  for (const [key, value] of Object.entries(entries))
-    for (const entry of [value].flat()) data.append(key, entry);
-  return data;
-}
-
-/** The first message of each field as the action's parse gives it. */
-function actionErrors(schema: z.ZodType, data: FormData): Record<string, string> {
-  const submission = parseForm(data, schema);
-  if (submission.status === "success") return {};
-  return Object.fromEntries(
-    Object.entries(submission.error ?? {}).flatMap(([name, messages]) =>
-      messages?.[0] ? [[name, messages[0]]] : [],
-    ),
-  );
-}
+const post = formOf;
 
 const variants = {
   productVariantsEnabled: true,
@@ -104,7 +88,7 @@ describe("the platform editor's forms in the browser", () => {
       expect(JSON.parse(JSON.stringify(rules))).toEqual(rules);
       for (const entries of posts) {
         const data = post(entries);
-        const action = actionErrors(schema, data);
+        const action = actionMessages(schema, data);
         expect(Object.keys(action).length).toBeGreaterThan(0);
         const browser = brokenRules(data, rules);
         for (const [name, message] of Object.entries(browser)) expect(action[name]).toBe(message);

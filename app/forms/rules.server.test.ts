@@ -1,28 +1,12 @@
 // @vitest-environment node
-import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { PASSWORD_POLICY, TEXT_TESTS } from "~/api/text";
+import { actionMessages, formOf } from "./agreement.testing";
 import { brokenRules, checkForm, type FormRules } from "./check";
 import { formRules } from "./rules.server";
 
-const form = (entries: Record<string, string | string[] | File>) => {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(entries))
-    for (const item of Array.isArray(value) ? value : [value]) data.append(name, item);
-  return data;
-};
-
-/** The first message of each field as the action's parse gives it. */
-function zodErrors(schema: z.ZodType, data: FormData): Record<string, string> {
-  const submission = parseWithZod(data, { schema });
-  if (submission.status === "success") return {};
-  return Object.fromEntries(
-    Object.entries(submission.error ?? {}).flatMap(([name, messages]) =>
-      messages?.[0] ? [[name, messages[0]]] : [],
-    ),
-  );
-}
+const form = formOf;
 
 const schema = z
   .object({
@@ -158,12 +142,12 @@ describe("formRules", () => {
     ["a tag too long in an indexed list", { "tags[0]": "a", "tags[1]": "long" }],
   ])("agrees with the action on %s", (_, entries) => {
     const data = form({ ...valid, ...entries });
-    expect(brokenRules(data, rules)).toEqual(zodErrors(schema, data));
+    expect(brokenRules(data, rules)).toEqual(actionMessages(schema, data));
   });
 
   it("leaves an unchecked box to the action when the schema's message comes from its type only", () => {
     const data = form({ ...valid, agreed: [] });
-    expect(zodErrors(schema, data)).toEqual({ agreed: "agree" });
+    expect(actionMessages(schema, data)).toEqual({ agreed: "agree" });
     expect(brokenRules(data, rules)).toEqual({ agreed: "agree" });
   });
 });
