@@ -17,17 +17,23 @@ export function formOf(entries: Record<string, string | string[]>): FormData {
 }
 
 type Messages = Record<string, string>;
-const firstOf = (error: Record<string, string[] | null | undefined> | null | undefined): Messages =>
-  Object.fromEntries(
-    Object.entries(error ?? {}).flatMap(([name, messages]) =>
-      messages?.[0] ? [[name, messages[0]]] : [],
-    ),
-  );
+
+/** Each field's first message in a submission, none when the form passed. */
+export const firstMessages = (submission: {
+  status?: string;
+  error?: Record<string, string[] | null> | null;
+}): Messages =>
+  submission.status === "success"
+    ? {}
+    : Object.fromEntries(
+        Object.entries(submission.error ?? {}).flatMap(([name, messages]) =>
+          messages?.[0] ? [[name, messages[0]]] : [],
+        ),
+      );
 
 /** Each failing field's first message from the action's parse. */
 export function actionMessages(schema: z.ZodType, data: FormData): Messages {
-  const submission = parseForm(data, schema);
-  return submission.status === "success" ? {} : firstOf(submission.error);
+  return firstMessages(parseForm(data, schema));
 }
 
 /** Each failing field's first message from the browser's check. */
@@ -36,6 +42,5 @@ export function browserMessages(
   rules: FormRules,
   more?: Parameters<typeof checkForm>[2],
 ): Messages {
-  const submission = checkForm(data, rules, more);
-  return submission.status === "success" ? {} : firstOf(submission.error);
+  return firstMessages(checkForm(data, rules, more));
 }

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { firstMessages } from "./agreement.testing";
 import {
   apiFieldRule,
   type DetailsContext,
@@ -25,19 +26,6 @@ const form = (entries: Record<string, string | string[]>) => {
 };
 
 const context = { categoryIds: [1, 99], countryCodes: ["AU", "UK"] };
-
-/** Each field's first message, none when the form passed. */
-const firstMessages = (submission: {
-  status?: string;
-  error?: Record<string, string[] | null> | null;
-}) =>
-  submission.status === "success"
-    ? {}
-    : Object.fromEntries(
-        Object.entries(submission.error ?? {}).flatMap(([name, messages]) =>
-          messages?.[0] ? [[name, messages[0]]] : [],
-        ),
-      );
 
 describe("fieldMessage", () => {
   it("names the field and its limits, formatted for the language", () => {

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { firstMessages } from "./agreement.testing";
 import { checkForm } from "./check";
 import { dataAttestationMessages, pickedDiagramCode } from "./data-attestation";
 import { dataAttestationSchema } from "./data-attestation.server";
@@ -26,19 +27,6 @@ function form(values: Record<string, string | File | string[]>) {
     for (const item of Array.isArray(value) ? value : [value]) data.append(name, item);
   return data;
 }
-
-/** Each field's first message, none when the form passed. */
-const firstMessages = (submission: {
-  status?: string;
-  error?: Record<string, string[] | null> | null;
-}) =>
-  submission.status === "success"
-    ? {}
-    : Object.fromEntries(
-        Object.entries(submission.error ?? {}).flatMap(([name, messages]) =>
-          messages?.[0] ? [[name, messages[0]]] : [],
-        ),
-      );
 
 const parse = (values: Record<string, string | File>, options = {}) =>
   parseWithZod(form(values), { schema: dataAttestationSchema(t, "en-AU", options) });
