@@ -14,3 +14,17 @@ export function payloadTexts<Field extends string>(
     ),
   ) as Partial<Record<Field, string>>;
 }
+
+/**
+ * A form of texts checked without zod: its fields, the message of a field that is not one
+ * piece of text, and the check giving the value or each failing field's message. The action's
+ * schema of it is `textFormSchema` (parse.server.ts); the browser runs `check` as it is.
+ */
+export interface TextForm<Field extends string, Value> {
+  fields: readonly Field[];
+  notText: (field: Field) => string;
+  check: (input: Partial<Record<Field, string>>) => {
+    value?: Value;
+    errors?: Partial<Record<Field, string>>;
+  };
+}

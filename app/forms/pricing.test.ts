@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Translate } from "./app-editor";
-import { priceChangeSchema, priceSchema } from "./pricing.server";
+import { textFormSchema } from "./parse.server";
+import { priceChangeForm, priceForm } from "./pricing";
 
 /** A translator that shows the key and its values. */
 const t: Translate = (key, values) =>
@@ -14,7 +15,7 @@ const errorsOf = (result: {
   );
 
 describe("the price form", () => {
-  const schema = priceSchema(t, "en-AU");
+  const schema = textFormSchema(priceForm(t, "en-AU"));
 
   it("takes a free app without a model or a price", () => {
     expect(schema.parse({ priceType: "free", amount: "-4" })).toEqual({
@@ -69,7 +70,7 @@ describe("the price form", () => {
 
 describe("the price change form", () => {
   it("takes a new price and refuses the price in force", () => {
-    const schema = priceChangeSchema(t, "en-AU", 10);
+    const schema = textFormSchema(priceChangeForm(t, "en-AU", 10));
     expect(schema.parse({ amount: "12.99" })).toEqual({ amount: 12.99 });
     expect(errorsOf(schema.safeParse({ amount: "10.00" }))).toEqual({
       amount: "pricing:errors.samePrice (pricing:change.fields.amount)",

@@ -1,7 +1,8 @@
 /**
  * The pricing forms and their checks, holding the contract's rules
- * (app/api/pricing/rules.ts), shared by the action's zod schemas (pricing.server.ts) and the
- * browser's check (conform's onValidate with `checkForm`):
+ * (app/api/pricing/rules.ts), shared by the action's schemas (`textFormSchema` of
+ * `priceForm` and `priceChangeForm`) and the browser's check (conform's onValidate with
+ * `checkForm`):
  *
  * - the price: free or paid; a paid app is user based or firm based and has a default price
  *   greater than 0 (amountMustBeGreater0), with at most two decimals and never negative;
@@ -18,6 +19,7 @@ import {
   validatePriceChange,
 } from "~/api/pricing/rules";
 import type { Translate } from "./app-editor";
+import type { TextForm } from "./payload";
 
 export const PRICE_TYPES = ["free", "paid"] as const;
 export const PAID_MODEL_CHOICES = [
@@ -94,4 +96,32 @@ export function checkPriceChange(
       errors: { amount: pricingRuleMessage(t, language, code, t("pricing:change.fields.amount")) },
     };
   return { value: { amount: amount as number } };
+}
+
+/** A field's message when it is not one piece of text. */
+const notText = (t: Translate, label: string) => t("pricing:errors.notText", { field: label });
+
+/** The price form: `{ pricingModelType, amount }` as the API takes them (a free app's amount is 0). */
+export function priceForm(
+  t: Translate,
+  language: string,
+): TextForm<PriceField, { pricingModelType: number; amount: number }> {
+  return {
+    fields: PRICE_FIELDS,
+    notText: (field) => notText(t, t(`pricing:form.fields.${field}`)),
+    check: (input) => checkPrice(t, language, input),
+  };
+}
+
+/** The price change form: the new price, not `current` (the price in force). */
+export function priceChangeForm(
+  t: Translate,
+  language: string,
+  current?: number,
+): TextForm<"amount", { amount: number }> {
+  return {
+    fields: ["amount"],
+    notText: () => notText(t, t("pricing:change.fields.amount")),
+    check: (input) => checkPriceChange(t, language, input, current),
+  };
 }

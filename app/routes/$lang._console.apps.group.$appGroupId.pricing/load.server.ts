@@ -15,6 +15,7 @@ import {
 } from "~/api/pricing/rules";
 import type { Price, PriceData } from "~/api/pricing/schemas";
 import type { Translate } from "~/forms/app-editor";
+import type { FormRules } from "~/forms/check";
 import { countryFlags } from "~/lib/feature-flags.server";
 import { formatDate } from "~/routes/$lang._console.apps.group.$appGroupId._index/versions";
 
@@ -47,6 +48,8 @@ export async function loadPrices(
 }
 
 /** A row of the schedule or history table, as shown. */
+export type PriceRow = ReturnType<typeof rowOf>;
+
 function rowOf(t: Translate, language: string, price: Price) {
   return {
     id: price.id,
@@ -99,3 +102,10 @@ export function pricingView(
     history: all.map((p) => rowOf(t, language, p)),
   };
 }
+
+/** What the page shows where monetisation is on, with the rules of the form it shows. */
+export type PricingData = ReturnType<typeof pricingView> & {
+  name: string;
+  appGroupId: string;
+  rules: { price?: FormRules; change?: FormRules };
+};

@@ -12,13 +12,7 @@
  * - Money with its currency's symbol (€ EUR, £ GBP, $ otherwise) and two decimals, dates
  *   dd/MM/yyyy; a failed load says 'Error while fetching pricing data.'
  */
-import {
-  type FieldMetadata,
-  getFormProps,
-  getInputProps,
-  type SubmissionResult,
-  useForm,
-} from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import {
   type ActionFunctionArgs,
   json,
@@ -26,7 +20,6 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import {
-  Form,
   type ShouldRevalidateFunction,
   useActionData,
   useLoaderData,
@@ -35,55 +28,34 @@ import {
 import { useTranslation } from "react-i18next";
 import { ApiError } from "~/api/client.server";
 import { createPrice, submitPriceChange, updatePrice } from "~/api/pricing/endpoints";
-import { activePrice, PRICE_STATUS, PRICING_MODEL, PRICING_RULE_CODES } from "~/api/pricing/rules";
+import { activePrice, PRICE_STATUS, PRICING_RULE_CODES } from "~/api/pricing/rules";
 import { requireUser } from "~/auth.server";
-
-import { Button, ButtonLink } from "~/components/ui/Button";
-import {
-  DialogFormButtons,
-  useCloseDialog,
-  useModalClose,
-  useReturnFocus,
-} from "~/components/ui/ConfirmDialog";
-import { ErrorSummary } from "~/components/ui/ErrorSummary";
-import { FieldFrame } from "~/components/ui/Field";
-import { Modal } from "~/components/ui/Modal";
+import { ButtonLink } from "~/components/ui/Button";
 import type { Translate } from "~/forms/app-editor";
-import { checkForm, type FormRules } from "~/forms/check";
-import { parseForm } from "~/forms/parse.server";
-import { payloadTexts } from "~/forms/payload";
-import {
-  checkPrice,
-  checkPriceChange,
-  PAID_MODEL_CHOICES,
-  PRICE_FIELDS,
-  PRICE_TYPES,
-  type PriceField,
-  pricingRuleMessage,
-} from "~/forms/pricing";
-import { priceChangeSchema, priceSchema } from "~/forms/pricing.server";
+import { parseForm, textFormSchema } from "~/forms/parse.server";
+import { priceChangeForm, priceForm, pricingRuleMessage } from "~/forms/pricing";
 import { formRules } from "~/forms/rules.server";
 import i18next from "~/i18next.server";
 import { fetchAppGroup } from "~/lib/apps/group.server";
 import { getCountries } from "~/lib/countries.server";
 import { DIALOG_LINK_STATE } from "~/lib/dialog-link";
-import { useErrorTitle } from "~/lib/error-title";
 import type { ShownError } from "~/lib/errors";
 import { readForm } from "~/lib/multipart.server";
 import { withNamespaces } from "~/lib/namespaces";
 import { keepPageForDialogs, pageSearch, useDialogHref } from "~/lib/page-action";
 import { hasFailed, markFailed, pageTitle } from "~/lib/title";
-import { inputClass } from "~/lib/ui-classes";
 import { redirectWithError, redirectWithToast } from "~/session.server";
-import { loadPrices, pricingView } from "./load.server";
+import { ChangeDialog } from "./components/ChangeDialog";
+import { CHANGE_BUTTON_ID } from "./components/opener-ids";
+import { PriceForm } from "./components/PriceForm";
+import { PriceTable } from "./components/PriceTable";
+import { loadPrices, type PricingData, pricingView } from "./load.server";
 
 export const handle = { i18n: ["common", "pricing"] };
 
 export const clientLoader = withNamespaces(handle.i18n);
 
 export const shouldRevalidate: ShouldRevalidateFunction = keepPageForDialogs;
-
-const CHANGE_BUTTON_ID = "submit-price-change";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, language } = await requireUser(request, context);
@@ -103,10 +75,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const country = countries.find((c) => c.code === group.countryCode);
   const view = pricingView(t, language, prices, country?.currency ?? "AUD");
   // The rules of the form the page shows: the price, or the price change (`?change=1`).
-  const rules: { price?: FormRules; change?: FormRules } = view.showForm
-    ? { price: formRules(priceSchema(t, language)) }
+  const rules: PricingData["rules"] = view.showForm
+    ? { price: formRules(textFormSchema(priceForm(t, language))) }
     : view.canChange
-      ? { change: formRules(priceChangeSchema(t, language, view.active?.amount)) }
+      ? { change: formRules(textFormSchema(priceChangeForm(t, language, view.active?.amount))) }
       : {};
   return json({ ...base, state: "enabled" as const, ...view, rules });
 }
@@ -153,9 +125,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (prices === "failed") return redirectWithError(back, { detail: t("pricing:loadFailed") });
 
   const current = activePrice(prices.scheduledPrices)?.amount;
-  const schema =
-    intent === "save" ? priceSchema(t, language) : priceChangeSchema(t, language, current);
-  const submission = parseForm(formData, schema);
+  const submission =
+    intent === "save"
+      ? parseForm(formData, textFormSchema(priceForm(t, language)))
+      : parseForm(formData, textFormSchema(priceChangeForm(t, language, current)));
   const fail = (intentName: Intent, extra: Record<string, string[]> = {}) => {
     markFailed(context);
     const fieldErrors = {
@@ -222,308 +195,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 type Enabled = Extract<LoaderData, { state: "enabled" }>;
-type Row = Enabled["schedule"][number];
-
-function PriceTable({
-  id,
-  title,
-  caption,
-  rows,
-}: {
-  id: string;
-  title: string;
-  caption: string;
-  rows: Row[];
-}) {
-  const { t } = useTranslation("pricing");
-  return (
-    <section aria-labelledby={`${id}-title`} className="mb-8">
-      <h2 id={`${id}-title`} className="mb-3 text-xl font-bold text-gray-900">
-        {title}
-      </h2>
-      <div className="overflow-x-auto">
-        <table id={id} className="min-w-full border-collapse text-left text-sm">
-          <caption className="sr-only">{caption}</caption>
-          <thead>
-            <tr className="border-b-2 border-gray-400">
-              {(["price", "model", "start", "end", "status"] as const).map((column) => (
-                <th key={column} scope="col" className="px-3 py-2 font-semibold text-gray-900">
-                  {t(`columns.${column}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id} className="border-b border-gray-300">
-                <td className="px-3 py-2 font-semibold text-gray-900">{row.price}</td>
-                <td className="px-3 py-2 text-gray-900">{row.model}</td>
-                <td className="px-3 py-2 text-gray-900">{row.start}</td>
-                <td className="px-3 py-2 text-gray-900">{row.end}</td>
-                <td className="px-3 py-2 text-gray-900">{row.status}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
-  );
-}
-
-/** A price field: the currency's symbol before a text input of decimals. */
-function AmountField({
-  field,
-  label,
-  hint,
-  symbol,
-}: {
-  field: FieldMetadata<string>;
-  label: string;
-  hint: string;
-  symbol: string;
-}) {
-  const error = field.errors?.[0];
-  return (
-    <FieldFrame id={field.id} label={label} hint={hint} error={error}>
-      {(aria) => (
-        <div className="flex max-w-xs items-center gap-2">
-          <span aria-hidden="true" className="text-lg font-semibold text-gray-900">
-            {symbol}
-          </span>
-          <input
-            {...aria}
-            {...getInputProps(field, { type: "text", ariaAttributes: false })}
-            key={field.key}
-            inputMode="decimal"
-            autoComplete="off"
-            className={inputClass(error)}
-          />
-        </div>
-      )}
-    </FieldFrame>
-  );
-}
-
-function Radio({
-  name,
-  value,
-  label,
-  defaultChecked,
-  id,
-  describedById,
-}: {
-  name: string;
-  value: string;
-  label: string;
-  defaultChecked: boolean;
-  id: string;
-  describedById?: string;
-}) {
-  return (
-    <label htmlFor={id} className="flex min-h-11 items-center gap-2 text-gray-900">
-      <input
-        id={id}
-        type="radio"
-        name={name}
-        value={value}
-        defaultChecked={defaultChecked}
-        aria-describedby={describedById}
-        className="h-5 w-5"
-      />
-      {label}
-    </label>
-  );
-}
-
-function PriceForm({
-  data,
-  lastResult,
-}: {
-  data: Enabled;
-  lastResult?: SubmissionResult<string[]>;
-}) {
-  const { t, i18n } = useTranslation("pricing");
-  const [form, fields] = useForm<Partial<Record<PriceField, string>>>({
-    id: "price",
-    lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    defaultValue: data.rejected
-      ? {
-          priceType: data.rejected.pricingModelType === PRICING_MODEL.Free ? "free" : "paid",
-          pricingModelType:
-            data.rejected.pricingModelType === PRICING_MODEL.Free
-              ? ""
-              : String(data.rejected.pricingModelType),
-          amount:
-            data.rejected.pricingModelType === PRICING_MODEL.Free
-              ? ""
-              : data.rejected.amount.toFixed(2),
-        }
-      : undefined,
-    onValidate: ({ formData }) =>
-      checkForm(
-        formData,
-        data.rules.price ?? {},
-        (payload) => checkPrice(t, i18n.language, payloadTexts(payload, PRICE_FIELDS)).errors ?? {},
-      ),
-  });
-  const radioId = (name: string, value: string) => `${form.id}-${name}-${value}`;
-  const errorOf = (name: "priceType" | "pricingModelType" | "amount") => fields[name].errors?.[0];
-  const summary = [
-    ...(errorOf("priceType")
-      ? [{ id: radioId("priceType", PRICE_TYPES[0]), message: errorOf("priceType") as string }]
-      : []),
-    ...(errorOf("pricingModelType")
-      ? [
-          {
-            id: radioId("pricingModelType", PAID_MODEL_CHOICES[0]),
-            message: errorOf("pricingModelType") as string,
-          },
-        ]
-      : []),
-    ...(errorOf("amount") ? [{ id: fields.amount.id, message: errorOf("amount") as string }] : []),
-  ];
-  useErrorTitle(summary.length > 0);
-  const group = (
-    name: "priceType" | "pricingModelType",
-    choices: readonly string[],
-    label: (value: string) => string,
-    hint: string,
-  ) => {
-    const error = errorOf(name);
-    const hintId = `${form.id}-${name}-hint`;
-    const errorId = `${form.id}-${name}-error`;
-    const initial = String(fields[name].initialValue ?? "");
-    return (
-      <fieldset
-        key={fields[name].key}
-        aria-describedby={[error ? errorId : null, hintId].filter(Boolean).join(" ")}
-        aria-invalid={Boolean(error)}
-        className="space-y-1"
-      >
-        <legend className="text-sm font-semibold text-gray-900">{t(`form.fields.${name}`)}</legend>
-        <p id={hintId} className="text-sm text-gray-600">
-          {hint}
-        </p>
-        {error ? (
-          <p id={errorId} className="text-sm font-semibold text-red-700">
-            {error}
-          </p>
-        ) : null}
-        <div className="flex flex-wrap gap-x-6">
-          {choices.map((value) => (
-            <Radio
-              key={value}
-              id={radioId(name, value)}
-              name={fields[name].name}
-              value={value}
-              label={label(value)}
-              defaultChecked={initial === value}
-            />
-          ))}
-        </div>
-      </fieldset>
-    );
-  };
-  const amountHint = t("form.amountHint", { currency: data.currency });
-  return (
-    <section
-      aria-labelledby="price-form-title"
-      className="mb-10 max-w-2xl rounded-lg border border-gray-300 bg-white p-6"
-    >
-      <h2 id="price-form-title" className="mb-4 text-xl font-bold text-gray-900">
-        {t("form.title")}
-      </h2>
-      {data.rejected ? (
-        <p
-          role="status"
-          className="mb-4 rounded-md border-2 border-amber-600 bg-amber-50 p-3 text-amber-950"
-        >
-          {t("form.rejected", { price: data.rejected.text.price, model: data.rejected.text.model })}
-        </p>
-      ) : null}
-      <ErrorSummary errors={summary} />
-      <Form method="post" replace preventScrollReset {...getFormProps(form)} className="space-y-6">
-        <input type="hidden" name="intent" value="save" />
-        {group("priceType", PRICE_TYPES, (value) => t(`priceType.${value}`), t("form.freeHint"))}
-        {group(
-          "pricingModelType",
-          PAID_MODEL_CHOICES,
-          (value) => t(`model.${value}`),
-          t("form.modelHint"),
-        )}
-        <AmountField
-          field={fields.amount}
-          label={t("form.fields.amount")}
-          hint={amountHint}
-          symbol={data.symbol}
-        />
-        <Button type="submit">{t("form.submit")}</Button>
-      </Form>
-    </section>
-  );
-}
-
-function ChangeDialog({
-  data,
-  lastResult,
-}: {
-  data: Enabled;
-  lastResult?: SubmissionResult<string[]>;
-}) {
-  const { t, i18n } = useTranslation("pricing");
-  const dialog = useDialogHref();
-  const close = useCloseDialog(dialog.close);
-  const { ref, onClose } = useModalClose(close);
-  useReturnFocus(CHANGE_BUTTON_ID);
-  const [form, fields] = useForm<{ amount?: string }>({
-    id: "price-change",
-    lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      checkForm(
-        formData,
-        data.rules.change ?? {},
-        (payload) =>
-          checkPriceChange(t, i18n.language, payloadTexts(payload, ["amount"]), data.active?.amount)
-            .errors ?? {},
-      ),
-  });
-  const error = fields.amount.errors?.[0];
-  useErrorTitle(Boolean(error));
-  const introId = `${form.id}-intro`;
-  const hint = t("change.hint", { currency: data.currency });
-  return (
-    <Modal
-      open
-      title={t("change.title", { name: data.name })}
-      onClose={onClose}
-      describedBy={introId}
-    >
-      <div ref={ref} id={introId} className="mb-4 text-gray-800">
-        <p>{t("change.current", { price: data.active?.text.price ?? "" })}</p>
-      </div>
-      <ErrorSummary errors={error ? [{ id: fields.amount.id, message: error }] : []} />
-      <Form method="post" replace preventScrollReset {...getFormProps(form)} className="space-y-5">
-        <input type="hidden" name="intent" value="change" />
-        <AmountField
-          field={fields.amount}
-          label={t("change.fields.amount")}
-          hint={hint}
-          symbol={data.symbol}
-        />
-        <DialogFormButtons
-          closeHref={dialog.close}
-          onClose={close}
-          cancel={t("change.cancel")}
-          submit={t("change.submit")}
-        />
-      </Form>
-    </Modal>
-  );
-}
 
 function Pricing({ data }: { data: Enabled }) {
   const { t } = useTranslation("pricing");

@@ -12,7 +12,7 @@ import { appGroups, appVersions, preApprovals, statusRequests, submissions } fro
 import { recordChange } from "../history";
 import { conflict } from "../http/errors";
 import { isUuid } from "../http/validate";
-import { decidePrice, pendingPrices } from "../pricing/service";
+import { decidePrice, pendingPrices } from "../pricing/review";
 import { grantLivePermissions } from "../security/service";
 import { pendingCompanyDetails } from "../settings/service";
 import { moveVersion, PROVIDER } from "../submissions/moves";

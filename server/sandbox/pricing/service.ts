@@ -1,59 +1,44 @@
 /**
- * Pricing (docs/decisions/0051-pricing.md): an app's prices
- * where monetisation is enabled for its country. The first price (free, or paid user or firm
- * based) is submitted for the provider's review and may be changed until approved, or after
- * a rejection; a paid app in force may submit a price change, which starts on the first day
- * of the next month once approved; an approved free app stays free. The rules are the
- * contract's (app/api/pricing/rules.ts); the group is looked up within the caller's company
- * (404 otherwise); every change is recorded in the state history. The reviewer's decision is
- * `decidePrice`, used by ../admin/service.ts.
+ * Pricing (docs/decisions/0051-pricing.md): an app's prices where monetisation is enabled for
+ * its country. The first price (free, or paid user or firm based) is submitted for the
+ * provider's review and may be changed until approved, or after a rejection; a paid app in
+ * force may submit a price change, which starts on the first day of the next month once
+ * approved; an approved free app stays free. The rules are the contract's
+ * (app/api/pricing/rules.ts); the group is looked up within the caller's company (404
+ * otherwise); each write runs in one transaction and is recorded in the state history. The
+ * reviewer's side is review.ts.
  */
-import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, lte } from "drizzle-orm";
 import type { z } from "zod";
 import {
-  AWAITING_REVIEW_STATUSES,
-  changeStartDate,
-  PRICE_LIMITS,
+  activePrice,
+  EDITABLE_STATUSES,
+  isFreeForever,
   PRICE_STATUS,
   PRICING_MODEL,
   type PricingErrors,
+  priceChangeBlocker,
   SCHEDULED_STATUSES,
+  validatePrice,
+  validatePriceChange,
 } from "~/api/pricing/rules";
 import type { Price, PriceData, priceChangeRequest, priceRequest } from "~/api/pricing/schemas";
-import type { DbOrTx, GroupRow } from "../apps/find";
+import { type DbOrTx, findGroup, type GroupRow } from "../apps/find";
 import type { Caller, SandboxContext } from "../context";
 import type { Tx } from "../db";
-import { appGroups, countries, prices } from "../db/schema";
+import { countries, prices } from "../db/schema";
+import { countryFlagOn } from "../feature-flags";
 import { recordChange } from "../history";
-import { ApiError } from "../http/errors";
+import { ApiError, notFound } from "../http/errors";
 import { isUuid } from "../http/validate";
-import { change, create, get, update } from "./operations";
+import { PRICING_MESSAGES } from "./wording";
 
 export type PriceRow = typeof prices.$inferSelect;
 export type PriceInput = z.output<typeof priceRequest>;
 export type PriceChangeInput = z.output<typeof priceChangeRequest>;
 
-const PROVIDER = "provider";
-
-/** How the API words the pricing rules in English (`detail`); `errors` carry the codes. */
-export const PRICING_MESSAGES: Record<string, string> = {
-  required: "is required",
-  invalidPricingModel: "must be 0 (free), 1 (user based) or 2 (firm based)",
-  invalidAmount: "must be a number",
-  amountMustBeGreater0: "must be greater than 0",
-  noNegatives: "must not be negative",
-  twoDecimals: "must have at most two decimals",
-  tooLarge: `must be at most ${PRICE_LIMITS.amountMax}`,
-  samePrice: "must differ from the price in force",
-  monetisationNotEnabled: "This app is not enabled for monetisation.",
-  priceExists: "The app has a price already: submit a price change instead.",
-  priceNotEditable:
-    "Only a price the provider has not approved yet, or has rejected, can be changed.",
-  freeForever: "A free app that has been approved stays free.",
-  noActivePrice: "A price change needs a paid price in force.",
-  priceChangePending:
-    "A price of this app is already waiting for the provider's decision or its start.",
-};
+/** The actor of the provider's own changes in the state history. */
+export const PROVIDER = "provider";
 
 /** A refusal naming the first failing field in words, with every field's rule code (400 for fields, 409 for state). */
 export function refuse(errors: PricingErrors, status: 400 | 409 = 400): never {
@@ -211,6 +196,146 @@ export async function submitNewPrice(
   return priceAnswer(row);
 }
 
+/**
+ * The caller's app group where monetisation is on: 404 for another company's or an unknown
+ * one, then the fields' `errors` (400), then 409 where monetisation is off.
+ */
+export async function monetisedGroup(
+  q: DbOrTx,
+  caller: Caller,
+  groupId: string | undefined,
+  errors: PricingErrors = {},
+  lock = true,
+): Promise<GroupRow> {
+  const group = await findGroup(q, caller.companyId, groupId, lock);
+  if (!group) throw notFound("app group");
+  if (Object.keys(errors).length > 0) refuse(errors);
+  if (!(await countryFlagOn(q, group.countryCode, "monetisation-enabled")))
+    refuse({ appGroupId: "monetisationNotEnabled" }, 409);
+  return group;
+}
+
+/** A read without a transaction; only when a change's start has come are the prices settled (in one). */
+export async function get(
+  ctx: SandboxContext,
+  caller: Caller,
+  groupId: string,
+): Promise<PriceData> {
+  const group = await monetisedGroup(ctx.db, caller, groupId, {}, false);
+  const rows = await ctx.db.select().from(prices).where(eq(prices.groupId, group.id));
+  const now = Date.now();
+  const due = rows.some(
+    (row) =>
+      row.status === PRICE_STATUS.AwaitingProcess &&
+      row.startDate &&
+      row.startDate.getTime() <= now,
+  );
+  return priceDataOf(due ? await ctx.db.transaction((tx) => pricesOf(tx, group)) : rows);
+}
+
+/** The first price. Order of refusals: the group (404), the fields (400), monetisation (409), a price set already (409). */
+export async function create(
+  ctx: SandboxContext,
+  caller: Caller,
+  groupId: string,
+  body: PriceInput,
+): Promise<Price> {
+  const model = body.pricingModelType as number;
+  return ctx.db.transaction(async (tx) => {
+    const group = await monetisedGroup(tx, caller, groupId, validatePrice(body));
+    const existing = await pricesOf(tx, group);
+    if (existing.some((p) => SCHEDULED_STATUSES.includes(p.status)) || isFreeForever(existing))
+      refuse({ appGroupId: "priceExists" }, 409);
+    return submitNewPrice(tx, caller, group, {
+      currency: await currencyOf(tx, group.countryCode),
+      amount: stored(model, body.amount),
+      pricingModelType: model,
+      action: "created",
+    });
+  });
+}
+
+/** A price not approved yet, or rejected, changed and submitted again. */
+export async function update(
+  ctx: SandboxContext,
+  caller: Caller,
+  groupId: string,
+  priceId: string,
+  body: PriceInput,
+): Promise<Price> {
+  const model = body.pricingModelType as number;
+  return ctx.db.transaction(async (tx) => {
+    const group = await monetisedGroup(tx, caller, groupId, validatePrice(body));
+    const existing = await pricesOf(tx, group);
+    const row = isUuid(priceId) ? existing.find((p) => p.id === priceId.toLowerCase()) : undefined;
+    if (!row) throw notFound("price");
+    if (!EDITABLE_STATUSES.includes(row.status)) refuse({ status: "priceNotEditable" }, 409);
+    // A rejected price comes back only while no other price is set.
+    if (
+      row.status === PRICE_STATUS.Rejected &&
+      existing.some((p) => p.id !== row.id && SCHEDULED_STATUSES.includes(p.status))
+    ) {
+      refuse({ appGroupId: "priceExists" }, 409);
+    }
+    // A change of a paid app in force keeps its pricing model.
+    const active = activePrice(existing);
+    if (active && active.pricingModelType !== model)
+      refuse({ pricingModelType: "invalidPricingModel" });
+    const [updated] = await tx
+      .update(prices)
+      .set({
+        pricingModelType: model,
+        amount: stored(model, body.amount),
+        status: PRICE_STATUS.Submitted,
+      })
+      .where(eq(prices.id, row.id))
+      .returning();
+    await recordChange(tx, {
+      companyId: caller.companyId,
+      entityType: "price",
+      entityId: row.id,
+      action: "updated",
+      fromState: row.status,
+      toState: updated.status,
+      actor: caller.userId,
+      detail: {
+        from: { pricingModelType: row.pricingModelType, amount: Number(row.amount) },
+        to: { pricingModelType: model, amount: Number(updated.amount) },
+      },
+    });
+    return priceAnswer(updated);
+  });
+}
+
+/** A price change of a paid app in force: the same pricing model, a new amount, submitted for review. */
+export async function change(
+  ctx: SandboxContext,
+  caller: Caller,
+  body: PriceChangeInput,
+): Promise<Price> {
+  return ctx.db.transaction(async (tx) => {
+    const group = await monetisedGroup(
+      tx,
+      caller,
+      body.appGroupId.trim(),
+      validatePriceChange(body.amount),
+    );
+    const existing = await pricesOf(tx, group);
+    const blocker = priceChangeBlocker(existing);
+    if (blocker) refuse({ appGroupId: blocker }, 409);
+    const active = activePrice(existing) as PriceRow;
+    const same = validatePriceChange(body.amount, Number(active.amount));
+    if (Object.keys(same).length > 0) refuse(same);
+    return submitNewPrice(tx, caller, group, {
+      currency: active.currency,
+      amount: (body.amount as number).toFixed(2),
+      pricingModelType: active.pricingModelType,
+      action: "change-submitted",
+      from: Number(active.amount),
+    });
+  });
+}
+
 export type PricingService = ReturnType<typeof createPricingService>;
 
 export function createPricingService(ctx: SandboxContext) {
@@ -222,77 +347,4 @@ export function createPricingService(ctx: SandboxContext) {
       update(ctx, caller, groupId, priceId, body),
     change: (caller: Caller, body: PriceChangeInput) => change(ctx, caller, body),
   };
-}
-
-/** What waits for the reviewer: prices created or submitted, oldest first. */
-export async function pendingPrices(q: DbOrTx) {
-  return q
-    .select({
-      id: prices.id,
-      groupId: prices.groupId,
-      currency: prices.currency,
-      amount: prices.amount,
-      pricingModelType: prices.pricingModelType,
-      createdAt: prices.createdAt,
-    })
-    .from(prices)
-    .where(inArray(prices.status, [...AWAITING_REVIEW_STATUSES]))
-    .orderBy(asc(prices.createdAt));
-}
-
-/**
- * The reviewer's decision on a price waiting for review. Approved, the app's first price is in
- * force at once (active); a change waits for the first day of the next month (awaiting
- * process) and the price in force ends then. Rejected, it is kept in the history (3). Undefined
- * for an unknown id; 409 when the price is not waiting for review.
- */
-export async function decidePrice(
-  tx: Tx,
-  priceId: string,
-  decision: "approve" | "reject",
-  notes = "",
-  now = new Date(),
-) {
-  if (!isUuid(priceId)) return undefined;
-  const [row] = await tx.select().from(prices).where(eq(prices.id, priceId)).for("update");
-  if (!row) return undefined;
-  const [{ companyId }] = await tx
-    .select({ companyId: appGroups.companyId })
-    .from(appGroups)
-    .where(eq(appGroups.id, row.groupId));
-  await settlePrices(tx, row.groupId, companyId, now);
-  if (!AWAITING_REVIEW_STATUSES.includes(row.status)) {
-    throw new ApiError(409, "The price is not waiting for review.", {
-      field: "status",
-      errors: { status: "priceNotAwaitingReview" },
-    });
-  }
-  const reviewNotes = notes.trim();
-  let set: Partial<PriceRow> = { status: PRICE_STATUS.Rejected };
-  if (decision === "approve") {
-    const [active] = await tx
-      .select()
-      .from(prices)
-      .where(and(eq(prices.groupId, row.groupId), eq(prices.status, PRICE_STATUS.Active)))
-      .for("update");
-    if (active) {
-      const start = changeStartDate(now);
-      await tx.update(prices).set({ endDate: start }).where(eq(prices.id, active.id));
-      set = { status: PRICE_STATUS.AwaitingProcess, startDate: start };
-    } else {
-      set = { status: PRICE_STATUS.Active, startDate: now };
-    }
-  }
-  const [updated] = await tx.update(prices).set(set).where(eq(prices.id, row.id)).returning();
-  await recordChange(tx, {
-    companyId,
-    entityType: "price",
-    entityId: row.id,
-    action: `provider-${decision}`,
-    fromState: row.status,
-    toState: updated.status,
-    actor: PROVIDER,
-    detail: reviewNotes ? { notes: reviewNotes } : undefined,
-  });
-  return { groupId: updated.groupId, ...priceAnswer(updated) };
 }

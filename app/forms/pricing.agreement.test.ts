@@ -2,16 +2,16 @@
 import { describe, expect, it } from "vitest";
 import { actionMessages, browserMessages, formOf } from "./agreement.testing";
 import type { Translate } from "./app-editor";
+import { textFormSchema } from "./parse.server";
 import { payloadTexts } from "./payload";
-import { checkPrice, checkPriceChange, PRICE_FIELDS } from "./pricing";
-import { priceChangeSchema, priceSchema } from "./pricing.server";
+import { checkPrice, checkPriceChange, PRICE_FIELDS, priceChangeForm, priceForm } from "./pricing";
 import { formRules } from "./rules.server";
 
 /** A translator that shows the key and its values, so two messages are equal only when both are. */
 const t: Translate = (key, values) => (values ? `${key} ${JSON.stringify(values)}` : key);
 
 describe("the browser's check of the price form", () => {
-  const schema = priceSchema(t, "en-AU");
+  const schema = textFormSchema(priceForm(t, "en-AU"));
   const rules = formRules(schema);
   const more = (payload: Record<string, unknown>) =>
     checkPrice(t, "en-AU", payloadTexts(payload, PRICE_FIELDS)).errors ?? {};
@@ -33,7 +33,7 @@ describe("the browser's check of the price form", () => {
 });
 
 describe("the browser's check of the price change", () => {
-  const schema = priceChangeSchema(t, "nl-NL", 10);
+  const schema = textFormSchema(priceChangeForm(t, "nl-NL", 10));
   const rules = formRules(schema);
   const more = (payload: Record<string, unknown>) =>
     checkPriceChange(t, "nl-NL", payloadTexts(payload, ["amount"]), 10).errors ?? {};
