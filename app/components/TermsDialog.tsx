@@ -2,9 +2,10 @@
  * The blocking terms dialog: accepting needs the checkbox and calls
  * PUT user/accept-terms; cancelling signs out. Works as plain forms without JavaScript.
  */
-import { Form, Link, useNavigation, useParams } from "@remix-run/react";
+import { Form, useNavigation, useParams } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { TermsLinks } from "./TermsLinks";
 import { Button } from "./ui/Button";
 import { Modal } from "./ui/Modal";
 
@@ -19,24 +20,7 @@ export function TermsDialog({ error, redirectTo }: { error: boolean; redirectTo:
       <p id="terms-intro" className="mb-4">
         {t("terms.intro")}
       </p>
-      <p className="mb-4 flex flex-wrap gap-4">
-        <Link
-          to={`/${lang}/terms`}
-          target="_blank"
-          className="font-semibold text-brand-700 underline"
-        >
-          {t("terms.readTerms")}
-          <span className="sr-only"> {t("nav.opensInNewTab")}</span>
-        </Link>
-        <Link
-          to={`/${lang}/privacy`}
-          target="_blank"
-          className="font-semibold text-brand-700 underline"
-        >
-          {t("terms.readPrivacy")}
-          <span className="sr-only"> {t("nav.opensInNewTab")}</span>
-        </Link>
-      </p>
+      <TermsLinks lang={lang} className="mb-4 flex flex-wrap gap-4" />
       <Form
         method="post"
         action={`/${lang}/accept-terms`}

@@ -24,30 +24,26 @@ import type {
   LoaderFunctionArgs,
   MetaFunction,
 } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useParams,
-} from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, useParams } from "@remix-run/react";
 import altchaStyles from "altcha/altcha.css";
-import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ABOUT_LIMITS, plainTextLength, USER_TITLES } from "~/api/registration/rules";
+import { USER_TITLES } from "~/api/registration/rules";
 import { Button } from "~/components/ui/Button";
 import { ErrorSummary, type SummaryError } from "~/components/ui/ErrorSummary";
 import { FieldFrame, InputField, SelectOptions, TextareaField } from "~/components/ui/Field";
 import { checkForm } from "~/forms/check";
 import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n";
+import { focusField } from "~/lib/focus-field";
 import { useHydrated } from "~/lib/hydrated";
 import { withNamespaces } from "~/lib/namespaces";
 import { pageTitle } from "~/lib/title";
 import { inputClass } from "~/lib/ui-classes";
-import { CaptchaWidget } from "./CaptchaWidget";
+import { AboutField } from "./components/AboutField";
+import { CaptchaChoice } from "./components/CaptchaChoice";
+import { EntityTypeChoice } from "./components/EntityTypeChoice";
+import { TermsAgreement } from "./components/TermsAgreement";
 import {
-  ENTITY_TYPE_OPTIONS,
   FIELD_ORDER,
   type RegisterContext,
   type RegisterField,
@@ -67,16 +63,6 @@ export const loader = (args: LoaderFunctionArgs) => registerLoader(args);
 export const action = (args: ActionFunctionArgs) => registerAction(args);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
-
-/** Moves focus to a field (or the first control inside a group) by id. */
-function focusField(id: string) {
-  const target = document.getElementById(id);
-  if (!target) return;
-  const control = target.matches("input, select, textarea, button")
-    ? target
-    : target.querySelector<HTMLElement>("input, select, textarea, button");
-  (control ?? target).focus();
-}
 
 const numberFormat = (lang: string) => new Intl.NumberFormat(lang);
 
@@ -108,12 +94,7 @@ export default function Register() {
 
   // The captcha: the widget with JS once it runs, the question otherwise.
   const [widget, setWidget] = useState<"loading" | "ready" | "failed">("loading");
-  const widgetShown = hydrated && widget === "ready";
   const question = actionData?.question ?? data.question;
-  const widgetStrings = useMemo(
-    () => t("register.captcha.widget", { returnObjects: true }) as Record<string, string>,
-    [t],
-  );
 
   // The error summary is a snapshot taken at each submit (from the browser's check) and at
   // each answer of the server, so it does not move focus while the person corrects fields.
@@ -376,225 +357,37 @@ export default function Register() {
         </fieldset>
 
         {showEntityType ? (
-          <fieldset
-            className="space-y-3 rounded-lg bg-white p-6 shadow"
-            aria-describedby={
-              [
-                error("entityType") ? `${fields.entityType.id}-error` : null,
-                hydrated ? null : `${fields.entityType.id}-hint`,
-              ]
-                .filter(Boolean)
-                .join(" ") || undefined
-            }
-          >
-            <legend className="float-left mb-2 w-full text-xl font-bold">
-              {t("register.entityType.legend")}
-            </legend>
-            {hydrated ? null : (
-              <p id={`${fields.entityType.id}-hint`} className="clear-both text-sm text-gray-600">
-                {t("register.entityType.onlyFor", {
-                  countries: entityCountries.map((item) => item.name).join(", "),
-                })}
-              </p>
-            )}
-            {error("entityType") ? (
-              <p
-                id={`${fields.entityType.id}-error`}
-                className="clear-both text-sm font-semibold text-red-700"
-              >
-                {error("entityType")}
-              </p>
-            ) : null}
-            <div className="clear-both space-y-2">
-              {ENTITY_TYPE_OPTIONS.map((option, index) => (
-                <label key={option.value} className="flex items-center gap-3">
-                  <input
-                    type="radio"
-                    id={`${fields.entityType.id}-${index}`}
-                    name={fields.entityType.name}
-                    value={option.value}
-                    defaultChecked={(fields.entityType.initialValue ?? "0") === option.value}
-                    aria-invalid={Boolean(error("entityType")) || undefined}
-                    className="h-5 w-5"
-                  />
-                  <span>{t(`register.entityType.options.${option.key}`)}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <EntityTypeChoice
+            field={fields.entityType}
+            error={error("entityType")}
+            hydrated={hydrated}
+            countries={entityCountries}
+          />
         ) : null}
 
-        <fieldset className="space-y-3 rounded-lg bg-white p-6 shadow">
-          <legend className="float-left mb-2 w-full text-xl font-bold">
-            {t("register.captcha.legend")}
-          </legend>
-          {hydrated && widget !== "failed" ? (
-            <div
-              id="captcha-widget"
-              tabIndex={-1}
-              className={`clear-both space-y-2 ${widgetShown ? "" : "hidden"}`}
-            >
-              <p className="text-sm text-gray-600">{t("register.captcha.widgetHint")}</p>
-              {error("altcha") ? (
-                <p id="captcha-widget-error" className="text-sm font-semibold text-red-700">
-                  {error("altcha")}
-                </p>
-              ) : null}
-              <CaptchaWidget
-                challengeUrl={`/${lang}/auth/register/challenge`}
-                workerUrl={`/${lang}/auth/register/pow-worker.js`}
-                language={lang.toLowerCase()}
-                strings={widgetStrings}
-                errorId={error("altcha") ? "captcha-widget-error" : undefined}
-                resetSignal={actionData?.resetWidget ? actionData : undefined}
-                onReady={() => setWidget("ready")}
-                onFailed={() => setWidget("failed")}
-                onVerified={() => form.validate({ name: "altcha" })}
-              />
-            </div>
-          ) : null}
-          {widgetShown || !question ? null : (
-            <div className="clear-both">
-              <input type="hidden" name="captchaToken" value={question.token} />
-              <InputField
-                {...getInputProps(fields.captchaAnswer, { type: "text", ariaAttributes: false })}
-                key={question.token}
-                label={t("register.captcha.question", { a: question.a, b: question.b })}
-                hint={t("register.captcha.questionHint")}
-                error={error("captchaAnswer")}
-                autoComplete="off"
-                inputMode="text"
-                className="sm:w-1/2"
-              />
-            </div>
-          )}
-        </fieldset>
+        <CaptchaChoice
+          lang={lang}
+          hydrated={hydrated}
+          widget={widget}
+          onWidget={setWidget}
+          question={question}
+          answerField={fields.captchaAnswer}
+          error={error("altcha")}
+          answerError={error("captchaAnswer")}
+          resetSignal={actionData?.resetWidget ? actionData : undefined}
+          onVerified={() => form.validate({ name: "altcha" })}
+        />
 
-        <div className="space-y-3 rounded-lg bg-white p-6 shadow">
-          <p className="flex flex-wrap gap-x-6 gap-y-2">
-            <Link
-              to={`/${lang}/terms`}
-              target="_blank"
-              className="font-semibold text-brand-700 underline"
-            >
-              {t("common:terms.readTerms")}
-              <span className="sr-only"> {t("common:nav.opensInNewTab")}</span>
-            </Link>
-            <Link
-              to={`/${lang}/privacy`}
-              target="_blank"
-              className="font-semibold text-brand-700 underline"
-            >
-              {t("common:terms.readPrivacy")}
-              <span className="sr-only"> {t("common:nav.opensInNewTab")}</span>
-            </Link>
-          </p>
-          {error("termsAndConditionsAgreed") ? (
-            <p
-              id={`${fields.termsAndConditionsAgreed.id}-error`}
-              className="text-sm font-semibold text-red-700"
-            >
-              {error("termsAndConditionsAgreed")}
-            </p>
-          ) : null}
-          <label className="flex items-start gap-3">
-            <input
-              {...getInputProps(fields.termsAndConditionsAgreed, {
-                type: "checkbox",
-                ariaAttributes: false,
-              })}
-              aria-invalid={Boolean(error("termsAndConditionsAgreed")) || undefined}
-              aria-describedby={
-                error("termsAndConditionsAgreed")
-                  ? `${fields.termsAndConditionsAgreed.id}-error`
-                  : undefined
-              }
-              className="mt-1 h-5 w-5"
-            />
-            <span>{t("register.terms.checkbox")}</span>
-          </label>
-        </div>
+        <TermsAgreement
+          lang={lang}
+          field={fields.termsAndConditionsAgreed}
+          error={error("termsAndConditionsAgreed")}
+        />
 
         <Button type="submit" disabled={submitting}>
           {submitting ? t("register.submitting") : t("register.submit")}
         </Button>
       </Form>
-    </div>
-  );
-}
-
-/** About your company, with a live character count (JS) announced politely after a pause. */
-function AboutField({
-  props,
-  id,
-  initial,
-  error,
-  showCount,
-  format,
-}: {
-  props: ReturnType<typeof getTextareaProps>;
-  id: string;
-  initial: string;
-  error?: string;
-  showCount: boolean;
-  format: (value: number) => string;
-}) {
-  const { t } = useTranslation("auth");
-  const [count, setCount] = useState(() => plainTextLength(initial));
-  const [announced, setAnnounced] = useState("");
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  const message = (value: number) => {
-    const values = {
-      count: value,
-      n: format(value),
-      min: format(ABOUT_LIMITS.min),
-      max: format(ABOUT_LIMITS.max),
-    };
-    if (value < ABOUT_LIMITS.min)
-      return t("register.fields.profile.countUnder", {
-        ...values,
-        remaining: format(ABOUT_LIMITS.min - value),
-      });
-    if (value > ABOUT_LIMITS.max)
-      return t("register.fields.profile.countOver", {
-        ...values,
-        over: format(value - ABOUT_LIMITS.max),
-      });
-    return t("register.fields.profile.countOk", values);
-  };
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return (
-    <div className="space-y-1">
-      <TextareaField
-        {...props}
-        id={id}
-        label={t("register.fields.profile.label")}
-        hint={t("register.fields.profile.hint", {
-          min: format(ABOUT_LIMITS.min),
-          max: format(ABOUT_LIMITS.max),
-        })}
-        error={error}
-        rows={8}
-        onInput={(event) => {
-          const value = plainTextLength(event.currentTarget.value);
-          setCount(value);
-          clearTimeout(timer.current);
-          timer.current = setTimeout(() => setAnnounced(message(value)), 1000);
-        }}
-      />
-      {showCount ? (
-        <>
-          <p
-            aria-hidden="true"
-            className={`text-sm ${count < ABOUT_LIMITS.min || count > ABOUT_LIMITS.max ? "text-gray-700" : "text-green-800"}`}
-          >
-            {message(count)}
-          </p>
-          <p aria-live="polite" className="sr-only">
-            {announced}
-          </p>
-        </>
-      ) : null}
     </div>
   );
 }
