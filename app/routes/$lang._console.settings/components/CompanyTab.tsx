@@ -13,12 +13,9 @@
 import { Form } from "@remix-run/react";
 import { type FormEvent, type MouseEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ABOUT_LIMITS, SOCIAL_PRESENCE_MAX } from "~/api/registration/rules";
-import { canDeleteEntry, stateLabel, unusedCountries } from "~/api/settings/rules";
+import { unusedCountries } from "~/api/settings/rules";
 import { Button } from "~/components/ui/Button";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
-import { FieldFrame, InputField, TextareaField } from "~/components/ui/Field";
-import { Modal } from "~/components/ui/Modal";
 import type { FormRules } from "~/forms/check";
 import {
   type CompanyFormErrors,
@@ -34,15 +31,16 @@ import {
   LIST_FIELD,
   OPTIONAL_FIELDS,
   orderedErrorNames,
-  REGIONAL_FIELDS,
-  type RegionalField,
   type RegionalValues,
   readCompanyForm,
   validateCompanyForm,
 } from "~/forms/company";
 import { useHydrated } from "~/lib/hydrated";
-import { inputClass } from "~/lib/ui-classes";
 import { COMPANY_ICON_MAX_BYTES } from "~/routes/$lang.auth.register/company-icon";
+import { fieldId } from "./company-ids";
+import { DeleteEntryDialog } from "./DeleteEntryDialog";
+import { RegionalCard } from "./RegionalCard";
+import { SharedFields } from "./SharedFields";
 
 export interface CompanyTabProps {
   saved: CompanyFormValues;
@@ -59,7 +57,6 @@ interface Card {
   entry: RegionalValues;
 }
 
-const fieldId = (name: string) => `company-${name}`;
 /** Where the summary leads for a problem of the list: the regional fieldset. */
 const summaryTarget = (name: string) =>
   name === DEFAULT_FIELD || name === LIST_FIELD ? "company-regional" : fieldId(name);
@@ -252,69 +249,7 @@ function CompanyForm({ saved, countries, hasAwaitingSubmission, reply, rules }: 
           aria-hidden="true"
           disabled={hydrated && !changed}
         />
-        <fieldset className="space-y-5 rounded-lg border border-gray-300 bg-white p-6">
-          <legend className="px-1 text-lg font-bold text-gray-900">
-            {t("company.sharedLegend")}
-          </legend>
-          <TextareaField
-            {...text("profile", start.profile)}
-            rows={8}
-            hint={t("auth:register.fields.profile.hint", {
-              min: ABOUT_LIMITS.min,
-              max: ABOUT_LIMITS.max.toLocaleString(),
-            })}
-          />
-          <InputField
-            {...text("website", start.website)}
-            type="url"
-            hint={t("auth:register.fields.urlHint")}
-            spellCheck={false}
-          />
-          <TextareaField
-            {...text("socialPresence", start.socialPresence)}
-            rows={3}
-            hint={t("auth:register.fields.socialPresence.hint", {
-              max: SOCIAL_PRESENCE_MAX.toLocaleString(),
-            })}
-          />
-          <InputField
-            {...text("supportUrl", start.supportUrl)}
-            type="url"
-            hint={t("auth:register.fields.urlHint")}
-            spellCheck={false}
-          />
-          <InputField
-            {...text("termsUrl", start.termsUrl)}
-            type="url"
-            hint={t("auth:register.fields.urlHint")}
-            spellCheck={false}
-          />
-          {start.icon ? (
-            <div>
-              <p className="text-sm font-semibold text-gray-900">{t("company.currentIcon")}</p>
-              {start.icon.url ? (
-                <img
-                  src={start.icon.url}
-                  alt={t("company.currentIcon")}
-                  width={64}
-                  height={64}
-                  className="mt-1 rounded border border-gray-300"
-                />
-              ) : null}
-              <input type="hidden" name="iconId" value={start.icon.id} />
-              <input type="hidden" name="iconUrl" value={start.icon.url} />
-            </div>
-          ) : null}
-          <InputField
-            id={fieldId(ICON_FIELD)}
-            name={ICON_FIELD}
-            type="file"
-            accept="image/png"
-            label={`${t("auth:register.fields.companyIcon.label")} ${t("auth:register.optional")}`}
-            hint={t("auth:register.fields.companyIcon.hint")}
-            error={error(ICON_FIELD)}
-          />
-        </fieldset>
+        <SharedFields start={start} text={text} iconError={error(ICON_FIELD)} />
 
         <fieldset
           id="company-regional"
@@ -384,187 +319,24 @@ function CompanyForm({ saved, countries, hasAwaitingSubmission, reply, rules }: 
         </Button>
 
         {confirmIndex >= 0 ? (
-          <Modal
-            open
-            alert
-            title={t("company.deleteTitle", {
-              country: cardTitle(t, cards[confirmIndex].entry, nameOf),
-            })}
+          <DeleteEntryDialog
+            index={confirmIndex}
+            country={cardTitle(t, cards[confirmIndex].entry, nameOf)}
+            onKeep={inPage(() => setConfirmKey(null))}
+            onDelete={inPage(() => deleteCard(cards[confirmIndex].key))}
             onClose={() => setConfirmKey(null)}
-          >
-            <p className="text-gray-800">{t("company.deleteBody")}</p>
-            <div className="mt-6 flex flex-wrap justify-end gap-3">
-              <Button
-                type="submit"
-                name="intent"
-                value="keep"
-                variant="secondary"
-                formNoValidate
-                onClick={inPage(() => setConfirmKey(null))}
-              >
-                {t("common:confirm.no")}
-              </Button>
-              <Button
-                type="submit"
-                name="intent"
-                value={`delete:${confirmIndex}`}
-                variant="danger"
-                formNoValidate
-                onClick={inPage(() => deleteCard(cards[confirmIndex].key))}
-              >
-                {t("common:confirm.yes")}
-              </Button>
-            </div>
-          </Modal>
+          />
         ) : null}
       </Form>
     </section>
   );
 }
 
+/** A regional entry's title: its country, or New entry before one is chosen. */
 function cardTitle(
   t: (key: string) => string,
   entry: RegionalValues,
   nameOf: (code: string) => string,
 ) {
   return entry.countryId ? nameOf(entry.countryId.toUpperCase()) : t("company.newEntry");
-}
-
-interface RegionalCardProps {
-  index: number;
-  entry: RegionalValues;
-  isDefault: boolean;
-  open: boolean;
-  countryName: string;
-  choices: { code: string; name: string }[];
-  errors: CompanyFormErrors;
-  label: (name: string) => string;
-  onDefault: () => void;
-  onCountry: (code: string) => void;
-  onAskDelete: (event: MouseEvent<HTMLButtonElement>) => void;
-}
-
-function RegionalCard({
-  index,
-  entry,
-  isDefault,
-  open,
-  countryName,
-  choices,
-  errors,
-  label,
-  onDefault,
-  onCountry,
-  onAskDelete,
-}: RegionalCardProps) {
-  const { t } = useTranslation(["settings", "auth", "common"]);
-  const title = countryName || t("company.newEntry");
-  const countryName_ = entryField(index, "countryId");
-  const countryError = errors[countryName_];
-  const defaultError = errors[DEFAULT_FIELD];
-  return (
-    <fieldset
-      className={`rounded-lg border-2 p-4 ${isDefault ? "border-blue-800" : "border-gray-300"}`}
-      aria-describedby={defaultError ? `${fieldId(DEFAULT_FIELD)}-error` : undefined}
-    >
-      <legend className="px-1 font-bold text-gray-900">
-        {title}
-        {isDefault ? " " : null}
-        {isDefault ? (
-          <span className="ml-1 rounded bg-blue-800 px-2 py-0.5 text-sm font-semibold text-white">
-            {t("company.default")}
-          </span>
-        ) : null}
-      </legend>
-      <input type="hidden" name={entryField(index, "id")} value={entry.id} />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <label className="inline-flex min-h-11 items-center gap-2 font-semibold text-gray-900">
-          <input
-            type="radio"
-            name={DEFAULT_FIELD}
-            value={index}
-            checked={isDefault}
-            onChange={onDefault}
-            aria-invalid={Boolean(defaultError)}
-            className="h-5 w-5"
-          />
-          {t("company.fields.default")}
-        </label>
-        {canDeleteEntry({ isDefault }) ? (
-          <Button
-            type="submit"
-            name="intent"
-            value={`ask-delete:${index}`}
-            variant="secondary"
-            formNoValidate
-            onClick={onAskDelete}
-          >
-            {t("company.delete", { country: title })}
-          </Button>
-        ) : (
-          <p className="text-sm text-gray-700">{t("company.defaultKept")}</p>
-        )}
-      </div>
-      <details id={`company-card-${index}`} open={open} className="mt-3">
-        <summary className="min-h-11 cursor-pointer py-2 font-semibold text-blue-900 underline">
-          {t("company.details", { country: title })}
-        </summary>
-        <div className="mt-3 space-y-4">
-          {entry.id ? (
-            <input type="hidden" name={countryName_} value={entry.countryId} />
-          ) : (
-            <FieldFrame
-              id={fieldId(countryName_)}
-              label={t("company.fields.countryId")}
-              error={countryError}
-            >
-              {(aria) => (
-                <select
-                  {...aria}
-                  name={countryName_}
-                  value={entry.countryId}
-                  onChange={(event) => onCountry(event.currentTarget.value)}
-                  className={inputClass(countryError)}
-                >
-                  <option value="">{t("company.fields.chooseCountry")}</option>
-                  {choices.map((country) => (
-                    <option key={country.code} value={country.code}>
-                      {country.name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FieldFrame>
-          )}
-          {entry.id && countryError ? (
-            <p id={`${fieldId(countryName_)}-error`} className="text-sm font-semibold text-red-700">
-              {countryError}
-            </p>
-          ) : null}
-          {REGIONAL_FIELDS.map((field: RegionalField) => {
-            const name = entryField(index, field);
-            const shownLabel =
-              field === "stateCounty"
-                ? t(`company.fields.stateCounty.${stateLabel(entry.countryId)}`)
-                : label(name);
-            return (
-              <InputField
-                key={field}
-                id={fieldId(name)}
-                name={name}
-                defaultValue={entry[field]}
-                error={errors[name]}
-                label={
-                  OPTIONAL_FIELDS.includes(field)
-                    ? `${shownLabel} ${t("auth:register.optional")}`
-                    : shownLabel
-                }
-                type={field === "phoneNumber" ? "tel" : "text"}
-              />
-            );
-          })}
-        </div>
-      </details>
-    </fieldset>
-  );
 }
