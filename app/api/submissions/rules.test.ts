@@ -1,24 +1,26 @@
 import { describe, expect, it } from "vitest";
 import { VERSION_STATUS as S, VERSION_STATUS_NAMES } from "../apps/status";
 import {
-  archiveCallMove,
   blockerErrors,
   checkDocuments,
   checkReleaseDate,
-  goLiveMove,
   hasPdfSignature,
-  isActiveSubmission,
   isPhoneNumber,
-  requestAllowed,
   SUBMISSION_LIMITS,
-  SUBMISSION_STATUS,
   submissionBlockers,
-  submissionKindOf,
-  submissionStatusText,
-  submitMove,
   validateStatusRequest,
   validateSubmission,
 } from "./rules";
+import {
+  archiveCallMove,
+  goLiveMove,
+  isActiveSubmission,
+  requestAllowed,
+  SUBMISSION_STATUS,
+  submissionKindOf,
+  submissionStatusText,
+  submitMove,
+} from "./status";
 
 const MB = 1024 * 1024;
 const pdf = (fileSize: number) => ({ fileSize, contentType: "application/pdf" });

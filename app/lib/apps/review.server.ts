@@ -40,12 +40,8 @@ import {
   requestPause,
   requestResume,
 } from "~/api/submissions/endpoints";
-import {
-  archiveCallMove,
-  goLiveMove,
-  SUBMISSION_BLOCKERS,
-  type SubmissionBlocker,
-} from "~/api/submissions/rules";
+import { SUBMISSION_BLOCKERS, type SubmissionBlocker } from "~/api/submissions/rules";
+import { archiveCallMove, goLiveMove } from "~/api/submissions/status";
 import type { SubmissionInit } from "~/api/submissions/schemas";
 import { requireUser } from "~/auth.server";
 import type { Translate } from "~/forms/app-editor";

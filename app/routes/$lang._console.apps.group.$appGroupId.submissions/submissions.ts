@@ -7,7 +7,7 @@
  */
 import { lightFormat } from "date-fns";
 import type { AppGroup } from "~/api/apps/schemas";
-import { isActiveSubmission, statusTextKey } from "~/api/submissions/rules";
+import { isActiveSubmission, statusTextKey } from "~/api/submissions/status";
 import type { Submission, TimelineEntry } from "~/api/submissions/schemas";
 
 export interface SubmissionRow {

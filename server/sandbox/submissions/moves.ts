@@ -13,7 +13,7 @@ import {
   VERSION_STATUS,
   type VersionStatusName,
 } from "~/api/apps/status";
-import { goLiveMove } from "~/api/submissions/rules";
+import { goLiveMove } from "~/api/submissions/status";
 import type { VersionMove } from "~/api/submissions/schemas";
 import type { Database, Tx } from "../db";
 import { appGroups, appVersions, statusRequests, submissions } from "../db/schema";

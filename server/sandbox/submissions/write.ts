@@ -2,17 +2,8 @@
 import { and, eq } from "drizzle-orm";
 import { formatVersion } from "~/api/apps/rules";
 import { statusName } from "~/api/apps/status";
-import {
-  archiveCallMove,
-  blockerErrors,
-  requestAllowed,
-  SUBMISSION_STATUS,
-  submissionKindOf,
-  submissionStatusText,
-  submitMove,
-  validateStatusRequest,
-  validateSubmission,
-} from "~/api/submissions/rules";
+import { blockerErrors, validateStatusRequest, validateSubmission } from "~/api/submissions/rules";
+import { archiveCallMove, requestAllowed, SUBMISSION_STATUS, submissionKindOf, submissionStatusText, submitMove } from "~/api/submissions/status";
 import {
   STATUS_REQUEST_STATUS,
   type StatusRequest,
