@@ -118,3 +118,10 @@ export const apiErrorBody = z.object({
   errors: z.record(z.string(), z.string()).optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBody>;
+
+/** Puts a prefix before every path: `prefixErrors('details', { name: 'required' })`. */
+export function prefixErrors<E extends Record<string, string>>(prefix: string, errors: E): E {
+  return Object.fromEntries(
+    Object.entries(errors).map(([path, key]) => [`${prefix}.${path}`, key]),
+  ) as E;
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { regexes } from "zod/v4/core";
+import { withoutRegionalInfo } from "./duplicate";
 import {
   checkListingImage,
   EMAIL_PATTERN,
@@ -13,7 +14,6 @@ import {
   validateDetails,
   validateDuplicate,
   validateMarketplace,
-  withoutRegionalInfo,
 } from "./rules";
 
 describe("version numbers", () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { filterByArchived } from "./rules";
 import {
   ACTIONS_BY_STATUS,
   canArchive,
   canDelete,
+  filterByArchived,
   isEditable,
   pathBetween,
   STATUS_COLOURS,

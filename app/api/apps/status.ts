@@ -293,3 +293,16 @@ export function pathBetween(from: VersionStatusName, to: VersionStatusName): Ste
   }
   return undefined;
 }
+
+/** `archived` of GET apps and the app list's archive filter: all -1, current 0 (default on the list), archived 1. */
+export const ARCHIVE_FILTERS = { all: -1, current: 0, archived: 1 } as const;
+
+/** Keeps the items the archive filter asks for. */
+export function filterByArchived<T extends { isArchived: boolean }>(
+  items: readonly T[],
+  archived: number,
+): T[] {
+  if (archived === ARCHIVE_FILTERS.current) return items.filter((item) => !item.isArchived);
+  if (archived === ARCHIVE_FILTERS.archived) return items.filter((item) => item.isArchived);
+  return [...items];
+}

@@ -8,7 +8,8 @@
  * (`platforms.0.views.1.buttons.0.urls.dev`). The console words a code from `locales/`, the
  * API in English (`RULE_MESSAGES`). Plain TypeScript; no framework.
  */
-import { isHttpUrl, prefixErrors } from "../apps/rules";
+import { isHttpUrl } from "../apps/rules";
+import { prefixErrors } from "../common";
 import { type FileRuleCode, type ImageContent, judgeImage } from "../files/rules";
 import { checkJsonText, checkJsonValue, JSON_LIMITS, type JsonLimitCode } from "../json-limits";
 import type {

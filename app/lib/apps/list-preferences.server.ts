@@ -20,7 +20,7 @@
  */
 
 import * as z from "zod";
-import { ARCHIVE_FILTERS, filterByArchived } from "~/api/apps/rules";
+import { ARCHIVE_FILTERS, filterByArchived } from "~/api/apps/status";
 import { consoleCookie } from "~/session.server";
 
 export const LIST_SORTS = ["recent", "name-asc", "name-desc"] as const;

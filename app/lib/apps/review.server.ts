@@ -41,8 +41,8 @@ import {
   requestResume,
 } from "~/api/submissions/endpoints";
 import { SUBMISSION_BLOCKERS, type SubmissionBlocker } from "~/api/submissions/rules";
-import { archiveCallMove, goLiveMove } from "~/api/submissions/status";
 import type { SubmissionInit } from "~/api/submissions/schemas";
+import { archiveCallMove, goLiveMove } from "~/api/submissions/status";
 import { requireUser } from "~/auth.server";
 import type { Translate } from "~/forms/app-editor";
 import { parseForm } from "~/forms/parse.server";

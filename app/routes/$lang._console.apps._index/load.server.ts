@@ -5,9 +5,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { lightFormat } from "date-fns";
 import { listApps } from "~/api/apps/endpoints";
-import { ARCHIVE_FILTERS } from "~/api/apps/rules";
 import type { AppListItem } from "~/api/apps/schemas";
-import { canArchive, canDelete, showCardMenu } from "~/api/apps/status";
+import { ARCHIVE_FILTERS, canArchive, canDelete, showCardMenu } from "~/api/apps/status";
 import { ApiError } from "~/api/client.server";
 import type { CountryItem } from "~/api/resources/schemas";
 import { requireUser } from "~/auth.server";

@@ -7,10 +7,10 @@ import { and, eq } from "drizzle-orm";
 import {
   checkListingImage,
   type FieldErrors,
-  prefixErrors,
   validateDetails,
   validateMarketplace,
 } from "~/api/apps/rules";
+import { prefixErrors } from "~/api/common";
 import type { Caller } from "../context";
 import type { Tx } from "../db";
 import {

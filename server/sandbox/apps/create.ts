@@ -1,7 +1,8 @@
 /** Creating apps: POST apps (a new group with version 1.000) and POST apps/{id}/duplicate. */
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { formatVersion, validateDuplicate, withoutRegionalInfo } from "~/api/apps/rules";
+import { withoutRegionalInfo } from "~/api/apps/duplicate";
+import { formatVersion, validateDuplicate } from "~/api/apps/rules";
 import type { AppSaveResponse } from "~/api/apps/schemas";
 import { VERSION_STATUS } from "~/api/apps/status";
 import type { Caller, SandboxContext } from "../context";

@@ -2,8 +2,9 @@
  * Reading apps: GET apps, apps/group/{id} and apps/{id}, and the ownership checks the routes
  * make before they read a body.
  */
-import { filterByArchived } from "~/api/apps/rules";
+
 import type { AppGroup, AppListItem, AppVersion } from "~/api/apps/schemas";
+import { filterByArchived } from "~/api/apps/status";
 import type { Caller, SandboxContext } from "../context";
 import { notFound } from "../http/errors";
 import { isUuid } from "../http/validate";

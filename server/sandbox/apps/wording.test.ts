@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { APP_LIMITS, fieldLimit, prefixErrors } from "~/api/apps/rules";
+import { APP_LIMITS, fieldLimit } from "~/api/apps/rules";
+import { prefixErrors } from "~/api/common";
 import { ruleMessage } from "./wording";
 
 describe("the API's wording of the rules", () => {
