@@ -34,7 +34,7 @@
  * by its content (invalidType, invalidSize, sizeGreater50KB; 24x24 for
  * a list item), in the browser and in the action, before it is uploaded.
  */
-import { readImage } from "~/api/files/rules";
+import { readImage } from "~/api/files/content";
 import { checkFunctionIcon, FUNCTION_LIMITS, type SchemaRuleCode } from "~/api/schema/rules";
 import type { PlatformFunction } from "~/api/schema/schemas";
 import type { ActionType } from "~/api/schema/values";

@@ -2,6 +2,15 @@ import { describe, expect, it } from "vitest";
 import { jpeg, pdf, png, svg } from "../../../tests/integration/fixtures";
 import {
   decodeXmlEntities,
+  isJpeg,
+  isPng,
+  isSvgText,
+  pngSize,
+  readImage,
+  svgDimensions,
+  svgText,
+} from "./content";
+import {
   FILE_LIMITS,
   FILE_RULE_CODES,
   FILE_TYPE_KINDS,
@@ -12,16 +21,9 @@ import {
   type ImageFormat,
   type ImagePurpose,
   imageFormatOf,
-  isJpeg,
-  isPng,
-  isSvgText,
   type JudgeOptions,
   judgeFormatAndBytes,
   judgeImage,
-  pngSize,
-  readImage,
-  svgDimensions,
-  svgText,
 } from "./rules";
 
 const KB = 1024;

@@ -12,7 +12,8 @@ import {
   type ListingImageKind,
   type RuleKey,
 } from "~/api/apps/rules";
-import { IMAGE_FORMATS, IMAGE_RULES, readImage } from "~/api/files/rules";
+import { readImage } from "~/api/files/content";
+import { IMAGE_FORMATS, IMAGE_RULES } from "~/api/files/rules";
 
 /**
  * What the content says about an image: its type, pixel size (PNG, SVG) and byte size.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pngSize } from "~/api/files/rules";
+import { pngSize } from "~/api/files/content";
 import { COMPANY_ICON_MAX_BYTES, checkCompanyIcon } from "./company-icon";
 
 /** The start of a PNG: signature and IHDR chunk (the rest does not matter to these checks). */

@@ -4,7 +4,9 @@
  * pixels), answered as the registration form's message keys. Pure: bytes in, a verdict
  * out. The provider checks the icon again.
  */
-import { type FileRuleCode, IMAGE_RULES, judgeImage, readImage } from "~/api/files/rules";
+
+import { readImage } from "~/api/files/content";
+import { type FileRuleCode, IMAGE_RULES, judgeImage } from "~/api/files/rules";
 
 export const COMPANY_ICON_MAX_BYTES = IMAGE_RULES["company-icon"].maxBytes;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { FILE_LIMITS as limits, svgDimensions } from "~/api/files/rules";
+import { svgDimensions } from "~/api/files/content";
+import { FILE_LIMITS as limits } from "~/api/files/rules";
 import { jpeg, pdf, png, svg } from "../../../tests/integration/fixtures";
 import {
   attachmentDisposition,

@@ -14,6 +14,7 @@ import { fileTypeFromBuffer } from "file-type";
 import { imageSize } from "image-size";
 import { SaxesParser } from "saxes";
 import { checkDiagram } from "~/api/data-attestation/rules";
+import { svgDimensions, svgText } from "~/api/files/content";
 import {
   type DocumentKind,
   FILE_LIMITS,
@@ -24,8 +25,6 @@ import {
   judgeImage,
   PDF_CONTENT_TYPE,
   type Size,
-  svgDimensions,
-  svgText,
 } from "~/api/files/rules";
 
 /** The API's English wording of each rule code. */
