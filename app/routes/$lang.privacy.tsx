@@ -42,6 +42,36 @@ function List({ children }: { children: ReactNode }) {
   return <ul className="list-disc space-y-2 pl-6">{children}</ul>;
 }
 
+/** A section of paragraphs, a list and paragraphs after it, each the text `privacy.{id}.{key}`. */
+function TextSection({
+  id,
+  before = [],
+  items = [],
+  after = [],
+}: {
+  id: string;
+  before?: string[];
+  items?: string[];
+  after?: string[];
+}) {
+  const { t } = useTranslation("legal");
+  const text = (key: string) => t(`privacy.${id}.${key}`);
+  const paragraphs = (keys: string[]) => keys.map((key) => <p key={key}>{text(key)}</p>);
+  return (
+    <Section id={id} title={text("title")}>
+      {paragraphs(before)}
+      {items.length > 0 ? (
+        <List>
+          {items.map((key) => (
+            <li key={key}>{text(key)}</li>
+          ))}
+        </List>
+      ) : null}
+      {paragraphs(after)}
+    </Section>
+  );
+}
+
 function CookieRow({
   name,
   secureName,
@@ -87,55 +117,26 @@ export default function Privacy() {
         <p className="mt-2 text-gray-700">{t("privacy.updated")}</p>
         <p className="mt-4">{t("privacy.intro")}</p>
 
-        <Section id="who" title={t("privacy.who.title")}>
-          <p>{t("privacy.who.body")}</p>
-          <p>{t("privacy.who.apps")}</p>
-        </Section>
-
-        <Section id="collect" title={t("privacy.collect.title")}>
-          <p>{t("privacy.collect.intro")}</p>
-          <List>
-            <li>{t("privacy.collect.account")}</li>
-            <li>{t("privacy.collect.company")}</li>
-            <li>{t("privacy.collect.apps")}</li>
-            <li>{t("privacy.collect.technical")}</li>
-          </List>
-        </Section>
-
-        <Section id="why" title={t("privacy.why.title")}>
-          <p>{t("privacy.why.intro")}</p>
-          <List>
-            <li>{t("privacy.why.contract")}</li>
-            <li>{t("privacy.why.security")}</li>
-            <li>{t("privacy.why.payments")}</li>
-            <li>{t("privacy.why.messages")}</li>
-          </List>
-          <p>{t("privacy.why.never")}</p>
-        </Section>
-
-        <Section id="retention" title={t("privacy.retention.title")}>
-          <List>
-            <li>{t("privacy.retention.account")}</li>
-            <li>{t("privacy.retention.apps")}</li>
-            <li>{t("privacy.retention.financial")}</li>
-            <li>{t("privacy.retention.logs")}</li>
-          </List>
-        </Section>
-
-        <Section id="sharing" title={t("privacy.sharing.title")}>
-          <p>{t("privacy.sharing.intro")}</p>
-          <List>
-            <li>{t("privacy.sharing.processors")}</li>
-            <li>{t("privacy.sharing.firms")}</li>
-            <li>{t("privacy.sharing.authorities")}</li>
-          </List>
-          <p>{t("privacy.sharing.transfers")}</p>
-        </Section>
-
-        <Section id="rights" title={t("privacy.rights.title")}>
-          <p>{t("privacy.rights.body")}</p>
-          <p>{t("privacy.rights.complaint")}</p>
-        </Section>
+        <TextSection id="who" before={["body", "apps"]} />
+        <TextSection
+          id="collect"
+          before={["intro"]}
+          items={["account", "company", "apps", "technical"]}
+        />
+        <TextSection
+          id="why"
+          before={["intro"]}
+          items={["contract", "security", "payments", "messages"]}
+          after={["never"]}
+        />
+        <TextSection id="retention" items={["account", "apps", "financial", "logs"]} />
+        <TextSection
+          id="sharing"
+          before={["intro"]}
+          items={["processors", "firms", "authorities"]}
+          after={["transfers"]}
+        />
+        <TextSection id="rights" before={["body", "complaint"]} />
 
         <Section id="cookies" title={t("privacy.cookies.title")}>
           <p>{t("privacy.cookies.intro")}</p>
