@@ -125,3 +125,8 @@ export function prefixErrors<E extends Record<string, string>>(prefix: string, e
     Object.entries(errors).map(([path, key]) => [`${prefix}.${path}`, key]),
   ) as E;
 }
+
+/** Text fields of an answer by name, each a string: spread into a `z.object`. */
+export function stringFields<Key extends string>(keys: readonly Key[]) {
+  return Object.fromEntries(keys.map((key) => [key, z.string()])) as Record<Key, z.ZodString>;
+}

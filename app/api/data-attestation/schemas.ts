@@ -5,7 +5,8 @@
  * the PUT answer. The shapes only: the rules (rules.ts) decide what a value may be.
  */
 import * as z from "zod";
-import { storableText } from "../common";
+import { storableText, stringFields } from "../common";
+import { ATTESTATION_TEXT_FIELDS, type AttestationTextField } from "./rules";
 
 /** The six texts of the form (rules.ts, where a browser can read them without zod). */
 export { ATTESTATION_TEXT_FIELDS, type AttestationTextField } from "./rules";
@@ -21,24 +22,17 @@ export type DataFlowDiagram = z.infer<typeof dataFlowDiagram>;
 export const dataAttestation = z.object({
   id: z.string(),
   appId: z.string(),
-  purposeOfDataUsage: z.string(),
-  outlineDataUsage: z.string(),
-  dataSubjects: z.string(),
-  frequencyOfSync: z.string(),
-  thirdPartyDisclosure: z.string(),
-  dataRetention: z.string(),
+  ...stringFields(ATTESTATION_TEXT_FIELDS),
   dataFlowDiagram: dataFlowDiagram.nullable(),
 });
 export type DataAttestation = z.infer<typeof dataAttestation>;
 
 /** PUT app-data-attestation/{appVersionId}: the six texts and `dataFlowDiagramId` (a diagram uploaded by the company). */
 export const dataAttestationRequest = z.object({
-  purposeOfDataUsage: inText,
-  outlineDataUsage: inText,
-  dataSubjects: inText,
-  frequencyOfSync: inText,
-  thirdPartyDisclosure: inText,
-  dataRetention: inText,
+  ...(Object.fromEntries(ATTESTATION_TEXT_FIELDS.map((field) => [field, inText])) as Record<
+    AttestationTextField,
+    typeof inText
+  >),
   dataFlowDiagramId: inText,
 });
 export type DataAttestationRequest = z.input<typeof dataAttestationRequest>;

@@ -5,26 +5,32 @@
  * rules of the list and of the bank form are ./rules.ts.
  */
 import * as z from "zod";
-import { storableText } from "../common";
+import { storableText, stringFields } from "../common";
 import { registrationRequest } from "../registration/schemas";
 import { ACCOUNT_NAME_MAX, MAX_ENTITIES } from "./rules";
 
-/** The fields an entry shares with registration, held to the same rules. */
-const entityFields = registrationRequest.pick({
-  companyName: true,
-  phoneNumber: true,
-  addressLine1: true,
-  addressLine2: true,
-  addressLine3: true,
-  cityTown: true,
-  zipPostCode: true,
-  stateCounty: true,
-  profile: true,
-  website: true,
-  socialPresence: true,
-  supportUrl: true,
-  termsUrl: true,
-});
+/** The texts an entry shares with registration, held to the same rules when sent. */
+const ENTITY_TEXT_FIELDS = [
+  "companyName",
+  "phoneNumber",
+  "addressLine1",
+  "addressLine2",
+  "addressLine3",
+  "cityTown",
+  "zipPostCode",
+  "stateCounty",
+  "profile",
+  "website",
+  "socialPresence",
+  "supportUrl",
+  "termsUrl",
+] as const;
+const entityFields = registrationRequest.pick(
+  Object.fromEntries(ENTITY_TEXT_FIELDS.map((field) => [field, true])) as Record<
+    (typeof ENTITY_TEXT_FIELDS)[number],
+    true
+  >,
+);
 
 /** A company icon: an image the company uploaded (`POST images/entities/{id}?purpose=company-icon`). */
 export const entityIcon = z.object({ id: z.string(), url: z.string() });
@@ -36,19 +42,7 @@ export const entityInfo = z.object({
   countryId: z.string(),
   isDefault: z.boolean(),
   icon: entityIcon.nullable(),
-  companyName: z.string(),
-  phoneNumber: z.string(),
-  addressLine1: z.string(),
-  addressLine2: z.string(),
-  addressLine3: z.string(),
-  cityTown: z.string(),
-  zipPostCode: z.string(),
-  stateCounty: z.string(),
-  profile: z.string(),
-  website: z.string(),
-  socialPresence: z.string(),
-  supportUrl: z.string(),
-  termsUrl: z.string(),
+  ...stringFields(ENTITY_TEXT_FIELDS),
 });
 export type EntityInfo = z.infer<typeof entityInfo>;
 
