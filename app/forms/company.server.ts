@@ -1,8 +1,9 @@
 /** The company tab's field rules: registration's, derived from its schema with its messages, for `validateCompanyForm` in the browser and the action. */
 import type { TFunction } from "i18next";
 import { registerSchema } from "~/routes/$lang.auth.register/schema.server";
+import { REGIONAL_FIELDS, SHARED_FIELDS } from "../api/settings/rules";
 import type { FormRules } from "./check";
-import { authTranslator, REGIONAL_FIELDS, SHARED_FIELDS } from "./company";
+import { authTranslator } from "./company";
 import { formRules } from "./rules.server";
 
 /** The rules of the shared and regional fields (the state's are the company form's own). `t` must reach the `auth` namespace. */

@@ -11,7 +11,11 @@
 import type { TFunction } from "i18next";
 import {
   MAX_ENTITIES,
+  REGIONAL_FIELDS,
+  type RegionalField,
   SETTINGS_RULE_CODES,
+  SHARED_FIELDS,
+  type SharedField,
   stateLabel,
   validateEntityList,
 } from "~/api/settings/rules";
@@ -19,29 +23,6 @@ import type { CompanyDetails, CompanyDetailsRequest } from "~/api/settings/schem
 import { HTTP_URL, isStorableText } from "~/api/text";
 import { profileError } from "~/routes/$lang.auth.register/form";
 import { type FormRules, firstBroken } from "./check";
-
-/** The fields the company shares: sent with every regional entry, shown once. */
-export const SHARED_FIELDS = [
-  "profile",
-  "website",
-  "socialPresence",
-  "supportUrl",
-  "termsUrl",
-] as const;
-export type SharedField = (typeof SHARED_FIELDS)[number];
-
-/** The fields of a regional card, in page order. */
-export const REGIONAL_FIELDS = [
-  "companyName",
-  "phoneNumber",
-  "addressLine1",
-  "addressLine2",
-  "addressLine3",
-  "cityTown",
-  "zipPostCode",
-  "stateCounty",
-] as const;
-export type RegionalField = (typeof REGIONAL_FIELDS)[number];
 
 export const OPTIONAL_FIELDS: readonly string[] = [
   "addressLine2",

@@ -13,6 +13,29 @@ export const MAX_ENTITIES = 20;
 
 export const BANK_LIMITS = { bsbDigits: 6, accountNumberMaxDigits: 30, shownDigits: 3 } as const;
 
+/** The fields the company shares: sent with every regional entry, shown once. */
+export const SHARED_FIELDS = [
+  "profile",
+  "website",
+  "socialPresence",
+  "supportUrl",
+  "termsUrl",
+] as const;
+export type SharedField = (typeof SHARED_FIELDS)[number];
+
+/** The fields of a regional card, in page order. */
+export const REGIONAL_FIELDS = [
+  "companyName",
+  "phoneNumber",
+  "addressLine1",
+  "addressLine2",
+  "addressLine3",
+  "cityTown",
+  "zipPostCode",
+  "stateCounty",
+] as const;
+export type RegionalField = (typeof REGIONAL_FIELDS)[number];
+
 /** The longest account name the provider keeps. */
 export const ACCOUNT_NAME_MAX = 200;
 

@@ -7,24 +7,10 @@
 import * as z from "zod";
 import { storableText, stringFields } from "../common";
 import { registrationRequest } from "../registration/schemas";
-import { ACCOUNT_NAME_MAX, MAX_ENTITIES } from "./rules";
+import { ACCOUNT_NAME_MAX, MAX_ENTITIES, REGIONAL_FIELDS, SHARED_FIELDS } from "./rules";
 
 /** The texts an entry shares with registration, held to the same rules when sent. */
-const ENTITY_TEXT_FIELDS = [
-  "companyName",
-  "phoneNumber",
-  "addressLine1",
-  "addressLine2",
-  "addressLine3",
-  "cityTown",
-  "zipPostCode",
-  "stateCounty",
-  "profile",
-  "website",
-  "socialPresence",
-  "supportUrl",
-  "termsUrl",
-] as const;
+const ENTITY_TEXT_FIELDS = [...REGIONAL_FIELDS, ...SHARED_FIELDS];
 const entityFields = registrationRequest.pick(
   Object.fromEntries(ENTITY_TEXT_FIELDS.map((field) => [field, true])) as Record<
     (typeof ENTITY_TEXT_FIELDS)[number],

@@ -5,7 +5,12 @@
  */
 import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { canDeleteEntry, stateLabel } from "~/api/settings/rules";
+import {
+  canDeleteEntry,
+  REGIONAL_FIELDS,
+  type RegionalField,
+  stateLabel,
+} from "~/api/settings/rules";
 import { Button } from "~/components/ui/Button";
 import { FieldFrame, InputField } from "~/components/ui/Field";
 import {
@@ -13,8 +18,6 @@ import {
   DEFAULT_FIELD,
   entryField,
   OPTIONAL_FIELDS,
-  REGIONAL_FIELDS,
-  type RegionalField,
   type RegionalValues,
 } from "~/forms/company";
 import { inputClass } from "~/lib/ui-classes";
