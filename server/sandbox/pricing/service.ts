@@ -215,6 +215,20 @@ export async function monetisedGroup(
   return group;
 }
 
+/** A write of the caller's monetised group's prices (refused as `monetisedGroup` does), in one transaction. */
+function withPrices<T>(
+  ctx: SandboxContext,
+  caller: Caller,
+  groupId: string,
+  errors: PricingErrors,
+  write: (tx: Tx, group: GroupRow, existing: PriceRow[]) => Promise<T>,
+): Promise<T> {
+  return ctx.db.transaction(async (tx) => {
+    const group = await monetisedGroup(tx, caller, groupId, errors);
+    return write(tx, group, await pricesOf(tx, group));
+  });
+}
+
 /** A read without a transaction; only when a change's start has come are the prices settled (in one). */
 export async function get(
   ctx: SandboxContext,
@@ -241,9 +255,7 @@ export async function create(
   body: PriceInput,
 ): Promise<Price> {
   const model = body.pricingModelType as number;
-  return ctx.db.transaction(async (tx) => {
-    const group = await monetisedGroup(tx, caller, groupId, validatePrice(body));
-    const existing = await pricesOf(tx, group);
+  return withPrices(ctx, caller, groupId, validatePrice(body), async (tx, group, existing) => {
     if (existing.some((p) => SCHEDULED_STATUSES.includes(p.status)) || isFreeForever(existing))
       refuse({ appGroupId: "priceExists" }, 409);
     return submitNewPrice(tx, caller, group, {
@@ -264,9 +276,7 @@ export async function update(
   body: PriceInput,
 ): Promise<Price> {
   const model = body.pricingModelType as number;
-  return ctx.db.transaction(async (tx) => {
-    const group = await monetisedGroup(tx, caller, groupId, validatePrice(body));
-    const existing = await pricesOf(tx, group);
+  return withPrices(ctx, caller, groupId, validatePrice(body), async (tx, _group, existing) => {
     const row = isUuid(priceId) ? existing.find((p) => p.id === priceId.toLowerCase()) : undefined;
     if (!row) throw notFound("price");
     if (!EDITABLE_STATUSES.includes(row.status)) refuse({ status: "priceNotEditable" }, 409);
@@ -313,14 +323,9 @@ export async function change(
   caller: Caller,
   body: PriceChangeInput,
 ): Promise<Price> {
-  return ctx.db.transaction(async (tx) => {
-    const group = await monetisedGroup(
-      tx,
-      caller,
-      body.appGroupId.trim(),
-      validatePriceChange(body.amount),
-    );
-    const existing = await pricesOf(tx, group);
+  const groupId = body.appGroupId.trim();
+  const errors = validatePriceChange(body.amount);
+  return withPrices(ctx, caller, groupId, errors, async (tx, group, existing) => {
     const blocker = priceChangeBlocker(existing);
     if (blocker) refuse({ appGroupId: blocker }, 409);
     const active = activePrice(existing) as PriceRow;
