@@ -7,8 +7,8 @@
  */
 import { lightFormat } from "date-fns";
 import type { AppGroup } from "~/api/apps/schemas";
-import { isActiveSubmission, statusTextKey } from "~/api/submissions/status";
 import type { Submission, TimelineEntry } from "~/api/submissions/schemas";
+import { isActiveSubmission, statusTextKey } from "~/api/submissions/status";
 
 export interface SubmissionRow {
   id: string;

@@ -5,8 +5,12 @@
 import { and, asc, eq } from "drizzle-orm";
 import { canWithdrawPreApproval, PRE_APPROVAL_STATUS } from "~/api/approvals/rules";
 import { STATUS_TABLE, statusName } from "~/api/apps/status";
-import { SUBMISSION_STATUS, submissionKindOf, submissionStatusText } from "~/api/submissions/status";
 import { STATUS_REQUEST_STATUS } from "~/api/submissions/schemas";
+import {
+  SUBMISSION_STATUS,
+  submissionKindOf,
+  submissionStatusText,
+} from "~/api/submissions/status";
 import type { Database } from "../db";
 import { appGroups, appVersions, preApprovals, statusRequests, submissions } from "../db/schema";
 import { recordChange } from "../history";

@@ -13,8 +13,8 @@ import {
   VERSION_STATUS,
   type VersionStatusName,
 } from "~/api/apps/status";
-import { goLiveMove } from "~/api/submissions/status";
 import type { VersionMove } from "~/api/submissions/schemas";
+import { goLiveMove } from "~/api/submissions/status";
 import type { Database, Tx } from "../db";
 import { appGroups, appVersions, statusRequests, submissions } from "../db/schema";
 import { recordChange } from "../history";

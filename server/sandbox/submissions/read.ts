@@ -1,8 +1,8 @@
 /** Reading submissions: the submit form's starting values, a group's submissions and its timeline. */
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { formatVersion } from "~/api/apps/rules";
-import { submitMove, TIMELINE_ACTIONS, type TimelineAction } from "~/api/submissions/status";
 import type { Submission, SubmissionInit, TimelineEntry } from "~/api/submissions/schemas";
+import { submitMove, TIMELINE_ACTIONS, type TimelineAction } from "~/api/submissions/status";
 import type { Caller, SandboxContext } from "../context";
 import { appVersions, companyEntities, stateChanges, submissions } from "../db/schema";
 import { notFound } from "../http/errors";

@@ -3,13 +3,20 @@ import { and, eq } from "drizzle-orm";
 import { formatVersion } from "~/api/apps/rules";
 import { statusName } from "~/api/apps/status";
 import { blockerErrors, validateStatusRequest, validateSubmission } from "~/api/submissions/rules";
-import { archiveCallMove, requestAllowed, SUBMISSION_STATUS, submissionKindOf, submissionStatusText, submitMove } from "~/api/submissions/status";
 import {
   STATUS_REQUEST_STATUS,
   type StatusRequest,
   type Submission,
   type VersionMove,
 } from "~/api/submissions/schemas";
+import {
+  archiveCallMove,
+  requestAllowed,
+  SUBMISSION_STATUS,
+  submissionKindOf,
+  submissionStatusText,
+  submitMove,
+} from "~/api/submissions/status";
 import type { Caller, SandboxContext } from "../context";
 import { instances, statusRequests, submissionDocuments, submissions } from "../db/schema";
 import { recordChange } from "../history";
