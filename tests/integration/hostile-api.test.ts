@@ -22,9 +22,9 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appSaveResponse } from "~/api/apps/schemas";
+import { contractEndpoints, type NamedEndpoint } from "~/api/contract";
 import { type Endpoint, MULTIPART, rawAnswer } from "~/api/endpoint";
 import { uploadedFile } from "~/api/files/schemas";
-import { type DeclaredEndpoint, declaredEndpoints } from "../support/endpoints";
 import { fileForm, pdf, png, svg } from "./fixtures";
 import {
   encodeSegment,
@@ -300,7 +300,7 @@ async function setUpWorld() {
   world = { a: pa, b: pb, matterTypeId, before: { a: await stateOf(pa), b: await stateOf(pb) } };
 }
 
-const ENDPOINTS = declaredEndpoints();
+const ENDPOINTS = contractEndpoints();
 
 /** A listing of company a that passes every rule (the icon is a's). */
 const listingOf = (p: Party) => ({
@@ -358,7 +358,7 @@ const HOSTILE_SCHEMA = {
  * case makes one part of it hostile). Known endpoints have real values; another gets values
  * made up from its schemas.
  */
-function validInput({ name, endpoint }: DeclaredEndpoint, w: World) {
+function validInput({ name, endpoint }: NamedEndpoint, w: World) {
   const ids: Record<string, string> = {
     id:
       {
@@ -500,7 +500,7 @@ interface Case {
 const pairs = (query: Record<string, string>): [string, string][] => Object.entries(query);
 
 /** One hostile request for the endpoint: one part of a valid request made hostile. */
-function hostileCases(declared: DeclaredEndpoint, w: World): fc.Arbitrary<Case> {
+function hostileCases(declared: NamedEndpoint, w: World): fc.Arbitrary<Case> {
   const { endpoint } = declared;
   const valid = validInput(declared, w);
   const auth = { authorization: `Bearer ${w.a.company.token}` };
@@ -1004,7 +1004,7 @@ interface ErrorAnswer {
 const isUnder = (path: string, anchor: string) => path === anchor || path.startsWith(`${anchor}.`);
 
 /** Throws, saying what was sent and what came back, unless the answer is what the case expects. */
-async function judge(declared: DeclaredEndpoint, request: Case, answer: RawAnswer) {
+async function judge(declared: NamedEndpoint, request: Case, answer: RawAnswer) {
   const { endpoint } = declared;
   const fail = (why: string) => {
     throw new Error(
