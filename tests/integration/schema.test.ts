@@ -20,7 +20,7 @@ import {
   validateSchemaResponse,
 } from "~/api/schema/schemas";
 import { rawHeaderLines } from "../support/raw-headers";
-import { fileForm, png } from "./fixtures";
+import { fileForm, png } from "../../server/conformance/files";
 import { createApp, expectRefused, json, ok, type TestApp } from "./review-support";
 import { admin, newCompany, sandboxUrl, type TestCompany } from "./support";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FILE_LIMITS as limits, svgDimensions } from "~/api/files/rules";
-import { jpeg, pdf, png, svg } from "../../../tests/integration/fixtures";
+import { jpeg, pdf, png, svg } from "../../conformance/files";
 import {
   attachmentDisposition,
   checkDocument,
