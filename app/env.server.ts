@@ -9,7 +9,8 @@ import { type EnvSource, envIssueLines, httpUrl, sharedEnvFields } from "./env.s
 const schema = z.object({
   ...sharedEnvFields,
   DOCS_URL: httpUrl.default("https://developers.example.com/docs"),
-  API_REFERENCE_URL: httpUrl.default("https://developers.example.com/api-reference"),
+  /** Unset: the provider's own reference beside its API (`{API_BASE_URL}/reference`). */
+  API_REFERENCE_URL: httpUrl.optional(),
 });
 
 export type ConsoleEnv = z.infer<typeof schema>;

@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { createServer, request as httpRequest } from "node:http";
 import path from "node:path";
 import { ATTESTATION_TEXT_FIELDS } from "../app/api/data-attestation/schemas";
-import { fileForm, pdf, png } from "../tests/integration/fixtures";
+import { fileForm, pdf, png } from "../server/conformance/files";
 import { validListingForm } from "../tests/support/listing";
 import { freePort } from "../tests/support/ports";
 import { createAppThroughApi } from "../tests/support/provider";

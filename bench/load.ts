@@ -7,7 +7,7 @@
  * kept in the jar and sent from then on (as a browser's tabs share theirs).
  */
 import autocannon from "autocannon";
-import type { CookieJar } from "../tests/support/provider";
+import type { CookieJar } from "../server/conformance/oidc";
 import { keepCookies } from "./support";
 
 export interface LoadResult {

@@ -7,7 +7,8 @@
  * platform editor's page; the company has BENCH_INSTANCES live sandbox accounts, the first
  * configured with its apps, for the sandbox accounts page.
  */
-import { type CookieJar, createAppThroughApi } from "../tests/support/provider";
+import type { CookieJar } from "../server/conformance/oidc";
+import { createAppThroughApi } from "../tests/support/provider";
 import { BENCH_SCHEMA_FUNCTIONS, saveBenchSchema } from "./platform";
 import { ADMIN_TOKEN, buildConsole, ProductProcess, productPorts, tempDir } from "./product";
 import { signedInJar, withLiveClients } from "./support";

@@ -1,7 +1,8 @@
 /** What the benchmarks share: waiting for a server, and a fresh company signed in through the console. */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { CookieJar, createProviderClient, validRegistration } from "../tests/support/provider";
+import { CookieJar } from "../server/conformance/oidc";
+import { createProviderClient, validRegistration } from "../tests/support/provider";
 
 export async function waitFor(url: string) {
   for (let i = 0; i < 240; i++) {

@@ -43,6 +43,10 @@ export interface Endpoint<
   answer: A;
   /** Whether the call needs a signed-in user (default true). */
   public?: boolean;
+  /** Whether success is 201 Created (else 200, or 204 for `noContent`). */
+  created?: true;
+  /** The refusals the call may answer: by status, the rule codes it may name (or `true`). */
+  refusals?: Partial<Record<number, readonly string[] | true>>;
 }
 
 /** An endpoint as declared: its query and body shapes are known (undefined when it has none). */

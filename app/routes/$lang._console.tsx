@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
     throw error;
   });
-  const links = externalLinks();
+  const links = externalLinks(language);
   return json({
     user: {
       userName: user.userName,

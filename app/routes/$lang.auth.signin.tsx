@@ -63,7 +63,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     error: codes.error,
     failed: codes.failed,
     message: codes.message ?? readSignInCodes({ message: flashed }).message,
-    links: externalLinks(),
+    links: externalLinks(lang),
     rules: formRules(signInSchema(t)),
   };
   return json(

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
-import { jpeg, png, svg } from "../integration/fixtures";
+import { jpeg, png, svg } from "../../server/conformance/files";
 import { createApp, DETAILS, getVersion, tokenOf } from "./apps-api";
 import {
   CONSOLE_URL,

@@ -30,7 +30,7 @@ import { JSON_LIMITS } from "~/api/json-limits";
 import { IMAGE_FIELDS, LISTING_FIELDS } from "~/forms/app-editor";
 import { formatReleaseDate } from "~/forms/submit";
 import { BODY_LIMITS } from "~/lib/body-limits";
-import { pdf, png, svg } from "../integration/fixtures";
+import { pdf, png, svg } from "../../server/conformance/files";
 import { createAppThroughApi, uniqueEmail, validRegistration } from "../support/provider";
 import { worstCaseArrange, worstCaseImport } from "../support/worst-case-json";
 import {

@@ -9,7 +9,7 @@
  * axe on every state.
  */
 import type { Locator, Page } from "@playwright/test";
-import { jpeg, png } from "../integration/fixtures";
+import { jpeg, png } from "../../server/conformance/files";
 import { createApp, getVersion, tokenOf } from "./apps-api";
 import {
   expect,

@@ -5,7 +5,7 @@
  * per project.
  */
 import type { Page } from "@playwright/test";
-import { png } from "../integration/fixtures";
+import { png } from "../../server/conformance/files";
 import { rawHeaderLines } from "../support/raw-headers";
 import { createApp, type Details, tokenOf } from "./apps-api";
 import {

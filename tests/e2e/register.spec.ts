@@ -8,7 +8,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
-import { jpeg, png } from "../integration/fixtures";
+import { jpeg, png } from "../../server/conformance/files";
 import { validRegistration } from "../support/provider";
 import {
   consoleUrl,

@@ -4,7 +4,7 @@
  * known state before the page opens.
  */
 import { randomUUID } from "node:crypto";
-import { png } from "../integration/fixtures";
+import { png } from "../../server/conformance/files";
 import { provider } from "./fixtures";
 
 export async function ok<T>(res: Response, what: string): Promise<T> {

@@ -6,7 +6,7 @@
  * is tested goes through the pages. Written per language: one language per project.
  */
 import type { Page } from "@playwright/test";
-import { pdf, png } from "../integration/fixtures";
+import { pdf, png } from "../../server/conformance/files";
 import { tokenOf } from "./apps-api";
 import {
   CONSOLE_URL,

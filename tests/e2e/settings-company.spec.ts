@@ -10,7 +10,7 @@
  * The same journeys run with and without JavaScript; written per language.
  */
 import type { Page } from "@playwright/test";
-import { png } from "../integration/fixtures";
+import { png } from "../../server/conformance/files";
 import { tokenOf } from "./apps-api";
 import {
   consoleUrl,

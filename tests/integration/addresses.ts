@@ -4,7 +4,7 @@
  * source address, node:http can.
  */
 import { request } from "node:http";
-import type { CookieJar } from "../support/provider";
+import type { CookieJar } from "../../server/conformance/oidc";
 
 /** A request from `localAddress`, answered as a fetch Response (redirects not followed). */
 export function fetchFrom(

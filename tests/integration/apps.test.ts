@@ -19,7 +19,7 @@ import {
 } from "~/api/apps/schemas";
 import { VERSION_STATUS } from "~/api/apps/status";
 import { SHAPE_RULE_CODES } from "~/api/common";
-import { fileForm, jpeg, pdf, png, svg } from "./fixtures";
+import { fileForm, jpeg, pdf, png, svg } from "../../server/conformance/files";
 import { admin, expectErrorShape, newCompany, type TestCompany } from "./support";
 
 const KB = 1024;

@@ -8,7 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { dataAttestation, dataAttestationSaved } from "~/api/data-attestation/schemas";
-import { fileForm, pdf } from "./fixtures";
+import { fileForm, pdf } from "../../server/conformance/files";
 import {
   createApp,
   expectRefused,

@@ -10,11 +10,11 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fileForm, pdf, png } from "../../server/conformance/files";
 import { files } from "../../server/sandbox/db/schema";
 import { removeUnreferencedFiles, startFileCleanup } from "../../server/sandbox/files/cleanup";
 import type { RunningSandbox } from "../../server/sandbox/index";
 import { type OwnDatabase, ownDatabase } from "../support/postgres";
-import { fileForm, pdf, png } from "./fixtures";
 import { type OwnSandbox, ownSandbox } from "./own-sandbox";
 import { admin, apiFetch, newCompany, type TestCompany } from "./support";
 

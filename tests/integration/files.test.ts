@@ -4,7 +4,7 @@
  * download and the public image URL, company isolation.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { fileForm, jpeg, pdf, png, svg } from "./fixtures";
+import { fileForm, jpeg, pdf, png, svg } from "../../server/conformance/files";
 import { apiFetch, expectErrorShape, newCompany, sandboxUrl, type TestCompany } from "./support";
 
 const KB = 1024;

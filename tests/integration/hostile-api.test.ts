@@ -22,10 +22,23 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appSaveResponse } from "~/api/apps/schemas";
+import { contractEndpoints, type NamedEndpoint } from "~/api/contract";
 import { type Endpoint, MULTIPART, rawAnswer } from "~/api/endpoint";
 import { uploadedFile } from "~/api/files/schemas";
-import { type DeclaredEndpoint, declaredEndpoints } from "../support/endpoints";
-import { fileForm, pdf, png, svg } from "./fixtures";
+import { fileForm, pdf, png, svg } from "../../server/conformance/files";
+import {
+  appDetails,
+  BANK,
+  COMPANY_ENTRY,
+  CONTACT,
+  IMPORTED_INSTANCE,
+  listing,
+  NEW_INSTANCE,
+  newUser,
+  preApproval,
+  REQUESTER,
+  SCHEMA_DOCUMENT,
+} from "../../server/conformance/inputs";
 import {
   encodeSegment,
   existingPrefix,
@@ -70,14 +83,8 @@ const json = (method: string, body?: unknown): RequestInit => ({
   ...(body === undefined ? {} : { body: JSON.stringify(body) }),
 });
 
-const details = (overrides: Record<string, unknown> = {}) => ({
-  name: "Hostile Input App",
-  description: "An app made by the hostile-input suite.",
-  countryCode: "AU",
-  categoryId: 1,
-  appType: 0,
-  ...overrides,
-});
+const details = (overrides: Record<string, unknown> = {}) =>
+  appDetails({ name: "Hostile Input App", ...overrides });
 
 /** A 400 in the error shape naming `field`, with its rule code. */
 async function expectFieldRefused(res: Response, field: string, code?: string) {
@@ -202,16 +209,7 @@ async function party(company: TestCompany): Promise<Party> {
     upload("files?fileType=0", fileForm(pdf(), "terms.pdf")),
   ]);
   const account = await ok<{ id: string }>(
-    await company.api(
-      "leapinstances",
-      json("POST", {
-        firstName: "Ada",
-        lastName: "Lovelace",
-        email: "ada@example.com",
-        password: "Sandbox-1",
-        leapEnvironmentsId: 3,
-      }),
-    ),
+    await company.api("leapinstances", json("POST", NEW_INSTANCE)),
     201,
   );
   const bank = await ok<{ id: string }>(
@@ -244,34 +242,6 @@ async function stateOf(p: Party) {
   };
 }
 
-/** Valid bodies of a submit and of a pause or unpause request. */
-const CONTACT = {
-  contactName: "Ada",
-  contactEmail: "ada@example.com",
-  contactPhoneNumber: "+61 2 9999 0000",
-  submissionNotes: "Please review.",
-};
-const REQUESTER = {
-  name: "Ada",
-  email: "ada@example.com",
-  phone: "0400 000 000",
-  reason: "Maintenance.",
-};
-
-/** Valid bodies of a regional entry (its country and default set per case) and of bank details. */
-const ENTRY = {
-  companyName: "Hostile Legal Apps",
-  phoneNumber: "+61 2 9000 0001",
-  addressLine1: "1 Test Street",
-  cityTown: "Sydney",
-  zipPostCode: "2000",
-  stateCounty: "NSW",
-  profile: "About the company. ".repeat(15),
-  website: "https://example.com",
-  socialPresence: "",
-};
-const BANK = { accountName: "Hostile Pty Ltd", bsb: "062000", accountNumber: "12345678" };
-
 const REGISTRATION_EMAIL = `hostile-${randomUUID().slice(0, 12)}@example.test`;
 
 interface World {
@@ -300,65 +270,14 @@ async function setUpWorld() {
   world = { a: pa, b: pb, matterTypeId, before: { a: await stateOf(pa), b: await stateOf(pb) } };
 }
 
-const ENDPOINTS = declaredEndpoints();
-
-/** A listing of company a that passes every rule (the icon is a's). */
-const listingOf = (p: Party) => ({
-  detail: {
-    appURL: "",
-    description: `<p>${"An overview of the app. ".repeat(12)}</p>`,
-    shortDescription: "In step.",
-    contactEmail: "dev@example.com",
-    features: "Sync",
-    keywords: "sync",
-    supportUrl: "https://example.com/support",
-    websiteUrl: "https://example.com",
-    documentationUrl: "",
-  },
-  legal: {
-    copyright: "(c) Example",
-    privacyPolicy: "",
-    privacyPolicyUrl: "https://example.com/privacy",
-    termsOfService: "",
-    termsOfServiceUrl: "https://example.com/terms",
-  },
-  promo: { appIcon: { id: p.imageId }, banners: [], screenshots: [], youtubeUrl: "" },
-  visibility: true,
-});
-
-/** A platform schema document the schema calls take. */
-const HOSTILE_SCHEMA = {
-  platforms: [
-    {
-      type: "web",
-      views: [
-        {
-          id: "matter",
-          name: "Matter",
-          buttons: [
-            {
-              actionType: "button",
-              name: "Open",
-              label: "Open",
-              description: "Opens it.",
-              urls: ["dev", "test", "beta", "live"].map((env) => ({
-                env,
-                url: `https://${env}.example.com`,
-              })),
-            },
-          ],
-        },
-      ],
-    },
-  ],
-};
+const ENDPOINTS = contractEndpoints();
 
 /**
  * A request each endpoint takes as valid (never sent as it is to a call that writes: every
  * case makes one part of it hostile). Known endpoints have real values; another gets values
  * made up from its schemas.
  */
-function validInput({ name, endpoint }: DeclaredEndpoint, w: World) {
+function validInput({ name, endpoint }: NamedEndpoint, w: World) {
   const ids: Record<string, string> = {
     id:
       {
@@ -393,7 +312,7 @@ function validInput({ name, endpoint }: DeclaredEndpoint, w: World) {
   const query = queries[name] ?? ((sampleOf(endpoint.query) ?? {}) as Record<string, string>);
   const bodies: Record<string, () => unknown> = {
     "apps.createApp": () => ({ id: randomUUID(), details: details() }),
-    "apps.updateApp": () => ({ details: details(), marketplace: listingOf(w.a) }),
+    "apps.updateApp": () => ({ details: details(), marketplace: listing(w.a.imageId) }),
     "apps.duplicateApp": () => ({ appName: "Hostile Copy", countryCode: "AU" }),
     "user.setPreference": () => ({ localeCode: "en-AU" }),
     "registration.register": () => validRegistration({ email: REGISTRATION_EMAIL }),
@@ -405,34 +324,21 @@ function validInput({ name, endpoint }: DeclaredEndpoint, w: World) {
     }),
     "submissions.requestPause": () => ({ ...REQUESTER }),
     "submissions.requestResume": () => ({ ...REQUESTER }),
-    "approvals.createPreApproval": () => ({
-      groupId: w.a.groupId,
-      versionMajorId: w.a.versionId,
-      submissionNotes: "Why we ask.",
-      documents: [w.a.fileId],
-    }),
+    "approvals.createPreApproval": () => preApproval(w.a.groupId, w.a.versionId, [w.a.fileId]),
     "pricing.createPrice": () => ({ pricingModelType: 1, amount: 10 }),
     "pricing.updatePrice": () => ({ pricingModelType: 1, amount: 10 }),
     "pricing.submitPriceChange": () => ({ amount: 12, appGroupId: w.a.groupId }),
-    "schema.saveSchema": () => ({ appIdOld: w.a.versionId, json: HOSTILE_SCHEMA }),
-    "schema.validateSchema": () => ({ json: HOSTILE_SCHEMA }),
+    "schema.saveSchema": () => ({ appIdOld: w.a.versionId, json: SCHEMA_DOCUMENT }),
+    "schema.validateSchema": () => ({ json: SCHEMA_DOCUMENT }),
     "settings.saveCompanyDetails": () => ({
       entityInformation: [
-        { ...ENTRY, countryId: "AU", isDefault: true },
-        { ...ENTRY, countryId: "UK", isDefault: false, icon: null },
+        { ...COMPANY_ENTRY, countryId: "AU", isDefault: true },
+        { ...COMPANY_ENTRY, countryId: "UK", isDefault: false, icon: null },
       ],
     }),
     "settings.createBankDetails": () => ({ ...BANK }),
     "settings.updateBankDetails": () => ({ ...BANK }),
-    "user.createUser": () => ({
-      title: "dr",
-      firstName: "Ada",
-      lastName: "Lovelace",
-      email: "hostile-user@example.com",
-      password: "Hostile-pass-1",
-      confirmPassword: "Hostile-pass-1",
-      admin: false,
-    }),
+    "user.createUser": () => newUser("hostile-user@example.com"),
     "user.updateUser": () => ({
       userId: w.a.company.userId,
       title: "ms",
@@ -443,22 +349,8 @@ function validInput({ name, endpoint }: DeclaredEndpoint, w: World) {
       password: "",
       confirmPassword: "",
     }),
-    "instances.createInstance": () => ({
-      firstName: "Ada",
-      lastName: "Lovelace",
-      email: "hostile@example.com",
-      password: "Sandbox-1",
-      leapEnvironmentsId: 3,
-      firmType: 1,
-    }),
-    "instances.importInstance": () => ({
-      region: "AU",
-      environment: "LIVE",
-      firmId: "F-1",
-      staffId: "S-1",
-      userId: "U-1",
-      firmType: 1,
-    }),
+    "instances.createInstance": () => ({ ...NEW_INSTANCE, email: "hostile@example.com" }),
+    "instances.importInstance": () => ({ ...IMPORTED_INSTANCE }),
     "instances.updateConfiguration": () => ({
       includeOtherProviders: false,
       applyToAllUsers: false,
@@ -500,7 +392,7 @@ interface Case {
 const pairs = (query: Record<string, string>): [string, string][] => Object.entries(query);
 
 /** One hostile request for the endpoint: one part of a valid request made hostile. */
-function hostileCases(declared: DeclaredEndpoint, w: World): fc.Arbitrary<Case> {
+function hostileCases(declared: NamedEndpoint, w: World): fc.Arbitrary<Case> {
   const { endpoint } = declared;
   const valid = validInput(declared, w);
   const auth = { authorization: `Bearer ${w.a.company.token}` };
@@ -1004,7 +896,7 @@ interface ErrorAnswer {
 const isUnder = (path: string, anchor: string) => path === anchor || path.startsWith(`${anchor}.`);
 
 /** Throws, saying what was sent and what came back, unless the answer is what the case expects. */
-async function judge(declared: DeclaredEndpoint, request: Case, answer: RawAnswer) {
+async function judge(declared: NamedEndpoint, request: Case, answer: RawAnswer) {
   const { endpoint } = declared;
   const fail = (why: string) => {
     throw new Error(

@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { declaredEndpoints } from "../support/endpoints";
+import { contractEndpoints } from "~/api/contract";
 import { createAppThroughApi, createProviderClient } from "../support/provider";
 import { admin, apiFetch, newCompany, type TestCompany } from "./support";
 
@@ -168,7 +168,7 @@ describe("answers of the caller's own", () => {
       appVersionId: app.id,
     };
     const answered: string[] = [];
-    for (const { name, endpoint } of declaredEndpoints()) {
+    for (const { name, endpoint } of contractEndpoints()) {
       if (endpoint.method !== "GET" || /^(resources\/|ping\/)/.test(endpoint.path)) continue;
       const path = endpoint.path.replace(
         /:(\w+)/g,

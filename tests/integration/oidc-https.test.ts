@@ -4,7 +4,7 @@
  * `_interaction_resume`, `_session` and their signatures.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CookieJar } from "../support/provider";
+import { CookieJar } from "../../server/conformance/oidc";
 import { type OwnSandbox, ownSandbox } from "./own-sandbox";
 import { startAuthorization } from "./support";
 

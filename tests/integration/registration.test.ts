@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pdf, png } from "./fixtures";
+import { pdf, png } from "../../server/conformance/files";
 import {
   admin,
   consoleUrl,

@@ -16,7 +16,7 @@ import {
   timeline,
   versionMove,
 } from "~/api/submissions/schemas";
-import { fileForm, pdf } from "./fixtures";
+import { fileForm, pdf } from "../../server/conformance/files";
 import { admin, expectErrorShape, type TestCompany } from "./support";
 
 export const json = (method: string, body?: unknown): RequestInit => ({

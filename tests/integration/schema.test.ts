@@ -19,8 +19,8 @@ import {
   saveSchemaResponse,
   validateSchemaResponse,
 } from "~/api/schema/schemas";
+import { fileForm, png } from "../../server/conformance/files";
 import { rawHeaderLines } from "../support/raw-headers";
-import { fileForm, png } from "./fixtures";
 import { createApp, expectRefused, json, ok, type TestApp } from "./review-support";
 import { admin, newCompany, sandboxUrl, type TestCompany } from "./support";
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { companyDetails, type EntityInfo } from "~/api/settings/schemas";
-import { fileForm, png } from "./fixtures";
+import { fileForm, png } from "../../server/conformance/files";
 import { expectRefused, json, ok } from "./review-support";
 import { newCompany, type TestCompany } from "./support";
 

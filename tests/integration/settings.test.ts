@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { bankDetails, companyDetails, type EntityInfo } from "~/api/settings/schemas";
-import { fileForm, png } from "./fixtures";
+import { fileForm, png } from "../../server/conformance/files";
 import { expectRefused, json, ok } from "./review-support";
 import { admin, apiFetch, newCompany, signIn, type TestCompany, uniqueEmail } from "./support";
 

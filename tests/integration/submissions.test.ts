@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { SUBMISSION_LIMITS } from "~/api/submissions/rules";
-import { fileForm, pdf, png } from "./fixtures";
+import { fileForm, pdf, png } from "../../server/conformance/files";
 import {
   archive,
   configurePlatform,

@@ -6,15 +6,12 @@
  */
 import { inject } from "vitest";
 import type { RegistrationRequest } from "~/api/registration/schemas";
-import {
-  createProviderClient,
-  type Target,
-  type Tokens,
-  validRegistration,
-} from "../support/provider";
+import type { Tokens } from "../../server/conformance/oidc";
+import { createProviderClient, type Target, validRegistration } from "../support/provider";
 
-export type { OutboxMail, Target, Tokens } from "../support/provider";
-export { ABOUT_TEXT, CookieJar, uniqueEmail, validRegistration } from "../support/provider";
+export { CookieJar, type Tokens } from "../../server/conformance/oidc";
+export type { OutboxMail, Target } from "../support/provider";
+export { ABOUT_TEXT, uniqueEmail, validRegistration } from "../support/provider";
 
 let target: Target | undefined;
 

@@ -7,8 +7,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fileForm, pdf, png } from "../../server/conformance/files";
 import { type OwnDatabase, ownDatabase } from "../support/postgres";
-import { fileForm, pdf, png } from "./fixtures";
 import { type OwnSandbox, ownSandbox } from "./own-sandbox";
 import { expectErrorShape, newCompany, type TestCompany } from "./support";
 

@@ -5,7 +5,7 @@
  * Signing in goes through the real OIDC round trip: the console's sign-in start, the
  * provider's sign-in form post, the callback. Shared by the load and scale-out suites.
  */
-import { CookieJar } from "./provider";
+import { CookieJar } from "../../server/conformance/oidc";
 
 export interface Hop {
   method: string;

@@ -8,6 +8,12 @@
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { RegistrationRequest } from "~/api/registration/schemas";
+import {
+  CookieJar,
+  signIn as codeFlowSignIn,
+  followOn,
+  type Tokens,
+} from "../../server/conformance/oidc";
 
 /** Where the sandbox runs and the secrets to talk to it. */
 export interface Target {
@@ -25,14 +31,6 @@ export interface OutboxMail {
   kind: string;
   link: string | null;
   text: string;
-}
-
-export interface Tokens {
-  access_token: string;
-  refresh_token?: string;
-  id_token: string;
-  expires_in: number;
-  token_type: string;
 }
 
 /** One entry of an entity's history (`GET /admin/changes`). */
@@ -84,24 +82,6 @@ export function validRegistration(overrides: Partial<RegistrationRequest> = {}):
     termsAndConditionsAgreed: true,
     ...overrides,
   };
-}
-
-/** A minimal cookie jar for one browser session against the sandbox. */
-export class CookieJar {
-  private cookies = new Map<string, string>();
-  store(res: Response) {
-    for (const header of res.headers.getSetCookie()) {
-      const [pair] = header.split(";");
-      const index = pair.indexOf("=");
-      const name = pair.slice(0, index).trim();
-      const value = pair.slice(index + 1).trim();
-      if (/expires=Thu, 01 Jan 1970/i.test(header) || value === "") this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-  header() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
 }
 
 const base64url = (buffer: Buffer) => buffer.toString("base64url");
@@ -257,16 +237,7 @@ export function createProviderClient(target: () => Target) {
   }
 
   /** Follows redirects that stay on the sandbox, keeping cookies; stops at another origin. */
-  async function follow(jar: CookieJar, response: Response): Promise<Response> {
-    let res = response;
-    for (let i = 0; i < 10 && res.status >= 300 && res.status < 400; i++) {
-      const location = new URL(res.headers.get("location")!, sandboxUrl());
-      if (location.origin !== new URL(sandboxUrl()).origin) return res;
-      res = await fetch(location, { redirect: "manual", headers: { cookie: jar.header() } });
-      jar.store(res);
-    }
-    return res;
-  }
+  const follow = (jar: CookieJar, response: Response) => followOn(sandboxUrl(), jar, response);
 
   /** Posts the sign-in form as the console's page does. */
   async function postLogin(
@@ -313,19 +284,14 @@ export function createProviderClient(target: () => Target) {
   }
 
   /** The whole sign-in: authorization request, the sign-in form, the code exchange. */
-  async function signIn(email: string, password: string): Promise<Tokens> {
-    const flow = await startAuthorization();
-    const atSignIn = await follow(flow.jar, flow.response);
-    const signInPage = new URL(atSignIn.headers.get("location") ?? "");
-    const uid = signInPage.searchParams.get("interaction");
-    if (!uid) throw new Error(`no interaction in ${signInPage}`);
-    const afterLogin = await follow(flow.jar, await postLogin(flow.jar, uid, email, password));
-    const callback = new URL(afterLogin.headers.get("location") ?? "");
-    const code = callback.searchParams.get("code");
-    if (!code) throw new Error(`sign-in did not return a code: ${callback}`);
-    const res = await exchangeCode(code, flow.verifier, flow.redirectUri);
-    if (!res.ok) throw new Error(`token exchange failed: ${res.status} ${await res.text()}`);
-    return (await res.json()) as Tokens;
+  function signIn(email: string, password: string): Promise<Tokens> {
+    const { clientId, clientSecret } = target();
+    const redirectUri = `${consoleUrl()}/en-AU/auth/callback`;
+    return codeFlowSignIn(
+      { issuer: sandboxUrl(), clientId, clientSecret, redirectUri },
+      email,
+      password,
+    );
   }
 
   /** `PUT user/accept-terms` as the user with this access token. */

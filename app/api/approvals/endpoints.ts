@@ -12,6 +12,7 @@ export const listPreApprovals = endpoint({
 /** A new pre-approval, pending (10): 201 with it. */
 export const createPreApproval = endpoint({
   method: "POST",
+  created: true,
   path: "app-approvals",
   body: preApprovalRequest,
   answer: preApproval,

@@ -45,6 +45,7 @@ export const getApp = endpoint({
 /** A new app: a new group with version 1.000 in status Sandbox, under the client-made `id`. */
 export const createApp = endpoint({
   method: "POST",
+  created: true,
   path: "apps",
   body: appVersionInput,
   answer: appSaveResponse,
@@ -72,6 +73,7 @@ export const setArchived = endpoint({
 /** A new group from a version (matter types and regional information are not copied). */
 export const duplicateApp = endpoint({
   method: "POST",
+  created: true,
   path: "apps/:id/duplicate",
   uuidParams: ["id"],
   body: duplicateRequest,

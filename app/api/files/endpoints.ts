@@ -21,6 +21,7 @@ const imageQuery = z.object({
 /** A document (0) or a data-flow diagram (1): a PDF. */
 export const uploadDocument = endpoint({
   method: "POST",
+  created: true,
   path: "files",
   query: z.object({
     fileType: z.enum(["0", "1"], { error: "must be 0 (document) or 1 (data-flow diagram)" }),
@@ -32,6 +33,7 @@ export const uploadDocument = endpoint({
 /** An image for a purpose (or any image when none is given). */
 export const uploadImage = endpoint({
   method: "POST",
+  created: true,
   path: "images",
   query: imageQuery,
   body: MULTIPART,
@@ -41,6 +43,7 @@ export const uploadImage = endpoint({
 /** An image of an entity of the company (itself, a regional entity, an app group or version). */
 export const uploadEntityImage = endpoint({
   method: "POST",
+  created: true,
   path: "images/entities/:id",
   query: imageQuery,
   body: MULTIPART,

@@ -22,6 +22,7 @@ export const listInstances = endpoint({
 /** New credentials: 201 with the created account (its firm, user and staff ids generated). */
 export const createInstance = endpoint({
   method: "POST",
+  created: true,
   path: "leapinstances",
   body: newInstanceRequest,
   answer: instance,
@@ -30,6 +31,7 @@ export const createInstance = endpoint({
 /** An account from an import token's payload: 201 with it. */
 export const importInstance = endpoint({
   method: "POST",
+  created: true,
   path: "leapinstances/import",
   body: importInstanceRequest,
   answer: instance,

@@ -17,6 +17,7 @@ export const getPrices = endpoint({
 /** The app's first price (free, or paid user or firm based): 201 with it, submitted for the provider's review. */
 export const createPrice = endpoint({
   method: "POST",
+  created: true,
   path: "app-monetization/app-groups/:appGroupId/prices",
   uuidParams: ["appGroupId"],
   body: priceRequest,
@@ -35,6 +36,7 @@ export const updatePrice = endpoint({
 /** A new price of a paid app in force (the same pricing model): 201 with it, submitted for review. */
 export const submitPriceChange = endpoint({
   method: "POST",
+  created: true,
   path: "app-monetization/price-updation",
   body: priceChangeRequest,
   answer: price,

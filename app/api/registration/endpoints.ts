@@ -6,6 +6,7 @@ import { registrationRequest, registrationResponse } from "./schemas";
 /** Needs a solved captcha; the console also sends its client credentials and the person's address (schemas.ts). */
 export const register = endpoint({
   method: "POST",
+  created: true,
   path: "registration",
   body: registrationRequest,
   answer: registrationResponse,

@@ -20,6 +20,7 @@ import {
  */
 export const saveSchema = endpoint({
   method: "POST",
+  created: true,
   path: "app-schema",
   body: saveSchemaRequest,
   answer: saveSchemaResponse,

@@ -34,6 +34,7 @@ export const listClients = endpoint({
  */
 export const generateClients = endpoint({
   method: "POST",
+  created: true,
   path: "apps-auth/:id/clients",
   uuidParams: ["id"],
   query: tabQuery,

@@ -31,6 +31,7 @@ export const getBankDetails = endpoint({
 /** The first bank details: 201 with them (a second is refused with 409 `bankDetailsExist`: update them). */
 export const createBankDetails = endpoint({
   method: "POST",
+  created: true,
   path: "settings/bank-details",
   body: bankDetailsRequest,
   answer: bankDetails,

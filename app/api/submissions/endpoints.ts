@@ -40,6 +40,7 @@ export const getSubmissionTimeline = endpoint({
 /** Submit (live or beta), submit to live from Beta, or resubmit: 201 with the submission. */
 export const createSubmission = endpoint({
   method: "POST",
+  created: true,
   path: "app-submissions",
   body: submissionRequest,
   answer: submission,

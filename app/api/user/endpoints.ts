@@ -51,6 +51,7 @@ export const listUsers = endpoint({
 /** A new user of the company (admins only): 201 with the saved user, who signs in with the password given. */
 export const createUser = endpoint({
   method: "POST",
+  created: true,
   path: "user",
   body: newUserRequest,
   answer: companyUser,

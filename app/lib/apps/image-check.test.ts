@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jpeg, pdf, png, svg } from "../../../tests/integration/fixtures";
+import { jpeg, pdf, png, svg } from "../../../server/conformance/files";
 import { checkImage, imageFacts } from "./image-check";
 
 const text = (value: string) => new TextEncoder().encode(value);

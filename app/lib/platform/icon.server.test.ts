@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { type ApiClient, ApiError } from "~/api/client.server";
-import { png } from "../../../tests/integration/fixtures";
+import { png } from "../../../server/conformance/files";
 import { applyIconChoice, readEditorForm } from "./icon.server";
 
 const post = (form: FormData) =>

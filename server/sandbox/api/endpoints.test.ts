@@ -6,7 +6,7 @@
 
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { declaredEndpoints } from "../../../tests/support/endpoints";
+import { contractEndpoints } from "~/api/contract";
 import type { SandboxContext } from "../context";
 import { routePath } from "../http/route";
 import type { Accounts } from "../identity/accounts";
@@ -23,7 +23,7 @@ function servedRoutes(): Set<string> {
 }
 
 describe("endpoints and routes", () => {
-  const endpoints = declaredEndpoints();
+  const endpoints = contractEndpoints();
   const served = servedRoutes();
 
   it("finds the contract's endpoints", () => {

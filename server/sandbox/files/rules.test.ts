@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { svgDimensions } from "~/api/files/content";
 import { FILE_LIMITS as limits } from "~/api/files/rules";
-import { jpeg, pdf, png, svg } from "../../../tests/integration/fixtures";
+import { jpeg, pdf, png, svg } from "../../conformance/files";
 import {
   attachmentDisposition,
   checkDocument,

@@ -9,6 +9,7 @@ import { redactUrl } from "~/lib/log-redact";
 import { apiRoutes } from "../api";
 import type { AppEnv, SandboxContext } from "../context";
 import type { Accounts } from "../identity/accounts";
+import { referenceRoutes } from "../reference/routes";
 import { ApiError, errorBody, sendError } from "./errors";
 
 export function createHttpApp(
@@ -45,6 +46,7 @@ export function createHttpApp(
     c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}.`, c.get("traceId")), 404),
   );
 
+  app.route("/api", referenceRoutes(ctx));
   app.route("/api", apiRoutes(ctx, accounts));
   extra(app);
   return app;

@@ -22,12 +22,16 @@ export interface Page {
   headers: Record<string, string>;
 }
 
-/** `formTargets`: origins a form on the page may end up at (after its redirect). */
+/**
+ * `formTargets`: origins a form on the page may end up at (after its redirect); `extraStyles`:
+ * rules of the page's own, after the shared ones.
+ */
 export function page(
   lang: Language,
   title: string,
   content: HtmlEscapedString | Promise<HtmlEscapedString>,
   formTargets: string[] = [],
+  extraStyles = "",
 ): Page {
   const nonce = randomBytes(16).toString("base64");
   return {
@@ -37,7 +41,7 @@ export function page(
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
-<style nonce="${nonce}">${raw(styles)}</style>
+<style nonce="${nonce}">${raw(styles + extraStyles)}</style>
 </head>
 <body><main>${content}</main></body>
 </html>`,

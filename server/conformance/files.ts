@@ -1,7 +1,7 @@
 /**
  * Upload fixtures built in code, so tests say exactly what they send: PNGs of a given size
  * (a real, decodable PNG), a JPEG header of a given size, a small PDF, SVG documents.
- * Used by the upload integration tests and by the unit tests of the upload rules.
+ * Used by the conformance kit, the upload integration tests and the unit tests of the upload rules.
  */
 import { deflateSync } from "node:zlib";
 

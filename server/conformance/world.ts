@@ -1,0 +1,55 @@
+/** What the kit's steps share: the two companies' callers, the findings, and the ids made. */
+import type { Endpoint } from "~/api/endpoint";
+import type { findings } from "./report";
+import type { Input, Reply } from "./session";
+
+export type Call = (endpoint: Endpoint, input?: Input) => Promise<Reply>;
+
+/** The objects the kit made (of the first company), by what they are. */
+export interface Made {
+  userId?: string;
+  companyId?: string;
+  imageId?: string;
+  fileId?: string;
+  diagramId?: string;
+  versionId?: string;
+  groupId?: string;
+  duplicateId?: string;
+  savedVersionId?: string;
+  priceId?: string;
+  preApprovalId?: string;
+  submittedVersionId?: string;
+  instanceId?: string;
+  importedId?: string;
+  newUserId?: string;
+  bankId?: string;
+  matterTypeId?: string;
+}
+
+export interface World {
+  /** The first company's user, the second's, and no one. */
+  a: Call;
+  b: Call;
+  anon: Call;
+  made: Made;
+  found: ReturnType<typeof findings>;
+  /** A value unique to this run, for names and addresses. */
+  run: string;
+}
+
+/** The ids a step needs, or undefined (the step noted as not tried) when one was not made. */
+export function needs<K extends keyof Made>(
+  world: World,
+  endpoint: Endpoint,
+  what: string,
+  ...keys: K[]
+): Required<Pick<Made, K>> | undefined {
+  const missing = keys.filter((key) => !world.made[key]);
+  if (missing.length === 0) return world.made as Required<Pick<Made, K>>;
+  world.found.skip(
+    endpoint,
+    what,
+    `needs ${missing.join(", ")}, which an earlier call did not make`,
+  );
+  return undefined;
+}
