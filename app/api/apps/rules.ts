@@ -184,7 +184,7 @@ function withStorableText(errors: FieldErrors, texts: Record<string, unknown>): 
   return errors;
 }
 
-/** Spec 01 section 5: empty means null, an empty array, a blank string, zero or an empty map. */
+/** Empty means null, an empty array, a blank string, zero or an empty map. */
 export function isEmpty(value: unknown): boolean {
   if (value === null || value === undefined) return true;
   if (typeof value === "string") return value.trim() === "";

@@ -167,8 +167,8 @@ describe("the status table: where actions lead", () => {
   });
 });
 
-describe("the spec's actions table, status by status", () => {
-  // Spec 01 section 4, 'Actions by status': the status-specific actions of each of the 14 statuses.
+describe("the actions table, status by status", () => {
+  // The status-specific actions of each of the 14 statuses.
   const SPEC: Record<string, string[]> = {
     Sandbox: ["submit"],
     AwaitingReview: ["withdraw"],

@@ -103,7 +103,7 @@ const row = (colour: StatusColour, fields: Partial<Omit<StatusRow, "colour">> = 
   ...fields,
 });
 
-/** Spec 01 section 4, the whole table. */
+/** Every status: its badge, whether it can be edited, and the actions it allows. */
 export const STATUS_TABLE: Record<VersionStatusName, StatusRow> = {
   Sandbox: row("info", {
     editable: true,

@@ -65,7 +65,7 @@ export type SettingsRuleCode = (typeof SETTINGS_RULE_CODES)[number];
 export type SettingsErrors = Record<string, SettingsRuleCode>;
 
 // ---------------------------------------------------------------------------
-// Bank details (5.4)
+// Bank details
 // ---------------------------------------------------------------------------
 
 export interface BankValues {
@@ -187,7 +187,7 @@ export function stateLabel(countryCode: string | null | undefined): StateLabel {
 }
 
 // ---------------------------------------------------------------------------
-// Users (5.6)
+// Users
 // ---------------------------------------------------------------------------
 
 /** The user dialog's confirmation: it must equal the password (passwordMismatch). */

@@ -10,9 +10,11 @@
  * modal, Submit is disabled while nothing differs from what is saved, and the form is
  * checked before it is sent, opening the first card with a problem.
  */
+
 import { Form } from "@remix-run/react";
 import { type FormEvent, type MouseEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { IMAGE_RULES } from "~/api/files/rules";
 import { unusedCountries } from "~/api/settings/rules";
 import { Button } from "~/components/ui/Button";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
@@ -36,7 +38,6 @@ import {
   validateCompanyForm,
 } from "~/forms/company";
 import { useHydrated } from "~/lib/hydrated";
-import { COMPANY_ICON_MAX_BYTES } from "~/routes/$lang.auth.register/company-icon";
 import { fieldId } from "./company-ids";
 import { DeleteEntryDialog } from "./DeleteEntryDialog";
 import { RegionalCard } from "./RegionalCard";
@@ -146,7 +147,7 @@ function CompanyForm({ saved, countries, hasAwaitingSubmission, reply, rules }: 
       ?.files?.[0];
     if (icon && icon.type !== "image/png")
       found[ICON_FIELD] = t("auth:register.errors.iconInvalidType");
-    else if (icon && icon.size > COMPANY_ICON_MAX_BYTES)
+    else if (icon && icon.size > IMAGE_RULES["company-icon"].maxBytes)
       found[ICON_FIELD] = t("auth:register.errors.iconTooBig");
     setErrors(found);
     if (Object.keys(found).length === 0) return;
