@@ -1,6 +1,6 @@
 /**
  * What the forms of the platform schema editor share, in the browser and on the server
- * (no zod here): wording a rule code of the contract (app/api/schema/rules.ts) next to its
+ * (no zod here): wording a rule code of the contract (app/api/schema/codes.ts) next to its
  * field, the endpoint URL fields' values, and the tabs to mark '!'. How a post is read and
  * refused is platform-fields.server.ts.
  *
@@ -14,14 +14,9 @@
  *   `visibility.supportedDesktopVersions.min`).
  */
 import { JSON_LIMITS } from "~/api/json-limits";
-import {
-  FUNCTION_LIMITS,
-  listLimitOf,
-  type PlatformLimitCode,
-  SCHEMA_LIMITS,
-  type SchemaErrors,
-  textLimitOf,
-} from "~/api/schema/rules";
+import type { SchemaErrors } from "~/api/schema/codes";
+import type { PlatformLimitCode } from "~/api/schema/json";
+import { FUNCTION_LIMITS, listLimitOf, SCHEMA_LIMITS, textLimitOf } from "~/api/schema/limits";
 import type { EndpointUrl } from "~/api/schema/schemas";
 import { ENVIRONMENTS } from "~/api/schema/values";
 import type { Translate } from "./app-editor";

@@ -35,7 +35,9 @@
  * a list item), in the browser and in the action, before it is uploaded.
  */
 import { readImage } from "~/api/files/rules";
-import { checkFunctionIcon, FUNCTION_LIMITS, type SchemaRuleCode } from "~/api/schema/rules";
+import type { SchemaRuleCode } from "~/api/schema/codes";
+import { checkFunctionIcon } from "~/api/schema/items";
+import { FUNCTION_LIMITS } from "~/api/schema/limits";
 import type { PlatformFunction } from "~/api/schema/schemas";
 import type { ActionType } from "~/api/schema/values";
 import { precedentLocations, precedentValue, precedentValues } from "~/lib/platform/matter-types";

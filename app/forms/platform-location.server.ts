@@ -12,7 +12,7 @@
  * Messages: `platform:errors.{code}` with the field's label `platform:fields.{name}`.
  */
 import * as z from "zod";
-import { checkLocationChoice } from "~/api/schema/rules";
+import { checkLocationChoice } from "~/api/schema/locations";
 import type { Translate } from "./app-editor";
 import { platformRuleMessage } from "./platform-common";
 import { cleanText, oneText, ticked, tickedValues } from "./platform-fields.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkWholeSchema, validatePlatform } from "~/api/schema/rules";
+import { checkWholeSchema, validatePlatform } from "~/api/schema/document";
 import { type PlatformSchema, type PlatformView, platformSchema } from "~/api/schema/schemas";
 import { button, desktop, SETTINGS } from "./fixtures.test-support";
 import {

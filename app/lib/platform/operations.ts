@@ -2,7 +2,7 @@
  * The draft operations of the platform schema editor on
  * one platform's document (`PlatformSchema` of app/api/schema/schemas.ts). Each takes a
  * document and answers a new one; the document given is never changed. Refusals carry the
- * contract's rule codes (app/api/schema/rules.ts) by form field, as the dialogs show them.
+ * contract's rule codes (app/api/schema/codes.ts) by form field, as the dialogs show them.
  * Plain TypeScript: no framework imports.
  *
  * Addresses
@@ -60,14 +60,14 @@
  */
 
 import type { LocationSetting } from "~/api/resources/schemas";
+import type { SchemaErrors } from "~/api/schema/codes";
+import type { LocationCapabilities } from "~/api/schema/context";
 import {
   checkCloneTarget,
   checkLocationChoice,
   allowedViewLists as contractViewLists,
-  type LocationCapabilities,
   locationAllowed,
-  type SchemaErrors,
-} from "~/api/schema/rules";
+} from "~/api/schema/locations";
 import type {
   ExceptionUrl,
   PlatformFunction,

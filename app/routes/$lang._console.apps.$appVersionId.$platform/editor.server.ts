@@ -43,16 +43,12 @@ import {
   getProductVariants,
 } from "~/api/resources/endpoints";
 import type { LocationSetting, ProductVariant } from "~/api/resources/schemas";
+import type { SchemaErrors } from "~/api/schema/codes";
+import { checkWholeSchema } from "~/api/schema/document";
 import { getSchema, saveSchema, validateSchema } from "~/api/schema/endpoints";
-import {
-  addsFunctionsPastLimit,
-  checkPlatformLimits,
-  checkWholeSchema,
-  decodeSchemaJson,
-  SCHEMA_LIMITS,
-  type SchemaErrors,
-  validateVisibilityChoice,
-} from "~/api/schema/rules";
+import { addsFunctionsPastLimit, checkPlatformLimits, decodeSchemaJson } from "~/api/schema/json";
+import { SCHEMA_LIMITS } from "~/api/schema/limits";
+import { validateVisibilityChoice } from "~/api/schema/lookups";
 import {
   type ActionType,
   type PlatformFunction,

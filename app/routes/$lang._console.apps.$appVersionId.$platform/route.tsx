@@ -32,7 +32,7 @@ import {
 } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { checkWholeSchema } from "~/api/schema/rules";
+import { checkWholeSchema } from "~/api/schema/document";
 import { AppErrorBoundary } from "~/components/apps/AppErrorBoundary";
 import { useLeaveGuard } from "~/components/apps/editor/UnsavedChanges";
 import { Button } from "~/components/ui/Button";

@@ -14,7 +14,7 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { windowOptionsAllowed } from "~/api/schema/rules";
+import { windowOptionsAllowed } from "~/api/schema/locations";
 import type { PlatformType, PlatformView } from "~/api/schema/schemas";
 import { ENVIRONMENTS } from "~/api/schema/values";
 import { DialogFormButtons, useCloseDialog, useModalClose } from "~/components/ui/ConfirmDialog";
