@@ -1,25 +1,19 @@
 /**
- * /apps/{appVersionId}/desktop, /web and /reporting: the platform schema editor. Only for a public
- * app (appType 0);
- * any other platform segment is 'page not found'.
+ * /apps/{appVersionId}/desktop, /web and /reporting: the platform schema editor. Only for a
+ * public app (appType 0); any other platform segment is 'page not found'.
  *
- * The page edits the user's server-side draft of the platform (editor.server.ts): Add
- * location, the location cards with their function lists (Add item, Edit, Move up, Move
- * down, Delete), Review changes, Discard and Save. A kept draft that cannot be shown (over
- * the JSON limits, or no document of the platform) is told, with the saved schema shown and
- * a Discard of its own. Save and every change are offered only when the version passes the
- * edit check (docs/decisions/0001-edit-check.md). Dialogs are
+ * The page edits the user's server-side draft of the platform (load.server.ts, and the
+ * action's intents in action.server.ts): Add location, the location cards with their function
+ * lists (Add item, Edit, Move up, Move down, Delete), Review changes, Discard and Save. A kept
+ * draft that cannot be shown (over the JSON limits, or no document of the platform) is told,
+ * with the saved schema shown and a Discard of its own. Save and every change are offered only
+ * when the version passes the edit check (docs/decisions/0001-edit-check.md). Dialogs are
  * addressed by the query (`?dialog=add-location|item|delete-item|discard|changes`) and
  * rendered open by the server; with JavaScript they open and close without a page load, the
  * move buttons post through fetchers, and leaving a draft that differs from the saved schema
  * asks first.
  */
-import {
-  type ActionFunctionArgs,
-  json,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   Form,
   Link,
@@ -32,32 +26,25 @@ import {
 } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { checkWholeSchema } from "~/api/schema/document";
 import { AppErrorBoundary } from "~/components/apps/AppErrorBoundary";
 import { useLeaveGuard } from "~/components/apps/editor/UnsavedChanges";
 import { Button } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
-import type { Translate } from "~/forms/app-editor";
 import { platformLimitMax } from "~/forms/platform-common";
-import i18next from "~/i18next.server";
 import { DIALOG_LINK_STATE } from "~/lib/dialog-link";
 import { errorMeta } from "~/lib/error-title";
 import { withNamespaces } from "~/lib/namespaces";
-import { schemaChanges } from "~/lib/platform/changes";
 import {
   actionTypesOf,
   cloneTargets,
   findLocation,
   getItem,
-  locationCards,
-  offeredLocations,
   splitItemPath,
-  withSettingNames,
 } from "~/lib/platform/operations";
 import { dialogSearch, itemName } from "~/lib/platform/page-links";
-import { hasFailed, pageTitle } from "~/lib/title";
 import { buttonClass } from "~/lib/ui-classes";
+import { editorAction } from "./action.server";
 import { DownloadMenu, ImportDialog } from "./components/ImportDownload";
 import { LocationCards } from "./components/LocationCards";
 import {
@@ -72,76 +59,18 @@ import {
   VariantUpdatesDialog,
 } from "./components/lazy-dialogs";
 import { ADD_LOCATION_BUTTON_ID } from "./components/opener-ids";
-import {
-  type DialogFailure,
-  editorAction,
-  editorRules,
-  type ImportAnswer,
-  loadEditor,
-  loadMatterTypes,
-  type SaveRefused,
-  type VariantUpdates,
-} from "./editor.server";
+import type { ImportAnswer } from "./import.server";
+import type { DialogFailure } from "./intents.server";
+import { loadPage } from "./load.server";
+import type { VariantUpdates } from "./platform.server";
+import type { SaveRefused } from "./save.server";
 
 export const handle = { i18n: ["common", "appEditor", "platform"] };
 
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const state = await loadEditor(request, context, params);
-  // The item dialog's matter types: read only while it is open.
-  // The item dialog's pickers: read only while it is open (the precedents of the item's matter types).
-  const search = new URL(request.url).searchParams;
-  const shownItem =
-    search.get("dialog") === "item" && search.get("path")
-      ? getItem(state.document, search.get("location") ?? "", search.get("path") ?? "")
-      : undefined;
-  const withPickers =
-    search.get("dialog") === "item" ||
-    (search.get("dialog") === "custom-view" && state.platform === "desktop");
-  const matterTypes = withPickers
-    ? await loadMatterTypes(
-        request,
-        context,
-        state.countryCode,
-        shownItem?.visibility?.matterTypes ?? [],
-      )
-    : undefined;
-  const t = await i18next.getFixedT(request, ["platform", "appEditor", "common"]);
-  const platformName = t(`appEditor:tabs.${state.platform}`);
-  // Locations named as the provider names them in the page's language.
-  const shown = withSettingNames(state.document, state.settings);
-  return json({
-    title: pageTitle(
-      t,
-      t("platform:pageTitle", { platform: platformName, name: state.appName }),
-      hasFailed(context),
-    ),
-    platform: state.platform,
-    canEdit: state.canEdit,
-    differs: state.differs,
-    unreadableDraft: state.unreadableDraft ?? null,
-    document: shown,
-    cards: locationCards(shown, state.settings),
-    offered: offeredLocations(shown, state.settings, state.integratorType).map(({ id, name }) => ({
-      id,
-      name,
-    })),
-    viewTypes: Object.fromEntries(state.settings.map((setting) => [setting.id, setting.viewType])),
-    changes: state.differs
-      ? schemaChanges(withSettingNames(state.saved, state.settings), shown)
-      : [],
-    variants: state.productVariants.map(({ firmType, name }) => ({ firmType, name })),
-    settings: state.settings,
-    hasAccessToTest: state.hasAccessToTest,
-    integratorType: state.integratorType,
-    countryCode: state.countryCode,
-    matterTypes,
-    updateRequired: checkWholeSchema(state.document).updateRequired.map((entry) => entry.id),
-    minimumDesktopVersion: state.minimumDesktopVersion,
-    allowSvg: state.allowSvg,
-    rules: editorRules(t as unknown as Translate, state, search),
-  });
+  return loadPage(request, context, params);
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
