@@ -13,6 +13,7 @@
  * move buttons post through fetchers, and leaving a draft that differs from the saved schema
  * asks first.
  */
+
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   Form,
@@ -22,47 +23,27 @@ import {
   useLoaderData,
   useLocation,
   useNavigation,
-  useSearchParams,
 } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { AppErrorBoundary } from "~/components/apps/AppErrorBoundary";
 import { useLeaveGuard } from "~/components/apps/editor/UnsavedChanges";
 import { Button } from "~/components/ui/Button";
-import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { platformLimitMax } from "~/forms/platform-common";
 import { DIALOG_LINK_STATE } from "~/lib/dialog-link";
 import { errorMeta } from "~/lib/error-title";
 import { withNamespaces } from "~/lib/namespaces";
-import {
-  actionTypesOf,
-  cloneTargets,
-  findLocation,
-  getItem,
-  splitItemPath,
-} from "~/lib/platform/operations";
-import { dialogSearch, itemName } from "~/lib/platform/page-links";
+import { dialogSearch } from "~/lib/platform/page-links";
 import { buttonClass } from "~/lib/ui-classes";
 import { editorAction } from "./action.server";
-import { DownloadMenu, ImportDialog } from "./components/ImportDownload";
+import { DownloadMenu } from "./components/ImportDownload";
 import { LocationCards } from "./components/LocationCards";
-import {
-  AddLocationDialog,
-  AppVariantsForm,
-  ChangesDialog,
-  CloneDialog,
-  CustomViewDialog,
-  ExceptionsDialog,
-  ItemDialog,
-  SettingDialog,
-  VariantUpdatesDialog,
-} from "./components/lazy-dialogs";
+import { AppVariantsForm } from "./components/lazy-dialogs";
 import { ADD_LOCATION_BUTTON_ID } from "./components/opener-ids";
-import type { ImportAnswer } from "./import.server";
+import { PageDialogs } from "./components/PageDialogs";
 import type { DialogFailure } from "./intents.server";
 import { loadPage } from "./load.server";
-import type { VariantUpdates } from "./platform.server";
 import type { SaveRefused } from "./save.server";
 
 export const handle = { i18n: ["common", "appEditor", "platform"] };
@@ -101,196 +82,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
   data ? [{ title: data.title }] : errorMeta(error);
-
-type Data = ReturnType<typeof useLoaderData<typeof loader>>;
-
-function Dialogs({ data }: { data: Data }) {
-  const { t } = useTranslation("platform");
-  const [searchParams] = useSearchParams();
-  const { pathname } = useLocation();
-  const answer = useActionData<typeof action>() as
-    | DialogFailure
-    | ImportAnswer
-    | VariantUpdates
-    | undefined;
-  if (answer?.intent === "variant-updates") {
-    return (
-      <VariantUpdatesDialog
-        choice={answer.choice}
-        added={answer.added}
-        removed={answer.removed}
-        closeHref={pathname}
-      />
-    );
-  }
-  const actionData = "result" in (answer ?? {}) ? (answer as DialogFailure) : undefined;
-  const failed = (intent: DialogFailure["intent"]) =>
-    actionData?.intent === intent ? actionData.result : undefined;
-  const dialog = searchParams.get("dialog");
-  const location = searchParams.get("location") ?? "";
-  const path = searchParams.get("path") ?? "";
-  if (!data.canEdit && dialog !== "changes") return null;
-  switch (dialog) {
-    case "add-location":
-      return (
-        <AddLocationDialog
-          offered={data.offered}
-          closeHref={pathname}
-          rules={data.rules["add-location"]}
-          lastResult={failed("add-location")}
-        />
-      );
-    case "changes":
-      return <ChangesDialog changes={data.changes} closeHref={pathname} />;
-    case "clone": {
-      const item = getItem(data.document, location, path);
-      if (!item) return null;
-      return (
-        <CloneDialog
-          location={location}
-          path={path}
-          itemName={itemName(item, (type) => t(`actionTypes.${type}`))}
-          targets={cloneTargets(data.document, location, path, data.settings)}
-          closeHref={pathname}
-          rules={data.rules.clone}
-          lastResult={failed("clone")}
-        />
-      );
-    }
-    case "custom-view": {
-      const found = findLocation(data.document, location);
-      if (found?.kind !== "view" || !found.location.isCustomView) return null;
-      return (
-        <CustomViewDialog
-          platform={data.platform}
-          view={found.location}
-          viewType={data.viewTypes[location] ?? found.location.type}
-          integratorType={data.integratorType}
-          variants={data.variants}
-          minimumDesktopVersion={data.minimumDesktopVersion}
-          pickers={
-            data.platform === "desktop" ? (actionData?.pickers ?? data.matterTypes) : undefined
-          }
-          pickerQuestion={actionData?.intent === "custom-view" ? actionData.ask : undefined}
-          closeHref={pathname}
-          rules={data.rules["custom-view"]}
-          lastResult={failed("custom-view")}
-        />
-      );
-    }
-    case "import":
-      return (
-        <ImportDialog
-          closeHref={pathname}
-          answer={answer && "json" in answer ? (answer as ImportAnswer) : undefined}
-        />
-      );
-    case "exceptions":
-      return data.platform === "desktop" ? (
-        <ExceptionsDialog
-          rows={data.document.exceptions ?? []}
-          closeHref={pathname}
-          rules={data.rules.exceptions}
-          lastResult={failed("exceptions")}
-        />
-      ) : null;
-    case "setting": {
-      const found = data.platform === "desktop" ? findLocation(data.document, location) : undefined;
-      if (!found) return null;
-      return (
-        <SettingDialog
-          location={location}
-          locationName={found.location.name || location}
-          visibility={found.location.visibility}
-          variants={data.variants}
-          variantsOn={data.variants.length > 0}
-          minimumDesktopVersion={data.minimumDesktopVersion}
-          closeHref={pathname}
-          rules={data.rules.setting}
-          lastResult={failed("setting")}
-        />
-      );
-    }
-    case "discard":
-      return data.differs ? (
-        <ConfirmDialog
-          title={t("confirm.discardTitle")}
-          body={<p>{t("confirm.discardBody")}</p>}
-          closeHref={pathname}
-          danger
-        >
-          <input type="hidden" name="intent" value="discard" />
-        </ConfirmDialog>
-      ) : null;
-    case "remove-location": {
-      const found = findLocation(data.document, location);
-      if (!found) return null;
-      return (
-        <ConfirmDialog
-          title={t("confirm.removeLocationTitle")}
-          body={
-            <p className="wrap-anywhere">
-              {t("confirm.removeLocationBody", { name: found.location.name || location })}
-            </p>
-          }
-          closeHref={pathname}
-          danger
-        >
-          <input type="hidden" name="intent" value="remove-location" />
-          <input type="hidden" name="location" value={location} />
-        </ConfirmDialog>
-      );
-    }
-    case "delete-item": {
-      const item = getItem(data.document, location, path);
-      if (!item) return null;
-      return (
-        <ConfirmDialog
-          title={t("confirm.deleteItemTitle")}
-          body={
-            <p className="wrap-anywhere">
-              {t("confirm.deleteItemBody", {
-                name: itemName(item, (type) => t(`actionTypes.${type}`)),
-              })}
-            </p>
-          }
-          closeHref={pathname}
-          danger
-        >
-          <input type="hidden" name="intent" value="delete-item" />
-          <input type="hidden" name="location" value={location} />
-          <input type="hidden" name="path" value={path} />
-        </ConfirmDialog>
-      );
-    }
-    case "item": {
-      const list = searchParams.get("list");
-      const editing = list === null;
-      const item = editing ? getItem(data.document, location, path) : undefined;
-      const listPath = editing ? (item ? splitItemPath(path).list : "") : list;
-      const actionTypes = listPath ? actionTypesOf(data.document, location, listPath) : [];
-      if ((editing && !item) || actionTypes.length === 0) return null;
-      return (
-        <ItemDialog
-          platform={data.platform}
-          location={location}
-          place={editing ? { path } : { list: listPath }}
-          item={item}
-          actionTypes={actionTypes}
-          matterTypes={actionData?.pickers ?? data.matterTypes}
-          pickerQuestion={actionData?.intent === "item" ? actionData.ask : undefined}
-          billingModes={data.countryCode === "UK"}
-          allowSvg={data.allowSvg}
-          closeHref={pathname}
-          rules={data.rules.item}
-          lastResult={failed("item")}
-        />
-      );
-    }
-    default:
-      return null;
-  }
-}
 
 export default function PlatformEditorPage() {
   const data = useLoaderData<typeof loader>();
@@ -493,7 +284,7 @@ export default function PlatformEditorPage() {
           </>
         )}
       />
-      <Dialogs data={data} />
+      <PageDialogs data={data} />
       {leaveDialog}
     </div>
   );
