@@ -86,7 +86,7 @@ export function tabsWithErrors<Tab extends string>(
   return tabs.filter((tab) => marked.has(tab));
 }
 
-/** An operation's refusal (rule codes by field, app/lib/platform/operations.ts) as conform's field errors for `submission.reply({ fieldErrors })`. */
+/** An operation's refusal (rule codes by field, app/lib/platform/locations.ts) as conform's field errors for `submission.reply({ fieldErrors })`. */
 export function outcomeErrors(t: Translate, errors: SchemaErrors): Record<string, string[]> {
   return Object.fromEntries(
     Object.entries(errors).map(([name, code]) => [name, [platformRuleMessage(t, code, name)]]),

@@ -47,7 +47,7 @@ import {
   resolveVariantChoice,
   storedVariants,
   variantChoice,
-} from "~/lib/platform/operations";
+} from "~/lib/platform/settings";
 import type { Translate } from "./app-editor";
 import { labelKey, platformRuleMessage } from "./platform-common";
 import {

@@ -16,14 +16,10 @@ import {
   rootVisibilitySchema,
 } from "~/forms/platform-settings.server";
 import { formRules } from "~/forms/rules.server";
-import {
-  actionTypesOf,
-  cloneTargets,
-  findLocation,
-  getItem,
-  offeredLocations,
-  splitItemPath,
-} from "~/lib/platform/operations";
+import { actionTypesOf } from "~/lib/platform/cards";
+import { cloneTargets } from "~/lib/platform/items";
+import { findLocation, offeredLocations } from "~/lib/platform/locations";
+import { getItem, splitItemPath } from "~/lib/platform/paths";
 import type { EditorState } from "./load.server";
 
 /** The forms of the page checked by a schema (each by its intent). */

@@ -12,7 +12,7 @@ import type { PlatformSchema, Visibility } from "~/api/schema/schemas";
 import type { SignedIn } from "~/auth.server";
 import type { Translate } from "~/forms/app-editor";
 import type { ReadFile } from "~/lib/multipart.server";
-import { getItem, parseItemPath, parseListPath } from "~/lib/platform/operations";
+import { getItem, parseItemPath, parseListPath } from "~/lib/platform/paths";
 import type { PickerAnswer } from "~/lib/platform/pickers.server";
 import type { EditorSchemas } from "./forms.server";
 import type { EditorState } from "./load.server";

@@ -9,24 +9,22 @@ import type { PlatformFunction, PlatformView } from "~/api/schema/schemas";
 import { parseForm } from "~/forms/parse.server";
 import { outcomeErrors, platformRuleMessage } from "~/forms/platform-common";
 import { CONFIRM_CLEAR_BUTTONS, ICON_FILE } from "~/forms/platform-item";
+import { actionTypesOf } from "~/lib/platform/cards";
 import { applyIconChoice } from "~/lib/platform/icon.server";
 import {
-  actionTypesOf,
   addItem,
-  applyItemWindow,
   cloneItem,
   deleteItem,
-  findLocation,
-  getItem,
-  itemWindowClears,
   moveDown,
   moveItem,
   moveUp,
-  splitItemPath,
   updateItem,
   withFirstDropdownItem,
-} from "~/lib/platform/operations";
+} from "~/lib/platform/items";
+import { findLocation } from "~/lib/platform/locations";
+import { getItem, splitItemPath } from "~/lib/platform/paths";
 import { pickerStep } from "~/lib/platform/pickers.server";
+import { applyItemWindow, itemWindowClears } from "~/lib/platform/window";
 import { uploadQuotaMessage } from "~/lib/retry-after";
 import { markFailed } from "~/lib/title";
 import { redirectWithError } from "~/session.server";

@@ -24,15 +24,11 @@ import type { Translate } from "~/forms/app-editor";
 import i18next from "~/i18next.server";
 import { loadFailure, loadVersion, notFound } from "~/lib/apps/editor.server";
 import { type EditorPlatform, isEditorPlatform } from "~/lib/apps/platform-tabs";
+import { locationCards } from "~/lib/platform/cards";
 import { schemaChanges } from "~/lib/platform/changes";
 import { loadPlatformDraft, type UnreadableDraft } from "~/lib/platform/draft.server";
-import {
-  emptyPlatform,
-  getItem,
-  locationCards,
-  offeredLocations,
-  withSettingNames,
-} from "~/lib/platform/operations";
+import { emptyPlatform, offeredLocations, withSettingNames } from "~/lib/platform/locations";
+import { getItem } from "~/lib/platform/paths";
 import { loadPickers, type PickerData } from "~/lib/platform/pickers.server";
 import { hasFailed, pageTitle } from "~/lib/title";
 import { editorRules } from "./forms.server";

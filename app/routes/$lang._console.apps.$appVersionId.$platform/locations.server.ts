@@ -6,15 +6,10 @@
 import { json } from "@remix-run/node";
 import { parseForm } from "~/forms/parse.server";
 import { outcomeErrors } from "~/forms/platform-common";
-import {
-  addLocation,
-  findLocation,
-  removeLocation,
-  setCustomView,
-  setLocationVisibility,
-  windowClears,
-} from "~/lib/platform/operations";
+import { addLocation, findLocation, removeLocation } from "~/lib/platform/locations";
 import { pickerStep } from "~/lib/platform/pickers.server";
+import { setCustomView, setLocationVisibility } from "~/lib/platform/settings";
+import { windowClears } from "~/lib/platform/window";
 import type { DialogFailure } from "./intents.server";
 import { type IntentContext, textOf } from "./intents.server";
 

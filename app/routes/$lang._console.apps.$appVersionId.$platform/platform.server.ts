@@ -6,7 +6,7 @@
 import { json } from "@remix-run/node";
 import { PRODUCT_VARIANT_ALL } from "~/api/schema/schemas";
 import { parseForm } from "~/forms/parse.server";
-import { setAppVariants, setExceptions, variantUpdates } from "~/lib/platform/operations";
+import { setAppVariants, setExceptions, variantUpdates } from "~/lib/platform/settings";
 import { type IntentContext, textOf } from "./intents.server";
 
 /** The answer of a change of the app's product variants that the person confirms first. */

@@ -11,7 +11,7 @@ import { saveSchema } from "~/api/schema/endpoints";
 import type { Translate } from "~/forms/app-editor";
 import { platformRuleMessage } from "~/forms/platform-common";
 import { discardPlatformDraft } from "~/lib/platform/draft.server";
-import { withSettingNames } from "~/lib/platform/operations";
+import { withSettingNames } from "~/lib/platform/locations";
 import { type SaveProblem, saveProblems } from "~/lib/platform/save-errors";
 import { markFailed } from "~/lib/title";
 import { redirectWithError, redirectWithToast } from "~/session.server";

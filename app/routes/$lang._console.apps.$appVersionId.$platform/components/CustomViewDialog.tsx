@@ -6,7 +6,7 @@
  * environment URLs) and Advanced (function group, time tracking, message bus, external email
  * integration), over one form of app/forms/platform-settings.ts. Fullscreen clears the window
  * type and the view's buttons, as a window type on a matter view clears its buttons (the
- * page's action applies the rules of app/lib/platform/operations.ts): when it would, the
+ * page's action applies the rules of app/lib/platform/window.ts): when it would, the
  * action asks first, and the dialog comes back with a box that confirms it. On desktop the
  * Visibility tab also holds the matter-type picker (MatterTypePicker.tsx, without precedents).
  */

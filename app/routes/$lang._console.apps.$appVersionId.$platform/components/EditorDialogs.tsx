@@ -28,8 +28,8 @@ import { Modal } from "~/components/ui/Modal";
 import { checkForm, type FormRules } from "~/forms/check";
 import { ADD_LOCATION_FORM_ID, CLONE_FORM_ID } from "~/forms/platform-location";
 import { useErrorTitle } from "~/lib/error-title";
+import { breadcrumb } from "~/lib/platform/cards";
 import type { SchemaChange } from "~/lib/platform/changes";
-import { breadcrumb } from "~/lib/platform/operations";
 import { inputClass } from "~/lib/ui-classes";
 import { ADD_LOCATION_BUTTON_ID } from "./opener-ids";
 

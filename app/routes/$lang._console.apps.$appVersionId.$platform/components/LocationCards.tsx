@@ -29,6 +29,7 @@ import { useTranslation } from "react-i18next";
 import type { ActionType, PlatformFunction, PlatformSchema } from "~/api/schema/schemas";
 import { DIALOG_LINK_STATE } from "~/lib/dialog-link";
 import { useHydrated } from "~/lib/hydrated";
+import { actionTypesOf, breadcrumb, type LocationCard } from "~/lib/platform/cards";
 import {
   ANIMATION_MS,
   draggedOrder,
@@ -37,13 +38,8 @@ import {
   inSwapZone,
   slideFrom,
 } from "~/lib/platform/drag";
-import {
-  actionTypesOf,
-  breadcrumb,
-  ITEM_LISTS,
-  type LocationCard,
-} from "~/lib/platform/operations";
 import { dialogSearch, itemName } from "~/lib/platform/page-links";
+import { ITEM_LISTS } from "~/lib/platform/paths";
 import { buttonClass } from "~/lib/ui-classes";
 
 interface ListProps {

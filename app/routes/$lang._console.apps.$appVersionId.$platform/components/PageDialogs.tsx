@@ -7,14 +7,11 @@ import type { SerializeFrom } from "@remix-run/node";
 import { useActionData, useLocation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
-import {
-  actionTypesOf,
-  cloneTargets,
-  findLocation,
-  getItem,
-  splitItemPath,
-} from "~/lib/platform/operations";
+import { actionTypesOf } from "~/lib/platform/cards";
+import { cloneTargets } from "~/lib/platform/items";
+import { findLocation } from "~/lib/platform/locations";
 import { itemName } from "~/lib/platform/page-links";
+import { getItem, splitItemPath } from "~/lib/platform/paths";
 import type { ImportAnswer } from "../import.server";
 import type { DialogFailure } from "../intents.server";
 import type { loadPage } from "../load.server";

@@ -37,7 +37,7 @@ import {
   settingTabsWithErrors,
 } from "~/forms/platform-settings";
 import { useErrorTitle } from "~/lib/error-title";
-import { chooseVariant, variantChoice } from "~/lib/platform/operations";
+import { chooseVariant, variantChoice } from "~/lib/platform/settings";
 import { inputClass } from "~/lib/ui-classes";
 import { FormTabs } from "./FormKit";
 
