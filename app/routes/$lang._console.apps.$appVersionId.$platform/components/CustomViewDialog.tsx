@@ -10,14 +10,15 @@
  * action asks first, and the dialog comes back with a box that confirms it. On desktop the
  * Visibility tab also holds the matter-type picker (MatterTypePicker.tsx, without precedents).
  */
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+
+import { type SubmissionResult, useForm } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { windowOptionsAllowed } from "~/api/schema/locations";
 import type { PlatformType, PlatformView } from "~/api/schema/schemas";
 import { ENVIRONMENTS } from "~/api/schema/values";
 import { DialogFormButtons, useCloseDialog, useModalClose } from "~/components/ui/ConfirmDialog";
+import { DialogForm } from "~/components/ui/DialogForm";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { Modal } from "~/components/ui/Modal";
 import { checkForm, type FormRules } from "~/forms/check";
@@ -159,9 +160,7 @@ export function CustomViewDialog({
       <div ref={ref}>
         <ErrorSummary errors={summary} />
       </div>
-      <Form method="post" replace preventScrollReset {...getFormProps(form)} className="space-y-5">
-        <input type="hidden" name="intent" value="custom-view" />
-        <input type="hidden" name="location" value={view.id} />
+      <DialogForm form={form} hidden={{ intent: "custom-view", location: view.id }}>
         {/* Without JavaScript, Enter in a field saves: the first submit button is the form's default, before the picker's steps. */}
         {desktop && !hydrated ? <button type="submit" hidden tabIndex={-1} /> : null}
         {asked ? (
@@ -193,7 +192,7 @@ export function CustomViewDialog({
           cancel={t("actions.cancel")}
           submit={t("setting.submit")}
         />
-      </Form>
+      </DialogForm>
     </Modal>
   );
 }

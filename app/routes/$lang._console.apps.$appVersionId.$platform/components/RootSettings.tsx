@@ -11,6 +11,7 @@
  * - `SettingDialog` (desktop): a location's root settings in tabs, Desktop versions (minimum,
  *   maximum) and, only where the country has product variants, Visibility (its product variants).
  */
+
 import {
   type FieldMetadata,
   getFormProps,
@@ -24,6 +25,7 @@ import { useTranslation } from "react-i18next";
 import { PRODUCT_VARIANT_ALL } from "~/api/schema/values";
 import { Button } from "~/components/ui/Button";
 import { DialogFormButtons, useCloseDialog, useModalClose } from "~/components/ui/ConfirmDialog";
+import { DialogForm } from "~/components/ui/DialogForm";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FieldFrame } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
@@ -231,8 +233,7 @@ export function ExceptionsDialog({
         <p className="mb-4 text-gray-800">{t("exceptions.hint")}</p>
         <ErrorSummary errors={errors} />
       </div>
-      <Form method="post" replace preventScrollReset {...getFormProps(form)} className="space-y-4">
-        <input type="hidden" name="intent" value="exceptions" />
+      <DialogForm form={form} hidden={{ intent: "exceptions" }} className="space-y-4">
         {list.length === 0 ? <p className="text-gray-700">{t("exceptions.none")}</p> : null}
         <ol className="space-y-3">
           {list.map((row, index) => {
@@ -304,7 +305,7 @@ export function ExceptionsDialog({
           cancel={t("actions.cancel")}
           submit={t("exceptions.submit")}
         />
-      </Form>
+      </DialogForm>
     </Modal>
   );
 }
@@ -371,9 +372,7 @@ export function SettingDialog({
       <div ref={ref}>
         <ErrorSummary errors={summary} />
       </div>
-      <Form method="post" replace preventScrollReset {...getFormProps(form)} className="space-y-5">
-        <input type="hidden" name="intent" value="setting" />
-        <input type="hidden" name="location" value={location} />
+      <DialogForm form={form} hidden={{ intent: "setting", location }}>
         <FormTabs
           tabs={settingTabs(variantsOn)}
           label={t("setting.tabs")}
@@ -389,7 +388,7 @@ export function SettingDialog({
           cancel={t("actions.cancel")}
           submit={t("setting.submit")}
         />
-      </Form>
+      </DialogForm>
     </Modal>
   );
 }
