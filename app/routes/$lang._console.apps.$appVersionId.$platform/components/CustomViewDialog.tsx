@@ -33,7 +33,7 @@ import { useErrorTitle } from "~/lib/error-title";
 import { useHydrated } from "~/lib/hydrated";
 import { FormTabs, fieldKit } from "./FormKit";
 import { type PickerProps, type PickerQuestion, VisibilityPickers } from "./MatterTypePicker";
-import { postedVisibility, RootVisibilityFields, type VariantOption } from "./RootSettings";
+import { postedVisibility, RootVisibilityFields, type VariantOption } from "./RootVisibilityFields";
 
 interface CustomViewDialogProps {
   platform: PlatformType;
