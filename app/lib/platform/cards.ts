@@ -4,7 +4,6 @@
  * have, the items) and a breadcrumb; `breadcrumb(parts)` joins parts with colons and
  * `itemCrumbs(doc, id, path)` names an item.
  */
-
 import type { LocationSetting } from "~/api/resources/schemas";
 import type { LocationCapabilities } from "~/api/schema/context";
 import { allowedViewLists as contractViewLists } from "~/api/schema/locations";

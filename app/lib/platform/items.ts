@@ -10,7 +10,6 @@
  * a menu's items, a button becoming a menu item and back. `cloneTargets` lists where it can
  * go; given the location settings, both leave out views whose setting does not allow that list.
  */
-
 import type { LocationSetting } from "~/api/resources/schemas";
 import { checkCloneTarget } from "~/api/schema/locations";
 import type { PlatformFunction, PlatformSchema } from "~/api/schema/schemas";

@@ -7,7 +7,6 @@
  * the API lands on its item). `parseItemPath` / `parseListPath` tell a valid path from a
  * posted one.
  */
-
 import type { PlatformFunction, PlatformSchema } from "~/api/schema/schemas";
 import { VIEW_LISTS } from "~/api/schema/values";
 import { copy, findLocation, type Location } from "./locations";

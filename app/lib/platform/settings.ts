@@ -11,7 +11,6 @@
  * ones taken out of every location, added ones added to every location on request ('All' as
  * 'All').
  */
-
 import type { ExceptionUrl, PlatformSchema, PlatformView, Visibility } from "~/api/schema/schemas";
 import { CUSTOM_VIEW_ORDER, PRODUCT_VARIANT_ALL } from "~/api/schema/values";
 import { copy, findLocation, onLocation } from "./locations";

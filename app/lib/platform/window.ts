@@ -7,7 +7,6 @@
  * pop-out window for notApplicable, and a window type newly chosen on a matter view clears the
  * item's buttons.
  */
-
 import type { PlatformFunction, PlatformSchema, PlatformView } from "~/api/schema/schemas";
 import type { WindowType } from "~/api/schema/values";
 import { copy, findLocation, onLocation } from "./locations";

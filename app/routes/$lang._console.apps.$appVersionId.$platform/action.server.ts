@@ -23,7 +23,6 @@
  * Every change is kept in the draft and answered with a redirect to the page (without the
  * dialog); a form that fails its rules answers 400 with conform's reply, the dialog open.
  */
-
 import type { SubmissionResult } from "@conform-to/react";
 import { type AppLoadContext, json } from "@remix-run/node";
 import type { SchemaErrors } from "~/api/schema/codes";

@@ -3,7 +3,6 @@
  * locations, an item's list, a view's type, the product variants). The action parses a post
  * with it; the loader sends the rules a browser can check of the forms its address shows.
  */
-
 import type { ActionType, PlatformView, Visibility } from "~/api/schema/schemas";
 import type { Translate } from "~/forms/app-editor";
 import type { FormRules } from "~/forms/check";

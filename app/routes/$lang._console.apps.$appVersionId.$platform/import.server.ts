@@ -4,7 +4,6 @@
  * held to the JSON limits before it is parsed (tooDeep, tooLarge: app/api/json-limits.ts),
  * answered next to the field.
  */
-
 import { json as json_ } from "@remix-run/node";
 import { ApiError } from "~/api/client.server";
 import { JSON_LIMIT_CODES } from "~/api/json-limits";

@@ -4,7 +4,6 @@
  * post's fields. Each kind of intent has its file beside this one; action.server.ts
  * dispatches to them.
  */
-
 import type { SubmissionResult } from "@conform-to/react";
 import type { AppLoadContext } from "@remix-run/node";
 import type { SchemaErrors } from "~/api/schema/codes";

@@ -2,7 +2,6 @@
  * The intents of the functions (items) of a location: add or edit one in the item dialog,
  * move it (up, down, or dragged with JavaScript), delete it and clone it into other locations.
  */
-
 import { json } from "@remix-run/node";
 import { ProviderUnreachable } from "~/api/client.server";
 import type { PlatformFunction, PlatformView } from "~/api/schema/schemas";
@@ -28,8 +27,7 @@ import { applyItemWindow, itemWindowClears } from "~/lib/platform/window";
 import { uploadQuotaMessage } from "~/lib/retry-after";
 import { markFailed } from "~/lib/title";
 import { redirectWithError } from "~/session.server";
-import type { DialogFailure } from "./intents.server";
-import { type IntentContext, placeOf, textOf } from "./intents.server";
+import { type DialogFailure, type IntentContext, placeOf, textOf } from "./intents.server";
 
 /** `up`, `down`: the item one place up or down its list. */
 export function moveStepIntent({

@@ -7,7 +7,6 @@
  * AU), `GET resources/product-variants`. The document shown is the user's draft when there is
  * one (app/lib/platform/draft.server.ts).
  */
-
 import { type AppLoadContext, json } from "@remix-run/node";
 import {
   getConfigInitAll,

@@ -2,7 +2,6 @@
  * The intents of the page's locations: add and remove a location, a location's setting
  * (desktop: product variants and desktop versions) and a custom view's settings.
  */
-
 import { json } from "@remix-run/node";
 import { parseForm } from "~/forms/parse.server";
 import { outcomeErrors } from "~/forms/platform-common";
@@ -10,8 +9,7 @@ import { addLocation, findLocation, removeLocation } from "~/lib/platform/locati
 import { pickerStep } from "~/lib/platform/pickers.server";
 import { setCustomView, setLocationVisibility } from "~/lib/platform/settings";
 import { windowClears } from "~/lib/platform/window";
-import type { DialogFailure } from "./intents.server";
-import { type IntentContext, textOf } from "./intents.server";
+import { type DialogFailure, type IntentContext, textOf } from "./intents.server";
 
 /** The box of the custom view dialog that confirms clearing the view's buttons. */
 const CONFIRM_CLEAR = "confirmClear";

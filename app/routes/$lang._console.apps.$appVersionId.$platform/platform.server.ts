@@ -2,7 +2,6 @@
  * The intents of the platform's own settings on desktop: the app's product variants (asking
  * first what changes when locations hold some) and the web area's exception URLs.
  */
-
 import { json } from "@remix-run/node";
 import { PRODUCT_VARIANT_ALL } from "~/api/schema/schemas";
 import { parseForm } from "~/forms/parse.server";

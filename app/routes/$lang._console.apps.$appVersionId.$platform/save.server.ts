@@ -3,7 +3,6 @@
  * the draft and goes to the new version's page; a refusal lists each named part in the page's
  * error summary, the draft kept as it is.
  */
-
 import { json, redirect } from "@remix-run/node";
 import { ApiError, ProviderUnreachable } from "~/api/client.server";
 import { checkWholeSchema } from "~/api/schema/document";

@@ -3,7 +3,6 @@
  * (-1) or specific ones; once locations exist, a change opens `VariantUpdatesDialog` (the
  * variants added and removed, and whether added ones go to every location as well).
  */
-
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";

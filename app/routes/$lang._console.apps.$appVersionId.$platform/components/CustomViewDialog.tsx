@@ -10,7 +10,6 @@
  * action asks first, and the dialog comes back with a box that confirms it. On desktop the
  * Visibility tab also holds the matter-type picker (MatterTypePicker.tsx, without precedents).
  */
-
 import { type SubmissionResult, useForm } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";

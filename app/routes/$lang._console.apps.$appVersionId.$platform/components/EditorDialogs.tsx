@@ -11,7 +11,6 @@
  * - Clone to locations: an item copied to other locations (at least one; the accounting menu
  *   takes no cloned button when it already has buttons).
  */
-
 import { getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import type { LocationSetting } from "~/api/resources/schemas";

@@ -11,7 +11,6 @@
  * Without JavaScript every tab's panel is shown, one below the other, each under its tab's
  * heading, and the whole form posts; with it the panels become tabs (one shown at a time).
  */
-
 import { type SubmissionResult, useForm } from "@conform-to/react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";

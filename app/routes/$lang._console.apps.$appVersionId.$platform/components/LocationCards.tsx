@@ -16,7 +16,6 @@
  * of the lists nested in it are disabled, and it takes no drag, until the page has the move:
  * no control ever addresses another item than the one it is drawn on.
  */
-
 import { Link, useFetcher } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";

@@ -19,7 +19,6 @@
  * (app/lib/platform/pickers.server.ts): matter types are plain checkboxes, folders and
  * shortcuts buttons, the tabs buttons and the question a section of the dialog.
  */
-
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/Button";

@@ -3,7 +3,6 @@
  * under their folders with tri-state folders (JavaScript) or buttons for folders and
  * shortcuts (without it). Also how deep each row is indented, which the precedent picker shares.
  */
-
 import { type KeyboardEvent, useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import {

@@ -2,7 +2,6 @@
  * The platform editor's dialogs, each addressed by the page's query (`?dialog=...`) and
  * rendered open by the server; the product-variant updates dialog is the action's answer.
  */
-
 import type { SerializeFrom } from "@remix-run/node";
 import { useActionData, useLocation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";

@@ -2,7 +2,6 @@
  * A location's root settings (desktop) in tabs: Desktop versions (minimum, maximum) and, only
  * where the country has product variants, Visibility (its product variants).
  */
-
 import { type SubmissionResult, useForm } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
