@@ -1,6 +1,6 @@
 /**
  * What the forms of the platform schema editor share, in the browser and on the server
- * (no zod here): wording a rule code of the contract (app/api/schema/rules.ts) next to its
+ * (no zod here): wording a rule code of the contract (app/api/schema/codes.ts) next to its
  * field, the endpoint URL fields' values, and the tabs to mark '!'. How a post is read and
  * refused is platform-fields.server.ts.
  *
@@ -14,14 +14,9 @@
  *   `visibility.supportedDesktopVersions.min`).
  */
 import { JSON_LIMITS } from "~/api/json-limits";
-import {
-  FUNCTION_LIMITS,
-  listLimitOf,
-  type PlatformLimitCode,
-  SCHEMA_LIMITS,
-  type SchemaErrors,
-  textLimitOf,
-} from "~/api/schema/rules";
+import type { SchemaErrors } from "~/api/schema/codes";
+import type { PlatformLimitCode } from "~/api/schema/json";
+import { FUNCTION_LIMITS, listLimitOf, SCHEMA_LIMITS, textLimitOf } from "~/api/schema/limits";
 import type { EndpointUrl } from "~/api/schema/schemas";
 import { ENVIRONMENTS } from "~/api/schema/values";
 import type { Translate } from "./app-editor";
@@ -91,7 +86,7 @@ export function tabsWithErrors<Tab extends string>(
   return tabs.filter((tab) => marked.has(tab));
 }
 
-/** An operation's refusal (rule codes by field, app/lib/platform/operations.ts) as conform's field errors for `submission.reply({ fieldErrors })`. */
+/** An operation's refusal (rule codes by field, app/lib/platform/locations.ts) as conform's field errors for `submission.reply({ fieldErrors })`. */
 export function outcomeErrors(t: Translate, errors: SchemaErrors): Record<string, string[]> {
   return Object.fromEntries(
     Object.entries(errors).map(([name, code]) => [name, [platformRuleMessage(t, code, name)]]),

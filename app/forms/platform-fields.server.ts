@@ -6,7 +6,7 @@
  * platform-common.ts. The server's alone: the browser leaves these checks to the action.
  */
 import * as z from "zod";
-import type { SchemaErrors } from "~/api/schema/rules";
+import type { SchemaErrors } from "~/api/schema/codes";
 import type { EndpointUrl } from "~/api/schema/schemas";
 import { ENVIRONMENTS } from "~/api/schema/values";
 import { isStorableText } from "~/api/text";

@@ -20,7 +20,8 @@
  * field's label `platform:fields.json`.
  */
 import * as z from "zod";
-import { checkDocumentSize, checkPlatformLimits, decodeSchemaJson } from "~/api/schema/rules";
+import { checkPlatformLimits, decodeSchemaJson } from "~/api/schema/json";
+import { checkDocumentSize } from "~/api/schema/limits";
 import { type PlatformSchema, type PlatformType, platformSchema } from "~/api/schema/schemas";
 import { arrangedJson } from "~/lib/platform/arrange";
 import type { Translate } from "./app-editor";

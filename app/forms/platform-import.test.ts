@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { JSON_LIMITS } from "~/api/json-limits";
-import { SCHEMA_LIMITS } from "~/api/schema/rules";
+import { SCHEMA_LIMITS } from "~/api/schema/limits";
 import { desktop } from "~/lib/platform/fixtures.test-support";
 import type { Translate } from "./app-editor";
 import { arrangeJson, importSchema } from "./platform-import.server";

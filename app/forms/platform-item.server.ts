@@ -2,12 +2,12 @@
  * The new / update item dialog's post (platform-item.ts names its fields): one zod schema,
  * the action's (parseForm), that reads the post into a function of the document
  * (`PlatformFunction`) and refuses it by the contract's rules (`validateFunction` of
- * app/api/schema/rules.ts), each refusal on its field in the words of `platform:errors.{code}`
+ * app/api/schema/items.ts), each refusal on its field in the words of `platform:errors.{code}`
  * (app/forms/platform-common.ts). Its rules are a transform's: the browser leaves them to the
  * action, whose answer shows each message next to its field.
  */
 import * as z from "zod";
-import { type ItemPlace, validateFunction } from "~/api/schema/rules";
+import { type ItemPlace, validateFunction } from "~/api/schema/items";
 import type { FunctionWindow, PlatformFunction, Visibility } from "~/api/schema/schemas";
 import {
   type ActionType,

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { SCHEMA_LIMITS } from "~/api/schema/rules";
+import { SCHEMA_LIMITS } from "~/api/schema/limits";
 import type { PlatformFunction } from "~/api/schema/schemas";
 import type { Translate } from "./app-editor";
 import {

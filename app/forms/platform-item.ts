@@ -5,7 +5,7 @@
  * reads and refuses the post is platform-item.server.ts.
  *
  * Field names are the contract's paths, so a refusal of the API lands on its field too:
- * - Details: `actionType` (one of the list's, `actionTypesOf` in app/lib/platform/operations.ts),
+ * - Details: `actionType` (one of the list's, `actionTypesOf` in app/lib/platform/cards.ts),
  *   `name`, `label`, `headerLabel` (secondary-tab dropdown), `groupLabel`, `description`,
  *   `windowType` (system, web, hidden, notApplicable or empty), `width` (button width 60 to
  *   100, FUNCTION_LIMITS), `icon.id` and `icon.url` (an uploaded function icon), `iconSvg`;
@@ -35,7 +35,9 @@
  * a list item), in the browser and in the action, before it is uploaded.
  */
 import { readImage } from "~/api/files/content";
-import { checkFunctionIcon, FUNCTION_LIMITS, type SchemaRuleCode } from "~/api/schema/rules";
+import type { SchemaRuleCode } from "~/api/schema/codes";
+import { checkFunctionIcon } from "~/api/schema/items";
+import { FUNCTION_LIMITS } from "~/api/schema/limits";
 import type { PlatformFunction } from "~/api/schema/schemas";
 import type { ActionType } from "~/api/schema/values";
 import { precedentLocations, precedentValue, precedentValues } from "~/lib/platform/matter-types";

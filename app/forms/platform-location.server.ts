@@ -3,7 +3,7 @@
  * action (parseForm); their rules are a transform's, left by the browser to the action:
  *
  * - add location: `location`, one of the offered location ids (`offeredLocations` of
- *   app/lib/platform/operations.ts); none chosen is mustSelectLocation;
+ *   app/lib/platform/locations.ts); none chosen is mustSelectLocation;
  * - clone to locations: `locations`, the ticked target ids (`cloneTargets`); at least one
  *   (mustSelectLocation). The accounting-menu rule is the operation's (`cloneItem` answers
  *   menuAccountingNotAllowed on `locations`): `outcomeErrors` of platform-common.ts words an operation's refusal
@@ -12,7 +12,7 @@
  * Messages: `platform:errors.{code}` with the field's label `platform:fields.{name}`.
  */
 import * as z from "zod";
-import { checkLocationChoice } from "~/api/schema/rules";
+import { checkLocationChoice } from "~/api/schema/locations";
 import type { Translate } from "./app-editor";
 import { platformRuleMessage } from "./platform-common";
 import { cleanText, oneText, ticked, tickedValues } from "./platform-fields.server";

@@ -8,8 +8,8 @@
 import { describe, expect, it } from "vitest";
 import type * as z from "zod";
 import { desktop, SETTINGS } from "~/lib/platform/fixtures.test-support";
-import type { EditorState } from "~/routes/$lang._console.apps.$appVersionId.$platform/editor.server";
-import { editorRules } from "~/routes/$lang._console.apps.$appVersionId.$platform/editor.server";
+import { editorRules } from "~/routes/$lang._console.apps.$appVersionId.$platform/forms.server";
+import type { EditorState } from "~/routes/$lang._console.apps.$appVersionId.$platform/load.server";
 import { actionMessages, formOf } from "./agreement.testing";
 import type { Translate } from "./app-editor";
 import { brokenRules, checkForm } from "./check";

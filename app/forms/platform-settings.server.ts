@@ -1,8 +1,9 @@
 /**
  * The settings dialogs' posts of the platform schema editor,
  * one zod schema each for the action (parseForm), with the contract's rules
- * (app/api/schema/rules.ts) on the fields they name; their rules are transforms', left by the
- * browser to the action (platform-settings.ts holds the forms' ids, tabs and values):
+ * (app/api/schema/settings.ts and its neighbours) on the fields they name; their rules are
+ * transforms', left by the browser to the action (platform-settings.ts holds the forms' ids,
+ * tabs and values):
  *
  * - custom view settings (`customViewSchema`): Details `label`, `groupLabel`, `windowType`,
  *   `isFullScreen` (on a matter view for a company of integratorType 1 only, integratorOnly
@@ -27,15 +28,14 @@
  * minimumVersionIs, `{{minimum}}`.
  */
 import * as z from "zod";
+import type { SchemaContext } from "~/api/schema/context";
+import { checkViewWindow, validateCustomView } from "~/api/schema/locations";
+import type { ExceptionUrl, PlatformType, Visibility } from "~/api/schema/schemas";
 import {
-  checkViewWindow,
   hasNoProductVariants,
-  type SchemaContext,
-  validateCustomView,
   validateExceptions,
   validateRootVisibility,
-} from "~/api/schema/rules";
-import type { ExceptionUrl, PlatformType, Visibility } from "~/api/schema/schemas";
+} from "~/api/schema/settings";
 import {
   ENVIRONMENTS,
   PRODUCT_VARIANT_ALL,
@@ -47,7 +47,7 @@ import {
   resolveVariantChoice,
   storedVariants,
   variantChoice,
-} from "~/lib/platform/operations";
+} from "~/lib/platform/settings";
 import type { Translate } from "./app-editor";
 import { labelKey, platformRuleMessage } from "./platform-common";
 import {

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { SCHEMA_LIMITS } from "~/api/schema/rules";
+import { SCHEMA_LIMITS } from "~/api/schema/limits";
 import type { Translate } from "./app-editor";
 import { outcomeErrors } from "./platform-common";
 import { pathOf } from "./platform-fields.server";

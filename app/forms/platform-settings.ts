@@ -7,7 +7,7 @@
  * `appVariantsDefaults`. The schemas that read the posts are platform-settings.server.ts.
  */
 import type { ExceptionUrl, Visibility } from "~/api/schema/schemas";
-import { type CustomViewSettings, variantChoice } from "~/lib/platform/operations";
+import { type CustomViewSettings, variantChoice } from "~/lib/platform/settings";
 import { endpointDefaults, tabsWithErrors } from "./platform-common";
 
 export const CUSTOM_VIEW_FORM_ID = "platform-custom-view";

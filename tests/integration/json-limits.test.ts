@@ -8,7 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { JSON_LIMITS } from "~/api/json-limits";
-import { SCHEMA_LIMITS } from "~/api/schema/rules";
+import { SCHEMA_LIMITS } from "~/api/schema/limits";
 import { validateSchemaResponse } from "~/api/schema/schemas";
 import { ERRORS_MAX } from "../../server/sandbox/http/errors";
 import { worstCaseImport } from "../support/worst-case-json";

@@ -10,7 +10,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { appVersion } from "~/api/apps/schemas";
-import { SCHEMA_LIMITS } from "~/api/schema/rules";
+import { SCHEMA_LIMITS } from "~/api/schema/limits";
 import {
   type PlatformFunction,
   type PlatformSchema,

@@ -13,7 +13,7 @@
  *   (`application/x-www-form-urlencoded`) of those texts.
  */
 import { JSON_LIMITS } from "~/api/json-limits";
-import { FUNCTION_LIMITS, SCHEMA_LIMITS } from "~/api/schema/rules";
+import { FUNCTION_LIMITS, SCHEMA_LIMITS } from "~/api/schema/limits";
 import type { PlatformFunction, PlatformType } from "~/api/schema/schemas";
 import { arrangedLength } from "~/lib/platform/arrange";
 

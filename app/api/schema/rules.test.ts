@@ -1,41 +1,50 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { JSON_LIMITS } from "../json-limits";
+import { SCHEMA_RULE_CODES } from "./codes";
+import type { LocationCapabilities } from "./context";
 import {
-  addsFunctionsPastLimit,
-  checkCloneTarget,
-  checkDesktopVersion,
-  checkDocumentSize,
-  checkExceptionUrl,
-  checkFunctionIcon,
-  checkLocationChoice,
-  checkPlatformLimits,
-  checkViewWindow,
   checkWholeSchema,
-  countFunctions,
-  decodeSchemaJson,
-  everyFunction,
-  FUNCTION_LIMITS,
-  isPrecedentPath,
-  type LocationCapabilities,
-  listLimitOf,
-  needsDescription,
-  SCHEMA_LIMITS,
-  SCHEMA_RULE_CODES,
-  textLimitOf,
-  validateCustomView,
-  validateDesktopVersions,
   validateDocument,
+  validatePlatform,
+  wholeSchemaErrors,
+} from "./document";
+import {
+  checkFunctionIcon,
+  needsDescription,
   validateEndpoints,
   validateFunction,
   validateItems,
-  validatePlatform,
-  validateRootVisibility,
-  validateVisibilityChoice,
-  wholeSchemaErrors,
+} from "./items";
+import {
+  addsFunctionsPastLimit,
+  checkPlatformLimits,
+  countFunctions,
+  decodeSchemaJson,
+} from "./json";
+import {
+  checkDocumentSize,
+  FUNCTION_LIMITS,
+  listLimitOf,
+  SCHEMA_LIMITS,
+  textLimitOf,
+} from "./limits";
+import {
+  checkCloneTarget,
+  checkLocationChoice,
+  checkViewWindow,
+  everyFunction,
+  validateCustomView,
   windowOptionsAllowed,
-} from "./rules";
+} from "./locations";
+import { isPrecedentPath, validateVisibilityChoice } from "./lookups";
 import { type PlatformFunction, type PlatformSchema, schemaDocument } from "./schemas";
+import {
+  checkDesktopVersion,
+  checkExceptionUrl,
+  validateDesktopVersions,
+  validateRootVisibility,
+} from "./settings";
 
 const urls = (base = "https://app.example.com") =>
   (["dev", "test", "beta", "live"] as const).map((env) => ({ env, url: `${base}/${env}` }));

@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { changedFieldKey, samePlatform, schemaChanges } from "./changes";
 import { button, desktop, SETTINGS } from "./fixtures.test-support";
-import {
-  addItem,
-  addLocation,
-  deleteItem,
-  moveDown,
-  removeLocation,
-  setAppVariants,
-  setExceptions,
-  setLocationVisibility,
-  updateItem,
-} from "./operations";
+import { addItem, deleteItem, moveDown, updateItem } from "./items";
+import { addLocation, removeLocation } from "./locations";
+import { setAppVariants, setExceptions, setLocationVisibility } from "./settings";
 
 const added = <T extends { ok: boolean }>(outcome: T) =>
   (outcome as unknown as { document: ReturnType<typeof desktop> }).document;

@@ -28,7 +28,8 @@ import type {
   PlatformView,
 } from "~/api/schema/schemas";
 import { ENVIRONMENTS, VIEW_LISTS } from "~/api/schema/values";
-import { byName, ITEM_LISTS } from "./operations";
+import { byName } from "./locations";
+import { ITEM_LISTS } from "./paths";
 
 export type ChangeKind = "added" | "removed" | "changed" | "reordered";
 

@@ -15,7 +15,8 @@ import {
   loadPlatformDraft,
 } from "./draft.server";
 import { button, desktop } from "./fixtures.test-support";
-import { addItem, emptyPlatform } from "./operations";
+import { addItem } from "./items";
+import { emptyPlatform } from "./locations";
 
 const folder = mkdtempSync(path.join(tmpdir(), "platform-drafts-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

@@ -22,7 +22,7 @@
  *
  * Each takes the store as a last argument for tests; the console's own by default.
  */
-import { checkPlatformLimits, type PlatformLimitCode } from "~/api/schema/rules";
+import { checkPlatformLimits, type PlatformLimitCode } from "~/api/schema/json";
 import { type PlatformSchema, platformSchema } from "~/api/schema/schemas";
 import { type DraftStore, type DraftWrite, draftStore } from "~/lib/drafts.server";
 import { logger } from "~/lib/log.server";

@@ -11,7 +11,8 @@
 import { type ApiClient, ApiError } from "~/api/client.server";
 import { uploadImage } from "~/api/files/endpoints";
 import { FILE_RULE_CODES, type FileRuleCode, IMAGE_RULES } from "~/api/files/rules";
-import { functionIconCode, type SchemaRuleCode } from "~/api/schema/rules";
+import type { SchemaRuleCode } from "~/api/schema/codes";
+import { functionIconCode } from "~/api/schema/items";
 import type { ActionType } from "~/api/schema/schemas";
 import {
   DROP_REFUSED_ICON,

@@ -1,44 +1,40 @@
 import { describe, expect, it } from "vitest";
-import { checkWholeSchema, validatePlatform } from "~/api/schema/rules";
+import { checkWholeSchema, validatePlatform } from "~/api/schema/document";
 import { type PlatformSchema, type PlatformView, platformSchema } from "~/api/schema/schemas";
+import { actionTypesOf, breadcrumb, itemCrumbs, locationCards } from "./cards";
 import { button, desktop, SETTINGS } from "./fixtures.test-support";
 import {
-  actionTypesOf,
   addItem,
-  addLocation,
-  applyItemWindow,
-  breadcrumb,
-  chooseVariant,
   cloneItem,
   cloneTargets,
   deleteItem,
-  emptyPlatform,
-  getItem,
-  itemCrumbs,
-  itemWindowClears,
-  locationCards,
   moveDown,
   moveItem,
   moveUp,
+  updateItem,
+  withFirstDropdownItem,
+} from "./items";
+import {
+  addLocation,
+  emptyPlatform,
   offeredLocations,
-  parseItemPath,
-  parseListPath,
   removeLocation,
+  withSettingNames,
+} from "./locations";
+import { getItem, parseItemPath, parseListPath } from "./paths";
+import {
+  chooseVariant,
   resolveVariantChoice,
   setAppVariants,
   setCustomView,
   setDesktopVersions,
   setExceptions,
   setLocationVisibility,
-  setViewWindow,
   storedVariants,
-  updateItem,
   variantChoice,
   variantUpdates,
-  windowClears,
-  withFirstDropdownItem,
-  withSettingNames,
-} from "./operations";
+} from "./settings";
+import { applyItemWindow, itemWindowClears, setViewWindow, windowClears } from "./window";
 
 /** The names of the items of a location's top list. */
 function names(

@@ -22,11 +22,10 @@
  *   without them.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import type { ApiClient } from "~/api/client.server";
-import { ApiError } from "~/api/client.server";
+import { type ApiClient, ApiError } from "~/api/client.server";
 import { getMatterTypePrecedents, getMatterTypes, getPrecedents } from "~/api/resources/endpoints";
 import { PRECEDENT_ROOT_FOLDER_ID } from "~/api/resources/schemas";
-import type { PrecedentLibraries } from "~/api/schema/rules";
+import type { PrecedentLibraries } from "~/api/schema/context";
 import type { Visibility } from "~/api/schema/schemas";
 import { tickedValues } from "~/forms/platform-fields.server";
 import {

@@ -6,7 +6,9 @@
  * names, and the dialog that edits it, for the page's error summary. Plain TypeScript.
  */
 import type { PlatformSchema } from "~/api/schema/schemas";
-import { findLocation, getItem, itemCrumbs } from "./operations";
+import { itemCrumbs } from "./cards";
+import { findLocation } from "./locations";
+import { getItem } from "./paths";
 
 export interface SaveProblem {
   /** The rule code. */

@@ -1,25 +1,20 @@
 /**
- * /apps/{appVersionId}/desktop, /web and /reporting: the platform schema editor. Only for a public
- * app (appType 0);
- * any other platform segment is 'page not found'.
+ * /apps/{appVersionId}/desktop, /web and /reporting: the platform schema editor. Only for a
+ * public app (appType 0); any other platform segment is 'page not found'.
  *
- * The page edits the user's server-side draft of the platform (editor.server.ts): Add
- * location, the location cards with their function lists (Add item, Edit, Move up, Move
- * down, Delete), Review changes, Discard and Save. A kept draft that cannot be shown (over
- * the JSON limits, or no document of the platform) is told, with the saved schema shown and
- * a Discard of its own. Save and every change are offered only when the version passes the
- * edit check (docs/decisions/0001-edit-check.md). Dialogs are
+ * The page edits the user's server-side draft of the platform (load.server.ts, and the
+ * action's intents in action.server.ts): Add location, the location cards with their function
+ * lists (Add item, Edit, Move up, Move down, Delete), Review changes, Discard and Save. A kept
+ * draft that cannot be shown (over the JSON limits, or no document of the platform) is told,
+ * with the saved schema shown and a Discard of its own. Save and every change are offered only
+ * when the version passes the edit check (docs/decisions/0001-edit-check.md). Dialogs are
  * addressed by the query (`?dialog=add-location|item|delete-item|discard|changes`) and
  * rendered open by the server; with JavaScript they open and close without a page load, the
  * move buttons post through fetchers, and leaving a draft that differs from the saved schema
  * asks first.
  */
-import {
-  type ActionFunctionArgs,
-  json,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   Form,
   Link,
@@ -28,120 +23,35 @@ import {
   useLoaderData,
   useLocation,
   useNavigation,
-  useSearchParams,
 } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { checkWholeSchema } from "~/api/schema/rules";
 import { AppErrorBoundary } from "~/components/apps/AppErrorBoundary";
 import { useLeaveGuard } from "~/components/apps/editor/UnsavedChanges";
 import { Button } from "~/components/ui/Button";
-import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
-import type { Translate } from "~/forms/app-editor";
 import { platformLimitMax } from "~/forms/platform-common";
-import i18next from "~/i18next.server";
 import { DIALOG_LINK_STATE } from "~/lib/dialog-link";
 import { errorMeta } from "~/lib/error-title";
 import { withNamespaces } from "~/lib/namespaces";
-import { schemaChanges } from "~/lib/platform/changes";
-import {
-  actionTypesOf,
-  cloneTargets,
-  findLocation,
-  getItem,
-  locationCards,
-  offeredLocations,
-  splitItemPath,
-  withSettingNames,
-} from "~/lib/platform/operations";
-import { dialogSearch, itemName } from "~/lib/platform/page-links";
-import { hasFailed, pageTitle } from "~/lib/title";
+import { dialogSearch } from "~/lib/platform/page-links";
 import { buttonClass } from "~/lib/ui-classes";
-import { DownloadMenu, ImportDialog } from "./components/ImportDownload";
+import { editorAction } from "./action.server";
+import { DownloadMenu } from "./components/ImportDownload";
 import { LocationCards } from "./components/LocationCards";
-import {
-  AddLocationDialog,
-  AppVariantsForm,
-  ChangesDialog,
-  CloneDialog,
-  CustomViewDialog,
-  ExceptionsDialog,
-  ItemDialog,
-  SettingDialog,
-  VariantUpdatesDialog,
-} from "./components/lazy-dialogs";
+import { AppVariantsForm } from "./components/lazy-dialogs";
 import { ADD_LOCATION_BUTTON_ID } from "./components/opener-ids";
-import {
-  type DialogFailure,
-  editorAction,
-  editorRules,
-  type ImportAnswer,
-  loadEditor,
-  loadMatterTypes,
-  type SaveRefused,
-  type VariantUpdates,
-} from "./editor.server";
+import { PageDialogs } from "./components/PageDialogs";
+import type { DialogFailure } from "./intents.server";
+import { loadPage } from "./load.server";
+import type { SaveRefused } from "./save.server";
 
 export const handle = { i18n: ["common", "appEditor", "platform"] };
 
 export const clientLoader = withNamespaces(handle.i18n);
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const state = await loadEditor(request, context, params);
-  // The item dialog's matter types: read only while it is open.
-  // The item dialog's pickers: read only while it is open (the precedents of the item's matter types).
-  const search = new URL(request.url).searchParams;
-  const shownItem =
-    search.get("dialog") === "item" && search.get("path")
-      ? getItem(state.document, search.get("location") ?? "", search.get("path") ?? "")
-      : undefined;
-  const withPickers =
-    search.get("dialog") === "item" ||
-    (search.get("dialog") === "custom-view" && state.platform === "desktop");
-  const matterTypes = withPickers
-    ? await loadMatterTypes(
-        request,
-        context,
-        state.countryCode,
-        shownItem?.visibility?.matterTypes ?? [],
-      )
-    : undefined;
-  const t = await i18next.getFixedT(request, ["platform", "appEditor", "common"]);
-  const platformName = t(`appEditor:tabs.${state.platform}`);
-  // Locations named as the provider names them in the page's language.
-  const shown = withSettingNames(state.document, state.settings);
-  return json({
-    title: pageTitle(
-      t,
-      t("platform:pageTitle", { platform: platformName, name: state.appName }),
-      hasFailed(context),
-    ),
-    platform: state.platform,
-    canEdit: state.canEdit,
-    differs: state.differs,
-    unreadableDraft: state.unreadableDraft ?? null,
-    document: shown,
-    cards: locationCards(shown, state.settings),
-    offered: offeredLocations(shown, state.settings, state.integratorType).map(({ id, name }) => ({
-      id,
-      name,
-    })),
-    viewTypes: Object.fromEntries(state.settings.map((setting) => [setting.id, setting.viewType])),
-    changes: state.differs
-      ? schemaChanges(withSettingNames(state.saved, state.settings), shown)
-      : [],
-    variants: state.productVariants.map(({ firmType, name }) => ({ firmType, name })),
-    settings: state.settings,
-    hasAccessToTest: state.hasAccessToTest,
-    integratorType: state.integratorType,
-    countryCode: state.countryCode,
-    matterTypes,
-    updateRequired: checkWholeSchema(state.document).updateRequired.map((entry) => entry.id),
-    minimumDesktopVersion: state.minimumDesktopVersion,
-    allowSvg: state.allowSvg,
-    rules: editorRules(t as unknown as Translate, state, search),
-  });
+  return loadPage(request, context, params);
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -172,196 +82,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
   data ? [{ title: data.title }] : errorMeta(error);
-
-type Data = ReturnType<typeof useLoaderData<typeof loader>>;
-
-function Dialogs({ data }: { data: Data }) {
-  const { t } = useTranslation("platform");
-  const [searchParams] = useSearchParams();
-  const { pathname } = useLocation();
-  const answer = useActionData<typeof action>() as
-    | DialogFailure
-    | ImportAnswer
-    | VariantUpdates
-    | undefined;
-  if (answer?.intent === "variant-updates") {
-    return (
-      <VariantUpdatesDialog
-        choice={answer.choice}
-        added={answer.added}
-        removed={answer.removed}
-        closeHref={pathname}
-      />
-    );
-  }
-  const actionData = "result" in (answer ?? {}) ? (answer as DialogFailure) : undefined;
-  const failed = (intent: DialogFailure["intent"]) =>
-    actionData?.intent === intent ? actionData.result : undefined;
-  const dialog = searchParams.get("dialog");
-  const location = searchParams.get("location") ?? "";
-  const path = searchParams.get("path") ?? "";
-  if (!data.canEdit && dialog !== "changes") return null;
-  switch (dialog) {
-    case "add-location":
-      return (
-        <AddLocationDialog
-          offered={data.offered}
-          closeHref={pathname}
-          rules={data.rules["add-location"]}
-          lastResult={failed("add-location")}
-        />
-      );
-    case "changes":
-      return <ChangesDialog changes={data.changes} closeHref={pathname} />;
-    case "clone": {
-      const item = getItem(data.document, location, path);
-      if (!item) return null;
-      return (
-        <CloneDialog
-          location={location}
-          path={path}
-          itemName={itemName(item, (type) => t(`actionTypes.${type}`))}
-          targets={cloneTargets(data.document, location, path, data.settings)}
-          closeHref={pathname}
-          rules={data.rules.clone}
-          lastResult={failed("clone")}
-        />
-      );
-    }
-    case "custom-view": {
-      const found = findLocation(data.document, location);
-      if (found?.kind !== "view" || !found.location.isCustomView) return null;
-      return (
-        <CustomViewDialog
-          platform={data.platform}
-          view={found.location}
-          viewType={data.viewTypes[location] ?? found.location.type}
-          integratorType={data.integratorType}
-          variants={data.variants}
-          minimumDesktopVersion={data.minimumDesktopVersion}
-          pickers={
-            data.platform === "desktop" ? (actionData?.pickers ?? data.matterTypes) : undefined
-          }
-          pickerQuestion={actionData?.intent === "custom-view" ? actionData.ask : undefined}
-          closeHref={pathname}
-          rules={data.rules["custom-view"]}
-          lastResult={failed("custom-view")}
-        />
-      );
-    }
-    case "import":
-      return (
-        <ImportDialog
-          closeHref={pathname}
-          answer={answer && "json" in answer ? (answer as ImportAnswer) : undefined}
-        />
-      );
-    case "exceptions":
-      return data.platform === "desktop" ? (
-        <ExceptionsDialog
-          rows={data.document.exceptions ?? []}
-          closeHref={pathname}
-          rules={data.rules.exceptions}
-          lastResult={failed("exceptions")}
-        />
-      ) : null;
-    case "setting": {
-      const found = data.platform === "desktop" ? findLocation(data.document, location) : undefined;
-      if (!found) return null;
-      return (
-        <SettingDialog
-          location={location}
-          locationName={found.location.name || location}
-          visibility={found.location.visibility}
-          variants={data.variants}
-          variantsOn={data.variants.length > 0}
-          minimumDesktopVersion={data.minimumDesktopVersion}
-          closeHref={pathname}
-          rules={data.rules.setting}
-          lastResult={failed("setting")}
-        />
-      );
-    }
-    case "discard":
-      return data.differs ? (
-        <ConfirmDialog
-          title={t("confirm.discardTitle")}
-          body={<p>{t("confirm.discardBody")}</p>}
-          closeHref={pathname}
-          danger
-        >
-          <input type="hidden" name="intent" value="discard" />
-        </ConfirmDialog>
-      ) : null;
-    case "remove-location": {
-      const found = findLocation(data.document, location);
-      if (!found) return null;
-      return (
-        <ConfirmDialog
-          title={t("confirm.removeLocationTitle")}
-          body={
-            <p className="wrap-anywhere">
-              {t("confirm.removeLocationBody", { name: found.location.name || location })}
-            </p>
-          }
-          closeHref={pathname}
-          danger
-        >
-          <input type="hidden" name="intent" value="remove-location" />
-          <input type="hidden" name="location" value={location} />
-        </ConfirmDialog>
-      );
-    }
-    case "delete-item": {
-      const item = getItem(data.document, location, path);
-      if (!item) return null;
-      return (
-        <ConfirmDialog
-          title={t("confirm.deleteItemTitle")}
-          body={
-            <p className="wrap-anywhere">
-              {t("confirm.deleteItemBody", {
-                name: itemName(item, (type) => t(`actionTypes.${type}`)),
-              })}
-            </p>
-          }
-          closeHref={pathname}
-          danger
-        >
-          <input type="hidden" name="intent" value="delete-item" />
-          <input type="hidden" name="location" value={location} />
-          <input type="hidden" name="path" value={path} />
-        </ConfirmDialog>
-      );
-    }
-    case "item": {
-      const list = searchParams.get("list");
-      const editing = list === null;
-      const item = editing ? getItem(data.document, location, path) : undefined;
-      const listPath = editing ? (item ? splitItemPath(path).list : "") : list;
-      const actionTypes = listPath ? actionTypesOf(data.document, location, listPath) : [];
-      if ((editing && !item) || actionTypes.length === 0) return null;
-      return (
-        <ItemDialog
-          platform={data.platform}
-          location={location}
-          place={editing ? { path } : { list: listPath }}
-          item={item}
-          actionTypes={actionTypes}
-          matterTypes={actionData?.pickers ?? data.matterTypes}
-          pickerQuestion={actionData?.intent === "item" ? actionData.ask : undefined}
-          billingModes={data.countryCode === "UK"}
-          allowSvg={data.allowSvg}
-          closeHref={pathname}
-          rules={data.rules.item}
-          lastResult={failed("item")}
-        />
-      );
-    }
-    default:
-      return null;
-  }
-}
 
 export default function PlatformEditorPage() {
   const data = useLoaderData<typeof loader>();
@@ -564,7 +284,7 @@ export default function PlatformEditorPage() {
           </>
         )}
       />
-      <Dialogs data={data} />
+      <PageDialogs data={data} />
       {leaveDialog}
     </div>
   );

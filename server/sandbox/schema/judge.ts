@@ -3,13 +3,10 @@
  * the copy of one environment, and the 400 that names every failing path.
  */
 import { INVALID_CHARACTERS } from "~/api/common";
-import {
-  decodeSchemaJson,
-  RULE_MESSAGES,
-  type SchemaContext,
-  type SchemaErrors,
-  validateDocument,
-} from "~/api/schema/rules";
+import { RULE_MESSAGES, type SchemaErrors } from "~/api/schema/codes";
+import type { SchemaContext } from "~/api/schema/context";
+import { validateDocument } from "~/api/schema/document";
+import { decodeSchemaJson } from "~/api/schema/json";
 import {
   type Environment,
   type PlatformSchema,

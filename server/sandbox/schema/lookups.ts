@@ -4,15 +4,10 @@
  */
 import { and, eq } from "drizzle-orm";
 import { imageFormatOf } from "~/api/files/rules";
-import {
-  checkFunctionIcon,
-  everyFunction,
-  type LocationCapabilities,
-  locationAllowed,
-  RULE_MESSAGES,
-  type SchemaContext,
-  type SchemaErrors,
-} from "~/api/schema/rules";
+import { RULE_MESSAGES, type SchemaErrors } from "~/api/schema/codes";
+import type { LocationCapabilities, SchemaContext } from "~/api/schema/context";
+import { checkFunctionIcon } from "~/api/schema/items";
+import { everyFunction, locationAllowed } from "~/api/schema/locations";
 import { PLATFORM_TYPES, type PlatformType, type SchemaDocument } from "~/api/schema/schemas";
 import { type DbOrTx, findVersion, type VersionRow } from "../apps/find";
 import type { Caller } from "../context";

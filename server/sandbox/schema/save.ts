@@ -2,7 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import { APP_TYPES, formatVersion } from "~/api/apps/rules";
 import { isEditable, statusName } from "~/api/apps/status";
-import { everyFunction } from "~/api/schema/rules";
+import { everyFunction } from "~/api/schema/locations";
 import { PLATFORM_CODES, type SaveSchemaResponse } from "~/api/schema/schemas";
 import { createNextVersion } from "../apps/versions";
 import { RULE_MESSAGES as APPS_MESSAGES } from "../apps/wording";

@@ -47,7 +47,7 @@ export function resourceCountryOf(country: {
 }
 
 /** Compares dotted numeric versions ('2.10.0.1' > '2.9.5.0'): the contract's, also used by the desktop version rules. */
-export { compareVersions } from "~/api/schema/rules";
+export { compareVersions } from "~/api/schema/settings";
 
 /** Staging downloads are offered only to users with test access. */
 export function visibleDownloads<T extends { isStaging: boolean }>(

@@ -6,18 +6,18 @@
  * environment URLs) and Advanced (function group, time tracking, message bus, external email
  * integration), over one form of app/forms/platform-settings.ts. Fullscreen clears the window
  * type and the view's buttons, as a window type on a matter view clears its buttons (the
- * page's action applies the rules of app/lib/platform/operations.ts): when it would, the
+ * page's action applies the rules of app/lib/platform/window.ts): when it would, the
  * action asks first, and the dialog comes back with a box that confirms it. On desktop the
  * Visibility tab also holds the matter-type picker (MatterTypePicker.tsx, without precedents).
  */
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { type SubmissionResult, useForm } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { windowOptionsAllowed } from "~/api/schema/rules";
+import { windowOptionsAllowed } from "~/api/schema/locations";
 import type { PlatformType, PlatformView } from "~/api/schema/schemas";
 import { ENVIRONMENTS } from "~/api/schema/values";
 import { DialogFormButtons, useCloseDialog, useModalClose } from "~/components/ui/ConfirmDialog";
+import { DialogForm } from "~/components/ui/DialogForm";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { Modal } from "~/components/ui/Modal";
 import { checkForm, type FormRules } from "~/forms/check";
@@ -32,7 +32,7 @@ import { useErrorTitle } from "~/lib/error-title";
 import { useHydrated } from "~/lib/hydrated";
 import { FormTabs, fieldKit } from "./FormKit";
 import { type PickerProps, type PickerQuestion, VisibilityPickers } from "./MatterTypePicker";
-import { postedVisibility, RootVisibilityFields, type VariantOption } from "./RootSettings";
+import { postedVisibility, RootVisibilityFields, type VariantOption } from "./RootVisibilityFields";
 
 interface CustomViewDialogProps {
   platform: PlatformType;
@@ -159,9 +159,7 @@ export function CustomViewDialog({
       <div ref={ref}>
         <ErrorSummary errors={summary} />
       </div>
-      <Form method="post" replace preventScrollReset {...getFormProps(form)} className="space-y-5">
-        <input type="hidden" name="intent" value="custom-view" />
-        <input type="hidden" name="location" value={view.id} />
+      <DialogForm form={form} hidden={{ intent: "custom-view", location: view.id }}>
         {/* Without JavaScript, Enter in a field saves: the first submit button is the form's default, before the picker's steps. */}
         {desktop && !hydrated ? <button type="submit" hidden tabIndex={-1} /> : null}
         {asked ? (
@@ -193,7 +191,7 @@ export function CustomViewDialog({
           cancel={t("actions.cancel")}
           submit={t("setting.submit")}
         />
-      </Form>
+      </DialogForm>
     </Modal>
   );
 }

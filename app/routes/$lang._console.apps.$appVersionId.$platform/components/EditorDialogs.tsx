@@ -11,8 +11,7 @@
  * - Clone to locations: an item copied to other locations (at least one; the accounting menu
  *   takes no cloned button when it already has buttons).
  */
-import { getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import type { LocationSetting } from "~/api/resources/schemas";
 import {
@@ -22,14 +21,15 @@ import {
   useModalClose,
   useReturnFocus,
 } from "~/components/ui/ConfirmDialog";
+import { DialogForm } from "~/components/ui/DialogForm";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FieldFrame } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
 import { checkForm, type FormRules } from "~/forms/check";
 import { ADD_LOCATION_FORM_ID, CLONE_FORM_ID } from "~/forms/platform-location";
 import { useErrorTitle } from "~/lib/error-title";
+import { breadcrumb } from "~/lib/platform/cards";
 import type { SchemaChange } from "~/lib/platform/changes";
-import { breadcrumb } from "~/lib/platform/operations";
 import { inputClass } from "~/lib/ui-classes";
 import { ADD_LOCATION_BUTTON_ID } from "./opener-ids";
 
@@ -81,14 +81,7 @@ export function AddLocationDialog({
           </div>
         </>
       ) : (
-        <Form
-          method="post"
-          replace
-          preventScrollReset
-          {...getFormProps(form)}
-          className="space-y-5"
-        >
-          <input type="hidden" name="intent" value="add-location" />
+        <DialogForm form={form} hidden={{ intent: "add-location" }}>
           <FieldFrame
             id={fields.location.id}
             label={t("fields.location")}
@@ -117,7 +110,7 @@ export function AddLocationDialog({
             cancel={t("actions.cancel")}
             submit={t("addLocation.submit")}
           />
-        </Form>
+        </DialogForm>
       )}
     </Modal>
   );
@@ -220,16 +213,7 @@ export function CloneDialog({
           </div>
         </>
       ) : (
-        <Form
-          method="post"
-          replace
-          preventScrollReset
-          {...getFormProps(form)}
-          className="space-y-5"
-        >
-          <input type="hidden" name="intent" value="clone" />
-          <input type="hidden" name="location" value={location} />
-          <input type="hidden" name="path" value={path} />
+        <DialogForm form={form} hidden={{ intent: "clone", location, path }}>
           <fieldset
             key={form.key}
             aria-describedby={error ? `${form.id}-error` : undefined}
@@ -264,7 +248,7 @@ export function CloneDialog({
             cancel={t("actions.cancel")}
             submit={t("clone.submit")}
           />
-        </Form>
+        </DialogForm>
       )}
     </Modal>
   );

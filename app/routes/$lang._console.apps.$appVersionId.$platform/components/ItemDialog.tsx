@@ -11,8 +11,7 @@
  * Without JavaScript every tab's panel is shown, one below the other, each under its tab's
  * heading, and the whole form posts; with it the panels become tabs (one shown at a time).
  */
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { type SubmissionResult, useForm } from "@conform-to/react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FunctionIcon, PlatformFunction, PlatformType } from "~/api/schema/schemas";
@@ -25,6 +24,7 @@ import {
 } from "~/api/schema/values";
 import { Button } from "~/components/ui/Button";
 import { DialogFormButtons, useCloseDialog, useModalClose } from "~/components/ui/ConfirmDialog";
+import { DialogForm } from "~/components/ui/DialogForm";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FieldFrame } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
@@ -266,16 +266,7 @@ export function ItemDialog({
       <div ref={ref}>
         <ErrorSummary errors={summary} />
       </div>
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        replace
-        preventScrollReset
-        {...getFormProps(form)}
-        className="space-y-5"
-      >
-        <input type="hidden" name="intent" value="item" />
-        <input type="hidden" name="location" value={location} />
+      <DialogForm form={form} hidden={{ intent: "item", location }} encType="multipart/form-data">
         {"path" in place ? (
           <input type="hidden" name="path" value={place.path} />
         ) : (
@@ -320,7 +311,7 @@ export function ItemDialog({
           cancel={t("actions.cancel")}
           submit={t("item.submit")}
         />
-      </Form>
+      </DialogForm>
     </Modal>
   );
 }

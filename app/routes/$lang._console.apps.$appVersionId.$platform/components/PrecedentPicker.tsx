@@ -24,7 +24,7 @@ import {
   searchTree,
 } from "~/lib/platform/matter-types";
 import { buttonClass } from "~/lib/ui-classes";
-import { indentOf } from "./MatterTypePicker";
+import { indentOf } from "./MatterTypeTree";
 import { PickerFieldset, PickerSearch } from "./PickerSearch";
 
 interface PrecedentPickerProps {

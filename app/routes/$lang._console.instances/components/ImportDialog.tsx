@@ -7,8 +7,9 @@
  * With JavaScript the token is decoded as it is typed. Without it the Decode button posts the
  * token (intent `decode`) and the server renders the decoded fields before Import.
  */
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+
+import { type SubmissionResult, useForm } from "@conform-to/react";
+import { useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { decodeImportToken, type ImportValues, importEnvironmentType } from "~/api/instances/rules";
@@ -19,6 +20,7 @@ import {
   useModalClose,
   useReturnFocus,
 } from "~/components/ui/ConfirmDialog";
+import { DialogForm } from "~/components/ui/DialogForm";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FieldFrame } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
@@ -85,14 +87,7 @@ export function ImportDialog({ closeHref, token: postedToken = "", rules, lastRe
               : []
           }
         />
-        <Form
-          method="post"
-          replace
-          preventScrollReset
-          {...getFormProps(form)}
-          className="space-y-5"
-        >
-          <input type="hidden" name="dialog" value="import" />
+        <DialogForm form={form} hidden={{ dialog: "import" }}>
           <FieldFrame
             id={fields.token.id}
             label={t("fields.token")}
@@ -148,7 +143,7 @@ export function ImportDialog({ closeHref, token: postedToken = "", rules, lastRe
               {t("import.submit")}
             </Button>
           </div>
-        </Form>
+        </DialogForm>
       </div>
     </Modal>
   );

@@ -10,8 +10,8 @@
  * 'Show choices' button posts the form (intent `choose`) and the server renders the dialog
  * again with the choices of the chosen card and country.
  */
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+
+import { getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/Button";
@@ -21,6 +21,7 @@ import {
   useModalClose,
   useReturnFocus,
 } from "~/components/ui/ConfirmDialog";
+import { DialogForm } from "~/components/ui/DialogForm";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FieldFrame } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
@@ -139,13 +140,7 @@ export function NewCredentialsDialog({
     <Modal open title={t("new.title")} onClose={onClose}>
       <div ref={ref}>
         <ErrorSummary errors={summary} />
-        <Form
-          method="post"
-          replace
-          preventScrollReset
-          {...getFormProps(form)}
-          className="space-y-5"
-        >
+        <DialogForm form={form}>
           <fieldset
             aria-describedby={sandboxError ? `${form.id}-sandbox-error` : undefined}
             className="space-y-2"
@@ -246,7 +241,7 @@ export function NewCredentialsDialog({
             cancel={t("actions.cancel")}
             submit={t("new.submit")}
           />
-        </Form>
+        </DialogForm>
       </div>
     </Modal>
   );
