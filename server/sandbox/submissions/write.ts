@@ -22,8 +22,9 @@ import {
 import type { Caller, SandboxContext } from "../context";
 import { instances, statusRequests, submissionDocuments, submissions } from "../db/schema";
 import { recordChange } from "../history";
-import { notFound } from "../http/errors";
+import { notFound, refuse, refuseAny } from "../http/errors";
 import { isUuid } from "../http/validate";
+import { WORDING } from "../wording";
 import {
   blockersOf,
   requestAnswer,
@@ -33,8 +34,14 @@ import {
   submissionAnswers,
 } from "./answers";
 import { resolveDocuments } from "./documents";
-import { findVersion, moveAnswer, moveVersion, openSubmission, pushVersion } from "./moves";
-import { notAllowed, refuse } from "./wording";
+import {
+  findVersion,
+  moveAnswer,
+  moveVersion,
+  notAllowed,
+  openSubmission,
+  pushVersion,
+} from "./moves";
 
 /**
  * Submit, submit to live or resubmit, as the version's status allows. Order of refusals:
@@ -68,7 +75,7 @@ export async function submit(
     }
     const documents = await resolveDocuments(tx, caller.companyId, body.documents);
     Object.assign(errors, documents.errors);
-    if (Object.keys(errors).length > 0) refuse(errors);
+    refuseAny(WORDING.reviewField, errors);
 
     const found = await findVersion(tx, caller.companyId, body.appId.trim(), true);
     if (!found) throw notFound("app");
@@ -76,7 +83,7 @@ export async function submit(
     const move = submitMove(version.statusCode, body.isBeta === true);
     if (!move) notAllowed("a submit for review", statusName(version.statusCode));
     const blockers = await blockersOf(tx, version, group);
-    if (blockers.length > 0) refuse(blockerErrors(blockers), 409);
+    if (blockers.length > 0) refuse(WORDING.reviewField, blockerErrors(blockers), 409);
 
     const [row] = await tx
       .insert(submissions)
@@ -135,7 +142,7 @@ export async function request(
     reason: body.reason.trim(),
   };
   const errors = validateStatusRequest(values);
-  if (Object.keys(errors).length > 0) refuse(errors);
+  refuseAny(WORDING.reviewField, errors);
   return ctx.db.transaction(async (tx) => {
     const found = await findVersion(tx, caller.companyId, versionId, true);
     if (!found) throw notFound("app");
@@ -152,7 +159,7 @@ export async function request(
         ),
       )
       .limit(1);
-    if (open) refuse({ statusCode: "requestOpen" }, 409);
+    if (open) refuse(WORDING.reviewField, { statusCode: "requestOpen" }, 409);
     const [row] = await tx
       .insert(statusRequests)
       .values({
