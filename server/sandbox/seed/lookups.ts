@@ -407,7 +407,7 @@ export function locationRows(): (typeof platformLocations.$inferInsert)[] {
 
 /**
  * The categories, named in English and Dutch (the provider answers the caller's language:
- * resources/service.ts). They share one place in the order, so each language lists them
+ * resources/naming.ts). They share one place in the order, so each language lists them
  * alphabetically; Other comes last.
  */
 export const APP_CATEGORY_ROWS: (typeof appCategories.$inferInsert)[] = [
