@@ -21,6 +21,16 @@ export const MULTIPART = "multipart" as const;
 
 export type BodyShape = z.ZodType | typeof MULTIPART | undefined;
 
+/** The statuses of the refusals an endpoint declares; others (401, 413, 415, 429, 500) may come from any call. */
+export type RefusalStatus = 400 | 403 | 404 | 409;
+
+/**
+ * The refusals a call may answer, by status: the rule codes its `errors` may carry, or `true`
+ * for one without codes (a 404). A 400 of the request's shape (`SHAPE_RULE_CODES`, the JSON
+ * limits) and the 403 of a suspended account may come from any call and are not declared.
+ */
+export type Refusals = { readonly [S in RefusalStatus]?: readonly string[] | true };
+
 export interface Endpoint<
   P extends string = string,
   Q extends z.ZodType | undefined = z.ZodType | undefined,
@@ -43,6 +53,8 @@ export interface Endpoint<
   answer: A;
   /** Whether the call needs a signed-in user (default true). */
   public?: boolean;
+  /** The refusals it may answer; under test the sandbox answers no other (server/sandbox/http/refusals.ts). */
+  refusals?: Refusals;
 }
 
 /** An endpoint as declared: its query and body shapes are known (undefined when it has none). */

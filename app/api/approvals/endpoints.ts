@@ -6,6 +6,7 @@ import { preApproval, preApprovalList, preApprovalRequest } from "./schemas";
 export const listPreApprovals = endpoint({
   method: "GET",
   path: "apps/group/:groupId/approvals",
+  refusals: { 404: true },
   answer: preApprovalList,
 });
 
@@ -14,6 +15,11 @@ export const createPreApproval = endpoint({
   method: "POST",
   path: "app-approvals",
   body: preApprovalRequest,
+  refusals: {
+    400: ["documentNotFound", "tooManyFiles", "versionMajorLive", "versionNotFound"],
+    404: true,
+    409: ["appArchived", "preApprovalExists"],
+  },
   answer: preApproval,
 });
 
@@ -21,5 +27,6 @@ export const createPreApproval = endpoint({
 export const withdrawPreApproval = endpoint({
   method: "PUT",
   path: "app-approvals/withdraw/:id",
+  refusals: { 404: true, 409: ["preApprovalNotPending"] },
   answer: preApproval,
 });

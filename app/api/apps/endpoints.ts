@@ -31,6 +31,7 @@ export const listApps = endpoint({
 export const getAppGroup = endpoint({
   method: "GET",
   path: "apps/group/:groupId",
+  refusals: { 404: true },
   answer: appGroup,
 });
 
@@ -39,6 +40,7 @@ export const getApp = endpoint({
   method: "GET",
   path: "apps/:id",
   uuidParams: ["id"],
+  refusals: { 404: true },
   answer: appVersion,
 });
 
@@ -47,6 +49,22 @@ export const createApp = endpoint({
   method: "POST",
   path: "apps",
   body: appVersionInput,
+  refusals: {
+    400: [
+      "imageNotFound",
+      "imageSizeInvalid",
+      "imageTypeInvalid",
+      "invalidAppType",
+      "noContent",
+      "sizeGreater400KB",
+      "sizeGreater50KB",
+      "sizeGreater800KB",
+      "tooMany",
+      "unknownCategory",
+      "unknownCountry",
+    ],
+    409: ["taken"],
+  },
   answer: appSaveResponse,
 });
 
@@ -56,6 +74,23 @@ export const updateApp = endpoint({
   path: "apps/:id",
   uuidParams: ["id"],
   body: appVersionInput,
+  refusals: {
+    400: [
+      "imageNotFound",
+      "imageSizeInvalid",
+      "imageTypeInvalid",
+      "invalidAppType",
+      "noContent",
+      "sizeGreater400KB",
+      "sizeGreater50KB",
+      "sizeGreater800KB",
+      "tooMany",
+      "unknownCategory",
+      "unknownCountry",
+    ],
+    404: true,
+    409: ["locked"],
+  },
   answer: appSaveResponse,
 });
 
@@ -66,6 +101,7 @@ export const setArchived = endpoint({
   method: "PUT",
   path: "apps/group/:groupId/setArchived",
   query: z.object({ flag: z.enum(["true", "false"], { error: "must be true or false" }) }),
+  refusals: { 404: true, 409: true },
   answer: setArchivedResponse,
 });
 
@@ -75,5 +111,6 @@ export const duplicateApp = endpoint({
   path: "apps/:id/duplicate",
   uuidParams: ["id"],
   body: duplicateRequest,
+  refusals: { 400: ["unknownCountry"], 404: true, 409: ["taken"] },
   answer: duplicateResponse,
 });

@@ -26,6 +26,7 @@ export const uploadDocument = endpoint({
     fileType: z.enum(["0", "1"], { error: "must be 0 (document) or 1 (data-flow diagram)" }),
   }),
   body: MULTIPART,
+  refusals: { 400: ["mustBePdf", "noContent", "tooBig"] },
   answer: uploadedFile,
 });
 
@@ -35,6 +36,16 @@ export const uploadImage = endpoint({
   path: "images",
   query: imageQuery,
   body: MULTIPART,
+  refusals: {
+    400: [
+      "imageSizeInvalid",
+      "imageTypeInvalid",
+      "noContent",
+      "sizeGreater400KB",
+      "sizeGreater50KB",
+      "sizeGreater800KB",
+    ],
+  },
   answer: uploadedFile,
 });
 
@@ -44,6 +55,7 @@ export const uploadEntityImage = endpoint({
   path: "images/entities/:id",
   query: imageQuery,
   body: MULTIPART,
+  refusals: { 400: ["imageTypeInvalid"], 404: true },
   answer: uploadedFile,
 });
 
@@ -51,6 +63,7 @@ export const uploadEntityImage = endpoint({
 export const downloadFile = endpoint({
   method: "GET",
   path: "files/:id/download",
+  refusals: { 404: true },
   answer: rawAnswer,
 });
 
@@ -58,6 +71,7 @@ export const downloadFile = endpoint({
 export const getImage = endpoint({
   method: "GET",
   path: "images/:id",
+  refusals: { 404: true },
   answer: rawAnswer,
   public: true,
 });

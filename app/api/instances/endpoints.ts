@@ -24,6 +24,11 @@ export const createInstance = endpoint({
   method: "POST",
   path: "leapinstances",
   body: newInstanceRequest,
+  refusals: {
+    400: ["invalidFirmType", "unknownEnvironment"],
+    403: ["noTestAccess"],
+    409: ["usernameTaken"],
+  },
   answer: instance,
 });
 
@@ -32,6 +37,11 @@ export const importInstance = endpoint({
   method: "POST",
   path: "leapinstances/import",
   body: importInstanceRequest,
+  refusals: {
+    400: ["invalidFirmType", "unknownEnvironment", "unknownRegion"],
+    403: ["noTestAccess"],
+    409: ["usernameTaken"],
+  },
   answer: instance,
 });
 
@@ -41,6 +51,11 @@ export const updateConfiguration = endpoint({
   path: "leapinstances/:id/configuration",
   uuidParams: ["id"],
   body: configurationRequest,
+  refusals: {
+    400: ["duplicateApp", "invalidEndpoint", "invalidStatus", "unknownApp"],
+    403: ["noTestAccess"],
+    404: true,
+  },
   answer: instance,
 });
 
@@ -49,5 +64,6 @@ export const deleteInstance = endpoint({
   method: "DELETE",
   path: "leapinstances/:id",
   uuidParams: ["id"],
+  refusals: { 403: ["noTestAccess"], 404: true },
   answer: noContent,
 });

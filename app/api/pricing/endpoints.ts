@@ -11,6 +11,7 @@ export const getPrices = endpoint({
   method: "GET",
   path: "app-monetization/app-groups/:appGroupId/prices",
   uuidParams: ["appGroupId"],
+  refusals: { 404: true, 409: ["monetisationNotEnabled"] },
   answer: priceData,
 });
 
@@ -20,6 +21,17 @@ export const createPrice = endpoint({
   path: "app-monetization/app-groups/:appGroupId/prices",
   uuidParams: ["appGroupId"],
   body: priceRequest,
+  refusals: {
+    400: [
+      "amountMustBeGreater0",
+      "invalidAmount",
+      "invalidPricingModel",
+      "noNegatives",
+      "twoDecimals",
+    ],
+    404: true,
+    409: ["monetisationNotEnabled", "priceExists"],
+  },
   answer: price,
 });
 
@@ -29,6 +41,17 @@ export const updatePrice = endpoint({
   path: "app-monetization/app-groups/:appGroupId/prices/:priceId",
   uuidParams: ["appGroupId", "priceId"],
   body: priceRequest,
+  refusals: {
+    400: [
+      "amountMustBeGreater0",
+      "invalidAmount",
+      "invalidPricingModel",
+      "noNegatives",
+      "twoDecimals",
+    ],
+    404: true,
+    409: ["monetisationNotEnabled", "priceExists", "priceNotEditable"],
+  },
   answer: price,
 });
 
@@ -37,5 +60,10 @@ export const submitPriceChange = endpoint({
   method: "POST",
   path: "app-monetization/price-updation",
   body: priceChangeRequest,
+  refusals: {
+    400: ["amountMustBeGreater0", "invalidAmount", "noNegatives", "samePrice", "twoDecimals"],
+    404: true,
+    409: ["freeForever", "monetisationNotEnabled", "noActivePrice", "priceChangePending"],
+  },
   answer: price,
 });

@@ -22,6 +22,29 @@ export const saveSchema = endpoint({
   method: "POST",
   path: "app-schema",
   body: saveSchemaRequest,
+  refusals: {
+    400: [
+      "duplicateLocation",
+      "duplicatePlatform",
+      "imageNotFound",
+      "integratorOnly",
+      "invalidSize",
+      "invalidVersion",
+      "minimumVersionIs",
+      "missingProductVariants",
+      "notAllowedHere",
+      "tooMany",
+      "tooManyFunctions",
+      "unknownKey",
+      "unknownLocation",
+      "unknownMatterType",
+      "unknownPrecedent",
+      "unknownProductVariant",
+      "updateRequired",
+    ],
+    404: true,
+    409: ["notStandardApp", "versionNotEditable"],
+  },
   answer: saveSchemaResponse,
 });
 
@@ -34,6 +57,7 @@ export const validateSchema = endpoint({
   method: "POST",
   path: "app-schema/validate",
   body: validateSchemaRequest,
+  refusals: { 404: true },
   answer: validateSchemaResponse,
 });
 
@@ -46,6 +70,7 @@ export const downloadSchema = endpoint({
   path: "app-schema/download/:id/:env",
   uuidParams: ["id"],
   query: downloadSchemaQuery,
+  refusals: { 404: true },
   answer: rawAnswer,
 });
 
@@ -55,5 +80,6 @@ export const getSchema = endpoint({
   path: "app-schema/:appVersionId",
   uuidParams: ["appVersionId"],
   query: readSchemaQuery,
+  refusals: { 404: true },
   answer: readSchemaResponse,
 });

@@ -20,6 +20,7 @@ import {
 export const getSubmissionInit = endpoint({
   method: "GET",
   path: "app-submissions/init/:versionId",
+  refusals: { 404: true },
   answer: submissionInit,
 });
 
@@ -27,6 +28,7 @@ export const getSubmissionInit = endpoint({
 export const listSubmissions = endpoint({
   method: "GET",
   path: "app-submissions/:groupId",
+  refusals: { 404: true },
   answer: submissionList,
 });
 
@@ -34,6 +36,7 @@ export const listSubmissions = endpoint({
 export const getSubmissionTimeline = endpoint({
   method: "GET",
   path: "app-submissions/history/:groupId",
+  refusals: { 404: true },
   answer: timeline,
 });
 
@@ -42,6 +45,26 @@ export const createSubmission = endpoint({
   method: "POST",
   path: "app-submissions",
   body: submissionRequest,
+  refusals: {
+    400: [
+      "documentNotFound",
+      "duplicateDocument",
+      "instanceNotFound",
+      "invalidDate",
+      "invalidPhone",
+      "releaseDateInPast",
+      "tooManyFiles",
+      "totalTooBig",
+    ],
+    404: true,
+    409: [
+      "actionNotAllowed",
+      "appArchived",
+      "platformConfigurationRequired",
+      "preApprovalRequired",
+      "priceRequired",
+    ],
+  },
   answer: submission,
 });
 
@@ -50,6 +73,7 @@ export const requestPause = endpoint({
   method: "PUT",
   path: "app-submissions/pause/:id",
   body: statusRequestBody,
+  refusals: { 404: true, 409: ["actionNotAllowed", "requestOpen"] },
   answer: statusRequest,
 });
 
@@ -58,6 +82,7 @@ export const requestResume = endpoint({
   method: "PUT",
   path: "app-submissions/resume/:id",
   body: statusRequestBody,
+  refusals: { 404: true, 409: ["actionNotAllowed", "requestOpen"] },
   answer: statusRequest,
 });
 
@@ -65,6 +90,7 @@ export const requestResume = endpoint({
 export const goLive = endpoint({
   method: "PUT",
   path: "app-submissions/go-live/:id",
+  refusals: { 404: true, 409: ["actionNotAllowed"] },
   answer: versionMove,
 });
 
@@ -76,5 +102,6 @@ export const goLive = endpoint({
 export const archiveVersion = endpoint({
   method: "PUT",
   path: "app-submissions/archive/:id",
+  refusals: { 404: true, 409: ["actionNotAllowed"] },
   answer: versionMove,
 });

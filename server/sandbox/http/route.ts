@@ -6,8 +6,9 @@
  * with the endpoint's schemas (a failing one is a 400 naming the field). A UUID parameter
  * matches only hex digits and dashes, so that a word in its place (`apps/report`) can have a
  * route of its own. Path and query parameters are held to the text rule before anything else.
- * Under test, every JSON answer is held to the endpoint's `answer` schema: a mismatch is a 500
- * naming the endpoint and the field, so the integration suite proves the contract.
+ * Under test, every JSON answer is held to the endpoint's `answer` schema (a mismatch is a 500
+ * naming the endpoint and the field) and every refusal to its declared `refusals`
+ * (./refusals.ts), so the integration suite proves the contract.
  */
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import type * as z from "zod";
@@ -15,6 +16,7 @@ import { isStorableText, storableCopy } from "~/api/common";
 import { type BodyShape, type Endpoint, type PathParams, rawAnswer } from "~/api/endpoint";
 import type { AppEnv } from "../context";
 import { notFound } from "./errors";
+import { declaredRefusals } from "./refusals";
 import { jsonBody, parse, refuseUnstorable } from "./validate";
 
 /** The Hono path of an endpoint: `/apps/:id{[0-9a-fA-F-]+}` for `apps/:id` with a UUID `id`. */
@@ -103,8 +105,8 @@ export async function contractBreach(
 }
 
 /**
- * Registers the endpoint's route on `app`: the parameter check, the middleware, then the
- * handler with the endpoint's input read.
+ * Registers the endpoint's route on `app`: under test the refusal check, then the parameter
+ * check, the middleware, and the handler with the endpoint's input read.
  */
 export function route<
   P extends string,
@@ -119,7 +121,11 @@ export function route<
   const middleware = steps.slice(0, -1) as MiddlewareHandler<AppEnv>[];
   const handler = steps[steps.length - 1] as RouteHandler<P, Q, B>;
   const name = `${endpoint.method} ${endpoint.path}`;
-  app.on(endpoint.method, routePath(endpoint), storableParameters, ...middleware, async (c) => {
+  const refusals: MiddlewareHandler<AppEnv> = checkAnswers
+    ? declaredRefusals(endpoint)
+    : (_c, next) => next();
+  const path = routePath(endpoint);
+  app.on(endpoint.method, path, refusals, storableParameters, ...middleware, async (c) => {
     const input = await inputOf<P, Q, B>(c, endpoint as Endpoint<P>);
     const response = await handler(c as Context<AppEnv, `/${P}`>, input);
     const breach = checkAnswers ? await contractBreach(endpoint.answer, response) : undefined;
