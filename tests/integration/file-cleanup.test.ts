@@ -10,7 +10,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { files } from "../../server/sandbox/db/schema";
+import { files } from "../../server/sandbox/db/schema/files";
 import { removeUnreferencedFiles, startFileCleanup } from "../../server/sandbox/files/cleanup";
 import type { RunningSandbox } from "../../server/sandbox/index";
 import { type OwnDatabase, ownDatabase } from "../support/postgres";

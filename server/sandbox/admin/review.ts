@@ -8,7 +8,13 @@ import { STATUS_TABLE, statusName } from "~/api/apps/status";
 import { SUBMISSION_STATUS, submissionKindOf, submissionStatusText } from "~/api/submissions/rules";
 import { STATUS_REQUEST_STATUS } from "~/api/submissions/schemas";
 import type { Database } from "../db";
-import { appGroups, appVersions, preApprovals, statusRequests, submissions } from "../db/schema";
+import {
+  appGroups,
+  appVersions,
+  preApprovals,
+  statusRequests,
+  submissions,
+} from "../db/schema/apps";
 import { recordChange } from "../history";
 import { conflict } from "../http/errors";
 import { isUuid } from "../http/validate";

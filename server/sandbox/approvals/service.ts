@@ -17,7 +17,7 @@ import {
 } from "~/api/approvals/rules";
 import type { PreApproval, preApprovalRequest } from "~/api/approvals/schemas";
 import type { Caller, SandboxContext } from "../context";
-import { appVersions, preApprovalDocuments, preApprovals } from "../db/schema";
+import { appVersions, preApprovalDocuments, preApprovals } from "../db/schema/apps";
 import { recordChange } from "../history";
 import { notFound, refuse, refuseAny } from "../http/errors";
 import { isUuid } from "../http/validate";

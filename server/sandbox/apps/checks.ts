@@ -13,14 +13,9 @@ import {
 } from "~/api/apps/rules";
 import type { Caller } from "../context";
 import type { Tx } from "../db";
-import {
-  appCategories,
-  appMarketplace,
-  appMarketplaceImages,
-  appVersions,
-  countries,
-  files,
-} from "../db/schema";
+import { appMarketplace, appMarketplaceImages, appVersions } from "../db/schema/apps";
+import { files } from "../db/schema/files";
+import { appCategories, countries } from "../db/schema/lookups";
 import { countryFlagOn } from "../feature-flags";
 import { isUuid } from "../http/validate";
 import type { DbOrTx } from "./find";

@@ -5,7 +5,7 @@ import { formatVersion, validateDuplicate, withoutRegionalInfo } from "~/api/app
 import type { AppSaveResponse } from "~/api/apps/schemas";
 import { VERSION_STATUS } from "~/api/apps/status";
 import type { Caller, SandboxContext } from "../context";
-import { appGroups, appMarketplace, appVersions } from "../db/schema";
+import { appGroups, appMarketplace, appVersions } from "../db/schema/apps";
 import { recordChange } from "../history";
 import { ApiError, conflict, notFound, refuseAny } from "../http/errors";
 import { isUuid } from "../http/validate";

@@ -4,7 +4,7 @@ import { formatVersion } from "~/api/apps/rules";
 import type { AppSaveResponse } from "~/api/apps/schemas";
 import { canArchive, canDelete, isEditable, statusName } from "~/api/apps/status";
 import type { Caller, SandboxContext } from "../context";
-import { appGroups, appVersions } from "../db/schema";
+import { appGroups, appVersions } from "../db/schema/apps";
 import { recordChange } from "../history";
 import { conflict, notFound, refuseAny } from "../http/errors";
 import { WORDING } from "../wording";

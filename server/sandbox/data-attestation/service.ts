@@ -24,7 +24,8 @@ import {
 import { findVersion } from "../apps/find";
 import type { Caller, SandboxContext } from "../context";
 import type { Tx } from "../db";
-import { dataAttestations, files } from "../db/schema";
+import { dataAttestations } from "../db/schema/apps";
+import { files } from "../db/schema/files";
 import { countryFlagOn } from "../feature-flags";
 import { downloadUrl } from "../files/service";
 import { recordChange } from "../history";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { normalizeConfiguration, validateConfiguration } from "~/api/instances/rules";
 import type { Instance } from "~/api/instances/schemas";
 import type { Caller, SandboxContext } from "../context";
-import { instanceConfigurations, instances } from "../db/schema";
+import { instanceConfigurations, instances } from "../db/schema/instances";
 import { recordChange } from "../history";
 import { refuseAny } from "../http/errors";
 import { WORDING } from "../wording";

@@ -17,7 +17,7 @@ import {
 import type { Price, PriceData } from "~/api/pricing/schemas";
 import { type DbOrTx, findGroup, type GroupRow } from "../apps/find";
 import type { Caller, SandboxContext } from "../context";
-import { prices } from "../db/schema";
+import { prices } from "../db/schema/apps";
 import { countryFlagOn } from "../feature-flags";
 import { recordChange } from "../history";
 import { notFound } from "../http/errors";

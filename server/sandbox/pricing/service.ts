@@ -23,7 +23,8 @@ import type { Price, PriceData, priceChangeRequest, priceRequest } from "~/api/p
 import type { DbOrTx, GroupRow } from "../apps/find";
 import type { Caller, SandboxContext } from "../context";
 import type { Tx } from "../db";
-import { appGroups, countries, prices } from "../db/schema";
+import { appGroups, prices } from "../db/schema/apps";
+import { countries } from "../db/schema/lookups";
 import { recordChange } from "../history";
 import { ApiError } from "../http/errors";
 import { isUuid } from "../http/validate";

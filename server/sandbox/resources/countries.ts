@@ -20,7 +20,7 @@ import {
   featureFlags,
   featureToggles,
   platformLocations,
-} from "../db/schema";
+} from "../db/schema/lookups";
 import { badRequest } from "../http/errors";
 import { nameIn } from "../seed/lookup-names";
 import { resourceCountryOf } from "../seed/lookups";

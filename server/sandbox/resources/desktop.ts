@@ -3,7 +3,8 @@ import { asc, eq } from "drizzle-orm";
 import type { DesktopDownload, DesktopVersion } from "~/api/resources/schemas";
 import type { Caller } from "../context";
 import type { Database } from "../db";
-import { desktopDownloads, desktopVersions, users } from "../db/schema";
+import { users } from "../db/schema/companies";
+import { desktopDownloads, desktopVersions } from "../db/schema/lookups";
 import { compareVersions, visibleDownloads } from "../seed/lookups";
 
 export async function desktopVersionsList(db: Database) {

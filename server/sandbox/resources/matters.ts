@@ -9,7 +9,7 @@ import {
   type ProductVariant,
 } from "~/api/resources/schemas";
 import type { Database } from "../db";
-import { appCategories, matterTypes, precedents, productVariants } from "../db/schema";
+import { appCategories, matterTypes, precedents, productVariants } from "../db/schema/lookups";
 import { countryFlagOn } from "../feature-flags";
 import { notFound } from "../http/errors";
 import { nameIn } from "../seed/lookup-names";

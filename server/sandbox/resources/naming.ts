@@ -4,7 +4,7 @@
  */
 import type { AppCategory } from "~/api/resources/schemas";
 import { bestLanguage } from "~/i18n";
-import type { appCategories } from "../db/schema";
+import type { appCategories } from "../db/schema/lookups";
 import { nameIn } from "../seed/lookup-names";
 
 type CategoryRow = typeof appCategories.$inferSelect;

@@ -12,7 +12,8 @@ import {
   type ValidateSchemaResponse,
 } from "~/api/schema/schemas";
 import type { Caller, SandboxContext } from "../context";
-import { platformSchemas, users } from "../db/schema";
+import { platformSchemas } from "../db/schema/apps";
+import { users } from "../db/schema/companies";
 import { forbidden, notFound } from "../http/errors";
 import { WORDING } from "../wording";
 import { fileNamePart, forEnvironment, judgeDocument } from "./judge";

@@ -6,7 +6,7 @@ import { everyFunction } from "~/api/schema/rules";
 import { PLATFORM_CODES, type SaveSchemaResponse } from "~/api/schema/schemas";
 import { createNextVersion } from "../apps/versions";
 import type { Caller, SandboxContext } from "../context";
-import { platformSchemas } from "../db/schema";
+import { platformSchemas } from "../db/schema/apps";
 import { imageUrl } from "../files/service";
 import { recordChange } from "../history";
 import { ApiError } from "../http/errors";

@@ -27,7 +27,9 @@ import {
 } from "~/api/security/schemas";
 import { type DbOrTx, findGroup, type GroupRow } from "../apps/find";
 import type { Caller, SandboxContext } from "../context";
-import { authClients, countries, permissions, preApprovals, users } from "../db/schema";
+import { authClients, preApprovals } from "../db/schema/apps";
+import { users } from "../db/schema/companies";
+import { countries, permissions } from "../db/schema/lookups";
 import { recordChange } from "../history";
 import { ApiError, notFound, refuse, refuseAny } from "../http/errors";
 import { take } from "../identity/limits";

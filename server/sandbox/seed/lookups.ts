@@ -31,7 +31,7 @@ import {
   platformLocations,
   precedents,
   productVariants,
-} from "../db/schema";
+} from "../db/schema/lookups";
 import { namesOf } from "./lookup-names";
 
 // ---------------------------------------------------------------------------

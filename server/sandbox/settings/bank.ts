@@ -8,7 +8,7 @@ import type { BankDetails } from "~/api/settings/schemas";
 import type { Caller, SandboxContext } from "../context";
 import type { Database } from "../db";
 import { createValueCipher, keyIdOf, type ValueCipher } from "../db/encryption";
-import { bankDetails, companies } from "../db/schema";
+import { bankDetails, companies } from "../db/schema/companies";
 import { recordChange } from "../history";
 import { notFound, refuse, refuseAny } from "../http/errors";
 import { isUuid } from "../http/validate";

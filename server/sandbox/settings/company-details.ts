@@ -9,13 +9,9 @@ import type { CompanyDetails } from "~/api/settings/schemas";
 import type { DbOrTx } from "../apps/find";
 import type { Caller, SandboxContext } from "../context";
 import type { Database } from "../db";
-import {
-  companies,
-  companyDetailSubmissions,
-  companyEntities,
-  countries,
-  files,
-} from "../db/schema";
+import { companies, companyDetailSubmissions, companyEntities } from "../db/schema/companies";
+import { files } from "../db/schema/files";
+import { countries } from "../db/schema/lookups";
 import { imageUrl } from "../files/service";
 import { recordChange } from "../history";
 import { notFound, refuseAny } from "../http/errors";

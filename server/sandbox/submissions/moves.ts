@@ -16,7 +16,7 @@ import {
 import { goLiveMove } from "~/api/submissions/rules";
 import type { VersionMove } from "~/api/submissions/schemas";
 import type { Database, Tx } from "../db";
-import { appGroups, appVersions, statusRequests, submissions } from "../db/schema";
+import { appGroups, appVersions, statusRequests, submissions } from "../db/schema/apps";
 import { recordChange } from "../history";
 import { ApiError } from "../http/errors";
 

@@ -20,7 +20,8 @@ import {
   type VersionMove,
 } from "~/api/submissions/schemas";
 import type { Caller, SandboxContext } from "../context";
-import { instances, statusRequests, submissionDocuments, submissions } from "../db/schema";
+import { statusRequests, submissionDocuments, submissions } from "../db/schema/apps";
+import { instances } from "../db/schema/instances";
 import { recordChange } from "../history";
 import { notFound, refuse, refuseAny } from "../http/errors";
 import { isUuid } from "../http/validate";

@@ -22,7 +22,7 @@ import {
 import { isUniqueViolation } from "../apps/service";
 import type { Caller } from "../context";
 import type { Database, Tx } from "../db";
-import { companies, users } from "../db/schema";
+import { companies, users } from "../db/schema/companies";
 import { recordChange } from "../history";
 import { notFound, refuse } from "../http/errors";
 import { isUuid } from "../http/validate";
