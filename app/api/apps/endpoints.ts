@@ -95,7 +95,12 @@ export const updateApp = endpoint({
 });
 
 /** Deletes the whole group of the version. */
-export const deleteApp = endpoint({ method: "DELETE", path: "apps/delete/:id", answer: noContent });
+export const deleteApp = endpoint({
+  method: "DELETE",
+  path: "apps/delete/:id",
+  refusals: { 404: true, 409: true },
+  answer: noContent,
+});
 
 export const setArchived = endpoint({
   method: "PUT",
