@@ -15,6 +15,21 @@ import {
   setArchivedResponse,
 } from "./schemas";
 
+/** The codes of an app form's 400s beyond the request's shape: its listing's images and its lookups. */
+const APP_FORM_CODES = [
+  "imageNotFound",
+  "imageSizeInvalid",
+  "imageTypeInvalid",
+  "invalidAppType",
+  "noContent",
+  "sizeGreater400KB",
+  "sizeGreater50KB",
+  "sizeGreater800KB",
+  "tooMany",
+  "unknownCategory",
+  "unknownCountry",
+];
+
 /** The company's app groups: -1 all (default), 0 current, 1 archived. */
 export const listApps = endpoint({
   method: "GET",
@@ -50,19 +65,7 @@ export const createApp = endpoint({
   path: "apps",
   body: appVersionInput,
   refusals: {
-    400: [
-      "imageNotFound",
-      "imageSizeInvalid",
-      "imageTypeInvalid",
-      "invalidAppType",
-      "noContent",
-      "sizeGreater400KB",
-      "sizeGreater50KB",
-      "sizeGreater800KB",
-      "tooMany",
-      "unknownCategory",
-      "unknownCountry",
-    ],
+    400: APP_FORM_CODES,
     409: ["taken"],
   },
   answer: appSaveResponse,
@@ -75,19 +78,7 @@ export const updateApp = endpoint({
   uuidParams: ["id"],
   body: appVersionInput,
   refusals: {
-    400: [
-      "imageNotFound",
-      "imageSizeInvalid",
-      "imageTypeInvalid",
-      "invalidAppType",
-      "noContent",
-      "sizeGreater400KB",
-      "sizeGreater50KB",
-      "sizeGreater800KB",
-      "tooMany",
-      "unknownCategory",
-      "unknownCountry",
-    ],
+    400: APP_FORM_CODES,
     404: true,
     409: ["locked"],
   },

@@ -15,6 +15,15 @@ export const getPrices = endpoint({
   answer: priceData,
 });
 
+/** The codes of a price's 400s beyond the request's shape. */
+const PRICE_CODES = [
+  "amountMustBeGreater0",
+  "invalidAmount",
+  "invalidPricingModel",
+  "noNegatives",
+  "twoDecimals",
+];
+
 /** The app's first price (free, or paid user or firm based): 201 with it, submitted for the provider's review. */
 export const createPrice = endpoint({
   method: "POST",
@@ -22,13 +31,7 @@ export const createPrice = endpoint({
   uuidParams: ["appGroupId"],
   body: priceRequest,
   refusals: {
-    400: [
-      "amountMustBeGreater0",
-      "invalidAmount",
-      "invalidPricingModel",
-      "noNegatives",
-      "twoDecimals",
-    ],
+    400: PRICE_CODES,
     404: true,
     409: ["monetisationNotEnabled", "priceExists"],
   },
@@ -42,13 +45,7 @@ export const updatePrice = endpoint({
   uuidParams: ["appGroupId", "priceId"],
   body: priceRequest,
   refusals: {
-    400: [
-      "amountMustBeGreater0",
-      "invalidAmount",
-      "invalidPricingModel",
-      "noNegatives",
-      "twoDecimals",
-    ],
+    400: PRICE_CODES,
     404: true,
     409: ["monetisationNotEnabled", "priceExists", "priceNotEditable"],
   },
