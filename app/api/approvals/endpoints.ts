@@ -1,5 +1,7 @@
 /** The pre-approval calls. */
+
 import { endpoint } from "../endpoint";
+import { DOCUMENT_LIST_RULE_CODES } from "../submissions/rules";
 import { preApproval, preApprovalList, preApprovalRequest } from "./schemas";
 
 /** The group's pre-approvals, newest first (withdrawn ones left out). */
@@ -16,7 +18,7 @@ export const createPreApproval = endpoint({
   path: "app-approvals",
   body: preApprovalRequest,
   refusals: {
-    400: ["documentNotFound", "tooManyFiles", "versionMajorLive", "versionNotFound"],
+    400: [...DOCUMENT_LIST_RULE_CODES, "versionMajorLive", "versionNotFound"],
     404: true,
     409: ["appArchived", "preApprovalExists"],
   },

@@ -5,6 +5,7 @@
  * status table (app/api/apps/status.ts); a refused one is a 409 with a rule code.
  */
 import { endpoint } from "../endpoint";
+import { DOCUMENT_LIST_RULE_CODES } from "./rules";
 import {
   statusRequest,
   statusRequestBody,
@@ -47,14 +48,11 @@ export const createSubmission = endpoint({
   body: submissionRequest,
   refusals: {
     400: [
-      "documentNotFound",
-      "duplicateDocument",
+      ...DOCUMENT_LIST_RULE_CODES,
       "instanceNotFound",
       "invalidDate",
       "invalidPhone",
       "releaseDateInPast",
-      "tooManyFiles",
-      "totalTooBig",
     ],
     404: true,
     409: [
