@@ -162,6 +162,7 @@ export const recordUsage = about(
       .min(0, { message: "must be at least 0" })
       .max(1_000_000, { message: "must be at most 1000000" }),
   }),
+  ["notLiveOrBeta"],
 );
 
 const fault = z.object({
