@@ -21,6 +21,16 @@ export const MULTIPART = "multipart" as const;
 
 export type BodyShape = z.ZodType | typeof MULTIPART | undefined;
 
+/** The statuses of the refusals an endpoint declares; others (401, 413, 415, 429, 500) may come from any call. */
+export type RefusalStatus = 400 | 403 | 404 | 409;
+
+/**
+ * The refusals a call may answer, by status: the rule codes its `errors` may carry, or `true`
+ * for one without codes (a 404). A 400 of the request's shape (`SHAPE_RULE_CODES`, the JSON
+ * limits) and the 403 of a suspended account may come from any call and are not declared.
+ */
+export type Refusals = { readonly [S in RefusalStatus]?: readonly string[] | true };
+
 export interface Endpoint<
   P extends string = string,
   Q extends z.ZodType | undefined = z.ZodType | undefined,
@@ -45,8 +55,8 @@ export interface Endpoint<
   public?: boolean;
   /** Whether success is 201 Created (else 200, or 204 for `noContent`). */
   created?: true;
-  /** The refusals the call may answer: by status, the rule codes it may name (or `true`). */
-  refusals?: Partial<Record<number, readonly string[] | true>>;
+  /** The refusals it may answer; under test the sandbox answers no other (server/sandbox/http/refusals.ts). */
+  refusals?: Refusals;
 }
 
 /** An endpoint as declared: its query and body shapes are known (undefined when it has none). */
@@ -72,6 +82,12 @@ export function endpoint<
 
 /** The answer of a call that answers 204 without a body. */
 export const noContent = z.null();
+
+/** The status of a call's success: 204 without a body, 201 where it creates, else 200. */
+export function successStatus(endpoint: Pick<Endpoint, "answer" | "created">): number {
+  if (endpoint.answer === noContent) return 204;
+  return endpoint.created ? 201 : 200;
+}
 
 /** The answer of a call whose body is not JSON (a file's bytes): the client hands back the Response. */
 export const rawAnswer = z.custom<Response>((value) => value instanceof Response);

@@ -6,7 +6,8 @@
 import * as z from "zod";
 import { apiErrorBody } from "./common";
 import { contractEndpoints, type NamedEndpoint } from "./contract";
-import { type Endpoint, MULTIPART, noContent, rawAnswer } from "./endpoint";
+import { type Endpoint, MULTIPART, rawAnswer, successStatus } from "./endpoint";
+import { ANY_CALL_CODES } from "./refusals";
 
 type Json = Record<string, unknown>;
 /** Definitions the document's schemas share (`components.schemas`). */
@@ -93,12 +94,6 @@ function requestBody(endpoint: Endpoint, name: string, shared: Shared): Json | u
   return { required: true, content: { "application/json": { schema } } };
 }
 
-/** The status of a call's success: 204 without a body, else the one it declares or 200. */
-export function successStatus(endpoint: Endpoint): number {
-  if (endpoint.answer === noContent) return 204;
-  return endpoint.created ? 201 : 200;
-}
-
 function success(endpoint: Endpoint, name: string, shared: Shared): Json {
   const status = successStatus(endpoint);
   if (status === 204) return { description: "Done; no content." };
@@ -147,9 +142,15 @@ function refusal(status: number, codes: readonly string[]): Json {
 
 function responses(endpoint: Endpoint, name: string, shared: Shared): Json {
   const answers: Json = { [String(successStatus(endpoint))]: success(endpoint, name, shared) };
-  for (const [status, codes] of Object.entries(endpoint.refusals ?? {}))
-    answers[status] = refusal(Number(status), codes === true || !codes ? [] : codes);
-  if (!endpoint.public && !answers["401"]) answers["401"] = refusal(401, []);
+  const declared = endpoint.refusals ?? {};
+  const listed = (codes: readonly string[] | true | undefined) =>
+    Array.isArray(codes) ? codes : [];
+  // Any call that reads a query or a body may refuse its shape.
+  if (declared[400] || endpoint.query || endpoint.body)
+    answers["400"] = refusal(400, [...new Set([...listed(declared[400]), ...ANY_CALL_CODES])]);
+  if (!endpoint.public) answers["401"] = refusal(401, []);
+  for (const status of [403, 404, 409] as const)
+    if (declared[status]) answers[String(status)] = refusal(status, listed(declared[status]));
   return answers;
 }
 

@@ -5,8 +5,8 @@
  */
 import { apiErrorBody } from "~/api/common";
 import { contractEndpoints } from "~/api/contract";
-import { type Endpoint, MULTIPART, rawAnswer, urlOf } from "~/api/endpoint";
-import { successStatus } from "~/api/openapi";
+import { type Endpoint, MULTIPART, rawAnswer, successStatus, urlOf } from "~/api/endpoint";
+import { undeclaredRefusal } from "~/api/refusals";
 
 /** What a call sends: path parameters, query and a JSON body or a form. */
 export interface Input {
@@ -81,14 +81,9 @@ export function expectRefusal(endpoint: Endpoint, reply: Reply, status: number, 
   const parsed = apiErrorBody.safeParse(reply.json);
   if (!parsed.success || typeof parsed.data.detail !== "string")
     throw new Breach(`the ${status} is not in the error shape: ${shown(reply.json)}`);
-  const declared = endpoint.refusals?.[status];
-  if (endpoint.refusals && !declared)
-    throw new Breach(`answered ${status}, which the call does not declare`);
   const codes = Object.values(parsed.data.errors ?? {});
-  for (const named of codes) {
-    if (Array.isArray(declared) && !declared.includes(named))
-      throw new Breach(`named the rule code ${named}, which the call does not declare`);
-  }
+  const undeclared = undeclaredRefusal(endpoint, status, parsed.data.errors);
+  if (undeclared) throw new Breach(`answered a refusal the call does not declare: ${undeclared}`);
   if (code && !codes.includes(code))
     throw new Breach(`the ${status} does not name ${code}: ${shown(parsed.data.errors)}`);
   return parsed.data;

@@ -2,7 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import type { FeatureFlag } from "~/api/resources/schemas";
 import type { DbOrTx } from "./apps/find";
-import { featureFlags } from "./db/schema";
+import { featureFlags } from "./db/schema/lookups";
 
 export async function countryFlagOn(
   q: DbOrTx,

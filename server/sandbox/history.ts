@@ -6,7 +6,7 @@
  */
 import { storableCopy } from "~/api/common";
 import type { Database, Tx } from "./db";
-import { stateChanges } from "./db/schema";
+import { stateChanges } from "./db/schema/records";
 
 export interface Change {
   companyId?: string | null;

@@ -10,7 +10,7 @@ import nodemailer from "nodemailer";
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Env } from "../config";
 import type { Database } from "./db";
-import { mailOutbox } from "./db/schema";
+import { mailOutbox } from "./db/schema/records";
 import { type LimitStore, memoryLimitStore, take } from "./identity/limits";
 import type { Logger } from "./logger";
 

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bankDetails as bankDetailsAnswer } from "~/api/settings/schemas";
 import { newKey } from "../../server/sandbox/db/encryption";
-import { bankDetails } from "../../server/sandbox/db/schema";
+import { bankDetails } from "../../server/sandbox/db/schema/companies";
 import type { RunningSandbox } from "../../server/sandbox/index";
 import { type OwnDatabase, ownDatabase } from "../support/postgres";
 import { type OwnSandbox, ownSandbox } from "./own-sandbox";

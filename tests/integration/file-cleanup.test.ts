@@ -11,7 +11,7 @@ import path from "node:path";
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fileForm, pdf, png } from "../../server/conformance/files";
-import { files } from "../../server/sandbox/db/schema";
+import { files } from "../../server/sandbox/db/schema/files";
 import { removeUnreferencedFiles, startFileCleanup } from "../../server/sandbox/files/cleanup";
 import type { RunningSandbox } from "../../server/sandbox/index";
 import { type OwnDatabase, ownDatabase } from "../support/postgres";

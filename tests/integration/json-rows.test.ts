@@ -6,7 +6,8 @@
 import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { jsonRows } from "../../server/sandbox/db/json-rows";
-import { appGroups, companies } from "../../server/sandbox/db/schema";
+import { appGroups } from "../../server/sandbox/db/schema/apps";
+import { companies } from "../../server/sandbox/db/schema/companies";
 import { ownDatabase } from "./own-database";
 
 const database = ownDatabase("json-rows");

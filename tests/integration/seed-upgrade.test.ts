@@ -13,7 +13,7 @@ import {
   permissions,
   platformLocations,
   productVariants,
-} from "../../server/sandbox/db/schema";
+} from "../../server/sandbox/db/schema/lookups";
 import { seedLookups } from "../../server/sandbox/seed/lookups";
 import { ownDatabase } from "./own-database";
 

@@ -1,11 +1,14 @@
 /** The pre-approval calls. */
+
 import { endpoint } from "../endpoint";
+import { DOCUMENT_LIST_RULE_CODES } from "../submissions/rules";
 import { preApproval, preApprovalList, preApprovalRequest } from "./schemas";
 
 /** The group's pre-approvals, newest first (withdrawn ones left out). */
 export const listPreApprovals = endpoint({
   method: "GET",
   path: "apps/group/:groupId/approvals",
+  refusals: { 404: true },
   answer: preApprovalList,
 });
 
@@ -15,6 +18,11 @@ export const createPreApproval = endpoint({
   created: true,
   path: "app-approvals",
   body: preApprovalRequest,
+  refusals: {
+    400: [...DOCUMENT_LIST_RULE_CODES, "versionMajorLive", "versionNotFound"],
+    404: true,
+    409: ["appArchived", "preApprovalExists"],
+  },
   answer: preApproval,
 });
 
@@ -22,5 +30,6 @@ export const createPreApproval = endpoint({
 export const withdrawPreApproval = endpoint({
   method: "PUT",
   path: "app-approvals/withdraw/:id",
+  refusals: { 404: true, 409: ["preApprovalNotPending"] },
   answer: preApproval,
 });

@@ -15,6 +15,21 @@ import {
   setArchivedResponse,
 } from "./schemas";
 
+/** The codes of an app form's 400s beyond the request's shape: its listing's images and its lookups. */
+const APP_FORM_CODES = [
+  "imageNotFound",
+  "imageSizeInvalid",
+  "imageTypeInvalid",
+  "invalidAppType",
+  "noContent",
+  "sizeGreater400KB",
+  "sizeGreater50KB",
+  "sizeGreater800KB",
+  "tooMany",
+  "unknownCategory",
+  "unknownCountry",
+];
+
 /** The company's app groups: -1 all (default), 0 current, 1 archived. */
 export const listApps = endpoint({
   method: "GET",
@@ -31,6 +46,7 @@ export const listApps = endpoint({
 export const getAppGroup = endpoint({
   method: "GET",
   path: "apps/group/:groupId",
+  refusals: { 404: true },
   answer: appGroup,
 });
 
@@ -39,6 +55,7 @@ export const getApp = endpoint({
   method: "GET",
   path: "apps/:id",
   uuidParams: ["id"],
+  refusals: { 404: true },
   answer: appVersion,
 });
 
@@ -48,6 +65,10 @@ export const createApp = endpoint({
   created: true,
   path: "apps",
   body: appVersionInput,
+  refusals: {
+    400: APP_FORM_CODES,
+    409: ["taken"],
+  },
   answer: appSaveResponse,
 });
 
@@ -57,16 +78,27 @@ export const updateApp = endpoint({
   path: "apps/:id",
   uuidParams: ["id"],
   body: appVersionInput,
+  refusals: {
+    400: APP_FORM_CODES,
+    404: true,
+    409: ["locked"],
+  },
   answer: appSaveResponse,
 });
 
 /** Deletes the whole group of the version. */
-export const deleteApp = endpoint({ method: "DELETE", path: "apps/delete/:id", answer: noContent });
+export const deleteApp = endpoint({
+  method: "DELETE",
+  path: "apps/delete/:id",
+  refusals: { 404: true, 409: true },
+  answer: noContent,
+});
 
 export const setArchived = endpoint({
   method: "PUT",
   path: "apps/group/:groupId/setArchived",
   query: z.object({ flag: z.enum(["true", "false"], { error: "must be true or false" }) }),
+  refusals: { 404: true, 409: true },
   answer: setArchivedResponse,
 });
 
@@ -77,5 +109,6 @@ export const duplicateApp = endpoint({
   path: "apps/:id/duplicate",
   uuidParams: ["id"],
   body: duplicateRequest,
+  refusals: { 400: ["unknownCountry"], 404: true, 409: ["taken"] },
   answer: duplicateResponse,
 });

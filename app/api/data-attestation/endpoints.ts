@@ -12,6 +12,7 @@ export const getDataAttestation = endpoint({
   method: "GET",
   path: "app-data-attestation/:appVersionId",
   uuidParams: ["appVersionId"],
+  refusals: { 404: true, 409: ["dataAttestationNotEnabled"] },
   answer: dataAttestation,
 });
 
@@ -21,5 +22,10 @@ export const saveDataAttestation = endpoint({
   path: "app-data-attestation/:appVersionId",
   uuidParams: ["appVersionId"],
   body: dataAttestationRequest,
+  refusals: {
+    400: ["diagramNotFound", "mustBePdf", "noContent", "tooBig"],
+    404: true,
+    409: ["dataAttestationNotEnabled", "versionNotEditable"],
+  },
   answer: dataAttestationSaved,
 });

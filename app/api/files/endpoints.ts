@@ -27,6 +27,7 @@ export const uploadDocument = endpoint({
     fileType: z.enum(["0", "1"], { error: "must be 0 (document) or 1 (data-flow diagram)" }),
   }),
   body: MULTIPART,
+  refusals: { 400: ["mustBePdf", "noContent", "tooBig"] },
   answer: uploadedFile,
 });
 
@@ -37,6 +38,16 @@ export const uploadImage = endpoint({
   path: "images",
   query: imageQuery,
   body: MULTIPART,
+  refusals: {
+    400: [
+      "imageSizeInvalid",
+      "imageTypeInvalid",
+      "noContent",
+      "sizeGreater400KB",
+      "sizeGreater50KB",
+      "sizeGreater800KB",
+    ],
+  },
   answer: uploadedFile,
 });
 
@@ -47,6 +58,7 @@ export const uploadEntityImage = endpoint({
   path: "images/entities/:id",
   query: imageQuery,
   body: MULTIPART,
+  refusals: { 400: ["imageTypeInvalid"], 404: true },
   answer: uploadedFile,
 });
 
@@ -54,6 +66,7 @@ export const uploadEntityImage = endpoint({
 export const downloadFile = endpoint({
   method: "GET",
   path: "files/:id/download",
+  refusals: { 404: true },
   answer: rawAnswer,
 });
 
@@ -61,6 +74,7 @@ export const downloadFile = endpoint({
 export const getImage = endpoint({
   method: "GET",
   path: "images/:id",
+  refusals: { 404: true },
   answer: rawAnswer,
   public: true,
 });

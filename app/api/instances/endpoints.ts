@@ -25,6 +25,11 @@ export const createInstance = endpoint({
   created: true,
   path: "leapinstances",
   body: newInstanceRequest,
+  refusals: {
+    400: ["invalidFirmType", "unknownEnvironment"],
+    403: ["noTestAccess"],
+    409: ["usernameTaken"],
+  },
   answer: instance,
 });
 
@@ -34,6 +39,11 @@ export const importInstance = endpoint({
   created: true,
   path: "leapinstances/import",
   body: importInstanceRequest,
+  refusals: {
+    400: ["invalidFirmType", "unknownEnvironment", "unknownRegion"],
+    403: ["noTestAccess"],
+    409: ["usernameTaken"],
+  },
   answer: instance,
 });
 
@@ -43,6 +53,11 @@ export const updateConfiguration = endpoint({
   path: "leapinstances/:id/configuration",
   uuidParams: ["id"],
   body: configurationRequest,
+  refusals: {
+    400: ["duplicateApp", "invalidEndpoint", "invalidStatus", "unknownApp"],
+    403: ["noTestAccess"],
+    404: true,
+  },
   answer: instance,
 });
 
@@ -51,5 +66,6 @@ export const deleteInstance = endpoint({
   method: "DELETE",
   path: "leapinstances/:id",
   uuidParams: ["id"],
+  refusals: { 403: ["noTestAccess"], 404: true },
   answer: noContent,
 });

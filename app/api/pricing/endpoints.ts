@@ -11,8 +11,18 @@ export const getPrices = endpoint({
   method: "GET",
   path: "app-monetization/app-groups/:appGroupId/prices",
   uuidParams: ["appGroupId"],
+  refusals: { 404: true, 409: ["monetisationNotEnabled"] },
   answer: priceData,
 });
+
+/** The codes of a price's 400s beyond the request's shape. */
+const PRICE_CODES = [
+  "amountMustBeGreater0",
+  "invalidAmount",
+  "invalidPricingModel",
+  "noNegatives",
+  "twoDecimals",
+];
 
 /** The app's first price (free, or paid user or firm based): 201 with it, submitted for the provider's review. */
 export const createPrice = endpoint({
@@ -21,6 +31,11 @@ export const createPrice = endpoint({
   path: "app-monetization/app-groups/:appGroupId/prices",
   uuidParams: ["appGroupId"],
   body: priceRequest,
+  refusals: {
+    400: PRICE_CODES,
+    404: true,
+    409: ["monetisationNotEnabled", "priceExists"],
+  },
   answer: price,
 });
 
@@ -30,6 +45,11 @@ export const updatePrice = endpoint({
   path: "app-monetization/app-groups/:appGroupId/prices/:priceId",
   uuidParams: ["appGroupId", "priceId"],
   body: priceRequest,
+  refusals: {
+    400: PRICE_CODES,
+    404: true,
+    409: ["monetisationNotEnabled", "priceExists", "priceNotEditable"],
+  },
   answer: price,
 });
 
@@ -39,5 +59,10 @@ export const submitPriceChange = endpoint({
   created: true,
   path: "app-monetization/price-updation",
   body: priceChangeRequest,
+  refusals: {
+    400: ["amountMustBeGreater0", "invalidAmount", "noNegatives", "samePrice", "twoDecimals"],
+    404: true,
+    409: ["freeForever", "monetisationNotEnabled", "noActivePrice", "priceChangePending"],
+  },
   answer: price,
 });

@@ -9,6 +9,18 @@ export const register = endpoint({
   created: true,
   path: "registration",
   body: registrationRequest,
+  refusals: {
+    400: [
+      "imageSizeInvalid",
+      "imageTypeInvalid",
+      "notOffered",
+      "questionNotAllowed",
+      "replayed",
+      "sizeGreater400KB",
+      "unknownCountry",
+    ],
+    409: ["taken"],
+  },
   answer: registrationResponse,
   public: true,
 });

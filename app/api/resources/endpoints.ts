@@ -60,6 +60,7 @@ export const getMatterTypes = endpoint({
   method: "GET",
   path: "resources/matter-types",
   query: z.object({ countryCode, firmType }),
+  refusals: { 400: ["unknownCountry"] },
   answer: matterTypesResponse,
   public: true,
 });
@@ -68,6 +69,7 @@ export const getMatterTypePrecedents = endpoint({
   method: "GET",
   path: "resources/matter-types/:matterTypeId/precedents",
   query: precedentsQuery,
+  refusals: { 400: ["unknownCountry"], 404: true },
   answer: precedentsResponse,
   public: true,
 });
@@ -76,6 +78,7 @@ export const getPrecedents = endpoint({
   method: "GET",
   path: "resources/precedents/:folderId",
   query: precedentsQuery,
+  refusals: { 400: ["unknownCountry"], 404: true },
   answer: precedentsResponse,
   public: true,
 });
@@ -84,6 +87,7 @@ export const getProductVariants = endpoint({
   method: "GET",
   path: "resources/product-variants",
   query: z.object({ countryCode }),
+  refusals: { 400: ["unknownCountry"] },
   answer: productVariantsResponse,
   public: true,
 });

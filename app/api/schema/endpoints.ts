@@ -23,6 +23,29 @@ export const saveSchema = endpoint({
   created: true,
   path: "app-schema",
   body: saveSchemaRequest,
+  refusals: {
+    400: [
+      "duplicateLocation",
+      "duplicatePlatform",
+      "imageNotFound",
+      "integratorOnly",
+      "invalidSize",
+      "invalidVersion",
+      "minimumVersionIs",
+      "missingProductVariants",
+      "notAllowedHere",
+      "tooMany",
+      "tooManyFunctions",
+      "unknownKey",
+      "unknownLocation",
+      "unknownMatterType",
+      "unknownPrecedent",
+      "unknownProductVariant",
+      "updateRequired",
+    ],
+    404: true,
+    409: ["notStandardApp", "versionNotEditable"],
+  },
   answer: saveSchemaResponse,
 });
 
@@ -35,6 +58,7 @@ export const validateSchema = endpoint({
   method: "POST",
   path: "app-schema/validate",
   body: validateSchemaRequest,
+  refusals: { 404: true },
   answer: validateSchemaResponse,
 });
 
@@ -47,6 +71,7 @@ export const downloadSchema = endpoint({
   path: "app-schema/download/:id/:env",
   uuidParams: ["id"],
   query: downloadSchemaQuery,
+  refusals: { 404: true },
   answer: rawAnswer,
 });
 
@@ -56,5 +81,6 @@ export const getSchema = endpoint({
   path: "app-schema/:appVersionId",
   uuidParams: ["appVersionId"],
   query: readSchemaQuery,
+  refusals: { 404: true },
   answer: readSchemaResponse,
 });

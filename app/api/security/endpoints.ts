@@ -17,6 +17,7 @@ export const listPermissions = endpoint({
   method: "GET",
   path: "apps-auth/:id/permission-list",
   uuidParams: ["id"],
+  refusals: { 404: true, 409: ["preApprovalRequired"] },
   answer: permissionList,
 });
 
@@ -25,6 +26,7 @@ export const listClients = endpoint({
   method: "GET",
   path: "apps-auth/:id/clients",
   uuidParams: ["id"],
+  refusals: { 404: true, 409: ["preApprovalRequired"] },
   answer: authClientList,
 });
 
@@ -38,6 +40,7 @@ export const generateClients = endpoint({
   path: "apps-auth/:id/clients",
   uuidParams: ["id"],
   query: tabQuery,
+  refusals: { 403: ["testAccessRequired"], 404: true, 409: ["preApprovalRequired"] },
   answer: authClientList,
 });
 
@@ -48,5 +51,11 @@ export const updateClient = endpoint({
   uuidParams: ["id"],
   query: tabQuery,
   body: clientUpdate,
+  refusals: {
+    400: ["callbacksMustBeValidURI", "methodNotOffered", "unknownRoute"],
+    403: ["testAccessRequired"],
+    404: true,
+    409: ["clientsNotGenerated", "liveAppReadOnly", "preApprovalRequired"],
+  },
   answer: clientUpdateAnswer,
 });

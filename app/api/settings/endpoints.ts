@@ -18,6 +18,19 @@ export const saveCompanyDetails = endpoint({
   method: "PUT",
   path: "settings/company-details",
   body: companyDetailsRequest,
+  refusals: {
+    400: [
+      "imageNotFound",
+      "imageSizeInvalid",
+      "imageTypeInvalid",
+      "noContent",
+      "noDuplicateCountry",
+      "oneCountryMustBeDefault",
+      "oneCountryMustBeSelected",
+      "sizeGreater400KB",
+      "unknownCountry",
+    ],
+  },
   answer: companyDetails,
 });
 
@@ -25,6 +38,7 @@ export const saveCompanyDetails = endpoint({
 export const getBankDetails = endpoint({
   method: "GET",
   path: "settings/bank-details",
+  refusals: { 403: ["adminOnly"] },
   answer: z.array(bankDetails),
 });
 
@@ -34,6 +48,11 @@ export const createBankDetails = endpoint({
   created: true,
   path: "settings/bank-details",
   body: bankDetailsRequest,
+  refusals: {
+    400: ["atMost30Digits", "bsbMustBe6Digits", "mustBeDigits"],
+    403: ["adminOnly"],
+    409: ["bankDetailsExist"],
+  },
   answer: bankDetails,
 });
 
@@ -42,5 +61,10 @@ export const updateBankDetails = endpoint({
   path: "settings/bank-details/:id",
   uuidParams: ["id"],
   body: bankDetailsRequest,
+  refusals: {
+    400: ["atMost30Digits", "bsbMustBe6Digits", "mustBeDigits"],
+    403: ["adminOnly"],
+    404: true,
+  },
   answer: bankDetails,
 });

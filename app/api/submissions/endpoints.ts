@@ -5,6 +5,7 @@
  * status table (app/api/apps/status.ts); a refused one is a 409 with a rule code.
  */
 import { endpoint } from "../endpoint";
+import { DOCUMENT_LIST_RULE_CODES } from "./rules";
 import {
   statusRequest,
   statusRequestBody,
@@ -20,6 +21,7 @@ import {
 export const getSubmissionInit = endpoint({
   method: "GET",
   path: "app-submissions/init/:versionId",
+  refusals: { 404: true },
   answer: submissionInit,
 });
 
@@ -27,6 +29,7 @@ export const getSubmissionInit = endpoint({
 export const listSubmissions = endpoint({
   method: "GET",
   path: "app-submissions/:groupId",
+  refusals: { 404: true },
   answer: submissionList,
 });
 
@@ -34,6 +37,7 @@ export const listSubmissions = endpoint({
 export const getSubmissionTimeline = endpoint({
   method: "GET",
   path: "app-submissions/history/:groupId",
+  refusals: { 404: true },
   answer: timeline,
 });
 
@@ -43,6 +47,23 @@ export const createSubmission = endpoint({
   created: true,
   path: "app-submissions",
   body: submissionRequest,
+  refusals: {
+    400: [
+      ...DOCUMENT_LIST_RULE_CODES,
+      "instanceNotFound",
+      "invalidDate",
+      "invalidPhone",
+      "releaseDateInPast",
+    ],
+    404: true,
+    409: [
+      "actionNotAllowed",
+      "appArchived",
+      "platformConfigurationRequired",
+      "preApprovalRequired",
+      "priceRequired",
+    ],
+  },
   answer: submission,
 });
 
@@ -51,6 +72,7 @@ export const requestPause = endpoint({
   method: "PUT",
   path: "app-submissions/pause/:id",
   body: statusRequestBody,
+  refusals: { 404: true, 409: ["actionNotAllowed", "requestOpen"] },
   answer: statusRequest,
 });
 
@@ -59,6 +81,7 @@ export const requestResume = endpoint({
   method: "PUT",
   path: "app-submissions/resume/:id",
   body: statusRequestBody,
+  refusals: { 404: true, 409: ["actionNotAllowed", "requestOpen"] },
   answer: statusRequest,
 });
 
@@ -66,6 +89,7 @@ export const requestResume = endpoint({
 export const goLive = endpoint({
   method: "PUT",
   path: "app-submissions/go-live/:id",
+  refusals: { 404: true, 409: ["actionNotAllowed"] },
   answer: versionMove,
 });
 
@@ -77,5 +101,6 @@ export const goLive = endpoint({
 export const archiveVersion = endpoint({
   method: "PUT",
   path: "app-submissions/archive/:id",
+  refusals: { 404: true, 409: ["actionNotAllowed"] },
   answer: versionMove,
 });

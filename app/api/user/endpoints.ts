@@ -19,6 +19,7 @@ export const getUser = endpoint({
   method: "GET",
   path: "user",
   query: z.object({ "user-id": storableText().optional() }),
+  refusals: { 404: true },
   answer: currentUser,
 });
 
@@ -54,6 +55,7 @@ export const createUser = endpoint({
   created: true,
   path: "user",
   body: newUserRequest,
+  refusals: { 400: ["passwordMismatch"], 403: ["adminOnly"], 409: ["taken"] },
   answer: companyUser,
 });
 
@@ -62,6 +64,12 @@ export const updateUser = endpoint({
   method: "PUT",
   path: "user",
   body: userUpdateRequest,
+  refusals: {
+    400: ["passwordMismatch"],
+    403: ["adminOnly"],
+    404: true,
+    409: ["lastAdmin", "taken"],
+  },
   answer: companyUser,
 });
 
@@ -70,5 +78,6 @@ export const deleteUser = endpoint({
   method: "DELETE",
   path: "user/:id",
   uuidParams: ["id"],
+  refusals: { 403: ["adminOnly"], 404: true, 409: ["cannotDeleteSelf"] },
   answer: noContent,
 });

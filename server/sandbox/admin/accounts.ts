@@ -4,7 +4,8 @@
  */
 import { asc, count, desc, eq } from "drizzle-orm";
 import type { Database } from "../db";
-import { companies, companyEntities, mailOutbox, stateChanges, users } from "../db/schema";
+import { companies, companyEntities, users } from "../db/schema/companies";
+import { mailOutbox, stateChanges } from "../db/schema/records";
 import { recordChange } from "../history";
 import { isUuid } from "../http/validate";
 

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { STATUS_TABLE, statusName } from "~/api/apps/status";
 import { STATUS_REQUEST_STATUS } from "~/api/submissions/schemas";
 import type { Database } from "../db";
-import { appGroups, appVersions, statusRequests } from "../db/schema";
+import { appGroups, appVersions, statusRequests } from "../db/schema/apps";
 import { recordChange } from "../history";
 import { conflict } from "../http/errors";
 import { isUuid } from "../http/validate";

@@ -12,7 +12,13 @@ import {
   submissionStatusText,
 } from "~/api/submissions/status";
 import type { Database } from "../db";
-import { appGroups, appVersions, preApprovals, statusRequests, submissions } from "../db/schema";
+import {
+  appGroups,
+  appVersions,
+  preApprovals,
+  statusRequests,
+  submissions,
+} from "../db/schema/apps";
 import { recordChange } from "../history";
 import { conflict } from "../http/errors";
 import { isUuid } from "../http/validate";

@@ -13,7 +13,7 @@ import {
   type VersionStatusName,
 } from "~/api/apps/status";
 import type { Database } from "../db";
-import { appGroups, appVersions, platformSchemas } from "../db/schema";
+import { appGroups, appVersions, platformSchemas } from "../db/schema/apps";
 import { recordChange } from "../history";
 import { conflict } from "../http/errors";
 import { isUuid } from "../http/validate";

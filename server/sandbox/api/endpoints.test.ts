@@ -1,7 +1,7 @@
 /**
  * Every call the contract declares (app/api/<area>/endpoints.ts) has its sandbox route, with
  * the same method and path, and every route of the provider API comes from a declared call:
- * a path is written once.
+ * a path is written once. Each call's refusals are declared (app/api/endpoint.ts `refusals`).
  */
 
 import { Hono } from "hono";
@@ -48,5 +48,12 @@ describe("endpoints and routes", () => {
   it("declares each method and path once", () => {
     const keys = endpoints.map(({ endpoint }) => `${endpoint.method} ${endpoint.path}`);
     expect(keys.length).toBe(new Set(keys).size);
+  });
+
+  it("declares a 404 on every call with a path parameter (an id not the caller's is not found)", () => {
+    const undeclared = endpoints
+      .filter(({ endpoint }) => endpoint.path.includes(":") && !endpoint.refusals?.[404])
+      .map((e) => e.name);
+    expect(undeclared).toEqual([]);
   });
 });

@@ -28,7 +28,9 @@ import {
 } from "~/api/files/endpoints";
 import { FILE_TYPE_KINDS } from "~/api/files/rules";
 import type { AppEnv, SandboxContext } from "../context";
-import { appGroups, appVersions, companyEntities, files } from "../db/schema";
+import { appGroups, appVersions } from "../db/schema/apps";
+import { companyEntities } from "../db/schema/companies";
+import { files } from "../db/schema/files";
 import { admitUpload, withinUploadQuota } from "../files/quota";
 import { attachmentDisposition, type CheckResult, checkDocument, checkImage } from "../files/rules";
 import { type Checked, storeFile } from "../files/service";

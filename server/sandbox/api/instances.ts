@@ -5,13 +5,7 @@
  * (server/sandbox/instances/service.ts) or the report (server/sandbox/instances/usage.ts).
  */
 import { Hono } from "hono";
-import {
-  createInstance,
-  deleteInstance,
-  importInstance,
-  listInstances,
-  updateConfiguration,
-} from "~/api/instances/endpoints";
+import * as instances from "~/api/instances/endpoints";
 import { getAppsReport } from "~/api/usage/endpoints";
 import type { AppEnv, SandboxContext } from "../context";
 import type { Auth } from "../http/auth";
@@ -23,11 +17,11 @@ export function instanceRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
   const service = createInstancesService(ctx);
   const app = new Hono<AppEnv>();
 
-  route(app, listInstances, auth.required, async (c) =>
+  route(app, instances.listInstances, auth.required, async (c) =>
     c.json(await service.list(c.get("caller"))),
   );
 
-  route(app, createInstance, auth.required, async (c, { body }) => {
+  route(app, instances.createInstance, auth.required, async (c, { body }) => {
     const answer = await service.create(c.get("caller"), body);
     c.get("log").info(
       { instanceId: answer.id, envType: answer.leapEnvType },
@@ -36,7 +30,7 @@ export function instanceRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
     return c.json(answer, 201);
   });
 
-  route(app, importInstance, auth.required, async (c, { body }) => {
+  route(app, instances.importInstance, auth.required, async (c, { body }) => {
     const answer = await service.importAccount(c.get("caller"), body);
     c.get("log").info(
       { instanceId: answer.id, envType: answer.leapEnvType },
@@ -45,11 +39,11 @@ export function instanceRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
     return c.json(answer, 201);
   });
 
-  route(app, updateConfiguration, auth.required, async (c, { params, body }) =>
+  route(app, instances.updateConfiguration, auth.required, async (c, { params, body }) =>
     c.json(await service.configure(c.get("caller"), params.id, body)),
   );
 
-  route(app, deleteInstance, auth.required, async (c, { params }) => {
+  route(app, instances.deleteInstance, auth.required, async (c, { params }) => {
     await service.remove(c.get("caller"), params.id);
     c.get("log").info({ instanceId: params.id }, "sandbox account deleted");
     return c.body(null, 204);

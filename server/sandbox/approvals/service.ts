@@ -17,14 +17,14 @@ import {
 } from "~/api/approvals/rules";
 import type { PreApproval, preApprovalRequest } from "~/api/approvals/schemas";
 import type { Caller, SandboxContext } from "../context";
-import { appVersions, preApprovalDocuments, preApprovals } from "../db/schema";
+import { appVersions, preApprovalDocuments, preApprovals } from "../db/schema/apps";
 import { recordChange } from "../history";
-import { notFound } from "../http/errors";
+import { notFound, refuse, refuseAny } from "../http/errors";
 import { isUuid } from "../http/validate";
 import { linkedDocuments, resolveDocuments } from "../submissions/documents";
 import { type DbOrTx, findGroup } from "../submissions/moves";
 import { namesOf } from "../submissions/service";
-import { refuse } from "../submissions/wording";
+import { WORDING } from "../wording";
 
 type PreApprovalRow = typeof preApprovals.$inferSelect;
 export type PreApprovalInput = z.output<typeof preApprovalRequest>;
@@ -104,7 +104,7 @@ export function createApprovalsService(ctx: SandboxContext) {
       });
       const documents = await resolveDocuments(tx, caller.companyId, body.documents);
       Object.assign(errors, documents.errors);
-      if (Object.keys(errors).length > 0) refuse(errors);
+      refuseAny(WORDING.reviewField, errors);
 
       const group = await findGroup(tx, caller.companyId, body.groupId.trim());
       if (!group) throw notFound("app group");
@@ -114,14 +114,16 @@ export function createApprovalsService(ctx: SandboxContext) {
         .from(preApprovals)
         .where(eq(preApprovals.groupId, group.id))
         .for("update");
-      if (group.isArchived) refuse({ groupId: "appArchived" }, 409);
+      if (group.isArchived) refuse(WORDING.reviewField, { groupId: "appArchived" }, 409);
       const versions = await tx.select().from(appVersions).where(eq(appVersions.groupId, group.id));
       const named = isUuid(versionMajorId)
         ? versions.find((v) => v.id === versionMajorId)
         : undefined;
-      if (!named) refuse({ versionMajorId: "versionNotFound" });
-      if (isLiveMajor(versions, named.versionMajor)) refuse({ versionMajorId: "versionMajorLive" });
-      if (existing.some(blocksNewPreApproval)) refuse({ groupId: "preApprovalExists" }, 409);
+      if (!named) refuse(WORDING.reviewField, { versionMajorId: "versionNotFound" });
+      if (isLiveMajor(versions, named.versionMajor))
+        refuse(WORDING.reviewField, { versionMajorId: "versionMajorLive" });
+      if (existing.some(blocksNewPreApproval))
+        refuse(WORDING.reviewField, { groupId: "preApprovalExists" }, 409);
 
       // The major version is named by its first version.
       const first = versions
@@ -182,7 +184,8 @@ export function createApprovalsService(ctx: SandboxContext) {
         )
         .for("update");
       if (!row) throw notFound("pre-approval");
-      if (!canWithdrawPreApproval(row)) refuse({ status: "preApprovalNotPending" }, 409);
+      if (!canWithdrawPreApproval(row))
+        refuse(WORDING.reviewField, { status: "preApprovalNotPending" }, 409);
       const [updated] = await tx
         .update(preApprovals)
         .set({ isWithdrawn: true })

@@ -7,7 +7,7 @@ import { APP_PLATFORMS, formatVersion } from "~/api/apps/rules";
 import type { AppSaveResponse, AppVersion, ImageRef, Marketplace } from "~/api/apps/schemas";
 import { statusName } from "~/api/apps/status";
 import type { SandboxContext } from "../context";
-import { appMarketplace, appMarketplaceImages, platformSchemas } from "../db/schema";
+import { appMarketplace, appMarketplaceImages, platformSchemas } from "../db/schema/apps";
 import { imageUrl } from "../files/service";
 import type { DbOrTx, GroupRow, VersionRow } from "./find";
 import { emptyListing } from "./input";

@@ -13,26 +13,13 @@ import {
 import { prefixErrors } from "~/api/common";
 import type { Caller } from "../context";
 import type { Tx } from "../db";
-import {
-  appCategories,
-  appMarketplace,
-  appMarketplaceImages,
-  appVersions,
-  countries,
-  files,
-} from "../db/schema";
+import { appMarketplace, appMarketplaceImages, appVersions } from "../db/schema/apps";
+import { files } from "../db/schema/files";
+import { appCategories, countries } from "../db/schema/lookups";
 import { countryFlagOn } from "../feature-flags";
-import { ApiError } from "../http/errors";
 import { isUuid } from "../http/validate";
 import type { DbOrTx } from "./find";
 import type { NormalizedDetails, NormalizedListing } from "./input";
-import { ruleMessage } from "./wording";
-
-/** A 400 naming the first failing field in words, with every field's rule code. */
-export function refuse(errors: FieldErrors): never {
-  const [field, key] = Object.entries(errors)[0];
-  throw new ApiError(400, `${field}: ${ruleMessage(field, key)}`, { field, errors });
-}
 
 export function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {

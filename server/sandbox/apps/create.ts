@@ -6,24 +6,23 @@ import { formatVersion, validateDuplicate } from "~/api/apps/rules";
 import type { AppSaveResponse } from "~/api/apps/schemas";
 import { VERSION_STATUS } from "~/api/apps/status";
 import type { Caller, SandboxContext } from "../context";
-import { appGroups, appMarketplace, appVersions } from "../db/schema";
+import { appGroups, appMarketplace, appVersions } from "../db/schema/apps";
 import { recordChange } from "../history";
-import { ApiError, conflict, notFound } from "../http/errors";
+import { ApiError, conflict, notFound, refuseAny } from "../http/errors";
 import { isUuid } from "../http/validate";
+import { WORDING } from "../wording";
 import { saveAnswer } from "./answers";
 import {
   checkDetails,
   checkListing,
   isUniqueViolation,
   newGroupValues,
-  refuse,
   selectableCountry,
   writeListing,
 } from "./checks";
 import { findVersion } from "./find";
 import { type DuplicateInput, normalizeDetails, normalizeListing, type ParsedInput } from "./input";
 import { copyVersionContent, versionRow } from "./versions";
-import { RULE_MESSAGES } from "./wording";
 
 /** A new group with version 1.000 in status Sandbox under the client-made id. */
 export async function create(
@@ -48,13 +47,13 @@ export async function create(
           errors,
           await checkListing(tx, caller.companyId, listing, details.appType, details.countryCode),
         );
-      if (Object.keys(errors).length > 0) refuse(errors);
+      refuseAny(WORDING.appField, errors);
       const [taken] = await tx
         .select({ id: appVersions.id })
         .from(appVersions)
         .where(eq(appVersions.id, id))
         .limit(1);
-      if (taken) throw conflict(RULE_MESSAGES.idExists, "id", "taken");
+      if (taken) throw conflict(WORDING.apps.idExists, "id", "taken");
 
       const group = await newGroupValues(tx, caller, {
         name: details.name,
@@ -91,7 +90,7 @@ export async function create(
       return version;
     })
     .catch((error: unknown) => {
-      if (isUniqueViolation(error)) throw conflict(RULE_MESSAGES.idExists, "id", "taken");
+      if (isUniqueViolation(error)) throw conflict(WORDING.apps.idExists, "id", "taken");
       throw error;
     });
   return saveAnswer(created);
@@ -112,7 +111,7 @@ export async function duplicate(
     const errors = validateDuplicate({ appName, countryCode });
     if (!errors.countryCode && !(await selectableCountry(tx, countryCode)))
       errors.countryCode = "unknownCountry";
-    if (Object.keys(errors).length > 0) refuse(errors);
+    refuseAny(WORDING.appField, errors);
 
     const source = found.version;
     const group = await newGroupValues(tx, caller, {

@@ -5,7 +5,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { Database, Tx } from "../db";
-import { appGroups, appVersions } from "../db/schema";
+import { appGroups, appVersions } from "../db/schema/apps";
 import { isUuid } from "../http/validate";
 
 export type VersionRow = typeof appVersions.$inferSelect;

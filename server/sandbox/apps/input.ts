@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { sanitizeOverview } from "~/api/apps/overview.server";
 import type { ListingImageKind, validateMarketplace } from "~/api/apps/rules";
 import type { appVersionInput, duplicateRequest, Marketplace } from "~/api/apps/schemas";
-import type { appMarketplace } from "../db/schema";
+import type { appMarketplace } from "../db/schema/apps";
 
 type ListingInsert = typeof appMarketplace.$inferInsert;
 

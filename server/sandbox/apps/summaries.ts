@@ -19,8 +19,8 @@ import {
   appVersions,
   platformSchemas,
   submissions,
-  users,
-} from "../db/schema";
+} from "../db/schema/apps";
+import { users } from "../db/schema/companies";
 import { byNewest, image, iso, platformName } from "./answers";
 
 /** What the app list and the group page read of versions and groups (not the details' texts and keys). */

@@ -4,14 +4,14 @@ import { formatVersion } from "~/api/apps/rules";
 import type { AppSaveResponse } from "~/api/apps/schemas";
 import { canArchive, canDelete, isEditable, statusName } from "~/api/apps/status";
 import type { Caller, SandboxContext } from "../context";
-import { appGroups, appVersions } from "../db/schema";
+import { appGroups, appVersions } from "../db/schema/apps";
 import { recordChange } from "../history";
-import { conflict, notFound } from "../http/errors";
+import { conflict, notFound, refuseAny } from "../http/errors";
+import { WORDING } from "../wording";
 import { byNewest, saveAnswer } from "./answers";
-import { checkDetails, checkListing, refuse, versionsOfGroup, writeListing } from "./checks";
+import { checkDetails, checkListing, versionsOfGroup, writeListing } from "./checks";
 import { findGroup, findVersion } from "./find";
 import { normalizeDetails, normalizeListing, type ParsedInput } from "./input";
-import { RULE_MESSAGES } from "./wording";
 
 /** The details, and the whole listing when sent; only while the version is editable. */
 export async function update(
@@ -30,15 +30,15 @@ export async function update(
     if (!isEditable(version.statusCode, group.isArchived)) {
       throw conflict(
         group.isArchived
-          ? RULE_MESSAGES.archived
-          : `${RULE_MESSAGES.notEditable} Its status is ${statusName(version.statusCode)}.`,
+          ? WORDING.apps.archived
+          : `${WORDING.apps.notEditable} Its status is ${statusName(version.statusCode)}.`,
       );
     }
     if ((details.appType === 0 || details.appType === 1) && details.appType !== version.appType) {
-      throw conflict(RULE_MESSAGES.appTypeLocked, "details.appType", "locked");
+      throw conflict(WORDING.apps.appTypeLocked, "details.appType", "locked");
     }
     if (details.countryCode && details.countryCode !== version.countryCode) {
-      throw conflict(RULE_MESSAGES.countryLocked, "details.countryCode", "locked");
+      throw conflict(WORDING.apps.countryLocked, "details.countryCode", "locked");
     }
     const errors = await checkDetails(tx, details, { newCountry: false });
     if (listing)
@@ -46,7 +46,7 @@ export async function update(
         errors,
         await checkListing(tx, caller.companyId, listing, version.appType, version.countryCode),
       );
-    if (Object.keys(errors).length > 0) refuse(errors);
+    refuseAny(WORDING.appField, errors);
 
     const now = new Date();
     await tx
@@ -93,7 +93,7 @@ export async function remove(ctx: SandboxContext, caller: Caller, id: string): P
       const blocking = versions
         .filter((v) => !canDelete([v]))
         .map((v) => `${formatVersion(v.versionMajor, v.versionMinor)} ${statusName(v.statusCode)}`);
-      throw conflict(`${RULE_MESSAGES.deleteBlocked} (${blocking.join(", ")})`);
+      throw conflict(`${WORDING.apps.deleteBlocked} (${blocking.join(", ")})`);
     }
     await tx.delete(appGroups).where(eq(appGroups.id, group.id));
     await recordChange(tx, {
@@ -122,7 +122,7 @@ export async function setArchived(
     const group = await findGroup(tx, caller.companyId, groupId, true);
     if (!group) throw notFound("app group");
     if (flag && !canArchive(await versionsOfGroup(tx, group.id, true)))
-      throw conflict(RULE_MESSAGES.archiveBlocked);
+      throw conflict(WORDING.apps.archiveBlocked);
     if (group.isArchived !== flag) {
       await tx
         .update(appGroups)

@@ -16,7 +16,7 @@ import {
   appMarketplaceImages,
   appVersions,
   platformSchemas,
-} from "../db/schema";
+} from "../db/schema/apps";
 import { recordChange } from "../history";
 import type { GroupRow, VersionRow } from "./find";
 

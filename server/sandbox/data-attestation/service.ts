@@ -15,13 +15,7 @@
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { isEditable, statusName } from "~/api/apps/status";
-import { INVALID_CHARACTERS } from "~/api/common";
-import {
-  ATTESTATION_LIMITS,
-  type AttestationErrors,
-  type AttestationRuleCode,
-  validateAttestation,
-} from "~/api/data-attestation/rules";
+import { validateAttestation } from "~/api/data-attestation/rules";
 import {
   ATTESTATION_TEXT_FIELDS,
   type DataAttestation,
@@ -30,39 +24,17 @@ import {
 import { findVersion } from "../apps/find";
 import type { Caller, SandboxContext } from "../context";
 import type { Tx } from "../db";
-import { dataAttestations, files } from "../db/schema";
+import { dataAttestations } from "../db/schema/apps";
+import { files } from "../db/schema/files";
 import { countryFlagOn } from "../feature-flags";
 import { downloadUrl } from "../files/service";
 import { recordChange } from "../history";
-import { ApiError, notFound } from "../http/errors";
+import { notFound, refuse, refuseAny } from "../http/errors";
 import { isUuid } from "../http/validate";
+import { WORDING } from "../wording";
 
 export type AttestationInput = z.output<typeof dataAttestationRequest>;
 type AttestationRow = typeof dataAttestations.$inferSelect;
-
-/** How the API words the rules in English (`detail`); `errors` carry the codes. */
-export const ATTESTATION_MESSAGES: Record<AttestationRuleCode, string> = {
-  required: "is required",
-  tooLong: `must be at most ${ATTESTATION_LIMITS.textMax} characters`,
-  invalidCharacters: INVALID_CHARACTERS.message,
-  noContent: "File has no content",
-  mustBePdf: "must be PDF",
-  tooBig: "file must be less than 9MB",
-  diagramNotFound: "must be a data flow diagram uploaded by your company (POST files?fileType=1)",
-  dataAttestationNotEnabled: "Data attestation is not enabled for this app's country.",
-  versionNotEditable:
-    "This version cannot be changed: a version can be edited only when its status is Sandbox, Rejected or BetaRejected, and its app is not archived.",
-};
-
-/** A refusal naming the first failing field in words, with every field's rule code (400 for fields, 409 for state). */
-function refuse(errors: AttestationErrors, status: 400 | 409 = 400, extra = ""): never {
-  const [field, code] = Object.entries(errors)[0];
-  const words = ATTESTATION_MESSAGES[code];
-  throw new ApiError(status, status === 409 ? `${words}${extra}` : `${field}: ${words}`, {
-    field,
-    errors,
-  });
-}
 
 export type DataAttestationService = ReturnType<typeof createDataAttestationService>;
 
@@ -79,7 +51,7 @@ export function createDataAttestationService(ctx: SandboxContext) {
     const found = await findVersion(tx, caller.companyId, versionId, lock);
     if (!found) throw notFound("app version");
     if (!(await countryFlagOn(tx, found.version.countryCode, "data-attestation-enabled")))
-      refuse({ appVersionId: "dataAttestationNotEnabled" }, 409);
+      refuse(WORDING.attestation, { appVersionId: "dataAttestationNotEnabled" }, 409);
     return found;
   }
 
@@ -146,6 +118,7 @@ export function createDataAttestationService(ctx: SandboxContext) {
       const { version, group } = await attestedVersion(tx, caller, versionId, true);
       if (!isEditable(version.statusCode, group.isArchived)) {
         refuse(
+          WORDING.attestation,
           { appVersionId: "versionNotEditable" },
           409,
           group.isArchived
@@ -154,9 +127,9 @@ export function createDataAttestationService(ctx: SandboxContext) {
         );
       }
       const errors = validateAttestation(body);
-      if (Object.keys(errors).length > 0) refuse(errors);
+      refuseAny(WORDING.attestation, errors);
       const diagram = await diagramOf(tx, caller.companyId, body.dataFlowDiagramId.trim());
-      if (!diagram) refuse({ dataFlowDiagramId: "diagramNotFound" });
+      if (!diagram) refuse(WORDING.attestation, { dataFlowDiagramId: "diagramNotFound" });
 
       const values = {
         ...(Object.fromEntries(

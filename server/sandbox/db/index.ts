@@ -7,7 +7,16 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import * as schema from "./schema";
+import * as apps from "./schema/apps";
+import * as companies from "./schema/companies";
+import * as files from "./schema/files";
+import * as instances from "./schema/instances";
+import * as lookups from "./schema/lookups";
+import * as records from "./schema/records";
+
+/** Every table, for drizzle's relational queries and the Database type. */
+const schema = { ...lookups, ...companies, ...files, ...apps, ...instances, ...records };
+
 import { readTemplate, saveTemplate, templateFile } from "./template";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;

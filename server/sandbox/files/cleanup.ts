@@ -21,13 +21,13 @@ import type { Database } from "../db";
 import {
   appMarketplaceImages,
   appVersions,
-  companyEntities,
   dataAttestations,
-  files,
   platformSchemas,
   preApprovalDocuments,
   submissionDocuments,
-} from "../db/schema";
+} from "../db/schema/apps";
+import { companyEntities } from "../db/schema/companies";
+import { files } from "../db/schema/files";
 
 /** One day more than the console keeps a draft (which may hold uploaded images) before it is gone. */
 export const DEFAULT_FILE_GRACE_DAYS = 31;

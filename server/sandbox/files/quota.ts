@@ -8,7 +8,8 @@ import { and, count, eq, gte, min, sum } from "drizzle-orm";
 import { overUploadQuota } from "~/api/files/rules";
 import type { SandboxContext } from "../context";
 import type { Tx } from "../db";
-import { companies, files } from "../db/schema";
+import { companies } from "../db/schema/companies";
+import { files } from "../db/schema/files";
 import { ApiError } from "../http/errors";
 import { unreferenced } from "./cleanup";
 

@@ -2,13 +2,13 @@ import { describe, expect, it } from "vitest";
 import { svgDimensions } from "~/api/files/content";
 import { FILE_LIMITS as limits } from "~/api/files/rules";
 import { jpeg, pdf, png, svg } from "../../conformance/files";
+import { WORDING } from "../wording";
 import {
   attachmentDisposition,
   checkDocument,
   checkImage,
   DIAGRAM_TOO_BIG,
   type ImageOptions,
-  messages,
   sanitizeFileName,
   svgProblem,
 } from "./rules";
@@ -41,7 +41,7 @@ describe("checkDocument", () => {
       expect(await checkDocument(bytes)).toEqual({
         ok: false,
         code: "mustBePdf",
-        message: messages.mustBePdf,
+        message: WORDING.files.mustBePdf,
       });
     }
   });
@@ -53,7 +53,7 @@ describe("checkDocument", () => {
     expect(await checkDocument(pdf({ minBytes: limits.documentBytes + 1 }))).toEqual({
       ok: false,
       code: "tooBig",
-      message: messages.tooBig,
+      message: WORDING.files.tooBig,
     });
   });
 
@@ -73,12 +73,12 @@ describe("checkDocument", () => {
     expect(await checkDocument(new Uint8Array(0))).toEqual({
       ok: false,
       code: "noContent",
-      message: messages.noContent,
+      message: WORDING.files.noContent,
     });
   });
 
   it("uses the spec's texts", () => {
-    expect(messages).toMatchObject({
+    expect(WORDING.files).toMatchObject({
       mustBePdf: "File type must be .PDF",
       tooBig: "Your file is too big",
       noContent: "File has no content",
@@ -98,11 +98,11 @@ describe("checkImage: app icon", () => {
     });
   });
   it("refuses other sizes", async () => {
-    expect(await imageMessage(png(255, 256), icon)).toBe(messages.imageSizeInvalid);
-    expect(await imageMessage(png(512, 512), icon)).toBe(messages.imageSizeInvalid);
+    expect(await imageMessage(png(255, 256), icon)).toBe(WORDING.files.imageSizeInvalid);
+    expect(await imageMessage(png(512, 512), icon)).toBe(WORDING.files.imageSizeInvalid);
   });
   it("refuses a JPEG", async () => {
-    expect(await imageMessage(jpeg(256, 256), icon)).toBe(messages.imageTypeInvalid);
+    expect(await imageMessage(jpeg(256, 256), icon)).toBe(WORDING.files.imageTypeInvalid);
   });
   it("refuses more than 400 KB", async () => {
     expect(await imageMessage(png(256, 256, { minBytes: 400 * KB }), icon)).toBe("ok");
@@ -121,11 +121,13 @@ describe("checkImage: app icon", () => {
     expect(await imageMessage(svg('width="64" viewBox="0,0,24,24"'), icon)).toBe("ok");
   });
   it("refuses an SVG that is not square or has no size", async () => {
-    expect(await imageMessage(svg('viewBox="0 0 48 24"'), icon)).toBe(messages.imageSizeInvalid);
-    expect(await imageMessage(svg('width="100%" height="100%"'), icon)).toBe(
-      messages.imageSizeInvalid,
+    expect(await imageMessage(svg('viewBox="0 0 48 24"'), icon)).toBe(
+      WORDING.files.imageSizeInvalid,
     );
-    expect(await imageMessage(svg(""), icon)).toBe(messages.imageSizeInvalid);
+    expect(await imageMessage(svg('width="100%" height="100%"'), icon)).toBe(
+      WORDING.files.imageSizeInvalid,
+    );
+    expect(await imageMessage(svg(""), icon)).toBe(WORDING.files.imageSizeInvalid);
   });
 });
 
@@ -133,18 +135,18 @@ describe("checkImage: banner", () => {
   const banner = { purpose: "banner" } as const;
   it("accepts a PNG of exactly 1410x480", async () => {
     expect(await imageMessage(png(1410, 480), banner)).toBe("ok");
-    expect(await imageMessage(png(1410, 481), banner)).toBe(messages.imageSizeInvalid);
-    expect(await imageMessage(png(1200, 480), banner)).toBe(messages.imageSizeInvalid);
+    expect(await imageMessage(png(1410, 481), banner)).toBe(WORDING.files.imageSizeInvalid);
+    expect(await imageMessage(png(1200, 480), banner)).toBe(WORDING.files.imageSizeInvalid);
   });
   it("accepts an SVG with the banner's ratio", async () => {
     expect(await imageMessage(svg('viewBox="0 0 1410 480"'), banner)).toBe("ok");
     expect(await imageMessage(svg('width="705" height="240"'), banner)).toBe("ok");
     expect(await imageMessage(svg('viewBox="0 0 1200 480"'), banner)).toBe(
-      messages.imageSizeInvalid,
+      WORDING.files.imageSizeInvalid,
     );
   });
   it("refuses a JPEG and more than 800 KB", async () => {
-    expect(await imageMessage(jpeg(1410, 480), banner)).toBe(messages.imageTypeInvalid);
+    expect(await imageMessage(jpeg(1410, 480), banner)).toBe(WORDING.files.imageTypeInvalid);
     expect(await imageMessage(png(1410, 480, { minBytes: 800 * KB + 1 }), banner)).toBe(
       "File size greater than 800KB",
     );
@@ -164,9 +166,9 @@ describe("checkImage: screenshot", () => {
     expect(await imageMessage(png(300, 200), screenshot)).toBe("ok");
   });
   it("refuses an SVG and more than 800 KB", async () => {
-    expect(await imageMessage(svg(), screenshot)).toBe(messages.imageTypeInvalid);
+    expect(await imageMessage(svg(), screenshot)).toBe(WORDING.files.imageTypeInvalid);
     expect(await imageMessage(jpeg(1200, 480, { minBytes: 800 * KB + 1 }), screenshot)).toBe(
-      messages.sizeGreater800KB,
+      WORDING.files.sizeGreater800KB,
     );
   });
 });
@@ -178,14 +180,14 @@ describe("checkImage: company icon", () => {
     expect(await imageMessage(png(300, 300), company)).toBe("ok");
   });
   it("refuses small or not square PNGs", async () => {
-    expect(await imageMessage(png(255, 255), company)).toBe(messages.imageSizeInvalid);
-    expect(await imageMessage(png(300, 256), company)).toBe(messages.imageSizeInvalid);
+    expect(await imageMessage(png(255, 255), company)).toBe(WORDING.files.imageSizeInvalid);
+    expect(await imageMessage(png(300, 256), company)).toBe(WORDING.files.imageSizeInvalid);
   });
   it("refuses SVG and JPEG, and more than 400 KB", async () => {
-    expect(await imageMessage(svg(), company)).toBe(messages.imageTypeInvalid);
-    expect(await imageMessage(jpeg(256, 256), company)).toBe(messages.imageTypeInvalid);
+    expect(await imageMessage(svg(), company)).toBe(WORDING.files.imageTypeInvalid);
+    expect(await imageMessage(jpeg(256, 256), company)).toBe(WORDING.files.imageTypeInvalid);
     expect(await imageMessage(png(256, 256, { minBytes: 400 * KB + 1 }), company)).toBe(
-      messages.sizeGreater400KB,
+      WORDING.files.sizeGreater400KB,
     );
   });
 });
@@ -207,20 +209,20 @@ describe("checkImage: function icon", () => {
       [24, 24],
       [100, 100],
     ]) {
-      expect(await imageMessage(png(w, h), fn)).toBe(messages.imageSizeInvalid);
+      expect(await imageMessage(png(w, h), fn)).toBe(WORDING.files.imageSizeInvalid);
     }
   });
   it("wants exactly 24x24 for a list item", async () => {
     expect(await imageMessage(png(24, 24), { ...fn, listItem: true })).toBe("ok");
     expect(await imageMessage(png(28, 28), { ...fn, listItem: true })).toBe(
-      messages.imageSizeInvalid,
+      WORDING.files.imageSizeInvalid,
     );
   });
   it("accepts an SVG of any size, refuses JPEG and more than 50 KB", async () => {
     expect(await imageMessage(svg('viewBox="0 0 500 100"'), fn)).toBe("ok");
-    expect(await imageMessage(jpeg(30, 30), fn)).toBe(messages.imageTypeInvalid);
+    expect(await imageMessage(jpeg(30, 30), fn)).toBe(WORDING.files.imageTypeInvalid);
     expect(await imageMessage(png(30, 30, { minBytes: 50 * KB + 1 }), fn)).toBe(
-      messages.sizeGreater50KB,
+      WORDING.files.sizeGreater50KB,
     );
   });
 });
@@ -231,25 +233,25 @@ describe("checkImage: no purpose", () => {
     expect(await imageMessage(jpeg(5, 5))).toBe("ok");
     expect(await imageMessage(svg())).toBe("ok");
     expect(await imageMessage(png(5, 5, { minBytes: 800 * KB + 1 }))).toBe(
-      messages.sizeGreater800KB,
+      WORDING.files.sizeGreater800KB,
     );
   });
   it("refuses other types, by content", async () => {
-    expect(await imageMessage(pdf())).toBe(messages.imageTypeInvalid);
-    expect(await imageMessage("just text")).toBe(messages.imageTypeInvalid);
+    expect(await imageMessage(pdf())).toBe(WORDING.files.imageTypeInvalid);
+    expect(await imageMessage("just text")).toBe(WORDING.files.imageTypeInvalid);
     expect(await imageMessage(utf8("<html><body>hi</body></html>"))).toBe(
-      messages.imageTypeInvalid,
+      WORDING.files.imageTypeInvalid,
     );
     expect(
       await imageMessage(new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 0, 1, 0, 0, 0, 0])),
-    ).toBe(messages.imageTypeInvalid);
+    ).toBe(WORDING.files.imageTypeInvalid);
   });
   it("refuses a truncated PNG and an empty file", async () => {
-    expect(await imageMessage(png(10, 10).slice(0, 20))).toBe(messages.imageTypeInvalid);
-    expect(await imageMessage(new Uint8Array(0))).toBe(messages.noContent);
+    expect(await imageMessage(png(10, 10).slice(0, 20))).toBe(WORDING.files.imageTypeInvalid);
+    expect(await imageMessage(new Uint8Array(0))).toBe(WORDING.files.noContent);
   });
   it("refuses raster images larger than the side limit", async () => {
-    expect(await imageMessage(jpeg(20_000, 100))).toBe(messages.imageSizeInvalid);
+    expect(await imageMessage(jpeg(20_000, 100))).toBe(WORDING.files.imageSizeInvalid);
   });
   it("swaps the size of a JPEG turned by EXIF", async () => {
     // An APP1 Exif segment with one IFD entry: orientation (274) = 6.
@@ -365,7 +367,7 @@ describe("svgProblem", () => {
   it("makes an active SVG an invalid image type, for every purpose that takes SVG", async () => {
     const bad = svg('viewBox="0 0 256 256" onload="alert(1)"');
     for (const purpose of [undefined, "icon", "function-icon"] as const) {
-      expect(await imageMessage(bad, { purpose })).toBe(messages.imageTypeInvalid);
+      expect(await imageMessage(bad, { purpose })).toBe(WORDING.files.imageTypeInvalid);
     }
   });
 });

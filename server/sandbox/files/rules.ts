@@ -26,19 +26,7 @@ import {
   PDF_CONTENT_TYPE,
   type Size,
 } from "~/api/files/rules";
-
-/** The API's English wording of each rule code. */
-export const messages = {
-  noContent: "File has no content",
-  mustBePdf: "File type must be .PDF",
-  tooBig: "Your file is too big",
-  imageTypeInvalid: "Image type invalid",
-  imageSizeInvalid: "Image size invalid",
-  sizeGreater50KB: "File size greater than 50KB",
-  sizeGreater400KB: "File size greater than 400KB",
-  sizeGreater800KB: "File size greater than 800KB",
-  uploadQuotaReached: "Too many uploads not yet attached to anything",
-} as const satisfies Record<FileRuleCode, string>;
+import { WORDING } from "../wording";
 
 export interface ImageOptions {
   purpose?: ImagePurpose;
@@ -50,7 +38,11 @@ export type CheckResult =
   | { ok: true; contentType: string; extension: string; width?: number; height?: number }
   | { ok: false; code: FileRuleCode; message: string };
 
-const fail = (code: FileRuleCode): CheckResult => ({ ok: false, code, message: messages[code] });
+const fail = (code: FileRuleCode): CheckResult => ({
+  ok: false,
+  code,
+  message: WORDING.files[code],
+});
 
 /**
  * A document (fileType 0) or data-flow diagram (fileType 1): a PDF by content, 1 byte to 9 MB

@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import type { SandboxContext } from "../context";
 import type { Tx } from "../db";
-import { files } from "../db/schema";
+import { files } from "../db/schema/files";
 import { type CheckResult, sanitizeFileName } from "./rules";
 
 export type Checked = Extract<CheckResult, { ok: true }>;

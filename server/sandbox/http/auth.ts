@@ -18,7 +18,7 @@ import { LRUCache } from "lru-cache";
 import { CLIENT_ADDRESS_HEADER } from "~/api/registration/schemas";
 import { clientAddress, plainAddress } from "../../trust-proxy";
 import type { AppEnv, Caller, SandboxContext } from "../context";
-import { users } from "../db/schema";
+import { users } from "../db/schema/companies";
 import { grantAlive } from "../oidc/adapter";
 import { forbidden, unauthorized } from "./errors";
 

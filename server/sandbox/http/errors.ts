@@ -50,6 +50,38 @@ export const unauthorized = (detail = "A valid access token is required.") =>
   new ApiError(401, detail);
 export const forbidden = (detail: string) => new ApiError(403, detail);
 
+/** The words of a rule code: a table by code, or a function of the field and the code. */
+export type Wording =
+  | Readonly<Record<string, string>>
+  | ((field: string, code: never) => string | undefined);
+
+/**
+ * A refusal by rule codes: `errors` holds each failing field's code, `detail` words the first
+ * in English (server/sandbox/wording.ts), after its field for a 400, alone for a 403 or a 409
+ * (then followed by `after`). A code the wording lacks is given as is.
+ */
+export function refuse(
+  wording: Wording,
+  errors: Readonly<Record<string, string>>,
+  status: 400 | 403 | 409 = 400,
+  after = "",
+): never {
+  const [field, code] = Object.entries(errors)[0];
+  const words =
+    (typeof wording === "function"
+      ? (wording as (field: string, code: string) => string | undefined)(field, code)
+      : wording[code]) ?? code;
+  throw new ApiError(status, status === 400 ? `${field}: ${words}` : `${words}${after}`, {
+    field,
+    errors: { ...errors },
+  });
+}
+
+/** Refuses (400) when any field fails. */
+export function refuseAny(wording: Wording, errors: Readonly<Record<string, string>>): void {
+  if (Object.keys(errors).length > 0) refuse(wording, errors);
+}
+
 /** The value at a dotted path of a body. */
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   let value = input;

@@ -18,6 +18,12 @@ const echo = endpoint({
   answer: z.object({ id: z.string(), flag: z.string(), name: z.string() }),
 });
 const broken = endpoint({ method: "GET", path: "broken", answer: z.object({ n: z.number() }) });
+const strict = endpoint({
+  method: "DELETE",
+  path: "strict/:id",
+  answer: z.null(),
+  refusals: { 404: true },
+});
 
 function app() {
   const logged: string[] = [];
@@ -34,6 +40,9 @@ function app() {
     c.json({ id: params.id, flag: query.flag, name: body.name }),
   );
   route(app, broken, async (c) => c.json({ n: "one" }));
+  route(app, strict, async (_c, { params }) => {
+    throw params.id === "gone" ? new ApiError(404, "gone") : new ApiError(409, "taken");
+  });
   return { app, logged };
 }
 
@@ -62,5 +71,13 @@ describe("route", () => {
     expect(logged).toEqual([
       expect.stringMatching(/^GET broken answers outside its contract at n:/),
     ]);
+  });
+
+  it("fails a refusal the endpoint does not declare, naming the endpoint and the status", async () => {
+    const { app: served, logged } = app();
+    expect((await served.request("/strict/gone", { method: "DELETE" })).status).toBe(404);
+    const res = await served.request("/strict/other", { method: "DELETE" });
+    expect(res.status).toBe(500);
+    expect(logged).toEqual(["DELETE strict/:id answers a refusal it does not declare: status 409"]);
   });
 });

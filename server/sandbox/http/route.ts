@@ -6,15 +6,23 @@
  * with the endpoint's schemas (a failing one is a 400 naming the field). A UUID parameter
  * matches only hex digits and dashes, so that a word in its place (`apps/report`) can have a
  * route of its own. Path and query parameters are held to the text rule before anything else.
- * Under test, every JSON answer is held to the endpoint's `answer` schema: a mismatch is a 500
- * naming the endpoint and the field, so the integration suite proves the contract.
+ * Under test, every JSON answer is held to the endpoint's `answer` schema (a mismatch is a 500
+ * naming the endpoint and the field) and every refusal to its declared `refusals`
+ * (./refusals.ts), so the integration suite proves the contract.
  */
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import type * as z from "zod";
 import { isStorableText, storableCopy } from "~/api/common";
-import { type BodyShape, type Endpoint, type PathParams, rawAnswer } from "~/api/endpoint";
+import {
+  type BodyShape,
+  type Endpoint,
+  type PathParams,
+  rawAnswer,
+  successStatus,
+} from "~/api/endpoint";
 import type { AppEnv } from "../context";
 import { notFound } from "./errors";
+import { declaredRefusals } from "./refusals";
 import { jsonBody, parse, refuseUnstorable } from "./validate";
 
 /** The Hono path of an endpoint: `/apps/:id{[0-9a-fA-F-]+}` for `apps/:id` with a UUID `id`. */
@@ -87,24 +95,30 @@ export function guard<P extends string>(
 const checkAnswers = process.env.NODE_ENV === "test";
 
 /**
- * Where a successful JSON answer breaks the endpoint's `answer` schema: the path of the first
- * failing field and what is wrong there; undefined when it keeps it (or is no JSON).
+ * Where a successful answer breaks its endpoint's contract: a success status other than the
+ * declared one (201 where it creates, 204 without content, else 200; a 304 revalidation is
+ * fine), or the path of the first field of a JSON answer that breaks `answer` and what is
+ * wrong there; undefined when it keeps it.
  */
 export async function contractBreach(
-  answer: z.ZodType,
+  endpoint: Pick<Endpoint, "answer" | "created">,
   response: Response,
 ): Promise<{ field: string; problem: string } | undefined> {
-  if (!response.ok || answer === rawAnswer) return undefined;
+  if (!response.ok) return undefined;
+  const status = successStatus(endpoint);
+  if (response.status !== status)
+    return { field: "(the status)", problem: `answered ${response.status}, declares ${status}` };
+  if (endpoint.answer === rawAnswer) return undefined;
   if (!response.headers.get("content-type")?.startsWith("application/json")) return undefined;
-  const result = answer.safeParse(await response.clone().json());
+  const result = endpoint.answer.safeParse(await response.clone().json());
   if (result.success) return undefined;
   const [issue] = result.error.issues;
   return { field: issue.path.join(".") || "(the whole answer)", problem: issue.message };
 }
 
 /**
- * Registers the endpoint's route on `app`: the parameter check, the middleware, then the
- * handler with the endpoint's input read.
+ * Registers the endpoint's route on `app`: under test the refusal check, then the parameter
+ * check, the middleware, and the handler with the endpoint's input read.
  */
 export function route<
   P extends string,
@@ -119,10 +133,14 @@ export function route<
   const middleware = steps.slice(0, -1) as MiddlewareHandler<AppEnv>[];
   const handler = steps[steps.length - 1] as RouteHandler<P, Q, B>;
   const name = `${endpoint.method} ${endpoint.path}`;
-  app.on(endpoint.method, routePath(endpoint), storableParameters, ...middleware, async (c) => {
+  const refusals: MiddlewareHandler<AppEnv> = checkAnswers
+    ? declaredRefusals(endpoint)
+    : (_c, next) => next();
+  const path = routePath(endpoint);
+  app.on(endpoint.method, path, refusals, storableParameters, ...middleware, async (c) => {
     const input = await inputOf<P, Q, B>(c, endpoint as Endpoint<P>);
     const response = await handler(c as Context<AppEnv, `/${P}`>, input);
-    const breach = checkAnswers ? await contractBreach(endpoint.answer, response) : undefined;
+    const breach = checkAnswers ? await contractBreach(endpoint, response) : undefined;
     if (breach) {
       const line = `${name} answers outside its contract at ${breach.field}: ${breach.problem}`;
       c.get("log").error({ endpoint: name, ...breach }, line);

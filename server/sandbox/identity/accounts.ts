@@ -7,14 +7,8 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { RegistrationRequest, registrationRequest } from "~/api/registration/schemas";
 import type { SandboxContext } from "../context";
-import {
-  companies,
-  companyEntities,
-  countries,
-  featureFlags,
-  users,
-  userTokens,
-} from "../db/schema";
+import { companies, companyEntities, users, userTokens } from "../db/schema/companies";
+import { countries, featureFlags } from "../db/schema/lookups";
 import { checkImage } from "../files/rules";
 import { storeFile } from "../files/service";
 import { recordChange } from "../history";

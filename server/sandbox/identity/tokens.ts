@@ -2,7 +2,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Database, Tx } from "../db";
-import { userTokens } from "../db/schema";
+import { userTokens } from "../db/schema/companies";
 
 export type TokenKind = "verify-email" | "reset-password";
 

@@ -5,7 +5,7 @@
 import { and, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { Adapter, AdapterPayload } from "oidc-provider";
 import type { Database } from "../db";
-import { oidcPayloads } from "../db/schema";
+import { oidcPayloads } from "../db/schema/records";
 
 const grantable = new Set([
   "AccessToken",

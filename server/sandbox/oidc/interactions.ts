@@ -11,7 +11,7 @@ import { html } from "hono/html";
 import type Provider from "oidc-provider";
 import type { SignInError } from "~/api/signin/codes";
 import type { AppEnv, SandboxContext } from "../context";
-import { users } from "../db/schema";
+import { users } from "../db/schema/companies";
 import { remoteAddress } from "../http/auth";
 import { type Language, pickLanguage, translator } from "../identity/i18n";
 import type { SignInLimiter } from "../identity/limits";

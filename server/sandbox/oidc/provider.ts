@@ -10,7 +10,8 @@ import { exportJWK, generateKeyPair, type JWK } from "jose";
 import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-provider";
 import { redactUrl } from "~/lib/log-redact";
 import type { SandboxContext } from "../context";
-import { companies, providerSecrets, users } from "../db/schema";
+import { companies, users } from "../db/schema/companies";
+import { providerSecrets } from "../db/schema/records";
 import { apiAudience, GRANT_CLAIM } from "../http/auth";
 import { createAdapterFactory } from "./adapter";
 

@@ -6,7 +6,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { AWAITING_REVIEW_STATUSES, changeStartDate, PRICE_STATUS } from "~/api/pricing/rules";
 import type { DbOrTx } from "../apps/find";
 import type { Tx } from "../db";
-import { appGroups, prices } from "../db/schema";
+import { appGroups, prices } from "../db/schema/apps";
 import { recordChange } from "../history";
 import { ApiError } from "../http/errors";
 import { isUuid } from "../http/validate";

@@ -26,12 +26,13 @@ import type { Price, PriceData, priceChangeRequest, priceRequest } from "~/api/p
 import { type DbOrTx, findGroup, type GroupRow } from "../apps/find";
 import type { Caller, SandboxContext } from "../context";
 import type { Tx } from "../db";
-import { countries, prices } from "../db/schema";
+import { prices } from "../db/schema/apps";
+import { countries } from "../db/schema/lookups";
 import { countryFlagOn } from "../feature-flags";
 import { recordChange } from "../history";
-import { ApiError, notFound } from "../http/errors";
+import { notFound, refuse } from "../http/errors";
 import { isUuid } from "../http/validate";
-import { PRICING_MESSAGES } from "./wording";
+import { WORDING } from "../wording";
 
 export type PriceRow = typeof prices.$inferSelect;
 export type PriceInput = z.output<typeof priceRequest>;
@@ -41,14 +42,8 @@ export type PriceChangeInput = z.output<typeof priceChangeRequest>;
 export const PROVIDER = "provider";
 
 /** A refusal naming the first failing field in words, with every field's rule code (400 for fields, 409 for state). */
-export function refuse(errors: PricingErrors, status: 400 | 409 = 400): never {
-  const [field, code] = Object.entries(errors)[0] as [string, string];
-  const words = PRICING_MESSAGES[code] ?? code;
-  throw new ApiError(status, status === 409 ? words : `${field}: ${words}`, {
-    field,
-    errors: errors as Record<string, string>,
-  });
-}
+export const refusePrice = (errors: PricingErrors, status: 400 | 409 = 400): never =>
+  refuse(WORDING.pricing, errors as Record<string, string>, status);
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -209,9 +204,9 @@ export async function monetisedGroup(
 ): Promise<GroupRow> {
   const group = await findGroup(q, caller.companyId, groupId, lock);
   if (!group) throw notFound("app group");
-  if (Object.keys(errors).length > 0) refuse(errors);
+  if (Object.keys(errors).length > 0) refusePrice(errors);
   if (!(await countryFlagOn(q, group.countryCode, "monetisation-enabled")))
-    refuse({ appGroupId: "monetisationNotEnabled" }, 409);
+    refusePrice({ appGroupId: "monetisationNotEnabled" }, 409);
   return group;
 }
 
@@ -257,7 +252,7 @@ export async function create(
   const model = body.pricingModelType as number;
   return withPrices(ctx, caller, groupId, validatePrice(body), async (tx, group, existing) => {
     if (existing.some((p) => SCHEDULED_STATUSES.includes(p.status)) || isFreeForever(existing))
-      refuse({ appGroupId: "priceExists" }, 409);
+      refusePrice({ appGroupId: "priceExists" }, 409);
     return submitNewPrice(tx, caller, group, {
       currency: await currencyOf(tx, group.countryCode),
       amount: stored(model, body.amount),
@@ -279,18 +274,18 @@ export async function update(
   return withPrices(ctx, caller, groupId, validatePrice(body), async (tx, _group, existing) => {
     const row = isUuid(priceId) ? existing.find((p) => p.id === priceId.toLowerCase()) : undefined;
     if (!row) throw notFound("price");
-    if (!EDITABLE_STATUSES.includes(row.status)) refuse({ status: "priceNotEditable" }, 409);
+    if (!EDITABLE_STATUSES.includes(row.status)) refusePrice({ status: "priceNotEditable" }, 409);
     // A rejected price comes back only while no other price is set.
     if (
       row.status === PRICE_STATUS.Rejected &&
       existing.some((p) => p.id !== row.id && SCHEDULED_STATUSES.includes(p.status))
     ) {
-      refuse({ appGroupId: "priceExists" }, 409);
+      refusePrice({ appGroupId: "priceExists" }, 409);
     }
     // A change of a paid app in force keeps its pricing model.
     const active = activePrice(existing);
     if (active && active.pricingModelType !== model)
-      refuse({ pricingModelType: "invalidPricingModel" });
+      refusePrice({ pricingModelType: "invalidPricingModel" });
     const [updated] = await tx
       .update(prices)
       .set({
@@ -327,10 +322,10 @@ export async function change(
   const errors = validatePriceChange(body.amount);
   return withPrices(ctx, caller, groupId, errors, async (tx, group, existing) => {
     const blocker = priceChangeBlocker(existing);
-    if (blocker) refuse({ appGroupId: blocker }, 409);
+    if (blocker) refusePrice({ appGroupId: blocker }, 409);
     const active = activePrice(existing) as PriceRow;
     const same = validatePriceChange(body.amount, Number(active.amount));
-    if (Object.keys(same).length > 0) refuse(same);
+    if (Object.keys(same).length > 0) refusePrice(same);
     return submitNewPrice(tx, caller, group, {
       currency: active.currency,
       amount: (body.amount as number).toFixed(2),

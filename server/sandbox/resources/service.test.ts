@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { APP_CATEGORY_ROWS } from "../seed/lookups";
-import { categoriesInLanguage } from "./service";
+import { categoriesInLanguage } from "./naming";
 
 const rows = APP_CATEGORY_ROWS.map((row) => ({
   id: row.id,

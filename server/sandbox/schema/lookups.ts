@@ -11,16 +11,16 @@ import { everyFunction, locationAllowed } from "~/api/schema/locations";
 import { PLATFORM_TYPES, type PlatformType, type SchemaDocument } from "~/api/schema/schemas";
 import { type DbOrTx, findVersion, type VersionRow } from "../apps/find";
 import type { Caller } from "../context";
+import { companies } from "../db/schema/companies";
+import { files } from "../db/schema/files";
 import {
-  companies,
   countries,
   desktopVersions,
-  files,
   matterTypes,
   platformLocations,
   precedents,
   productVariants,
-} from "../db/schema";
+} from "../db/schema/lookups";
 import { countryFlagOn } from "../feature-flags";
 import { notFound } from "../http/errors";
 import { isUuid } from "../http/validate";

@@ -12,11 +12,12 @@ import {
   type ValidateSchemaResponse,
 } from "~/api/schema/schemas";
 import type { Caller, SandboxContext } from "../context";
-import { platformSchemas, users } from "../db/schema";
+import { platformSchemas } from "../db/schema/apps";
+import { users } from "../db/schema/companies";
 import { forbidden, notFound } from "../http/errors";
+import { WORDING } from "../wording";
 import { fileNamePart, forEnvironment, judgeDocument } from "./judge";
 import { judgeForVersion, ownVersion } from "./lookups";
-import { SCHEMA_STATE_MESSAGES } from "./service";
 
 export async function validate(
   ctx: SandboxContext,
@@ -92,7 +93,7 @@ export async function download(
       .from(users)
       .where(eq(users.id, caller.userId))
       .limit(1);
-    if (!user?.hasAccessToTest) throw forbidden(SCHEMA_STATE_MESSAGES.stagingNeedsTestAccess);
+    if (!user?.hasAccessToTest) throw forbidden(WORDING.schema.stagingNeedsTestAccess);
   }
   const rows = await ctx.db
     .select()

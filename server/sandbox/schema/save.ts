@@ -5,15 +5,14 @@ import { isEditable, statusName } from "~/api/apps/status";
 import { everyFunction } from "~/api/schema/locations";
 import { PLATFORM_CODES, type SaveSchemaResponse } from "~/api/schema/schemas";
 import { createNextVersion } from "../apps/versions";
-import { RULE_MESSAGES as APPS_MESSAGES } from "../apps/wording";
 import type { Caller, SandboxContext } from "../context";
-import { platformSchemas } from "../db/schema";
+import { platformSchemas } from "../db/schema/apps";
 import { imageUrl } from "../files/service";
 import { recordChange } from "../history";
 import { ApiError } from "../http/errors";
+import { WORDING } from "../wording";
 import { isConfigured, refuseDocument } from "./judge";
 import { judgeForVersion, ownVersion } from "./lookups";
-import { SCHEMA_STATE_MESSAGES } from "./service";
 
 export async function save(
   ctx: SandboxContext,
@@ -23,14 +22,14 @@ export async function save(
   const created = await ctx.db.transaction(async (tx) => {
     const { version, group } = await ownVersion(tx, caller, body.appIdOld, true);
     if (version.appType !== APP_TYPES.standard)
-      throw new ApiError(409, SCHEMA_STATE_MESSAGES.notStandardApp, {
+      throw new ApiError(409, WORDING.schema.notStandardApp, {
         field: "appIdOld",
         errors: { appIdOld: "notStandardApp" },
       });
     if (!isEditable(version.statusCode, group.isArchived)) {
       const words = group.isArchived
-        ? APPS_MESSAGES.archived
-        : `${APPS_MESSAGES.notEditable} Its status is ${statusName(version.statusCode)}.`;
+        ? WORDING.apps.archived
+        : `${WORDING.apps.notEditable} Its status is ${statusName(version.statusCode)}.`;
       throw new ApiError(409, words, {
         field: "appIdOld",
         errors: { appIdOld: "versionNotEditable" },

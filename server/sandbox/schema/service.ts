@@ -20,13 +20,6 @@ import { save } from "./save";
 
 export { forEnvironment, isConfigured, judgeDocument } from "./judge";
 
-/** The API's words of the refusals of the version's state (the edit check's are the apps'). */
-export const SCHEMA_STATE_MESSAGES = {
-  notStandardApp: "Only a standard app (appType 0) has a platform schema.",
-  stagingNeedsTestAccess:
-    "The staging configuration is only for users with access to the staging sandbox.",
-} as const;
-
 export type SchemaService = ReturnType<typeof createSchemaService>;
 
 export function createSchemaService(ctx: SandboxContext) {

@@ -16,9 +16,7 @@ import { hasApprovedPreApproval } from "~/api/approvals/rules";
 import {
   normaliseRoutes,
   parseCallbackUrls,
-  SECURITY_LIMITS,
   type SecurityErrors,
-  type SecurityRuleCode,
   validateCallbackUrls,
 } from "~/api/security/rules";
 import {
@@ -29,40 +27,18 @@ import {
 } from "~/api/security/schemas";
 import { type DbOrTx, findGroup, type GroupRow } from "../apps/find";
 import type { Caller, SandboxContext } from "../context";
-import { authClients, countries, permissions, preApprovals, users } from "../db/schema";
+import { authClients, preApprovals } from "../db/schema/apps";
+import { users } from "../db/schema/companies";
+import { countries, permissions } from "../db/schema/lookups";
 import { recordChange } from "../history";
-import { ApiError, notFound } from "../http/errors";
+import { ApiError, notFound, refuse, refuseAny } from "../http/errors";
 import { take } from "../identity/limits";
-import { namingLanguage } from "../resources/service";
+import { namingLanguage } from "../resources/naming";
 import { resourceCountryOf } from "../seed/lookups";
+import { WORDING } from "../wording";
 
 type ClientRow = typeof authClients.$inferSelect;
 export type ClientUpdateInput = z.output<typeof clientUpdate>;
-
-const MESSAGES: Record<SecurityRuleCode, string> = {
-  required: "is required",
-  callbacksMustBeValidURI: "each callback URL must start with http:// or https://",
-  tooLong: `each callback URL must be at most ${SECURITY_LIMITS.callbackUrlMax} characters`,
-  tooMany: `at most ${SECURITY_LIMITS.callbackUrlsMax} callback URLs`,
-  unknownRoute: "must be a route of the permission list (GET apps-auth/{id}/permission-list)",
-  methodNotOffered: "names a method the permission list does not offer on this route",
-  liveAppReadOnly:
-    "The live-app client's permissions are set by the provider and cannot be changed.",
-  preApprovalRequired: "The app needs an approved pre-approval before its clients can be managed.",
-  clientsNotGenerated:
-    "The clients of this tab have not been generated yet (POST apps-auth/{id}/clients).",
-  testAccessRequired: "Staging clients need test access.",
-  tooManySecretIssues: "Too many new secrets for this app group.",
-};
-
-/** A refusal naming the first failing field in words, with every field's rule code. */
-function refuse(errors: SecurityErrors, status: 400 | 403 | 409 = 400): never {
-  const [field, code] = Object.entries(errors)[0];
-  throw new ApiError(status, status === 400 ? `${field}: ${MESSAGES[code]}` : MESSAGES[code], {
-    field,
-    errors,
-  });
-}
 
 /** A secret from the CSPRNG: 256 bits, base64url. */
 const newSecret = (prefix = "") => `${prefix}${randomBytes(32).toString("base64url")}`;
@@ -209,7 +185,8 @@ export function createSecurityService(ctx: SandboxContext) {
         .where(
           and(eq(preApprovals.groupId, group.id), eq(preApprovals.companyId, caller.companyId)),
         );
-      if (!hasApprovedPreApproval(rows)) refuse({ id: "preApprovalRequired" }, 409);
+      if (!hasApprovedPreApproval(rows))
+        refuse(WORDING.security, { id: "preApprovalRequired" }, 409);
     }
     return group;
   }
@@ -223,7 +200,8 @@ export function createSecurityService(ctx: SandboxContext) {
   }
 
   async function requireTab(q: DbOrTx, caller: Caller, isLive: boolean) {
-    if (!isLive && !(await hasTestAccess(q, caller))) refuse({ isLive: "testAccessRequired" }, 403);
+    if (!isLive && !(await hasTestAccess(q, caller)))
+      refuse(WORDING.security, { isLive: "testAccessRequired" }, 403);
   }
 
   /** The permission list of the group's country, by permission group, route and method. */
@@ -323,7 +301,7 @@ export function createSecurityService(ctx: SandboxContext) {
       await requireTab(tx, caller, isLive);
       const changesPermissions = body.routes !== undefined || body.offlineAccess !== undefined;
       if (!changesPermissions && body.callbackUrls === undefined)
-        refuse({ callbackUrls: "required" });
+        refuse(WORDING.security, { callbackUrls: "required" });
       const [client] = await tx
         .select()
         .from(authClients)
@@ -335,8 +313,9 @@ export function createSecurityService(ctx: SandboxContext) {
           ),
         )
         .for("update");
-      if (!client) refuse({ isLive: "clientsNotGenerated" }, 409);
-      if (changesPermissions && client.isAppLive) refuse({ routes: "liveAppReadOnly" }, 409);
+      if (!client) refuse(WORDING.security, { isLive: "clientsNotGenerated" }, 409);
+      if (changesPermissions && client.isAppLive)
+        refuse(WORDING.security, { routes: "liveAppReadOnly" }, 409);
 
       const errors: SecurityErrors = {};
       const set: Partial<typeof authClients.$inferInsert> = { modifiedAt: new Date() };
@@ -353,7 +332,7 @@ export function createSecurityService(ctx: SandboxContext) {
         if (code) errors.callbackUrls = code;
         set.redirectUrls = urls;
       }
-      if (Object.keys(errors).length > 0) refuse(errors);
+      refuseAny(WORDING.security, errors);
 
       const [row] = await tx
         .update(authClients)

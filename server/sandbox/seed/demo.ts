@@ -1,7 +1,7 @@
 /** Demo data at first start: 'Demo Legal Apps' with a ready-to-sign-in admin user. */
 import { eq } from "drizzle-orm";
 import type { Database } from "../db";
-import { companies, companyEntities, users } from "../db/schema";
+import { companies, companyEntities, users } from "../db/schema/companies";
 import { hashPassword } from "../identity/passwords";
 
 export const DEMO_COMPANY = "Demo Legal Apps";

@@ -1,7 +1,7 @@
 /**
  * The Dutch names of the sandbox's lookups that are named in words: platform locations and
  * their grids, product variants and matter types, by their English name. The provider
- * answers them to a caller whose Accept-Language asks for Dutch (resources/service.ts), as it
+ * answers them to a caller whose Accept-Language asks for Dutch (resources/naming.ts), as it
  * does the app categories. Pure data: the seed (lookups.ts) and the browser tests read it.
  */
 

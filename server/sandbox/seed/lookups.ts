@@ -31,7 +31,7 @@ import {
   platformLocations,
   precedents,
   productVariants,
-} from "../db/schema";
+} from "../db/schema/lookups";
 import { namesOf } from "./lookup-names";
 
 // ---------------------------------------------------------------------------
@@ -407,7 +407,7 @@ export function locationRows(): (typeof platformLocations.$inferInsert)[] {
 
 /**
  * The categories, named in English and Dutch (the provider answers the caller's language:
- * resources/service.ts). They share one place in the order, so each language lists them
+ * resources/naming.ts). They share one place in the order, so each language lists them
  * alphabetically; Other comes last.
  */
 export const APP_CATEGORY_ROWS: (typeof appCategories.$inferInsert)[] = [

@@ -8,11 +8,12 @@ import type { BankDetails } from "~/api/settings/schemas";
 import type { Caller, SandboxContext } from "../context";
 import type { Database } from "../db";
 import { createValueCipher, keyIdOf, type ValueCipher } from "../db/encryption";
-import { bankDetails, companies } from "../db/schema";
+import { bankDetails, companies } from "../db/schema/companies";
 import { recordChange } from "../history";
-import { notFound } from "../http/errors";
+import { notFound, refuse, refuseAny } from "../http/errors";
 import { isUuid } from "../http/validate";
-import { type BankInput, refuse, requireAdmin } from "./service";
+import { WORDING } from "../wording";
+import { type BankInput, requireAdmin } from "./service";
 
 /** Where a company's account number belongs: its encryption opens only there. */
 const accountNumberPlace = (companyId: string) => `bank_details.account_number:${companyId}`;
@@ -69,7 +70,7 @@ const bankAnswer = (cipher: ValueCipher, row: typeof bankDetails.$inferSelect): 
 /** The validated, trimmed values as stored: the account number encrypted for the caller's company. */
 function checkedBank(cipher: ValueCipher, caller: Caller, input: BankInput) {
   const errors = validateBank(input);
-  if (Object.keys(errors).length > 0) refuse(errors);
+  refuseAny(WORDING.settings, errors);
   const values = trimBank(input);
   return {
     ...values,
@@ -110,7 +111,7 @@ export async function createBankDetails(
       .from(bankDetails)
       .where(eq(bankDetails.companyId, caller.companyId))
       .limit(1);
-    if (existing) refuse({ id: "bankDetailsExist" }, 409);
+    if (existing) refuse(WORDING.settings, { id: "bankDetailsExist" }, 409);
     const [row] = await tx
       .insert(bankDetails)
       .values({ companyId: caller.companyId, ...values })

@@ -9,18 +9,15 @@ import type { CompanyDetails } from "~/api/settings/schemas";
 import type { DbOrTx } from "../apps/find";
 import type { Caller, SandboxContext } from "../context";
 import type { Database } from "../db";
-import {
-  companies,
-  companyDetailSubmissions,
-  companyEntities,
-  countries,
-  files,
-} from "../db/schema";
+import { companies, companyDetailSubmissions, companyEntities } from "../db/schema/companies";
+import { files } from "../db/schema/files";
+import { countries } from "../db/schema/lookups";
 import { imageUrl } from "../files/service";
 import { recordChange } from "../history";
-import { notFound } from "../http/errors";
+import { notFound, refuseAny } from "../http/errors";
 import { isUuid } from "../http/validate";
-import { type CompanyDetailsInput, refuse } from "./service";
+import { WORDING } from "../wording";
+import type { CompanyDetailsInput } from "./service";
 
 export async function companyDetailsOf(
   ctx: SandboxContext,
@@ -110,7 +107,7 @@ export async function saveCompanyDetails(
   input: CompanyDetailsInput,
 ): Promise<CompanyDetails> {
   const listErrors = validateEntityList(input.entityInformation);
-  if (Object.keys(listErrors).length > 0) refuse(listErrors);
+  refuseAny(WORDING.settings, listErrors);
   return ctx.db.transaction(async (tx) => {
     // One save of a company's details at a time.
     await tx
@@ -119,7 +116,7 @@ export async function saveCompanyDetails(
       .where(eq(companies.id, caller.companyId))
       .for("update");
     const errors = await storedRuleErrors(tx, caller.companyId, input);
-    if (Object.keys(errors).length > 0) refuse(errors);
+    refuseAny(WORDING.settings, errors);
     const kept = input.entityInformation.map((entry) => entry.countryId);
     await tx
       .delete(companyEntities)

@@ -17,6 +17,7 @@ import type { bankDetailsRequest, companyDetailsRequest } from "~/api/settings/s
 import type { Caller, SandboxContext } from "../context";
 import { createValueCipher } from "../db/encryption";
 import { ApiError } from "../http/errors";
+import { WORDING } from "../wording";
 import { createBankDetails, getBankDetails, updateBankDetails } from "./bank";
 import { getCompanyDetails, saveCompanyDetails } from "./company-details";
 
@@ -26,40 +27,10 @@ export { approveCompanyDetails, pendingCompanyDetails } from "./company-details"
 export type CompanyDetailsInput = z.output<typeof companyDetailsRequest>;
 export type BankInput = z.output<typeof bankDetailsRequest>;
 
-/** How the API words the settings rules in English (`detail`); `errors` carry the codes. */
-export const SETTINGS_MESSAGES: Record<string, string> = {
-  required: "is required",
-  bsbMustBe6Digits: "BSB must be 6 digits",
-  mustBeDigits: "must be digits",
-  atMost30Digits: "must be at most 30 digits",
-  bankDetailsExist: "The company has bank details already: update them instead.",
-  oneCountryMustBeSelected: "one country must be selected",
-  noDuplicateCountry: "no duplicate country",
-  oneCountryMustBeDefault: "one country must be default",
-  unknownCountry: "must be a country from the list",
-  imageNotFound: "must be an image the company uploaded",
-  imageTypeInvalid: "must be a PNG",
-  imageSizeInvalid: "must be square and at least 256x256 pixels",
-  sizeGreater400KB: "must be at most 400 KB",
-  noContent: "must not be empty",
-  passwordMismatch: "must equal the password",
-  taken: "an account with this email address already exists",
-  adminOnly: "Only an admin of the company may do this.",
-  cannotDeleteSelf: "A user cannot delete themself.",
-  lastAdmin: "The company must keep at least one admin.",
-};
-
-/** A refusal naming the first failing field in words, with every field's rule code (400 for fields, 409 for state). */
-export function refuse(errors: Record<string, string>, status: 400 | 409 = 400): never {
-  const [field, code] = Object.entries(errors)[0];
-  const words = SETTINGS_MESSAGES[code] ?? code;
-  throw new ApiError(status, status === 409 ? words : `${field}: ${words}`, { field, errors });
-}
-
 /** Refuses a caller who is not an admin of their company (403, `adminOnly`). */
 export function requireAdmin(caller: Caller): void {
   if (!caller.isAdmin)
-    throw new ApiError(403, SETTINGS_MESSAGES.adminOnly, { errors: { body: "adminOnly" } });
+    throw new ApiError(403, WORDING.settings.adminOnly, { errors: { body: "adminOnly" } });
 }
 
 export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -22,8 +22,8 @@ import {
   type statusRequests,
   submissionDocuments,
   type submissions,
-  users,
-} from "../db/schema";
+} from "../db/schema/apps";
+import { users } from "../db/schema/companies";
 import { linkedDocuments } from "./documents";
 import type { DbOrTx, GroupRow, VersionRow } from "./moves";
 

@@ -8,7 +8,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { checkDocuments } from "~/api/submissions/rules";
 import type { DocumentRef } from "~/api/submissions/schemas";
 import type { SandboxContext } from "../context";
-import { files } from "../db/schema";
+import { files } from "../db/schema/files";
 import { downloadUrl } from "../files/service";
 import { isUuid } from "../http/validate";
 import type { DbOrTx } from "./moves";

@@ -16,9 +16,9 @@ import {
 import type { VersionMove } from "~/api/submissions/schemas";
 import { goLiveMove } from "~/api/submissions/status";
 import type { Database, Tx } from "../db";
-import { appGroups, appVersions, statusRequests, submissions } from "../db/schema";
+import { appGroups, appVersions, statusRequests, submissions } from "../db/schema/apps";
 import { recordChange } from "../history";
-import { notAllowed } from "./wording";
+import { ApiError } from "../http/errors";
 
 export { type DbOrTx, findGroup, findVersion, type GroupRow, type VersionRow } from "../apps/find";
 
@@ -169,4 +169,12 @@ export function moveAnswer(version: VersionRow, action: string): VersionMove {
     isLiveSubmissionRejected: version.liveSubmissionRejected,
     appWentLiveDateTime: version.wentLiveAt ? version.wentLiveAt.toISOString() : null,
   };
+}
+
+/** A 409 of the status table: the version's status does not allow the action. */
+export function notAllowed(action: string, status: string): never {
+  throw new ApiError(409, `A version in status ${status} does not allow ${action}.`, {
+    field: "statusCode",
+    errors: { statusCode: "actionNotAllowed" },
+  });
 }

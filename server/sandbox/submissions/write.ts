@@ -18,10 +18,12 @@ import {
   submitMove,
 } from "~/api/submissions/status";
 import type { Caller, SandboxContext } from "../context";
-import { instances, statusRequests, submissionDocuments, submissions } from "../db/schema";
+import { statusRequests, submissionDocuments, submissions } from "../db/schema/apps";
+import { instances } from "../db/schema/instances";
 import { recordChange } from "../history";
-import { notFound } from "../http/errors";
+import { notFound, refuse, refuseAny } from "../http/errors";
 import { isUuid } from "../http/validate";
+import { WORDING } from "../wording";
 import {
   blockersOf,
   requestAnswer,
@@ -31,8 +33,14 @@ import {
   submissionAnswers,
 } from "./answers";
 import { resolveDocuments } from "./documents";
-import { findVersion, moveAnswer, moveVersion, openSubmission, pushVersion } from "./moves";
-import { notAllowed, refuse } from "./wording";
+import {
+  findVersion,
+  moveAnswer,
+  moveVersion,
+  notAllowed,
+  openSubmission,
+  pushVersion,
+} from "./moves";
 
 /**
  * Submit, submit to live or resubmit, as the version's status allows. Order of refusals:
@@ -66,7 +74,7 @@ export async function submit(
     }
     const documents = await resolveDocuments(tx, caller.companyId, body.documents);
     Object.assign(errors, documents.errors);
-    if (Object.keys(errors).length > 0) refuse(errors);
+    refuseAny(WORDING.reviewField, errors);
 
     const found = await findVersion(tx, caller.companyId, body.appId.trim(), true);
     if (!found) throw notFound("app");
@@ -74,7 +82,7 @@ export async function submit(
     const move = submitMove(version.statusCode, body.isBeta === true);
     if (!move) notAllowed("a submit for review", statusName(version.statusCode));
     const blockers = await blockersOf(tx, version, group);
-    if (blockers.length > 0) refuse(blockerErrors(blockers), 409);
+    if (blockers.length > 0) refuse(WORDING.reviewField, blockerErrors(blockers), 409);
 
     const [row] = await tx
       .insert(submissions)
@@ -133,7 +141,7 @@ export async function request(
     reason: body.reason.trim(),
   };
   const errors = validateStatusRequest(values);
-  if (Object.keys(errors).length > 0) refuse(errors);
+  refuseAny(WORDING.reviewField, errors);
   return ctx.db.transaction(async (tx) => {
     const found = await findVersion(tx, caller.companyId, versionId, true);
     if (!found) throw notFound("app");
@@ -150,7 +158,7 @@ export async function request(
         ),
       )
       .limit(1);
-    if (open) refuse({ statusCode: "requestOpen" }, 409);
+    if (open) refuse(WORDING.reviewField, { statusCode: "requestOpen" }, 409);
     const [row] = await tx
       .insert(statusRequests)
       .values({

@@ -22,12 +22,13 @@ import {
 import { isUniqueViolation } from "../apps/service";
 import type { Caller } from "../context";
 import type { Database, Tx } from "../db";
-import { companies, users } from "../db/schema";
+import { companies, users } from "../db/schema/companies";
 import { recordChange } from "../history";
-import { notFound } from "../http/errors";
+import { notFound, refuse } from "../http/errors";
 import { isUuid } from "../http/validate";
 import { hashPassword } from "../identity/passwords";
-import { refuse, requireAdmin } from "../settings/service";
+import { requireAdmin } from "../settings/service";
+import { WORDING } from "../wording";
 
 type UserRow = typeof users.$inferSelect;
 export type NewUserInput = z.output<typeof newUserRequest>;
@@ -156,7 +157,7 @@ export function createUserService(db: Database) {
         return change(tx);
       });
     } catch (error) {
-      if (isUniqueViolation(error)) refuse({ email: "taken" }, 409);
+      if (isUniqueViolation(error)) refuse(WORDING.settings, { email: "taken" }, 409);
       throw error;
     }
   }
@@ -172,7 +173,7 @@ export function createUserService(db: Database) {
           : eq(users.email, email),
       )
       .limit(1);
-    if (taken) refuse({ email: "taken" }, 409);
+    if (taken) refuse(WORDING.settings, { email: "taken" }, 409);
   }
 
   async function adminsOf(tx: Tx, companyId: string): Promise<number> {
@@ -186,7 +187,7 @@ export function createUserService(db: Database) {
   async function create(caller: Caller, input: NewUserInput): Promise<CompanyUser> {
     requireAdmin(caller);
     const mismatch = confirmationRule(input.password, input.confirmPassword);
-    if (mismatch) refuse({ confirmPassword: mismatch });
+    if (mismatch) refuse(WORDING.settings, { confirmPassword: mismatch });
     const passwordHash = await hashPassword(input.password);
     return asAdmin(caller, async (tx) => {
       await refuseTaken(tx, input.email);
@@ -219,7 +220,7 @@ export function createUserService(db: Database) {
     requireAdmin(caller);
     if (!isUuid(input.userId)) throw notFound("user");
     const mismatch = confirmationRule(input.password, input.confirmPassword);
-    if (mismatch) refuse({ confirmPassword: mismatch });
+    if (mismatch) refuse(WORDING.settings, { confirmPassword: mismatch });
     const passwordHash = input.password ? await hashPassword(input.password) : undefined;
     return asAdmin(caller, async (tx) => {
       const [before] = await tx
@@ -230,7 +231,7 @@ export function createUserService(db: Database) {
       if (!before) throw notFound("user");
       await refuseTaken(tx, input.email, before.id);
       if (before.isAdmin && !input.admin && (await adminsOf(tx, caller.companyId)) <= 1)
-        refuse({ admin: "lastAdmin" }, 409);
+        refuse(WORDING.settings, { admin: "lastAdmin" }, 409);
       const [user] = await tx
         .update(users)
         .set({
@@ -264,7 +265,7 @@ export function createUserService(db: Database) {
   async function remove(caller: Caller, userId: string): Promise<void> {
     requireAdmin(caller);
     if (!isUuid(userId)) throw notFound("user");
-    if (userId === caller.userId) refuse({ id: "cannotDeleteSelf" }, 409);
+    if (userId === caller.userId) refuse(WORDING.settings, { id: "cannotDeleteSelf" }, 409);
     await asAdmin(caller, async (tx) => {
       const [target] = await tx
         .select()
@@ -273,7 +274,7 @@ export function createUserService(db: Database) {
         .for("update");
       if (!target) throw notFound("user");
       if (target.isAdmin && (await adminsOf(tx, caller.companyId)) <= 1)
-        refuse({ id: "lastAdmin" }, 409);
+        refuse(WORDING.settings, { id: "lastAdmin" }, 409);
       await tx.delete(users).where(eq(users.id, target.id));
       await recordChange(tx, {
         companyId: caller.companyId,
