@@ -21,19 +21,18 @@ import { ErrorDialog } from "~/components/ErrorDialog";
 import i18next from "~/i18next.server";
 import { readEditorDrafts } from "~/lib/apps/drafts.server";
 import {
-  detailsRules,
   EDITOR_NAMESPACES,
-  type EditorFailure,
   loadLookups,
   loadVersion,
-  saveDetails,
   versionSummary,
 } from "~/lib/apps/editor.server";
+import { detailsRules, type EditorFailure } from "~/lib/apps/editor-save.server";
 import { versionDialogRules } from "~/lib/apps/version-actions.server";
 import { errorMeta } from "~/lib/error-title";
 import { withNamespaces } from "~/lib/namespaces";
 import { keepAfterUnreachable } from "~/lib/outage";
 import { hasFailed, pageTitle } from "~/lib/title";
+import { saveDetails } from "./details.server";
 
 // appList: the entries of the version's Actions menu.
 export const handle = { i18n: ["common", "apps", "appEditor", "appList"] };

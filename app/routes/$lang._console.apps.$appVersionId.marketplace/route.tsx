@@ -23,26 +23,25 @@ import { sanitizeOverview } from "~/api/apps/overview.server";
 import { requireUser } from "~/auth.server";
 import { AppErrorBoundary } from "~/components/apps/AppErrorBoundary";
 import { EditorActions, EditorDuplicateDialog } from "~/components/apps/editor/EditorActions";
-import { MarketplaceForm } from "~/components/apps/editor/MarketplaceForm";
 import { ErrorDialog } from "~/components/ErrorDialog";
 import i18next from "~/i18next.server";
 import { readEditorDrafts } from "~/lib/apps/drafts.server";
 import {
   EDITOR_NAMESPACES,
-  type EditorFailure,
-  listingRules,
   loadVersion,
-  saveListing,
   svgAllowed,
-  versionImages,
   versionSummary,
 } from "~/lib/apps/editor.server";
+import type { EditorFailure } from "~/lib/apps/editor-save.server";
 import { versionDialogRules } from "~/lib/apps/version-actions.server";
 import { getCountries } from "~/lib/countries.server";
 import { errorMeta } from "~/lib/error-title";
 import { withNamespaces } from "~/lib/namespaces";
 import { keepAfterUnreachable } from "~/lib/outage";
 import { hasFailed, pageTitle } from "~/lib/title";
+import { MarketplaceForm } from "./components/MarketplaceForm";
+import { saveListing } from "./listing.server";
+import { listingRules, versionImages } from "./listing-form.server";
 
 // appList: the entries of the version's Actions menu.
 export const handle = { i18n: ["common", "apps", "appEditor", "appList"] };

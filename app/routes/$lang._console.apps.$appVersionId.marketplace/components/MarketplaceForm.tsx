@@ -23,6 +23,17 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { APP_LIMITS, APP_TYPES } from "~/api/apps/rules";
 import type { ImageRef, Marketplace } from "~/api/apps/schemas";
+import { CharacterCount } from "~/components/apps/editor/CharacterCount";
+import { EditorToolbar } from "~/components/apps/editor/EditorActions";
+import {
+  DraftNotice,
+  type DraftState,
+  SaveBar,
+  sentUnchecked,
+  useDiscardGeneration,
+} from "~/components/apps/editor/SaveBar";
+import { useUnsavedChanges } from "~/components/apps/editor/UnsavedChanges";
+import { useErrorSummary } from "~/components/apps/editor/useErrorSummary";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { InputField, TextareaField } from "~/components/ui/Field";
 import {
@@ -34,21 +45,10 @@ import {
 } from "~/forms/app-editor";
 import type { ListingValue } from "~/forms/app-editor.server";
 import { checkForm, type FormRules } from "~/forms/check";
-import type { ListingImages } from "~/lib/apps/editor.server";
+import type { ListingImages } from "~/lib/apps/editor-save.server";
 import { useFailedTitle } from "~/lib/title";
-import { CharacterCount } from "./CharacterCount";
-import { EditorToolbar } from "./EditorActions";
 import { ImageField } from "./ImageField";
 import { OverviewField } from "./OverviewField";
-import {
-  DraftNotice,
-  type DraftState,
-  SaveBar,
-  sentUnchecked,
-  useDiscardGeneration,
-} from "./SaveBar";
-import { useUnsavedChanges } from "./UnsavedChanges";
-import { useErrorSummary } from "./useErrorSummary";
 
 export interface MarketplaceFormProps {
   pageTitle: string;

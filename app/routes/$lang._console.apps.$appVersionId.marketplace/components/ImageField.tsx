@@ -23,16 +23,16 @@ import { type DragEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ListingImageKind, RuleKey } from "~/api/apps/rules";
 import type { ImageRef } from "~/api/apps/schemas";
+import { ListingImage } from "~/components/apps/editor/ListingImage";
 import { Icon } from "~/components/Icon";
 import {
   fieldMessage,
   type ImageField as ImageFieldName,
   type Translate,
 } from "~/forms/app-editor";
-import type { UploadAnswer } from "~/lib/apps/editor.server";
 import { checkImage, maxBytes } from "~/lib/apps/image-check";
 import { useHydrated } from "~/lib/hydrated";
-import { ListingImage } from "./ListingImage";
+import type { UploadAnswer } from "../upload.server";
 
 /** The name of the hidden fields of each image field, and of its file input. */
 const NAMES: Record<
