@@ -11,13 +11,12 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { useActionData, useLoaderData, useParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth.server";
 import { AppErrorBoundary } from "~/components/apps/AppErrorBoundary";
 import { DetailsForm } from "~/components/apps/editor/DetailsForm";
-import { EditorActions, EditorDuplicateDialog } from "~/components/apps/editor/EditorActions";
-import { ErrorDialog } from "~/components/ErrorDialog";
+import { EditorActions } from "~/components/apps/editor/EditorActions";
+import { VersionEditorPage } from "~/components/apps/editor/VersionEditorPage";
 import i18next from "~/i18next.server";
 import { readEditorDrafts } from "~/lib/apps/drafts.server";
 import {
@@ -104,41 +103,35 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
 
 export default function VersionDetailsPage() {
   const data = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as
-    | (EditorFailure | { intent: "duplicate"; result: never; apiError: never })
-    | undefined;
-  const { lang } = useParams();
-  const { t } = useTranslation("appEditor");
-  const saveAnswer = answer?.intent === "save" ? (answer as EditorFailure) : undefined;
-  const base = `/${lang}/apps/${data.version.id}`;
+  const answer = useActionData<typeof action>();
   return (
-    <>
-      <h2 className="sr-only">{t("tabs.details")}</h2>
-      <DetailsForm
-        key={data.resetKey}
-        pageTitle={data.page}
-        defaultValue={data.defaultValue}
-        rules={data.rules}
-        categories={data.categories}
-        countries={data.countries}
-        locked={data.locked}
-        editable={data.version.editable}
-        readOnlyReason={data.readOnlyReason ?? undefined}
-        lastResult={saveAnswer?.result}
-        failed={Boolean(saveAnswer?.apiError)}
-        actions={<EditorActions version={data.version} preview={false} />}
-        siblings={[`${base}/details`, `${base}/marketplace`]}
-        draft={data.draft}
-        resetKey={data.resetKey}
-      />
-      <EditorDuplicateDialog
-        version={data.version}
-        countries={data.countries}
-        rules={data.duplicateRules}
-        answer={answer}
-      />
-      <ErrorDialog error={saveAnswer?.apiError} />
-    </>
+    <VersionEditorPage
+      tab="details"
+      version={data.version}
+      countries={data.countries}
+      duplicateRules={data.duplicateRules}
+      answer={answer as EditorFailure | { intent: "duplicate" } | undefined}
+    >
+      {(saveAnswer, base) => (
+        <DetailsForm
+          key={data.resetKey}
+          pageTitle={data.page}
+          defaultValue={data.defaultValue}
+          rules={data.rules}
+          categories={data.categories}
+          countries={data.countries}
+          locked={data.locked}
+          editable={data.version.editable}
+          readOnlyReason={data.readOnlyReason ?? undefined}
+          lastResult={saveAnswer?.result}
+          failed={Boolean(saveAnswer?.apiError)}
+          actions={<EditorActions version={data.version} preview={false} />}
+          siblings={[`${base}/details`, `${base}/marketplace`]}
+          draft={data.draft}
+          resetKey={data.resetKey}
+        />
+      )}
+    </VersionEditorPage>
   );
 }
 

@@ -12,18 +12,12 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import {
-  type ShouldRevalidateFunction,
-  useActionData,
-  useLoaderData,
-  useParams,
-} from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { type ShouldRevalidateFunction, useActionData, useLoaderData } from "@remix-run/react";
 import { sanitizeOverview } from "~/api/apps/overview.server";
 import { requireUser } from "~/auth.server";
 import { AppErrorBoundary } from "~/components/apps/AppErrorBoundary";
-import { EditorActions, EditorDuplicateDialog } from "~/components/apps/editor/EditorActions";
-import { ErrorDialog } from "~/components/ErrorDialog";
+import { EditorActions } from "~/components/apps/editor/EditorActions";
+import { VersionEditorPage } from "~/components/apps/editor/VersionEditorPage";
 import i18next from "~/i18next.server";
 import { readEditorDrafts } from "~/lib/apps/drafts.server";
 import {
@@ -114,44 +108,38 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
 
 export default function VersionMarketplacePage() {
   const data = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as
-    | (EditorFailure | { intent: "duplicate" })
-    | undefined;
-  const { lang } = useParams();
-  const { t } = useTranslation("appEditor");
-  const saveAnswer = answer?.intent === "save" ? (answer as EditorFailure) : undefined;
-  const base = `/${lang}/apps/${data.version.id}`;
+  const answer = useActionData<typeof action>();
   return (
-    <>
-      <h2 className="sr-only">{t("tabs.marketplace")}</h2>
-      <MarketplaceForm
-        key={data.resetKey}
-        pageTitle={data.page}
-        listing={data.listing}
-        rules={data.rules}
-        images={saveAnswer?.images ?? data.images}
-        answeredImages={saveAnswer?.images}
-        appType={data.appType}
-        allowSvg={data.allowSvg}
-        editable={data.version.editable}
-        readOnlyReason={data.readOnlyReason ?? undefined}
-        lastResult={saveAnswer?.result}
-        formError={saveAnswer?.formError}
-        failed={Boolean(saveAnswer?.apiError)}
-        actions={<EditorActions version={data.version} preview />}
-        detailsHref={`${base}/details`}
-        siblings={[`${base}/details`, `${base}/marketplace`]}
-        draft={data.draft}
-        resetKey={data.resetKey}
-      />
-      <EditorDuplicateDialog
-        version={data.version}
-        countries={data.countries}
-        rules={data.duplicateRules}
-        answer={answer as never}
-      />
-      <ErrorDialog error={saveAnswer?.apiError} />
-    </>
+    <VersionEditorPage
+      tab="marketplace"
+      version={data.version}
+      countries={data.countries}
+      duplicateRules={data.duplicateRules}
+      answer={answer as EditorFailure | { intent: "duplicate" } | undefined}
+    >
+      {(saveAnswer, base) => (
+        <MarketplaceForm
+          key={data.resetKey}
+          pageTitle={data.page}
+          listing={data.listing}
+          rules={data.rules}
+          images={saveAnswer?.images ?? data.images}
+          answeredImages={saveAnswer?.images}
+          appType={data.appType}
+          allowSvg={data.allowSvg}
+          editable={data.version.editable}
+          readOnlyReason={data.readOnlyReason ?? undefined}
+          lastResult={saveAnswer?.result}
+          formError={saveAnswer?.formError}
+          failed={Boolean(saveAnswer?.apiError)}
+          actions={<EditorActions version={data.version} preview />}
+          detailsHref={`${base}/details`}
+          siblings={[`${base}/details`, `${base}/marketplace`]}
+          draft={data.draft}
+          resetKey={data.resetKey}
+        />
+      )}
+    </VersionEditorPage>
   );
 }
 
