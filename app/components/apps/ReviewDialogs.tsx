@@ -46,7 +46,7 @@ import { checkForm, type FormRules } from "~/forms/check";
 import { payloadTexts } from "~/forms/payload";
 import { checkPause, NEEDS_CURRENT_APP, PAUSE_FIELDS, SUBMIT_FIELDS } from "~/forms/review";
 import { checkSubmit } from "~/forms/submit";
-import type { SubmitDialogData } from "~/lib/apps/review.server";
+import type { SubmitDialogData } from "~/lib/apps/submit-dialog.server";
 import { useErrorTitle } from "~/lib/error-title";
 import { useDialogHref, usePageAction } from "~/lib/page-action";
 import { versionMenuId } from "./VersionMenu";

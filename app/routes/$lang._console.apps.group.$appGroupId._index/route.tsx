@@ -46,7 +46,7 @@ import { Button, ButtonLink } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import i18next from "~/i18next.server";
 import { fetchAppGroup } from "~/lib/apps/group.server";
-import { loadSubmitDialog } from "~/lib/apps/review.server";
+import { loadSubmitDialog } from "~/lib/apps/submit-dialog.server";
 import { versionDialogRules, versionsPageAction } from "~/lib/apps/version-actions.server";
 import { getCountries } from "~/lib/countries.server";
 import { DIALOG_LINK_STATE } from "~/lib/dialog-link";
