@@ -96,6 +96,24 @@ function contactMessages<Field extends string>(
   return messages;
 }
 
+/** A request's texts (those `max` names), cleaned, and the messages of the rules they break (`validate`, the contract's). */
+function checkTexts<Field extends string>(
+  t: Translate,
+  language: string,
+  input: Partial<Record<string, string>>,
+  max: Record<Field, number>,
+  validate: (value: Record<Field, string>) => Record<string, string>,
+  labels: string,
+) {
+  const value = Object.fromEntries(
+    (Object.keys(max) as Field[]).map((field) => [field, clean(input[field])]),
+  ) as Record<Field, string>;
+  const errors = contactMessages(t, language, validate(value), max, (field) =>
+    t(`${labels}.${field}`),
+  );
+  return { value, errors };
+}
+
 // ---------------------------------------------------------------------------
 // Submit for review
 // ---------------------------------------------------------------------------
@@ -130,16 +148,7 @@ export function checkSubmitContact(
   language: string,
   input: Partial<Record<SubmitField, string>>,
 ) {
-  const value = {
-    contactName: clean(input.contactName),
-    contactEmail: clean(input.contactEmail),
-    contactPhoneNumber: clean(input.contactPhoneNumber),
-    submissionNotes: clean(input.submissionNotes),
-  };
-  const errors = contactMessages(t, language, validateSubmission(value), CONTACT_MAX, (field) =>
-    t(`review:submit.fields.${field}`),
-  );
-  return { value, errors };
+  return checkTexts(t, language, input, CONTACT_MAX, validateSubmission, "review:submit.fields");
 }
 
 // ---------------------------------------------------------------------------
@@ -193,16 +202,7 @@ export function checkPause(
   language: string,
   input: Partial<Record<PauseField, string>>,
 ) {
-  const value = {
-    name: clean(input.name),
-    email: clean(input.email),
-    phone: clean(input.phone),
-    reason: clean(input.reason),
-  };
-  const errors = contactMessages(t, language, validateStatusRequest(value), PAUSE_MAX, (field) =>
-    t(`review:pause.fields.${field}`),
-  );
-  return { value, errors };
+  return checkTexts(t, language, input, PAUSE_MAX, validateStatusRequest, "review:pause.fields");
 }
 
 // ---------------------------------------------------------------------------
