@@ -107,9 +107,7 @@ export default function VersionDetailsPage() {
   return (
     <VersionEditorPage
       tab="details"
-      version={data.version}
-      countries={data.countries}
-      duplicateRules={data.duplicateRules}
+      page={data}
       answer={answer as EditorFailure | { intent: "duplicate" } | undefined}
     >
       {(saveAnswer, base) => (

@@ -112,9 +112,7 @@ export default function VersionMarketplacePage() {
   return (
     <VersionEditorPage
       tab="marketplace"
-      version={data.version}
-      countries={data.countries}
-      duplicateRules={data.duplicateRules}
+      page={data}
       answer={answer as EditorFailure | { intent: "duplicate" } | undefined}
     >
       {(saveAnswer, base) => (

@@ -12,16 +12,17 @@ import { EditorDuplicateDialog, type EditorVersion } from "./EditorActions";
 
 export function VersionEditorPage({
   tab,
-  version,
-  countries,
-  duplicateRules,
+  page: { version, countries, duplicateRules },
   answer,
   children,
 }: {
   tab: "details" | "marketplace";
-  version: EditorVersion;
-  countries: { code: string; name: string }[] | null;
-  duplicateRules: FormRules | null;
+  /** The page's data: the version, and what the Duplicate dialog offers. */
+  page: {
+    version: EditorVersion;
+    countries: { code: string; name: string }[] | null;
+    duplicateRules: FormRules | null;
+  };
   /** The action's answer: a save's, or the Duplicate dialog's. */
   answer: EditorFailure | { intent: "duplicate" } | undefined;
   /** The page's form, given the answer of a failed save and the version's address. */
