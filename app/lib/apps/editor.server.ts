@@ -4,6 +4,7 @@
  * status the console answers for a provider's error.
  */
 import { json } from "@remix-run/node";
+import type { TFunction } from "i18next";
 import { getApp } from "~/api/apps/endpoints";
 import type { AppVersion } from "~/api/apps/schemas";
 import { isEditable } from "~/api/apps/status";
@@ -137,3 +138,29 @@ export function versionSummary(version: AppVersion) {
   };
 }
 export type VersionSummary = ReturnType<typeof versionSummary>;
+
+/** The top of a version editor's page: its title (marked when a save failed), the version, and why it cannot be edited. */
+export function editorPageHead(
+  t: TFunction,
+  version: AppVersion,
+  tab: "details" | "marketplace",
+  failed: boolean,
+) {
+  const summary = versionSummary(version);
+  const page = t("appEditor:title.page", {
+    page: t(`appEditor:tabs.${tab}`),
+    name: summary.name,
+    version: summary.versionDisplay,
+    status: t(`apps:status.${version.status}`, { defaultValue: version.status }),
+  });
+  return {
+    page,
+    title: pageTitle(t, page, failed),
+    version: summary,
+    readOnlyReason: summary.editable
+      ? null
+      : t(summary.isArchived ? "appEditor:notEditable.archived" : "appEditor:notEditable.status", {
+          status: t(`apps:status.${version.status}`),
+        }),
+  };
+}

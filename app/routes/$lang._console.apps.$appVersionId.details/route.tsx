@@ -21,16 +21,16 @@ import i18next from "~/i18next.server";
 import { readEditorDrafts } from "~/lib/apps/drafts.server";
 import {
   EDITOR_NAMESPACES,
+  editorPageHead,
   loadLookups,
   loadVersion,
-  versionSummary,
 } from "~/lib/apps/editor.server";
 import { detailsRules, type EditorFailure } from "~/lib/apps/editor-save.server";
 import { versionDialogRules } from "~/lib/apps/version-actions.server";
 import { errorMeta } from "~/lib/error-title";
 import { withNamespaces } from "~/lib/namespaces";
 import { keepAfterUnreachable } from "~/lib/outage";
-import { hasFailed, pageTitle } from "~/lib/title";
+import { hasFailed } from "~/lib/title";
 import { saveDetails } from "./details.server";
 
 // appList: the entries of the version's Actions menu.
@@ -48,25 +48,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const duplicating = new URL(request.url).searchParams.get("duplicate") === version.id;
   const drafts = await readEditorDrafts(session, version);
   const t = await i18next.getFixedT(request, EDITOR_NAMESPACES);
-  const summary = versionSummary(version);
-  const page = t("appEditor:title.page", {
-    page: t("appEditor:tabs.details"),
-    name: summary.name,
-    version: summary.versionDisplay,
-    status: t(`apps:status.${version.status}`, { defaultValue: version.status }),
-  });
   // Unsaved changes kept when the person moved to the marketplace page come back here.
   const details = { ...version.details, ...drafts.details };
   const locked = { appType: version.details.appType, countryCode: version.details.countryCode };
   return json({
-    page,
-    title: pageTitle(t, page, hasFailed(context)),
-    version: summary,
-    readOnlyReason: summary.editable
-      ? null
-      : t(summary.isArchived ? "appEditor:notEditable.archived" : "appEditor:notEditable.status", {
-          status: t(`apps:status.${version.status}`),
-        }),
+    ...editorPageHead(t, version, "details", hasFailed(context)),
     defaultValue: {
       categoryId: details.categoryId,
       name: details.name,

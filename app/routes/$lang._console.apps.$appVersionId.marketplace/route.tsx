@@ -22,6 +22,7 @@ import i18next from "~/i18next.server";
 import { readEditorDrafts } from "~/lib/apps/drafts.server";
 import {
   EDITOR_NAMESPACES,
+  editorPageHead,
   loadVersion,
   svgAllowed,
   versionSummary,
@@ -32,7 +33,7 @@ import { getCountries } from "~/lib/countries.server";
 import { errorMeta } from "~/lib/error-title";
 import { withNamespaces } from "~/lib/namespaces";
 import { keepAfterUnreachable } from "~/lib/outage";
-import { hasFailed, pageTitle } from "~/lib/title";
+import { hasFailed } from "~/lib/title";
 import { MarketplaceForm } from "./components/MarketplaceForm";
 import { saveListing } from "./listing.server";
 import { listingRules, versionImages } from "./listing-form.server";
@@ -60,23 +61,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     i18next.getFixedT(request, EDITOR_NAMESPACES),
     duplicating ? versionDialogRules(request, language, { review: false }) : null,
   ]);
-  const page = t("appEditor:title.page", {
-    page: t("appEditor:tabs.marketplace"),
-    name: summary.name,
-    version: summary.versionDisplay,
-    status: t(`apps:status.${version.status}`, { defaultValue: version.status }),
-  });
   // Unsaved changes kept when the person moved to the details page come back here.
   const marketplace = drafts.listing ?? version.marketplace;
   return json({
-    page,
-    title: pageTitle(t, page, hasFailed(context)),
-    version: summary,
-    readOnlyReason: summary.editable
-      ? null
-      : t(summary.isArchived ? "appEditor:notEditable.archived" : "appEditor:notEditable.status", {
-          status: t(`apps:status.${version.status}`),
-        }),
+    ...editorPageHead(t, version, "marketplace", hasFailed(context)),
     listing: {
       ...marketplace,
       detail: {
