@@ -96,23 +96,16 @@ export default function VersionDetailsPage() {
       page={data}
       answer={answer as EditorFailure | { intent: "duplicate" } | undefined}
     >
-      {(saveAnswer, base) => (
+      {(shared) => (
         <DetailsForm
           key={data.resetKey}
-          pageTitle={data.page}
+          {...shared}
           defaultValue={data.defaultValue}
           rules={data.rules}
           categories={data.categories}
           countries={data.countries}
           locked={data.locked}
-          editable={data.version.editable}
-          readOnlyReason={data.readOnlyReason ?? undefined}
-          lastResult={saveAnswer?.result}
-          failed={Boolean(saveAnswer?.apiError)}
           actions={<EditorActions version={data.version} preview={false} />}
-          siblings={[`${base}/details`, `${base}/marketplace`]}
-          draft={data.draft}
-          resetKey={data.resetKey}
         />
       )}
     </VersionEditorPage>

@@ -103,26 +103,19 @@ export default function VersionMarketplacePage() {
       page={data}
       answer={answer as EditorFailure | { intent: "duplicate" } | undefined}
     >
-      {(saveAnswer, base) => (
+      {(shared, saveAnswer, base) => (
         <MarketplaceForm
           key={data.resetKey}
-          pageTitle={data.page}
+          {...shared}
           listing={data.listing}
           rules={data.rules}
           images={saveAnswer?.images ?? data.images}
           answeredImages={saveAnswer?.images}
           appType={data.appType}
           allowSvg={data.allowSvg}
-          editable={data.version.editable}
-          readOnlyReason={data.readOnlyReason ?? undefined}
-          lastResult={saveAnswer?.result}
           formError={saveAnswer?.formError}
-          failed={Boolean(saveAnswer?.apiError)}
           actions={<EditorActions version={data.version} preview />}
           detailsHref={`${base}/details`}
-          siblings={[`${base}/details`, `${base}/marketplace`]}
-          draft={data.draft}
-          resetKey={data.resetKey}
         />
       )}
     </VersionEditorPage>
