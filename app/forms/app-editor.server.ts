@@ -121,39 +121,52 @@ export function listingSchema(
 }
 export type ListingValue = z.output<ReturnType<typeof listingSchema>>;
 
+/** The listing's texts, each through `text`, the overview then through `overview`. */
+export function listingTexts(
+  value: ListingValue,
+  text: (value: string | null | undefined) => string,
+  overview: (html: string) => string,
+) {
+  const d = value.detail ?? {};
+  const l = value.legal ?? {};
+  return {
+    detail: {
+      appURL: text(d.appURL),
+      description: overview(text(d.description)),
+      shortDescription: text(d.shortDescription),
+      contactEmail: text(d.contactEmail),
+      features: text(d.features),
+      keywords: text(d.keywords),
+      supportUrl: text(d.supportUrl),
+      websiteUrl: text(d.websiteUrl),
+      documentationUrl: text(d.documentationUrl),
+    },
+    legal: {
+      copyright: text(l.copyright),
+      privacyPolicy: text(l.privacyPolicy),
+      privacyPolicyUrl: text(l.privacyPolicyUrl),
+      termsOfService: text(l.termsOfService),
+      termsOfServiceUrl: text(l.termsOfServiceUrl),
+    },
+    youtubeUrl: text(value.promo?.youtubeUrl),
+  };
+}
+
 /** The listing as the API takes it: every field present, texts trimmed, images by id. */
 export function listingBody(
   value: ListingValue,
   overview: (html: string) => string = (html) => html,
 ): MarketplaceInput {
-  const s = clean;
-  const d = value.detail ?? {};
-  const l = value.legal ?? {};
+  const { detail, legal, youtubeUrl } = listingTexts(value, clean, overview);
   const p = value.promo ?? {};
   return {
-    detail: {
-      appURL: s(d.appURL),
-      description: overview(s(d.description)),
-      shortDescription: s(d.shortDescription),
-      contactEmail: s(d.contactEmail),
-      features: s(d.features),
-      keywords: s(d.keywords),
-      supportUrl: s(d.supportUrl),
-      websiteUrl: s(d.websiteUrl),
-      documentationUrl: s(d.documentationUrl),
-    },
-    legal: {
-      copyright: s(l.copyright),
-      privacyPolicy: s(l.privacyPolicy),
-      privacyPolicyUrl: s(l.privacyPolicyUrl),
-      termsOfService: s(l.termsOfService),
-      termsOfServiceUrl: s(l.termsOfServiceUrl),
-    },
+    detail,
+    legal,
     promo: {
       appIcon: p.appIcon?.id ? { id: p.appIcon.id } : null,
       banners: (p.banners ?? []).map((i) => ({ id: i.id })),
       screenshots: (p.screenshots ?? []).map((i) => ({ id: i.id })),
-      youtubeUrl: s(p.youtubeUrl),
+      youtubeUrl,
     },
     visibility: value.visibility ?? false,
   };

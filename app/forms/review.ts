@@ -96,6 +96,23 @@ function contactMessages<Field extends string>(
   return messages;
 }
 
+/** The check of a request's texts (those `max` names): cleaned, and the messages of the rules they break (`validate`, the contract's). */
+function textsCheck<Field extends string>(
+  max: Record<Field, number>,
+  validate: (value: Record<Field, string>) => Record<string, string>,
+  labels: string,
+) {
+  return (t: Translate, language: string, input: Partial<Record<string, string>>) => {
+    const value = Object.fromEntries(
+      (Object.keys(max) as Field[]).map((field) => [field, clean(input[field])]),
+    ) as Record<Field, string>;
+    const errors = contactMessages(t, language, validate(value), max, (field) =>
+      t(`${labels}.${field}`),
+    );
+    return { value, errors };
+  };
+}
+
 // ---------------------------------------------------------------------------
 // Submit for review
 // ---------------------------------------------------------------------------
@@ -117,30 +134,17 @@ export interface SubmitContext {
   allowBeta: boolean;
 }
 
-const CONTACT_MAX = {
-  contactName: REVIEW_LIMITS.nameMax,
-  contactEmail: REVIEW_LIMITS.emailMax,
-  contactPhoneNumber: REVIEW_LIMITS.phoneMax,
-  submissionNotes: REVIEW_LIMITS.notesMax,
-} as const;
-
 /** The submit form's contact and notes, cleaned, and the messages of the rules they break (`validateSubmission`). */
-export function checkSubmitContact(
-  t: Translate,
-  language: string,
-  input: Partial<Record<SubmitField, string>>,
-) {
-  const value = {
-    contactName: clean(input.contactName),
-    contactEmail: clean(input.contactEmail),
-    contactPhoneNumber: clean(input.contactPhoneNumber),
-    submissionNotes: clean(input.submissionNotes),
-  };
-  const errors = contactMessages(t, language, validateSubmission(value), CONTACT_MAX, (field) =>
-    t(`review:submit.fields.${field}`),
-  );
-  return { value, errors };
-}
+export const checkSubmitContact = textsCheck<Exclude<SubmitField, "releaseDate" | "isBeta">>(
+  {
+    contactName: REVIEW_LIMITS.nameMax,
+    contactEmail: REVIEW_LIMITS.emailMax,
+    contactPhoneNumber: REVIEW_LIMITS.phoneMax,
+    submissionNotes: REVIEW_LIMITS.notesMax,
+  },
+  validateSubmission,
+  "review:submit.fields",
+);
 
 // ---------------------------------------------------------------------------
 // An archived app
@@ -180,30 +184,17 @@ export function unarchiveThen(then: unknown): [param: string, value: string] | n
 export const PAUSE_FIELDS = ["name", "email", "phone", "reason"] as const;
 export type PauseField = (typeof PAUSE_FIELDS)[number];
 
-const PAUSE_MAX = {
-  name: REVIEW_LIMITS.nameMax,
-  email: REVIEW_LIMITS.emailMax,
-  phone: REVIEW_LIMITS.phoneMax,
-  reason: REVIEW_LIMITS.notesMax,
-} as const;
-
 /** The request, cleaned, and the messages of the rules it breaks (`validateStatusRequest`). */
-export function checkPause(
-  t: Translate,
-  language: string,
-  input: Partial<Record<PauseField, string>>,
-) {
-  const value = {
-    name: clean(input.name),
-    email: clean(input.email),
-    phone: clean(input.phone),
-    reason: clean(input.reason),
-  };
-  const errors = contactMessages(t, language, validateStatusRequest(value), PAUSE_MAX, (field) =>
-    t(`review:pause.fields.${field}`),
-  );
-  return { value, errors };
-}
+export const checkPause = textsCheck<PauseField>(
+  {
+    name: REVIEW_LIMITS.nameMax,
+    email: REVIEW_LIMITS.emailMax,
+    phone: REVIEW_LIMITS.phoneMax,
+    reason: REVIEW_LIMITS.notesMax,
+  },
+  validateStatusRequest,
+  "review:pause.fields",
+);
 
 // ---------------------------------------------------------------------------
 // Pre-approval

@@ -12,6 +12,7 @@
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useParams } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { sanitizeOverview } from "~/api/apps/overview.server";
 import { isEmail, isHttpUrl } from "~/api/apps/rules";
@@ -216,32 +217,24 @@ export default function MarketplacePreview() {
             {data.legal.copyright ? (
               <p className="break-words text-sm text-gray-800">{data.legal.copyright}</p>
             ) : null}
-            {data.legal.privacyPolicy || data.legal.privacyPolicyUrl ? (
-              <div className="space-y-1">
-                <h3 className="font-semibold text-gray-900">{t("preview.privacyPolicy")}</h3>
-                {data.legal.privacyPolicy ? (
-                  <p className="whitespace-pre-line break-words text-sm text-gray-800">
-                    {data.legal.privacyPolicy}
-                  </p>
-                ) : null}
-                {data.legal.privacyPolicyUrl ? (
-                  <p>{external(data.legal.privacyPolicyUrl, t("preview.readPrivacyPolicy"))}</p>
-                ) : null}
-              </div>
-            ) : null}
-            {data.legal.termsOfService || data.legal.termsOfServiceUrl ? (
-              <div className="space-y-1">
-                <h3 className="font-semibold text-gray-900">{t("preview.termsOfService")}</h3>
-                {data.legal.termsOfService ? (
-                  <p className="whitespace-pre-line break-words text-sm text-gray-800">
-                    {data.legal.termsOfService}
-                  </p>
-                ) : null}
-                {data.legal.termsOfServiceUrl ? (
-                  <p>{external(data.legal.termsOfServiceUrl, t("preview.readTermsOfService"))}</p>
-                ) : null}
-              </div>
-            ) : null}
+            <LegalText
+              title={t("preview.privacyPolicy")}
+              text={data.legal.privacyPolicy}
+              link={
+                data.legal.privacyPolicyUrl
+                  ? external(data.legal.privacyPolicyUrl, t("preview.readPrivacyPolicy"))
+                  : null
+              }
+            />
+            <LegalText
+              title={t("preview.termsOfService")}
+              text={data.legal.termsOfService}
+              link={
+                data.legal.termsOfServiceUrl
+                  ? external(data.legal.termsOfServiceUrl, t("preview.readTermsOfService"))
+                  : null
+              }
+            />
           </section>
         </aside>
       </div>
@@ -250,3 +243,25 @@ export default function MarketplacePreview() {
 }
 
 export const ErrorBoundary = AppErrorBoundary;
+
+/** A legal text of the listing (privacy policy, terms of service) with its link; nothing when it has neither. */
+function LegalText({
+  title,
+  text,
+  link,
+}: {
+  title: string;
+  text: string | null | undefined;
+  link: ReactNode;
+}) {
+  if (!text && !link) return null;
+  return (
+    <div className="space-y-1">
+      <h3 className="font-semibold text-gray-900">{title}</h3>
+      {text ? (
+        <p className="whitespace-pre-line break-words text-sm text-gray-800">{text}</p>
+      ) : null}
+      {link ? <p>{link}</p> : null}
+    </div>
+  );
+}

@@ -20,7 +20,7 @@ import {
   marketplace as marketplaceSchema,
 } from "~/api/apps/schemas";
 import { clean, lineBreaks } from "~/forms/app-editor";
-import { type ListingValue, listingBody } from "~/forms/app-editor.server";
+import { type ListingValue, listingBody, listingTexts } from "~/forms/app-editor.server";
 import { type DraftStore, type DraftWrite, draftLabel, draftStore } from "~/lib/drafts.server";
 import { logger } from "~/lib/log.server";
 import type { ConsoleSession } from "~/session.server";
@@ -192,32 +192,15 @@ export function listingDraftOf(
   value: ListingValue,
   images: Pick<Marketplace["promo"], "appIcon" | "banners" | "screenshots">,
 ): Marketplace {
-  const text = lineBreaks;
-  const { detail = {}, legal = {}, promo = {} } = value;
+  const { detail, legal, youtubeUrl } = listingTexts(value, lineBreaks, sanitizeOverview);
   return {
-    detail: {
-      appURL: text(detail.appURL),
-      description: sanitizeOverview(text(detail.description)),
-      shortDescription: text(detail.shortDescription),
-      contactEmail: text(detail.contactEmail),
-      features: text(detail.features),
-      keywords: text(detail.keywords),
-      supportUrl: text(detail.supportUrl),
-      websiteUrl: text(detail.websiteUrl),
-      documentationUrl: text(detail.documentationUrl),
-    },
-    legal: {
-      copyright: text(legal.copyright),
-      privacyPolicy: text(legal.privacyPolicy),
-      privacyPolicyUrl: text(legal.privacyPolicyUrl),
-      termsOfService: text(legal.termsOfService),
-      termsOfServiceUrl: text(legal.termsOfServiceUrl),
-    },
+    detail,
+    legal,
     promo: {
       appIcon: images.appIcon,
       banners: images.banners,
       screenshots: images.screenshots,
-      youtubeUrl: text(promo.youtubeUrl),
+      youtubeUrl,
     },
     visibility: value.visibility ?? false,
   };

@@ -1,7 +1,8 @@
 import sanitizeHtml from "sanitize-html";
 import { describe, expect, it } from "vitest";
 import { OVERVIEW_TAGS } from "~/api/apps/rules";
-import { type OverviewNode, serializeOverview } from "./overview";
+import { serializeOverview } from "./overview";
+import type { OverviewNode } from "./overview-nodes";
 
 /** A small HTML reader for the tests: elements, attributes, text with a few entities. */
 const VOID = new Set(["br", "img", "hr", "input", "meta", "link", "source", "embed"]);

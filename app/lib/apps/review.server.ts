@@ -1,9 +1,9 @@
 /**
  * The review lifecycle of a version from the pages that list versions (the app list's cards
- * and the app group's versions): what the submit dialog needs, and the version actions
- * (pause, push to beta or live, withdraw, archive and the like) posted from the menu's
- * dialogs. `handleAppAction` (./version-actions.server) hands every intent of REVIEW_INTENTS here, so each page's action
- * stays one call.
+ * and the app group's versions): the version actions (submit, pause, push to beta or live,
+ * withdraw, archive and the like) posted from the menu's dialogs (what the submit dialog
+ * shows: submit-dialog.server.ts). `handleAppAction` (./version-actions.server) hands every
+ * intent of REVIEW_INTENTS here, so each page's action stays one call.
  *
  * | intent           | fields                                          | call                                   | success toast |
  * |------------------|-------------------------------------------------|----------------------------------------|---------------|
@@ -29,8 +29,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { type AppLoadContext, json, type TypedResponse } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import * as z from "zod";
-import { getApp, getAppGroup, setArchived } from "~/api/apps/endpoints";
-import { validateDetails, validateMarketplace } from "~/api/apps/rules";
+import { getApp, setArchived } from "~/api/apps/endpoints";
 import { type ApiClient, ApiError } from "~/api/client.server";
 import {
   archiveVersion,
@@ -40,7 +39,6 @@ import {
   requestPause,
   requestResume,
 } from "~/api/submissions/endpoints";
-import { SUBMISSION_BLOCKERS, type SubmissionBlocker } from "~/api/submissions/rules";
 import type { SubmissionInit } from "~/api/submissions/schemas";
 import { archiveCallMove, goLiveMove } from "~/api/submissions/status";
 import { requireUser } from "~/auth.server";
@@ -103,160 +101,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const uuid = z.string().regex(UUID);
 const badRequest = (message: string) =>
   new Response(message, { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
-
-// ---------------------------------------------------------------------------
-// The submit dialog's data
-// ---------------------------------------------------------------------------
-
-/** The items of the readiness checklist, in order, and the page each is fixed on. */
-export const READINESS_ITEMS = [
-  "details",
-  "listing",
-  "images",
-  "platform",
-  "price",
-  "preApproval",
-] as const;
-export type ReadinessItem = (typeof READINESS_ITEMS)[number];
-
-export interface ReadinessEntry {
-  key: ReadinessItem;
-  done: boolean;
-  /** Where it is fixed. */
-  href: string;
-  /** The listing's missing or invalid fields (paths of appEditor:fields). */
-  fields?: string[];
-}
-
-export interface SubmitDialogData {
-  version: { versionId: string; versionDisplay: string; statusCode: number };
-  appGroupId: string;
-  appName: string;
-  isArchived: boolean;
-  action: "submit" | "submitToLive" | "resubmit";
-  isBetaOffered: boolean;
-  /** The beta flag a resubmit keeps. */
-  isBeta: boolean;
-  prefill: {
-    contactName: string;
-    contactEmail: string;
-    contactPhoneNumber: string;
-    releaseDate: string;
-  };
-  /** The provider's blockers other than the archived app (codes of SUBMISSION_BLOCKERS). */
-  blockers: SubmissionBlocker[];
-  readiness: ReadinessEntry[];
-}
-
-const LISTING_IMAGE_FIELDS = new Set(["promo.appIcon", "promo.banners", "promo.screenshots"]);
-
-/** The checklist before a submit, from the version, the app's flags and the provider's blockers. */
-export function readiness(
-  lang: string,
-  version: {
-    id: string;
-    groupId: string;
-    details: Parameters<typeof validateDetails>[0];
-    marketplace: Parameters<typeof validateMarketplace>[0];
-  },
-  group: { isPriceRequired: boolean; isPreApprovalRequired: boolean },
-  blockers: readonly string[],
-): ReadinessEntry[] {
-  const versionPage = (page: string) => `/${lang}/apps/${version.id}/${page}`;
-  const groupPage = (page: string) => `/${lang}/apps/group/${version.groupId}/${page}`;
-  const listingErrors = Object.keys(
-    validateMarketplace(version.marketplace, { appType: version.details.appType }),
-  );
-  const listingFields = listingErrors.filter((field) => !LISTING_IMAGE_FIELDS.has(field));
-  const entries: ReadinessEntry[] = [
-    {
-      key: "details",
-      done: Object.keys(validateDetails(version.details)).length === 0,
-      href: versionPage("details"),
-    },
-    {
-      key: "listing",
-      done: listingFields.length === 0,
-      href: versionPage("marketplace"),
-      ...(listingFields.length ? { fields: listingFields } : {}),
-    },
-    {
-      key: "images",
-      done: !listingErrors.some((field) => LISTING_IMAGE_FIELDS.has(field)),
-      href: versionPage("marketplace"),
-    },
-    {
-      key: "platform",
-      done: !blockers.includes("platformConfigurationRequired"),
-      href: versionPage("desktop"),
-    },
-  ];
-  if (group.isPriceRequired)
-    entries.push({
-      key: "price",
-      done: !blockers.includes("priceRequired"),
-      href: groupPage("pricing"),
-    });
-  if (group.isPreApprovalRequired)
-    entries.push({
-      key: "preApproval",
-      done: !blockers.includes("preApprovalRequired"),
-      href: groupPage("approval"),
-    });
-  return entries;
-}
-
-/**
- * What the submit dialog of `?submit={versionId}` shows; null when the id names no version
- * the user can see or one whose status allows no submit (the page then shows no dialog).
- */
-export async function loadSubmitDialog(
-  api: ApiClient,
-  language: string,
-  versionId: string | null,
-): Promise<SubmitDialogData | null> {
-  if (!versionId || !UUID.test(versionId)) return null;
-  try {
-    const [init, version] = await Promise.all([
-      api.call(getSubmissionInit, { params: { versionId } }),
-      api.call(getApp, { params: { id: versionId } }),
-    ]);
-    if (!init.action) return null;
-    const group = await api.call(getAppGroup, { params: { groupId: version.groupId } });
-    const blockers = init.blockers.filter(
-      (code): code is SubmissionBlocker =>
-        (SUBMISSION_BLOCKERS as readonly string[]).includes(code) && code !== "appArchived",
-    );
-    return {
-      version: {
-        versionId,
-        versionDisplay: version.versionNumberDisplay,
-        statusCode: version.statusCode,
-      },
-      appGroupId: version.groupId,
-      appName: group.name,
-      isArchived: group.isArchived,
-      action: init.action,
-      isBetaOffered: init.isBetaOffered,
-      isBeta: init.isBeta,
-      prefill: {
-        contactName: init.contactName,
-        contactEmail: init.contactEmail,
-        contactPhoneNumber: init.contactPhoneNumber,
-        releaseDate: formatReleaseDate(new Date(), language),
-      },
-      blockers,
-      readiness: readiness(language, version, group, init.blockers),
-    };
-  } catch (error) {
-    if (error instanceof ApiError && error.status < 500) return null;
-    throw error;
-  }
-}
-
-// ---------------------------------------------------------------------------
-// The actions
-// ---------------------------------------------------------------------------
 
 const shown = (error: ApiError, fallback: string): ShownError => ({
   detail: error.detail,
@@ -342,135 +186,160 @@ export async function handleReviewAction(
   const { api, language } = await requireUser(request, context);
   const backPath = safeRedirect(back) ?? `/${language}/apps`;
   const t = (await i18next.getFixedT(request, ["review", "common"])) as unknown as Translate;
-
-  if (intent === "unarchiveFirst") {
-    const appGroupId = uuid.safeParse(formData.get("appGroupId"));
-    if (!appGroupId.success) throw badRequest("appGroupId must be the id of an app group.");
-    const then = unarchiveThen(formData.get("then"));
-    try {
-      await api.call(setArchived, {
-        params: { groupId: appGroupId.data },
-        query: { flag: "false" },
-      });
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      return redirectWithError(backPath, shown(error, "savingData"));
-    }
-    // And on to the action it interrupted.
-    const next = new URL(backPath, "http://console.invalid");
-    if (then) next.searchParams.set(then[0], then[1]);
-    return redirectWithToast(`${next.pathname}${next.search}`, { key: "unarchived" });
-  }
+  if (intent === "unarchiveFirst") return unarchiveFirst(api, formData, backPath);
 
   const versionId = uuid.safeParse(formData.get("versionId"));
   if (!versionId.success) throw badRequest("versionId must be the id of an app version.");
-  const id = versionId.data;
+  const posted: Posted = { api, context, t, language, formData, backPath, id: versionId.data };
+  if (intent === "submit") return submit(posted);
+  if (intent === "pause" || intent === "unpause") return requestPauseOrResume(posted, intent);
+  return moveVersion(posted, intent);
+}
 
-  switch (intent) {
-    case "submit": {
-      let init: SubmissionInit;
-      try {
-        init = await api.call(getSubmissionInit, { params: { versionId: id } });
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        return redirectWithError(backPath, refusalText(t, error, "submitApp"));
-      }
-      if (!init.action)
-        return redirectWithError(backPath, { detail: t("review:errors.notAllowed") });
-      const submission = parseForm(
-        formData,
-        submitSchema(t, language, { today: new Date(), allowBeta: init.isBetaOffered }),
-      );
-      if (submission.status !== "success") {
-        markFailed(context);
-        return json<ReviewActionFailure>(
-          { intent, versionId: id, result: submission.reply(), apiError: null },
-          400,
-        );
-      }
-      const value = submission.value;
-      try {
-        await api.call(createSubmission, {
-          body: {
-            appId: id,
-            releaseDateAndTime: releaseDateAndTime(value.releaseDate, new Date()),
-            submissionNotes: value.submissionNotes,
-            isBeta: init.isBetaOffered ? value.isBeta : init.isBeta,
-            contactName: value.contactName,
-            contactEmail: value.contactEmail,
-            contactPhoneNumber: value.contactPhoneNumber,
-            documents: [],
-          },
-        });
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        markFailed(context);
-        const fieldErrors = apiFieldErrors(t, language, error, SUBMIT_API_FIELDS, (field) =>
-          t(`review:submit.fields.${field}`),
-        );
-        if (fieldErrors)
-          return json<ReviewActionFailure>(
-            { intent, versionId: id, result: submission.reply({ fieldErrors }), apiError: null },
-            400,
-          );
-        return redirectWithError(backPath, refusalText(t, error, "submitApp"));
-      }
-      return redirectWithToast(backPath, { key: "submittedSuccessfully" });
-    }
+/** A version action as posted, from the page at `backPath`. */
+interface Posted {
+  api: ApiClient;
+  context: AppLoadContext;
+  t: Translate;
+  language: string;
+  formData: FormData;
+  backPath: string;
+  /** The version's id. */
+  id: string;
+}
 
-    case "pause":
-    case "unpause": {
-      const submission = parseForm(formData, pauseSchema(t, language));
-      if (submission.status !== "success") {
-        markFailed(context);
-        return json<ReviewActionFailure>(
-          { intent, versionId: id, result: submission.reply(), apiError: null },
-          400,
-        );
-      }
-      try {
-        if (intent === "unpause" && (await api.call(getApp, { params: { id } })).isArchived) {
-          return redirectWithError(backPath, { detail: t("review:errors.appArchived") });
-        }
-        await api.call(intent === "pause" ? requestPause : requestResume, {
-          params: { id },
-          body: submission.value,
-        });
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        markFailed(context);
-        const fieldErrors = apiFieldErrors(t, language, error, PAUSE_API_FIELDS, (field) =>
-          t(`review:pause.fields.${field}`),
-        );
-        if (fieldErrors)
-          return json<ReviewActionFailure>(
-            { intent, versionId: id, result: submission.reply({ fieldErrors }), apiError: null },
-            400,
-          );
-        return redirectWithError(backPath, refusalText(t, error, "requestFailed"));
-      }
-      return redirectWithToast(backPath, { key: "requestReceived" });
-    }
+/** The dialog of a submit or request comes back open, with what was typed and the messages. */
+function dialogAgain(
+  { context, id }: Posted,
+  intent: ReviewActionFailure["intent"],
+  result: SubmissionResult<string[]>,
+) {
+  markFailed(context);
+  return json<ReviewActionFailure>({ intent, versionId: id, result, apiError: null }, 400);
+}
 
-    default: {
-      // One call does several actions, told apart by the version's status: the status must
-      // still be one where it does the action confirmed.
-      const action = intent === "archiveVersion" ? "archive" : intent;
-      try {
-        const { statusCode, isArchived } = await api.call(getApp, { params: { id } });
-        const goes = intent === "pushToLive" || intent === "pushToBeta";
-        if ((goes ? goLiveMove(statusCode) : archiveCallMove(statusCode))?.action !== action) {
-          return redirectWithError(backPath, { detail: t("review:errors.notAllowed") });
-        }
-        if (isArchived && (NEEDS_CURRENT_APP as readonly string[]).includes(action))
-          return redirectWithError(backPath, { detail: t("review:errors.appArchived") });
-        if (goes) await api.call(goLive, { params: { id } });
-        else await api.call(archiveVersion, { params: { id } });
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        return redirectWithError(backPath, refusalText(t, error, "requestFailed"));
-      }
-      return redirectWithToast(backPath, { key: TOASTS[intent] });
-    }
+/** A submit or request the API refused: messages next to the fields it names, else the error dialog of the page. */
+function refused(
+  posted: Posted,
+  intent: ReviewActionFailure["intent"],
+  error: ApiError,
+  submission: {
+    reply(options?: { fieldErrors?: Record<string, string[]> }): SubmissionResult<string[]>;
+  },
+  form: { fields: Record<string, string>; labels: string; fallback: string },
+) {
+  const { context, t, language, backPath } = posted;
+  markFailed(context);
+  const fieldErrors = apiFieldErrors(t, language, error, form.fields, (field) =>
+    t(`${form.labels}.${field}`),
+  );
+  if (fieldErrors) return dialogAgain(posted, intent, submission.reply({ fieldErrors }));
+  return redirectWithError(backPath, refusalText(t, error, form.fallback));
+}
+
+/** Unarchives the app group, then opens the dialog the archived app interrupted. */
+async function unarchiveFirst(api: ApiClient, formData: FormData, backPath: string) {
+  const appGroupId = uuid.safeParse(formData.get("appGroupId"));
+  if (!appGroupId.success) throw badRequest("appGroupId must be the id of an app group.");
+  const then = unarchiveThen(formData.get("then"));
+  try {
+    await api.call(setArchived, {
+      params: { groupId: appGroupId.data },
+      query: { flag: "false" },
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return redirectWithError(backPath, shown(error, "savingData"));
   }
+  // And on to the action it interrupted.
+  const next = new URL(backPath, "http://console.invalid");
+  if (then) next.searchParams.set(then[0], then[1]);
+  return redirectWithToast(`${next.pathname}${next.search}`, { key: "unarchived" });
+}
+
+/** `POST app-submissions`: submit, submit to live or resubmit, as the version's status allows. */
+async function submit(posted: Posted) {
+  const { api, t, language, formData, backPath, id } = posted;
+  let init: SubmissionInit;
+  try {
+    init = await api.call(getSubmissionInit, { params: { versionId: id } });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return redirectWithError(backPath, refusalText(t, error, "submitApp"));
+  }
+  if (!init.action) return redirectWithError(backPath, { detail: t("review:errors.notAllowed") });
+  const submission = parseForm(
+    formData,
+    submitSchema(t, language, { today: new Date(), allowBeta: init.isBetaOffered }),
+  );
+  if (submission.status !== "success") return dialogAgain(posted, "submit", submission.reply());
+  const value = submission.value;
+  try {
+    await api.call(createSubmission, {
+      body: {
+        appId: id,
+        releaseDateAndTime: releaseDateAndTime(value.releaseDate, new Date()),
+        submissionNotes: value.submissionNotes,
+        isBeta: init.isBetaOffered ? value.isBeta : init.isBeta,
+        contactName: value.contactName,
+        contactEmail: value.contactEmail,
+        contactPhoneNumber: value.contactPhoneNumber,
+        documents: [],
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return refused(posted, "submit", error, submission, {
+      fields: SUBMIT_API_FIELDS,
+      labels: "review:submit.fields",
+      fallback: "submitApp",
+    });
+  }
+  return redirectWithToast(backPath, { key: "submittedSuccessfully" });
+}
+
+/** `PUT app-submissions/pause|resume/{id}`: a request to pause the app on the market, or to resume it. */
+async function requestPauseOrResume(posted: Posted, intent: "pause" | "unpause") {
+  const { api, t, language, formData, backPath, id } = posted;
+  const submission = parseForm(formData, pauseSchema(t, language));
+  if (submission.status !== "success") return dialogAgain(posted, intent, submission.reply());
+  try {
+    if (intent === "unpause" && (await api.call(getApp, { params: { id } })).isArchived) {
+      return redirectWithError(backPath, { detail: t("review:errors.appArchived") });
+    }
+    await api.call(intent === "pause" ? requestPause : requestResume, {
+      params: { id },
+      body: submission.value,
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return refused(posted, intent, error, submission, {
+      fields: PAUSE_API_FIELDS,
+      labels: "review:pause.fields",
+      fallback: "requestFailed",
+    });
+  }
+  return redirectWithToast(backPath, { key: "requestReceived" });
+}
+
+/** Push to live or beta, archive, withdraw, roll back to beta: the actions confirmed in a dialog. */
+async function moveVersion({ api, t, backPath, id }: Posted, intent: keyof typeof TOASTS) {
+  // One call does several actions, told apart by the version's status: the status must
+  // still be one where it does the action confirmed.
+  const action = intent === "archiveVersion" ? "archive" : intent;
+  try {
+    const { statusCode, isArchived } = await api.call(getApp, { params: { id } });
+    const goes = intent === "pushToLive" || intent === "pushToBeta";
+    if ((goes ? goLiveMove(statusCode) : archiveCallMove(statusCode))?.action !== action) {
+      return redirectWithError(backPath, { detail: t("review:errors.notAllowed") });
+    }
+    if (isArchived && (NEEDS_CURRENT_APP as readonly string[]).includes(action))
+      return redirectWithError(backPath, { detail: t("review:errors.appArchived") });
+    if (goes) await api.call(goLive, { params: { id } });
+    else await api.call(archiveVersion, { params: { id } });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return redirectWithError(backPath, refusalText(t, error, "requestFailed"));
+  }
+  return redirectWithToast(backPath, { key: TOASTS[intent] });
 }

@@ -11,29 +11,27 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { useActionData, useLoaderData, useParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth.server";
 import { AppErrorBoundary } from "~/components/apps/AppErrorBoundary";
 import { DetailsForm } from "~/components/apps/editor/DetailsForm";
-import { EditorActions, EditorDuplicateDialog } from "~/components/apps/editor/EditorActions";
-import { ErrorDialog } from "~/components/ErrorDialog";
+import { EditorActions } from "~/components/apps/editor/EditorActions";
+import { VersionEditorPage } from "~/components/apps/editor/VersionEditorPage";
 import i18next from "~/i18next.server";
 import { readEditorDrafts } from "~/lib/apps/drafts.server";
 import {
-  detailsRules,
   EDITOR_NAMESPACES,
-  type EditorFailure,
+  editorPageHead,
   loadLookups,
   loadVersion,
-  saveDetails,
-  versionSummary,
 } from "~/lib/apps/editor.server";
+import { detailsRules, type EditorFailure } from "~/lib/apps/editor-save.server";
 import { versionDialogRules } from "~/lib/apps/version-actions.server";
 import { errorMeta } from "~/lib/error-title";
 import { withNamespaces } from "~/lib/namespaces";
 import { keepAfterUnreachable } from "~/lib/outage";
-import { hasFailed, pageTitle } from "~/lib/title";
+import { hasFailed } from "~/lib/title";
+import { saveDetails } from "./details.server";
 
 // appList: the entries of the version's Actions menu.
 export const handle = { i18n: ["common", "apps", "appEditor", "appList"] };
@@ -50,25 +48,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const duplicating = new URL(request.url).searchParams.get("duplicate") === version.id;
   const drafts = await readEditorDrafts(session, version);
   const t = await i18next.getFixedT(request, EDITOR_NAMESPACES);
-  const summary = versionSummary(version);
-  const page = t("appEditor:title.page", {
-    page: t("appEditor:tabs.details"),
-    name: summary.name,
-    version: summary.versionDisplay,
-    status: t(`apps:status.${version.status}`, { defaultValue: version.status }),
-  });
   // Unsaved changes kept when the person moved to the marketplace page come back here.
   const details = { ...version.details, ...drafts.details };
   const locked = { appType: version.details.appType, countryCode: version.details.countryCode };
   return json({
-    page,
-    title: pageTitle(t, page, hasFailed(context)),
-    version: summary,
-    readOnlyReason: summary.editable
-      ? null
-      : t(summary.isArchived ? "appEditor:notEditable.archived" : "appEditor:notEditable.status", {
-          status: t(`apps:status.${version.status}`),
-        }),
+    ...editorPageHead(t, version, "details", hasFailed(context)),
     defaultValue: {
       categoryId: details.categoryId,
       name: details.name,
@@ -105,41 +89,26 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
 
 export default function VersionDetailsPage() {
   const data = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as
-    | (EditorFailure | { intent: "duplicate"; result: never; apiError: never })
-    | undefined;
-  const { lang } = useParams();
-  const { t } = useTranslation("appEditor");
-  const saveAnswer = answer?.intent === "save" ? (answer as EditorFailure) : undefined;
-  const base = `/${lang}/apps/${data.version.id}`;
+  const answer = useActionData<typeof action>();
   return (
-    <>
-      <h2 className="sr-only">{t("tabs.details")}</h2>
-      <DetailsForm
-        key={data.resetKey}
-        pageTitle={data.page}
-        defaultValue={data.defaultValue}
-        rules={data.rules}
-        categories={data.categories}
-        countries={data.countries}
-        locked={data.locked}
-        editable={data.version.editable}
-        readOnlyReason={data.readOnlyReason ?? undefined}
-        lastResult={saveAnswer?.result}
-        failed={Boolean(saveAnswer?.apiError)}
-        actions={<EditorActions version={data.version} preview={false} />}
-        siblings={[`${base}/details`, `${base}/marketplace`]}
-        draft={data.draft}
-        resetKey={data.resetKey}
-      />
-      <EditorDuplicateDialog
-        version={data.version}
-        countries={data.countries}
-        rules={data.duplicateRules}
-        answer={answer}
-      />
-      <ErrorDialog error={saveAnswer?.apiError} />
-    </>
+    <VersionEditorPage
+      tab="details"
+      page={data}
+      answer={answer as EditorFailure | { intent: "duplicate" } | undefined}
+    >
+      {(shared) => (
+        <DetailsForm
+          key={data.resetKey}
+          {...shared}
+          defaultValue={data.defaultValue}
+          rules={data.rules}
+          categories={data.categories}
+          countries={data.countries}
+          locked={data.locked}
+          actions={<EditorActions version={data.version} preview={false} />}
+        />
+      )}
+    </VersionEditorPage>
   );
 }
 

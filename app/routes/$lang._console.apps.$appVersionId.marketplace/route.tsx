@@ -12,37 +12,31 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import {
-  type ShouldRevalidateFunction,
-  useActionData,
-  useLoaderData,
-  useParams,
-} from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { type ShouldRevalidateFunction, useActionData, useLoaderData } from "@remix-run/react";
 import { sanitizeOverview } from "~/api/apps/overview.server";
 import { requireUser } from "~/auth.server";
 import { AppErrorBoundary } from "~/components/apps/AppErrorBoundary";
-import { EditorActions, EditorDuplicateDialog } from "~/components/apps/editor/EditorActions";
-import { MarketplaceForm } from "~/components/apps/editor/MarketplaceForm";
-import { ErrorDialog } from "~/components/ErrorDialog";
+import { EditorActions } from "~/components/apps/editor/EditorActions";
+import { VersionEditorPage } from "~/components/apps/editor/VersionEditorPage";
 import i18next from "~/i18next.server";
 import { readEditorDrafts } from "~/lib/apps/drafts.server";
 import {
   EDITOR_NAMESPACES,
-  type EditorFailure,
-  listingRules,
+  editorPageHead,
   loadVersion,
-  saveListing,
   svgAllowed,
-  versionImages,
   versionSummary,
 } from "~/lib/apps/editor.server";
+import type { EditorFailure } from "~/lib/apps/editor-save.server";
 import { versionDialogRules } from "~/lib/apps/version-actions.server";
 import { getCountries } from "~/lib/countries.server";
 import { errorMeta } from "~/lib/error-title";
 import { withNamespaces } from "~/lib/namespaces";
 import { keepAfterUnreachable } from "~/lib/outage";
-import { hasFailed, pageTitle } from "~/lib/title";
+import { hasFailed } from "~/lib/title";
+import { MarketplaceForm } from "./components/MarketplaceForm";
+import { saveListing } from "./listing.server";
+import { listingRules, versionImages } from "./listing-form.server";
 
 // appList: the entries of the version's Actions menu.
 export const handle = { i18n: ["common", "apps", "appEditor", "appList"] };
@@ -67,23 +61,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     i18next.getFixedT(request, EDITOR_NAMESPACES),
     duplicating ? versionDialogRules(request, language, { review: false }) : null,
   ]);
-  const page = t("appEditor:title.page", {
-    page: t("appEditor:tabs.marketplace"),
-    name: summary.name,
-    version: summary.versionDisplay,
-    status: t(`apps:status.${version.status}`, { defaultValue: version.status }),
-  });
   // Unsaved changes kept when the person moved to the details page come back here.
   const marketplace = drafts.listing ?? version.marketplace;
   return json({
-    page,
-    title: pageTitle(t, page, hasFailed(context)),
-    version: summary,
-    readOnlyReason: summary.editable
-      ? null
-      : t(summary.isArchived ? "appEditor:notEditable.archived" : "appEditor:notEditable.status", {
-          status: t(`apps:status.${version.status}`),
-        }),
+    ...editorPageHead(t, version, "marketplace", hasFailed(context)),
     listing: {
       ...marketplace,
       detail: {
@@ -115,44 +96,29 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
 
 export default function VersionMarketplacePage() {
   const data = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as
-    | (EditorFailure | { intent: "duplicate" })
-    | undefined;
-  const { lang } = useParams();
-  const { t } = useTranslation("appEditor");
-  const saveAnswer = answer?.intent === "save" ? (answer as EditorFailure) : undefined;
-  const base = `/${lang}/apps/${data.version.id}`;
+  const answer = useActionData<typeof action>();
   return (
-    <>
-      <h2 className="sr-only">{t("tabs.marketplace")}</h2>
-      <MarketplaceForm
-        key={data.resetKey}
-        pageTitle={data.page}
-        listing={data.listing}
-        rules={data.rules}
-        images={saveAnswer?.images ?? data.images}
-        answeredImages={saveAnswer?.images}
-        appType={data.appType}
-        allowSvg={data.allowSvg}
-        editable={data.version.editable}
-        readOnlyReason={data.readOnlyReason ?? undefined}
-        lastResult={saveAnswer?.result}
-        formError={saveAnswer?.formError}
-        failed={Boolean(saveAnswer?.apiError)}
-        actions={<EditorActions version={data.version} preview />}
-        detailsHref={`${base}/details`}
-        siblings={[`${base}/details`, `${base}/marketplace`]}
-        draft={data.draft}
-        resetKey={data.resetKey}
-      />
-      <EditorDuplicateDialog
-        version={data.version}
-        countries={data.countries}
-        rules={data.duplicateRules}
-        answer={answer as never}
-      />
-      <ErrorDialog error={saveAnswer?.apiError} />
-    </>
+    <VersionEditorPage
+      tab="marketplace"
+      page={data}
+      answer={answer as EditorFailure | { intent: "duplicate" } | undefined}
+    >
+      {(shared, saveAnswer, base) => (
+        <MarketplaceForm
+          key={data.resetKey}
+          {...shared}
+          listing={data.listing}
+          rules={data.rules}
+          images={saveAnswer?.images ?? data.images}
+          answeredImages={saveAnswer?.images}
+          appType={data.appType}
+          allowSvg={data.allowSvg}
+          formError={saveAnswer?.formError}
+          actions={<EditorActions version={data.version} preview />}
+          detailsHref={`${base}/details`}
+        />
+      )}
+    </VersionEditorPage>
   );
 }
 

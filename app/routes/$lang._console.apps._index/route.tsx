@@ -38,7 +38,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { ButtonLink } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { type AppCardData, CARD_ACTIONS, cardMenuId } from "~/lib/apps/cards";
-import { loadSubmitDialog } from "~/lib/apps/review.server";
+import { loadSubmitDialog } from "~/lib/apps/submit-dialog.server";
 import { versionDialogRules, versionsPageAction } from "~/lib/apps/version-actions.server";
 import { withNamespaces } from "~/lib/namespaces";
 import { keepPageForDialogs, useDialogHref } from "~/lib/page-action";

@@ -179,6 +179,29 @@ function Timeline({
   );
 }
 
+/** The active submissions, or the history: the cards, or a line saying there are none. */
+function SubmissionList({ name, rows }: { name: "active" | "history"; rows: SubmissionRow[] }) {
+  const { t } = useTranslation("review");
+  return (
+    <section aria-labelledby={`${name}-title`} className="mb-10">
+      <h2 id={`${name}-title`} className="mb-3 text-xl font-bold text-gray-900">
+        {t(`submissions.${name}.title`)}
+      </h2>
+      {rows.length ? (
+        <ul className="space-y-3">
+          {rows.map((row) => (
+            <li key={row.id}>
+              <SubmissionCard row={row} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-gray-700">{t(`submissions.${name}.empty`)}</p>
+      )}
+    </section>
+  );
+}
+
 export default function SubmissionsPage() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("review");
@@ -187,38 +210,8 @@ export default function SubmissionsPage() {
       <h1 className="mb-6 text-3xl font-bold text-gray-900 wrap-anywhere">
         {t("submissions.title", { name: data.name })}
       </h1>
-      <section aria-labelledby="active-title" className="mb-10">
-        <h2 id="active-title" className="mb-3 text-xl font-bold text-gray-900">
-          {t("submissions.active.title")}
-        </h2>
-        {data.active.length ? (
-          <ul className="space-y-3">
-            {data.active.map((row) => (
-              <li key={row.id}>
-                <SubmissionCard row={row} />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-gray-700">{t("submissions.active.empty")}</p>
-        )}
-      </section>
-      <section aria-labelledby="history-title" className="mb-10">
-        <h2 id="history-title" className="mb-3 text-xl font-bold text-gray-900">
-          {t("submissions.history.title")}
-        </h2>
-        {data.history.length ? (
-          <ul className="space-y-3">
-            {data.history.map((row) => (
-              <li key={row.id}>
-                <SubmissionCard row={row} />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-gray-700">{t("submissions.history.empty")}</p>
-        )}
-      </section>
+      <SubmissionList name="active" rows={data.active} />
+      <SubmissionList name="history" rows={data.history} />
       {data.versions.length ? (
         <section aria-labelledby="timeline-title">
           <h2 id="timeline-title" className="mb-3 text-xl font-bold text-gray-900">

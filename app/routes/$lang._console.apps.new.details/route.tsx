@@ -18,10 +18,12 @@ import { DetailsForm } from "~/components/apps/editor/DetailsForm";
 import { EditorHeader } from "~/components/apps/editor/EditorHeader";
 import { ErrorDialog } from "~/components/ErrorDialog";
 import i18next from "~/i18next.server";
-import { createApp, detailsRules, EDITOR_NAMESPACES, loadLookups } from "~/lib/apps/editor.server";
+import { EDITOR_NAMESPACES, loadLookups } from "~/lib/apps/editor.server";
+import { detailsRules } from "~/lib/apps/editor-save.server";
 import { errorMeta } from "~/lib/error-title";
 import { withNamespaces } from "~/lib/namespaces";
 import { hasFailed, pageTitle } from "~/lib/title";
+import { createApp } from "./create.server";
 
 export const handle = { i18n: ["common", "apps", "appEditor"] };
 

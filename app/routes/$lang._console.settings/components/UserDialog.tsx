@@ -18,6 +18,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { USER_TITLES } from "~/api/registration/rules";
 import type { CompanyUser } from "~/api/user/schemas";
+import { CheckboxRow } from "~/components/ui/CheckboxRow";
 import {
   ConfirmDialog,
   DialogCloseLink,
@@ -154,28 +155,16 @@ export function UserDialog({ mode, user, rules, lastResult, closeHref }: UserDia
                 {adminError}
               </p>
             ) : null}
-            <div className="flex items-start gap-3">
-              <input
-                {...getInputProps(fields.admin, { type: "checkbox", ariaAttributes: false })}
-                key={fields.admin.key}
-                aria-invalid={Boolean(adminError)}
-                aria-describedby={[
-                  adminError ? `${fields.admin.id}-error` : null,
-                  `${fields.admin.id}-hint`,
-                ]
-                  .filter(Boolean)
-                  .join(" ")}
-                className="mt-0.5 h-6 w-6"
-              />
-              <div>
-                <label htmlFor={fields.admin.id} className="block font-semibold text-gray-900">
-                  {t("userDialog.fields.admin")}
-                </label>
-                <p id={`${fields.admin.id}-hint`} className="text-sm text-gray-700">
-                  {t("userDialog.adminHint")}
-                </p>
-              </div>
-            </div>
+            <CheckboxRow
+              key={fields.admin.key}
+              input={getInputProps(fields.admin, { type: "checkbox", ariaAttributes: false })}
+              invalid={Boolean(adminError)}
+              errorId={adminError ? `${fields.admin.id}-error` : null}
+              className="mt-0.5 h-6 w-6"
+              labelClassName="block font-semibold text-gray-900"
+              label={t("userDialog.fields.admin")}
+              hint={t("userDialog.adminHint")}
+            />
           </div>
           <DialogFormButtons
             closeHref={closeHref}

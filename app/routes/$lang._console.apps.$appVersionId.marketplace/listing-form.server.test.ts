@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { sanitizeOverview } from "~/api/apps/overview.server";
+import type { ListingImages } from "~/lib/apps/editor-save.server";
 import { withUploadFolder } from "~/lib/multipart.server";
 import {
   applyImageIntent,
   isListingIntent,
-  type ListingImages,
   readImages,
   readListingForm,
-} from "./editor.server";
+} from "./listing-form.server";
 
 const image = (id: string) => ({ id, url: `https://img.example/${id}` });
 

@@ -16,7 +16,7 @@ vi.mock("~/auth.server", () => ({
   requireUser: vi.fn(async () => ({ api, language: "en-AU", session: { get: () => undefined } })),
 }));
 
-const { saveListing } = await import("./editor.server");
+const { saveListing } = await import("./listing.server");
 
 const VERSION = "11111111-1111-4111-8111-111111111111";
 const MESSAGE =

@@ -23,25 +23,23 @@ import { type DragEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ListingImageKind, RuleKey } from "~/api/apps/rules";
 import type { ImageRef } from "~/api/apps/schemas";
-import { Icon } from "~/components/Icon";
+import { ListingImage } from "~/components/apps/editor/ListingImage";
 import {
   fieldMessage,
   type ImageField as ImageFieldName,
   type Translate,
 } from "~/forms/app-editor";
-import type { UploadAnswer } from "~/lib/apps/editor.server";
 import { checkImage, maxBytes } from "~/lib/apps/image-check";
 import { useHydrated } from "~/lib/hydrated";
-import { ListingImage } from "./ListingImage";
+import type { UploadAnswer } from "../upload.server";
+import { ImageDropZone } from "./ImageDropZone";
+import { smallButton } from "./image-buttons";
 
-/** The name of the hidden fields of each image field, and of its file input. */
-const NAMES: Record<
-  ListingImageKind,
-  { list: "appIcon" | "banners" | "screenshots"; input: string }
-> = {
-  icon: { list: "appIcon", input: "iconFile" },
-  banner: { list: "banners", input: "bannerFiles" },
-  screenshot: { list: "screenshots", input: "screenshotFiles" },
+/** The name of the hidden fields of each image field. */
+const NAMES: Record<ListingImageKind, { list: "appIcon" | "banners" | "screenshots" }> = {
+  icon: { list: "appIcon" },
+  banner: { list: "banners" },
+  screenshot: { list: "screenshots" },
 };
 
 interface ImageFieldProps {
@@ -59,9 +57,6 @@ interface ImageFieldProps {
   allowSvg: boolean;
   editable: boolean;
 }
-
-const smallButton =
-  "inline-flex min-h-11 items-center rounded-md border border-gray-400 bg-white px-3 py-1 text-sm font-semibold text-gray-900 hover:bg-gray-100 disabled:cursor-not-allowed disabled:text-gray-500";
 
 export function ImageField({
   id,
@@ -85,7 +80,6 @@ export function ImageField({
   const [status, setStatus] = useState("");
   const [dragged, setDragged] = useState<number | null>(null);
   const [focusAfter, setFocusAfter] = useState<string | null>(null);
-  const [dropping, setDropping] = useState(false);
   const names = NAMES[kind];
   const single = kind === "icon";
   const accept =
@@ -231,33 +225,6 @@ export function ImageField({
         : "images.chooseFile"
       : "images.chooseFiles",
   );
-  /** Files dragged from outside the page (not an image of the list being moved). */
-  const carriesFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes("Files");
-  const zoneEvents = hydrated
-    ? {
-        onDragEnter: (event: DragEvent) => {
-          if (!carriesFiles(event)) return;
-          event.preventDefault();
-          setDropping(true);
-        },
-        onDragOver: (event: DragEvent) => {
-          if (!carriesFiles(event)) return;
-          event.preventDefault();
-          event.dataTransfer.dropEffect = busy ? "none" : "copy";
-          setDropping(true);
-        },
-        onDragLeave: (event: DragEvent) => {
-          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropping(false);
-        },
-        onDrop: (event: DragEvent) => {
-          if (!carriesFiles(event)) return;
-          event.preventDefault();
-          setDropping(false);
-          if (!busy) void choose(event.dataTransfer.files);
-        },
-      }
-    : {};
-
   const describedBy = [shownErrors.length > 0 ? errorId : null, hintId].filter(Boolean).join(" ");
   return (
     <fieldset className="flex flex-col gap-3" aria-describedby={describedBy}>
@@ -351,79 +318,22 @@ export function ImageField({
       )}
 
       {editable ? (
-        <div className="flex flex-col gap-2">
-          <div
-            {...zoneEvents}
-            className={`flex flex-col gap-3 rounded-lg border-2 border-dashed p-4 sm:flex-row sm:items-center ${
-              dropping ? "border-brand-600 bg-brand-50" : "border-gray-400 bg-gray-50"
-            }`}
-          >
-            <Icon
-              name="upload"
-              className={`hidden h-8 w-8 shrink-0 sm:block ${dropping ? "text-brand-700" : "text-gray-600"}`}
-            />
-            <div className="flex min-w-0 flex-1 flex-col gap-1">
-              {hydrated && !full ? (
-                <p className="text-sm font-semibold text-gray-900" aria-hidden="true">
-                  {t(single ? "images.dropOne" : "images.dropMany")}
-                </p>
-              ) : null}
-              <p id={hintId} className="text-sm text-gray-700">
-                {hint}
-              </p>
-              {full ? <p className="text-sm text-gray-700">{t("images.full", { max })}</p> : null}
-            </div>
-            <div className={hydrated ? "relative shrink-0" : "flex flex-col gap-2"}>
-              {!hydrated ? (
-                <label htmlFor={id} className="text-sm font-semibold text-gray-900">
-                  {chooseLabel}
-                </label>
-              ) : null}
-              <input
-                ref={input}
-                id={id}
-                type="file"
-                name={hydrated ? undefined : names.input}
-                accept={accept}
-                multiple={!single}
-                aria-describedby={describedBy}
-                aria-invalid={shownErrors.length > 0}
-                disabled={busy || full}
-                onChange={hydrated ? (event) => void choose(event.currentTarget.files) : undefined}
-                className={
-                  hydrated
-                    ? "peer sr-only"
-                    : "block w-full max-w-md text-sm text-gray-900 file:mr-3 file:min-h-11 file:rounded-md file:border file:border-gray-400 file:bg-white file:px-3 file:py-2 file:font-semibold file:text-gray-900 hover:file:bg-gray-100"
-                }
-              />
-              {hydrated ? (
-                // The input's label, drawn as the button that opens it.
-                <label
-                  htmlFor={id}
-                  className={`${smallButton} cursor-pointer whitespace-nowrap peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-disabled:cursor-not-allowed peer-disabled:text-gray-500`}
-                >
-                  {chooseLabel}
-                </label>
-              ) : null}
-            </div>
-          </div>
-          {!hydrated ? (
-            <p>
-              <button
-                type="submit"
-                name="intent"
-                value="upload"
-                formNoValidate
-                className={smallButton}
-              >
-                {t(`images.${kind}.upload`)}
-              </button>
-            </p>
-          ) : null}
-          <p role="status" aria-live="polite" className="text-sm text-gray-700">
-            {status}
-          </p>
-        </div>
+        <ImageDropZone
+          inputRef={input}
+          id={id}
+          kind={kind}
+          hint={hint}
+          hintId={hintId}
+          describedBy={describedBy}
+          invalid={shownErrors.length > 0}
+          max={max}
+          full={full}
+          busy={busy}
+          accept={accept}
+          chooseLabel={chooseLabel}
+          status={status}
+          onChoose={(files) => void choose(files)}
+        />
       ) : null}
     </fieldset>
   );

@@ -8,10 +8,9 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { APP_LIMITS, overviewPlainText } from "~/api/apps/rules";
-
+import { CharacterCount } from "~/components/apps/editor/CharacterCount";
 import { useHydrated } from "~/lib/hydrated";
 import { inputClass } from "~/lib/ui-classes";
-import { CharacterCount } from "./CharacterCount";
 
 const RichTextEditor = lazy(() => import("./RichTextEditor"));
 

@@ -23,6 +23,18 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { APP_LIMITS, APP_TYPES } from "~/api/apps/rules";
 import type { ImageRef, Marketplace } from "~/api/apps/schemas";
+import { CharacterCount } from "~/components/apps/editor/CharacterCount";
+import { EditorToolbar } from "~/components/apps/editor/EditorActions";
+import {
+  DraftNotice,
+  type DraftState,
+  SaveBar,
+  sentUnchecked,
+  useDiscardGeneration,
+} from "~/components/apps/editor/SaveBar";
+import { useUnsavedChanges } from "~/components/apps/editor/UnsavedChanges";
+import { useErrorSummary } from "~/components/apps/editor/useErrorSummary";
+import { CheckboxRow } from "~/components/ui/CheckboxRow";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { InputField, TextareaField } from "~/components/ui/Field";
 import {
@@ -34,21 +46,11 @@ import {
 } from "~/forms/app-editor";
 import type { ListingValue } from "~/forms/app-editor.server";
 import { checkForm, type FormRules } from "~/forms/check";
-import type { ListingImages } from "~/lib/apps/editor.server";
+import type { ListingImages } from "~/lib/apps/editor-save.server";
 import { useFailedTitle } from "~/lib/title";
-import { CharacterCount } from "./CharacterCount";
-import { EditorToolbar } from "./EditorActions";
 import { ImageField } from "./ImageField";
+import { ListingContents } from "./ListingContents";
 import { OverviewField } from "./OverviewField";
-import {
-  DraftNotice,
-  type DraftState,
-  SaveBar,
-  sentUnchecked,
-  useDiscardGeneration,
-} from "./SaveBar";
-import { useUnsavedChanges } from "./UnsavedChanges";
-import { useErrorSummary } from "./useErrorSummary";
 
 export interface MarketplaceFormProps {
   pageTitle: string;
@@ -78,8 +80,6 @@ export interface MarketplaceFormProps {
 }
 
 const section = "space-y-6 rounded-lg bg-white p-6 shadow";
-/** The sections of the form, in order: the contents at the top link to each. */
-const SECTIONS = ["detail", "legal", "promo", "visibility"] as const;
 
 export function MarketplaceForm(props: MarketplaceFormProps) {
   const { generation, discarded } = useDiscardGeneration();
@@ -246,23 +246,7 @@ function MarketplaceFormBody(props: MarketplaceFormProps & { onDiscard: () => vo
           readOnlyReason={props.readOnlyReason}
         />
         <DraftNotice draft={props.draft} otherPage="details" />
-        <nav aria-labelledby="listing-contents" className="rounded-lg bg-white p-4 shadow">
-          <h2 id="listing-contents" className="text-sm font-semibold text-gray-900">
-            {t("listing.contents")}
-          </h2>
-          <ul className="mt-2 flex flex-wrap gap-x-6 gap-y-1">
-            {SECTIONS.map((name) => (
-              <li key={name}>
-                <a
-                  href={`#listing-${name}`}
-                  className="inline-flex min-h-6 items-center font-semibold text-brand-700 underline"
-                >
-                  {t(`listing.sections.${name}`)}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <ListingContents />
 
         <fieldset disabled={!editable} className="space-y-8">
           <legend className="sr-only">{t("listing.legend")}</legend>
@@ -388,22 +372,14 @@ function MarketplaceFormBody(props: MarketplaceFormProps & { onDiscard: () => vo
             <h2 id="listing-visibility" className="scroll-mt-4 text-xl font-bold text-gray-900">
               {t("listing.sections.visibility")}
             </h2>
-            <div className="flex items-start gap-3">
-              <input
-                {...getInputProps(fields.visibility, { type: "checkbox", ariaAttributes: false })}
-                key={fields.visibility.key}
-                aria-describedby={`${fields.visibility.id}-hint`}
-                className="mt-1 h-5 w-5 accent-brand-600"
-              />
-              <div>
-                <label htmlFor={fields.visibility.id} className="font-semibold text-gray-900">
-                  {t("fields.visibility.label")}
-                </label>
-                <p id={`${fields.visibility.id}-hint`} className="text-sm text-gray-700">
-                  {t("fields.visibility.hint")}
-                </p>
-              </div>
-            </div>
+            <CheckboxRow
+              key={fields.visibility.key}
+              input={getInputProps(fields.visibility, { type: "checkbox", ariaAttributes: false })}
+              className="mt-1 h-5 w-5 accent-brand-600"
+              labelClassName="font-semibold text-gray-900"
+              label={t("fields.visibility.label")}
+              hint={t("fields.visibility.hint")}
+            />
           </section>
         </fieldset>
         <SaveBar

@@ -14,7 +14,6 @@ import {
   parseCallbackUrls,
   sameUrls,
 } from "~/api/security/rules";
-import type { GrantedRoute } from "~/api/security/schemas";
 import { Button } from "~/components/ui/Button";
 import {
   DialogCloseLink,
@@ -34,20 +33,8 @@ import {
   PERMISSIONS_INTENT,
 } from "~/forms/security";
 import { useHydrated } from "~/lib/hydrated";
+import type { ClientView, Tab } from "~/lib/security/clients";
 import { inputClass } from "~/lib/ui-classes";
-
-export interface ClientView {
-  id: string;
-  isAppLive: boolean;
-  publicApiKey: string;
-  secret: string | null;
-  privateApiKey: string | null;
-  routes: GrantedRoute[];
-  offlineAccess: boolean;
-  redirectUrls: string[];
-}
-
-type Tab = "live" | "staging";
 
 /**
  * A client's callback URLs: Save is enabled once the list differs from the saved one (with JS).
