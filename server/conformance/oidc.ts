@@ -107,8 +107,10 @@ export async function signIn(client: OidcClient, email: string, password: string
   });
   jar.store(login);
   const back = await followOn(issuer, jar, login);
-  const code = new URL(back.headers.get("location") ?? "", issuer).searchParams.get("code");
-  if (!code) throw new Error(`sign-in of ${email} returned no code (${back.status})`);
+  const callback = new URL(back.headers.get("location") ?? "", issuer);
+  const code = callback.searchParams.get("code");
+  // The callback names why (`error=invalid_credentials`, `account_suspended`...).
+  if (!code) throw new Error(`sign-in of ${email} returned no code (${back.status}): ${callback}`);
   const basic = Buffer.from(`${client.clientId}:${client.clientSecret}`).toString("base64");
   const res = await fetch(token_endpoint, {
     method: "POST",
