@@ -3,6 +3,7 @@
  * details and the marketplace listing. The rules are app-editor.ts's (the contract's rule
  * functions, the same the browser runs); the schemas give each failing field its message.
  */
+import type { TFunction } from "i18next";
 import * as z from "zod";
 import { APP_TYPES, type RuleKey, validateMarketplace } from "~/api/apps/rules";
 import type { MarketplaceInput } from "~/api/apps/schemas";
@@ -13,7 +14,6 @@ import {
   fieldMessage,
   fieldMessages,
   notText,
-  type Translate,
 } from "./app-editor";
 
 /** A message on each failing field (a dotted path). */
@@ -27,7 +27,7 @@ function addIssues(ctx: z.RefinementCtx, messages: Record<string, string>) {
 // Details
 // ---------------------------------------------------------------------------
 
-export function detailsSchema(t: Translate, language: string, context: DetailsContext) {
+export function detailsSchema(t: TFunction, language: string, context: DetailsContext) {
   const message = (field: string, key: RuleKey) => fieldMessage(t, language, field, key);
   const text = (field: string) => z.string({ message: notText(t, field) }).optional();
   return z
@@ -69,7 +69,7 @@ export function detailsBody(value: DetailsValue, locked?: DetailsContext["locked
 
 /** `validate: false` gives the shape only (a form sent to change its images, not to save). */
 export function listingSchema(
-  t: Translate,
+  t: TFunction,
   language: string,
   context: { appType: number },
   options: { validate?: boolean } = {},

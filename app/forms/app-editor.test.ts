@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { keyT } from "~/lib/t.testing";
 import { firstMessages } from "./agreement.testing";
 import {
   apiFieldRule,
@@ -8,7 +9,6 @@ import {
   detailsMessages,
   fieldMessage,
   listingMessages,
-  type Translate,
 } from "./app-editor";
 import { detailsBody, detailsSchema, listingBody, listingSchema } from "./app-editor.server";
 import { checkForm } from "./check";
@@ -16,7 +16,7 @@ import { parseForm } from "./parse.server";
 import { formRules } from "./rules.server";
 
 /** A translate function that shows the key and its values, so tests see what was asked for. */
-const t: Translate = (key, values) => (values ? `${key} ${JSON.stringify(values)}` : key);
+const t = keyT;
 
 const form = (entries: Record<string, string | string[]>) => {
   const data = new FormData();

@@ -10,6 +10,7 @@
  * `detail.websiteUrl`, `legal.copyright`, `promo.appIcon`... for the listing, so an error
  * of the API (`marketplace.detail.websiteUrl`) lands on its field.
  */
+import type { TFunction } from "i18next";
 import {
   type DetailsValues,
   type FieldErrors,
@@ -20,9 +21,6 @@ import {
   validateDetails,
   validateMarketplace,
 } from "~/api/apps/rules";
-
-/** A translate function (i18next's `t`, or a fixed one on the server). */
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 export const DETAILS_FORM_ID = "app-details";
 export const LISTING_FORM_ID = "app-listing";
@@ -72,7 +70,7 @@ export type ImageField = keyof typeof IMAGE_FIELDS;
 export const fieldId = (formId: string, name: string) => `${formId}-${name}`;
 
 /** The translated message of a rule broken by a field (`name`, `detail.websiteUrl`...). */
-export function fieldMessage(t: Translate, language: string, field: string, key: RuleKey): string {
+export function fieldMessage(t: TFunction, language: string, field: string, key: RuleKey): string {
   const { min, max } = fieldLimit(field);
   const format = new Intl.NumberFormat(language).format;
   const values = {
@@ -86,12 +84,12 @@ export function fieldMessage(t: Translate, language: string, field: string, key:
 }
 
 /** A field sent twice, or as a file: one piece of text is what it takes. */
-export const notText = (t: Translate, field: string) =>
+export const notText = (t: TFunction, field: string) =>
   t("appEditor:errors.notText", { field: t(`appEditor:fields.${field}.label`) });
 
 /** Each failing field's translated message. */
 export function fieldMessages(
-  t: Translate,
+  t: TFunction,
   language: string,
   errors: FieldErrors,
 ): Record<string, string> {
@@ -145,7 +143,7 @@ export function detailsErrors(value: DetailsValues, context: DetailsContext): Fi
 
 /** The browser's check of the details form (conform's payload): each failing field's message. */
 export function detailsMessages(
-  t: Translate,
+  t: TFunction,
   language: string,
   context: DetailsContext,
   payload: Record<string, unknown>,
@@ -172,7 +170,7 @@ export const clean = (value: string | null | undefined) => lineBreaks(value).tri
 
 /** The browser's check of the listing form (conform's payload): each failing field's message. */
 export function listingMessages(
-  t: Translate,
+  t: TFunction,
   language: string,
   context: { appType: number },
   payload: Record<string, unknown>,

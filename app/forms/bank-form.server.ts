@@ -1,7 +1,7 @@
 /** The bank account form as the action reads it: the rules of ./bank-form.ts, the trimmed values as the API takes them. */
+import type { TFunction } from "i18next";
 import * as z from "zod";
 import { trimBank } from "~/api/settings/rules";
-import type { Translate } from "~/forms/app-editor";
 import {
   BANK_FIELDS,
   type BankField,
@@ -10,7 +10,7 @@ import {
   settingsRuleMessage,
 } from "./bank-form";
 
-export function bankSchema(t: Translate) {
+export function bankSchema(t: TFunction) {
   // One piece of text each: a field sent twice or a file is refused, named.
   const text = (field: BankField) =>
     z.string({ message: settingsRuleMessage(t, "invalid", bankLabel(t, field)) }).optional();

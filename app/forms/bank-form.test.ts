@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { asT } from "~/lib/t.testing";
 import { actionMessages, browserMessages, formOf } from "./agreement.testing";
 import { bankFormErrors } from "./bank-form";
 import { bankSchema } from "./bank-form.server";
@@ -6,8 +7,9 @@ import { parseForm } from "./parse.server";
 import { formRules } from "./rules.server";
 
 /** Messages as their key and values, so a test names the rule it expects. */
-const t = (key: string, values?: Record<string, unknown>) =>
-  values && "max" in values ? `${key}:${values.max}` : key;
+const t = asT((key: string, values?: Record<string, unknown>) =>
+  values && "max" in values ? `${key}:${values.max}` : key,
+);
 
 const form = formOf;
 const valid = { accountName: " Acme Pty Ltd ", bsb: "062000", accountNumber: "12345678" };

@@ -5,6 +5,7 @@
  * 30; each trimmed; nothing the provider cannot store. Zod-free: the browser checks the form
  * with `bankFormErrors`, the action with the schema built on it (./bank-form.server.ts).
  */
+import type { TFunction } from "i18next";
 
 import {
   ACCOUNT_NAME_MAX,
@@ -14,7 +15,6 @@ import {
   validateBank,
 } from "~/api/settings/rules";
 import { isStorableText } from "~/api/text";
-import type { Translate } from "~/forms/app-editor";
 
 export { ACCOUNT_NAME_MAX };
 
@@ -22,7 +22,7 @@ export const BANK_FIELDS = ["accountName", "bsb", "accountNumber"] as const;
 export type BankField = (typeof BANK_FIELDS)[number];
 
 /** A rule code of the settings calls in the user's words, for a field of `label`. */
-export function settingsRuleMessage(t: Translate, code: string, label = ""): string {
+export function settingsRuleMessage(t: TFunction, code: string, label = ""): string {
   if (code === "tooLong")
     return t("settings:errors.tooLong", { field: label, max: ACCOUNT_NAME_MAX });
   return (SETTINGS_RULE_CODES as readonly string[]).includes(code)
@@ -30,14 +30,14 @@ export function settingsRuleMessage(t: Translate, code: string, label = ""): str
     : t("settings:errors.invalid", { field: label });
 }
 
-export const bankLabel = (t: Translate, field: BankField) => t(`settings:bank.fields.${field}`);
+export const bankLabel = (t: TFunction, field: BankField) => t(`settings:bank.fields.${field}`);
 
 /** The value of a field as typed, when it is one piece of text. */
 const textOf = (value: unknown) => (typeof value === "string" ? value : undefined);
 
 /** Every rule the bank form breaks, by field, in the user's words. */
 export function bankFormErrors(
-  t: Translate,
+  t: TFunction,
   values: Record<string, unknown>,
 ): Partial<Record<BankField, string>> {
   const typed: BankValues = {

@@ -3,8 +3,8 @@
  * own (`dataAttestationMessages`, the one the browser runs), giving the texts trimmed and the
  * id of the diagram saved before.
  */
+import type { TFunction } from "i18next";
 import * as z from "zod";
-import type { Translate } from "./app-editor";
 import {
   attestationValue,
   DATA_FORM_NAMES,
@@ -17,7 +17,7 @@ const anyValue = z.unknown().optional();
 
 /** The schema; `pickedCode` is what the action found of the picked file by its content. */
 export function dataAttestationSchema(
-  t: Translate,
+  t: TFunction,
   language: string,
   options: { pickedCode?: string } = {},
 ) {

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { asT } from "~/lib/t.testing";
 import { firstMessages } from "./agreement.testing";
 import { checkForm } from "./check";
 import { dataAttestationMessages, pickedDiagramCode } from "./data-attestation";
@@ -8,8 +9,10 @@ import { dataAttestationSchema } from "./data-attestation.server";
 import { parseForm } from "./parse.server";
 import { formRules } from "./rules.server";
 
-const t = (key: string, options?: Record<string, unknown>) =>
-  `${key}${options ? ` ${JSON.stringify(options)}` : ""}`;
+const t = asT(
+  (key: string, options?: Record<string, unknown>) =>
+    `${key}${options ? ` ${JSON.stringify(options)}` : ""}`,
+);
 const MB = 1024 * 1024;
 
 const texts = {

@@ -10,6 +10,7 @@
  *
  * Messages come from the `dataAttestation` namespace; `t` is i18next's (or a fixed one on the server).
  */
+import type { TFunction } from "i18next";
 
 import {
   ATTESTATION_LIMITS,
@@ -20,7 +21,6 @@ import {
   validateAttestation,
 } from "~/api/data-attestation/rules";
 import { PDF_CONTENT_TYPE } from "~/api/files/rules";
-import type { Translate } from "./app-editor";
 
 export const DATA_FORM_ID = "data-attestation";
 /** The file input of the diagram. */
@@ -33,7 +33,7 @@ export type { AttestationTextField };
 
 /** The translated message of a rule a field breaks. */
 export function dataRuleMessage(
-  t: Translate,
+  t: TFunction,
   language: string,
   field: DataField,
   code: AttestationRuleCode | string,
@@ -99,7 +99,7 @@ export type DataFormName = (typeof DATA_FORM_NAMES)[number];
  * not in the action's form data); in the browser the file is in the form.
  */
 export function dataAttestationMessages(
-  t: Translate,
+  t: TFunction,
   language: string,
   value: Record<string, unknown>,
   options: { pickedCode?: string } = {},

@@ -1,9 +1,10 @@
 /** The action's zod schema of the duplicate dialog's form (its rules and messages: duplicate-app.ts, which the browser runs too). */
+import type { TFunction } from "i18next";
 import * as z from "zod";
-import { notText, type Translate } from "./app-editor";
+import { notText } from "./app-editor";
 import { duplicateMessages } from "./duplicate-app";
 
-export const duplicateSchema = (t: Translate, language: string) =>
+export const duplicateSchema = (t: TFunction, language: string) =>
   z
     .object({
       appName: z.string({ message: notText(t, "name") }).optional(),

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { validateDuplicate } from "~/api/apps/rules";
-import type { Translate } from "./app-editor";
+import { keyT } from "~/lib/t.testing";
 import { detailsSchema } from "./app-editor.server";
 import { duplicateFieldErrors } from "./duplicate-app";
 import { duplicateSchema } from "./duplicate-app.server";
 
 /** A translator that shows the key and its values, so two messages are equal only when both are. */
-const t: Translate = (key, values) => (values ? `${key} ${JSON.stringify(values)}` : key);
+const t = keyT;
 const schema = duplicateSchema(t, "en-AU");
 const messagesOf = (result: {
   success: boolean;

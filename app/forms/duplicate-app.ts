@@ -7,15 +7,16 @@
  * are its messages (`fieldMessage` of `name`), so a name refused here reads as it does when
  * an app is created or its details are saved.
  */
+import type { TFunction } from "i18next";
 import { isRuleKey, type RuleKey, validateDuplicate } from "~/api/apps/rules";
-import { fieldMessage, type Translate } from "./app-editor";
+import { fieldMessage } from "./app-editor";
 
 export const DUPLICATE_FIELDS = ["appName", "countryCode"] as const;
 export type DuplicateField = (typeof DUPLICATE_FIELDS)[number];
 
 /** The message of a rule a field of the dialog breaks (from `validateDuplicate` or the API). */
 export function duplicateMessage(
-  t: Translate,
+  t: TFunction,
   language: string,
   field: DuplicateField,
   key: RuleKey,
@@ -33,7 +34,7 @@ export function duplicateMessage(
  * rules: the error dialog then shows the provider's detail.
  */
 export function duplicateFieldErrors(
-  t: Translate,
+  t: TFunction,
   language: string,
   errors: Record<string, string> | undefined,
 ): Record<string, string[]> | undefined {
@@ -50,7 +51,7 @@ export function duplicateFieldErrors(
 
 /** The messages of the rules the dialog's fields break (`validateDuplicate`), by field. */
 export function duplicateMessages(
-  t: Translate,
+  t: TFunction,
   language: string,
   value: { appName?: string; countryCode?: string },
 ): Partial<Record<DuplicateField, string>> {

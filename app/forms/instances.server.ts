@@ -3,10 +3,10 @@
  * (`notText` when sent twice or as a file), then the rules of ./instances.ts; the
  * configuration's rows (each app's switch, status and service environment) and two options.
  */
+import type { TFunction } from "i18next";
 import * as z from "zod";
 import { APP_ENDPOINTS, APP_STATUS_CODES, normalizeConfiguration } from "~/api/instances/rules";
 import { isStorableText } from "~/api/text";
-import type { Translate } from "./app-editor";
 import {
   type CountryOption,
   NEW_FIELDS,
@@ -19,14 +19,14 @@ import {
 const issue = (ctx: z.RefinementCtx, path: string, message: string) =>
   ctx.addIssue({ code: "custom", path: [path], message });
 /** A form value that must be one piece of text (absent is fine): a field sent twice or a file is refused next to it. */
-const oneText = (t: Translate, field: string) =>
+const oneText = (t: TFunction, field: string) =>
   z
     .string({ message: t("instances:errors.notText", { field: t(`instances:fields.${field}`) }) })
     .optional();
 
 /** New credentials: `{ sandbox, body }` (./instances.ts `readNewCredentials`). */
 export function newCredentialsSchema(
-  t: Translate,
+  t: TFunction,
   choices: Record<SandboxChoice, readonly CountryOption[]>,
 ) {
   return z
@@ -44,7 +44,7 @@ export function newCredentialsSchema(
 }
 
 /** Import: the token's payload as POST leapinstances/import takes it. */
-export function importSchema(t: Translate) {
+export function importSchema(t: TFunction) {
   return z.object({ token: oneText(t, "token") }).transform((values, ctx) => {
     const { error, payload } = readImportForm(t, values);
     if (error !== undefined) issue(ctx, "token", error);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Translate } from "./app-editor";
+import { asT } from "~/lib/t.testing";
 import { checkForm } from "./check";
 import { readImportForm, readNewCredentials } from "./instances";
 import { configurationSchema, importSchema, newCredentialsSchema } from "./instances.server";
@@ -7,8 +7,9 @@ import { parseForm } from "./parse.server";
 import { formRules } from "./rules.server";
 
 /** Messages as their key and field, so that a test names the rule it expects. */
-const t = ((key: string, values?: Record<string, unknown>) =>
-  values?.field ? `${key}|${String(values.field)}` : key) as unknown as Translate;
+const t = asT((key: string, values?: Record<string, unknown>) =>
+  values?.field ? `${key}|${String(values.field)}` : key,
+);
 
 const form = (entries: Record<string, string | string[]>) => {
   const data = new FormData();

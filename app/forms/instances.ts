@@ -13,13 +13,13 @@
  *
  * Messages come from the `instances` namespace.
  */
+import type { TFunction } from "i18next";
 import {
   DEFAULT_FIRM_TYPE,
   decodeImportToken,
   type ImportValues,
   validateNewInstance,
 } from "~/api/instances/rules";
-import type { Translate } from "./app-editor";
 
 export const SANDBOXES = ["staging", "live"] as const;
 export type SandboxChoice = (typeof SANDBOXES)[number];
@@ -48,7 +48,7 @@ export interface CountryOption {
 }
 
 /** The message of a rule code for a field. */
-export function instanceRuleMessage(t: Translate, code: string, field: string): string {
+export function instanceRuleMessage(t: TFunction, code: string, field: string): string {
   return t(`instances:errors.${code}`, {
     field: t(`instances:fields.${field}`, { defaultValue: field }),
     defaultValue: t("instances:errors.invalid"),
@@ -64,7 +64,7 @@ const textOf = (value: unknown) => (typeof value === "string" ? value : undefine
  * country and sandbox, the firm type of its variants or 1).
  */
 export function readNewCredentials(
-  t: Translate,
+  t: TFunction,
   values: Record<string, unknown>,
   choices: Record<SandboxChoice, readonly CountryOption[]>,
 ) {
@@ -102,7 +102,7 @@ export function readNewCredentials(
 
 /** An import token read: its problem in the user's words (`required`, `invalidToken`), else the payload as POST leapinstances/import takes it. */
 export function readImportForm(
-  t: Translate,
+  t: TFunction,
   values: Record<string, unknown>,
 ): { error: string; payload?: undefined } | { error?: undefined; payload: ImportValues } {
   const token = textOf(values.token);

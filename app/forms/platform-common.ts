@@ -13,13 +13,13 @@
  *   without list indexes (`urls.dev`, `window.width`, `exceptions.url`,
  *   `visibility.supportedDesktopVersions.min`).
  */
+import type { TFunction } from "i18next";
 import { JSON_LIMITS } from "~/api/json-limits";
 import type { SchemaErrors } from "~/api/schema/codes";
 import type { PlatformLimitCode } from "~/api/schema/json";
 import { FUNCTION_LIMITS, listLimitOf, SCHEMA_LIMITS, textLimitOf } from "~/api/schema/limits";
 import type { EndpointUrl } from "~/api/schema/schemas";
 import { ENVIRONMENTS } from "~/api/schema/values";
-import type { Translate } from "./app-editor";
 
 /** The label key of a field: its name without list indexes (`exceptions[2].url` is `exceptions.url`). */
 export const labelKey = (name: string) => `platform:fields.${name.replace(/\[\d+\]/g, "")}`;
@@ -34,7 +34,7 @@ function limitOf(name: string): number {
 
 /** A rule code broken by a field, in the user's words. */
 export function platformRuleMessage(
-  t: Translate,
+  t: TFunction,
   code: string,
   name: string,
   values: { minimum?: string } = {},
@@ -66,7 +66,7 @@ export function platformLimitMax(code: PlatformLimitCode): number {
 }
 
 /** A JSON text over the JSON limits (tooDeep, tooLarge: app/api/json-limits.ts) or a platform of too many functions, in the user's words. */
-export function jsonLimitMessage(t: Translate, code: PlatformLimitCode, name: string): string {
+export function jsonLimitMessage(t: TFunction, code: PlatformLimitCode, name: string): string {
   return t(`platform:errors.${code}`, { field: t(labelKey(name)), max: platformLimitMax(code) });
 }
 
@@ -87,7 +87,7 @@ export function tabsWithErrors<Tab extends string>(
 }
 
 /** An operation's refusal (rule codes by field, app/lib/platform/locations.ts) as conform's field errors for `submission.reply({ fieldErrors })`. */
-export function outcomeErrors(t: Translate, errors: SchemaErrors): Record<string, string[]> {
+export function outcomeErrors(t: TFunction, errors: SchemaErrors): Record<string, string[]> {
   return Object.fromEntries(
     Object.entries(errors).map(([name, code]) => [name, [platformRuleMessage(t, code, name)]]),
   );

@@ -5,20 +5,21 @@
  * twice, a file), and the contract's refusals added on their fields in the words of
  * platform-common.ts. The server's alone: the browser leaves these checks to the action.
  */
+import type { TFunction } from "i18next";
 import * as z from "zod";
 import type { SchemaErrors } from "~/api/schema/codes";
 import type { EndpointUrl } from "~/api/schema/schemas";
 import { ENVIRONMENTS } from "~/api/schema/values";
 import { isStorableText } from "~/api/text";
-import { lineBreaks, type Translate } from "./app-editor";
+import { lineBreaks } from "./app-editor";
 import { labelKey, platformRuleMessage } from "./platform-common";
 
 /** A form value that must be one piece of text (absent is fine): a field sent twice or a file is refused. */
-export const oneText = (t: Translate, name: string) =>
+export const oneText = (t: TFunction, name: string) =>
   z.string({ message: t("platform:errors.notText", { field: t(labelKey(name)) }) }).optional();
 
 /** Ticked boxes of one name: none, one text or several texts. */
-export const ticked = (t: Translate, name: string) =>
+export const ticked = (t: TFunction, name: string) =>
   z
     .union([z.string(), z.array(z.string())], {
       message: t("platform:errors.notText", { field: t(labelKey(name)) }),
@@ -42,7 +43,7 @@ export const checkbox = () =>
 export const cleanText = (value: string | undefined) => lineBreaks(value).trim();
 
 /** The four endpoint URL fields (`urls.dev`...). */
-export const endpointFields = (t: Translate) =>
+export const endpointFields = (t: TFunction) =>
   z
     .object(Object.fromEntries(ENVIRONMENTS.map((env) => [env, oneText(t, `urls.${env}`)])))
     .partial()
@@ -71,7 +72,7 @@ export function wholeNumberOf(value: string | undefined): number | undefined {
  */
 export function addRuleIssues(
   ctx: z.RefinementCtx,
-  t: Translate,
+  t: TFunction,
   errors: SchemaErrors,
   options: { nameOf?: (path: string) => string | undefined; minimum?: string } = {},
 ) {
@@ -97,7 +98,7 @@ export function pathOf(name: string): (string | number)[] {
 /** Refuses text the database cannot store, on the field `name`; true when it was refused. */
 export function refuseUnstorable(
   ctx: z.RefinementCtx,
-  t: Translate,
+  t: TFunction,
   name: string,
   value: string | undefined,
 ): boolean {
@@ -111,7 +112,7 @@ export function refuseUnstorable(
 }
 
 /** Refuses a value the form does not offer, on the field `name`. */
-export function refuseInvalid(ctx: z.RefinementCtx, t: Translate, name: string) {
+export function refuseInvalid(ctx: z.RefinementCtx, t: TFunction, name: string) {
   ctx.addIssue({
     code: "custom",
     path: pathOf(name),
@@ -122,7 +123,7 @@ export function refuseInvalid(ctx: z.RefinementCtx, t: Translate, name: string) 
 /** A choice of a select: the trimmed value ("" when blank), or undefined when it is not one of `allowed` (refused on `name`). */
 export function choiceOf(
   ctx: z.RefinementCtx,
-  t: Translate,
+  t: TFunction,
   name: string,
   value: string | undefined,
   allowed: readonly (string | number)[],

@@ -19,12 +19,12 @@
  * Messages: `platform:errors.invalidJson`, `platform:errors.validatingSchema` with the
  * field's label `platform:fields.json`.
  */
+import type { TFunction } from "i18next";
 import * as z from "zod";
 import { checkPlatformLimits, decodeSchemaJson } from "~/api/schema/json";
 import { checkDocumentSize } from "~/api/schema/limits";
 import { type PlatformSchema, type PlatformType, platformSchema } from "~/api/schema/schemas";
 import { arrangedJson } from "~/lib/platform/arrange";
-import type { Translate } from "./app-editor";
 import { jsonLimitMessage, labelKey, platformRuleMessage } from "./platform-common";
 import { oneText, refuseUnstorable } from "./platform-fields.server";
 
@@ -54,7 +54,7 @@ function platformIn(value: unknown, platform: PlatformType): { found: unknown; p
   return { found: value, path: "" };
 }
 
-export function importSchema(t: Translate, platform: PlatformType) {
+export function importSchema(t: TFunction, platform: PlatformType) {
   const field = () => t(labelKey("json"));
   return z.object({ json: oneText(t, "json") }).transform((value, ctx): PlatformSchema => {
     const text = value.json ?? "";

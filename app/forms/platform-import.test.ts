@@ -3,14 +3,15 @@ import { describe, expect, it } from "vitest";
 import { JSON_LIMITS } from "~/api/json-limits";
 import { SCHEMA_LIMITS } from "~/api/schema/limits";
 import { desktop } from "~/lib/platform/fixtures.test-support";
-import type { Translate } from "./app-editor";
+import { asT } from "~/lib/t.testing";
 import { arrangeJson, importSchema } from "./platform-import.server";
 
 /** A translator that shows the key, the field and the path. */
-const t: Translate = (key, values) =>
+const t = asT((key, values) =>
   values && "field" in values
     ? `${key} (${String(values.field)}${values.path ? ` at ${String(values.path)}` : ""})`
-    : key;
+    : key,
+);
 
 const post = (json: string | string[]) => {
   const data = new FormData();

@@ -6,6 +6,7 @@
  * (app/forms/platform-common.ts). Its rules are a transform's: the browser leaves them to the
  * action, whose answer shows each message next to its field.
  */
+import type { TFunction } from "i18next";
 import * as z from "zod";
 import { type ItemPlace, validateFunction } from "~/api/schema/items";
 import type { FunctionWindow, PlatformFunction, Visibility } from "~/api/schema/schemas";
@@ -19,7 +20,6 @@ import {
   WINDOW_TYPES,
 } from "~/api/schema/values";
 import { precedentLocations } from "~/lib/platform/matter-types";
-import type { Translate } from "./app-editor";
 import { platformRuleMessage } from "./platform-common";
 import {
   addRuleIssues,
@@ -68,7 +68,7 @@ export interface ItemContext extends ItemPlace {
   actionTypes: readonly ActionType[];
 }
 
-export function itemSchema(t: Translate, context: ItemContext) {
+export function itemSchema(t: TFunction, context: ItemContext) {
   const text = (name: string) => oneText(t, name);
   const shape = {
     actionType: text("actionType"),

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { SCHEMA_LIMITS } from "~/api/schema/limits";
 import type { PlatformFunction } from "~/api/schema/schemas";
-import type { Translate } from "./app-editor";
+import { asT } from "~/lib/t.testing";
 import {
   functionIconRule,
   itemDefaults,
@@ -14,8 +14,9 @@ import {
 import { itemSchema } from "./platform-item.server";
 
 /** A translator that shows the key and the field. */
-const t: Translate = (key, values) =>
-  values && "field" in values ? `${key} (${String(values.field)})` : key;
+const t = asT((key, values) =>
+  values && "field" in values ? `${key} (${String(values.field)})` : key,
+);
 
 const URLS = {
   "urls.dev": "https://dev.example.com/a",

@@ -11,14 +11,14 @@
  *
  * Messages: `platform:errors.{code}` with the field's label `platform:fields.{name}`.
  */
+import type { TFunction } from "i18next";
 import * as z from "zod";
 import { checkLocationChoice } from "~/api/schema/locations";
-import type { Translate } from "./app-editor";
 import { platformRuleMessage } from "./platform-common";
 import { cleanText, oneText, ticked, tickedValues } from "./platform-fields.server";
 
 /** The add-location form: `location` among `offered` ids. */
-export function addLocationSchema(t: Translate, offered: readonly string[]) {
+export function addLocationSchema(t: TFunction, offered: readonly string[]) {
   return z.object({ location: oneText(t, "location") }).transform((value, ctx) => {
     const id = cleanText(value.location);
     const code = checkLocationChoice(id) ?? (offered.includes(id) ? undefined : "unknownLocation");
@@ -35,7 +35,7 @@ export function addLocationSchema(t: Translate, offered: readonly string[]) {
 }
 
 /** The clone form: `locations` among `targets` ids, at least one. */
-export function cloneSchema(t: Translate, targets: readonly string[]) {
+export function cloneSchema(t: TFunction, targets: readonly string[]) {
   return z.object({ locations: ticked(t, "locations") }).transform((value, ctx) => {
     const chosen = tickedValues(value.locations);
     const code =

@@ -8,10 +8,10 @@
 import { describe, expect, it } from "vitest";
 import type * as z from "zod";
 import { desktop, SETTINGS } from "~/lib/platform/fixtures.test-support";
+import { asT } from "~/lib/t.testing";
 import { editorRules } from "~/routes/$lang._console.apps.$appVersionId.$platform/forms.server";
 import type { EditorState } from "~/routes/$lang._console.apps.$appVersionId.$platform/load.server";
 import { actionMessages, formOf } from "./agreement.testing";
-import type { Translate } from "./app-editor";
 import { brokenRules, checkForm } from "./check";
 import { itemSchema } from "./platform-item.server";
 import { addLocationSchema, cloneSchema } from "./platform-location.server";
@@ -23,8 +23,9 @@ import {
 } from "./platform-settings.server";
 import { formRules } from "./rules.server";
 
-const t: Translate = (key, values) =>
-  values && "field" in values ? `${key} (${String(values.field)})` : key;
+const t = asT((key, values) =>
+  values && "field" in values ? `${key} (${String(values.field)})` : key,
+);
 
 const post = formOf;
 

@@ -27,6 +27,7 @@
  * indexes left out: `exceptions.url`, `visibility.supportedDesktopVersions`) and, for
  * minimumVersionIs, `{{minimum}}`.
  */
+import type { TFunction } from "i18next";
 import * as z from "zod";
 import type { SchemaContext } from "~/api/schema/context";
 import { checkViewWindow, validateCustomView } from "~/api/schema/locations";
@@ -48,7 +49,6 @@ import {
   storedVariants,
   variantChoice,
 } from "~/lib/platform/settings";
-import type { Translate } from "./app-editor";
 import { labelKey, platformRuleMessage } from "./platform-common";
 import {
   addRuleIssues,
@@ -91,7 +91,7 @@ function readVariants(
   );
 }
 
-const rootVisibilityFields = (t: Translate) =>
+const rootVisibilityFields = (t: TFunction) =>
   z
     .object({
       productVariants: ticked(t, "visibility.productVariants"),
@@ -114,7 +114,7 @@ type RootFields = z.output<ReturnType<typeof rootVisibilityFields>>;
 /** The root visibility of the fields, refused by the rules; undefined when refused. */
 function rootVisibilityOf(
   ctx: Ctx,
-  t: Translate,
+  t: TFunction,
   raw: RootFields,
   context: RootContext,
 ): Visibility | undefined {
@@ -146,7 +146,7 @@ function rootVisibilityOf(
 }
 
 /** The setting dialog: a location's product variants and supported desktop versions. */
-export function rootVisibilitySchema(t: Translate, context: RootContext) {
+export function rootVisibilitySchema(t: TFunction, context: RootContext) {
   return z.object({ visibility: rootVisibilityFields(t) }).transform((value, ctx) => {
     const visibility = rootVisibilityOf(ctx, t, value.visibility, context);
     return visibility ?? z.NEVER;
@@ -157,7 +157,7 @@ export function rootVisibilitySchema(t: Translate, context: RootContext) {
 // Custom view settings
 // ---------------------------------------------------------------------------
 
-export function customViewSchema(t: Translate, context: RootContext) {
+export function customViewSchema(t: TFunction, context: RootContext) {
   return z
     .object({
       label: oneText(t, "label"),
@@ -217,7 +217,7 @@ export function customViewSchema(t: Translate, context: RootContext) {
 // Web-area exception URLs
 // ---------------------------------------------------------------------------
 
-export function exceptionsSchema(t: Translate) {
+export function exceptionsSchema(t: TFunction) {
   const row = z.object({ url: oneText(t, "exceptions[0].url"), isInternal: checkbox() }).partial();
   return z
     .object({
@@ -246,7 +246,7 @@ export function exceptionsSchema(t: Translate) {
 // App-level product variants
 // ---------------------------------------------------------------------------
 
-export function appVariantsSchema(t: Translate, context: Omit<RootContext, "platform">) {
+export function appVariantsSchema(t: TFunction, context: Omit<RootContext, "platform">) {
   return z
     .object({ productVariants: ticked(t, "productVariants"), addToAllLocations: checkbox() })
     .transform((value, ctx): { productVariants: number[] | null; addToAllLocations: boolean } => {

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { SCHEMA_LIMITS } from "~/api/schema/limits";
-import type { Translate } from "./app-editor";
+import { asT } from "~/lib/t.testing";
 import { outcomeErrors } from "./platform-common";
 import { pathOf } from "./platform-fields.server";
 import { addLocationSchema, cloneSchema } from "./platform-location.server";
@@ -21,10 +21,11 @@ import {
 } from "./platform-settings.server";
 
 /** A translator that shows the key, the field and the minimum version when there is one. */
-const t: Translate = (key, values) =>
+const t = asT((key, values) =>
   values && "field" in values
     ? `${key} (${String(values.field)}${values.minimum ? ` ${String(values.minimum)}` : ""})`
-    : key;
+    : key,
+);
 
 function post(entries: Record<string, string | string[]>) {
   const data = new FormData();

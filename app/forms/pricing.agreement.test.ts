@@ -1,14 +1,14 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
+import { keyT } from "~/lib/t.testing";
 import { actionMessages, browserMessages, formOf } from "./agreement.testing";
-import type { Translate } from "./app-editor";
 import { textFormSchema } from "./parse.server";
 import { payloadTexts } from "./payload";
 import { checkPrice, checkPriceChange, PRICE_FIELDS, priceChangeForm, priceForm } from "./pricing";
 import { formRules } from "./rules.server";
 
 /** A translator that shows the key and its values, so two messages are equal only when both are. */
-const t: Translate = (key, values) => (values ? `${key} ${JSON.stringify(values)}` : key);
+const t = keyT;
 
 describe("the browser's check of the price form", () => {
   const schema = textFormSchema(priceForm(t, "en-AU"));

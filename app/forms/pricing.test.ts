@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { Translate } from "./app-editor";
+import { asT } from "~/lib/t.testing";
 import { textFormSchema } from "./parse.server";
 import { priceChangeForm, priceForm } from "./pricing";
 
 /** A translator that shows the key and its values. */
-const t: Translate = (key, values) =>
-  values && "field" in values ? `${key} (${String(values.field)})` : key;
+const t = asT((key, values) =>
+  values && "field" in values ? `${key} (${String(values.field)})` : key,
+);
 const errorsOf = (result: {
   success: boolean;
   error?: { issues: { path: PropertyKey[]; message: string }[] };

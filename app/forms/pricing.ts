@@ -10,6 +10,7 @@
  *
  * Messages come from the `pricing` namespace; `t` is i18next's (or a fixed one on the server).
  */
+import type { TFunction } from "i18next";
 import {
   amountRule,
   PRICE_LIMITS,
@@ -18,7 +19,6 @@ import {
   parseAmount,
   validatePriceChange,
 } from "~/api/pricing/rules";
-import type { Translate } from "./app-editor";
 import type { TextForm } from "./payload";
 
 export const PRICE_TYPES = ["free", "paid"] as const;
@@ -29,7 +29,7 @@ export const PAID_MODEL_CHOICES = [
 
 /** The message of a pricing rule code for a field of `label`. */
 export function pricingRuleMessage(
-  t: Translate,
+  t: TFunction,
   language: string,
   code: PricingRuleCode | string,
   label: string,
@@ -54,7 +54,7 @@ type Checked<Value, Field extends string> =
 
 /** The price form: `{ pricingModelType, amount }` as the API takes them (a free app's amount is 0). */
 export function checkPrice(
-  t: Translate,
+  t: TFunction,
   language: string,
   input: Partial<Record<PriceField, string>>,
 ): Checked<{ pricingModelType: number; amount: number }, PriceField> {
@@ -84,7 +84,7 @@ export function checkPrice(
 
 /** The price change form: the new price, greater than 0, two decimals, not `current` (the price in force). */
 export function checkPriceChange(
-  t: Translate,
+  t: TFunction,
   language: string,
   input: { amount?: string },
   current?: number,
@@ -99,11 +99,11 @@ export function checkPriceChange(
 }
 
 /** A field's message when it is not one piece of text. */
-const notText = (t: Translate, label: string) => t("pricing:errors.notText", { field: label });
+const notText = (t: TFunction, label: string) => t("pricing:errors.notText", { field: label });
 
 /** The price form: `{ pricingModelType, amount }` as the API takes them (a free app's amount is 0). */
 export function priceForm(
-  t: Translate,
+  t: TFunction,
   language: string,
 ): TextForm<PriceField, { pricingModelType: number; amount: number }> {
   return {
@@ -115,7 +115,7 @@ export function priceForm(
 
 /** The price change form: the new price, not `current` (the price in force). */
 export function priceChangeForm(
-  t: Translate,
+  t: TFunction,
   language: string,
   current?: number,
 ): TextForm<"amount", { amount: number }> {

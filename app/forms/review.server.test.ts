@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
+import { keyT } from "~/lib/t.testing";
 import { actionMessages, browserMessages, formOf } from "./agreement.testing";
-import type { Translate } from "./app-editor";
 import { payloadTexts } from "./payload";
 import { checkPause, checkPreApproval, PAUSE_FIELDS, REVIEW_LIMITS, SUBMIT_FIELDS } from "./review";
 import { pauseSchema, preApprovalSchema, submitSchema } from "./review.server";
@@ -9,7 +9,7 @@ import { formRules } from "./rules.server";
 import { checkSubmit } from "./submit";
 
 /** A translator that shows the key and its values, so two messages are equal only when both are. */
-const t: Translate = (key, values) => (values ? `${key} ${JSON.stringify(values)}` : key);
+const t = keyT;
 const today = new Date(2026, 6, 21, 15, 30);
 
 describe("the browser's check of the submit form", () => {

@@ -3,8 +3,8 @@
  * submit.ts, which the browser runs too). Each field must be one piece of text; the form's
  * check then gives each failing field its message.
  */
+import type { TFunction } from "i18next";
 import * as z from "zod";
-import type { Translate } from "./app-editor";
 import {
   checkPause,
   checkPreApproval,
@@ -34,7 +34,7 @@ function addIssues(ctx: z.RefinementCtx, messages: FieldMessages<string>) {
     if (message) ctx.addIssue({ code: "custom", path: [path], message });
 }
 
-export function submitSchema(t: Translate, language: string, context: SubmitContext) {
+export function submitSchema(t: TFunction, language: string, context: SubmitContext) {
   const notText = (field: string) =>
     t("review:errors.notText", { field: t(`review:submit.fields.${field}`) });
   return texts(SUBMIT_FIELDS, notText).transform((input, ctx) => {
@@ -45,7 +45,7 @@ export function submitSchema(t: Translate, language: string, context: SubmitCont
 }
 export type SubmitValue = z.output<ReturnType<typeof submitSchema>>;
 
-export function pauseSchema(t: Translate, language: string) {
+export function pauseSchema(t: TFunction, language: string) {
   const notText = (field: string) =>
     t("review:errors.notText", { field: t(`review:pause.fields.${field}`) });
   return texts(PAUSE_FIELDS, notText).transform((input, ctx) => {
@@ -56,7 +56,7 @@ export function pauseSchema(t: Translate, language: string) {
 }
 export type PauseValue = z.output<ReturnType<typeof pauseSchema>>;
 
-export function preApprovalSchema(t: Translate, language: string, context: PreApprovalContext) {
+export function preApprovalSchema(t: TFunction, language: string, context: PreApprovalContext) {
   const notText = (field: string) =>
     t("review:errors.notText", { field: t(`review:preApproval.fields.${field}`) });
   return z

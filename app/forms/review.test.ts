@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { Translate } from "./app-editor";
+import { keyT } from "~/lib/t.testing";
 import { NEEDS_CURRENT_APP, REVIEW_LIMITS, unarchiveThen } from "./review";
 import { pauseSchema, preApprovalSchema, submitSchema } from "./review.server";
 import { formatReleaseDate, parseReleaseDate, releaseDateAndTime } from "./submit";
 
 /** A translator that shows the key and its values. */
-const t: Translate = (key, values) => (values ? `${key} ${JSON.stringify(values)}` : key);
+const t = keyT;
 const errorsOf = (result: {
   success: boolean;
   error?: { issues: { path: PropertyKey[]; message: string }[] };

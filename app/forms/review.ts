@@ -16,13 +16,13 @@
  *
  * Messages come from the `review` namespace; `t` is i18next's (or a fixed one on the server).
  */
+import type { TFunction } from "i18next";
 import { PRE_APPROVAL_LIMITS, validatePreApproval } from "~/api/approvals/rules";
 import {
   SUBMISSION_LIMITS,
   validateStatusRequest,
   validateSubmission,
 } from "~/api/submissions/rules";
-import type { Translate } from "./app-editor";
 
 /** Limits of the review forms' texts: the contract's. */
 export const REVIEW_LIMITS = {
@@ -46,7 +46,7 @@ export type FieldMessages<Field extends string> = Partial<Record<Field, string>>
  * for a field of `label`; undefined for a code that is not a field rule.
  */
 export function reviewRuleMessage(
-  t: Translate,
+  t: TFunction,
   language: string,
   code: string,
   label: string,
@@ -79,7 +79,7 @@ export function reviewRuleMessage(
 
 /** The messages of the contact and text rules a request breaks (`errors` by the contract's rule functions). */
 function contactMessages<Field extends string>(
-  t: Translate,
+  t: TFunction,
   language: string,
   errors: Record<string, string>,
   max: Record<Field, number>,
@@ -102,7 +102,7 @@ function textsCheck<Field extends string>(
   validate: (value: Record<Field, string>) => Record<string, string>,
   labels: string,
 ) {
-  return (t: Translate, language: string, input: Partial<Record<string, string>>) => {
+  return (t: TFunction, language: string, input: Partial<Record<string, string>>) => {
     const value = Object.fromEntries(
       (Object.keys(max) as Field[]).map((field) => [field, clean(input[field])]),
     ) as Record<Field, string>;
@@ -216,7 +216,7 @@ export interface PreApprovalContext {
  * version of the list; documents: ids of uploaded documents, once each, at most ten).
  */
 export function checkPreApproval(
-  t: Translate,
+  t: TFunction,
   language: string,
   input: { versionMajorId?: string; submissionNotes?: string; documents?: readonly string[] },
   context: PreApprovalContext,

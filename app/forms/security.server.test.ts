@@ -1,13 +1,13 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
+import { keyT } from "~/lib/t.testing";
 import { actionMessages, browserMessages, formOf } from "./agreement.testing";
-import type { Translate } from "./app-editor";
 import { formRules } from "./rules.server";
 import { checkCallbackUrls } from "./security";
 import { callbackUrlsSchema } from "./security.server";
 
 /** A translator that shows the key and its values, so two messages are equal only when both are. */
-const t: Translate = (key, values) => (values ? `${key} ${JSON.stringify(values)}` : key);
+const t = keyT;
 
 describe("the browser's check of the callback URL form", () => {
   const schema = callbackUrlsSchema(t);

@@ -1,10 +1,10 @@
 /** The action's zod schema of the callback URL form (its rule and messages: security.ts, which the browser runs too). */
+import type { TFunction } from "i18next";
 import * as z from "zod";
-import type { Translate } from "./app-editor";
 import { checkCallbackUrls } from "./security";
 
 /** The callback URL form: `callbackUrls` becomes the list the API is sent. */
-export function callbackUrlsSchema(t: Translate) {
+export function callbackUrlsSchema(t: TFunction) {
   return z.object({
     callbackUrls: z
       .string({ message: t("security:errors.required") })

@@ -1,10 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { asT } from "~/lib/t.testing";
 import { grantValue, readPermissions, securityRuleMessage } from "./security";
 import { callbackUrlsSchema } from "./security.server";
 
-const t = (key: string, options?: Record<string, unknown>) =>
-  options && "max" in options && key.endsWith("tooMany") ? `${key}:${options.max}` : key;
+const t = asT((key: string, options?: Record<string, unknown>) =>
+  options && "max" in options && key.endsWith("tooMany") ? `${key}:${options.max}` : key,
+);
 const form = (entries: [string, string][]) => {
   const data = new FormData();
   for (const [name, value] of entries) data.append(name, value);

@@ -11,6 +11,7 @@
  *
  * Messages come from the `security` namespace; `t` is i18next's (or a fixed one on the server).
  */
+import type { TFunction } from "i18next";
 import {
   HTTP_METHODS,
   type HttpMethod,
@@ -22,13 +23,12 @@ import {
 } from "~/api/security/rules";
 import type { GrantedRoute } from "~/api/security/schemas";
 import { isStorableText } from "~/api/text";
-import type { Translate } from "./app-editor";
 
 export const CALLBACKS_INTENT = "callbacks";
 export const PERMISSIONS_INTENT = "permissions";
 
 /** A rule code of the security calls in the user's words. */
-export function securityRuleMessage(t: Translate, code: SecurityRuleCode | string): string {
+export function securityRuleMessage(t: TFunction, code: SecurityRuleCode | string): string {
   return (SECURITY_RULE_CODES as readonly string[]).includes(code)
     ? t(`security:errors.${code}`, {
         max: SECURITY_LIMITS.callbackUrlsMax,
@@ -39,7 +39,7 @@ export function securityRuleMessage(t: Translate, code: SecurityRuleCode | strin
 
 /** The callback URL form's text as the list the API is sent, or the message of the rule it breaks. */
 export function checkCallbackUrls(
-  t: Translate,
+  t: TFunction,
   text: string | undefined,
 ): { urls: string[]; error?: undefined } | { urls?: undefined; error: string } {
   const value = text ?? "";

@@ -7,11 +7,11 @@
  * flag (lastAdmin). Every field is one piece of text the provider can store. The browser
  * checks the rules `formRules` derives from it, and the confirmation (`userConfirmationError`).
  */
+import type { TFunction } from "i18next";
 import * as z from "zod";
 import { USER_TITLES } from "~/api/registration/rules";
 import { PASSWORD_POLICY, TEXT_TESTS } from "~/api/text";
 import type { NewUserRequest, UserUpdateRequest } from "~/api/user/schemas";
-import type { Translate } from "~/forms/app-editor";
 import {
   USER_LIMITS,
   type UserDialogMode,
@@ -32,7 +32,7 @@ type Output<M extends UserDialogMode> = M extends "new"
 
 /** The user dialog's schema: the body of `POST user` (new) or `PUT user` (edit, with `userId`). */
 export function userFormSchema<M extends UserDialogMode>(
-  t: Translate,
+  t: TFunction,
   { mode, lastAdmin = false }: Options & { mode: M },
 ) {
   const message = (field: string, code: string) => userRuleMessage(t, field, code);

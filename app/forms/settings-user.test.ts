@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { newUserRequest, userUpdateRequest } from "~/api/user/schemas";
+import { asT } from "~/lib/t.testing";
 import { checkForm } from "./check";
 import { parseForm } from "./parse.server";
 import { formRules } from "./rules.server";
@@ -7,8 +8,9 @@ import { userConfirmationError, userRuleMessage, usersDialogOf, usersHref } from
 import { userFormSchema } from "./settings-user.server";
 
 /** Messages as their key and values, so a test names the rule it expects. */
-const t = (key: string, values?: Record<string, unknown>) =>
-  values && "max" in values ? `${key}:${values.max}` : key;
+const t = asT((key: string, values?: Record<string, unknown>) =>
+  values && "max" in values ? `${key}:${values.max}` : key,
+);
 
 const form = (fields: Record<string, string | string[]>) => {
   const data = new FormData();

@@ -8,10 +8,10 @@
  */
 
 import type { SubmissionResult } from "@conform-to/react";
+import type { TFunction } from "i18next";
 import { confirmationRule, SETTINGS_RULE_CODES } from "~/api/settings/rules";
 import { PASSWORD_POLICY } from "~/api/text";
 import type { CompanyUser } from "~/api/user/schemas";
-import type { Translate } from "~/forms/app-editor";
 import type { FormRules } from "~/forms/check";
 import type { ShownError } from "~/lib/errors";
 
@@ -58,14 +58,14 @@ export function usersHref(pathname: string, dialog?: UsersDialogAddress): string
   return `${pathname}?${params}`;
 }
 
-export const userLabel = (t: Translate, field: UserField) =>
+export const userLabel = (t: TFunction, field: UserField) =>
   t(`settings:userDialog.fields.${field}`);
 
 /**
  * A rule code of the user calls (the provider's or the form's) in the user's words, for
  * `field` (a field of the dialog, or `body`/`id` for the request as a whole).
  */
-export function userRuleMessage(t: Translate, field: string, code: string): string {
+export function userRuleMessage(t: TFunction, field: string, code: string): string {
   const known = (USER_FIELDS as readonly string[]).includes(field)
     ? (field as UserField)
     : undefined;
@@ -104,7 +104,7 @@ const textOf = (value: unknown) => (typeof value === "string" ? value : undefine
 
 /** The confirmation's message when it differs from the password (the contract's `confirmationRule`). */
 export function userConfirmationError(
-  t: Translate,
+  t: TFunction,
   values: Record<string, unknown>,
 ): string | undefined {
   const code = confirmationRule(textOf(values.password), textOf(values.confirmPassword));

@@ -8,10 +8,11 @@
  * A module of its own for date-fns and its locales: only the submit dialog and the server
  * load them (the pre-approval page shares the rest of review.ts).
  */
+
 import { format, isValid, parse, startOfDay } from "date-fns";
 import { enAU, nl } from "date-fns/locale";
+import type { TFunction } from "i18next";
 import { isStorableText } from "~/api/text";
-import type { Translate } from "./app-editor";
 import {
   checkSubmitContact,
   type FieldMessages,
@@ -57,7 +58,7 @@ export function releaseDateAndTime(day: Date, now: Date): string {
 
 /** The submit form, cleaned (the release date a day), and the messages of the rules it breaks. */
 export function checkSubmit(
-  t: Translate,
+  t: TFunction,
   language: string,
   input: Partial<Record<SubmitField, string>>,
   context: SubmitContext,

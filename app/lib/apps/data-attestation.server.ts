@@ -14,9 +14,11 @@
  *   `?savedData=true` and 'Saved successfully'. A failure answers the form as typed (400 for
  *   fields, the API's status with the error dialog otherwise).
  */
+
 import { createHash } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 import { type AppLoadContext, json, redirect } from "@remix-run/node";
+import type { TFunction } from "i18next";
 import type { AppVersion } from "~/api/apps/schemas";
 import { isEditable } from "~/api/apps/status";
 import { type ApiClient, ApiError, ProviderUnreachable } from "~/api/client.server";
@@ -27,7 +29,6 @@ import { uploadDocument } from "~/api/files/endpoints";
 import { PDF_CONTENT_TYPE } from "~/api/files/rules";
 import { hasPdfSignature } from "~/api/submissions/rules";
 import { requireUser } from "~/auth.server";
-import type { Translate } from "~/forms/app-editor";
 import {
   DATA_FIELDS,
   type DataField,
@@ -87,7 +88,7 @@ export async function loadAttestation(
 }
 
 /** The rules of the form a browser checks, worded in the page's language (the action's schema). */
-export const attestationRules = (t: Translate, language: string) =>
+export const attestationRules = (t: TFunction, language: string) =>
   formRules(dataAttestationSchema(t, language));
 
 /** The answer of a save that did not succeed. */
@@ -138,7 +139,7 @@ async function saveAttestationForm(
   { api, language, version }: { api: ApiClient; language: string; version: AppVersion },
   folder: UploadFolder,
 ) {
-  const t = (await i18next.getFixedT(request, [...DATA_NAMESPACES])) as unknown as Translate;
+  const t = await i18next.getFixedT(request, [...DATA_NAMESPACES]);
   const page = new URL(request.url).pathname;
   const fail = (data: DataSaveFailure, status: number) => {
     markFailed(context);

@@ -1,9 +1,9 @@
 import { createSession } from "@remix-run/node";
+import type { TFunction } from "i18next";
 import { createStorage } from "unstorage";
 import memoryDriver from "unstorage/drivers/memory";
 import { describe, expect, it } from "vitest";
 import type { AppVersion } from "~/api/apps/schemas";
-import type { Translate } from "~/forms/app-editor";
 import { listingSchema } from "~/forms/app-editor.server";
 import { createDraftStore, DRAFT_SUBJECTS_MAX } from "~/lib/drafts.server";
 import type { ConsoleSession } from "~/session.server";
@@ -182,7 +182,7 @@ describe("editor drafts", () => {
   });
 
   it("take the listing form as typed, with its images, the overview reduced to the allowed tags", () => {
-    const t = ((key: string) => key) as Translate;
+    const t = ((key: string) => key) as unknown as TFunction;
     const data = form({
       "detail.description": '<h1 style="color:red">Title</h1><script>alert(1)</script><p>Body</p>',
       "legal.copyright": "© 2026",

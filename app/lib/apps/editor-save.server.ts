@@ -3,16 +3,13 @@
  * listing): the answer of a save that failed, the toast of one that succeeded, the details
  * form's rules and the provider's refusals worded on the form's fields.
  */
+
 import type { SubmissionResult } from "@conform-to/react";
 import { type AppLoadContext, json, replace } from "@remix-run/node";
+import type { TFunction } from "i18next";
 import type { ImageRef } from "~/api/apps/schemas";
 import { type ApiError, ProviderUnreachable } from "~/api/client.server";
-import {
-  apiFieldRule,
-  type DetailsContext,
-  fieldMessage,
-  type Translate,
-} from "~/forms/app-editor";
+import { apiFieldRule, type DetailsContext, fieldMessage } from "~/forms/app-editor";
 import { detailsSchema } from "~/forms/app-editor.server";
 import { formRules } from "~/forms/rules.server";
 import i18next from "~/i18next.server";
@@ -63,8 +60,8 @@ export function failure(
 }
 
 /** The editors' translations, typed for the form schemas. */
-export async function fixedT(request: Request): Promise<Translate> {
-  return (await i18next.getFixedT(request, EDITOR_NAMESPACES)) as unknown as Translate;
+export async function fixedT(request: Request): Promise<TFunction> {
+  return await i18next.getFixedT(request, EDITOR_NAMESPACES);
 }
 
 /** The details form's context: the categories and countries offered; an existing app's type and country as created. */
@@ -95,7 +92,7 @@ export async function detailsRules(
  * form's field rules: the error dialog then shows the provider's detail.
  */
 export function apiFieldErrors(
-  t: Translate,
+  t: TFunction,
   language: string,
   error: ApiError,
   prefix: "details" | "marketplace",
@@ -117,7 +114,7 @@ export function apiFieldErrors(
  */
 export function detailsRefused(
   context: AppLoadContext,
-  t: Translate,
+  t: TFunction,
   language: string,
   error: ApiError,
   submission: {

@@ -42,7 +42,6 @@ import {
 import type { SubmissionInit } from "~/api/submissions/schemas";
 import { archiveCallMove, goLiveMove } from "~/api/submissions/status";
 import { requireUser } from "~/auth.server";
-import type { Translate } from "~/forms/app-editor";
 import { parseForm } from "~/forms/parse.server";
 import { NEEDS_CURRENT_APP, reviewRuleMessage, unarchiveThen } from "~/forms/review";
 import { pauseSchema, submitSchema } from "~/forms/review.server";
@@ -113,7 +112,7 @@ const shown = (error: ApiError, fallback: string): ShownError => ({
  * blocker of a submit, an archived app), else the provider's detail with the fallback.
  */
 export function refusalText(
-  t: TFunction | Translate,
+  t: TFunction | TFunction,
   error: ApiError,
   fallback: string,
 ): ShownError {
@@ -151,7 +150,7 @@ const PAUSE_API_FIELDS: Record<string, string> = {
 
 /** A 400 of the API by rule codes on the form's fields, as messages next to them; undefined for any other refusal. */
 function apiFieldErrors(
-  t: Translate,
+  t: TFunction,
   language: string,
   error: ApiError,
   fields: Record<string, string>,
@@ -185,7 +184,7 @@ export async function handleReviewAction(
 ): Promise<TypedResponse<ReviewActionFailure> | TypedResponse<never>> {
   const { api, language } = await requireUser(request, context);
   const backPath = safeRedirect(back) ?? `/${language}/apps`;
-  const t = (await i18next.getFixedT(request, ["review", "common"])) as unknown as Translate;
+  const t = await i18next.getFixedT(request, ["review", "common"]);
   if (intent === "unarchiveFirst") return unarchiveFirst(api, formData, backPath);
 
   const versionId = uuid.safeParse(formData.get("versionId"));
@@ -200,7 +199,7 @@ export async function handleReviewAction(
 interface Posted {
   api: ApiClient;
   context: AppLoadContext;
-  t: Translate;
+  t: TFunction;
   language: string;
   formData: FormData;
   backPath: string;

@@ -31,7 +31,6 @@ import { SCHEMA_LIMITS } from "~/api/schema/limits";
 import { validateVisibilityChoice } from "~/api/schema/lookups";
 import type { PlatformSchema, Visibility } from "~/api/schema/schemas";
 import { requireUser } from "~/auth.server";
-import type { Translate } from "~/forms/app-editor";
 import i18next from "~/i18next.server";
 import { draftLabel, redirectAfterDraft } from "~/lib/drafts.server";
 import { keepPlatformDraft } from "~/lib/platform/draft.server";
@@ -92,7 +91,7 @@ export async function editorAction(
   if (!intent || intents.length !== 1) throw new Response("Unknown intent.", { status: 400 });
   const { api, session, language } = await requireUser(request, context);
   const state = await loadEditor(request, context, params);
-  const t = (await i18next.getFixedT(request, ["platform", "common"])) as unknown as Translate;
+  const t = await i18next.getFixedT(request, ["platform", "common"]);
   // The page without any dialog.
   const back = url.pathname;
   // Save is the provider's to refuse (the edit check may have changed since the page was shown).

@@ -3,8 +3,8 @@
  * locations, an item's list, a view's type, the product variants). The action parses a post
  * with it; the loader sends the rules a browser can check of the forms its address shows.
  */
+import type { TFunction } from "i18next";
 import type { ActionType, PlatformView, Visibility } from "~/api/schema/schemas";
-import type { Translate } from "~/forms/app-editor";
 import type { FormRules } from "~/forms/check";
 import { itemSchema } from "~/forms/platform-item.server";
 import { addLocationSchema, cloneSchema } from "~/forms/platform-location.server";
@@ -36,7 +36,7 @@ export type EditorForm =
  * a view's type, the product variants): the action parses a post with it, and the loader
  * sends its rules (`editorRules`), in the page's words.
  */
-export function editorSchemas(t: Translate, state: EditorState) {
+export function editorSchemas(t: TFunction, state: EditorState) {
   const variantContext = {
     productVariantsEnabled: state.productVariants.length > 0,
     minimumDesktopVersion: state.minimumDesktopVersion,
@@ -91,7 +91,7 @@ export type EditorSchemas = ReturnType<typeof editorSchemas>;
  * action checks it (its answer shows each message next to its field).
  */
 export function editorRules(
-  t: Translate,
+  t: TFunction,
   state: EditorState,
   search: URLSearchParams,
 ): Partial<Record<EditorForm, FormRules>> {

@@ -4,12 +4,13 @@
  * post's fields. Each kind of intent has its file beside this one; action.server.ts
  * dispatches to them.
  */
+
 import type { SubmissionResult } from "@conform-to/react";
 import type { AppLoadContext } from "@remix-run/node";
+import type { TFunction } from "i18next";
 import type { SchemaErrors } from "~/api/schema/codes";
 import type { PlatformSchema, Visibility } from "~/api/schema/schemas";
 import type { SignedIn } from "~/auth.server";
-import type { Translate } from "~/forms/app-editor";
 import type { ReadFile } from "~/lib/multipart.server";
 import { getItem, parseItemPath, parseListPath } from "~/lib/platform/paths";
 import type { PickerAnswer } from "~/lib/platform/pickers.server";
@@ -53,7 +54,7 @@ export interface IntentContext extends SignedIn {
   formData: FormData;
   iconFile?: ReadFile;
   state: EditorState;
-  t: Translate;
+  t: TFunction;
   /** The page without any dialog. */
   back: string;
   schemas: EditorSchemas;

@@ -19,7 +19,6 @@ import { getSchema } from "~/api/schema/endpoints";
 import type { PlatformSchema } from "~/api/schema/schemas";
 import { getUser } from "~/api/user/endpoints";
 import { requireUser } from "~/auth.server";
-import type { Translate } from "~/forms/app-editor";
 import i18next from "~/i18next.server";
 import { loadFailure, loadVersion, notFound } from "~/lib/apps/editor.server";
 import { type EditorPlatform, isEditorPlatform } from "~/lib/apps/platform-tabs";
@@ -193,6 +192,6 @@ export async function loadPage(
     updateRequired: checkWholeSchema(state.document).updateRequired.map((entry) => entry.id),
     minimumDesktopVersion: state.minimumDesktopVersion,
     allowSvg: state.allowSvg,
-    rules: editorRules(t as unknown as Translate, state, search),
+    rules: editorRules(t, state, search),
   });
 }

@@ -3,11 +3,12 @@
  * the draft and goes to the new version's page; a refusal lists each named part in the page's
  * error summary, the draft kept as it is.
  */
+
 import { json, redirect } from "@remix-run/node";
+import type { TFunction } from "i18next";
 import { ApiError, ProviderUnreachable } from "~/api/client.server";
 import { checkWholeSchema } from "~/api/schema/document";
 import { saveSchema } from "~/api/schema/endpoints";
-import type { Translate } from "~/forms/app-editor";
 import { platformRuleMessage } from "~/forms/platform-common";
 import { discardPlatformDraft } from "~/lib/platform/draft.server";
 import { withSettingNames } from "~/lib/platform/locations";
@@ -26,7 +27,7 @@ export interface SaveRefused {
 }
 
 /** A refused part in words: the names down to it, then the field's rule. */
-function shownProblem(t: Translate, problem: SaveProblem): SaveRefused["problems"][number] {
+function shownProblem(t: TFunction, problem: SaveProblem): SaveRefused["problems"][number] {
   const field = problem.field === "" ? "" : platformRuleMessage(t, problem.code, problem.field);
   const rule =
     field ||

@@ -33,7 +33,6 @@ import { useErrorSummary } from "~/components/apps/editor/useErrorSummary";
 import { ErrorDialog } from "~/components/ErrorDialog";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FieldFrame } from "~/components/ui/Field";
-import type { Translate } from "~/forms/app-editor";
 import { checkForm } from "~/forms/check";
 import {
   DATA_FIELDS,
@@ -87,7 +86,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
           status,
         }),
     ...attestationView(attestation),
-    rules: attestationRules(t as unknown as Translate, language),
+    rules: attestationRules(t, language),
   });
 }
 
@@ -142,7 +141,7 @@ function AttestationForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) =>
       checkForm(formData, data.rules, (payload) =>
-        dataAttestationMessages(t as unknown as Translate, i18n.language, payload),
+        dataAttestationMessages(t, i18n.language, payload),
       ),
   });
   const formRef = useRef<HTMLFormElement>(null);

@@ -10,6 +10,7 @@
 
 import type { Session } from "@remix-run/node";
 import { type AppLoadContext, json, redirect } from "@remix-run/node";
+import type { TFunction } from "i18next";
 import { updateApp } from "~/api/apps/endpoints";
 import { sanitizeOverview } from "~/api/apps/overview.server";
 import { validateDetails } from "~/api/apps/rules";
@@ -17,7 +18,7 @@ import type { AppVersion } from "~/api/apps/schemas";
 import { isEditable } from "~/api/apps/status";
 import { type ApiClient, ApiError } from "~/api/client.server";
 import { requireUser } from "~/auth.server";
-import { LISTING_FIELDS, type Translate } from "~/forms/app-editor";
+import { LISTING_FIELDS } from "~/forms/app-editor";
 import { listingBody, listingSchema } from "~/forms/app-editor.server";
 import { parseForm } from "~/forms/parse.server";
 import {
@@ -126,7 +127,7 @@ async function saveListingForm(
 interface Posted {
   api: ApiClient;
   context: AppLoadContext;
-  t: Translate;
+  t: TFunction;
   language: string;
   version: AppVersion;
   formData: FormData;

@@ -4,13 +4,15 @@
  * to `POST images?purpose=`. With JS the page's fetcher uploads the files of one kind on
  * selection (`upload-files`); without JS they go with the form.
  */
+
 import { json } from "@remix-run/node";
+import type { TFunction } from "i18next";
 import * as z from "zod";
 import { APP_LIMITS, type ListingImageKind, RULE_KEYS, type RuleKey } from "~/api/apps/rules";
 import type { ImageRef } from "~/api/apps/schemas";
 import { type ApiClient, ApiError } from "~/api/client.server";
 import { uploadImage } from "~/api/files/endpoints";
-import { fieldMessage, type ImageField, type Translate } from "~/forms/app-editor";
+import { fieldMessage, type ImageField } from "~/forms/app-editor";
 import { type ListingImages, shown } from "~/lib/apps/editor-save.server";
 import { checkImage } from "~/lib/apps/image-check";
 import type { ShownError } from "~/lib/errors";
@@ -46,7 +48,7 @@ interface UploadOutcome {
  */
 export async function uploadFiles(
   api: ApiClient,
-  t: Translate,
+  t: TFunction,
   language: string,
   files: FilePart[],
   start: ListingImages,
@@ -130,7 +132,7 @@ export async function uploadFiles(
 /** `upload-files`: the chosen files of one kind, uploaded; the answer holds the ones added and the refusals. */
 export async function uploadOnSelection(
   api: ApiClient,
-  t: Translate,
+  t: TFunction,
   language: string,
   formData: FormData,
   files: FilePart[],

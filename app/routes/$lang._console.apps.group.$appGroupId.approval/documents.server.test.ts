@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { Translate } from "~/forms/app-editor";
+import { keyT } from "~/lib/t.testing";
 import { documentMessages, type PickedDocument } from "./documents.server";
 
 /** A translator that shows the key and its values. */
-const t: Translate = (key, values) => (values ? `${key} ${JSON.stringify(values)}` : key);
+const t = keyT;
 const MB = 1024 * 1024;
 /** A picked PDF of `size` bytes (the check reads sizes and the PDF signature, not the bytes). */
 const pdf = (name: string, size: number): PickedDocument => ({

@@ -4,11 +4,11 @@
  * document rules (a PDF by its first bytes, not empty, at most 9 MB each, 80 MB together, at
  * most 10) with the spec's messages, then uploaded one by one (`POST files?fileType=0`).
  */
+import type { TFunction } from "i18next";
 import { type ApiClient, ApiError } from "~/api/client.server";
 import { uploadDocument } from "~/api/files/endpoints";
 import { PDF_CONTENT_TYPE } from "~/api/files/rules";
 import { checkDocuments, hasPdfSignature, SUBMISSION_LIMITS } from "~/api/submissions/rules";
-import type { Translate } from "~/forms/app-editor";
 import { FILES_FIELD } from "~/forms/review";
 import { BODY_LIMITS } from "~/lib/body-limits";
 import { type ReadOptions, readUploadForm, type UploadFolder } from "~/lib/multipart.server";
@@ -61,7 +61,7 @@ const mb = (bytes: number, language: string) =>
 
 /** The messages of the document rules the picked files break (empty when they pass). */
 export function documentMessages(
-  t: Translate,
+  t: TFunction,
   language: string,
   documents: readonly PickedDocument[],
 ): string[] {
@@ -100,7 +100,7 @@ export function documentMessages(
 }
 
 /** The message of a document rule code the provider names (its upload or the pre-approval's refusal). */
-export function documentCodeMessage(t: Translate, code: string, name: string): string | undefined {
+export function documentCodeMessage(t: TFunction, code: string, name: string): string | undefined {
   switch (code) {
     case "noContent":
       return t("review:documents.errors.noContent", { count: 1, names: name });
@@ -118,7 +118,7 @@ export function documentCodeMessage(t: Translate, code: string, name: string): s
 /** Uploads the documents; answers their ids, or the messages of those the provider refused. */
 export async function uploadDocuments(
   api: ApiClient,
-  t: Translate,
+  t: TFunction,
   language: string,
   documents: readonly PickedDocument[],
 ): Promise<{ ids: string[]; messages: string[] }> {

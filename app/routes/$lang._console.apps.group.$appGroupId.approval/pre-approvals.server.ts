@@ -8,7 +8,6 @@ import { type AppLoadContext, json } from "@remix-run/node";
 import { createPreApproval, withdrawPreApproval } from "~/api/approvals/endpoints";
 import { setArchived } from "~/api/apps/endpoints";
 import { ApiError } from "~/api/client.server";
-import type { Translate } from "~/forms/app-editor";
 import { parseForm } from "~/forms/parse.server";
 import { FILES_FIELD, REVIEW_LIMITS, reviewRuleMessage } from "~/forms/review";
 import { preApprovalSchema } from "~/forms/review.server";
@@ -47,7 +46,7 @@ async function act(
   search.delete("new");
   search.delete("withdraw");
   const back = `${url.pathname}${search.size ? `?${search}` : ""}`;
-  const t = (await i18next.getFixedT(request, ["review", "common"])) as unknown as Translate;
+  const t = await i18next.getFixedT(request, ["review", "common"]);
   const schema = preApprovalSchema(t, language, {
     versionMajorIds: majors.map((m) => m.versionMajorId),
   });

@@ -3,7 +3,7 @@ import { type ApiClient, ApiError } from "~/api/client.server";
 import type { Endpoint } from "~/api/endpoint";
 import { PRICING_MODEL as M, PRICE_STATUS as S } from "~/api/pricing/rules";
 import type { Price, PriceData } from "~/api/pricing/schemas";
-import type { Translate } from "~/forms/app-editor";
+import { asT } from "~/lib/t.testing";
 import { loadPrices, pricingView } from "./load.server";
 
 const GROUP = { appGroupId: "6f1c2a52-8d0e-4a57-9b7e-1c7d3f0e2a11", countryCode: "UK" };
@@ -57,7 +57,7 @@ describe("loading the prices", () => {
   });
 });
 
-const t: Translate = (key) => key;
+const t = asT((key) => key);
 const price = (over: Partial<Price>): Price => ({
   id: "p",
   currency: "EUR",

@@ -2,6 +2,7 @@
  * The pricing page's data: the app's prices where monetisation is on, and what the page shows
  * of them (docs/decisions/0051-pricing.md).
  */
+import type { TFunction } from "i18next";
 import { type ApiClient, ApiError } from "~/api/client.server";
 import { getPrices } from "~/api/pricing/endpoints";
 import {
@@ -14,7 +15,6 @@ import {
   PRICING_MODEL,
 } from "~/api/pricing/rules";
 import type { Price, PriceData } from "~/api/pricing/schemas";
-import type { Translate } from "~/forms/app-editor";
 import type { FormRules } from "~/forms/check";
 import { countryFlags } from "~/lib/feature-flags.server";
 import { formatDate } from "~/routes/$lang._console.apps.group.$appGroupId._index/versions";
@@ -50,7 +50,7 @@ export async function loadPrices(
 /** A row of the schedule or history table, as shown. */
 export type PriceRow = ReturnType<typeof rowOf>;
 
-function rowOf(t: Translate, language: string, price: Price) {
+function rowOf(t: TFunction, language: string, price: Price) {
   return {
     id: price.id,
     price:
@@ -69,7 +69,7 @@ function rowOf(t: Translate, language: string, price: Price) {
  * price), else the price in force, the schedule, the history and whether a change is offered.
  */
 export function pricingView(
-  t: Translate,
+  t: TFunction,
   language: string,
   prices: PriceData,
   countryCurrency: string,

@@ -12,6 +12,7 @@
  * - Money with its currency's symbol (€ EUR, £ GBP, $ otherwise) and two decimals, dates
  *   dd/MM/yyyy; a failed load says 'Error while fetching pricing data.'
  */
+
 import type { SubmissionResult } from "@conform-to/react";
 import {
   type ActionFunctionArgs,
@@ -25,13 +26,13 @@ import {
   useLoaderData,
   useSearchParams,
 } from "@remix-run/react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "~/api/client.server";
 import { createPrice, submitPriceChange, updatePrice } from "~/api/pricing/endpoints";
 import { activePrice, PRICE_STATUS, PRICING_RULE_CODES } from "~/api/pricing/rules";
 import { requireUser } from "~/auth.server";
 import { ButtonLink } from "~/components/ui/Button";
-import type { Translate } from "~/forms/app-editor";
 import { parseForm, textFormSchema } from "~/forms/parse.server";
 import { priceChangeForm, priceForm, pricingRuleMessage } from "~/forms/pricing";
 import { formRules } from "~/forms/rules.server";
@@ -63,7 +64,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const [prices, countries, t] = await Promise.all([
     loadPrices(api, group),
     getCountries(api, language).catch(() => []),
-    i18next.getFixedT(request, ["pricing", "common"]) as unknown as Promise<Translate>,
+    i18next.getFixedT(request, ["pricing", "common"]) as unknown as Promise<TFunction>,
   ]);
   const base = {
     title: pageTitle(t as never, t("pricing:pageTitle", { name: group.name }), hasFailed(context)),
@@ -87,7 +88,7 @@ const INTENTS = ["save", "change"] as const;
 type Intent = (typeof INTENTS)[number];
 
 /** A refusal of the API: its rule codes on the form's fields (400), in words otherwise. */
-function refusal(t: Translate, language: string, error: ApiError, labels: Record<string, string>) {
+function refusal(t: TFunction, language: string, error: ApiError, labels: Record<string, string>) {
   const fieldErrors: Record<string, string[]> = {};
   const codes = Object.entries(error.errors ?? {});
   if (error.status === 400) {
@@ -119,7 +120,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const group = await fetchAppGroup(api, params.appGroupId);
   const [prices, t] = await Promise.all([
     loadPrices(api, group),
-    i18next.getFixedT(request, ["pricing", "common"]) as unknown as Promise<Translate>,
+    i18next.getFixedT(request, ["pricing", "common"]) as unknown as Promise<TFunction>,
   ]);
   if (prices === undefined) return redirectWithError(back, { detail: t("pricing:notEnabled") });
   if (prices === "failed") return redirectWithError(back, { detail: t("pricing:loadFailed") });

@@ -4,12 +4,13 @@
  * `permissions` (grant[], offlineAccess) and `callbacks` (isAppLive, callbackUrls). Every
  * success redirects to the tab with a toast.
  */
+
 import { type AppLoadContext, json } from "@remix-run/node";
+import type { TFunction } from "i18next";
 import { type ApiClient, ApiError } from "~/api/client.server";
 import { generateClients, listClients, updateClient } from "~/api/security/endpoints";
 import { SECRET_ISSUES_PER_HOUR, sameUrls } from "~/api/security/rules";
 import { requireUser } from "~/auth.server";
-import type { Translate } from "~/forms/app-editor";
 import { parseForm } from "~/forms/parse.server";
 import {
   CALLBACKS_INTENT,
@@ -29,7 +30,7 @@ import { markFailed } from "~/lib/title";
 import { redirectWithError, redirectWithToast } from "~/session.server";
 
 /** A refusal in the user's words: each rule code the console knows, else the provider's detail or the fallback. */
-function refusal(t: Translate, error: ApiError, fallback: string): ShownError {
+function refusal(t: TFunction, error: ApiError, fallback: string): ShownError {
   const codes = Object.values(error.errors ?? {});
   if (codes.length > 0)
     return {
@@ -48,7 +49,7 @@ export async function actOnClients(
   const group = await fetchAppGroup(api, appGroupId);
   const url = new URL(request.url);
   const formData = await readForm(request);
-  const t = (await i18next.getFixedT(request, ["security", "common"])) as unknown as Translate;
+  const t = await i18next.getFixedT(request, ["security", "common"]);
   const intent = formData.get("intent");
   const isLiveValue = formData.get("isLive");
   if (formData.getAll("intent").length !== 1 || (isLiveValue !== "true" && isLiveValue !== "false"))
@@ -78,7 +79,7 @@ export async function actOnClients(
 interface Posted {
   api: ApiClient;
   context: AppLoadContext;
-  t: Translate;
+  t: TFunction;
   language: string;
   formData: FormData;
   appGroupId: string;

@@ -8,7 +8,6 @@ import { debugPassword, groupPermissions, OFFLINE_ACCESS_OPERATION } from "~/api
 import { getUser } from "~/api/user/endpoints";
 import { requireUser } from "~/auth.server";
 import { env } from "~/env.server";
-import type { Translate } from "~/forms/app-editor";
 import { formRules } from "~/forms/rules.server";
 import { callbackUrlsSchema } from "~/forms/security.server";
 import i18next from "~/i18next.server";
@@ -98,7 +97,7 @@ export async function loadSecurityPage(
       reissue: url.searchParams.get("reissue") === tab && shown.length > 0,
       debugPassword: debugPassword(env().DEBUG_PASSWORD_PREFIX, new Date()),
       // The rules of each client's callback URL form.
-      rules: { callbacks: formRules(callbackUrlsSchema(t as unknown as Translate)) },
+      rules: { callbacks: formRules(callbackUrlsSchema(t)) },
     },
     { headers },
   );

@@ -13,6 +13,7 @@
  * delete. Every success redirects (post/redirect/get) with a toast; a refused form keeps what
  * was typed (but the passwords) with each message next to its field.
  */
+
 import type { SubmissionResult } from "@conform-to/react";
 import {
   type ActionFunctionArgs,
@@ -21,6 +22,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "~/api/client.server";
 import {
@@ -34,7 +36,6 @@ import { ErrorDialog } from "~/components/ErrorDialog";
 import { PageHeader } from "~/components/PageHeader";
 import { ButtonLink } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
-import type { Translate } from "~/forms/app-editor";
 import { formFieldOf, instanceRuleMessage, SANDBOXES, type SandboxChoice } from "~/forms/instances";
 import { configurationSchema, importSchema, newCredentialsSchema } from "~/forms/instances.server";
 import { parseForm } from "~/forms/parse.server";
@@ -90,9 +91,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     choices: choices ?? null,
     // The rules of the form of the dialog shown, checked in the browser.
     rules: choices
-      ? formRules(newCredentialsSchema(t as unknown as Translate, choices))
+      ? formRules(newCredentialsSchema(t, choices))
       : dialog === "import"
-        ? formRules(importSchema(t as unknown as Translate))
+        ? formRules(importSchema(t))
         : null,
     // The new-credentials dialog opens on the company's default country.
     defaultCountry,
@@ -119,7 +120,7 @@ type ImportReply = {
 };
 
 /** The rule codes of a refusal in the user's words, else `fallback`. */
-function refusal(t: Translate, error: ApiError, fallback: string): ShownError {
+function refusal(t: TFunction, error: ApiError, fallback: string): ShownError {
   const codes = Object.entries(error.errors ?? {});
   if (codes.length > 0)
     return {
@@ -139,7 +140,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const tab: Tab = url.searchParams.get("tab") === "staging" ? "staging" : "live";
   const back = pageHref(url.pathname, tab);
   const formData = await readForm(request);
-  const t = (await i18next.getFixedT(request, ["instances", "common"])) as unknown as Translate;
+  const t = await i18next.getFixedT(request, ["instances", "common"]);
   const dialog = formData.get("dialog");
   const intents = formData.getAll("intent");
   if (formData.getAll("dialog").length !== 1 || intents.length > 1)

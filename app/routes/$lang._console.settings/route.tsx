@@ -29,7 +29,6 @@ import { createBankDetails, getBankDetails, updateBankDetails } from "~/api/sett
 import { getPreference, getUser } from "~/api/user/endpoints";
 import { requireUser } from "~/auth.server";
 import { PageHeader } from "~/components/PageHeader";
-import type { Translate } from "~/forms/app-editor";
 import { BANK_FIELDS, bankLabel, settingsRuleMessage } from "~/forms/bank-form";
 import { bankSchema } from "~/forms/bank-form.server";
 import { parseForm } from "~/forms/parse.server";
@@ -94,7 +93,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       awaiting,
       tab,
       bank,
-      bankRules: formRules(bankSchema(t as unknown as Translate)),
+      bankRules: formRules(bankSchema(t)),
       users: null,
       userId: user.userId,
       localeCode: user.localeCode,
@@ -122,12 +121,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     });
   }
   if (tab === "users") {
-    const { users, dialog } = await loadUsers(
-      api,
-      user,
-      new URL(request.url).searchParams,
-      t as unknown as Translate,
-    );
+    const { users, dialog } = await loadUsers(api, user, new URL(request.url).searchParams, t);
     return json({
       title,
       tabs,
@@ -179,14 +173,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       formData,
       api,
       me,
-      t: t as unknown as Translate,
+      t: t,
       context,
       pathname: new URL(request.url).pathname,
     });
   }
   if (intent !== "bank") throw new Response("Unknown intent.", { status: 400 });
   const { api } = await requireUser(request, context);
-  const t = (await i18next.getFixedT(request, ["settings", "common"])) as unknown as Translate;
+  const t = await i18next.getFixedT(request, ["settings", "common"]);
   const submission = parseForm(formData, bankSchema(t));
   // A refused form keeps what was typed.
   const reply = (fieldErrors: Record<string, string[]> = {}, message?: Message) => {

@@ -10,12 +10,13 @@
  *   a toast; a refused dialog keeps what was typed (but the passwords), each message next to
  *   its field; a refused delete or an answer of another kind opens the error dialog.
  */
+
 import type { SubmissionResult } from "@conform-to/react";
 import { json } from "@remix-run/node";
+import type { TFunction } from "i18next";
 import { type ApiClient, ApiError } from "~/api/client.server";
 import { createUser, deleteUser, listUsers, updateUser } from "~/api/user/endpoints";
 import type { CompanyUser, CurrentUser } from "~/api/user/schemas";
-import type { Translate } from "~/forms/app-editor";
 import { parseForm } from "~/forms/parse.server";
 import { formRules } from "~/forms/rules.server";
 import {
@@ -42,7 +43,7 @@ export async function loadUsers(
   api: ApiClient,
   me: CurrentUser,
   params: URLSearchParams,
-  t: Translate,
+  t: TFunction,
 ) {
   const users = await api.call(listUsers).catch((error: unknown) => {
     if (error instanceof ApiError) return "failed" as const;
@@ -77,13 +78,13 @@ interface UsersActionArgs {
   formData: FormData;
   api: ApiClient;
   me: CurrentUser;
-  t: Translate;
+  t: TFunction;
   context: object;
   pathname: string;
 }
 
 /** The refusal of a delete (or of a user who may not change users) in words, on the users tab. */
-function refusedHere(back: string, t: Translate, error: ApiError | undefined, code: string) {
+function refusedHere(back: string, t: TFunction, error: ApiError | undefined, code: string) {
   return redirectWithError(back, {
     detail: userRuleMessage(t, "body", code),
     traceId: error?.traceId,

@@ -25,13 +25,7 @@ import { APP_LIMITS, APP_TYPES } from "~/api/apps/rules";
 import type { AppCategory } from "~/api/resources/schemas";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FieldFrame, InputField, SelectOptions } from "~/components/ui/Field";
-import {
-  DETAILS_FIELDS,
-  DETAILS_FORM_ID,
-  detailsMessages,
-  fieldId,
-  type Translate,
-} from "~/forms/app-editor";
+import { DETAILS_FIELDS, DETAILS_FORM_ID, detailsMessages, fieldId } from "~/forms/app-editor";
 import type { DetailsValue } from "~/forms/app-editor.server";
 import { checkForm, type FormRules } from "~/forms/check";
 import { useFailedTitle } from "~/lib/title";
@@ -93,7 +87,7 @@ function DetailsFormBody(props: DetailsFormProps & { onDiscard: () => void }) {
   const { defaultValue, rules, categories, countries, locked, editable, lastResult } = props;
   const { t, i18n } = useTranslation("appEditor");
   const navigation = useNavigation();
-  const translate = t as unknown as Translate;
+  const translate = t;
   const context = useMemo(
     () => ({
       categoryIds: categories.map((c) => c.id),

@@ -18,7 +18,6 @@ import { useTranslation } from "react-i18next";
 import { IMAGE_RULES } from "~/api/files/rules";
 import type { ActionType, FunctionIcon } from "~/api/schema/schemas";
 
-import type { Translate } from "~/forms/app-editor";
 import { platformRuleMessage } from "~/forms/platform-common";
 import {
   DROP_REFUSED_ICON,
@@ -86,7 +85,7 @@ export function IconField({
   const message = dropped
     ? undefined
     : localRule
-      ? platformRuleMessage(t as unknown as Translate, localRule, ICON_FILE)
+      ? platformRuleMessage(t, localRule, ICON_FILE)
       : chosen
         ? undefined
         : error;

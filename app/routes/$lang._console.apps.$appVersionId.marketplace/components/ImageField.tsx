@@ -24,11 +24,7 @@ import { useTranslation } from "react-i18next";
 import type { ListingImageKind, RuleKey } from "~/api/apps/rules";
 import type { ImageRef } from "~/api/apps/schemas";
 import { ListingImage } from "~/components/apps/editor/ListingImage";
-import {
-  fieldMessage,
-  type ImageField as ImageFieldName,
-  type Translate,
-} from "~/forms/app-editor";
+import { fieldMessage, type ImageField as ImageFieldName } from "~/forms/app-editor";
 import { checkImage, maxBytes } from "~/lib/apps/image-check";
 import { useHydrated } from "~/lib/hydrated";
 import type { UploadAnswer } from "../upload.server";
@@ -133,7 +129,7 @@ export function ImageField({
   const refused = (file: File, key: RuleKey) =>
     t("images.fileRefused", {
       file: file.name,
-      message: fieldMessage(t as unknown as Translate, i18n.language, name, key),
+      message: fieldMessage(t, i18n.language, name, key),
     });
 
   /** With JS: check the chosen files here, then upload the good ones. */

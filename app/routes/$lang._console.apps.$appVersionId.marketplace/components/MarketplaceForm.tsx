@@ -37,13 +37,7 @@ import { useErrorSummary } from "~/components/apps/editor/useErrorSummary";
 import { CheckboxRow } from "~/components/ui/CheckboxRow";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { InputField, TextareaField } from "~/components/ui/Field";
-import {
-  fieldId,
-  LISTING_FIELDS,
-  LISTING_FORM_ID,
-  listingMessages,
-  type Translate,
-} from "~/forms/app-editor";
+import { fieldId, LISTING_FIELDS, LISTING_FORM_ID, listingMessages } from "~/forms/app-editor";
 import type { ListingValue } from "~/forms/app-editor.server";
 import { checkForm, type FormRules } from "~/forms/check";
 import type { ListingImages } from "~/lib/apps/editor-save.server";
@@ -90,7 +84,7 @@ function MarketplaceFormBody(props: MarketplaceFormProps & { onDiscard: () => vo
   const { listing, rules, editable, lastResult, appType } = props;
   const { t, i18n } = useTranslation("appEditor");
   const navigation = useNavigation();
-  const translate = t as unknown as Translate;
+  const translate = t;
   const [form, fields] = useForm<ListingValue>({
     id: LISTING_FORM_ID,
     lastResult,

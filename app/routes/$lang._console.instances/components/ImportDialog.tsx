@@ -24,7 +24,6 @@ import { DialogForm } from "~/components/ui/DialogForm";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FieldFrame } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
-import type { Translate } from "~/forms/app-editor";
 import { checkForm, type FormRules } from "~/forms/check";
 import { readImportForm } from "~/forms/instances";
 import { useErrorTitle } from "~/lib/error-title";
@@ -67,7 +66,7 @@ export function ImportDialog({ closeHref, token: postedToken = "", rules, lastRe
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) =>
       checkForm(formData, rules, (payload) => ({
-        token: readImportForm(t as unknown as Translate, payload).error,
+        token: readImportForm(t, payload).error,
       })),
   });
   // Without JS the token is decoded only once the server has seen it.

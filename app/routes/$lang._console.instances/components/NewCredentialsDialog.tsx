@@ -25,7 +25,6 @@ import { DialogForm } from "~/components/ui/DialogForm";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FieldFrame } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
-import type { Translate } from "~/forms/app-editor";
 import { checkForm, type FormRules } from "~/forms/check";
 import { NEW_FIELDS, readNewCredentials, SANDBOXES, type SandboxChoice } from "~/forms/instances";
 import { useErrorTitle } from "~/lib/error-title";
@@ -92,11 +91,7 @@ export function NewCredentialsDialog({
     shouldRevalidate: "onInput",
     defaultValue: { firstName: user.firstName, lastName: user.lastName },
     onValidate: ({ formData }) =>
-      checkForm(
-        formData,
-        rules,
-        (payload) => readNewCredentials(t as unknown as Translate, payload, choices).errors,
-      ),
+      checkForm(formData, rules, (payload) => readNewCredentials(t, payload, choices).errors),
   });
   const errorOf = (name: (typeof NEW_FIELDS)[number]) => fields[name].errors?.[0];
   const summary = NEW_FIELDS.flatMap((name) => {

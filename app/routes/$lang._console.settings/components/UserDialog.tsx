@@ -30,7 +30,6 @@ import {
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FieldFrame } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
-import type { Translate } from "~/forms/app-editor";
 import { checkForm, type FormRules } from "~/forms/check";
 import { USER_FIELDS, type UserDialogMode, userConfirmationError } from "~/forms/settings-user";
 import { useErrorTitle } from "~/lib/error-title";
@@ -68,7 +67,7 @@ export function UserDialog({ mode, user, rules, lastResult, closeHref }: UserDia
       : undefined,
     onValidate: ({ formData }) =>
       checkForm(formData, rules, (payload) => ({
-        confirmPassword: userConfirmationError(t as unknown as Translate, payload),
+        confirmPassword: userConfirmationError(t, payload),
       })),
   });
   const errorOf = (name: (typeof USER_FIELDS)[number]) => fields[name].errors?.[0];
