@@ -35,26 +35,15 @@ const firmType = z.preprocess(
 /** The precedent calls spell the parameter in lower case. */
 const precedentsQuery = z.object({ countrycode: countryCode });
 
-export const getCountries = endpoint({
-  method: "GET",
-  path: "resources/countries",
-  answer: countriesResponse,
-  public: true,
-});
+/** A read anyone may make, without parameters. */
+const publicRead = <const P extends string, A extends z.ZodType>(path: P, answer: A) =>
+  endpoint({ method: "GET", path, answer, public: true });
 
-export const getConfigInitAll = endpoint({
-  method: "GET",
-  path: "resources/config-init-all",
-  answer: configInitAllResponse,
-  public: true,
-});
+export const getCountries = publicRead("resources/countries", countriesResponse);
 
-export const getAppCategories = endpoint({
-  method: "GET",
-  path: "resources/app-categories",
-  answer: appCategoriesResponse,
-  public: true,
-});
+export const getConfigInitAll = publicRead("resources/config-init-all", configInitAllResponse);
+
+export const getAppCategories = publicRead("resources/app-categories", appCategoriesResponse);
 
 export const getMatterTypes = endpoint({
   method: "GET",
@@ -92,31 +81,14 @@ export const getProductVariants = endpoint({
   public: true,
 });
 
-export const getDesktopVersions = endpoint({
-  method: "GET",
-  path: "resources/desktop-versions",
-  answer: desktopVersionsResponse,
-  public: true,
-});
+export const getDesktopVersions = publicRead("resources/desktop-versions", desktopVersionsResponse);
 
-export const getDesktopDownload = endpoint({
-  method: "GET",
-  path: "resources/desktop-download",
-  answer: desktopDownloadResponse,
-  public: true,
-});
+export const getDesktopDownload = publicRead("resources/desktop-download", desktopDownloadResponse);
 
-export const getLeapEnvironments = endpoint({
-  method: "GET",
-  path: "resources/leap-environments",
-  answer: leapEnvironmentsResponse,
-  public: true,
-});
+export const getLeapEnvironments = publicRead(
+  "resources/leap-environments",
+  leapEnvironmentsResponse,
+);
 
 /** Feature toggles and every country's feature flags. */
-export const getPingMore = endpoint({
-  method: "GET",
-  path: "ping/more",
-  answer: pingMoreResponse,
-  public: true,
-});
+export const getPingMore = publicRead("ping/more", pingMoreResponse);
