@@ -4,6 +4,7 @@
  * (the usage is shown).
  */
 import type { Reviewer } from "../admin/service";
+import { isUuid } from "../http/validate";
 import { decisionArgs, flagArgs, mailArgs, statusArg, table } from "./args";
 import { printOutbox } from "./outbox";
 
@@ -102,6 +103,10 @@ export const COMMANDS: Record<string, Command> = {
     return 0;
   },
   users: async (reviewer, rest) => {
+    if (rest[0] && !isUuid(rest[0])) {
+      console.error(`${rest[0]} is not a company id.`);
+      return 1;
+    }
     console.log(table(await reviewer.listUsers(rest[0])));
     return 0;
   },
