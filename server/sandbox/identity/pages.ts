@@ -7,7 +7,8 @@ import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import type { Language } from "./i18n";
 
-const styles = `
+/** The sandbox's own pages' look (the API reference serves it as its stylesheet). */
+export const PAGE_STYLES = `
 *{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1f2937;background:#f3f4f6}
 main{max-width:28rem;margin:4rem auto;padding:2rem;background:#fff;border-radius:.5rem;box-shadow:0 1px 3px rgba(0,0,0,.15)}
 h1{font-size:1.5rem;margin:0 0 1rem}label{display:block;font-weight:600;margin-top:1rem}
@@ -22,29 +23,36 @@ export interface Page {
   headers: Record<string, string>;
 }
 
-/**
- * `formTargets`: origins a form on the page may end up at (after its redirect); `extraStyles`:
- * rules of the page's own, after the shared ones.
- */
-export function page(
-  lang: Language,
-  title: string,
-  content: HtmlEscapedString | Promise<HtmlEscapedString>,
-  formTargets: string[] = [],
-  extraStyles = "",
-): Page {
-  const nonce = randomBytes(16).toString("base64");
-  return {
-    body: html`<!doctype html>
+type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
+
+/** A sandbox page's document: its language, title, what styles it, and its content. */
+export const htmlDocument = (lang: Language, title: string, style: Html, content: Html) =>
+  html`<!doctype html>
 <html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
-<style nonce="${nonce}">${raw(styles + extraStyles)}</style>
+${style}
 </head>
 <body><main>${content}</main></body>
-</html>`,
+</html>`;
+
+/** `formTargets`: origins a form on the page may end up at (after its redirect). */
+export function page(
+  lang: Language,
+  title: string,
+  content: HtmlEscapedString | Promise<HtmlEscapedString>,
+  formTargets: string[] = [],
+): Page {
+  const nonce = randomBytes(16).toString("base64");
+  return {
+    body: htmlDocument(
+      lang,
+      title,
+      html`<style nonce="${nonce}">${raw(PAGE_STYLES)}</style>`,
+      content,
+    ),
     headers: {
       "Content-Security-Policy": `default-src 'none'; style-src 'nonce-${nonce}'; form-action 'self'${formTargets.map((o) => ` ${o}`).join("")}; frame-ancestors 'none'; base-uri 'none'`,
       "Referrer-Policy": "no-referrer",

@@ -60,6 +60,7 @@ describe("the API reference page", () => {
       expect(text).toContain(`<article id="${name}">`);
     expect(text).toContain(referenceTexts(lang).calls["apps.getApp"].summary);
     expect(text).not.toMatch(/<script/i);
-    expect(headers["Content-Security-Policy"]).toContain("default-src 'none'");
+    expect(headers["Content-Security-Policy"]).toContain("default-src 'none'; style-src 'self'");
+    expect(text).not.toMatch(/<style/i);
   });
 });

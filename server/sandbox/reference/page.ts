@@ -1,22 +1,25 @@
 /**
  * The API reference: the OpenAPI document rendered as one HTML page, readable without any
- * script (the sandbox's pages carry none), in the language asked for.
+ * script, in the language asked for; its look is a stylesheet of its own (no inline style). A schema that scrolls
+ * can be scrolled by keyboard (its <pre> takes focus).
  */
 import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import { LANGUAGES, type Language } from "../identity/i18n";
-import { type Page, page } from "../identity/pages";
+import { htmlDocument, PAGE_STYLES, type Page } from "../identity/pages";
 import { contractDocument, referenceTexts } from "./document";
 
 type Json = Record<string, unknown>;
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
-const styles = `main{max-width:64rem}article{border-top:1px solid #d1d5db;padding:1rem 0}
+/** The page's stylesheet (`/api/reference.css`): the sandbox pages' look, wider. */
+export const REFERENCE_CSS = `${PAGE_STYLES}
+main{max-width:64rem}article{border-top:1px solid #d1d5db;padding:1rem 0}
 h2{margin-top:2.5rem}h3{font-size:1.125rem;margin:.25rem 0}code{font:.9em ui-monospace,monospace;background:#f3f4f6;padding:0 .2em;border-radius:.2em}
 .method{font-weight:700}table{border-collapse:collapse;margin:.5rem 0;width:100%}th,td{text-align:left;border-bottom:1px solid #e5e7eb;padding:.25rem .5rem;vertical-align:top}
 pre{overflow:auto;background:#f9fafb;border:1px solid #e5e7eb;padding:.75rem;font-size:.8125rem;max-height:28rem}
-nav ul{columns:12rem;padding-left:1.25rem}details{margin:.5rem 0}summary{cursor:pointer;color:#1d4ed8}
-summary:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}`;
+nav ul{columns:12rem;padding-left:1.25rem}nav a{display:inline-block;min-height:24px;padding:.125rem 0}details{margin:.5rem 0}summary{cursor:pointer;color:#1d4ed8}
+summary:focus-visible,pre:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}`;
 
 /** Text with `code` spans: escaped, the backticked parts as <code>. */
 function withCode(text: string): Html {
@@ -58,7 +61,7 @@ function answersTable(responses: Record<string, Json>, words: Record<string, str
 }
 
 function schemaDetails(label: string, schema: unknown): Html {
-  return html`<details><summary>${label}</summary><pre>${schemaText(schema)}</pre></details>`;
+  return html`<details><summary>${label}</summary><pre tabindex="0">${schemaText(schema)}</pre></details>`;
 }
 
 function call(method: string, path: string, operation: Json, words: Record<string, string>): Html {
@@ -105,7 +108,7 @@ export function referencePage(url: string, lang: Language): Page {
   )}</p>
 <h2>${words.errorShape}</h2>
 <p>${withCode(words.errorShapeText)}</p>
-<pre>${schemaText((document.components as Json & { schemas: Json }).schemas.Error)}</pre>
+<pre tabindex="0">${schemaText((document.components as Json & { schemas: Json }).schemas.Error)}</pre>
 <nav aria-labelledby="contents"><h2 id="contents">${words.contents}</h2><ul>${[
     ...byArea.keys(),
   ].map((area) => html`<li><a href="#${area}">${areas[area] ?? area}</a></li>`)}</ul></nav>
@@ -113,6 +116,19 @@ ${[...byArea.entries()].map(
   ([area, calls]) =>
     html`<section aria-labelledby="${area}"><h2 id="${area}">${areas[area] ?? area}</h2>${calls}</section>`,
 )}`;
-  const built = page(lang, words.title, content, [], styles);
-  return { ...built, headers: { ...built.headers, "Cache-Control": "no-cache" } };
+  return {
+    body: htmlDocument(
+      lang,
+      words.title,
+      html`<link rel="stylesheet" href="/api/reference.css">`,
+      content,
+    ),
+    headers: {
+      "Content-Security-Policy":
+        "default-src 'none'; style-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'",
+      "Referrer-Policy": "no-referrer",
+      "X-Frame-Options": "DENY",
+      "Cache-Control": "no-cache",
+    },
+  };
 }

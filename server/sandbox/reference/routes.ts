@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import type { AppEnv, SandboxContext } from "../context";
 import { pickLanguage } from "../identity/i18n";
 import { contractDocument } from "./document";
-import { referencePage } from "./page";
+import { REFERENCE_CSS, referencePage } from "./page";
 
 export function referenceRoutes(ctx: SandboxContext) {
   const app = new Hono<AppEnv>();
@@ -15,6 +15,11 @@ export function referenceRoutes(ctx: SandboxContext) {
     c.header("Cache-Control", "no-cache");
     c.header("Access-Control-Allow-Origin", "*");
     return c.json(document);
+  });
+  app.get("/reference.css", (c) => {
+    c.header("Content-Type", "text/css; charset=utf-8");
+    c.header("Cache-Control", "public, max-age=3600");
+    return c.body(REFERENCE_CSS);
   });
   app.get("/reference", (c) => {
     const accepted = c.req
