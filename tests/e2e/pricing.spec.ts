@@ -9,7 +9,7 @@
  */
 import type { Page } from "@playwright/test";
 import { changeStartDate, formatMoney } from "~/api/pricing/rules";
-import { formatDate } from "~/routes/$lang._console.apps.group.$appGroupId._index/versions";
+import { formatDate } from "~/lib/dates";
 import { createApp, getVersion, tokenOf } from "./apps-api";
 import {
   consoleUrl,

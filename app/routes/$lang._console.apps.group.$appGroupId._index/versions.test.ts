@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { GroupHistoryItem, GroupVersion } from "~/api/apps/schemas";
-import { activeRows, formatDate, groupAction, historyRows, showLiveParam } from "./versions";
+import { activeRows, groupAction, historyRows, showLiveParam } from "./versions";
 
 const version = (statusCode: number, extra: Partial<GroupVersion> = {}): GroupVersion => ({
   versionId: `v-${statusCode}`,
@@ -26,17 +26,6 @@ const history = (versionId: string, extra: Partial<GroupHistoryItem> = {}): Grou
   modifiedBy: null,
   status: 0,
   ...extra,
-});
-
-describe("formatDate", () => {
-  it("writes dd/MM/yyyy", () => {
-    expect(formatDate("2024-03-05T12:00:00.000Z")).toBe("05/03/2024");
-  });
-  it("answers null for no date or a bad one", () => {
-    expect(formatDate(null)).toBeNull();
-    expect(formatDate("")).toBeNull();
-    expect(formatDate("yesterday")).toBeNull();
-  });
 });
 
 describe("showLiveParam", () => {

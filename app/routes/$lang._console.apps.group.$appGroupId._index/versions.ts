@@ -3,9 +3,9 @@
  * (versions whose status is not Archived) and History (the group's archived versions), with
  * the 'show versions that went live' filter and dates as dd/MM/yyyy. Plain TypeScript.
  */
-import { lightFormat } from "date-fns";
 import type { AppGroup } from "~/api/apps/schemas";
 import { canArchive, VERSION_STATUS } from "~/api/apps/status";
+import { formatDate } from "~/lib/dates";
 
 /** The search parameter of the history filter: `?live=1` shows only versions that went live. */
 export const LIVE_PARAM = "live";
@@ -27,13 +27,6 @@ export interface HistoryRow {
   submitted: string | null;
   liveFrom: string | null;
   liveUntil: string | null;
-}
-
-/** dd/MM/yyyy (lightFormat: digits need no locale data); null for no date or one that cannot be read. */
-export function formatDate(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : lightFormat(date, "dd/MM/yyyy");
 }
 
 /** True when the history filter is on (`?live=1`; also `true` and `on`). */

@@ -14,8 +14,8 @@ import { preApprovalSchema } from "~/forms/review.server";
 import { formRules } from "~/forms/rules.server";
 import i18next from "~/i18next.server";
 import { fetchAppGroup, groupErrorResponse } from "~/lib/apps/group.server";
+import { formatDate } from "~/lib/dates";
 import { hasFailed, pageTitle } from "~/lib/title";
-import { formatDate } from "~/routes/$lang._console.apps.group.$appGroupId._index/versions";
 
 /** The group's major versions a pre-approval may name, each by its first version's id. */
 function majorChoices(

@@ -16,8 +16,8 @@ import {
 } from "~/api/pricing/rules";
 import type { Price, PriceData } from "~/api/pricing/schemas";
 import type { FormRules } from "~/forms/check";
+import { formatDate } from "~/lib/dates";
 import { countryFlags } from "~/lib/feature-flags.server";
-import { formatDate } from "~/routes/$lang._console.apps.group.$appGroupId._index/versions";
 
 /**
  * The prices where monetisation is on: undefined when it is off, "failed" when they cannot be
