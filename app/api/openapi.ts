@@ -177,7 +177,8 @@ function operation(
 export function openApiDocument(options: OpenApiOptions): Json {
   const paths: Record<string, Json> = {};
   const shared: Shared = {};
-  for (const named of contractEndpoints()) {
+  const endpoints = contractEndpoints();
+  for (const named of endpoints) {
     const path = openApiPath(named.endpoint.path);
     paths[path] ??= {};
     const method = named.endpoint.method.toLowerCase();
@@ -194,7 +195,7 @@ export function openApiDocument(options: OpenApiOptions): Json {
         "a stable rule code for programs.",
     },
     servers: [{ url: options.apiUrl }],
-    tags: [...new Set(contractEndpoints().map((e) => e.area))].map((name) => ({ name })),
+    tags: [...new Set(endpoints.map((e) => e.area))].map((name) => ({ name })),
     paths,
     components: {
       schemas: { Error: wireSchema(apiErrorBody, "Error", shared), ...shared },

@@ -39,8 +39,20 @@ const version = (
   JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { version: string }
 ).version;
 
-/** The OpenAPI document of a sandbox served at `url`, its calls described in `lang`. */
+const documents = new Map<string, ReturnType<typeof openApiDocument>>();
+
+/** The OpenAPI document of a sandbox served at `url`, its calls described in `lang` (made once). */
 export function contractDocument(url: string, lang: Language = DEFAULT_LANGUAGE) {
+  const key = `${lang} ${url}`;
+  let found = documents.get(key);
+  if (!found) {
+    found = makeDocument(url, lang);
+    documents.set(key, found);
+  }
+  return found;
+}
+
+function makeDocument(url: string, lang: Language) {
   const base = url.replace(/\/$/, "");
   const { calls } = referenceTexts(lang);
   return openApiDocument({
