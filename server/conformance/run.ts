@@ -13,7 +13,7 @@ import * as submissions from "~/api/submissions/endpoints";
 import * as user from "~/api/user/endpoints";
 import { type OidcClient, signIn } from "./oidc";
 import { type EndpointResult, findings } from "./report";
-import { Breach, expectRefusal, expectSuccess, session } from "./session";
+import { Breach, expectRefusal, session } from "./session";
 import {
   appAndListing,
   attestationAndSchema,
@@ -23,7 +23,7 @@ import {
 } from "./steps-apps";
 import { company, people, referenceData, sandboxAccounts } from "./steps-company";
 import { strangerInputs } from "./strangers";
-import type { Made, World } from "./world";
+import { type Made, succeeds, type World } from "./world";
 
 export interface Credentials {
   email: string;
@@ -134,28 +134,19 @@ async function cleanUp(w: World) {
     what: string,
     id: string | undefined,
   ) => {
-    if (id)
-      await found.check(endpoint, what, async () =>
-        expectSuccess(endpoint, await a(endpoint, { params: { id } })),
-      );
+    if (id) await succeeds(w, endpoint, what, { params: { id } });
   };
   await done(user.deleteUser, "the new user", made.newUserId);
   await done(instances.deleteInstance, "the new credentials", made.instanceId);
   await done(instances.deleteInstance, "the imported account", made.importedId);
   if (made.preApprovalId)
-    await found.check(approvals.withdrawPreApproval, "the pre-approval", async () =>
-      expectSuccess(
-        approvals.withdrawPreApproval,
-        await a(approvals.withdrawPreApproval, { params: { id: made.preApprovalId! } }),
-      ),
-    );
+    await succeeds(w, approvals.withdrawPreApproval, "the pre-approval", {
+      params: { id: made.preApprovalId! },
+    });
   if (made.submittedVersionId)
-    await found.check(submissions.archiveVersion, "the submission withdrawn", async () =>
-      expectSuccess(
-        submissions.archiveVersion,
-        await a(submissions.archiveVersion, { params: { id: made.submittedVersionId! } }),
-      ),
-    );
+    await succeeds(w, submissions.archiveVersion, "the submission withdrawn", {
+      params: { id: made.submittedVersionId! },
+    });
   else found.skip(submissions.archiveVersion, "a submission withdrawn", "no submission was made");
   await done(apps.deleteApp, "the copy", made.duplicateId);
   await done(apps.deleteApp, "the app", made.versionId);

@@ -25,66 +25,52 @@ import {
   SCHEMA_DOCUMENT,
 } from "./inputs";
 import { expectRefusal, expectSuccess, type Reply } from "./session";
-import { needs, type World } from "./world";
+import { needs, succeeds, type World } from "./world";
 
 type Id = { id: string };
 
 export async function uploads(w: World) {
-  const { a, anon, found, made } = w;
+  const { anon, made } = w;
   made.imageId = (
-    await found.check(files.uploadImage, "an icon", async () =>
-      expectSuccess<Id>(
-        files.uploadImage,
-        await a(files.uploadImage, {
-          query: { purpose: "icon" },
-          body: fileForm(png(256, 256), "icon.png"),
-        }),
-      ),
-    )
+    await succeeds<Id>(w, files.uploadImage, "an icon", {
+      query: { purpose: "icon" },
+      body: fileForm(png(256, 256), "icon.png"),
+    })
   )?.id;
   for (const [fileType, key] of [
     ["0", "fileId"],
     ["1", "diagramId"],
   ] as const) {
     made[key] = (
-      await found.check(files.uploadDocument, `a PDF of fileType ${fileType}`, async () =>
-        expectSuccess<Id>(
-          files.uploadDocument,
-          await a(files.uploadDocument, {
-            query: { fileType },
-            body: fileForm(pdf(), "document.pdf"),
-          }),
-        ),
-      )
+      await succeeds<Id>(w, files.uploadDocument, `a PDF of fileType ${fileType}`, {
+        query: { fileType },
+        body: fileForm(pdf(), "document.pdf"),
+      })
     )?.id;
   }
   const file = needs(w, files.downloadFile, "its bytes", "fileId");
-  if (file)
-    await found.check(files.downloadFile, "its bytes", async () =>
-      expectSuccess(
-        files.downloadFile,
-        await a(files.downloadFile, { params: { id: file.fileId } }),
-      ),
-    );
+  if (file) await succeeds(w, files.downloadFile, "its bytes", { params: { id: file.fileId } });
   const image = needs(w, files.getImage, "its bytes, without a token", "imageId");
   if (image)
-    await found.check(files.getImage, "its bytes, without a token", async () =>
-      expectSuccess(files.getImage, await anon(files.getImage, { params: { id: image.imageId } })),
+    await succeeds(
+      w,
+      files.getImage,
+      "its bytes, without a token",
+      { params: { id: image.imageId } },
+      anon,
     );
 }
 
 export async function appAndListing(w: World) {
-  const { a, found, made } = w;
-  await found.check(apps.listApps, "every app group", async () =>
-    expectSuccess(apps.listApps, await a(apps.listApps, { query: { archived: "-1" } })),
-  );
-  const created = await found.check(apps.createApp, "a new app", async () =>
-    expectSuccess<{ id: string; groupAppId: string }>(
-      apps.createApp,
-      await a(apps.createApp, {
-        body: { id: randomUUID(), details: appDetails({ name: `Conformance ${w.run}` }) },
-      }),
-    ),
+  const { made } = w;
+  await succeeds(w, apps.listApps, "every app group", { query: { archived: "-1" } });
+  const created = await succeeds<{ id: string; groupAppId: string }>(
+    w,
+    apps.createApp,
+    "a new app",
+    {
+      body: { id: randomUUID(), details: appDetails({ name: `Conformance ${w.run}` }) },
+    },
   );
   made.versionId = created?.id;
   made.groupId = created?.groupAppId;
@@ -92,50 +78,29 @@ export async function appAndListing(w: World) {
   if (!app) return;
   const version = { params: { id: app.versionId } };
   const group = { params: { groupId: app.groupId } };
-  await found.check(apps.getApp, "the new version", async () =>
-    expectSuccess(apps.getApp, await a(apps.getApp, version)),
-  );
-  await found.check(apps.getAppGroup, "the new group", async () =>
-    expectSuccess(apps.getAppGroup, await a(apps.getAppGroup, group)),
-  );
+  await succeeds(w, apps.getApp, "the new version", version);
+  await succeeds(w, apps.getAppGroup, "the new group", group);
   const icon = needs(w, apps.updateApp, "details and a whole listing", "imageId");
   if (icon)
-    await found.check(apps.updateApp, "details and a whole listing", async () =>
-      expectSuccess(
-        apps.updateApp,
-        await a(apps.updateApp, {
-          ...version,
-          body: {
-            details: appDetails({ name: `Conformance ${w.run}` }),
-            marketplace: listing(icon.imageId),
-          },
-        }),
-      ),
-    );
-  await found.check(files.uploadEntityImage, "the group's icon", async () =>
-    expectSuccess(
-      files.uploadEntityImage,
-      await a(files.uploadEntityImage, {
-        params: { id: app.groupId },
-        query: { purpose: "icon" },
-        body: fileForm(png(256, 256), "icon.png"),
-      }),
-    ),
-  );
+    await succeeds(w, apps.updateApp, "details and a whole listing", {
+      ...version,
+      body: {
+        details: appDetails({ name: `Conformance ${w.run}` }),
+        marketplace: listing(icon.imageId),
+      },
+    });
+  await succeeds(w, files.uploadEntityImage, "the group's icon", {
+    params: { id: app.groupId },
+    query: { purpose: "icon" },
+    body: fileForm(png(256, 256), "icon.png"),
+  });
   for (const flag of ["true", "false"])
-    await found.check(apps.setArchived, `archived ${flag}`, async () =>
-      expectSuccess(apps.setArchived, await a(apps.setArchived, { ...group, query: { flag } })),
-    );
+    await succeeds(w, apps.setArchived, `archived ${flag}`, { ...group, query: { flag } });
   made.duplicateId = (
-    await found.check(apps.duplicateApp, "a copy as a new app", async () =>
-      expectSuccess<Id>(
-        apps.duplicateApp,
-        await a(apps.duplicateApp, {
-          ...version,
-          body: { appName: `Conformance copy ${w.run}`, countryCode: "AU" },
-        }),
-      ),
-    )
+    await succeeds<Id>(w, apps.duplicateApp, "a copy as a new app", {
+      ...version,
+      body: { appName: `Conformance copy ${w.run}`, countryCode: "AU" },
+    })
   )?.id;
 }
 
@@ -151,52 +116,29 @@ export async function attestationAndSchema(w: World) {
       404,
     ),
   );
-  await found.check(attestation.saveDataAttestation, "the six texts and a diagram", async () =>
-    expectSuccess(
-      attestation.saveDataAttestation,
-      await a(attestation.saveDataAttestation, {
-        ...version,
-        body: attestationBody(app.diagramId),
-      }),
-    ),
-  );
-  await found.check(attestation.getDataAttestation, "as saved", async () =>
-    expectSuccess(attestation.getDataAttestation, await a(attestation.getDataAttestation, version)),
-  );
-  await found.check(schema.validateSchema, "a document judged", async () =>
-    expectSuccess(
-      schema.validateSchema,
-      await a(schema.validateSchema, { body: { json: SCHEMA_DOCUMENT } }),
-    ),
-  );
+  await succeeds(w, attestation.saveDataAttestation, "the six texts and a diagram", {
+    ...version,
+    body: attestationBody(app.diagramId),
+  });
+  await succeeds(w, attestation.getDataAttestation, "as saved", version);
+  await succeeds(w, schema.validateSchema, "a document judged", {
+    body: { json: SCHEMA_DOCUMENT },
+  });
   made.savedVersionId = (
-    await found.check(schema.saveSchema, "a document saved as a new version", async () =>
-      expectSuccess<{ appId: string }>(
-        schema.saveSchema,
-        await a(schema.saveSchema, { body: { appIdOld: app.versionId, json: SCHEMA_DOCUMENT } }),
-      ),
-    )
+    await succeeds<{ appId: string }>(w, schema.saveSchema, "a document saved as a new version", {
+      body: { appIdOld: app.versionId, json: SCHEMA_DOCUMENT },
+    })
   )?.appId;
   const saved = needs(w, schema.getSchema, "the saved web schema", "savedVersionId");
   if (!saved) return;
-  await found.check(schema.getSchema, "the saved web schema", async () =>
-    expectSuccess(
-      schema.getSchema,
-      await a(schema.getSchema, {
-        params: { appVersionId: saved.savedVersionId },
-        query: { platform: "web" },
-      }),
-    ),
-  );
-  await found.check(schema.downloadSchema, "the dev environment's file", async () =>
-    expectSuccess(
-      schema.downloadSchema,
-      await a(schema.downloadSchema, {
-        params: { id: saved.savedVersionId, env: "dev" },
-        query: { isInLeapLive: "true" },
-      }),
-    ),
-  );
+  await succeeds(w, schema.getSchema, "the saved web schema", {
+    params: { appVersionId: saved.savedVersionId },
+    query: { platform: "web" },
+  });
+  await succeeds(w, schema.downloadSchema, "the dev environment's file", {
+    params: { id: saved.savedVersionId, env: "dev" },
+    query: { isInLeapLive: "true" },
+  });
 }
 
 export async function clientsAndPrices(w: World) {
@@ -223,28 +165,19 @@ export async function clientsAndPrices(w: World) {
       "a pre-approval the provider approved",
     );
   const prices = { params: { appGroupId: app.groupId } };
-  await found.check(pricing.getPrices, "the group's prices", async () =>
-    expectSuccess(pricing.getPrices, await a(pricing.getPrices, prices)),
-  );
+  await succeeds(w, pricing.getPrices, "the group's prices", prices);
   made.priceId = (
-    await found.check(pricing.createPrice, "a first price", async () =>
-      expectSuccess<Id>(
-        pricing.createPrice,
-        await a(pricing.createPrice, { ...prices, body: { pricingModelType: 1, amount: 10 } }),
-      ),
-    )
+    await succeeds<Id>(w, pricing.createPrice, "a first price", {
+      ...prices,
+      body: { pricingModelType: 1, amount: 10 },
+    })
   )?.id;
   const price = needs(w, pricing.updatePrice, "the price before its review", "priceId");
   if (price)
-    await found.check(pricing.updatePrice, "the price before its review", async () =>
-      expectSuccess(
-        pricing.updatePrice,
-        await a(pricing.updatePrice, {
-          params: { appGroupId: app.groupId, priceId: price.priceId },
-          body: { pricingModelType: 1, amount: 12 },
-        }),
-      ),
-    );
+    await succeeds(w, pricing.updatePrice, "the price before its review", {
+      params: { appGroupId: app.groupId, priceId: price.priceId },
+      body: { pricingModelType: 1, amount: 12 },
+    });
   w.found.skip(
     pricing.submitPriceChange,
     "a change of a price in force",
@@ -271,35 +204,18 @@ export async function reviews(w: World) {
   );
   if (!app) return;
   made.preApprovalId = (
-    await found.check(approvals.createPreApproval, "a pre-approval", async () =>
-      expectSuccess<Id>(
-        approvals.createPreApproval,
-        await a(approvals.createPreApproval, {
-          body: preApproval(app.groupId, app.versionId, [app.fileId]),
-        }),
-      ),
-    )
+    await succeeds<Id>(w, approvals.createPreApproval, "a pre-approval", {
+      body: preApproval(app.groupId, app.versionId, [app.fileId]),
+    })
   )?.id;
-  await found.check(approvals.listPreApprovals, "the group's pre-approvals", async () =>
-    expectSuccess(
-      approvals.listPreApprovals,
-      await a(approvals.listPreApprovals, { params: { groupId: app.groupId } }),
-    ),
-  );
+  await succeeds(w, approvals.listPreApprovals, "the group's pre-approvals", {
+    params: { groupId: app.groupId },
+  });
   const version = { params: { versionId: app.versionId } };
   const group = { params: { groupId: app.groupId } };
-  await found.check(submissions.getSubmissionInit, "what blocks a submit", async () =>
-    expectSuccess(submissions.getSubmissionInit, await a(submissions.getSubmissionInit, version)),
-  );
-  await found.check(submissions.listSubmissions, "the group's submissions", async () =>
-    expectSuccess(submissions.listSubmissions, await a(submissions.listSubmissions, group)),
-  );
-  await found.check(submissions.getSubmissionTimeline, "the group's timeline", async () =>
-    expectSuccess(
-      submissions.getSubmissionTimeline,
-      await a(submissions.getSubmissionTimeline, group),
-    ),
-  );
+  await succeeds(w, submissions.getSubmissionInit, "what blocks a submit", version);
+  await succeeds(w, submissions.listSubmissions, "the group's submissions", group);
+  await succeeds(w, submissions.getSubmissionTimeline, "the group's timeline", group);
   const onSandbox = { params: { id: app.versionId } };
   for (const [endpoint, body] of [
     [submissions.goLive, undefined],

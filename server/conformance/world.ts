@@ -1,7 +1,7 @@
 /** What the kit's steps share: the two companies' callers, the findings, and the ids made. */
 import type { Endpoint } from "~/api/endpoint";
 import type { findings } from "./report";
-import type { Input, Reply } from "./session";
+import { expectSuccess, type Input, type Reply } from "./session";
 
 export type Call = (endpoint: Endpoint, input?: Input) => Promise<Reply>;
 
@@ -53,3 +53,18 @@ export function needs<K extends keyof Made>(
   );
   return undefined;
 }
+
+/**
+ * A valid call (of the first company's user unless `call` says otherwise), its answer held to
+ * the contract: the parsed answer, or undefined when a check failed (noted as failed).
+ */
+export const succeeds = <T = unknown>(
+  w: World,
+  endpoint: Endpoint,
+  what: string,
+  input?: Input,
+  call: Call = w.a,
+) =>
+  w.found.check(endpoint, what, async () =>
+    expectSuccess<T>(endpoint, await call(endpoint, input)),
+  );
