@@ -391,8 +391,11 @@ interface Case {
 
 const pairs = (query: Record<string, string>): [string, string][] => Object.entries(query);
 
-/** One hostile request for the endpoint: one part of a valid request made hostile. */
-function hostileCases(declared: NamedEndpoint, w: World): fc.Arbitrary<Case> {
+/** Hostile requests for the endpoint, each one part of a valid request made hostile: random ones, and those every run sends (each listed upload). */
+function hostileCases(
+  declared: NamedEndpoint,
+  w: World,
+): { arbitrary: fc.Arbitrary<Case>; always: Case[] } {
   const { endpoint } = declared;
   const valid = validInput(declared, w);
   const auth = { authorization: `Bearer ${w.a.company.token}` };
@@ -604,10 +607,11 @@ function hostileCases(declared: NamedEndpoint, w: World): fc.Arbitrary<Case> {
     );
   }
 
-  if (endpoint.body === MULTIPART)
-    kinds.push(
-      uploadCases.map((upload) => make(upload.what, upload.expected, upload.request(auth))),
-    );
+  const uploads =
+    endpoint.body === MULTIPART
+      ? uploadCases.map((upload) => make(upload.what, upload.expected, upload.request(auth)))
+      : [];
+  if (uploads.length > 0) kinds.push(fc.constantFrom(...uploads));
 
   // No token, or a forged one.
   if (!endpoint.public) {
@@ -629,7 +633,7 @@ function hostileCases(declared: NamedEndpoint, w: World): fc.Arbitrary<Case> {
         }),
     );
   }
-  return fc.oneof(...kinds);
+  return { arbitrary: fc.oneof(...kinds), always: uploads };
 }
 
 /** How the server reads a percent-encoded query value: decoded, and any sequence that is not UTF-8 left as written. */
@@ -854,18 +858,19 @@ const brokenUploads: [string, (auth: Record<string, string>) => Pick<Case, "head
     ],
   ];
 
-const uploadCases: fc.Arbitrary<UploadCase> = fc.oneof(
-  fc.constantFrom(...acceptedOrRefused).map(
+/** Every listed upload; each upload endpoint gets all of them, then random ones. */
+const uploadCases: UploadCase[] = [
+  ...acceptedOrRefused.map(
     ([what, parts]): UploadCase => ({
       what,
       expected: { kind: "upload" },
       request: (auth) => multipart(parts, auth),
     }),
   ),
-  fc
-    .constantFrom(...brokenUploads)
-    .map(([what, request]): UploadCase => ({ what, expected: { kind: "badInput" }, request })),
-);
+  ...brokenUploads.map(
+    ([what, request]): UploadCase => ({ what, expected: { kind: "badInput" }, request }),
+  ),
+];
 
 // ---------------------------------------------------------------------------
 // Sending and judging
@@ -1013,12 +1018,18 @@ describe("every endpoint, generated hostile input", () => {
   it.each(ENDPOINTS)(
     "$name: never a 5xx, every refusal in the error shape naming the field, nothing stored",
     async (declared) => {
+      const { arbitrary, always } = hostileCases(declared, world);
       await fc.assert(
-        fc.asyncProperty(hostileCases(declared, world), async (request) => {
+        fc.asyncProperty(arbitrary, async (request) => {
           cases++;
           await judge(declared, request, await send(declared.endpoint, request));
         }),
-        { numRuns: runsOf(declared.endpoint), endOnFailure: true, seed: SEED },
+        {
+          numRuns: runsOf(declared.endpoint),
+          endOnFailure: true,
+          seed: SEED,
+          examples: always.map((request) => [request]),
+        },
       );
       expect(await stateOf(world.a)).toEqual(world.before.a);
       expect(await stateOf(world.b)).toEqual(world.before.b);

@@ -18,6 +18,16 @@ const imageQuery = z.object({
     .transform((value) => value === "true"),
 });
 
+/** What an image's content can be refused for, whatever it is uploaded to. */
+const IMAGE_REFUSALS = [
+  "imageSizeInvalid",
+  "imageTypeInvalid",
+  "noContent",
+  "sizeGreater400KB",
+  "sizeGreater50KB",
+  "sizeGreater800KB",
+] as const;
+
 /** A document (0) or a data-flow diagram (1): a PDF. */
 export const uploadDocument = endpoint({
   method: "POST",
@@ -38,16 +48,7 @@ export const uploadImage = endpoint({
   path: "images",
   query: imageQuery,
   body: MULTIPART,
-  refusals: {
-    400: [
-      "imageSizeInvalid",
-      "imageTypeInvalid",
-      "noContent",
-      "sizeGreater400KB",
-      "sizeGreater50KB",
-      "sizeGreater800KB",
-    ],
-  },
+  refusals: { 400: IMAGE_REFUSALS },
   answer: uploadedFile,
 });
 
@@ -58,7 +59,7 @@ export const uploadEntityImage = endpoint({
   path: "images/entities/:id",
   query: imageQuery,
   body: MULTIPART,
-  refusals: { 400: ["imageTypeInvalid"], 404: true },
+  refusals: { 400: IMAGE_REFUSALS, 404: true },
   answer: uploadedFile,
 });
 
