@@ -41,6 +41,7 @@ export function sendRaw(
     ...(body ? { "content-length": String(body.byteLength) } : {}),
   };
   return new Promise<RawAnswer>((resolve, reject) => {
+    let answered: { res: http.IncomingMessage; parts: Buffer[] } | undefined;
     const request = http.request(
       {
         host: url.hostname,
@@ -53,6 +54,7 @@ export function sendRaw(
       },
       (res) => {
         const parts: Buffer[] = [];
+        answered = { res, parts };
         res.on("data", (part: Buffer) => parts.push(part));
         res.on("end", () =>
           resolve({
@@ -67,8 +69,17 @@ export function sendRaw(
     request.on("timeout", () =>
       request.destroy(new Error(`${method} ${rawPath}: no answer in 20 s`)),
     );
-    // An answer before the whole body is read (413) may close the connection under the rest.
-    request.on("error", (error) => reject(error));
+    // An answer before the whole body is read (413) may close the connection under the rest
+    // of it (EPIPE when the sender is slow): the answer already read is the answer.
+    request.on("error", (error) => {
+      if (!answered) return reject(error);
+      const { res, parts } = answered;
+      resolve({
+        status: res.statusCode ?? 0,
+        headers: res.headers,
+        text: Buffer.concat(parts).toString("utf8"),
+      });
+    });
     request.end(body);
   });
 }
