@@ -16,9 +16,8 @@ import { runMode } from "./tests/e2e/servers";
 import { browserProjects, browserUse } from "./tests/support/chromium";
 
 // Read only now that servers.ts has settled the ports (a static import may run first).
-const { ADMIN_TOKEN, CONSOLE_PORT, CONSOLE_URL, SANDBOX_PORT, SANDBOX_URL } = await import(
-  "./tests/e2e/env"
-);
+const { ADMIN_TOKEN, CONSOLE_PORT, CONSOLE_URL, OTHER_API_URL, SANDBOX_PORT, SANDBOX_URL } =
+  await import("./tests/e2e/env");
 
 const serverEnv = {
   DATA_DIR: process.env.E2E_DATA_DIR as string,
@@ -32,7 +31,24 @@ const serverEnv = {
 };
 
 /** The product of the run: started for it, never one found running on the ports. */
+/**
+ * Another provider (tests/e2e/another-provider.ts): first, so that its sandbox starts beside
+ * the run's own; it answers at once and global-setup.ts waits for its console.
+ */
+const anotherProvider = {
+  name: "another provider",
+  command: "npx tsx tests/e2e/another-provider.ts",
+  url: `${OTHER_API_URL.replace(/\/api$/, "")}/healthz`,
+  env: { LOG_LEVEL: "warn" },
+  reuseExistingServer: false,
+  timeout: 30_000,
+  gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+  stdout: "pipe",
+  stderr: "pipe",
+} satisfies NonNullable<PlaywrightTestConfig["webServer"]>;
+
 const ownServers: PlaywrightTestConfig["webServer"] = [
+  anotherProvider,
   {
     name: "sandbox",
     command: "npm run sandbox",
@@ -81,5 +97,5 @@ export default defineConfig({
   use: browserUse(CONSOLE_URL),
   projects: browserProjects,
   globalSetup: "./tests/e2e/global-setup.ts",
-  webServer: runMode === "own" ? ownServers : [],
+  webServer: runMode === "own" ? ownServers : [anotherProvider],
 });

@@ -35,16 +35,33 @@ import { DUTCH_NAMES } from "../../server/sandbox/seed/lookup-names";
 import {
   createProviderClient,
   type OutboxMail,
+  type ProviderClient,
   type Target,
   validRegistration,
 } from "../support/provider";
 import { trackDocuments } from "./axe";
-import { ADMIN_TOKEN, CONSOLE_CLIENT_ID, CONSOLE_URL, type Lang, SANDBOX_URL } from "./env";
+import {
+  ADMIN_TOKEN,
+  CONSOLE_CLIENT_ID,
+  CONSOLE_URL,
+  type Lang,
+  OTHER_CONSOLE_URL,
+  OTHER_SANDBOX_URL,
+  SANDBOX_URL,
+} from "./env";
 import { runsInThisProject } from "./languages";
 
 export { expect } from "@playwright/test";
 export { AXE_TAGS, expectAccessible, formatViolations } from "./axe";
-export { CONSOLE_URL, LANGS, type Lang, SANDBOX_URL } from "./env";
+export {
+  CONSOLE_URL,
+  LANGS,
+  type Lang,
+  OTHER_API_URL,
+  OTHER_CONSOLE_URL,
+  RESERVED_NAME,
+  SANDBOX_URL,
+} from "./env";
 export { runsInThisProject } from "./languages";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -84,6 +101,22 @@ const target = (): Target => ({
 /** The sandbox's API, reviewer endpoints and OIDC client, bound to the e2e run. */
 export const provider = createProviderClient(target);
 
+/** The same of the other provider (another-provider.ts), once its sandbox has written its secrets. */
+export const otherProvider = createProviderClient(() => ({
+  sandboxUrl: OTHER_SANDBOX_URL,
+  consoleUrl: OTHER_CONSOLE_URL,
+  adminToken: ADMIN_TOKEN,
+  clientId: CONSOLE_CLIENT_ID,
+  clientSecret: (
+    JSON.parse(
+      readFileSync(
+        path.join(process.env.E2E_OTHER_DATA_DIR as string, "provider", "secrets.json"),
+        "utf8",
+      ),
+    ) as { consoleClientSecret: string }
+  ).consoleClientSecret,
+}));
+
 export interface Company {
   email: string;
   password: string;
@@ -103,10 +136,13 @@ export interface CompanyOptions {
   registration?: Partial<RegistrationRequest>;
 }
 
-/** Registers a fresh company and its admin user through the sandbox. */
-export async function createCompany(options: CompanyOptions = {}): Promise<Company> {
+/** Registers a fresh company and its admin user through the sandbox (the run's, unless `at`). */
+export async function createCompany(
+  options: CompanyOptions = {},
+  at: ProviderClient = provider,
+): Promise<Company> {
   const body = validRegistration(options.registration);
-  const created = await provider.registerOk(body);
+  const created = await at.registerOk(body);
   const company: Company = {
     email: created.email,
     password: body.password,
@@ -116,15 +152,18 @@ export async function createCompany(options: CompanyOptions = {}): Promise<Compa
     userId: created.userId,
     companyId: created.companyId,
   };
-  if (options.verified !== false) await provider.verifyUser(created.userId);
-  if (options.acceptedTerms !== false && options.verified !== false) await acceptTerms(company);
+  if (options.verified !== false) await at.verifyUser(created.userId);
+  if (options.acceptedTerms !== false && options.verified !== false) await acceptTerms(company, at);
   return company;
 }
 
 /** Accepts the terms for the user, as the console's terms dialog does (`PUT user/accept-terms`). */
-export async function acceptTerms(company: Pick<Company, "email" | "password">) {
-  const tokens = await provider.signIn(company.email, company.password);
-  await provider.acceptTerms(tokens.access_token);
+export async function acceptTerms(
+  company: Pick<Company, "email" | "password">,
+  at: ProviderClient = provider,
+) {
+  const tokens = await at.signIn(company.email, company.password);
+  await at.acceptTerms(tokens.access_token);
 }
 
 /**
@@ -271,7 +310,8 @@ async function chooseLanguageBeforeSignIn(page: Page, lang: Lang) {
     throw new Error(`choosing ${lang} before signing in answered ${res.status()}`);
 }
 
-const appsUrl = (lang: Lang) => new RegExp(`^${escapeRegExp(CONSOLE_URL)}/${lang}/apps(?:[/?#]|$)`);
+const appsUrl = (lang: Lang, consoleUrl = CONSOLE_URL) =>
+  new RegExp(`^${escapeRegExp(consoleUrl)}/${lang}/apps(?:[/?#]|$)`);
 
 /**
  * Signs in by the same requests the sign-in form makes, in the page's own cookie jar (the
@@ -283,6 +323,7 @@ export async function signIn(
   page: Page,
   company: Pick<Company, "email" | "password">,
   lang: Lang = "en-AU",
+  consoleUrl = CONSOLE_URL,
 ) {
   await base.step(
     `sign in as ${company.email} (${lang})`,
@@ -304,7 +345,7 @@ export async function signIn(
         const location = response.headers().location;
         if (response.status() < 300 || response.status() >= 400 || !location) break;
         const next = new URL(location, response.url()).href;
-        if (appsUrl(lang).test(next)) {
+        if (appsUrl(lang, consoleUrl).test(next)) {
           await page.goto(next);
           return;
         }

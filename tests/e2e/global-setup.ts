@@ -2,12 +2,13 @@
  * Before any test of a run that reuses a running product (E2E_DATA_DIR set): checks that the
  * servers on the e2e ports are the product of that data folder, started for e2e, so that a
  * wrong or stale server fails the run at once with one clear message instead of every test.
- * A run that starts its own servers has nothing to check.
+ * A run that starts its own servers has nothing to check. Either way, waits for the console at
+ * another provider.
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createProviderClient } from "../support/provider";
-import { ADMIN_TOKEN, CONSOLE_CLIENT_ID, CONSOLE_URL, SANDBOX_URL } from "./env";
+import { ADMIN_TOKEN, CONSOLE_CLIENT_ID, CONSOLE_URL, OTHER_CONSOLE_URL, SANDBOX_URL } from "./env";
 import { portHolder, runMode } from "./servers";
 
 function fail(problem: string): never {
@@ -45,7 +46,20 @@ async function signInStart(): Promise<URL | undefined> {
   return undefined;
 }
 
+/** The console at another provider (another-provider.ts) starts beside the run's servers: waited for here. */
+async function anotherProviderServes() {
+  const deadline = Date.now() + 120_000;
+  while (!(await answers(`${OTHER_CONSOLE_URL}/healthz`))) {
+    if (Date.now() > deadline)
+      throw new Error(
+        `The console at another provider (tests/e2e/another-provider.ts) did not answer ${OTHER_CONSOLE_URL}/healthz within 2 minutes of the run's servers: see what '[another provider]' printed.`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 export default async function globalSetup() {
+  await anotherProviderServes();
   if (runMode === "own") return;
   const dataDir = process.env.E2E_DATA_DIR as string;
 

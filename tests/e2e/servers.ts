@@ -9,6 +9,7 @@
  * - With E2E_DATA_DIR set, the run uses a product that is already running, on E2E_PORT
  *   (default 3100) and E2E_SANDBOX_PORT (default the next port), started with that DATA_DIR
  *   and the e2e admin token; global-setup.ts checks that it is that product before any test.
+ * - Either way the run starts another provider of its own (another-provider.ts).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -62,4 +63,30 @@ async function settle(): Promise<RunMode> {
   return "own";
 }
 
+/**
+ * The other provider's ports and folder (tests/e2e/another-provider.ts), in either mode: its
+ * console, its sandbox and the gateway in front of the sandbox's API, free ports all.
+ */
+async function settleAnotherProvider() {
+  if (process.env.E2E_OTHER_DATA_DIR) return;
+  const taken = new Set([Number(process.env.E2E_PORT), Number(process.env.E2E_SANDBOX_PORT)]);
+  const ports: number[] = [];
+  while (ports.length < 3) {
+    const port = await freePort();
+    if (!taken.has(port)) {
+      taken.add(port);
+      ports.push(port);
+    }
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), "console-e2e-other-"));
+  process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+  Object.assign(process.env, {
+    E2E_OTHER_DATA_DIR: dir,
+    E2E_OTHER_PORT: String(ports[0]),
+    E2E_OTHER_SANDBOX_PORT: String(ports[1]),
+    E2E_OTHER_API_PORT: String(ports[2]),
+  });
+}
+
 export const runMode: RunMode = await settle();
+await settleAnotherProvider();
