@@ -26,7 +26,7 @@ const serverEnv = {
   PROVIDER_ADMIN_TOKEN: ADMIN_TOKEN,
   LOG_LEVEL: "warn",
   NODE_ENV: "production",
-  // The run's own build (tests/e2e/servers.ts): runs side by side never overwrite each other's.
+  // The build of the sources as they are (tests/support/console-build.ts).
   ...(process.env.E2E_BUILD_DIR ? { CONSOLE_BUILD_DIR: process.env.E2E_BUILD_DIR } : {}),
 };
 
@@ -63,9 +63,9 @@ const ownServers: PlaywrightTestConfig["webServer"] = [
   },
   {
     // Started after the sandbox, whose first start writes DATA_DIR/secrets.json (the
-    // console's OIDC client secret); always on a fresh build of app/.
+    // console's OIDC client secret); on the build of the sources as they are, made when missing.
     name: "console",
-    command: "npm run build && npm run console",
+    command: "npx tsx tests/support/console-build.ts && npm run console",
     url: `${CONSOLE_URL}/healthz`,
     env: serverEnv,
     reuseExistingServer: false,

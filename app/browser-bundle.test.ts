@@ -3,15 +3,10 @@
  * rules derived from their schemas (app/forms/check.ts); no chunk of the browser build, a
  * page's or a dialog's loaded on first use, holds zod or conform's zod adapter.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-
-const root = path.resolve(import.meta.dirname, "..");
-const buildDir = mkdtempSync(path.join(tmpdir(), "console-build-"));
-afterAll(() => rmSync(buildDir, { recursive: true, force: true }));
+import { describe, expect, it } from "vitest";
+import { consoleBuild } from "../tests/support/console-build";
 
 function chunks(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -24,12 +19,8 @@ function chunks(dir: string): string[] {
 const SIGNATURES = { zod: '"$ZodType"', "@conform-to/zod": '"__undefined__"' };
 
 describe("the browser build", () => {
-  it("holds no zod", { timeout: 120_000 }, () => {
-    execFileSync(path.join(root, "node_modules/.bin/remix"), ["build"], {
-      cwd: root,
-      env: { ...process.env, CONSOLE_BUILD_DIR: buildDir },
-      stdio: "pipe",
-    });
+  it("holds no zod", { timeout: 180_000 }, async () => {
+    const buildDir = await consoleBuild();
     const files = chunks(path.join(buildDir, "assets"));
     expect(files.length).toBeGreaterThan(10);
     const code = new Map(files.map((file) => [file, readFileSync(file, "utf8")]));

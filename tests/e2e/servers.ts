@@ -14,6 +14,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { consoleBuildDir } from "../support/console-build";
 import { freePort, portHolder, tryListen } from "../support/ports";
 
 export { portHolder };
@@ -47,12 +48,9 @@ async function settle(): Promise<RunMode> {
   while (sandboxPort === consolePort) sandboxPort = await freePort();
 
   const dir = mkdtempSync(path.join(os.tmpdir(), "console-e2e-"));
-  // The run's own console build, inside the project so that it finds node_modules.
-  const build = path.join(import.meta.dirname, "..", "..", "build", "e2e", path.basename(dir));
-  process.on("exit", () => {
-    rmSync(dir, { recursive: true, force: true });
-    rmSync(build, { recursive: true, force: true });
-  });
+  // The build of the sources as they are (made by the console's server command when missing).
+  const build = consoleBuildDir();
+  process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
   Object.assign(process.env, {
     [OWN_RUN]: "1",
     E2E_DATA_DIR: dir,

@@ -5,7 +5,7 @@
  * to the runner, so they outlive each test's worker; the teardown stops them.
  */
 import { createServer } from "node:http";
-import { buildConsole, consoleProcess, sandboxProcess } from "../support/product";
+import { consoleBuild, consoleProcess, sandboxProcess } from "../support/product";
 
 export default async function globalSetup() {
   const dataDir = process.env.E2E_DATA_DIR as string;
@@ -13,13 +13,13 @@ export default async function globalSetup() {
   const sandboxPort = Number(process.env.E2E_SANDBOX_PORT);
   const control = new URL(process.env.FAULTS_CONTROL_URL as string);
 
-  const build = await buildConsole("faults");
+  const buildDir = await consoleBuild();
   const sandbox = sandboxProcess({ dataDir, port: sandboxPort, consolePort });
   const consoleServer = consoleProcess({
     dataDir,
     port: consolePort,
     sandboxPort,
-    buildDir: build.dir,
+    buildDir,
   });
   try {
     await sandbox.start();
@@ -27,7 +27,6 @@ export default async function globalSetup() {
   } catch (error) {
     await consoleServer.stop();
     await sandbox.stop();
-    build.remove();
     throw error;
   }
 
@@ -57,6 +56,5 @@ export default async function globalSetup() {
     await new Promise((resolve) => server.close(resolve));
     await consoleServer.stop();
     await sandbox.stop();
-    build.remove();
   };
 }

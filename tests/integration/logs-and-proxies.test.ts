@@ -17,7 +17,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConsoleVisitor } from "../support/console-http";
 import {
-  buildConsole,
+  consoleBuild,
   consoleProcess,
   freePort,
   type ServerProcess,
@@ -50,8 +50,7 @@ beforeAll(async () => {
   );
   await own.start({ log, registrationLimits: { perIp: 2, perEmail: 3, windowSeconds: 60 * 60 } });
 
-  const build = await buildConsole("logs");
-  cleanups.push(build.remove);
+  const buildDir = await consoleBuild();
   const sessionSecret = randomBytes(32).toString("base64url");
   const start = async (port: number, trustProxy: string | undefined) => {
     const data = tempDir("logs-console");
@@ -59,7 +58,7 @@ beforeAll(async () => {
     const server = consoleProcess({
       dataDir: data.dir,
       port,
-      buildDir: build.dir,
+      buildDir,
       env: {
         API_BASE_URL: `${own.config.url}/api`,
         OIDC_ISSUER: own.config.url,

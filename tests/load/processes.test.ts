@@ -16,7 +16,7 @@ import { type PersonWithApp, personWithApp } from "../support/people";
 import { alive, productProcesses } from "../support/process-tree";
 import {
   ADMIN_TOKEN,
-  buildConsole,
+  consoleBuild,
   freePort,
   type ServerProcess,
   tempDir,
@@ -33,8 +33,7 @@ let person: PersonWithApp;
 beforeAll(async () => {
   const data = tempDir("processes");
   cleanups.push(data.remove);
-  const build = await buildConsole("processes");
-  cleanups.push(build.remove);
+  const buildDir = await consoleBuild();
   const [port, sandboxPort] = [await freePort(), await freePort()];
   consoleUrl = `http://localhost:${port}`;
   sandboxUrl = `http://localhost:${sandboxPort}`;
@@ -42,7 +41,7 @@ beforeAll(async () => {
     dataDir: data.dir,
     port,
     sandboxPort,
-    buildDir: build.dir,
+    buildDir,
     env: { WEB_CONCURRENCY: "2", PRINT_MAIL: "on", LOG_LEVEL: "info" },
   });
   cleanups.push(() => product.stop("SIGKILL"));

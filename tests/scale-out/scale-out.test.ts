@@ -36,7 +36,7 @@ import { ownDatabase, postgresProblem } from "../support/postgres";
 import { productProcesses } from "../support/process-tree";
 import {
   ADMIN_TOKEN,
-  buildConsole,
+  consoleBuild,
   consoleProcess,
   freePort,
   type ServerProcess,
@@ -109,8 +109,7 @@ describe.skipIf(unavailable.length > 0)(
     beforeAll(async () => {
       const database = await ownDatabase(POSTGRES_URL, "scale_out");
       cleanups.push(database.drop);
-      const build = await buildConsole("scale-out");
-      cleanups.push(build.remove);
+      const buildDir = await consoleBuild();
       const sandboxData = tempDir("scale-out-sandbox");
       cleanups.push(sandboxData.remove);
 
@@ -167,7 +166,7 @@ describe.skipIf(unavailable.length > 0)(
           name: `console ${i + 1}`,
           dataDir,
           port,
-          buildDir: build.dir,
+          buildDir,
           env: {
             API_BASE_URL: `${sandboxes.url}/api`,
             OIDC_ISSUER: sandboxes.url,

@@ -1,28 +1,29 @@
 /**
  * The product as separate processes, for the suites that start, stop and restart its parts
- * (tests/load, tests/faults, tests/scale-out): a fresh build of the console, provider
+ * (tests/load, tests/faults, tests/scale-out): the console's build (./console-build.ts), provider
  * sandboxes and consoles run as `npm start` runs them (`server/start.ts --sandbox-only` and
  * `--console-only`, production mode), each on a free port of this machine. What a process
  * prints is kept and shown only when it fails to start.
  *
- *   const build = await buildConsole("load");
+ *   const buildDir = await consoleBuild();
  *   const sandbox = sandboxProcess({ dataDir, port, consolePort });
  *   await sandbox.start();
- *   const console = consoleProcess({ dataDir, port: consolePort, sandboxPort: port, buildDir: build.dir });
+ *   const console = consoleProcess({ dataDir, port: consolePort, sandboxPort: port, buildDir });
  *   await console.start();
  *   ...
  *   await sandbox.stop();   // SIGTERM, or "SIGKILL" for a crash
  *   await sandbox.start();  // the same data folder and port
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { consoleProcesses, envSchema } from "../../server/config";
+import { consoleBuild } from "./console-build";
 import { freePort } from "./ports";
 import { createProviderClient, type ProviderClient } from "./provider";
 
+export { consoleBuild } from "./console-build";
 export { freePort } from "./ports";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -43,36 +44,6 @@ class Tail {
   toString() {
     return this.text;
   }
-}
-
-/**
- * Builds the console into a folder of its own inside the project (so that it finds
- * node_modules); runs side by side never overwrite each other's build.
- */
-export async function buildConsole(label: string): Promise<{ dir: string; remove(): void }> {
-  const dir = path.join(ROOT, "build", "suites", `${label}-${randomBytes(4).toString("hex")}`);
-  const output = new Tail();
-  const code = await new Promise<number | null>((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [path.join(ROOT, "node_modules", "@remix-run", "dev", "dist", "cli.js"), "build"],
-      {
-        cwd: ROOT,
-        env: { ...process.env, CONSOLE_BUILD_DIR: dir, NODE_ENV: "production" },
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
-    child.stdout.on("data", (chunk) => output.add(chunk));
-    child.stderr.on("data", (chunk) => output.add(chunk));
-    child.on("error", () => resolve(-1));
-    child.on("exit", (exitCode) => resolve(exitCode));
-  });
-  const remove = () => rmSync(dir, { recursive: true, force: true });
-  if (code !== 0) {
-    remove();
-    throw new Error(`The console build failed (exit ${code}):\n${output}`);
-  }
-  return { dir, remove };
 }
 
 /**
@@ -240,7 +211,7 @@ export interface ConsoleSpec {
   env?: Record<string, string | undefined>;
 }
 
-/** A console (`--console-only`) serving a build made by `buildConsole`. */
+/** A console (`--console-only`) serving a build made by `consoleBuild`. */
 export function consoleProcess(spec: ConsoleSpec): ServerProcess {
   return new ServerProcess({
     name: spec.name ?? "console",
@@ -291,12 +262,12 @@ export interface StartedProduct {
   sandbox: ServerProcess;
   console: ServerProcess;
   provider: ProviderClient;
-  /** Stops both processes and removes the build and the data folder. */
+  /** Stops both processes and removes the data folder. */
   stop(): Promise<void>;
 }
 
 /**
- * A fresh build of the console, a sandbox and a console on a fresh data folder, as `npm start`
+ * The console's build, a sandbox and a console on a fresh data folder, as `npm start`
  * runs them; what fails to start is stopped and removed again.
  */
 export async function startedProduct(
@@ -313,8 +284,7 @@ export async function startedProduct(
   try {
     const data = tempDir(label);
     cleanups.push(data.remove);
-    const build = await buildConsole(label);
-    cleanups.push(build.remove);
+    const buildDir = await consoleBuild();
     const sandboxPort = await freePort();
     const consolePort = await freePort();
     const sandbox = sandboxProcess({
@@ -327,7 +297,7 @@ export async function startedProduct(
       dataDir: data.dir,
       port: consolePort,
       sandboxPort,
-      buildDir: build.dir,
+      buildDir,
       env: env.console,
     });
     cleanups.push(() => sandbox.stop());
