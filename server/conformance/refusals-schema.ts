@@ -5,8 +5,9 @@
 import { randomUUID } from "node:crypto";
 import * as resources from "~/api/resources/endpoints";
 import * as schema from "~/api/schema/endpoints";
+import * as user from "~/api/user/endpoints";
 import { SCHEMA_DOCUMENT } from "./inputs";
-import { refusals, skipCodes, type Trigger } from "./refusals";
+import { refusals, type Trigger } from "./refusals";
 import { needs, succeeds, type World } from "./world";
 
 type View = (typeof SCHEMA_DOCUMENT.platforms)[number]["views"][number];
@@ -125,6 +126,7 @@ export async function schemaRefusals(w: World) {
       ? [["invalidSize", "a button whose icon is 100x100", () => iconed(small)] satisfies Document]
       : []),
     ...(await desktopDocuments(w)),
+    ...(await integratorDocuments(w)),
   ];
   const triggers: Trigger[] = app
     ? documents.map(([codes, what, json]) => ({
@@ -143,8 +145,22 @@ export async function schemaRefusals(w: World) {
   await refusals(w, schema.saveSchema, triggers);
 }
 
-/** Codes the kit does not send, each with why. */
-export function skipSchemaCodes(w: World) {
-  const skip = (codes: string[], why: string) => skipCodes(w, schema.saveSchema, codes, why);
-  skip(["integratorOnly"], "needs a company the provider made an integrator of another type");
+/**
+ * A matter view in full screen, which only a company of integratorType 1 may have: sent
+ * when the signed-in user's company is of another type.
+ */
+async function integratorDocuments(w: World): Promise<Document[]> {
+  const me = await succeeds<{ integratorType: number }>(w, user.getUser, "its integrator type");
+  if (!me) return [];
+  if (me.integratorType === 1) {
+    w.found.skip(schema.saveSchema, "integratorOnly", "the kit's company is of integratorType 1");
+    return [];
+  }
+  return [
+    [
+      "integratorOnly",
+      "a matter view in full screen",
+      () => withViews({ ...VIEW, isFullScreen: true }),
+    ],
+  ];
 }

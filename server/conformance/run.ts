@@ -30,7 +30,7 @@ import {
   securityRefusals,
   submissionRefusals,
 } from "./refusals-reviews";
-import { schemaRefusals, skipSchemaCodes } from "./refusals-schema";
+import { schemaRefusals } from "./refusals-schema";
 import { type EndpointResult, findings } from "./report";
 import { Breach, expectRefusal, session } from "./session";
 import {
@@ -106,7 +106,6 @@ async function declaredRefusals(w: World) {
     appRefusals,
     attestationRefusals,
     schemaRefusals,
-    skipSchemaCodes,
     approvalRefusals,
     submissionRefusals,
     priceRefusals,
