@@ -185,10 +185,10 @@ async function cleanUp(w: World) {
   await done(user.deleteUser, "the new user", made.newUserId);
   await done(instances.deleteInstance, "the new credentials", made.instanceId);
   await done(instances.deleteInstance, "the imported account", made.importedId);
-  if (made.preApprovalId) {
-    const id = { params: { id: made.preApprovalId } };
-    await succeeds(w, approvals.withdrawPreApproval, "the pre-approval", id);
-  }
+  if (made.preApprovalId)
+    await succeeds(w, approvals.withdrawPreApproval, "the pre-approval", {
+      params: { id: made.preApprovalId! },
+    });
   if (made.submittedVersionId)
     await succeeds(w, submissions.archiveVersion, "the submission withdrawn", {
       params: { id: made.submittedVersionId! },
