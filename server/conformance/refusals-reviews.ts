@@ -84,7 +84,7 @@ export async function approvalRefusals(w: World) {
     w,
     approvals.withdrawPreApproval,
     ["preApprovalNotPending"],
-    `needs a pre-approval decided by ${DECISION} (a withdrawn one is not found)`,
+    `needs a pre-approval approved or rejected by ${DECISION} (a withdrawn one is not found)`,
   );
 }
 
