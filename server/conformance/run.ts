@@ -12,6 +12,25 @@ import * as instances from "~/api/instances/endpoints";
 import * as submissions from "~/api/submissions/endpoints";
 import * as user from "~/api/user/endpoints";
 import { type OidcClient, signIn } from "./oidc";
+import { refusals } from "./refusals";
+import { appRefusals, attestationRefusals, otherApp, uploadRefusals } from "./refusals-apps";
+import {
+  configurationRefusals,
+  instanceRefusals,
+  registrationRefusals,
+  resourceRefusals,
+  settingsRefusals,
+  userRefusals,
+} from "./refusals-company";
+import {
+  approvalRefusals,
+  archivedRefusals,
+  priceChangeRefusals,
+  priceRefusals,
+  securityRefusals,
+  submissionRefusals,
+} from "./refusals-reviews";
+import { schemaRefusals } from "./refusals-schema";
 import { type EndpointResult, findings } from "./report";
 import { Breach, expectRefusal, session } from "./session";
 import {
@@ -54,6 +73,8 @@ export async function runConformance(options: KitOptions): Promise<EndpointResul
     made: {},
     found: findings(),
     run: randomUUID().slice(0, 8),
+    signInAs: async (email, password) =>
+      session(options.api, (await signIn(options.client, email, password)).access_token),
   };
   for (const [label, steps] of [
     ["reference data", referenceData],
@@ -65,6 +86,7 @@ export async function runConformance(options: KitOptions): Promise<EndpointResul
     ["pre-approval and submission", reviews],
     ["sandbox accounts", sandboxAccounts],
     ["company and bank details", company],
+    ["declared refusals", declaredRefusals],
     ["the other company", otherCompany],
     ["no token", withoutToken],
   ] as const) {
@@ -74,6 +96,30 @@ export async function runConformance(options: KitOptions): Promise<EndpointResul
   log("removing what the kit made");
   await cleanUp(world);
   return world.found.results();
+}
+
+/** Each refusal the contract declares, sent where the kit can reach its state (refusals-*.ts). */
+async function declaredRefusals(w: World) {
+  for (const steps of [
+    uploadRefusals,
+    otherApp,
+    appRefusals,
+    attestationRefusals,
+    schemaRefusals,
+    approvalRefusals,
+    submissionRefusals,
+    priceRefusals,
+    priceChangeRefusals,
+    securityRefusals,
+    archivedRefusals,
+    userRefusals,
+    settingsRefusals,
+    instanceRefusals,
+    configurationRefusals,
+    resourceRefusals,
+    registrationRefusals,
+  ])
+    await steps(w);
 }
 
 /** The second company calls every endpoint on the first's objects: each answers 404, nothing changes. */
@@ -88,9 +134,9 @@ async function otherCompany(w: World) {
       : undefined;
   const before = await snapshot();
   for (const { endpoint, input } of strangerInputs(w.made))
-    await found.check(endpoint, "the other company's object: 404", async () =>
-      expectRefusal(endpoint, await b(endpoint, input), 404),
-    );
+    await refusals(w, endpoint, [
+      { codes: "404", what: "the other company's object", input, call: b },
+    ]);
   if (before)
     await found.check(apps.getApp, "unchanged by the other company's calls", async () => {
       if ((await snapshot()) !== before)
@@ -149,6 +195,7 @@ async function cleanUp(w: World) {
     });
   else found.skip(submissions.archiveVersion, "a submission withdrawn", "no submission was made");
   await done(apps.deleteApp, "the copy", made.duplicateId);
+  await done(apps.deleteApp, "the connector app", made.otherVersionId);
   await done(apps.deleteApp, "the app", made.versionId);
   if (made.versionId)
     await found.check(apps.getApp, "a deleted app: 404", async () =>

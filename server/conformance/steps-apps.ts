@@ -24,6 +24,7 @@ import {
   REQUESTER,
   SCHEMA_DOCUMENT,
 } from "./inputs";
+import { refusals } from "./refusals";
 import { expectRefusal, expectSuccess, type Reply } from "./session";
 import { needs, succeeds, type World } from "./world";
 
@@ -142,7 +143,7 @@ export async function attestationAndSchema(w: World) {
 }
 
 export async function clientsAndPrices(w: World) {
-  const { a, found, made } = w;
+  const { a, made } = w;
   const app = needs(w, security.listClients, "the group's clients", "groupId");
   if (!app) return;
   const group = { params: { id: app.groupId } };
@@ -183,13 +184,6 @@ export async function clientsAndPrices(w: World) {
     "a change of a price in force",
     "needs a price the provider approved",
   );
-  await found.check(pricing.submitPriceChange, "without a price in force: 409", async () =>
-    expectRefusal(
-      pricing.submitPriceChange,
-      await a(pricing.submitPriceChange, { body: { amount: 12, appGroupId: app.groupId } }),
-      409,
-    ),
-  );
 }
 
 export async function reviews(w: World) {
@@ -223,10 +217,13 @@ export async function reviews(w: World) {
     [submissions.requestResume, REQUESTER],
   ] as const) {
     found.skip(endpoint, "a version the provider moved there", "needs a decision of the provider");
-    await found.check(endpoint, "a version in Sandbox: 409", async () =>
-      expectRefusal(endpoint, await a(endpoint, { ...onSandbox, body }), 409),
-    );
+    await refusals(w, endpoint, [
+      { codes: "actionNotAllowed", what: "a version in Sandbox", input: { ...onSandbox, body } },
+    ]);
   }
+  await refusals(w, submissions.archiveVersion, [
+    { codes: "actionNotAllowed", what: "a version in Sandbox", input: onSandbox },
+  ]);
   const submitted = await a(submissions.createSubmission, {
     body: { appId: app.versionId, ...CONTACT, isBeta: false, documents: [app.fileId] },
   });

@@ -133,7 +133,7 @@ export async function sandboxAccounts(w: World) {
 type Entry = Record<string, unknown> & { id?: string };
 
 export async function company(w: World) {
-  const { a, found, made } = w;
+  const { found, made } = w;
   const details = await succeeds<{ entityInformation: Entry[] }>(
     w,
     settings.getCompanyDetails,
@@ -156,13 +156,6 @@ export async function company(w: World) {
       settings.updateBankDetails,
       "the bank details",
       "they would replace the company's own",
-    );
-    await found.check(settings.createBankDetails, "a second: 409", async () =>
-      expectRefusal(
-        settings.createBankDetails,
-        await a(settings.createBankDetails, { body: BANK }),
-        409,
-      ),
     );
   } else if (banks) {
     made.bankId = (

@@ -24,6 +24,13 @@ export interface Made {
   newUserId?: string;
   bankId?: string;
   matterTypeId?: string;
+  /** Uploaded images no listing or company icon takes: too small, a JPEG, over 400 KB. */
+  smallImageId?: string;
+  jpegImageId?: string;
+  bigImageId?: string;
+  /** A connector app in a country without monetisation and data attestation. */
+  otherVersionId?: string;
+  otherGroupId?: string;
 }
 
 export interface World {
@@ -35,6 +42,8 @@ export interface World {
   found: ReturnType<typeof findings>;
   /** A value unique to this run, for names and addresses. */
   run: string;
+  /** Signs in another user (one the kit made), answering their caller. */
+  signInAs: (email: string, password: string) => Promise<Call>;
 }
 
 /** The ids a step needs, or undefined (the step noted as not tried) when one was not made. */
