@@ -800,6 +800,7 @@ for (const lang of LANGS) {
       company,
       t,
     }) => {
+      test.slow();
       // A saved report menu holding Ledger (set up through the API).
       const { id } = await editorOfNewApp(
         page,
@@ -1489,6 +1490,7 @@ for (const lang of LANGS) {
       company,
       t,
     }) => {
+      test.slow();
       const { id } = await editorOfNewApp(
         page,
         company,
