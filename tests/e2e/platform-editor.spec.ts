@@ -1,5 +1,5 @@
 /**
- * The platform schema editor (issue 14): the platform tabs of a public app with a dot on a
+ * The platform schema editor: the platform tabs of a public app with a dot on a
  * configured platform, none for a connector; the editor page of each platform. Apps are made through the provider API
  * (apps-api.ts); what is tested goes through the page. Written per language: one language
  * per project.
