@@ -62,3 +62,21 @@ export async function getVersion(token: string, id: string): Promise<StoredVersi
   if (!res.ok) throw new Error(`GET apps/${id}: ${res.status}`);
   return (await res.json()) as StoredVersion;
 }
+
+/**
+ * `POST app-schema`: `document` (`{ platforms: [...] }`) saved as edited on version `id`;
+ * answers the id of the new version that holds it.
+ */
+export async function saveSchema(
+  token: string,
+  id: string,
+  document: { platforms: unknown[] },
+): Promise<string> {
+  const res = await provider.apiFetch(
+    "app-schema",
+    { method: "POST", body: JSON.stringify({ appIdOld: id, json: document }) },
+    token,
+  );
+  if (res.status !== 201) throw new Error(`POST app-schema: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { appId: string }).appId;
+}

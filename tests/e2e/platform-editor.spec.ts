@@ -1,5 +1,5 @@
 /**
- * The platform schema editor (issue 14): the platform tabs of a public app with a dot on a
+ * The platform schema editor: the platform tabs of a public app with a dot on a
  * configured platform, none for a connector; the editor page of each platform. Apps are made through the provider API
  * (apps-api.ts); what is tested goes through the page. Written per language: one language
  * per project.
@@ -7,7 +7,7 @@
 import type { Page } from "@playwright/test";
 import { png } from "../../server/conformance/files";
 import { rawHeaderLines } from "../support/raw-headers";
-import { createApp, type Details, tokenOf } from "./apps-api";
+import { createApp, type Details, saveSchema, tokenOf } from "./apps-api";
 import {
   CONSOLE_URL,
   type Company,
@@ -44,20 +44,41 @@ async function open(page: Page, path: string) {
   if (!isNoJs()) await hydrated(page);
 }
 
-/** A new app of the company (through the provider API), signed in and its editor of `platform` open. */
+/**
+ * A new app of the company (through the provider API), signed in and its editor of `platform`
+ * open; with `schema`, the version that holds it as saved (also through the API).
+ */
 async function editorOfNewApp(
   page: Page,
   company: Company,
   lang: Lang,
   details: Partial<Details>,
   platform: string,
+  schema?: { platforms: unknown[] },
 ) {
   const token = await tokenOf(company);
-  const id = await createApp(token, details);
+  const created = await createApp(token, details);
+  const id = schema ? await saveSchema(token, created, schema) : created;
   await signIn(page, company, lang);
   await open(page, editorPage(lang, id, platform));
   return { token, id };
 }
+
+/** The four environments' URLs of an item of the schema document, ending in `name`. */
+const envUrls = (name: string) =>
+  ["dev", "test", "beta", "live"].map((env) => ({
+    env,
+    url: `https://${env}.example.com/${name}`,
+  }));
+
+/** A menu item of the schema document as `addMenuItem` makes it through the page. */
+const menuItem = (name: string) => ({
+  actionType: "menu-item",
+  name,
+  label: `${name} text`,
+  description: `What ${name} does.`,
+  urls: envUrls(name.toLowerCase()),
+});
 
 /** Adds a location through the Add location dialog. */
 async function addLocation(page: Page, t: T, name: string) {
@@ -698,18 +719,13 @@ for (const lang of LANGS) {
       const desktop = await read(first, "desktop");
       const view = (schema: Schema, viewId: string) =>
         schema?.views?.find((entry) => entry.id === viewId);
-      const urls = (name: string) =>
-        ["dev", "test", "beta", "live"].map((env) => ({
-          env,
-          url: `https://${env}.example.com/${name}`,
-        }));
       expect(view(desktop, "matter")).toMatchObject({
         context: [
           {
             actionType: "context-header",
             name: "Header",
             label: "Header text",
-            items: [{ actionType: "context", name: "Lookup", urls: urls("lookup") }],
+            items: [{ actionType: "context", name: "Lookup", urls: envUrls("lookup") }],
           },
           { actionType: "context", name: "Open", description: "What Open does." },
         ],
@@ -771,7 +787,7 @@ for (const lang of LANGS) {
           {
             actionType: "report-folder",
             name: "Firm",
-            items: [{ actionType: "report-item", name: "Ledger", urls: urls("ledger") }],
+            items: [{ actionType: "report-item", name: "Ledger", urls: envUrls("ledger") }],
           },
         ],
       });
@@ -784,16 +800,26 @@ for (const lang of LANGS) {
       company,
       t,
     }) => {
+      test.slow();
+      // A saved report menu holding Ledger (set up through the API).
       const { id } = await editorOfNewApp(
         page,
         company,
         lang,
         { name: "Refused App", appType: 0, countryCode: "AU" },
         "reporting",
+        {
+          platforms: [
+            {
+              type: "reporting",
+              menus: [
+                { id: "menu-firm-reports", name: "Firm Reports", items: [menuItem("Ledger")] },
+              ],
+            },
+          ],
+        },
       );
-      await addLocation(page, t, n("Firm Reports"));
       const list = `${n("Firm Reports")}: ${t("platform:lists.items")}`;
-      await addMenuItem(page, t, list, "Ledger");
 
       // Edit: the dialog holds the item's values.
       await link(page, t("platform:a11y.edit", { name: "Ledger" })).click();
@@ -857,14 +883,22 @@ for (const lang of LANGS) {
       t,
     }) => {
       test.slow();
+      // A saved empty precedent list (through the API); its item is made through the page.
       await editorOfNewApp(
         page,
         company,
         lang,
         { name: "Precedent App", appType: 0, countryCode: "AU" },
         "web",
+        {
+          platforms: [
+            {
+              type: "web",
+              views: [{ id: "precedent-list", name: "Precedent List", type: "precedent" }],
+            },
+          ],
+        },
       );
-      await addLocation(page, t, n("Precedent List"));
       const list = `${n("Precedent List")}: ${t("platform:lists.listItems")}`;
       await link(page, t("platform:a11y.addItem", { list })).click();
       const form = dialog(page);
@@ -1130,17 +1164,28 @@ for (const lang of LANGS) {
       t,
     }) => {
       test.slow();
+      // Saved through the API: Timer in the Tools Menu, an empty Apps Menu. The custom view is
+      // added through the page: without its settings the provider would refuse it.
       await editorOfNewApp(
         page,
         company,
         lang,
         { name: "Clone App", appType: 0, countryCode: "AU" },
         "web",
+        {
+          platforms: [
+            {
+              type: "web",
+              menus: [
+                { id: "menu-tools", name: "Tools Menu", items: [menuItem("Timer")] },
+                { id: "menu-apps", name: "Apps Menu" },
+              ],
+            },
+          ],
+        },
       );
-      for (const name of [n("Tools Menu"), n("Apps Menu"), n("Custom View")])
-        await addLocation(page, t, name);
+      await addLocation(page, t, n("Custom View"));
       const tools = `${n("Tools Menu")}: ${t("platform:lists.items")}`;
-      await addMenuItem(page, t, tools, "Timer");
 
       // Clone: at least one location; a menu item becomes a button of a view.
       await link(page, t("platform:a11y.clone", { name: "Timer" })).click();
@@ -1306,10 +1351,7 @@ for (const lang of LANGS) {
         { name: "Import App", appType: 0, countryCode: "AU" },
         "web",
       );
-      const urls = ["dev", "test", "beta", "live"].map((env) => ({
-        env,
-        url: `https://${env}.example.com/sync`,
-      }));
+      const urls = envUrls("sync");
       const item = {
         actionType: "menu-item",
         name: "Sync",
@@ -1448,6 +1490,7 @@ for (const lang of LANGS) {
       company,
       t,
     }) => {
+      test.slow();
       const { id } = await editorOfNewApp(
         page,
         company,
@@ -1455,10 +1498,7 @@ for (const lang of LANGS) {
         { name: "Icon App", appType: 0, countryCode: "AU" },
         "web",
       );
-      const urls = ["dev", "test", "beta", "live"].map((env) => ({
-        env,
-        url: `https://${env}.example.com/open`,
-      }));
+      const urls = envUrls("open");
       const fn = (name: string, extra: Record<string, unknown> = {}) => ({
         actionType: "button",
         name,
