@@ -80,6 +80,16 @@ export function endpoint<
   return definition as Declared<P, Q, B, A>;
 }
 
+/** A GET of what its path names, refused 404 when that is missing or not the caller's. */
+export function lookup<const P extends string, A extends z.ZodType>(
+  path: P,
+  answer: A,
+  options: { uuidParams?: readonly NoInfer<PathParams<P>>[]; public?: boolean } = {},
+) {
+  const definition = { method: "GET", path, ...options, refusals: { 404: true }, answer } as const;
+  return endpoint<P, A>(definition as Endpoint<P, undefined, undefined, A>);
+}
+
 /** The answer of a call that answers 204 without a body. */
 export const noContent = z.null();
 

@@ -1,16 +1,11 @@
 /** The pre-approval calls. */
 
-import { endpoint } from "../endpoint";
+import { endpoint, lookup } from "../endpoint";
 import { DOCUMENT_LIST_RULE_CODES } from "../submissions/rules";
 import { preApproval, preApprovalList, preApprovalRequest } from "./schemas";
 
 /** The group's pre-approvals, newest first (withdrawn ones left out). */
-export const listPreApprovals = endpoint({
-  method: "GET",
-  path: "apps/group/:groupId/approvals",
-  refusals: { 404: true },
-  answer: preApprovalList,
-});
+export const listPreApprovals = lookup("apps/group/:groupId/approvals", preApprovalList);
 
 /** A new pre-approval, pending (10): 201 with it. */
 export const createPreApproval = endpoint({

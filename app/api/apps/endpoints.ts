@@ -3,7 +3,7 @@
  * client makes a new app's id).
  */
 import * as z from "zod";
-import { endpoint, noContent } from "../endpoint";
+import { endpoint, lookup, noContent } from "../endpoint";
 import {
   appGroup,
   appListResponse,
@@ -43,21 +43,10 @@ export const listApps = endpoint({
 });
 
 /** One group with its versions, flags and the history of its archived versions. */
-export const getAppGroup = endpoint({
-  method: "GET",
-  path: "apps/group/:groupId",
-  refusals: { 404: true },
-  answer: appGroup,
-});
+export const getAppGroup = lookup("apps/group/:groupId", appGroup);
 
 /** One version with its details and listing. */
-export const getApp = endpoint({
-  method: "GET",
-  path: "apps/:id",
-  uuidParams: ["id"],
-  refusals: { 404: true },
-  answer: appVersion,
-});
+export const getApp = lookup("apps/:id", appVersion, { uuidParams: ["id"] });
 
 /** A new app: a new group with version 1.000 in status Sandbox, under the client-made `id`. */
 export const createApp = endpoint({

@@ -3,7 +3,7 @@
  * multipart field `file`, checked by its content for what it is for (rules.ts).
  */
 import * as z from "zod";
-import { endpoint, MULTIPART, rawAnswer } from "../endpoint";
+import { endpoint, lookup, MULTIPART, rawAnswer } from "../endpoint";
 import { IMAGE_PURPOSES } from "./rules";
 import { uploadedFile } from "./schemas";
 
@@ -64,18 +64,7 @@ export const uploadEntityImage = endpoint({
 });
 
 /** A document's bytes, to its company only. */
-export const downloadFile = endpoint({
-  method: "GET",
-  path: "files/:id/download",
-  refusals: { 404: true },
-  answer: rawAnswer,
-});
+export const downloadFile = lookup("files/:id/download", rawAnswer);
 
 /** An image's bytes: public under its unguessable id. */
-export const getImage = endpoint({
-  method: "GET",
-  path: "images/:id",
-  refusals: { 404: true },
-  answer: rawAnswer,
-  public: true,
-});
+export const getImage = lookup("images/:id", rawAnswer, { public: true });

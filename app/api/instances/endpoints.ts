@@ -13,6 +13,14 @@ import {
   newInstanceRequest,
 } from "./schemas";
 
+/** A staging account is for users with test access only. */
+const TEST_ACCESS = ["noTestAccess"] as const;
+/** What a new account's values may break: its firm type, its environment, a username taken. */
+const NEW_ACCOUNT = {
+  400: ["invalidFirmType", "unknownEnvironment"],
+  409: ["usernameTaken"],
+} as const;
+
 export const listInstances = endpoint({
   method: "GET",
   path: "leapinstances",
@@ -25,11 +33,7 @@ export const createInstance = endpoint({
   created: true,
   path: "leapinstances",
   body: newInstanceRequest,
-  refusals: {
-    400: ["invalidFirmType", "unknownEnvironment"],
-    403: ["noTestAccess"],
-    409: ["usernameTaken"],
-  },
+  refusals: { ...NEW_ACCOUNT, 403: TEST_ACCESS },
   answer: instance,
 });
 
@@ -39,11 +43,7 @@ export const importInstance = endpoint({
   created: true,
   path: "leapinstances/import",
   body: importInstanceRequest,
-  refusals: {
-    400: ["invalidFirmType", "unknownEnvironment", "unknownRegion"],
-    403: ["noTestAccess"],
-    409: ["usernameTaken"],
-  },
+  refusals: { ...NEW_ACCOUNT, 400: [...NEW_ACCOUNT[400], "unknownRegion"], 403: TEST_ACCESS },
   answer: instance,
 });
 
@@ -55,7 +55,7 @@ export const updateConfiguration = endpoint({
   body: configurationRequest,
   refusals: {
     400: ["duplicateApp", "invalidEndpoint", "invalidStatus", "unknownApp"],
-    403: ["noTestAccess"],
+    403: TEST_ACCESS,
     404: true,
   },
   answer: instance,
@@ -66,6 +66,6 @@ export const deleteInstance = endpoint({
   method: "DELETE",
   path: "leapinstances/:id",
   uuidParams: ["id"],
-  refusals: { 403: ["noTestAccess"], 404: true },
+  refusals: { 403: TEST_ACCESS, 404: true },
   answer: noContent,
 });

@@ -7,6 +7,11 @@ import * as z from "zod";
 import { endpoint } from "../endpoint";
 import { bankDetails, bankDetailsRequest, companyDetails, companyDetailsRequest } from "./schemas";
 
+/** Bank details are for the company's admins only. */
+const ADMIN_ONLY = ["adminOnly"] as const;
+/** What bank details may break: a BSB of 6 digits, an account number of at most 30 digits. */
+const BANK_VALUES = ["atMost30Digits", "bsbMustBe6Digits", "mustBeDigits"] as const;
+
 export const getCompanyDetails = endpoint({
   method: "GET",
   path: "settings/company-details",
@@ -38,7 +43,7 @@ export const saveCompanyDetails = endpoint({
 export const getBankDetails = endpoint({
   method: "GET",
   path: "settings/bank-details",
-  refusals: { 403: ["adminOnly"] },
+  refusals: { 403: ADMIN_ONLY },
   answer: z.array(bankDetails),
 });
 
@@ -48,11 +53,7 @@ export const createBankDetails = endpoint({
   created: true,
   path: "settings/bank-details",
   body: bankDetailsRequest,
-  refusals: {
-    400: ["atMost30Digits", "bsbMustBe6Digits", "mustBeDigits"],
-    403: ["adminOnly"],
-    409: ["bankDetailsExist"],
-  },
+  refusals: { 400: BANK_VALUES, 403: ADMIN_ONLY, 409: ["bankDetailsExist"] },
   answer: bankDetails,
 });
 
@@ -61,10 +62,6 @@ export const updateBankDetails = endpoint({
   path: "settings/bank-details/:id",
   uuidParams: ["id"],
   body: bankDetailsRequest,
-  refusals: {
-    400: ["atMost30Digits", "bsbMustBe6Digits", "mustBeDigits"],
-    403: ["adminOnly"],
-    404: true,
-  },
+  refusals: { 400: BANK_VALUES, 403: ADMIN_ONLY, 404: true },
   answer: bankDetails,
 });

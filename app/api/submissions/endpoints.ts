@@ -4,7 +4,7 @@
  * (docs/decisions/0050-submissions-and-pre-approvals.md). Every action is checked against the
  * status table (app/api/apps/status.ts); a refused one is a 409 with a rule code.
  */
-import { endpoint } from "../endpoint";
+import { endpoint, lookup } from "../endpoint";
 import { DOCUMENT_LIST_RULE_CODES } from "./rules";
 import {
   statusRequest,
@@ -18,28 +18,13 @@ import {
 } from "./schemas";
 
 /** Prefilled contact data, the submit the status allows and what blocks it. */
-export const getSubmissionInit = endpoint({
-  method: "GET",
-  path: "app-submissions/init/:versionId",
-  refusals: { 404: true },
-  answer: submissionInit,
-});
+export const getSubmissionInit = lookup("app-submissions/init/:versionId", submissionInit);
 
 /** The group's submissions, newest first, withdrawn ones included (`isSoftDeleted`). */
-export const listSubmissions = endpoint({
-  method: "GET",
-  path: "app-submissions/:groupId",
-  refusals: { 404: true },
-  answer: submissionList,
-});
+export const listSubmissions = lookup("app-submissions/:groupId", submissionList);
 
 /** Every state change of the group's versions, oldest first. */
-export const getSubmissionTimeline = endpoint({
-  method: "GET",
-  path: "app-submissions/history/:groupId",
-  refusals: { 404: true },
-  answer: timeline,
-});
+export const getSubmissionTimeline = lookup("app-submissions/history/:groupId", timeline);
 
 /** Submit (live or beta), submit to live from Beta, or resubmit: 201 with the submission. */
 export const createSubmission = endpoint({

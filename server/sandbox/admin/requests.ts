@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import { STATUS_TABLE, statusName } from "~/api/apps/status";
 import { STATUS_REQUEST_STATUS } from "~/api/submissions/schemas";
+import { lockedRow } from "../apps/find";
 import type { Database } from "../db";
 import { appGroups, appVersions, statusRequests } from "../db/schema/apps";
 import { recordChange } from "../history";
@@ -58,19 +59,11 @@ export async function decideRequest(
 ) {
   if (!isUuid(requestId)) return undefined;
   return db.transaction(async (tx) => {
-    const [request] = await tx
-      .select()
-      .from(statusRequests)
-      .where(eq(statusRequests.id, requestId))
-      .for("update");
+    const request = await lockedRow(tx, statusRequests, requestId);
     if (!request) return undefined;
     if (request.status !== STATUS_REQUEST_STATUS.open)
       throw conflict("The request has been decided already.", "status", "requestDecided");
-    const [version] = await tx
-      .select()
-      .from(appVersions)
-      .where(eq(appVersions.id, request.appVersionId))
-      .for("update");
+    const version = (await lockedRow(tx, appVersions, request.appVersionId))!;
     const kind = request.kind === "pause" ? "pause" : "unpause";
     const from = statusName(version.statusCode);
     const reviewNotes = notes.trim();

@@ -11,6 +11,7 @@ import {
   submissionKindOf,
   submissionStatusText,
 } from "~/api/submissions/status";
+import { lockedRow } from "../apps/find";
 import type { Database } from "../db";
 import {
   appGroups,
@@ -122,11 +123,7 @@ export async function reviewSubmission(
 ) {
   if (!isUuid(submissionId)) return undefined;
   return db.transaction(async (tx) => {
-    const [submission] = await tx
-      .select()
-      .from(submissions)
-      .where(eq(submissions.id, submissionId))
-      .for("update");
+    const submission = await lockedRow(tx, submissions, submissionId);
     if (!submission) return undefined;
     if (submission.status !== SUBMISSION_STATUS.AwaitingReview || submission.isSoftDeleted) {
       throw conflict(
@@ -135,11 +132,7 @@ export async function reviewSubmission(
         "notAwaitingReview",
       );
     }
-    const [version] = await tx
-      .select()
-      .from(appVersions)
-      .where(eq(appVersions.id, submission.appVersionId))
-      .for("update");
+    const version = (await lockedRow(tx, appVersions, submission.appVersionId))!;
     const from = statusName(version.statusCode);
     const move = from === "Unknown" ? undefined : STATUS_TABLE[from].decisions[decision];
     if (from === "Unknown" || !move?.to)
@@ -199,11 +192,7 @@ export async function reviewPreApproval(
 ) {
   if (!isUuid(preApprovalId)) return undefined;
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(preApprovals)
-      .where(eq(preApprovals.id, preApprovalId))
-      .for("update");
+    const row = await lockedRow(tx, preApprovals, preApprovalId);
     if (!row) return undefined;
     if (!canWithdrawPreApproval(row))
       throw conflict("The pre-approval is not pending.", "status", "preApprovalNotPending");

@@ -21,9 +21,9 @@ import { appVersions, preApprovalDocuments, preApprovals } from "../db/schema/ap
 import { recordChange } from "../history";
 import { notFound, refuse, refuseAny } from "../http/errors";
 import { isUuid } from "../http/validate";
-import { linkedDocuments, resolveDocuments } from "../submissions/documents";
-import { type DbOrTx, findGroup } from "../submissions/moves";
-import { namesOf } from "../submissions/service";
+import { answerSent } from "../submissions/answers";
+import { resolveDocuments } from "../submissions/documents";
+import { findGroup } from "../submissions/moves";
 import { WORDING } from "../wording";
 
 type PreApprovalRow = typeof preApprovals.$inferSelect;
@@ -32,40 +32,20 @@ export type PreApprovalInput = z.output<typeof preApprovalRequest>;
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** The pre-approvals as answered, with their documents and who submitted them. */
-export async function preApprovalAnswers(
-  ctx: SandboxContext,
-  q: DbOrTx,
-  companyId: string,
-  rows: PreApprovalRow[],
-): Promise<PreApproval[]> {
-  const [docs, names] = await Promise.all([
-    linkedDocuments(
-      ctx,
-      q,
-      {
-        table: preApprovalDocuments,
-        owner: preApprovalDocuments.preApprovalId,
-        fileId: preApprovalDocuments.fileId,
-      },
-      rows.map((row) => row.id),
-    ),
-    namesOf(q, companyId),
-  ]);
-  return rows.map((row) => ({
+export const preApprovalAnswers = answerSent(
+  { table: preApprovalDocuments, owner: preApprovalDocuments.preApprovalId },
+  (row: PreApprovalRow, sent): PreApproval => ({
     id: row.id,
     groupId: row.groupId,
     versionMajorId: row.versionMajorId,
     versionMajor: row.versionMajor,
     status: row.status,
     isWithdrawn: row.isWithdrawn,
-    submissionNotes: row.submissionNotes,
-    documents: docs.get(row.id) ?? [],
     date: row.createdAt.toISOString(),
-    submittedBy: row.submittedById ? (names.get(row.submittedById) ?? null) : null,
     reviewDate: iso(row.reviewedAt),
-    reviewNotes: row.reviewNotes,
-  }));
-}
+    ...sent,
+  }),
+);
 
 export type ApprovalsService = ReturnType<typeof createApprovalsService>;
 

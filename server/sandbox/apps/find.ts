@@ -4,6 +4,7 @@
  * company never reaches another's rows. Ids that are not UUIDs find nothing.
  */
 import { and, eq } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database, Tx } from "../db";
 import { appGroups, appVersions } from "../db/schema/apps";
 import { isUuid } from "../http/validate";
@@ -55,4 +56,18 @@ export async function findGroup(
     .limit(1);
   const [row] = lock ? await select.for("update") : await select;
   return row;
+}
+
+/** The row of `table` with this id, locked until the transaction ends; undefined when none. */
+export async function lockedRow<T extends PgTable & { id: PgColumn }>(
+  tx: DbOrTx,
+  table: T,
+  id: string,
+): Promise<T["$inferSelect"] | undefined> {
+  const [row] = await tx
+    .select()
+    .from(table as PgTable)
+    .where(eq(table.id, id))
+    .for("update");
+  return row as T["$inferSelect"] | undefined;
 }

@@ -9,6 +9,7 @@ import { APP_PLATFORMS } from "~/api/apps/rules";
 import { SCHEDULED_STATUSES } from "~/api/pricing/rules";
 import { type SubmissionBlocker, submissionBlockers } from "~/api/submissions/rules";
 import type {
+  DocumentRef,
   StatusRequest,
   Submission,
   statusRequestBody,
@@ -24,7 +25,7 @@ import {
   type submissions,
 } from "../db/schema/apps";
 import { users } from "../db/schema/companies";
-import { linkedDocuments } from "./documents";
+import { type DocumentLink, linkedDocuments } from "./documents";
 import type { DbOrTx, GroupRow, VersionRow } from "./moves";
 
 export type SubmissionRow = typeof submissions.$inferSelect;
@@ -63,6 +64,45 @@ export async function namesOf(q: DbOrTx, companyId: string): Promise<Map<string,
   return new Map(rows.map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim()]));
 }
 
+/** What a sent row (a submission, a pre-approval) answers in the same words wherever it is sent. */
+interface SentRow {
+  id: string;
+  submittedById: string | null;
+  submissionNotes: string;
+  reviewNotes: string | null;
+}
+
+/**
+ * How sent rows are answered: `answer` says what is the row's own; the notes, the documents
+ * (through `link`) and the sender's name are read here, for all the rows at once.
+ */
+export function answerSent<R extends SentRow, A>(
+  link: DocumentLink,
+  answer: (row: R, sent: ReturnType<typeof sentPart>) => A,
+) {
+  return async (ctx: SandboxContext, q: DbOrTx, companyId: string, rows: R[]): Promise<A[]> => {
+    const [docs, names] = await Promise.all([
+      linkedDocuments(
+        ctx,
+        q,
+        link,
+        rows.map((row) => row.id),
+      ),
+      namesOf(q, companyId),
+    ]);
+    return rows.map((row) => answer(row, sentPart(row, docs, names)));
+  };
+}
+
+function sentPart(row: SentRow, docs: Map<string, DocumentRef[]>, names: Map<string, string>) {
+  return {
+    submittedBy: row.submittedById ? (names.get(row.submittedById) ?? null) : null,
+    submissionNotes: row.submissionNotes,
+    reviewNotes: row.reviewNotes,
+    documents: docs.get(row.id) ?? [],
+  };
+}
+
 /** What the blockers need to know of a version and its group. */
 export async function blockersOf(
   q: DbOrTx,
@@ -95,26 +135,9 @@ export async function blockersOf(
   });
 }
 
-export async function submissionAnswers(
-  ctx: SandboxContext,
-  q: DbOrTx,
-  companyId: string,
-  rows: SubmissionRow[],
-): Promise<Submission[]> {
-  const [docs, names] = await Promise.all([
-    linkedDocuments(
-      ctx,
-      q,
-      {
-        table: submissionDocuments,
-        owner: submissionDocuments.submissionId,
-        fileId: submissionDocuments.fileId,
-      },
-      rows.map((row) => row.id),
-    ),
-    namesOf(q, companyId),
-  ]);
-  return rows.map((row) => ({
+export const submissionAnswers = answerSent(
+  { table: submissionDocuments, owner: submissionDocuments.submissionId },
+  (row: SubmissionRow, sent): Submission => ({
     id: row.id,
     appId: row.appVersionId,
     appGroupId: row.groupId,
@@ -124,15 +147,12 @@ export async function submissionAnswers(
     isSoftDeleted: row.isSoftDeleted,
     submissionDateTime: row.submittedAt.toISOString(),
     reviewDateTime: iso(row.reviewedAt),
-    submittedBy: row.submittedById ? (names.get(row.submittedById) ?? null) : null,
-    submissionNotes: row.submissionNotes,
-    reviewNotes: row.reviewNotes,
-    documents: docs.get(row.id) ?? [],
+    ...sent,
     contactName: row.contactName,
     contactEmail: row.contactEmail,
     contactPhoneNumber: row.contactPhoneNumber,
     instanceId: row.instanceId,
     releaseDateAndTime: iso(row.releaseAt),
     isBeta: row.isBeta,
-  }));
-}
+  }),
+);

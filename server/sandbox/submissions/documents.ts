@@ -91,15 +91,17 @@ export function documentRefs(
   }));
 }
 
-/**
- * The documents linked to each of `ownerIds` through a link table (`submission_documents`,
- * `pre_approval_documents`), by file name: `owner` is its column naming the owner, `fileId`
- * the file's.
- */
+/** A link table (`submission_documents`, `pre_approval_documents`) and its column naming the owner. */
+export interface DocumentLink {
+  table: PgTable & { fileId: PgColumn };
+  owner: PgColumn;
+}
+
+/** The documents linked to each of `ownerIds` through a link table, by file name. */
 export async function linkedDocuments(
   ctx: SandboxContext,
   q: DbOrTx,
-  link: { table: PgTable; owner: PgColumn; fileId: PgColumn },
+  link: DocumentLink,
   ownerIds: readonly string[],
 ): Promise<Map<string, DocumentRef[]>> {
   const byOwner = new Map<string, DocumentRef[]>();
@@ -112,7 +114,7 @@ export async function linkedDocuments(
       fileSize: files.fileSize,
     })
     .from(link.table)
-    .innerJoin(files, eq(files.id, link.fileId))
+    .innerJoin(files, eq(files.id, link.table.fileId))
     .where(inArray(link.owner, [...ownerIds]))
     .orderBy(asc(files.fileName), asc(files.id));
   for (const row of rows) {

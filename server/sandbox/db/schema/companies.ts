@@ -9,15 +9,14 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, modifiedAt } from "./columns";
-import { countries } from "./lookups";
+import { blankTexts, createdAt, id, instant, modifiedAt, ownedBy, reviewed } from "./columns";
+import { countryRef } from "./lookups";
 
 export const companies = pgTable("companies", {
-  id: uuid("id").primaryKey().defaultRandom(),
+  id: id(),
   name: text("name").notNull(),
   /** Entity type: 0 external (Standard), 1 internal (Advanced), 2 entry. */
   entityType: integer("entity_type").notNull().default(0),
@@ -32,53 +31,43 @@ export const companies = pgTable("companies", {
 export const companyEntities = pgTable(
   "company_entities",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    countryId: text("country_id")
-      .notNull()
-      .references(() => countries.code),
+    id: id(),
+    companyId: ownedBy("company_id", () => companies.id),
+    countryId: countryRef("country_id"),
     isDefault: boolean("is_default").notNull().default(false),
     companyName: text("company_name").notNull(),
     iconFileId: uuid("icon_file_id"),
-    phoneNumber: text("phone_number").notNull().default(""),
-    addressLine1: text("address_line1").notNull().default(""),
-    addressLine2: text("address_line2").notNull().default(""),
-    addressLine3: text("address_line3").notNull().default(""),
-    cityTown: text("city_town").notNull().default(""),
-    zipPostCode: text("zip_post_code").notNull().default(""),
-    stateCounty: text("state_county").notNull().default(""),
-    profile: text("profile").notNull().default(""),
-    website: text("website").notNull().default(""),
-    socialPresence: text("social_presence").notNull().default(""),
-    supportUrl: text("support_url").notNull().default(""),
-    termsUrl: text("terms_url").notNull().default(""),
+    ...blankTexts(
+      "phoneNumber",
+      "addressLine1",
+      "addressLine2",
+      "addressLine3",
+      "cityTown",
+      "zipPostCode",
+      "stateCounty",
+    ),
+    // the same in every entry of the company
+    ...blankTexts("profile", "website", "socialPresence", "supportUrl", "termsUrl"),
   },
   (t) => [uniqueIndex("company_entities_country_uq").on(t.companyId, t.countryId)],
 );
 
 /** Company details sent for the provider's review (hasAwaitingSubmission). */
 export const companyDetailSubmissions = pgTable("company_detail_submissions", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  companyId: uuid("company_id")
-    .notNull()
-    .references(() => companies.id, { onDelete: "cascade" }),
+  id: id(),
+  companyId: ownedBy("company_id", () => companies.id),
   submittedById: uuid("submitted_by_id"),
   entityInformation: jsonb("entity_information").notNull(),
   status: integer("status").notNull().default(0), // 0 awaiting, 1 rejected, 2 approved
-  reviewNotes: text("review_notes"),
   createdAt: createdAt(),
-  reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+  ...reviewed(),
 });
 
 export const users = pgTable(
   "users",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    id: id(),
+    companyId: ownedBy("company_id", () => companies.id),
     /** Stored lower-case; unique across the provider. */
     email: text("email").notNull(),
     title: text("title").notNull().default(""),
@@ -86,13 +75,13 @@ export const users = pgTable(
     lastName: text("last_name").notNull(),
     passwordHash: text("password_hash").notNull(),
     isAdmin: boolean("is_admin").notNull().default(false),
-    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
-    termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
+    emailVerifiedAt: instant("email_verified_at"),
+    termsAcceptedAt: instant("terms_accepted_at"),
     hasAccessToTest: boolean("has_access_to_test").notNull().default(false),
     /** User preference: the console language. */
     localeCode: text("locale_code").notNull().default("en-AU"),
     /** Set by the provider to suspend the account: no sign-in, every API call refused. */
-    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    suspendedAt: instant("suspended_at"),
     createdAt: createdAt(),
     modifiedAt: modifiedAt(),
   },
@@ -103,14 +92,12 @@ export const users = pgTable(
 export const userTokens = pgTable(
   "user_tokens",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: id(),
+    userId: ownedBy("user_id", () => users.id),
     kind: text("kind").notNull(), // 'verify-email' | 'reset-password'
     tokenHash: text("token_hash").notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
+    expiresAt: instant("expires_at").notNull(),
+    usedAt: instant("used_at"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -123,10 +110,8 @@ export const userTokens = pgTable(
 export const bankDetails = pgTable(
   "bank_details",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    id: id(),
+    companyId: ownedBy("company_id", () => companies.id),
     accountName: text("account_name").notNull(),
     bsb: text("bsb").notNull(),
     accountNumber: text("account_number").notNull(),

@@ -2,16 +2,14 @@
  * Uploaded files: the bytes are in the file store, a row here names and sizes them.
  */
 import { boolean, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { createdAt } from "./columns";
+import { createdAt, id, ownedBy } from "./columns";
 import { companies } from "./companies";
 
 export const files = pgTable(
   "files",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    id: id(),
+    companyId: ownedBy("company_id", () => companies.id),
     uploadedById: uuid("uploaded_by_id"),
     /** 'document' (fileType 0), 'diagram' (fileType 1) or 'image'. */
     kind: text("kind").notNull(),
@@ -30,3 +28,9 @@ export const files = pgTable(
   },
   (t) => [index("files_company_idx").on(t.companyId)],
 );
+
+/** A file a row points at: required; the file stays while anything points at it. */
+export const fileRef = () =>
+  uuid("file_id")
+    .notNull()
+    .references(() => files.id);

@@ -8,22 +8,18 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
-  uuid,
 } from "drizzle-orm/pg-core";
 import { appGroups, appVersions } from "./apps";
-import { createdAt } from "./columns";
+import { createdAt, id, instant, ownedBy } from "./columns";
 import { companies } from "./companies";
 import { environments } from "./lookups";
 
 export const instances = pgTable(
   "instances",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    id: id(),
+    companyId: ownedBy("company_id", () => companies.id),
     username: text("username").notNull(),
     envCountryCode: text("env_country_code").notNull(),
     envType: text("env_type").notNull(), // TEST | DEV | LIVE | LIVEB
@@ -52,12 +48,8 @@ export const instances = pgTable(
 export const instanceConfigurations = pgTable(
   "instance_configurations",
   {
-    instanceId: uuid("instance_id")
-      .notNull()
-      .references(() => instances.id, { onDelete: "cascade" }),
-    groupId: uuid("group_id")
-      .notNull()
-      .references(() => appGroups.id, { onDelete: "cascade" }),
+    instanceId: ownedBy("instance_id", () => instances.id),
+    groupId: ownedBy("group_id", () => appGroups.id),
     isEnabled: boolean("is_enabled").notNull().default(false),
     appStatusCode: integer("app_status_code").notNull().default(200),
     appEndpoint: text("app_endpoint").notNull().default("LIVE"),
@@ -73,14 +65,12 @@ export const instanceConfigurations = pgTable(
 export const appUsage = pgTable(
   "app_usage",
   {
-    appVersionId: uuid("app_version_id")
-      .notNull()
-      .references(() => appVersions.id, { onDelete: "cascade" }),
+    appVersionId: ownedBy("app_version_id", () => appVersions.id),
     firmId: text("firm_id").notNull(),
     /** Null when the provider does not know the firm's name. */
     firmName: text("firm_name"),
     count: integer("count").notNull(),
-    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+    recordedAt: instant("recorded_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.appVersionId, t.firmId] })],
 );

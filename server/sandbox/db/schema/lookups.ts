@@ -12,8 +12,8 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
 } from "drizzle-orm/pg-core";
+import { instant } from "./columns";
 
 export const countries = pgTable("countries", {
   code: text("code").primaryKey(),
@@ -31,6 +31,12 @@ export const countries = pgTable("countries", {
   resourceCountryCode: text("resource_country_code"),
   sortOrder: integer("sort_order").notNull().default(0),
 });
+
+/** A country a row is in: required, one of the known countries. */
+export const countryRef = (name: string) =>
+  text(name)
+    .notNull()
+    .references(() => countries.code);
 
 export const featureFlags = pgTable(
   "feature_flags",
@@ -164,7 +170,7 @@ export const environments = pgTable("environments", {
 export const desktopVersions = pgTable("desktop_versions", {
   version: text("version").primaryKey(),
   isMinimum: boolean("is_minimum").notNull().default(false),
-  releasedAt: timestamp("released_at", { withTimezone: true }),
+  releasedAt: instant("released_at"),
 });
 
 export const desktopDownloads = pgTable("desktop_downloads", {

@@ -2,11 +2,11 @@
  * What the provider keeps beside the entities: the mail outbox, the state history, and the
  * identity provider's storage and keys.
  */
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { createdAt } from "./columns";
+import { index, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, instant } from "./columns";
 
 export const mailOutbox = pgTable("mail_outbox", {
-  id: uuid("id").primaryKey().defaultRandom(),
+  id: id(),
   toAddress: text("to_address").notNull(),
   subject: text("subject").notNull(),
   text: text("text").notNull(),
@@ -17,7 +17,7 @@ export const mailOutbox = pgTable("mail_outbox", {
   companyId: uuid("company_id"),
   createdAt: createdAt(),
   /** Set when delivered over SMTP. */
-  sentAt: timestamp("sent_at", { withTimezone: true }),
+  sentAt: instant("sent_at"),
   error: text("error"),
 });
 
@@ -25,7 +25,7 @@ export const mailOutbox = pgTable("mail_outbox", {
 export const stateChanges = pgTable(
   "state_changes",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     companyId: uuid("company_id"),
     entityType: text("entity_type").notNull(),
     entityId: text("entity_id").notNull(),
@@ -35,7 +35,7 @@ export const stateChanges = pgTable(
     /** A user id, or 'provider' for the reviewer side. */
     actor: text("actor").notNull(),
     detail: jsonb("detail"),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    at: instant("at").notNull().defaultNow(),
   },
   (t) => [index("state_changes_entity_idx").on(t.entityType, t.entityId)],
 );
@@ -50,8 +50,8 @@ export const oidcPayloads = pgTable(
     grantId: text("grant_id"),
     userCode: text("user_code"),
     uid: text("uid"),
-    expiresAt: timestamp("expires_at", { withTimezone: true }),
-    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+    expiresAt: instant("expires_at"),
+    consumedAt: instant("consumed_at"),
   },
   (t) => [
     primaryKey({ columns: [t.model, t.id] }),
