@@ -2,12 +2,12 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { ApiError } from "~/api/client.server";
 import { acceptTerms } from "~/api/user/endpoints";
-import { requireUser } from "~/auth.server";
+import { requireUser, SUSPENDED_MESSAGE, signInPath, signOutRedirect } from "~/auth.server";
 import { readForm } from "~/lib/multipart.server";
 import { redirectWithError, safeRedirect } from "~/session.server";
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { api } = await requireUser(request, context);
+  const { api, language } = await requireUser(request, context);
   const form = await readForm(request);
   const back = safeRedirect(form.get("redirectTo")) ?? `/${params.lang}/apps`;
   if (form.get("accept") !== "yes") {
@@ -20,6 +20,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   try {
     await api.call(acceptTerms);
   } catch (error) {
+    // A suspended account: signed out from here, with the reason, rather than by the next
+    // page's loaders (run side by side, one of them may sign out without it).
+    if (error instanceof ApiError && error.status === 403)
+      return signOutRedirect(request, signInPath(language, { message: SUSPENDED_MESSAGE }));
     if (error instanceof ApiError)
       return redirectWithError(`${url.pathname}${url.search}`, {
         ...error.toJSON(),
