@@ -87,8 +87,12 @@ function pruneOld(keep: string) {
   const dayAgo = Date.now() - 24 * 60 * 60 * 1000;
   for (const name of existsSync(SUITES) ? readdirSync(SUITES) : []) {
     const dir = path.join(SUITES, name);
-    if (dir !== keep && statSync(dir).mtimeMs < dayAgo)
-      rmSync(dir, { recursive: true, force: true });
+    try {
+      if (dir !== keep && statSync(dir).mtimeMs < dayAgo)
+        rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Removed meanwhile by another run.
+    }
   }
 }
 
