@@ -11,10 +11,11 @@
  * The gateway answers at once, so this starts beside the run's own servers; global-setup.ts
  * waits for the console before any test. SIGTERM stops them all.
  */
-import { readFileSync } from "node:fs";
 import { createServer, request as forward, type IncomingMessage } from "node:http";
 import path from "node:path";
+import { answersWithin } from "../support/ports";
 import { productEnv, ServerProcess, sandboxProcess } from "../support/product";
+import { consoleClientSecretIn } from "../support/provider";
 import {
   CONSOLE_URL,
   OTHER_API_URL,
@@ -85,20 +86,6 @@ const gateway = createServer(async (req, res) => {
   onward.end(sent);
 });
 
-/** Waits until `url` answers 200 (the run's console: its build is then complete). */
-async function answers(url: string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
-
 const sandbox = sandboxProcess({
   name: "another provider's sandbox",
   dataDir: path.join(dir, "provider"),
@@ -119,10 +106,9 @@ process.once("SIGINT", () => void stop(0));
 try {
   await new Promise<void>((resolve) => gateway.listen(gatewayPort, "127.0.0.1", resolve));
   await sandbox.start(180_000);
-  await answers(`${CONSOLE_URL}/healthz`, 300_000);
-  const { consoleClientSecret } = JSON.parse(
-    readFileSync(path.join(dir, "provider", "secrets.json"), "utf8"),
-  ) as { consoleClientSecret: string };
+  // The run's console serves once its build is complete.
+  if (!(await answersWithin(`${CONSOLE_URL}/healthz`, 300_000)))
+    throw new Error(`${CONSOLE_URL}/healthz did not answer within 300 s`);
   console_ = new ServerProcess({
     name: "the console at another provider",
     args: [],
@@ -133,7 +119,7 @@ try {
       API_BASE_URL: OTHER_API_URL,
       OIDC_ISSUER: OTHER_SANDBOX_URL,
       OIDC_CLIENT_ID: "console",
-      OIDC_CLIENT_SECRET: consoleClientSecret,
+      OIDC_CLIENT_SECRET: consoleClientSecretIn(path.join(dir, "provider")),
       // The run's own build; a product started by hand serves the default one.
       CONSOLE_BUILD_DIR: process.env.E2E_BUILD_DIR,
       WEB_CONCURRENCY: "1",

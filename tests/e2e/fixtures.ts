@@ -33,6 +33,7 @@ import { test as base, expect, type Locator, type Page, type Response } from "@p
 import type { RegistrationRequest } from "~/api/registration/schemas";
 import { DUTCH_NAMES } from "../../server/sandbox/seed/lookup-names";
 import {
+  consoleClientSecretIn,
   createProviderClient,
   type OutboxMail,
   type ProviderClient,
@@ -84,8 +85,7 @@ function consoleClientSecret(): string {
     const file = path.join(dataDir(), "secrets.json");
     if (!existsSync(file))
       throw new Error(`${file} does not exist: is the sandbox running on this DATA_DIR?`);
-    clientSecret = (JSON.parse(readFileSync(file, "utf8")) as { consoleClientSecret: string })
-      .consoleClientSecret;
+    clientSecret = consoleClientSecretIn(dataDir());
   }
   return clientSecret;
 }
@@ -107,14 +107,9 @@ export const otherProvider = createProviderClient(() => ({
   consoleUrl: OTHER_CONSOLE_URL,
   adminToken: ADMIN_TOKEN,
   clientId: CONSOLE_CLIENT_ID,
-  clientSecret: (
-    JSON.parse(
-      readFileSync(
-        path.join(process.env.E2E_OTHER_DATA_DIR as string, "provider", "secrets.json"),
-        "utf8",
-      ),
-    ) as { consoleClientSecret: string }
-  ).consoleClientSecret,
+  clientSecret: consoleClientSecretIn(
+    path.join(process.env.E2E_OTHER_DATA_DIR as string, "provider"),
+  ),
 }));
 
 export interface Company {

@@ -5,9 +5,10 @@
  * A run that starts its own servers has nothing to check. Either way, waits for the console at
  * another provider.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
-import { createProviderClient } from "../support/provider";
+import { answersWithin } from "../support/ports";
+import { consoleClientSecretIn, createProviderClient } from "../support/provider";
 import { ADMIN_TOKEN, CONSOLE_CLIENT_ID, CONSOLE_URL, OTHER_CONSOLE_URL, SANDBOX_URL } from "./env";
 import { portHolder, runMode } from "./servers";
 
@@ -48,14 +49,10 @@ async function signInStart(): Promise<URL | undefined> {
 
 /** The console at another provider (another-provider.ts) starts beside the run's servers: waited for here. */
 async function anotherProviderServes() {
-  const deadline = Date.now() + 120_000;
-  while (!(await answers(`${OTHER_CONSOLE_URL}/healthz`))) {
-    if (Date.now() > deadline)
-      throw new Error(
-        `The console at another provider (tests/e2e/another-provider.ts) did not answer ${OTHER_CONSOLE_URL}/healthz within 2 minutes of the run's servers: see what '[another provider]' printed.`,
-      );
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  if (!(await answersWithin(`${OTHER_CONSOLE_URL}/healthz`, 120_000)))
+    throw new Error(
+      `The console at another provider (tests/e2e/another-provider.ts) did not answer ${OTHER_CONSOLE_URL}/healthz within 2 minutes of the run's servers: see what '[another provider]' printed.`,
+    );
 }
 
 export default async function globalSetup() {
@@ -76,9 +73,7 @@ export default async function globalSetup() {
   if (!clientSecret) {
     if (!existsSync(secretsFile))
       fail(`${secretsFile} does not exist: was the sandbox started with DATA_DIR=${dataDir}?`);
-    clientSecret = (
-      JSON.parse(readFileSync(secretsFile, "utf8")) as { consoleClientSecret: string }
-    ).consoleClientSecret;
+    clientSecret = consoleClientSecretIn(dataDir);
   }
   const provider = createProviderClient(() => ({
     sandboxUrl: SANDBOX_URL,

@@ -7,9 +7,7 @@
  *
  *   npx vitest run --project load tests/load/processes.test.ts
  */
-import { readFileSync } from "node:fs";
 import { get, request } from "node:http";
-import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { ConsoleVisitor } from "../support/console-http";
 import { type PersonWithApp, personWithApp } from "../support/people";
@@ -22,7 +20,7 @@ import {
   tempDir,
   wholeProcess,
 } from "../support/product";
-import { createProviderClient } from "../support/provider";
+import { consoleClientSecretIn, createProviderClient } from "../support/provider";
 
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
 let product: ServerProcess;
@@ -46,9 +44,7 @@ beforeAll(async () => {
   });
   cleanups.push(() => product.stop("SIGKILL"));
   await product.start();
-  const { consoleClientSecret } = JSON.parse(
-    readFileSync(path.join(data.dir, "secrets.json"), "utf8"),
-  ) as { consoleClientSecret: string };
+  const consoleClientSecret = consoleClientSecretIn(data.dir);
   const provider = createProviderClient(() => ({
     sandboxUrl,
     consoleUrl,

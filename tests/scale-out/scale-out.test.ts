@@ -26,7 +26,7 @@
  *   npm run test:scale-out
  */
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -43,7 +43,11 @@ import {
   sandboxProcess,
   tempDir,
 } from "../support/product";
-import { createProviderClient, type ProviderClient } from "../support/provider";
+import {
+  consoleClientSecretIn,
+  createProviderClient,
+  type ProviderClient,
+} from "../support/provider";
 import { type RoundRobin, roundRobin, type Served } from "./round-robin";
 
 const POSTGRES_URL =
@@ -155,9 +159,7 @@ describe.skipIf(unavailable.length > 0)(
       // One after the other: the first migrates the new database and writes the shared secrets.
       for (const sandbox of sandboxProcesses) await sandbox.start();
 
-      const { consoleClientSecret } = JSON.parse(
-        readFileSync(path.join(sandboxData.dir, "secrets.json"), "utf8"),
-      ) as { consoleClientSecret: string };
+      const consoleClientSecret = consoleClientSecretIn(sandboxData.dir);
       const sessionSecret = randomBytes(32).toString("base64url");
       consoleProcesses = consolePorts.map((port, i) => {
         const dataDir = path.join(sandboxData.dir, `console-${i + 1}`);

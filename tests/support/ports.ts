@@ -49,3 +49,17 @@ export async function freePort(from?: number): Promise<number> {
   }
   throw new Error(`no free TCP port from ${from} upward`);
 }
+
+/** Whether `url` answers 200 within `timeoutMs`, asked again every half second. */
+export async function answersWithin(url: string, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok) return true;
+    } catch {
+      // not serving yet
+    }
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}

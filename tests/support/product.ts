@@ -15,13 +15,13 @@
  *   await sandbox.start();  // the same data folder and port
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { consoleProcesses, envSchema } from "../../server/config";
 import { consoleBuild } from "./console-build";
 import { freePort } from "./ports";
-import { createProviderClient, type ProviderClient } from "./provider";
+import { consoleClientSecretIn, createProviderClient, type ProviderClient } from "./provider";
 
 export { consoleBuild } from "./console-build";
 export { freePort } from "./ports";
@@ -306,15 +306,12 @@ export async function startedProduct(
     await console.start();
     const consoleUrl = `http://localhost:${consolePort}`;
     const sandboxUrl = `http://localhost:${sandboxPort}`;
-    const secrets = JSON.parse(readFileSync(path.join(data.dir, "secrets.json"), "utf8")) as {
-      consoleClientSecret: string;
-    };
     const provider = createProviderClient(() => ({
       sandboxUrl,
       consoleUrl,
       adminToken: ADMIN_TOKEN,
       clientId: "console",
-      clientSecret: secrets.consoleClientSecret,
+      clientSecret: consoleClientSecretIn(data.dir),
     }));
     return { consoleUrl, sandboxUrl, dataDir: data.dir, sandbox, console, provider, stop };
   } catch (error) {

@@ -7,6 +7,8 @@
  * `createProviderClient(() => target)`.
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import type { RegistrationRequest } from "~/api/registration/schemas";
 import {
   CookieJar,
@@ -14,6 +16,15 @@ import {
   followOn,
   type Tokens,
 } from "../../server/conformance/oidc";
+
+/** The console's OIDC client secret, as a sandbox's first start writes it into its data folder. */
+export function consoleClientSecretIn(dataDir: string): string {
+  return (
+    JSON.parse(readFileSync(path.join(dataDir, "secrets.json"), "utf8")) as {
+      consoleClientSecret: string;
+    }
+  ).consoleClientSecret;
+}
 
 /** Where the sandbox runs and the secrets to talk to it. */
 export interface Target {
