@@ -87,7 +87,7 @@ export default defineConfig({
       : "test-results",
   // Generous for a 2-core machine that runs two browsers and both servers at once: a test
   // takes 5 to 10 s there when quiet, and two to three times that under load.
-  timeout: 60_000,
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,

@@ -5,26 +5,8 @@
  * items and context-menu items; a custom view; the tools menu) holding 40 functions.
  */
 import type { PlatformFunction, PlatformSchema } from "../app/api/schema/schemas";
+import { platformItem as item, endpointUrls as urls } from "../tests/support/platform-items";
 import type { ProviderClient } from "../tests/support/provider";
-
-const urls = (name: string) =>
-  (["dev", "test", "beta", "live"] as const).map((env) => ({
-    env,
-    url: `https://${env}.example.com/${name}`,
-  }));
-
-const item = (
-  actionType: PlatformFunction["actionType"],
-  name: string,
-  extra: Partial<PlatformFunction> = {},
-): PlatformFunction => ({
-  actionType,
-  name,
-  label: name,
-  description: `${name}: opens the app's page for it, with the matter's details.`,
-  urls: urls(name.toLowerCase().replace(/\s+/g, "-")),
-  ...extra,
-});
 
 const numbered = (count: number, make: (n: number) => PlatformFunction) =>
   Array.from({ length: count }, (_, index) => make(index + 1));

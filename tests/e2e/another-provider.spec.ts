@@ -33,7 +33,7 @@ for (const lang of LANGS) {
         translate(lang, key, values);
       const required = (key: string) => `${t(key)} ${t("appEditor:required")}`;
       const company = await createCompany({ registration: { localeCode: lang } }, otherProvider);
-      await signIn(page, company, lang, OTHER_CONSOLE_URL);
+      await signIn(page, company, lang, { consoleUrl: OTHER_CONSOLE_URL });
 
       await expect(
         page.getByRole("heading", { level: 1, name: t("pages.apps.title") }),

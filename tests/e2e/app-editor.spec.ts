@@ -435,8 +435,7 @@ test.describe("app editor", () => {
     const token = await tokenOf(company);
     const id = await createApp(token, { appType: 1, countryCode: "CA" });
     const before = await getVersion(token, id);
-    await signIn(page, company, lang);
-    await page.goto(`/${lang}/apps/${id}/marketplace`);
+    await signIn(page, company, lang, { at: `/${lang}/apps/${id}/marketplace` });
     await hydrated(page);
 
     const label = (key: string) => t(`appEditor:fields.${key}.label`);
@@ -569,8 +568,7 @@ test.describe("app editor", () => {
     // Canada: SVG is not allowed there.
     const id = await createApp(token, { countryCode: "CA" });
     const before = await getVersion(token, id);
-    await signIn(page, company, lang);
-    await page.goto(`/${lang}/apps/${id}/marketplace`);
+    await signIn(page, company, lang, { at: `/${lang}/apps/${id}/marketplace` });
     await hydrated(page);
 
     const icon = imageGroup(page, required("appEditor:fields.promo.appIcon.label"));
@@ -956,8 +954,7 @@ test.describe("app editor", () => {
     test.skip(isNoJs(), "the question needs JavaScript");
     const { t, required } = labels(lang);
     const id = await createApp(await tokenOf(company));
-    await signIn(page, company, lang);
-    await page.goto(`/${lang}/apps/${id}/details`);
+    await signIn(page, company, lang, { at: `/${lang}/apps/${id}/details` });
     await hydrated(page);
     const name = page.getByLabel(required("appEditor:fields.name.label"));
     const back = page.getByRole("link", { name: t("appEditor:back") });
@@ -1028,8 +1025,7 @@ test.describe("app editor in Dutch", () => {
     test.slow(); // two pages sent back, each checked with axe
     const { t, required } = labels(lang);
     const token = await tokenOf(company);
-    await signIn(page, company, lang);
-    await page.goto(`/${lang}/apps/new/details`);
+    await signIn(page, company, lang, { at: `/${lang}/apps/new/details` });
     await hydrated(page);
 
     await save(page, lang);
@@ -1118,8 +1114,7 @@ for (const lang of LANGS) {
       const names = await categoryNames(lang);
       const { first, other } = IN_LANGUAGE[lang];
       expect([names[0], names.at(-1)]).toEqual([first, other]);
-      await signIn(page, company, lang);
-      await page.goto(`/${lang}/apps/new/details`);
+      await signIn(page, company, lang, { at: `/${lang}/apps/new/details` });
       await hydrated(page);
 
       const category = page.getByLabel(required("appEditor:fields.categoryId.label"));

@@ -211,8 +211,7 @@ for (const lang of LANGS) {
       // The guard fails the test should a page show a translation key at any moment: with JS
       // each page loads its translations with its data when the browser comes to it.
       const app = await createApp(await tokenOf(company), "Journey app");
-      await signIn(page, company, lang);
-      await page.goto(`/${lang}/apps`);
+      await signIn(page, company, lang, { at: `/${lang}/apps` });
       await expect(
         page.getByRole("heading", { level: 1, name: t("pages.apps.title") }),
       ).toBeVisible();

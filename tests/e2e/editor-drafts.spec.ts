@@ -64,8 +64,7 @@ for (const lang of LANGS) {
       const token = await tokenOf(company);
       const id = await createApp(token);
       const p = pageParts(page, lang);
-      await signIn(page, company, lang);
-      await page.goto(`/${lang}/apps/${id}/details`);
+      await signIn(page, company, lang, { at: `/${lang}/apps/${id}/details` });
       await hydrated(page);
 
       // Details typed, then Marketplace: the other page says Details holds unsaved changes.
@@ -130,8 +129,7 @@ for (const lang of LANGS) {
       const token = await tokenOf(company);
       const id = await createApp(token);
       const p = pageParts(page, lang);
-      await signIn(page, company, lang);
-      await page.goto(`/${lang}/apps/${id}/marketplace`);
+      await signIn(page, company, lang, { at: `/${lang}/apps/${id}/marketplace` });
       await hydrated(page);
 
       // The error summary names the field of each message that does not (issue 10, point 7).
@@ -242,8 +240,7 @@ for (const lang of LANGS) {
         menus: [{ id: "menu-tools", items }],
       });
 
-      await signIn(page, company, lang);
-      await page.goto(`/${lang}/apps/${id}/web`);
+      await signIn(page, company, lang, { at: `/${lang}/apps/${id}/web` });
       if (!isNoJs()) await hydrated(page);
       const notice = page
         .getByRole("alert")

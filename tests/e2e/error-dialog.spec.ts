@@ -101,8 +101,7 @@ for (const lang of LANGS) {
       t,
     }) => {
       const from = otherLang(lang);
-      await signIn(page, company, from);
-      await page.goto(`/${from}/auth/reset-password`);
+      await signIn(page, company, from, { at: `/${from}/auth/reset-password` });
       await hydrated(page);
       const detail = await suspendAndGetDetail(company);
 

@@ -311,14 +311,15 @@ const appsUrl = (lang: Lang, consoleUrl = CONSOLE_URL) =>
 /**
  * Signs in by the same requests the sign-in form makes, in the page's own cookie jar (the
  * console's sign-in start, the provider's form post, the redirects back to the console's
- * callback), then opens `/{lang}/apps` in the page. The browser renders only the apps page:
- * a test whose subject is not signing in saves the sign-in page's load and hydration.
+ * callback), then opens `/{lang}/apps` in the page, or the page `at` instead. The browser
+ * renders only that page: a test whose subject is not signing in saves the sign-in page's
+ * load and hydration (and with `at`, the apps page's).
  */
 export async function signIn(
   page: Page,
   company: Pick<Company, "email" | "password">,
   lang: Lang = "en-AU",
-  consoleUrl = CONSOLE_URL,
+  { at, consoleUrl = CONSOLE_URL }: { at?: string; consoleUrl?: string } = {},
 ) {
   await base.step(
     `sign in as ${company.email} (${lang})`,
@@ -341,7 +342,7 @@ export async function signIn(
         if (response.status() < 300 || response.status() >= 400 || !location) break;
         const next = new URL(location, response.url()).href;
         if (appsUrl(lang, consoleUrl).test(next)) {
-          await page.goto(next);
+          await page.goto(at ?? next);
           return;
         }
         response = await request.get(next, { maxRedirects: 0 });

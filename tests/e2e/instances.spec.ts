@@ -70,8 +70,7 @@ for (const lang of LANGS) {
       t,
     }) => {
       await testAccess(company.userId, true);
-      await signIn(page, company, lang);
-      await page.goto(page_(lang));
+      await signIn(page, company, lang, { at: page_(lang) });
       await expect(
         page.getByRole("heading", { level: 1, name: t("instances:title") }),
       ).toBeVisible();
@@ -175,8 +174,7 @@ for (const lang of LANGS) {
     });
 
     test("import a valid and an invalid token", async ({ page, company, t }) => {
-      await signIn(page, company, lang);
-      await page.goto(page_(lang));
+      await signIn(page, company, lang, { at: page_(lang) });
       await openDialog(page, t("instances:import.open"));
       const token = field(page, t, "token");
       const submit = dialog(page).getByRole("button", {
@@ -297,8 +295,7 @@ for (const lang of LANGS) {
         }),
         "POST leapinstances",
       );
-      await signIn(page, company, lang);
-      await page.goto(page_(lang));
+      await signIn(page, company, lang, { at: page_(lang) });
       const username = `cfg-${company.email}`.toLowerCase();
       const account = card(page, username);
       const configure = account.getByRole("link", {
@@ -384,8 +381,7 @@ for (const lang of LANGS) {
         }),
         "POST leapinstances",
       );
-      await signIn(page, company, lang);
-      await page.goto(page_(lang));
+      await signIn(page, company, lang, { at: page_(lang) });
       const deleteFault = { method: "DELETE", path: `/api/leapinstances/${created.id}` };
       await ok(await admin("faults", "PUT", { ...deleteFault, status: 503 }), "set fault");
       const account = card(page, created.username);
@@ -413,8 +409,7 @@ for (const lang of LANGS) {
       t,
     }) => {
       const company = await createCompany({ registration: { countryId: "UK" } });
-      await signIn(page, company, lang);
-      await page.goto(page_(lang));
+      await signIn(page, company, lang, { at: page_(lang) });
       await openDialog(page, t("instances:new.open"));
       await expect(field(page, t, "countryCode")).toHaveValue("UK");
       const fault = await failForCompany(company.companyId, "POST", "/api/leapinstances");

@@ -124,8 +124,7 @@ async function openListing(
   company: Parameters<typeof signIn>[1],
 ) {
   const id = await listedApp(token);
-  await signIn(page, company, lang);
-  await page.goto(`/${lang}/apps/${id}/marketplace`);
+  await signIn(page, company, lang, { at: `/${lang}/apps/${id}/marketplace` });
   await hydrated(page);
   return id;
 }

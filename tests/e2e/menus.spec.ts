@@ -27,8 +27,7 @@ test("the app switcher from the keyboard", async ({ page, company, lang, t }) =>
   const bravo = await createAppThroughApi(provider, token, { name: "Bravo menu app" });
   await createAppThroughApi(provider, token, { name: "Charlie menu app" });
 
-  await signIn(page, company, lang);
-  await page.goto(`/${lang}/apps/group/${alpha.groupAppId}`);
+  await signIn(page, company, lang, { at: `/${lang}/apps/group/${alpha.groupAppId}` });
   await hydrated(page);
   const heading = (name: string) =>
     page.getByRole("heading", {

@@ -191,8 +191,7 @@ for (const lang of LANGS) {
         }),
         "set fault",
       );
-      await signIn(page, company, lang);
-      await page.goto(`/${lang}/apps/group/${groupId}`);
+      await signIn(page, company, lang, { at: `/${lang}/apps/group/${groupId}` });
       await page
         .getByRole("link", { name: t("appGroup:sidebar.pages.pricing"), exact: true })
         .click();

@@ -308,8 +308,9 @@ for (const lang of LANGS) {
         }),
         "flags",
       );
-      await signIn(page, company, lang);
-      await page.goto(`${versionsPage(lang, app)}?submit=${app.versionId}`);
+      await signIn(page, company, lang, {
+        at: `${versionsPage(lang, app)}?submit=${app.versionId}`,
+      });
       const dialog = page.getByRole("dialog");
       await expect(dialog.getByText(t("review:submit.blockers.price"))).toBeVisible();
       await expect(dialog.getByText(t("review:submit.blockers.preApproval"))).toBeVisible();
@@ -356,8 +357,7 @@ for (const lang of LANGS) {
     }) => {
       const token = await tokenOf(company);
       const app = await createApp(token, { ready: false });
-      await signIn(page, company, lang);
-      await page.goto(`${versionsPage(lang, app)}/security`);
+      await signIn(page, company, lang, { at: `${versionsPage(lang, app)}/security` });
       await expect(page.getByText(t("security:needsPreApproval"))).toBeVisible();
       await page.getByRole("link", { name: t("security:goToApproval") }).click();
       await page.getByRole("link", { name: t("review:preApproval.new"), exact: true }).click();
@@ -673,8 +673,7 @@ for (const lang of LANGS) {
       const token = await tokenOf(company);
       const app = await createApp(token, { listing: false });
       await setStatus(app.versionId, 112);
-      await signIn(page, company, lang);
-      await page.goto(`/${lang}/apps`);
+      await signIn(page, company, lang, { at: `/${lang}/apps` });
       await menuAction(page, t, app, "1.000", "pushToBeta");
       await expect(page).toHaveURL(
         consoleUrl(`/${lang}/apps`, `\\?confirm=pushToBeta(?::|%3A)${app.versionId}`),

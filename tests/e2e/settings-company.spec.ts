@@ -71,8 +71,7 @@ for (const lang of LANGS) {
       const token = await tokenOf(company);
       const au = countryName(lang, "AU");
       const nz = countryName(lang, "NZ");
-      await signIn(page, company, lang);
-      await page.goto(`/${lang}/settings`);
+      await signIn(page, company, lang, { at: `/${lang}/settings` });
       await tabLink(page, t).click();
       await expect(page).toHaveURL(consoleUrl(`/${lang}/settings`, "\\?tab=company"));
       await expect(tabLink(page, t)).toHaveAttribute("aria-current", "page");
@@ -319,8 +318,7 @@ for (const lang of LANGS) {
       );
       expect(put.status).toBe(200);
 
-      await signIn(page, company, lang);
-      await page.goto(companyPage(lang));
+      await signIn(page, company, lang, { at: companyPage(lang) });
       await expect(
         page.getByRole("button", { name: t("settings:company.add"), exact: true }),
       ).toBeDisabled();

@@ -63,8 +63,7 @@ for (const lang of LANGS) {
       company,
       t,
     }) => {
-      await signIn(page, company, lang);
-      await page.goto(settingsPage(lang));
+      await signIn(page, company, lang, { at: settingsPage(lang) });
       await expect(tabLink(page, t, "user")).toHaveAttribute("aria-current", "page");
       await expect(
         page.getByRole("heading", { name: t("settings:user.title"), level: 2 }),
@@ -107,8 +106,7 @@ for (const lang of LANGS) {
       company,
       t,
     }) => {
-      await signIn(page, company, lang);
-      await page.goto(settingsPage(lang));
+      await signIn(page, company, lang, { at: settingsPage(lang) });
       await tabLink(page, t, "bank").click();
       await expect(page).toHaveURL(consoleUrl(`/${lang}/settings`, "\\?tab=bank"));
       await expect(tabLink(page, t, "bank")).toHaveAttribute("aria-current", "page");

@@ -123,8 +123,7 @@ for (const lang of LANGS) {
       await recordUsage(staffBeta.versionId, "firm-4", 4, "Brit Solicitors");
       await recordUsage(alwaysOn.versionId, "firm-1", 1, firm);
 
-      await signIn(page, company, lang);
-      await page.goto(usagePage(lang));
+      await signIn(page, company, lang, { at: usagePage(lang) });
       await expect(
         page.getByRole("heading", { level: 1, name: t("common:pages.usage.title") }),
       ).toBeVisible();
@@ -221,8 +220,7 @@ for (const lang of LANGS) {
       const context = await browser.newContext({ javaScriptEnabled: !isNoJs() });
       try {
         const theirs = await context.newPage();
-        await signIn(theirs, other, lang);
-        await theirs.goto(usagePage(lang));
+        await signIn(theirs, other, lang, { at: usagePage(lang) });
         await expect(theirs.getByText(t("usage:noApps"))).toBeVisible();
         for (const app of [firmLive, firmBeta, staffLive, staffBeta, alwaysOn])
           await expect(theirs.getByText(app.name)).toHaveCount(0);
@@ -237,8 +235,7 @@ for (const lang of LANGS) {
       company,
       t,
     }) => {
-      await signIn(page, company, lang);
-      await page.goto(usagePage(lang));
+      await signIn(page, company, lang, { at: usagePage(lang) });
       await expect(page.getByText(t("usage:noApps"))).toBeVisible();
       await expect(page.getByRole("region", { name: t("usage:tables.firmLive") })).toHaveCount(0);
       await expectAccessible(page);

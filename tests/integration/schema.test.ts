@@ -20,6 +20,7 @@ import {
   validateSchemaResponse,
 } from "~/api/schema/schemas";
 import { fileForm, png } from "../../server/conformance/files";
+import { platformItem as item, endpointUrls as urls } from "../support/platform-items";
 import { rawHeaderLines } from "../support/raw-headers";
 import { createApp, expectRefused, json, ok, type TestApp } from "./review-support";
 import { admin, newCompany, sandboxUrl, type TestCompany } from "./support";
@@ -41,25 +42,6 @@ beforeAll(async () => {
 /** AU's Will matter type and a precedent of its library, by its path from the library's top. */
 const WILL = "au-mt-will";
 const SIMPLE_WILL = "au-pr-will/au-pr-will-agreements/au-pr-will-simple";
-
-const urls = (name: string) =>
-  (["dev", "test", "beta", "live"] as const).map((env) => ({
-    env,
-    url: `https://${env}.example.com/${name}`,
-  }));
-
-const item = (
-  actionType: PlatformFunction["actionType"],
-  name: string,
-  extra: Partial<PlatformFunction> = {},
-): PlatformFunction => ({
-  actionType,
-  name,
-  label: name,
-  description: `${name} does its work.`,
-  urls: urls(name),
-  ...extra,
-});
 
 /** A desktop platform for AU (product variants on): a view with buttons and a dropdown, a custom view, a menu, exception URLs. */
 const desktop = (): PlatformSchema => ({

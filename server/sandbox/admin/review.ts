@@ -2,7 +2,8 @@
  * The review queue: what waits for the reviewer, and the decisions on submissions,
  * pre-approvals and prices. Each decision runs in one transaction and is recorded.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, type SQL } from "drizzle-orm";
+import type { PgColumn, SelectedFields } from "drizzle-orm/pg-core";
 import { canWithdrawPreApproval, PRE_APPROVAL_STATUS } from "~/api/approvals/rules";
 import { STATUS_TABLE, statusName } from "~/api/apps/status";
 import { STATUS_REQUEST_STATUS } from "~/api/submissions/schemas";
@@ -29,47 +30,59 @@ import { pendingCompanyDetails } from "../settings/service";
 import { moveVersion, PROVIDER } from "../submissions/moves";
 import type { ReviewDecision } from "./service";
 
+/** Rows of a table that wait for the reviewer, each with its app's name, oldest first. */
+function waitingWithApp<Fields extends SelectedFields>(
+  db: Database,
+  table: typeof submissions | typeof preApprovals,
+  fields: Fields,
+  waiting: SQL | undefined,
+  since: PgColumn,
+) {
+  return db
+    .select({ ...fields, app: appGroups.name })
+    .from(table)
+    .innerJoin(appGroups, eq(appGroups.id, table.groupId))
+    .where(waiting)
+    .orderBy(asc(since));
+}
+
 /** What waits for the reviewer: submissions awaiting review, pending pre-approvals, open requests; oldest first. */
 export async function pending(db: Database) {
   const [awaiting, approvals, requests, priceRows, companyDetails] = await Promise.all([
-    db
-      .select({
+    waitingWithApp(
+      db,
+      submissions,
+      {
         id: submissions.id,
         companyId: submissions.companyId,
-        app: appGroups.name,
         versionId: submissions.appVersionId,
         version: submissions.version,
         statusText: submissions.statusText,
         submittedAt: submissions.submittedAt,
-      })
-      .from(submissions)
-      .innerJoin(appGroups, eq(appGroups.id, submissions.groupId))
-      .where(
-        and(
-          eq(submissions.status, SUBMISSION_STATUS.AwaitingReview),
-          eq(submissions.isSoftDeleted, false),
-        ),
-      )
-      .orderBy(asc(submissions.submittedAt)),
-    db
-      .select({
+      },
+      and(
+        eq(submissions.status, SUBMISSION_STATUS.AwaitingReview),
+        eq(submissions.isSoftDeleted, false),
+      ),
+      submissions.submittedAt,
+    ),
+    waitingWithApp(
+      db,
+      preApprovals,
+      {
         id: preApprovals.id,
         companyId: preApprovals.companyId,
-        app: appGroups.name,
         groupId: preApprovals.groupId,
         versionMajor: preApprovals.versionMajor,
         submissionNotes: preApprovals.submissionNotes,
         createdAt: preApprovals.createdAt,
-      })
-      .from(preApprovals)
-      .innerJoin(appGroups, eq(appGroups.id, preApprovals.groupId))
-      .where(
-        and(
-          eq(preApprovals.status, PRE_APPROVAL_STATUS.Pending),
-          eq(preApprovals.isWithdrawn, false),
-        ),
-      )
-      .orderBy(asc(preApprovals.createdAt)),
+      },
+      and(
+        eq(preApprovals.status, PRE_APPROVAL_STATUS.Pending),
+        eq(preApprovals.isWithdrawn, false),
+      ),
+      preApprovals.createdAt,
+    ),
     db
       .select({
         id: statusRequests.id,
