@@ -14,7 +14,14 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type BrowserContextOptions, type Page, type TestInfo, test } from "@playwright/test";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+  type TestInfo,
+  test,
+} from "@playwright/test";
 import axe from "axe-core";
 
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -91,7 +98,11 @@ async function analyze(page: Page, options: AccessibleOptions): Promise<AxeResul
     if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
     return builder.analyze();
   }
-  for (const frame of page.frames()) await frame.evaluate(axe.source);
+  // Loaded once per document: a page that changed without a navigation keeps it.
+  for (const frame of page.frames()) {
+    const loaded = await frame.evaluate(() => "axe" in window);
+    if (!loaded) await frame.evaluate(axe.source);
+  }
   // Checks the page as it is first shown: running animations (a toast fading out after
   // 3 s) are held at their start during the run, then put back where they were.
   await page.evaluate(() => {
@@ -151,6 +162,30 @@ function unwrapNoscript(html: string) {
   return html.replace(/<noscript\b[^>]*>/gi, "").replace(/<\/noscript\s*>/gi, "");
 }
 
+/**
+ * The context the no-JS snapshots are checked in, one per browser and set of context options
+ * (a worker's tests share one): the stylesheets and fonts it loaded stay in its cache.
+ */
+const snapshotContexts = new WeakMap<Browser, Map<string, Promise<BrowserContext>>>();
+
+function snapshotContext(browser: Browser, options: BrowserContextOptions) {
+  let contexts = snapshotContexts.get(browser);
+  if (!contexts) {
+    contexts = new Map();
+    snapshotContexts.set(browser, contexts);
+  }
+  const key = JSON.stringify(options);
+  let context = contexts.get(key);
+  if (!context) {
+    context = browser.newContext(options);
+    contexts.set(key, context);
+  }
+  return context;
+}
+
+/** The console build's stylesheets and fonts as the snapshots loaded them (their names change with their content). */
+const buildAssets = new Map<string, { headers: Record<string, string>; body: Buffer }>();
+
 /** Runs axe on the no-JS rendering of `page` in a JS-enabled context with scripts blocked. */
 async function analyzeWithoutScripts(
   page: Page,
@@ -166,24 +201,26 @@ async function analyzeWithoutScripts(
   // Pages made with setContent (about:blank) get a stand-in address; the route answers it.
   const url = /^https?:/.test(pageUrl) ? pageUrl : new URL("/__axe-snapshot__", baseURL).href;
   const use = testInfo.project.use;
-  const contextOptions: BrowserContextOptions = {
+  const context = await snapshotContext(browser, {
     javaScriptEnabled: true,
-    viewport: page.viewportSize(),
     locale: use.locale,
     colorScheme: use.colorScheme,
     reducedMotion: use.reducedMotion,
     forcedColors: use.forcedColors,
     deviceScaleFactor: use.deviceScaleFactor,
-  };
-  const context = await browser.newContext(contextOptions);
+  });
+  // The test's own cookies only (images and stylesheets are fetched as that user).
+  await context.clearCookies();
+  await context.addCookies(await page.context().cookies());
+  const snapshot = await context.newPage();
   try {
-    await context.addCookies(await page.context().cookies());
-    const snapshot = await context.newPage();
+    const viewport = page.viewportSize();
+    if (viewport) await snapshot.setViewportSize(viewport);
     const blockScripts = "script-src 'none'";
     const ownPolicy = documentPolicies.get(page);
     const policy = ownPolicy ? `${ownPolicy}, ${blockScripts}` : blockScripts;
     let served = false;
-    await context.route("**/*", async (route) => {
+    await snapshot.route("**/*", async (route) => {
       const request = route.request();
       if (!served && request.isNavigationRequest() && request.frame() === snapshot.mainFrame()) {
         served = true;
@@ -210,12 +247,25 @@ async function analyzeWithoutScripts(
           },
         });
       }
+      // The build's assets (named by their content) once per worker: routing turns off the cache.
+      if (new URL(request.url()).pathname.startsWith("/build/")) {
+        let asset = buildAssets.get(request.url());
+        if (!asset) {
+          const response = await route.fetch();
+          if (!response.ok()) return route.fulfill({ response });
+          // The body as it was decoded: its encoding and length are no longer the server's.
+          const { "content-encoding": _, "content-length": __, ...headers } = response.headers();
+          asset = { headers, body: await response.body() };
+          buildAssets.set(request.url(), asset);
+        }
+        return route.fulfill({ status: 200, ...asset });
+      }
       return route.continue();
     });
     await snapshot.goto(url, { waitUntil: "load" });
     return await analyze(snapshot, options);
   } finally {
-    await context.close();
+    await snapshot.close();
   }
 }
 

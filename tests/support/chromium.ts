@@ -23,7 +23,7 @@ export const chromiumLaunchOptions = { executablePath: CHROMIUM_PATH, args: CHRO
 /**
  * Chromium without its user interface (Debian's `chromium-headless-shell`, the same engine as
  * `chromium`), as Playwright's own headless runs use: the full browser builds a window of
- * its own for each test's context, which took about a third of the browser tests' time.
+ * its own for each test's context, which took about half of the browser tests' time.
  */
 export const HEADLESS_SHELL_PATH =
   process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? "/usr/bin/chromium-headless-shell";
