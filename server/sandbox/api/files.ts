@@ -87,90 +87,155 @@ const uploadLimit = limitBody(
   "file",
 );
 
+/** A company at its quota is refused before its body is read. */
+const quotaFirst = (ctx: SandboxContext, c: Context<AppEnv>) =>
+  admitUpload(ctx, ctx.db, c.get("caller").companyId, 0);
+
+/** Keeps the bytes and the row; answers 201 `{ id, url, fileName, fileSize }`. */
+async function save(
+  ctx: SandboxContext,
+  c: Context<AppEnv>,
+  upload: Upload,
+  checked: Checked,
+  meta: { kind: "document" | "diagram" | "image"; entityId?: string },
+) {
+  const caller = c.get("caller");
+  const stored = await withinUploadQuota(ctx, caller.companyId, upload.bytes.byteLength, (tx) =>
+    storeFile(ctx, {
+      companyId: caller.companyId,
+      uploadedById: caller.userId,
+      bytes: upload.bytes,
+      fileName: upload.fileName,
+      checked,
+      kind: meta.kind,
+      entityId: meta.entityId,
+      tx,
+    }),
+  );
+  c.get("log").info(
+    { fileId: stored.id, kind: meta.kind, fileSize: stored.fileSize },
+    "file uploaded",
+  );
+  c.header("Location", stored.url);
+  return c.json(stored, 201);
+}
+
+function refuse(result: CheckResult): asserts result is Checked {
+  if (!result.ok) throw badRequest(result.message, "file", result.code);
+}
+
+/** True when `id` is the caller's company or one of its entities, app groups or versions. */
+async function ownsEntity({ db }: SandboxContext, companyId: string, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  if (id === companyId) return true;
+  const found = await Promise.all([
+    db
+      .select({ id: companyEntities.id })
+      .from(companyEntities)
+      .where(and(eq(companyEntities.id, id), eq(companyEntities.companyId, companyId)))
+      .limit(1),
+    db
+      .select({ id: appGroups.id })
+      .from(appGroups)
+      .where(and(eq(appGroups.id, id), eq(appGroups.companyId, companyId)))
+      .limit(1),
+    db
+      .select({ id: appVersions.id })
+      .from(appVersions)
+      .where(and(eq(appVersions.id, id), eq(appVersions.companyId, companyId)))
+      .limit(1),
+  ]);
+  return found.some((rows) => rows.length > 0);
+}
+
+async function uploadImage(
+  ctx: SandboxContext,
+  c: Context<AppEnv>,
+  { purpose, listItem }: z.output<typeof uploadImageCall.query>,
+  entityId?: string,
+) {
+  await quotaFirst(ctx, c);
+  const upload = await readUpload(c);
+  const checked = await checkImage(upload.bytes, { purpose, listItem });
+  refuse(checked);
+  return save(ctx, c, upload, checked, { kind: "image", entityId });
+}
+
+/** A stored file's bytes; bytes lost from the store answer 404 as an unknown id does. */
+async function storedBytes(
+  ctx: SandboxContext,
+  c: Context<AppEnv>,
+  file: { id: string; storageKey: string },
+  what: string,
+) {
+  const bytes = await ctx.files.get(file.storageKey);
+  if (!bytes) {
+    c.get("log").error(
+      { fileId: file.id, storageKey: file.storageKey },
+      "file bytes missing from the store",
+    );
+    throw notFound(what);
+  }
+  return asBody(bytes);
+}
+
+/** A file's bytes, to its own company only. */
+async function download(ctx: SandboxContext, c: Context<AppEnv>, id: string) {
+  if (!isUuid(id)) throw notFound("file");
+  const [row] = await ctx.db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, id), eq(files.companyId, c.get("caller").companyId)))
+    .limit(1);
+  if (!row) throw notFound("file");
+  return c.body(await storedBytes(ctx, c, { id, storageKey: row.storageKey }, "file"), 200, {
+    "Content-Type": row.contentType,
+    "Content-Disposition": attachmentDisposition(row.fileName),
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "private, no-store",
+  });
+}
+
+/** Public: an image id is an unguessable UUID; documents are never served here. */
+async function serveImage(ctx: SandboxContext, c: Context<AppEnv>, id: string) {
+  if (!isUuid(id)) throw notFound("image");
+  const [row] = await ctx.db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, id), eq(files.kind, "image"), eq(files.isPublic, true)))
+    .limit(1);
+  if (!row) throw notFound("image");
+  const headers = {
+    "Content-Security-Policy": imageContentSecurityPolicy,
+    "X-Content-Type-Options": "nosniff",
+    // An id always names the same bytes.
+    "Cache-Control": "public, max-age=31536000, immutable",
+    ETag: `"${row.id}"`,
+    "Cross-Origin-Resource-Policy": "cross-origin",
+  };
+  if (ifNoneMatchNames(c.req.header("if-none-match"), headers.ETag)) {
+    return c.body(null, 304, headers);
+  }
+  const bytes = await storedBytes(ctx, c, { id, storageKey: row.storageKey }, "image");
+  return c.body(bytes, 200, { ...headers, "Content-Type": row.contentType });
+}
+
 export function fileRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  /** A company at its quota is refused before its body is read. */
-  const quotaFirst = (c: Context<AppEnv>) => admitUpload(ctx, ctx.db, c.get("caller").companyId, 0);
-
-  /** Keeps the bytes and the row; answers 201 `{ id, url, fileName, fileSize }`. */
-  async function save(
-    c: Context<AppEnv>,
-    upload: Upload,
-    checked: Checked,
-    meta: { kind: "document" | "diagram" | "image"; entityId?: string },
-  ) {
-    const caller = c.get("caller");
-    const stored = await withinUploadQuota(ctx, caller.companyId, upload.bytes.byteLength, (tx) =>
-      storeFile(ctx, {
-        companyId: caller.companyId,
-        uploadedById: caller.userId,
-        bytes: upload.bytes,
-        fileName: upload.fileName,
-        checked,
-        kind: meta.kind,
-        entityId: meta.entityId,
-        tx,
-      }),
-    );
-    c.get("log").info(
-      { fileId: stored.id, kind: meta.kind, fileSize: stored.fileSize },
-      "file uploaded",
-    );
-    c.header("Location", stored.url);
-    return c.json(stored, 201);
-  }
-
-  function refuse(result: CheckResult): asserts result is Checked {
-    if (!result.ok) throw badRequest(result.message, "file", result.code);
-  }
-
-  /** True when `id` is the caller's company or one of its entities, app groups or versions. */
-  async function ownsEntity(companyId: string, id: string): Promise<boolean> {
-    if (!isUuid(id)) return false;
-    if (id === companyId) return true;
-    const found = await Promise.all([
-      ctx.db
-        .select({ id: companyEntities.id })
-        .from(companyEntities)
-        .where(and(eq(companyEntities.id, id), eq(companyEntities.companyId, companyId)))
-        .limit(1),
-      ctx.db
-        .select({ id: appGroups.id })
-        .from(appGroups)
-        .where(and(eq(appGroups.id, id), eq(appGroups.companyId, companyId)))
-        .limit(1),
-      ctx.db
-        .select({ id: appVersions.id })
-        .from(appVersions)
-        .where(and(eq(appVersions.id, id), eq(appVersions.companyId, companyId)))
-        .limit(1),
-    ]);
-    return found.some((rows) => rows.length > 0);
-  }
-
   route(app, uploadDocument, auth.required, uploadLimit, async (c, { query }) => {
-    await quotaFirst(c);
+    await quotaFirst(ctx, c);
     const upload = await readUpload(c);
     const kind = FILE_TYPE_KINDS[query.fileType];
     const checked = await checkDocument(upload.bytes, kind);
     refuse(checked);
-    return save(c, upload, checked, { kind });
+    return save(ctx, c, upload, checked, { kind });
   });
 
-  async function uploadImage(
-    c: Context<AppEnv>,
-    { purpose, listItem }: z.output<typeof uploadImageCall.query>,
-    entityId?: string,
-  ) {
-    await quotaFirst(c);
-    const upload = await readUpload(c);
-    const checked = await checkImage(upload.bytes, { purpose, listItem });
-    refuse(checked);
-    return save(c, upload, checked, { kind: "image", entityId });
-  }
-
-  route(app, uploadImageCall, auth.required, uploadLimit, (c, { query }) => uploadImage(c, query));
+  route(app, uploadImageCall, auth.required, uploadLimit, (c, { query }) =>
+    uploadImage(ctx, c, query),
+  );
 
   route(
     app,
@@ -178,67 +243,14 @@ export function fileRoutes(ctx: SandboxContext, auth: Auth): Hono<AppEnv> {
     auth.required,
     // Checked before the body is read: another company's id is not worth reading 10 MB for.
     guard(uploadEntityImage, async (c, { id }) => {
-      if (!(await ownsEntity(c.get("caller").companyId, id))) throw notFound("entity");
+      if (!(await ownsEntity(ctx, c.get("caller").companyId, id))) throw notFound("entity");
     }),
     uploadLimit,
-    (c, { params, query }) => uploadImage(c, query, params.id),
+    (c, { params, query }) => uploadImage(ctx, c, query, params.id),
   );
 
-  route(app, downloadFile, auth.required, async (c, { params: { id } }) => {
-    if (!isUuid(id)) throw notFound("file");
-    const [row] = await ctx.db
-      .select()
-      .from(files)
-      .where(and(eq(files.id, id), eq(files.companyId, c.get("caller").companyId)))
-      .limit(1);
-    if (!row) throw notFound("file");
-    const bytes = await ctx.files.get(row.storageKey);
-    if (!bytes) {
-      c.get("log").error(
-        { fileId: id, storageKey: row.storageKey },
-        "file bytes missing from the store",
-      );
-      throw notFound("file");
-    }
-    return c.body(asBody(bytes), 200, {
-      "Content-Type": row.contentType,
-      "Content-Disposition": attachmentDisposition(row.fileName),
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "private, no-store",
-    });
-  });
-
-  /** Public: an image id is an unguessable UUID; documents are never served here. */
-  route(app, getImage, async (c, { params: { id } }) => {
-    if (!isUuid(id)) throw notFound("image");
-    const [row] = await ctx.db
-      .select()
-      .from(files)
-      .where(and(eq(files.id, id), eq(files.kind, "image"), eq(files.isPublic, true)))
-      .limit(1);
-    if (!row) throw notFound("image");
-    const headers = {
-      "Content-Security-Policy": imageContentSecurityPolicy,
-      "X-Content-Type-Options": "nosniff",
-      // An id always names the same bytes.
-      "Cache-Control": "public, max-age=31536000, immutable",
-      ETag: `"${row.id}"`,
-      "Cross-Origin-Resource-Policy": "cross-origin",
-    };
-    if (ifNoneMatchNames(c.req.header("if-none-match"), headers.ETag)) {
-      return c.body(null, 304, headers);
-    }
-    const bytes = await ctx.files.get(row.storageKey);
-    if (!bytes) {
-      c.get("log").error(
-        { fileId: id, storageKey: row.storageKey },
-        "file bytes missing from the store",
-      );
-      throw notFound("image");
-    }
-    return c.body(asBody(bytes), 200, { ...headers, "Content-Type": row.contentType });
-  });
+  route(app, downloadFile, auth.required, (c, { params }) => download(ctx, c, params.id));
+  route(app, getImage, (c, { params }) => serveImage(ctx, c, params.id));
 
   return app;
 }
