@@ -1034,6 +1034,9 @@ describe("every endpoint, generated hostile input", () => {
       expect(await stateOf(world.a)).toEqual(world.before.a);
       expect(await stateOf(world.b)).toEqual(world.before.b);
     },
+    // Up to 60 requests and their checks: 10 to 20 s on a quiet 2-core machine, three times
+    // that when the machine runs other suites.
+    120_000,
   );
 
   it("leaves nothing of a refused registration: no mail to its address", async () => {
