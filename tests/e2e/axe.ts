@@ -164,7 +164,7 @@ function unwrapNoscript(html: string) {
 
 /**
  * The context the no-JS snapshots are checked in, one per browser and set of context options
- * (a worker's tests share one): the stylesheets and fonts it loaded stay in its cache.
+ * (a worker's tests, one at a time, share one): made once, not for every check.
  */
 const snapshotContexts = new WeakMap<Browser, Map<string, Promise<BrowserContext>>>();
 
