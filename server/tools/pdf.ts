@@ -89,9 +89,9 @@ export function assertWinAnsi(text: string): string {
   return text;
 }
 
-/** Writes the document as a tagged PDF 1.7 file. */
-export async function renderPdf(input: DocumentInput): Promise<Buffer> {
-  const doc = new PDFDocument({
+/** A PDF 1.7 document, tagged, with the page's size and margins and the input's metadata. */
+function newDocument(input: DocumentInput) {
+  return new PDFDocument({
     pdfVersion: "1.7",
     tagged: true,
     lang: input.lang,
@@ -114,7 +114,12 @@ export async function renderPdf(input: DocumentInput): Promise<Buffer> {
       ModDate: input.date,
     },
   });
+}
 
+type Pdf = ReturnType<typeof newDocument>;
+
+/** How blocks are set on the document's pages: where each starts, and its text. */
+function layoutOf(doc: Pdf, blocks: Block[]) {
   /** Selects the block's font and size; answers the options that set its lines `leading` apart, baseline at the bottom of each. */
   const textOptions = (kind: Block["kind"]) => {
     const style = STYLES[kind];
@@ -138,7 +143,7 @@ export async function renderPdf(input: DocumentInput): Promise<Buffer> {
    * start after it, any other block if it fits or splits with two lines on each side.
    */
   const startsIn = (index: number, space: number, atPageTop: boolean): boolean => {
-    const block = input.blocks[index];
+    const block = blocks[index];
     const style = STYLES[block.kind];
     const lines = lineCount(block);
     const before = atPageTop ? 0 : style.before;
@@ -146,7 +151,7 @@ export async function renderPdf(input: DocumentInput): Promise<Buffer> {
     if (block.kind === "heading" || block.kind === "title") {
       return (
         height <= space &&
-        (index + 1 === input.blocks.length || startsIn(index + 1, space - height, false))
+        (index + 1 === blocks.length || startsIn(index + 1, space - height, false))
       );
     }
     if (height <= space) return true;
@@ -154,22 +159,28 @@ export async function renderPdf(input: DocumentInput): Promise<Buffer> {
     return lines >= 4 && fitting >= 2 && lines - fitting >= 2;
   };
 
-  /** Moves to the next page when the block cannot start on this one, then adds the space before it. */
-  const placeBlock = (index: number) => {
-    if (atTop()) return;
-    if (!startsIn(index, room(), false)) doc.addPage();
-    if (!atTop()) doc.y += STYLES[input.blocks[index].kind].before;
+  return {
+    textOptions,
+    /** Moves to the next page when the block cannot start on this one, then adds the space before it. */
+    placeBlock(index: number) {
+      if (atTop()) return;
+      if (!startsIn(index, room(), false)) doc.addPage();
+      if (!atTop()) doc.y += STYLES[blocks[index].kind].before;
+    },
+    writeText(block: Block, x: number) {
+      const options = textOptions(block.kind);
+      doc.fillColor(STYLES[block.kind].colour).text(assertWinAnsi(block.text), x, doc.y, options);
+    },
   };
+}
 
-  const writeText = (block: Block, x: number) => {
-    const options = textOptions(block.kind);
-    doc.fillColor(STYLES[block.kind].colour).text(assertWinAnsi(block.text), x, doc.y, options);
-  };
-
+/** The blocks, each in its structure element: paragraphs and headings, bullets in a list. */
+function writeBlocks(doc: Pdf, blocks: Block[]) {
+  const { textOptions, placeBlock, writeText } = layoutOf(doc, blocks);
   const root = doc.struct("Document");
   doc.addStructure(root);
   let list: PDFKit.PDFStructureElement | undefined;
-  input.blocks.forEach((block, index) => {
+  blocks.forEach((block, index) => {
     placeBlock(index);
     if (block.kind !== "bullet") {
       list?.end();
@@ -197,8 +208,10 @@ export async function renderPdf(input: DocumentInput): Promise<Buffer> {
   });
   list?.end();
   root.end();
+}
 
-  // Footers, once the number of pages is known: a rule, the document's name and the page label.
+/** Footers, once the number of pages is known: a rule, the document's name and the page label. */
+function writeFooters(doc: Pdf, input: DocumentInput) {
   const { start, count } = doc.bufferedPageRange();
   for (let page = start; page < start + count; page++) {
     doc.switchToPage(page);
@@ -216,7 +229,13 @@ export async function renderPdf(input: DocumentInput): Promise<Buffer> {
     doc.text(label, PAGE.width - PAGE.marginX - doc.widthOfString(label), baseline, footerText);
     doc.endMarkedContent();
   }
+}
 
+/** Writes the document as a tagged PDF 1.7 file. */
+export async function renderPdf(input: DocumentInput): Promise<Buffer> {
+  const doc = newDocument(input);
+  writeBlocks(doc, input.blocks);
+  writeFooters(doc, input);
   doc.end();
   return buffer(doc);
 }
