@@ -91,12 +91,8 @@ export function setSecurityHeaders(res: ServerResponse, consoleOrigin: string) {
 /** Paths served by our own routes; everything else is oidc-provider's. */
 const OWN_PATHS = /^\/(api|admin|interaction|verify-email|password|healthz)(\/|$)/;
 
-export async function startSandbox(
-  config: SandboxConfig,
-  options: SandboxOptions = {},
-): Promise<RunningSandbox> {
-  const log = options.log ?? createLogger(config.logLevel, "sandbox");
-  const started = Date.now();
+/** The database, its lookups and demo company seeded, bank account numbers sealed. */
+async function openSeeded(config: SandboxConfig, log: Logger) {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const { db } = database;
   await seedLookups(db);
@@ -108,16 +104,18 @@ export async function startSandbox(
     },
   );
   if (sealed > 0) log.info({ rows: sealed }, "bank account numbers encrypted");
+  return { database, demo };
+}
 
-  // Limits in Redis when REDIS_URL is set (shared by instances, kept across restarts), else in memory.
-  const limits = await openLimitStore({
-    redisUrl: config.redisUrl,
-    namespace: `sandbox:${config.url}`,
-  });
-  const fileGraceMs =
-    options.fileCleanup?.graceMs ??
-    (config.fileGraceDays ?? DEFAULT_FILE_GRACE_DAYS) * 24 * 60 * 60_000;
-  const ctx: SandboxContext = {
+/** What every operation of the sandbox is handed: configuration, database, log, mail, files, limits. */
+function sandboxContext(
+  config: SandboxConfig,
+  db: SandboxContext["db"],
+  log: Logger,
+  limits: SandboxContext["limits"],
+  options: SandboxOptions,
+): SandboxContext {
+  return {
     config,
     db,
     log,
@@ -136,8 +134,52 @@ export async function startSandbox(
       unattachedUploads: UNATTACHED_UPLOAD_QUOTA,
       ...options.quotas,
     },
-    fileGraceMs,
+    fileGraceMs:
+      options.fileCleanup?.graceMs ??
+      (config.fileGraceDays ?? DEFAULT_FILE_GRACE_DAYS) * 24 * 60 * 60_000,
   };
+}
+
+/** Listens on the configured port: our own paths to the API app, the rest to oidc-provider. */
+async function listen(
+  config: SandboxConfig,
+  app: { fetch: Parameters<typeof getRequestListener>[0] },
+  provider: { callback(): (req: IncomingMessage, res: ServerResponse) => void },
+) {
+  const honoListener = getRequestListener(app.fetch);
+  const oidcListener = provider.callback();
+  const consoleOrigin = new URL(config.consoleUrl).origin;
+  const trusted = trustedProxies(config.trustProxy);
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    resolveClientAddress(req, trusted);
+    setSecurityHeaders(res, consoleOrigin);
+    const pathname = (req.url ?? "/").split("?")[0];
+    if (OWN_PATHS.test(pathname)) void honoListener(req, res);
+    else oidcListener(req, res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const address = server.address();
+  return { server, port: typeof address === "object" && address ? address.port : config.port };
+}
+
+export async function startSandbox(
+  config: SandboxConfig,
+  options: SandboxOptions = {},
+): Promise<RunningSandbox> {
+  const log = options.log ?? createLogger(config.logLevel, "sandbox");
+  const started = Date.now();
+  const { database, demo } = await openSeeded(config, log);
+  const { db } = database;
+  // Limits in Redis when REDIS_URL is set (shared by instances, kept across restarts), else in memory.
+  const limits = await openLimitStore({
+    redisUrl: config.redisUrl,
+    namespace: `sandbox:${config.url}`,
+  });
+  const ctx = sandboxContext(config, db, log, limits, options);
+  const fileGraceMs = ctx.fileGraceMs;
   const accounts = createAccounts(ctx, {
     limits,
     lifetimes: options.tokenLifetimes,
@@ -154,24 +196,7 @@ export async function startSandbox(
     root.route("/", identityRoutes(ctx, accounts, limiter));
     root.route("/", interactionRoutes(ctx, provider, limiter) as never);
   });
-  const honoListener = getRequestListener(app.fetch);
-  const oidcListener = provider.callback();
-
-  const consoleOrigin = new URL(config.consoleUrl).origin;
-  const trusted = trustedProxies(config.trustProxy);
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    resolveClientAddress(req, trusted);
-    setSecurityHeaders(res, consoleOrigin);
-    const pathname = (req.url ?? "/").split("?")[0];
-    if (OWN_PATHS.test(pathname)) void honoListener(req, res);
-    else oidcListener(req, res);
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(config.port, config.host, () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : config.port;
+  const { server, port } = await listen(config, app, provider);
   // For the reviewer command on this machine (admin/local.ts); written once the port is this run's.
   const running = options.outboxToken
     ? { release() {} }
