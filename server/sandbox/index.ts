@@ -179,7 +179,6 @@ export async function startSandbox(
     namespace: `sandbox:${config.url}`,
   });
   const ctx = sandboxContext(config, db, log, limits, options);
-  const fileGraceMs = ctx.fileGraceMs;
   const accounts = createAccounts(ctx, {
     limits,
     lifetimes: options.tokenLifetimes,
@@ -201,7 +200,7 @@ export async function startSandbox(
   const running = options.outboxToken
     ? { release() {} }
     : announceRunning(config.dataDir, { url: localUrl(config.host, port), outboxToken });
-  const fileCleanup = startFileCleanup(ctx, { ...options.fileCleanup, graceMs: fileGraceMs });
+  const fileCleanup = startFileCleanup(ctx, { ...options.fileCleanup, graceMs: ctx.fileGraceMs });
   const prune = setInterval(
     () => void pruneExpired(db).catch((err) => log.warn({ err }, "prune failed")),
     60 * 60_000,
